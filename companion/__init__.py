@@ -1,0 +1,1 @@
+"""The composition root: command line, configuration and the session loop."""

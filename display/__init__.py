@@ -1,0 +1,1 @@
+"""The pygame bridge display. Not built yet."""

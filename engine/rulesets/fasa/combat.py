@@ -1,0 +1,330 @@
+"""Firing Phases: declaring targets, rolling to hit, shields, and damage inside the ship.
+
+Book Two, Advanced: Sequence Of Play steps 7-9 (the tactical advantage declares last); Firing
+Weapons; Romulan Plasma Bolts. C&C: Weapon Firing Sequence, Damage Sequence, and "All firing is
+simultaneous". Expert: Detailed Damage Location Charts (the special results Shield Generator
+Damaged, Weapon Damaged, Sensors Out, which Book One's basic table shares). Choices made where
+Book One is missing are in docs/rules-decisions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import D10, RollRequest
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.hexgrid import distance, in_arc, line_of_fire_clear, shields_facing
+from engine.rulesets.fasa.events import (
+    Damaged, FireDeclared, RollRequested, ShieldStruck, ShotResolved, StatusChanged,
+)
+from engine.rulesets.fasa.ships import WeaponSpec
+from engine.rulesets.fasa.state import (
+    ACTIVE, CHOOSE, DESTROYED, DISABLED, ESCAPED, RESOLVE, FasaState, Hit, Ship, Shot,
+)
+from engine.stations import CAPTAIN, HELM, SCIENCE
+
+PORT_SHIELDS = frozenset({1, 6})
+STARBOARD_SHIELDS = frozenset({3, 4})
+
+
+def can_fire(ship: Ship) -> bool:
+    """A ship fires if it is in play, its superstructure holds (C&C: Superstructure Damage Track:
+    "at 0 or below the ship is no longer able to fire weapons or move"), its sensors work
+    (Advanced: Sensors — "ships weaponry are not allowed to fire") and a weapon is ready."""
+    return (ship.status == ACTIVE and ship.superstructure > 0 and ship.sensors_out == 0
+            and any(w.power and not w.fired and not w.damaged for w in ship.weapons))
+
+
+def targetable(ship: Ship) -> bool:
+    return ship.status in (ACTIVE, DISABLED)
+
+
+def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) -> str:
+    """Why `spec` of `firer` cannot fire at `target` now, or "" if it can."""
+    if target.side == firer.side:
+        return f"{target.name} is on our side"
+    if not targetable(target):
+        return f"{target.name} is {target.status}"
+    rng = distance(firer.pos, target.pos)
+    if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
+        return f"{target.name} is outside the {spec.name}'s firing arc"
+    if state.tables.to_hit(spec.chart, rng) == 0:
+        return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
+                f"{state.tables.max_range(spec.chart)})")
+    if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
+        return f"{target.name} is beyond the plasma's reach ({rng} hexes)"
+    if not line_of_fire_clear(firer.pos, target.pos, state.obstacles):
+        return f"an obstacle blocks the line of fire to {target.name}"
+    return ""
+
+
+def ready_weapons(ship: Ship) -> list[int]:
+    return [i for i, w in enumerate(ship.weapons) if w.power and not w.fired and not w.damaged]
+
+
+def has_shot(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship has any legal shot this Firing Phase."""
+    if not can_fire(ship):
+        return False
+    for i in ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        for target in state.ships:
+            if not shot_problem(state, ship, spec, target):
+                return True
+    return False
+
+
+def declare(state: FasaState, ship: Ship,
+            shots: tuple[tuple[str, str], ...]) -> tuple[FasaState, list[Event]]:
+    """Declare targets (Advanced: Sequence Of Play step 7). Each armed weapon fires once in the game
+    turn (Expert: Weapons Display — "When weapons are fired, draw a slash through the number")."""
+    weapons = list(ship.weapons)
+    seen: set[str] = set()
+    queued: list[Shot] = []
+    for weapon_id, target_id in shots:
+        try:
+            i = ship.weapon_index(weapon_id)
+        except KeyError:
+            raise IllegalAction(f"Helm: {ship.name} has no weapon {weapon_id!r}") from None
+        spec = ship.cls.weapons[i]
+        if weapon_id in seen:
+            raise IllegalAction(f"Helm: {spec.name} can fire only once")
+        seen.add(weapon_id)
+        w = weapons[i]
+        if w.damaged:
+            raise IllegalAction(f"Helm: {spec.name} is damaged")
+        if not w.power:
+            raise IllegalAction(f"Helm: {spec.name} is not armed")
+        if w.fired:
+            raise IllegalAction(f"Helm: {spec.name} has already fired this turn")
+        if not state.has_ship(target_id):
+            raise IllegalAction(f"Helm: there is no ship {target_id!r}")
+        problem = shot_problem(state, ship, spec, state.ship(target_id))
+        if problem:
+            raise IllegalAction(f"Helm: {spec.name} cannot fire: {problem}")
+        weapons[i] = replace(w, fired=True)
+        queued.append(Shot(ship.id, weapon_id, target_id))
+    new = state.with_ship(replace(ship, weapons=tuple(weapons)))
+    new = replace(new, shots=new.shots + tuple(queued))
+    return new, [FireDeclared(ship.id, tuple(shots))]
+
+
+def _plasma_damage(state: FasaState, spec: WeaponSpec, rng: int) -> int:
+    return state.tables.plasma_damage(spec.plasma_table, rng, full_scale=state.scale == 1)
+
+
+def shot_damage(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> int:
+    """Beam: the power put in plus the range's Damage Modifier; missile: its fixed Damage; plasma:
+    the Romulan Plasma Weapon Damage Table by range (Advanced: Romulan Plasma Bolts)."""
+    if spec.kind == "beam":
+        return firer.weapons[firer.weapon_index(spec.id)].power + spec.band_modifier(rng)
+    if spec.kind == "missile":
+        return spec.damage
+    return _plasma_damage(state, spec, rng)
+
+
+def request(state: FasaState, ship: str, station: str, purpose: str,
+            needs: tuple[int, int] | None = None) -> tuple[FasaState, Event]:
+    req = RollRequest(D10, ship, station, purpose, needs)
+    return replace(state, roll=req), RollRequested(req)
+
+
+def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
+    """Ask for the to-hit roll of the first unresolved shot."""
+    shot = state.shots[0]
+    firer, target = state.ship(shot.firer), state.ship(shot.target)
+    spec = firer.cls.weapon(shot.weapon)
+    rng = distance(firer.pos, target.pos)
+    need = state.tables.to_hit(spec.chart, rng)
+    state, ev = request(state, firer.id, HELM,
+                        f"Helm: to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
+                        f"{rng}, needs 1-{need}", (1, need))
+    return state, [ev]
+
+
+def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
+    """Take a roll during the Weapon Firing Sequence and the Damage Sequence (C&C)."""
+    shot = state.shots[0]
+    firer, target = state.ship(shot.firer), state.ship(shot.target)
+    spec = firer.cls.weapon(shot.weapon)
+    hit = state.hit
+    state = replace(state, roll=None)
+    if hit is None:
+        rng = distance(firer.pos, target.pos)
+        need = state.tables.to_hit(spec.chart, rng)
+        if value > need:
+            return _shot_done(state, [ShotResolved(firer.id, spec.name, target.id, rng, False)])
+        damage = shot_damage(state, firer, spec, rng)
+        events: list[Event] = [ShotResolved(firer.id, spec.name, target.id, rng, True, damage)]
+        facing = shields_facing(target.pos, target.heading, firer.pos)
+        if len(facing) == 2:
+            state = replace(state, hit=Hit("shield", damage))
+            state, ev = request(state, target.id, SCIENCE,
+                                f"Science: the shot comes in between shields {facing[0]} and "
+                                f"{facing[1]} of {target.name}: 1-5 shield {facing[0]}, "
+                                f"6-10 shield {facing[1]}")
+            return state, [*events, ev]
+        if len(facing) == 6:  # same hex: the firer chooses nothing; take the weakest shield
+            facing = (min(range(1, 7), key=lambda n: (target.shields[n - 1], n)),)
+        state, more = _strike_shield(state, target, facing[0], damage)
+        return state, events + more
+    if hit.stage == "shield":
+        facing = shields_facing(target.pos, target.heading, firer.pos)
+        shield = facing[0] if value <= 5 else facing[1]
+        return _strike_shield(replace(state, hit=None), target, shield, hit.damage)
+    if hit.stage == "location":
+        return _locate(state, firer, target, hit, value)
+    if hit.stage == "sensors":
+        turns = 1 if value <= 5 else 2
+        target = replace(target, sensors_out=max(target.sensors_out, turns))
+        state = state.with_ship(target)
+        ev = Damaged(target.id, "sensors", turns,
+                     f"sensors out for {turns} game turn{'s' if turns > 1 else ''}: weapons "
+                     "cannot fire")
+        return _shot_done(state, [ev])
+    raise AssertionError(f"unknown hit stage {hit.stage}")
+
+
+def _strike_shield(state: FasaState, target: Ship, shield: int,
+                   damage: int) -> tuple[FasaState, list[Event]]:
+    """Damage Sequence steps 1-2: the shield absorbs what it can; the rest penetrates."""
+    points = target.shields[shield - 1]
+    absorbed = min(points, damage)
+    penetrating = damage - absorbed
+    shields = list(target.shields)
+    shields[shield - 1] = points - absorbed
+    target = replace(target, shields=tuple(shields))
+    state = state.with_ship(target)
+    events: list[Event] = [ShieldStruck(target.id, shield, absorbed, penetrating)]
+    if penetrating <= 0:
+        return _shot_done(replace(state, hit=None), events)
+    state = replace(state, hit=Hit("location", damage, shield, penetrating))
+    state, ev = request(state, target.id, SCIENCE,
+                        f"Science: damage location on {target.name} ({penetrating} points "
+                        f"through shield {shield})")
+    return state, [*events, ev]
+
+
+def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
+            value: int) -> tuple[FasaState, list[Event]]:
+    """Book One's Basic Game Damage Location Table, one roll per penetrating hit."""
+    location = state.tables.damage_basic[value - 1]
+    pts = hit.penetrating
+    if location == "superstructure":
+        state, events = damage_superstructure(state, target, pts, "superstructure hit")
+        return _shot_done(state, events)
+    if location == "engine":
+        return _shot_done(*damage_engines(state, target, hit.shield, pts))
+    # Shield, weapon and sensor hits damage the system and give 1 superstructure point
+    # (Expert: Shield Generator Damaged, Weapon Damaged, Sensors Out).
+    state, events = damage_superstructure(state, target, 1, f"{location} hit")
+    target = state.ship(target.id)
+    if location == "shield":
+        shields = list(target.shields)
+        shields[hit.shield - 1] = 0
+        target = replace(target, shields=tuple(shields),
+                         shields_damaged=target.shields_damaged | {hit.shield})
+        events.append(Damaged(target.id, "shield", 1,
+                              f"shield {hit.shield} generator destroyed for the rest of the game"))
+        return _shot_done(state.with_ship(target), events)
+    if location == "sensors":
+        state = replace(state, hit=replace(hit, stage="sensors"))
+        state, ev = request(state, target.id, SCIENCE,
+                            f"Science: how long {target.name}'s sensors are out: 1-5 one game "
+                            "turn, 6-10 two")
+        return state, [*events, ev]
+    candidates = weapons_hit_candidates(target, firer, location)
+    if not candidates:
+        events.append(Damaged(target.id, "weapon", 0, "weapon hit, but no weapon bears: no effect"))
+        return _shot_done(state, events)
+    if len(candidates) == 1:
+        state, ev = damage_weapon(state, target, candidates[0])
+        return _shot_done(state, [*events, ev])
+    state = replace(state, step=CHOOSE, hit=replace(hit, stage="weapon", kind=location))
+    return state, events
+
+
+def weapons_hit_candidates(target: Ship, firer: Ship, kind: str) -> list[str]:
+    """Expert: Weapon Damaged — a weapon that can bear on the shooting ship, of the kind hit if one
+    bears, else of the other kind; plasma launchers count as missile weapons."""
+
+    def bearing(kinds: tuple[str, ...]) -> list[str]:
+        return [spec.id for spec, w in zip(target.cls.weapons, target.weapons, strict=True)
+                if spec.kind in kinds and not w.damaged
+                and in_arc(target.pos, target.heading, spec.arcs, firer.pos)]
+
+    first = ("beam",) if kind == "beam" else ("missile", "plasma")
+    second = ("missile", "plasma") if kind == "beam" else ("beam",)
+    return bearing(first) or bearing(second)
+
+
+def damage_weapon(state: FasaState, ship: Ship, weapon_id: str) -> tuple[FasaState, Event]:
+    i = ship.weapon_index(weapon_id)
+    weapons = list(ship.weapons)
+    weapons[i] = replace(weapons[i], damaged=True)
+    ship = replace(ship, weapons=tuple(weapons))
+    name = ship.cls.weapons[i].name
+    return state.with_ship(ship), Damaged(ship.id, "weapon", 1, f"{name} destroyed")
+
+
+def choose_weapon(state: FasaState, ship: Ship, weapon_id: str) -> tuple[FasaState, list[Event]]:
+    shot = state.shots[0]
+    assert state.hit is not None
+    candidates = weapons_hit_candidates(ship, state.ship(shot.firer), state.hit.kind)
+    if weapon_id not in candidates:
+        names = ", ".join(candidates)
+        raise IllegalAction(f"Captain: choose one of the weapons that bear: {names}")
+    state, ev = damage_weapon(state, ship, weapon_id)
+    return _shot_done(replace(state, step=RESOLVE), [ev])
+
+
+def damage_superstructure(state: FasaState, ship: Ship, points: int,
+                          why: str) -> tuple[FasaState, list[Event]]:
+    """Superstructure damage, with crew casualties at the chart's percent per point for the ship's
+    superstructure strength (crew casualty table; docs/rules-decisions.md)."""
+    rate = state.tables.casualty_rate(ship.cls.superstructure)
+    casualties = min(1000, ship.casualties + points * rate * 10)
+    ship = replace(ship, superstructure=ship.superstructure - points, casualties=casualties)
+    events: list[Event] = [Damaged(ship.id, "superstructure", points,
+                                   f"{why}: superstructure -{points}, now {ship.superstructure}")]
+    if ship.superstructure <= 0 and ship.status == ACTIVE:
+        ship = replace(ship, status=DISABLED)
+        events.append(StatusChanged(ship.id, DISABLED,
+                                    "superstructure gone: it can no longer move or fire"))
+    return state.with_ship(ship), events
+
+
+def damage_engines(state: FasaState, ship: Ship, shield: int,
+                   points: int) -> tuple[FasaState, list[Event]]:
+    """Engine hit: the engine on the side of the shield struck takes the points (Expert: Warp Engine
+    Hit — "the warp engine closest the shield hit"); fore and aft hits, and points beyond an
+    engine's power, go to the engine with the most power left. Lost power counts from the next
+    Power Allocation Phase (docs/rules-decisions.md)."""
+    side = "port" if shield in PORT_SHIELDS else "starboard" if shield in STARBOARD_SHIELDS else ""
+    engines = list(ship.engines)
+    specs = ship.cls.engines
+    left = points
+    order = [i for i, e in enumerate(specs) if e.side == side and engines[i] > 0]
+    events: list[Event] = []
+    while left > 0 and sum(engines) > 0:
+        if order:
+            i = order.pop(0)
+        else:
+            i = max(range(len(engines)), key=lambda k: (engines[k], -k))
+        taken = min(left, engines[i])
+        engines[i] -= taken
+        left -= taken
+        events.append(Damaged(ship.id, "engine", taken,
+                              f"{specs[i].name} -{taken} power, now {engines[i]}"))
+    if not events:
+        events.append(Damaged(ship.id, "engine", 0, "engine hit, but no engine has power left"))
+    return state.with_ship(replace(ship, engines=tuple(engines))), events
+
+
+def _shot_done(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
+    return replace(state, shots=state.shots[1:], hit=None, roll=None), events
+
+
+def gone(ship: Ship) -> bool:
+    return ship.status in (DESTROYED, ESCAPED)

@@ -1,0 +1,86 @@
+"""Reading the data pack: packaged files, overridden by a user data folder.
+
+A table that owns the books can put its own files in the user data folder without touching
+code: `<user>/tables/<name>.csv` replaces a packaged table, `<user>/ships/<id>.toml` adds or
+replaces a ship class, `<user>/scenarios/<id>.toml` adds or replaces a scenario.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.errors import DataError
+
+PACKAGE_DATA = Path(__file__).parent / "data"
+
+
+def table_path(name: str, user_dir: Path | None) -> Path:
+    """The file a table is read from: the user's copy if there is one, else the packaged one."""
+    if user_dir is not None:
+        mine = user_dir / "tables" / f"{name}.csv"
+        if mine.is_file():
+            return mine
+    return PACKAGE_DATA / "tables" / f"{name}.csv"
+
+
+def toml_files(kind: str, user_dir: Path | None) -> dict[str, Path]:
+    """id -> file for "ships" or "scenarios"; a user file replaces the packaged one of that id."""
+    found = {p.stem: p for p in sorted((PACKAGE_DATA / kind).glob("*.toml"))}
+    if user_dir is not None and (user_dir / kind).is_dir():
+        found.update({p.stem: p for p in sorted((user_dir / kind).glob("*.toml"))})
+    return found
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
+
+
+def read_csv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[str, dict[str, str]]]:
+    """Rows of a CSV file with '#' comment lines, as ("file, line N", {column: text}).
+
+    The header must hold exactly `columns` (in any order).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
+    numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    if not numbered:
+        raise DataError(f"{path}: the file is empty (expected a header: {','.join(columns)})")
+    reader = csv.reader([line for _, line in numbered])
+    header = [h.strip() for h in next(reader)]
+    if sorted(header) != sorted(columns):
+        raise DataError(
+            f"{path}, line {numbered[0][0]}: header is {','.join(header)}; "
+            f"expected {','.join(columns)}"
+        )
+    for (lineno, _), cells in zip(numbered[1:], reader, strict=True):
+        where = f"{path}, line {lineno}"
+        if len(cells) > len(header):
+            raise DataError(f"{where}: {len(cells)} cells, the header has {len(header)}")
+        cells = cells + [""] * (len(header) - len(cells))
+        yield where, {h: c.strip() for h, c in zip(header, cells, strict=True)}
+
+
+def whole(where: str, field: str, text: str, low: int | None = None,
+          high: int | None = None) -> int:
+    """Parse a whole number in a table cell, or raise DataError naming the place."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise DataError(f"{where}: {field} must be a whole number, not {text!r}") from None
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
+        raise DataError(f"{where}: {field} must be {span}, not {value}")
+    return value

@@ -1,0 +1,167 @@
+"""Legal actions for a seat. Small choices are listed whole (die faces, movement paths, the damaged
+weapon); large ones (power, arming, shields, fire) as a sample that always holds the "nothing"
+choice and the most forceful choices. `apply` checks any other action on its own."""
+
+from __future__ import annotations
+
+import itertools
+
+from engine.actions import Action, RollResult
+from engine.errors import IllegalAction
+from engine.game import Prompt
+from engine.hexgrid import SHIELD_OF_SEXTANT
+from engine.rulesets.fasa import combat, movement
+from engine.rulesets.fasa.actions import (
+    AllocatePower, ArmWeapons, ChooseDamagedWeapon, DeclareFire, Move, SetShields,
+)
+from engine.rulesets.fasa.power import weapon_cap
+from engine.rulesets.fasa.state import CHOOSE, DECLARE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.turn import pending
+from engine.stations import ENGINEER, HELM, INSTRUCTOR, NAVIGATOR, SCIENCE, WEAPONS, Seat
+
+ALIASES = {HELM: (HELM, WEAPONS), SCIENCE: (SCIENCE, NAVIGATOR)}
+MAX_FULL_PATHS = 5
+
+
+def seat_fits(seat: Seat, prompt: Prompt) -> bool:
+    if seat.ship is not None and seat.ship != prompt.ship:
+        return False
+    return seat.station == INSTRUCTOR or seat.station in ALIASES.get(prompt.station,
+                                                                     (prompt.station,))
+
+
+def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for prompt in pending(state):
+        if seat_fits(seat, prompt):
+            out.extend(for_prompt(state, prompt, seat.station))
+    return tuple(out)
+
+
+def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
+    if prompt.roll is not None:
+        return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
+    assert prompt.ship is not None
+    ship = state.ship(prompt.ship)
+    if state.step == MOVE:
+        return [Move(station, ship.id, p) for p in move_options(state, ship)]
+    if state.step == DECLARE:
+        return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
+    if state.step == CHOOSE:
+        assert state.hit is not None
+        firer = state.ship(state.shots[0].firer)
+        return [ChooseDamagedWeapon(station, ship.id, w)
+                for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
+    if prompt.station == ENGINEER:
+        return [AllocatePower(station, ship.id, m, s, w) for m, s, w in power_options(ship)]
+    if prompt.station == HELM:
+        return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
+    return [SetShields(station, ship.id, p) for p in shield_options(ship)]
+
+
+def move_options(state: FasaState, ship: Ship) -> list[str]:
+    """Every legal path when the phase allows few points; else straight and one-turn paths."""
+    n = movement.phase_points(state, ship)
+    if n <= MAX_FULL_PATHS:
+        candidates = ("".join(p) for k in range(n + 1) for p in itertools.product("FPS", repeat=k))
+    else:
+        candidates = (("F" * i + t + "F" * (n - i - 1)) for t in "FPS" for i in range(n))
+        candidates = itertools.chain([""], candidates)
+    out = []
+    for steps in dict.fromkeys(candidates):
+        try:
+            movement.path(state, ship, steps)
+        except IllegalAction:
+            continue
+        out.append(steps)
+    return out
+
+
+def fire_options(state: FasaState, ship: Ship) -> list[tuple[tuple[str, str], ...]]:
+    """Hold fire; each single shot; every weapon at each target it can reach."""
+    singles = []
+    for i in combat.ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        for target in state.ships:
+            if not combat.shot_problem(state, ship, spec, target):
+                singles.append((spec.id, target.id))
+    out: list[tuple[tuple[str, str], ...]] = [()]
+    out += [(s,) for s in singles]
+    for target in dict.fromkeys(t for _, t in singles):
+        volley = tuple(s for s in singles if s[1] == target)
+        if len(volley) > 1:
+            out.append(volley)
+    return out
+
+
+def power_options(ship: Ship) -> list[tuple[int, int, int]]:
+    total = ship.total_power
+    cls = ship.cls
+    step = cls.mpr[0]
+    shield_cap = -(-cls.max_shield_points * (6 - len(ship.shields_damaged)) // cls.spr[1]) * cls.spr[0]
+    while cls.shield_points(shield_cap) > cls.max_shield_points * (6 - len(ship.shields_damaged)):
+        shield_cap -= 1
+    wcap = weapon_cap(ship)
+    out = set()
+    for m in range(0, total + 1, step):
+        rest = total - m
+        for s in {0, rest // 2, rest}:
+            s = min(s, shield_cap)
+            out.add((m, s, min(rest - s, wcap)))
+            out.add((m, s, 0))
+    return sorted(out)
+
+
+def arming_options(ship: Ship) -> list[tuple[tuple[str, int], ...]]:
+    assert ship.allocation is not None
+    budget = ship.allocation.weapons
+    working = [(i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged]
+
+    def full(spec_kind: str, spec_max: int, arm: int) -> int:
+        return spec_max if spec_kind == "beam" else arm
+
+    out: list[tuple[tuple[str, int], ...]] = [()]
+    for _, s in working:
+        p = full(s.kind, s.max_power, s.arm_power)
+        if p <= budget:
+            out.append(((s.id, p),))
+    greedy: list[tuple[str, int]] = []
+    left = budget
+    for _, s in working:
+        want = full(s.kind, s.max_power, s.arm_power)
+        give = min(want, left) if s.kind == "beam" else (want if want <= left else 0)
+        if give:
+            greedy.append((s.id, give))
+            left -= give
+    if greedy:
+        out.append(tuple(greedy))
+    return list(dict.fromkeys(out))
+
+
+def shield_options(ship: Ship) -> list[tuple[int, int, int, int, int, int]]:
+    assert ship.allocation is not None
+    points = ship.cls.shield_points(ship.allocation.shields)
+    cap = ship.cls.max_shield_points
+    working = [n for n in range(1, 7) if n not in ship.shields_damaged]
+    out: list[tuple[int, int, int, int, int, int]] = [(0, 0, 0, 0, 0, 0)]
+    for order in ([SHIELD_OF_SEXTANT[k] for k in range(6)], [2, 1, 3, 6, 4, 5], [5, 4, 6, 3, 1, 2]):
+        out.append(spread(points, cap, [n for n in order if n in working]))
+    for n in working:
+        out.append(spread(points, cap, [n]))
+    return list(dict.fromkeys(out))
+
+
+def spread(points: int, cap: int, order: list[int]) -> tuple[int, int, int, int, int, int]:
+    """Shield points dealt one at a time round `order`, none above `cap`."""
+    shields = [0] * 6
+    left = points
+    while left > 0 and order:
+        placed = False
+        for n in order:
+            if left and shields[n - 1] < cap:
+                shields[n - 1] += 1
+                left -= 1
+                placed = True
+        if not placed:
+            break
+    return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])

@@ -1,0 +1,149 @@
+"""Starting a game: a scenario (map, obstacles, ships and their classes) at a level and scale.
+
+The scenario mapping is what the game log's header stores, ship classes included, so a log
+replays the same even after the data pack changes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from engine.errors import DataError
+from engine.hexgrid import Hex, MapBounds, offset_to_hex
+from engine.rulesets.fasa.datafiles import read_toml, toml_files
+from engine.rulesets.fasa.ships import ShipClass, ship_from_dict
+from engine.rulesets.fasa.state import (
+    DEFAULT_SCALE, LEVELS, PLAYABLE_LEVELS, SCALES, FasaState, Ship, Weapon,
+)
+from engine.rulesets.fasa.tables import Tables, load_tables
+
+DEFAULT_MAP = {"cols": 32, "rows": 24}
+
+
+@functools.lru_cache(maxsize=8)
+def tables_for(data_dir: str) -> Tables:
+    return load_tables(Path(data_dir) if data_dir else None)
+
+
+def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:
+    """Every ship class in its TOML form, checked, by id (user files replace packaged ones)."""
+    out: dict[str, dict[str, Any]] = {}
+    for stem, path in toml_files("ships", user_dir).items():
+        data = read_toml(path)
+        ship = ship_from_dict(data, str(path))
+        if ship.id != stem:
+            raise DataError(f"{path}: id {ship.id!r} does not match the file name {stem!r}")
+        out[stem] = data
+    return out
+
+
+def scenario_files(user_dir: Path | None) -> dict[str, Path]:
+    return toml_files("scenarios", user_dir)
+
+
+def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[str, Any]],
+                   level: str | None = None, scale: str | None = None,
+                   max_turns: int | None = None, data_dir: str = "") -> dict[str, Any]:
+    """The full, self-contained scenario mapping for `new_game` and the log header."""
+    out = dict(scenario)
+    out["ruleset"] = "fasa"
+    if level is not None:
+        out["level"] = level
+    if scale is not None:
+        out["scale"] = scale
+    if max_turns is not None:
+        out["max_turns"] = max_turns
+    out["data_dir"] = data_dir
+    wanted = {str(s.get("class", "")) for s in scenario.get("ships", []) if isinstance(s, Mapping)}
+    missing = sorted(c for c in wanted if c not in classes)
+    if missing:
+        raise DataError(f"scenario {scenario.get('id', '?')}: unknown ship class(es) "
+                        f"{', '.join(missing)}; known: {', '.join(sorted(classes))}")
+    out["classes"] = {c: dict(classes[c]) for c in sorted(wanted)}
+    return out
+
+
+def new_game(scenario: Mapping[str, Any]) -> FasaState:
+    """The starting state; raises DataError naming the scenario and field on a bad scenario."""
+    sid = str(scenario.get("id", "custom"))
+    where = f"scenario {sid}"
+    level = str(scenario.get("level", "basic"))
+    if level not in LEVELS:
+        raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if level not in PLAYABLE_LEVELS:
+        raise DataError(f"{where}: the {level} rules are not built yet; "
+                        f"playable levels: {', '.join(PLAYABLE_LEVELS)}")
+    scale_text = str(scenario.get("scale", ""))
+    if scale_text and scale_text not in SCALES:
+        raise DataError(f"{where}: scale must be one of {', '.join(SCALES)}, not {scale_text!r}")
+    scale = SCALES[scale_text] if scale_text else DEFAULT_SCALE[level]
+    raw_map = scenario.get("map", DEFAULT_MAP)
+    try:
+        bounds = MapBounds(int(raw_map["cols"]), int(raw_map["rows"]))
+    except (KeyError, TypeError, ValueError):
+        raise DataError(f"{where}: map must be {{cols = N, rows = N}}") from None
+    if bounds.cols < 2 or bounds.rows < 2:
+        raise DataError(f"{where}: the map must be at least 2 by 2 hexes")
+    obstacles = frozenset(_hex(where, "obstacles", o, bounds) for o in scenario.get("obstacles", []))
+    classes: dict[str, ShipClass] = {}
+    for cid, data in dict(scenario.get("classes", {})).items():
+        classes[cid] = ship_from_dict(data, f"{where}, class {cid}").scaled(scale)
+    ships: list[Ship] = []
+    for n, entry in enumerate(scenario.get("ships", []), 1):
+        ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles))
+    if len({s.id for s in ships}) != len(ships):
+        raise DataError(f"{where}: ship ids must be unique")
+    sides = tuple(dict.fromkeys(s.side for s in ships))
+    if len(sides) < 2:
+        raise DataError(f"{where}: a battle needs ships on at least two sides")
+    max_turns = scenario.get("max_turns", 0)
+    if not isinstance(max_turns, int) or max_turns < 0:
+        raise DataError(f"{where}: max_turns must be a whole number, 0 for no limit")
+    return FasaState(
+        scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
+        ships=tuple(ships), sides=sides, max_turns=max_turns,
+        tables=tables_for(str(scenario.get("data_dir", ""))),
+    )
+
+
+def _hex(where: str, field: str, value: Any, bounds: MapBounds) -> Hex:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) for v in value)):
+        raise DataError(f"{where}: {field} entries must be [col, row], not {value!r}")
+    h = offset_to_hex(value[0], value[1])
+    if not bounds.contains(h):
+        raise DataError(f"{where}: {field} {value} is off the {bounds.cols}x{bounds.rows} map")
+    return h
+
+
+def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapBounds,
+          obstacles: frozenset[Hex]) -> Ship:
+    if not isinstance(entry, Mapping):
+        raise DataError(f"{where}: must be a table")
+    for key in ("id", "class", "side", "col", "row", "heading"):
+        if key not in entry:
+            raise DataError(f"{where}: missing field {key!r}")
+    cid = entry["class"]
+    if cid not in classes:
+        raise DataError(f"{where}: unknown ship class {cid!r}")
+    heading = entry["heading"]
+    if not isinstance(heading, int) or not 0 <= heading <= 5:
+        raise DataError(f"{where}: heading must be 0 to 5 (0 = north, clockwise), not {heading!r}")
+    pos = _hex(where, "position", [entry["col"], entry["row"]], bounds)
+    if pos in obstacles:
+        raise DataError(f"{where}: starts on an obstacle")
+    cls = classes[cid]
+    return Ship(
+        id=str(entry["id"]), name=str(entry.get("name", cls.name)), cls=cls,
+        side=str(entry["side"]), pos=pos, heading=heading,
+        engines=tuple(e.power for e in cls.engines), superstructure=cls.superstructure,
+        weapons=tuple(Weapon() for _ in cls.weapons),
+    )
+
+
+def fraction_text(scale: Fraction) -> str:
+    return str(scale)

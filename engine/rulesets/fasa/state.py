@@ -1,0 +1,166 @@
+"""The state of a FASA game: immutable values, changed only by building new ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from engine.dice import RollRequest
+from engine.hexgrid import Hex, MapBounds
+from engine.rulesets.fasa.ships import ShipClass
+from engine.rulesets.fasa.tables import Tables
+
+LEVELS = ("basic", "advanced", "expert", "command")
+PLAYABLE_LEVELS = ("basic",)
+DEFAULT_SCALE = {"basic": Fraction(1, 3), "advanced": Fraction(1, 3),
+                 "expert": Fraction(1), "command": Fraction(1)}
+SCALES = {"1": Fraction(1), "1/2": Fraction(1, 2), "1/3": Fraction(1, 3), "1/4": Fraction(1, 4)}
+PHASES = 5
+
+# Ship status.
+ACTIVE = "active"
+DISABLED = "disabled"    # superstructure at 0 or below: cannot move or fire
+DESTROYED = "destroyed"
+ESCAPED = "escaped"      # left the map
+
+# Steps of the game turn (Book Two, Advanced: Sequence Of Play).
+POWER = "power"          # Power Allocation Phase
+ADVANTAGE = "advantage"  # Tactical Advantage Phase
+MOVE = "move"            # a Movement Phase
+DECLARE = "declare"      # a Firing Phase: declaring targets
+RESOLVE = "resolve"      # a Firing Phase: hits and damage
+CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """One weapon's state this turn: power in it (0 = unarmed), fired, damaged for the game."""
+
+    power: int = 0
+    fired: bool = False
+    damaged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Allocation:
+    """Power Allocation Phase: power to movement, shields and weapons."""
+
+    movement: int
+    shields: int
+    weapons: int
+
+    @property
+    def total(self) -> int:
+        return self.movement + self.shields + self.weapons
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    id: str
+    name: str
+    cls: ShipClass
+    side: str
+    pos: Hex
+    heading: int
+    engines: tuple[int, ...]
+    superstructure: int
+    shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)   # points in shields 1..6
+    shields_damaged: frozenset[int] = frozenset()
+    weapons: tuple[Weapon, ...] = ()
+    allocation: Allocation | None = None
+    armed: bool = False          # Helm has armed weapons this turn
+    shields_set: bool = False    # Science has set shields this turn
+    movement_points: int = 0     # for the whole turn
+    sensors_out: int = 0         # game turns the sensors stay out, this one included
+    casualties: int = 0          # tenths of a percent of the crew
+    status: str = ACTIVE
+
+    @property
+    def total_power(self) -> int:
+        return sum(self.engines)
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == ACTIVE
+
+    @property
+    def allocated(self) -> bool:
+        return self.allocation is not None and self.armed and self.shields_set
+
+    def weapon_index(self, weapon_id: str) -> int:
+        for i, w in enumerate(self.cls.weapons):
+            if w.id == weapon_id:
+                return i
+        raise KeyError(weapon_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A declared shot: `weapon` of `firer` at `target`."""
+
+    firer: str
+    weapon: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Damage of the current shot on its way in: `stage` says which roll or choice it awaits."""
+
+    stage: str            # "shield" (which of two shields), "location", "sensors", "weapon"
+    damage: int
+    shield: int = 0
+    penetrating: int = 0
+    kind: str = ""        # for "weapon": the kind of weapon hit
+
+
+@dataclass(frozen=True, slots=True)
+class FasaState:
+    scenario: str
+    level: str
+    scale: Fraction
+    bounds: MapBounds
+    obstacles: frozenset[Hex]
+    ships: tuple[Ship, ...]
+    sides: tuple[str, ...]
+    max_turns: int = 0
+    turn: int = 1
+    step: str = POWER
+    phase: int = 0
+    advantage: tuple[str, ...] = ()                     # lowest first; the last has the advantage
+    adv_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    queue: tuple[str, ...] = ()                         # ships still to move or declare
+    shots: tuple[Shot, ...] = ()                        # declared, not yet resolved; first = current
+    hit: Hit | None = None
+    roll: RollRequest | None = None
+    outcome: str = ""
+    winner: str = ""
+    tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+    @property
+    def ruleset(self) -> str:
+        return "fasa"
+
+    @property
+    def over(self) -> bool:
+        return self.step == OVER
+
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def has_ship(self, ship_id: str) -> bool:
+        return any(s.id == ship_id for s in self.ships)
+
+    def with_ship(self, ship: Ship) -> FasaState:
+        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+
+    def rank(self, ship_id: str) -> int:
+        """Position in the tactical-advantage order: higher has the advantage."""
+        try:
+            return self.advantage.index(ship_id)
+        except ValueError:
+            return -1
