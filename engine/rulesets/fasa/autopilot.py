@@ -1,0 +1,190 @@
+"""A simple autopilot that plays any ship legally and not stupidly: it closes to the range where
+its weapons do most, keeps its strongest shields toward the nearest enemy, and fires when it can
+hit. Deterministic (no dice of its own): the same state gives the same decision.
+
+It sees what its seat may see (`view`): enemy positions, headings and speeds, nothing more.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.game import Prompt
+from engine.hexgrid import SHIELD_OF_SEXTANT, Hex, distance, in_arc, sextants
+from engine.rulesets.fasa import legal
+from engine.rulesets.fasa.actions import (
+    AllocatePower, ArmWeapons, ChooseDamagedWeapon, DeclareFire, Move, SetShields,
+)
+from engine.rulesets.fasa.combat import ready_weapons, shot_problem
+from engine.rulesets.fasa.movement import path
+from engine.rulesets.fasa.power import weapon_cap
+from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, PHASES, FasaState, Ship
+from engine.rulesets.fasa.tables import Tables
+from engine.stations import ENGINEER, HELM
+
+
+GOOD_SHOT = 5
+"""Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
+
+
+def decide(state: FasaState, prompt: Prompt) -> Action:
+    """The autopilot's action for a prompt that is not a roll."""
+    assert prompt.ship is not None and prompt.roll is None
+    ship = state.ship(prompt.ship)
+    station = prompt.station
+    if state.step == MOVE:
+        return Move(station, ship.id, _best_path(state, ship))
+    if state.step == DECLARE:
+        return DeclareFire(station, ship.id, _shots(state, ship))
+    if state.step == CHOOSE:
+        options = legal.for_prompt(state, prompt, station)
+        assert isinstance(options[0], ChooseDamagedWeapon)
+        return min(options, key=lambda a: _weapon_value(ship, a.weapon))  # type: ignore[attr-defined]
+    if station == ENGINEER:
+        return _allocate(state, ship)
+    if station == HELM:
+        return ArmWeapons(station, ship.id, _arming(ship))
+    return SetShields(station, ship.id, _shields(state, ship))
+
+
+def enemies(state: FasaState, ship: Ship) -> list[Ship]:
+    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE]
+
+
+def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship | None:
+    pos = ship.pos if at is None else at
+    foes = enemies(state, ship)
+    return min(foes, key=lambda s: (distance(pos, s.pos), s.id)) if foes else None
+
+
+def expected_damage(tables: Tables, ship: Ship, rng: int) -> float:
+    """Expected damage of a full volley at `rng` hexes, every weapon at full power."""
+    total = 0.0
+    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
+        if w.damaged:
+            continue
+        need = tables.to_hit(spec.chart, rng)
+        if spec.kind == "beam":
+            dmg = spec.max_power + spec.band_modifier(rng)
+        elif spec.kind == "missile":
+            dmg = spec.damage
+        else:
+            dmg = tables.plasma_damage(spec.plasma_table, rng, full_scale=False)
+        total += need / 10 * dmg
+    return total
+
+
+def best_range(tables: Tables, ship: Ship) -> int:
+    """The range where a full volley does most, the longer on a near tie."""
+    scores = [(expected_damage(tables, ship, r), r) for r in range(1, 25)]
+    top = max(s for s, _ in scores)
+    return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+
+
+def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
+    """Weapons first (up to two fifths), then shields (up to a third, more when close), movement
+    with the rest in whole movement points, and anything left over to the shields."""
+    total = ship.total_power
+    cls = ship.cls
+    foe = nearest_enemy(state, ship)
+    gap = abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) if foe else 0
+    weapons = min(weapon_cap(ship), total * 2 // 5)
+    working = 6 - len(ship.shields_damaged)
+    shield_cap = 0
+    while (shield_cap < total
+           and cls.shield_points(shield_cap + 1) <= cls.max_shield_points * working):
+        shield_cap += 1
+    shields = min(shield_cap, total // 3 if gap > 3 else total // 2, total - weapons)
+    left = total - weapons - shields
+    move_power = left // cls.mpr[0] * cls.mpr[0]
+    shields = min(shield_cap, shields + left - move_power)
+    return AllocatePower(ENGINEER, ship.id, move_power, shields, weapons)
+
+
+def _arming(ship: Ship) -> tuple[tuple[str, int], ...]:
+    assert ship.allocation is not None
+    left = ship.allocation.weapons
+    out = []
+    specs = sorted(((i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged),
+                   key=lambda p: p[1].kind != "missile")
+    for _, spec in specs:
+        if spec.kind == "beam":
+            give = min(spec.max_power, left)
+        else:
+            give = spec.arm_power if spec.arm_power <= left else 0
+        if give > 0:
+            out.append((spec.id, give))
+            left -= give
+    return tuple(out)
+
+
+def _shields(state: FasaState, ship: Ship) -> tuple[int, int, int, int, int, int]:
+    assert ship.allocation is not None
+    points = ship.cls.shield_points(ship.allocation.shields)
+    foe = nearest_enemy(state, ship)
+    facing = 0
+    if foe is not None and foe.pos != ship.pos:
+        facing = sextants(ship.pos, ship.heading, foe.pos)[0]
+    order = [SHIELD_OF_SEXTANT[(facing + k) % 6] for k in (0, 1, -1, 2, -2, 3)]
+    order = [n for n in order if n not in ship.shields_damaged]
+    # The facing shield first, then its neighbours, then the rest.
+    shields = [0] * 6
+    left = points
+    cap = ship.cls.max_shield_points
+    for group in (order[:1], order[1:3], order[3:]):
+        while left > 0 and any(shields[n - 1] < cap for n in group):
+            for n in group:
+                if left and shields[n - 1] < cap:
+                    shields[n - 1] += 1
+                    left -= 1
+    return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])
+
+
+def _best_path(state: FasaState, ship: Ship) -> str:
+    want = best_range(state.tables, ship)
+    best, best_score = "", float("inf")
+    for steps in legal.move_options(state, ship):
+        trail, left = path(state, ship, steps)
+        if left:
+            continue
+        pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
+        foe = nearest_enemy(state, ship, pos)
+        if foe is None:
+            return ""
+        rng = distance(pos, foe.pos)
+        bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, foe.pos))
+        col_margin = min(pos.q, state.bounds.cols - 1 - pos.q)
+        edge = 6 if col_margin < 2 or not _inside(state, pos, 2) else 0
+        score = abs(rng - want) * 2 - bearing * 1.5 + edge + 0.01 * len(steps)
+        if score < best_score:
+            best, best_score = steps, score
+    return best
+
+
+def _inside(state: FasaState, pos: Hex, margin: int) -> bool:
+    return all(state.bounds.contains(pos.neighbor(h)) if margin else True for h in range(6)) and \
+        all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
+
+
+def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:
+    """Fire each ready weapon at the enemy it hits best; hold long shots until the last phases."""
+    out = []
+    late = state.phase >= PHASES - 1
+    for i in ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        options = []
+        for target in state.ships:
+            if not shot_problem(state, ship, spec, target):
+                need = state.tables.to_hit(spec.chart, distance(ship.pos, target.pos))
+                options.append((target.status == ACTIVE, need, target.id))
+        if not options:
+            continue
+        _, need, target_id = max(options)
+        if need >= GOOD_SHOT or late:
+            out.append((spec.id, target_id))
+    return tuple(out)
+
+
+def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
+    i = ship.weapon_index(weapon_id)
+    spec, w = ship.cls.weapons[i], ship.weapons[i]
+    return (0 if w.fired else 1, spec.max_power or spec.damage)
