@@ -9,10 +9,10 @@ import io
 import time
 from typing import Any
 
-from engine import Action, apply_all, new_game
-from engine.log import parse
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
+from engine import Action, apply_all, new_game
+from engine.log import parse
 
 MIN_SECONDS = 2.0
 

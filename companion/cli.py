@@ -14,18 +14,22 @@ import json
 import sys
 from pathlib import Path
 
-from engine import Action, Event, GameState, state_to_json
-from engine.errors import EngineError
-from engine.log import parse, replay
-from engine.rulesets.fasa import setup
-from engine.rulesets.fasa.ships import load_ship_classes
-from engine.rulesets.fasa.state import LEVELS, SCALES
 from companion import bench
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.session import (
-    account_lines, autopilot_game, load_scenario, prepare, scenario_names, ships_scenario,
+    account_lines,
+    autopilot_game,
+    load_scenario,
+    prepare,
+    scenario_names,
+    ships_scenario,
 )
+from engine import Action, Event, GameState, state_to_json
+from engine.errors import EngineError
+from engine.log import parse, replay
+from engine.rulesets.fasa.ships import load_ship_classes
+from engine.rulesets.fasa.state import LEVELS, SCALES
 
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
@@ -113,7 +117,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
 
     log = args.log.open("w", encoding="utf-8") if args.log else None
     try:
-        state, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
+        _, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
                                         on_events=report)
     finally:
         if log is not None:

@@ -8,7 +8,15 @@ from engine.dice import RollRequest
 from engine.errors import DataError, EngineError, IllegalAction, LogError
 from engine.events import Event
 from engine.game import (
-    GameState, Prompt, apply, apply_all, legal_actions, new_game, pending, state_to_json, view,
+    GameState,
+    Prompt,
+    apply,
+    apply_all,
+    legal_actions,
+    new_game,
+    pending,
+    state_to_json,
+    view,
 )
 from engine.stations import Seat
 

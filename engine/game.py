@@ -73,7 +73,7 @@ def new_game(scenario: Mapping[str, Any]) -> GameState:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """The state after `action`, and what happened. Raises `IllegalAction` with a reason."""
-    return ruleset_of(state).apply(state, action)  # type: ignore[no-any-return]
+    return ruleset_of(state).apply(state, action)
 
 
 def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:

@@ -7,6 +7,7 @@ coordinate is s = -q - r.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -79,12 +80,13 @@ def distance(a: Hex, b: Hex) -> int:
     return a.distance(b)
 
 
-def _compass_sectors(dq: int, dr: int) -> set[int]:
+@functools.lru_cache(maxsize=4096)
+def _compass_sectors(dq: int, dr: int) -> frozenset[int]:
     """Compass sector(s) 0-5 of a non-zero axial delta; two when it lies on a vertex ray."""
     comps = (dq, dr, -dq - dr)
     low_first = tuple(sorted(range(3), key=lambda i: (comps[i], i)))
     high_first = tuple(sorted(range(3), key=lambda i: (comps[i], -i)))
-    return {_DIRECTION_OF_ORDER[low_first], _DIRECTION_OF_ORDER[high_first]}
+    return frozenset({_DIRECTION_OF_ORDER[low_first], _DIRECTION_OF_ORDER[high_first]})
 
 
 def sextants(origin: Hex, heading: int, target: Hex) -> tuple[int, ...]:
@@ -95,9 +97,15 @@ def sextants(origin: Hex, heading: int, target: Hex) -> tuple[int, ...]:
     between them, which is exactly when two of the delta's cube components are equal.
     `()` when the target is the origin hex.
     """
-    if target == origin:
+    return _relative_sextants(target.q - origin.q, target.r - origin.r, heading)
+
+
+@functools.lru_cache(maxsize=16384)
+def _relative_sextants(dq: int, dr: int, heading: int) -> tuple[int, ...]:
+    """Memoised on the delta: the geometry is the same everywhere on the map."""
+    if dq == 0 and dr == 0:
         return ()
-    sectors = _compass_sectors(target.q - origin.q, target.r - origin.r)
+    sectors = _compass_sectors(dq, dr)
     return tuple(sorted((d - heading) % 6 for d in sectors))
 
 
@@ -161,6 +169,7 @@ def line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     return (plus,) if plus == minus else (plus, minus)
 
 
+@functools.lru_cache(maxsize=65536)
 def line_of_fire_clear(a: Hex, b: Hex, obstacles: frozenset[Hex]) -> bool:
     """Whether fire from `a` to `b` is unobstructed.
 
@@ -168,6 +177,8 @@ def line_of_fire_clear(a: Hex, b: Hex, obstacles: frozenset[Hex]) -> bool:
     counters. Blocked only if every candidate line passes through an obstacle hex strictly
     between `a` and `b`; the endpoints never block.
     """
+    if not obstacles:
+        return True
     return any(obstacles.isdisjoint(candidate[1:-1]) for candidate in line(a, b))
 
 

@@ -12,7 +12,12 @@ from engine.game import Prompt
 from engine.hexgrid import SHIELD_OF_SEXTANT, Hex, distance, in_arc, sextants
 from engine.rulesets.fasa import legal
 from engine.rulesets.fasa.actions import (
-    AllocatePower, ArmWeapons, ChooseDamagedWeapon, DeclareFire, Move, SetShields,
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
 )
 from engine.rulesets.fasa.combat import ready_weapons, shot_problem
 from engine.rulesets.fasa.movement import path
@@ -20,7 +25,6 @@ from engine.rulesets.fasa.power import weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, PHASES, FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import ENGINEER, HELM
-
 
 GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""

@@ -9,20 +9,33 @@ Book One is missing are in docs/rules-decisions.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance, in_arc, line_of_fire_clear, shields_facing
 from engine.rulesets.fasa.events import (
-    Damaged, FireDeclared, RollRequested, ShieldStruck, ShotResolved, StatusChanged,
+    Damaged,
+    FireDeclared,
+    RollRequested,
+    ShieldStruck,
+    ShotResolved,
+    StatusChanged,
 )
 from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import (
-    ACTIVE, CHOOSE, DESTROYED, DISABLED, ESCAPED, RESOLVE, FasaState, Hit, Ship, Shot,
+    ACTIVE,
+    CHOOSE,
+    DESTROYED,
+    DISABLED,
+    ESCAPED,
+    RESOLVE,
+    FasaState,
+    Hit,
+    Ship,
+    Shot,
+    replace,
 )
-from engine.stations import CAPTAIN, HELM, SCIENCE
+from engine.stations import HELM, SCIENCE
 
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
@@ -47,11 +60,11 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
     if not targetable(target):
         return f"{target.name} is {target.status}"
     rng = distance(firer.pos, target.pos)
-    if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
-        return f"{target.name} is outside the {spec.name}'s firing arc"
     if state.tables.to_hit(spec.chart, rng) == 0:
         return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
                 f"{state.tables.max_range(spec.chart)})")
+    if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
+        return f"{target.name} is outside the {spec.name}'s firing arc"
     if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
         return f"{target.name} is beyond the plasma's reach ({rng} hexes)"
     if not line_of_fire_clear(firer.pos, target.pos, state.obstacles):
@@ -67,9 +80,10 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     """Whether the ship has any legal shot this Firing Phase."""
     if not can_fire(ship):
         return False
+    targets = [t for t in state.ships if t.side != ship.side and targetable(t)]
     for i in ready_weapons(ship):
         spec = ship.cls.weapons[i]
-        for target in state.ships:
+        for target in targets:
             if not shot_problem(state, ship, spec, target):
                 return True
     return False
@@ -308,10 +322,7 @@ def damage_engines(state: FasaState, ship: Ship, shield: int,
     order = [i for i, e in enumerate(specs) if e.side == side and engines[i] > 0]
     events: list[Event] = []
     while left > 0 and sum(engines) > 0:
-        if order:
-            i = order.pop(0)
-        else:
-            i = max(range(len(engines)), key=lambda k: (engines[k], -k))
+        i = order.pop(0) if order else max(range(len(engines)), key=lambda k: (engines[k], -k))
         taken = min(left, engines[i])
         engines[i] -= taken
         left -= taken

@@ -12,7 +12,12 @@ from engine.game import Prompt
 from engine.hexgrid import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa import combat, movement
 from engine.rulesets.fasa.actions import (
-    AllocatePower, ArmWeapons, ChooseDamagedWeapon, DeclareFire, Move, SetShields,
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
 )
 from engine.rulesets.fasa.power import weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, MOVE, FasaState, Ship
@@ -26,8 +31,11 @@ MAX_FULL_PATHS = 5
 def seat_fits(seat: Seat, prompt: Prompt) -> bool:
     if seat.ship is not None and seat.ship != prompt.ship:
         return False
-    return seat.station == INSTRUCTOR or seat.station in ALIASES.get(prompt.station,
-                                                                     (prompt.station,))
+    if seat.station == INSTRUCTOR:
+        return True
+    if prompt.roll is not None:  # `apply` takes a roll only from the station asked (or Instructor)
+        return seat.station == prompt.roll.station
+    return seat.station in ALIASES.get(prompt.station, (prompt.station,))
 
 
 def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
@@ -44,6 +52,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
     if state.step == MOVE:
+        if station not in (HELM, INSTRUCTOR):  # Weapons arms and fires; only Helm moves
+            return []
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
         return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
@@ -62,11 +72,11 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
 def move_options(state: FasaState, ship: Ship) -> list[str]:
     """Every legal path when the phase allows few points; else straight and one-turn paths."""
     n = movement.phase_points(state, ship)
+    candidates: list[str]
     if n <= MAX_FULL_PATHS:
-        candidates = ("".join(p) for k in range(n + 1) for p in itertools.product("FPS", repeat=k))
+        candidates = ["".join(p) for k in range(n + 1) for p in itertools.product("FPS", repeat=k)]
     else:
-        candidates = (("F" * i + t + "F" * (n - i - 1)) for t in "FPS" for i in range(n))
-        candidates = itertools.chain([""], candidates)
+        candidates = ["", *("F" * i + t + "F" * (n - i - 1) for t in "FPS" for i in range(n))]
     out = []
     for steps in dict.fromkeys(candidates):
         try:
@@ -87,8 +97,8 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[tuple[str, str], ..
                 singles.append((spec.id, target.id))
     out: list[tuple[tuple[str, str], ...]] = [()]
     out += [(s,) for s in singles]
-    for target in dict.fromkeys(t for _, t in singles):
-        volley = tuple(s for s in singles if s[1] == target)
+    for target_id in dict.fromkeys(t for _, t in singles):
+        volley = tuple(s for s in singles if s[1] == target_id)
         if len(volley) > 1:
             out.append(volley)
     return out

@@ -6,13 +6,11 @@ table (Advanced: Movement With Three Movement/Firing Phases; our own five-phase 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa.events import ShipMoved, StatusChanged
-from engine.rulesets.fasa.state import ESCAPED, PHASES, FasaState, Ship
+from engine.rulesets.fasa.state import ESCAPED, PHASES, FasaState, Ship, replace
 
 STEP_TURNS = {"F": 0, "P": -1, "S": 1}
 

@@ -7,13 +7,11 @@ Tracks); Using The Helm And Weapon Systems Panel (Weapons Tracks); Using The Dam
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields
 from engine.rulesets.fasa.events import PowerAllocated, ShieldsSet, WeaponsArmed
-from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon
+from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
 
 
 def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaState, list[Event]]:

@@ -17,7 +17,13 @@ from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa.datafiles import read_toml, toml_files
 from engine.rulesets.fasa.ships import ShipClass, ship_from_dict
 from engine.rulesets.fasa.state import (
-    DEFAULT_SCALE, LEVELS, PLAYABLE_LEVELS, SCALES, FasaState, Ship, Weapon,
+    DEFAULT_SCALE,
+    LEVELS,
+    PLAYABLE_LEVELS,
+    SCALES,
+    FasaState,
+    Ship,
+    Weapon,
 )
 from engine.rulesets.fasa.tables import Tables, load_tables
 

@@ -162,7 +162,7 @@ def _check_keys(where: str, data: Mapping[str, Any], spec: Mapping[str, type],
         want = spec[key]
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
             raise DataError(f"{where}: {key} must be {want.__name__}, not {value!r}")
-        if want is int and value < 0:
+        if isinstance(value, int) and value < 0:
             raise DataError(f"{where}: {key} must not be negative, not {value}")
 
 

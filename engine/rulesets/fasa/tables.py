@@ -205,7 +205,7 @@ def _damage_detailed(path: Path) -> dict[tuple[str, int, int], DetailedResult]:
         if chart not in ("A", "B", "C"):
             raise DataError(f"{where}: chart must be A, B or C, not {chart!r}")
         key = (chart, whole(where, "shield", row["shield"], 1, 6), whole(where, "roll", row["roll"], 1, 10))
-        out[key] = parse_detailed(where, row["result"])
+        out[key] = parse_detailed(f"{where}, result", row["result"])
     missing = [(c, s, r) for c in "ABC" for s in range(1, 7) for r in range(1, 11) if (c, s, r) not in out]
     if missing:
         c, s, r = missing[0]

@@ -6,23 +6,46 @@ five Movement and Firing Phases alternating, then a new game turn; Ending The Ga
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Prompt
 from engine.rulesets.fasa import combat, movement, power
 from engine.rulesets.fasa.actions import (
-    AllocatePower, ArmWeapons, ChooseDamagedWeapon, DeclareFire, Move, SetShields,
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
 )
 from engine.rulesets.fasa.events import GameOver, Note, Rolled
 from engine.rulesets.fasa.state import (
-    ACTIVE, ADVANTAGE, CHOOSE, DECLARE, DESTROYED, DISABLED, ESCAPED, MOVE, OVER, PHASES, POWER,
-    RESOLVE, FasaState, Ship,
+    ACTIVE,
+    ADVANTAGE,
+    CHOOSE,
+    DECLARE,
+    DESTROYED,
+    DISABLED,
+    ESCAPED,
+    MOVE,
+    OVER,
+    PHASES,
+    POWER,
+    RESOLVE,
+    FasaState,
+    Ship,
+    replace,
 )
 from engine.stations import (
-    CAPTAIN, ENGINEER, HELM, INSTRUCTOR, NAVIGATOR, SCIENCE, WEAPONS, title,
+    CAPTAIN,
+    ENGINEER,
+    HELM,
+    INSTRUCTOR,
+    NAVIGATOR,
+    SCIENCE,
+    WEAPONS,
+    title,
 )
 
 WHO: dict[type[Action], tuple[str, ...]] = {
