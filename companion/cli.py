@@ -25,8 +25,8 @@ from companion.session import (
     scenario_names,
     ships_scenario,
 )
-from engine import Action, Event, GameState, state_to_json
-from engine.errors import EngineError
+from engine import Action, Event, GameState, new_game, state_to_json
+from engine.errors import EngineError, LogError
 from engine.log import parse, replay
 from engine.rulesets.fasa.ships import load_ship_classes
 from engine.rulesets.fasa.state import LEVELS, SCALES
@@ -65,8 +65,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.data_dir is not None and not args.data_dir.is_dir():
+        print(f"starbridge: --data-dir {args.data_dir}: no such folder", file=sys.stderr)
+        return 2
     data_dir: Path | None = args.data_dir if args.data_dir is not None else user_data_dir()
-    if data_dir is not None and not data_dir.is_dir():
+    if data_dir is not None and not data_dir.is_dir():  # the default folder need not exist
         data_dir = None
     try:
         if args.command in (None, "simulate"):
@@ -108,6 +111,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
         return 2
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns)
+    new_game(full)  # refuse a bad scenario or level before printing or creating the log
     print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")
 
     def report(state: GameState, action: Action, events: tuple[Event, ...]) -> None:
@@ -127,8 +131,11 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
 
 
 def replay_file(path: Path) -> int:
-    with path.open(encoding="utf-8") as fh:
-        scenario, actions = parse(fh, str(path))
+    try:
+        with path.open(encoding="utf-8") as fh:
+            scenario, actions = parse(fh, str(path))
+    except UnicodeDecodeError:  # e.g. a binary file (a SQLite save) given by mistake
+        raise LogError(f"{path}: not a text log (not UTF-8)") from None
     state = replay(scenario, actions, str(path))
     json.dump(state_to_json(state), sys.stdout, indent=2, sort_keys=True)
     print()

@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine import rulesets
 from engine.actions import Action, action_from_json
 from engine.errors import DataError, LogError
 from engine.game import GameState, apply, new_game
@@ -46,14 +47,20 @@ def parse(lines: Iterable[str], name: str = "log") -> tuple[dict[str, Any], list
         except json.JSONDecodeError as exc:
             raise LogError(f"{where}: not valid JSON ({exc.msg})") from None
         if scenario is None:
-            if not isinstance(data, dict) or data.get("starbridge_log") != LOG_VERSION:
+            version = data.get("starbridge_log") if isinstance(data, dict) else None
+            if type(version) is not int or version != LOG_VERSION:
                 raise LogError(f"{where}: not a starbridge log header "
                                f"(expected {{\"starbridge_log\": {LOG_VERSION}, ...}})")
             if not isinstance(data.get("scenario"), dict):
                 raise LogError(f"{where}: the header has no scenario")
             scenario = data["scenario"]
+            try:  # loading the ruleset registers its action types
+                rulesets.get(str(scenario.get("ruleset", "fasa")))
+            except KeyError as exc:
+                raise LogError(f"{where}: {exc.args[0]}") from None
             continue
-        if isinstance(data, dict) and data.get("seq") not in (None, len(actions) + 1):
+        seq = data.get("seq") if isinstance(data, dict) else None
+        if seq is not None and (type(seq) is not int or seq != len(actions) + 1):
             raise LogError(f"{where}: action number {data.get('seq')} out of order "
                            f"(expected {len(actions) + 1})")
         try:

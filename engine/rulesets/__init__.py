@@ -21,7 +21,7 @@ def register(ruleset: Ruleset) -> None:
 
 def get(name: str) -> Ruleset:
     """The ruleset called `name`; FASA is loaded on first use."""
-    if name not in _RULESETS and name == "fasa":
+    if "fasa" not in _RULESETS:
         import engine.rulesets.fasa  # noqa: F401  (registers itself)
     try:
         return _RULESETS[name]

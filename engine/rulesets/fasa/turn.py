@@ -228,7 +228,10 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
     if state.max_turns and state.turn >= state.max_turns:
         return _finish(state, "", f"the turn limit ({state.max_turns}) is reached; no side won")
-    ships = tuple(power.end_of_turn(s) if s.status == ACTIVE else s for s in state.ships)
+    # Every ship still on the map resets its panel, a disabled one included: it allocates no
+    # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
+    ships = tuple(power.end_of_turn(s) if s.status in (ACTIVE, DISABLED) else s
+                  for s in state.ships)
     state = replace(state, ships=ships, turn=state.turn + 1, phase=0, step=POWER, advantage=())
     return state, [*events, Note(f"Turn {state.turn}: Power Allocation Phase")]
 

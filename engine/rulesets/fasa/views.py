@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.hexgrid import hex_to_offset
-from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.state import POWER, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
@@ -71,6 +71,12 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out = _game(state)
     out["seat"] = {"station": seat.station, "ship": seat.ship}
     out["ships"] = [full_ship(s) if s.side == side else public_ship(s) for s in state.ships]
+    if state.step == POWER:
+        # Power is allocated in secret; speeds are announced after it (Advanced: Sequence Of
+        # Play step 3), so an enemy's movement points stay hidden until every ship has allocated.
+        for entry in out["ships"]:
+            if entry["side"] != side:
+                entry["movement_points"] = None
     out["pending"] = [{"ship": p.ship, "station": p.station, "what": p.what}
                       for p in pending(state)
                       if p.ship is None or state.ship(p.ship).side == side]

@@ -1,0 +1,466 @@
+"""The JSON-lines game log (engine/log.py): writing, parsing, replaying, and every way it fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.dice import VirtualDice
+from companion.session import autopilot_game, load_scenario, prepare
+from engine import Action, RollResult, action_from_json, new_game, state_to_json
+from engine.actions import _REGISTRY
+from engine.dice import SOURCES
+from engine.errors import DataError, LogError
+from engine.log import LOG_VERSION, action_line, header_line, parse, replay
+from engine.rulesets.fasa.actions import (
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
+)
+
+SEEDS = (1, 2, 3)
+
+
+def duel_scenario() -> dict[str, Any]:
+    return prepare(load_scenario("duel", None), None, "basic", None, 10)
+
+
+@dataclasses.dataclass
+class Recorded:
+    scenario: dict[str, Any]
+    state: Any
+    actions: list[Action]
+    text: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+
+def record(seed: int) -> Recorded:
+    scenario = duel_scenario()
+    out = io.StringIO()
+    state, actions = autopilot_game(scenario, VirtualDice(seed).roll, log=out)
+    return Recorded(scenario, state, actions, out.getvalue())
+
+
+@pytest.fixture(scope="module", params=SEEDS)
+def game(request: pytest.FixtureRequest) -> Recorded:
+    return record(request.param)
+
+
+@pytest.fixture(scope="module")
+def duel() -> Recorded:
+    return record(2)
+
+
+def edited(lines: list[str], n: int, **changes: Any) -> list[str]:
+    """`lines` with line `n` (1-based) parsed, changed (None deletes a key) and dumped again."""
+    data = json.loads(lines[n - 1])
+    for key, value in changes.items():
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+    return [*lines[:n - 1], json.dumps(data), *lines[n:]]
+
+
+def first_line_of(rec: Recorded, kind: type[Action]) -> int:
+    """The line number (header = 1) of the first action of `kind` in the log."""
+    for n, action in enumerate(rec.actions, 2):
+        if isinstance(action, kind):
+            return n
+    raise AssertionError(f"the recorded game has no {kind.__name__}")
+
+
+# -- writing and reading back -------------------------------------------------------------------
+
+def test_the_game_is_finished_and_logged_one_line_per_action(game: Recorded) -> None:
+    assert game.state.over
+    assert len(game.lines) == 1 + len(game.actions)
+    assert game.text.endswith("\n")
+
+
+def test_header_holds_the_whole_scenario(game: Recorded) -> None:
+    header = json.loads(game.lines[0])
+    assert header["starbridge_log"] == LOG_VERSION
+    assert header["ruleset"] == "fasa"
+    assert header["scenario"] == game.scenario
+    assert set(header["scenario"]["classes"]) == {"constitution-refit", "d7-torpedo"}
+
+
+def test_action_lines_are_numbered_from_one(game: Recorded) -> None:
+    seqs = [json.loads(line)["seq"] for line in game.lines[1:]]
+    assert seqs == list(range(1, len(game.actions) + 1))
+    for line, action in zip(game.lines[1:], game.actions, strict=True):
+        data = json.loads(line)
+        assert data["type"] == action.type_name
+        assert data["station"] == action.station
+
+
+def test_parse_gives_back_scenario_and_equal_actions(game: Recorded) -> None:
+    scenario, actions = parse(game.lines, "duel.jsonl")
+    assert scenario == game.scenario
+    assert actions == game.actions
+    assert [type(a) for a in actions] == [type(a) for a in game.actions]
+
+
+def test_parse_reads_a_file_object_with_newlines(game: Recorded) -> None:
+    scenario, actions = parse(io.StringIO(game.text))
+    assert scenario == game.scenario
+    assert actions == game.actions
+
+
+def test_blank_lines_are_ignored(duel: Recorded) -> None:
+    lines = [duel.lines[0], "", *duel.lines[1:3], "   ", *duel.lines[3:], ""]
+    assert parse(lines)[1] == duel.actions
+
+
+def test_replay_equals_the_live_final_state(game: Recorded) -> None:
+    scenario, actions = parse(game.lines)
+    final = replay(scenario, actions)
+    assert state_to_json(final) == state_to_json(game.state)
+    assert final == game.state
+
+
+def test_replay_of_every_prefix_matches_the_live_game_at_that_point() -> None:
+    """A log cut between lines (a clean save mid-game) resumes exactly where the game was."""
+    scenario = duel_scenario()
+    live: list[Any] = []
+    out = io.StringIO()
+    _, actions = autopilot_game(scenario, VirtualDice(4).roll, log=out,
+                                on_events=lambda state, action, events: live.append(state))
+    lines = out.getvalue().splitlines()
+    assert len(live) == len(actions) > 20
+    for n in range(1, len(actions) + 1):
+        parsed_scenario, prefix = parse(lines[:1 + n])
+        assert prefix == actions[:n]
+        assert replay(parsed_scenario, prefix) == live[n - 1], f"after action {n}"
+    assert not live[len(actions) // 2].over
+
+
+def test_different_seeds_give_different_games() -> None:
+    assert record(1).actions != record(2).actions
+
+
+def test_same_seed_gives_the_same_log() -> None:
+    assert record(5).text == record(5).text
+
+
+# -- every action type round-trips ---------------------------------------------------------------
+
+EXAMPLES: list[Action] = [
+    *(RollResult("captain", v, source) for v, source in zip((1, 10, 7, 3), SOURCES, strict=True)),
+    RollResult("instructor", 20),
+    AllocatePower("engineer", "enterprise", 8, 6, 5),
+    AllocatePower("instructor", "kronos", 0, 0, 0),
+    ArmWeapons("helm", "enterprise", (("ph1", 3), ("pt1", 1))),
+    ArmWeapons("weapons", "enterprise", ()),
+    SetShields("science", "enterprise", (5, 5, 4, 0, 0, 3)),
+    SetShields("navigator", "kronos", (0, 0, 0, 0, 0, 0)),
+    Move("helm", "enterprise", "FPS"),
+    Move("instructor", "kronos", ""),
+    DeclareFire("helm", "enterprise", (("ph1", "kronos"), ("pt2", "kronos"))),
+    DeclareFire("weapons", "kronos", ()),
+    ChooseDamagedWeapon("captain", "kronos", "d1"),
+]
+
+
+def test_examples_cover_every_registered_action_type() -> None:
+    assert {a.type_name for a in EXAMPLES} == set(_REGISTRY)
+
+
+@pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: f"{a.type_name}-{a.station}")
+def test_action_round_trips_through_json(action: Action) -> None:
+    data = action.to_json()
+    assert data["type"] == action.type_name
+    text = json.dumps(data)
+    back = action_from_json(json.loads(text))
+    assert back == action
+    assert type(back) is type(action)
+    assert back.to_json() == data
+
+
+@pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: f"{a.type_name}-{a.station}")
+def test_action_round_trips_through_a_log_line(action: Action) -> None:
+    line = action_line(1, action)
+    assert json.loads(line)["seq"] == 1
+    _, actions = parse([header_line(duel_scenario()), line])
+    assert actions == [action]
+
+
+def test_tuples_in_actions_become_lists_in_json() -> None:
+    data = ArmWeapons("helm", "enterprise", (("ph1", 3),)).to_json()
+    assert data["power"] == [["ph1", 3]]
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_roll_source_defaults_to_virtual() -> None:
+    action = action_from_json({"type": "roll", "station": "helm", "value": 4})
+    assert action == RollResult("helm", 4, "virtual")
+
+
+def test_a_whole_log_of_every_action_type_parses_back() -> None:
+    lines = [header_line(duel_scenario())]
+    lines += [action_line(n, a) for n, a in enumerate(EXAMPLES, 1)]
+    assert parse(lines)[1] == EXAMPLES
+
+
+# -- parse errors name the line ------------------------------------------------------------------
+
+def parse_error(lines: list[str], name: str = "game.jsonl") -> str:
+    with pytest.raises(LogError) as info:
+        parse(lines, name)
+    assert isinstance(info.value, DataError)
+    message = str(info.value)
+    assert message.startswith(name)
+    assert "\n" not in message
+    return message
+
+
+def test_invalid_json(duel: Recorded) -> None:
+    lines = list(duel.lines)
+    lines[2] = '{"seq": 2, "type": "roll", '
+    message = parse_error(lines)
+    assert "line 3" in message
+    assert "not valid JSON" in message
+
+
+def test_missing_header(duel: Recorded) -> None:
+    message = parse_error(duel.lines[1:])
+    assert "line 1" in message
+    assert "not a starbridge log header" in message
+
+
+def test_header_that_is_not_an_object(duel: Recorded) -> None:
+    message = parse_error(["[1, 2, 3]", *duel.lines[1:]])
+    assert "line 1" in message
+
+
+@pytest.mark.parametrize("version", [2, 0, "1", None])
+def test_wrong_header_version(duel: Recorded, version: Any) -> None:
+    header = json.loads(duel.lines[0])
+    header["starbridge_log"] = version
+    message = parse_error([json.dumps(header), *duel.lines[1:]])
+    assert "line 1" in message
+    assert "starbridge_log" in message
+
+
+def test_header_without_scenario(duel: Recorded) -> None:
+    message = parse_error([json.dumps({"starbridge_log": LOG_VERSION}), *duel.lines[1:]])
+    assert "line 1" in message
+    assert "no scenario" in message
+
+
+def test_empty_log() -> None:
+    assert "empty log" in parse_error([])
+    assert "empty log" in parse_error(["", "  "])
+
+
+def test_unknown_action_type(duel: Recorded) -> None:
+    message = parse_error(edited(duel.lines, 4, type="self_destruct"))
+    assert "line 4" in message
+    assert "unknown action type 'self_destruct'" in message
+
+
+def test_missing_field(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    message = parse_error(edited(duel.lines, n, value=None))
+    assert f"line {n}" in message
+    assert "missing the field 'value'" in message
+
+
+def test_missing_ship(duel: Recorded) -> None:
+    message = parse_error(edited(duel.lines, 2, ship=None))
+    assert "line 2" in message
+    assert "'ship'" in message
+
+
+@pytest.mark.parametrize("value", ["7", 7.0, True, None, [7]])
+def test_wrong_field_type(duel: Recorded, value: Any) -> None:
+    n = first_line_of(duel, RollResult)
+    data = json.loads(duel.lines[n - 1])
+    data["value"] = value
+    lines = [*duel.lines[:n - 1], json.dumps(data), *duel.lines[n:]]
+    message = parse_error(lines)
+    assert f"line {n}" in message
+    assert "value" in message
+
+
+def test_wrong_type_inside_a_list(duel: Recorded) -> None:
+    n = first_line_of(duel, SetShields)
+    message = parse_error(edited(duel.lines, n, points=[1, 2, 3, 4, 5, "6"]))
+    assert f"line {n}" in message
+    assert "points" in message
+
+
+def test_wrong_list_length(duel: Recorded) -> None:
+    n = first_line_of(duel, SetShields)
+    message = parse_error(edited(duel.lines, n, points=[1, 2, 3]))
+    assert f"line {n}" in message
+    assert "expected 6 items" in message
+
+
+def test_unknown_field(duel: Recorded) -> None:
+    message = parse_error(edited(duel.lines, 2, warp=9))
+    assert "line 2" in message
+    assert "warp" in message
+
+
+def test_unknown_station(duel: Recorded) -> None:
+    message = parse_error(edited(duel.lines, 2, station="cook"))
+    assert "line 2" in message
+    assert "unknown station 'cook'" in message
+
+
+def test_unknown_roll_source(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    message = parse_error(edited(duel.lines, n, source="loaded"))
+    assert f"line {n}" in message
+    assert "'loaded'" in message
+
+
+def test_action_that_is_not_an_object(duel: Recorded) -> None:
+    lines = [*duel.lines[:3], "[1, 2]", *duel.lines[4:]]
+    message = parse_error(lines)
+    assert "line 4" in message
+    assert "expected a JSON object" in message
+
+
+def test_seq_out_of_order(duel: Recorded) -> None:
+    lines = list(duel.lines)
+    lines[3], lines[4] = lines[4], lines[3]
+    message = parse_error(lines)
+    assert "line 4" in message
+    assert "action number 4 out of order (expected 3)" in message
+
+
+def test_seq_repeated(duel: Recorded) -> None:
+    lines = [*duel.lines[:5], duel.lines[4], *duel.lines[5:]]
+    message = parse_error(lines)
+    assert "line 6" in message
+    assert "out of order" in message
+
+
+def test_seq_missing_line(duel: Recorded) -> None:
+    lines = [*duel.lines[:5], *duel.lines[6:]]
+    message = parse_error(lines)
+    assert "line 6" in message
+    assert "out of order" in message
+
+
+def test_truncated_last_line(duel: Recorded) -> None:
+    """Power lost while saving: the last line is cut mid-write; parse says so, not drops it."""
+    last = duel.lines[-1]
+    text = "\n".join(duel.lines[:-1]) + "\n" + last[: len(last) // 2]
+    message = parse_error(io.StringIO(text).readlines())
+    assert f"line {len(duel.lines)}" in message
+    assert "not valid JSON" in message
+
+
+def test_truncated_log_cut_anywhere_in_its_last_line_is_an_error(duel: Recorded) -> None:
+    last = duel.lines[-1]
+    head = "\n".join(duel.lines[:-1]) + "\n"
+    for cut in range(1, len(last)):
+        with pytest.raises(LogError, match=f"line {len(duel.lines)}"):
+            parse((head + last[:cut]).splitlines())
+
+
+def test_error_uses_the_default_name() -> None:
+    with pytest.raises(LogError, match=r"^log, line 1: "):
+        parse(["nonsense"])
+
+
+# -- replay refuses actions the rules refuse -----------------------------------------------------
+
+def test_replay_refuses_an_impossible_roll(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    scenario, actions = parse(edited(duel.lines, n, value=11))
+    with pytest.raises(LogError) as info:
+        replay(scenario, actions, "game.jsonl")
+    message = str(info.value)
+    assert message.startswith("game.jsonl: ")
+    assert f"action {n - 1} (roll) is refused" in message
+    assert "a d10 shows 1 to 10, not 11" in message
+
+
+def test_replay_refuses_an_allocation_above_available_power(duel: Recorded) -> None:
+    n = first_line_of(duel, AllocatePower)
+    alloc = duel.actions[n - 2]
+    assert isinstance(alloc, AllocatePower)
+    power = new_game(duel.scenario).ship(alloc.ship).total_power  # type: ignore[attr-defined]
+    extra = power - alloc.movement - alloc.shields - alloc.weapons + 1
+    scenario, actions = parse(edited(duel.lines, n, shields=alloc.shields + extra))
+    with pytest.raises(LogError) as info:
+        replay(scenario, actions, "game.jsonl")
+    message = str(info.value)
+    assert f"action {n - 1} (allocate_power) is refused" in message
+    assert f"Engineering: {power + 1} power allocated, only {power} available" in message
+
+
+def test_replay_refuses_a_roll_by_the_wrong_station(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    scenario, actions = parse(edited(duel.lines, n, station="engineer"))
+    with pytest.raises(LogError, match=rf"action {n - 1} \(roll\) is refused: Engineering: "):
+        replay(scenario, actions)
+
+
+def test_replay_refuses_actions_in_the_wrong_order(duel: Recorded) -> None:
+    actions = list(duel.actions)
+    k = next(i for i, a in enumerate(actions) if isinstance(a, RollResult))
+    actions.insert(0, actions.pop(k))
+    with pytest.raises(LogError, match=r"action 1 \(roll\) is refused: .*no roll is wanted"):
+        replay(duel.scenario, actions)
+
+
+def test_replay_refuses_actions_after_the_game_is_over(duel: Recorded) -> None:
+    actions = [*duel.actions, RollResult("captain", 5)]
+    with pytest.raises(LogError) as info:
+        replay(duel.scenario, actions)
+    assert f"action {len(actions)} (roll) is refused" in str(info.value)
+    assert "the game is over" in str(info.value)
+
+
+def test_replay_error_is_a_single_line(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    scenario, actions = parse(edited(duel.lines, n, value=0))
+    with pytest.raises(LogError) as info:
+        replay(scenario, actions)
+    assert "\n" not in str(info.value)
+    assert info.value.__cause__ is None
+
+
+# -- the ruleset named in the header --------------------------------------------------------------
+
+def test_unknown_ruleset_in_the_header(duel: Recorded) -> None:
+    header = json.loads(duel.lines[0])
+    header["scenario"]["ruleset"] = "knight-hawks"
+    message = parse_error([json.dumps(header), *duel.lines[1:]])
+    assert "line 1" in message
+    assert "unknown ruleset 'knight-hawks'" in message
+
+
+def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: Path) -> None:
+    """A fresh process that imports only engine.log can read a FASA log: parse loads the ruleset
+    (and with it its action types) named in the header."""
+    path = tmp_path / "duel.jsonl"
+    path.write_text(duel.text, encoding="utf-8")
+    code = ("import sys\n"
+            "from engine.log import parse, replay\n"
+            "with open(sys.argv[1], encoding='utf-8') as fh:\n"
+            "    scenario, actions = parse(fh, sys.argv[1])\n"
+            "print(len(actions), replay(scenario, actions).over)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(len(duel.actions)), "True"]

@@ -1,0 +1,360 @@
+"""Random playthroughs (OpenSpiel style): every state reached by legal play is consistent.
+
+Each game picks a packaged scenario or a random free-for-all, then at every step picks a pending
+prompt at random and answers it with the autopilot's decision, a random legal action (from the
+prompt's own station, an alias station or the Instructor), or a roll from a seeded generator. About
+one step in twenty also tries a deliberately corrupted action, which must be refused with an
+`IllegalAction` that names a station and leaves the state alone. After every action the invariants
+below are checked; at the end the action list replays to the same state, directly and through the
+JSON-lines log.
+
+STARBRIDGE_LONG=1 plays thousands of games instead of the default ~150.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import io
+import os
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from companion.session import load_scenario, prepare, scenario_names, ships_scenario
+from engine import (
+    Action,
+    IllegalAction,
+    Prompt,
+    RollResult,
+    Seat,
+    apply,
+    apply_all,
+    legal_actions,
+    new_game,
+    pending,
+    state_to_json,
+)
+from engine.log import action_line, header_line, parse, replay
+from engine.rulesets.fasa import autopilot, movement
+from engine.rulesets.fasa.actions import (
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
+)
+from engine.rulesets.fasa.setup import ship_dicts
+from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, POWER, FasaState
+from engine.rulesets.fasa.turn import WHO
+from engine.stations import INSTRUCTOR, NAVIGATOR, STATION_NAMES, TITLES, WEAPONS
+
+LONG = os.environ.get("STARBRIDGE_LONG") == "1"
+GAMES = 3000 if LONG else 150
+MAX_STEPS = 20_000
+CORRUPT_RATE = 0.05
+ALIAS = {"helm": WEAPONS, "science": NAVIGATOR}
+_TITLES = "|".join(re.escape(t) for t in TITLES.values())
+REFUSAL = re.compile(rf"^({_TITLES}): \S")
+
+
+@functools.cache
+def packaged(name: str, turns: int) -> dict[str, Any]:
+    return prepare(load_scenario(name, None), None, "basic", None, turns)
+
+
+@functools.cache
+def free_for_all(classes: tuple[str, ...], turns: int) -> dict[str, Any]:
+    return prepare(ships_scenario(list(classes)), None, "basic", None, turns)
+
+
+@functools.cache
+def class_ids() -> tuple[str, ...]:
+    return tuple(sorted(ship_dicts(None)))
+
+
+@functools.cache
+def scenario_ids() -> tuple[str, ...]:
+    return tuple(scenario_names(None))
+
+
+def pick_scenario(rng: random.Random) -> dict[str, Any]:
+    turns = rng.randint(6, 8)
+    if rng.random() < 0.5:
+        return packaged(rng.choice(scenario_ids()), turns)
+    classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
+    return free_for_all(classes, turns)
+
+
+@dataclass
+class Game:
+    seed: int
+    scenario: dict[str, Any]
+    state: FasaState
+    actions: list[Action] = field(default_factory=list)
+    refused: int = 0
+    kinds: set[str] = field(default_factory=set)
+
+
+# -- choosing actions ----------------------------------------------------------------------------
+
+def choose(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
+    """A legal action for `prompt`: the autopilot's, or a random one from the legal list."""
+    if prompt.roll is not None:
+        station = INSTRUCTOR if rng.random() < 0.05 else prompt.roll.station
+        if rng.random() < 0.1:  # a face from the legal list
+            return rng.choice(legal_actions(state, Seat(station, prompt.ship)))
+        return RollResult(station, rng.randint(1, prompt.roll.sides), "virtual")
+    if rng.random() < 0.5:
+        return autopilot.decide(state, prompt)
+    station = prompt.station
+    r = rng.random()
+    if r < 0.1:
+        station = INSTRUCTOR
+    elif r < 0.25 and prompt.station in ALIAS and state.step != MOVE:
+        station = ALIAS[prompt.station]
+    options = legal_actions(state, Seat(station, prompt.ship))
+    assert options, f"no legal action for {station} of {prompt.ship}: {prompt.what}"
+    for option in options:
+        assert getattr(option, "ship", prompt.ship) == prompt.ship
+        assert option.station == station
+    return rng.choice(options)
+
+
+def corrupt(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
+    """An action that the rules must refuse now."""
+    if prompt.roll is not None:
+        req = prompt.roll
+        how = rng.randrange(4)
+        if how == 0:
+            return RollResult(req.station, 0)
+        if how == 1:
+            return RollResult(req.station, req.sides + rng.randint(1, 10))
+        if how == 2:
+            wrong = [s for s in STATION_NAMES if s not in (req.station, INSTRUCTOR)]
+            return RollResult(rng.choice(wrong), rng.randint(1, req.sides))
+        assert prompt.ship is not None
+        return Move("helm", prompt.ship, "")  # a decision while a roll is awaited
+    assert prompt.ship is not None
+    good = autopilot.decide(state, prompt)
+    how = rng.randrange(4)
+    if how == 0:  # wrong station
+        allowed = {*WHO[type(good)], INSTRUCTOR}
+        return dataclasses.replace(good, station=rng.choice(
+            [s for s in STATION_NAMES if s not in allowed]))
+    if how == 1:  # wrong ship
+        others = [s.id for s in state.ships if s.id != prompt.ship]
+        if state.step in (MOVE, DECLARE, CHOOSE) and others and rng.random() < 0.5:
+            return dataclasses.replace(good, ship=rng.choice(others))  # type: ignore[call-arg]
+        return dataclasses.replace(good, ship="no-such-ship")  # type: ignore[call-arg]
+    if how == 2:  # an action of another step
+        if state.step == POWER:
+            return Move("helm", prompt.ship, "F")
+        return AllocatePower("engineer", prompt.ship, 0, 0, 0)
+    return out_of_range(state, good, rng)
+
+
+def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
+    if isinstance(good, AllocatePower):
+        ship = state.ship(good.ship)
+        return rng.choice([
+            dataclasses.replace(good, weapons=ship.total_power + 1),
+            dataclasses.replace(good, movement=-ship.cls.mpr[0]),
+            dataclasses.replace(good, shields=-1),
+        ])
+    if isinstance(good, ArmWeapons):
+        ship = state.ship(good.ship)
+        beams = [s for s, w in zip(ship.cls.weapons, ship.weapons, strict=True)
+                 if s.kind == "beam" and not w.damaged]
+        if beams and rng.random() < 0.5:
+            spec = rng.choice(beams)
+            return dataclasses.replace(good, power=((spec.id, spec.max_power + 1),))
+        return dataclasses.replace(good, power=(("zz9", 1),))
+    if isinstance(good, SetShields):
+        ship = state.ship(good.ship)
+        points = list(good.points)
+        points[rng.randrange(6)] = rng.choice([-1, ship.cls.max_shield_points + 1])
+        return dataclasses.replace(good, points=tuple(points))  # type: ignore[arg-type]
+    if isinstance(good, Move):
+        ship = state.ship(good.ship)
+        n = movement.phase_points(state, ship)
+        return dataclasses.replace(good, steps=rng.choice(["F" * (n + 1), "X"]))
+    if isinstance(good, DeclareFire):
+        ship = state.ship(good.ship)
+        weapon = ship.cls.weapons[0].id if ship.cls.weapons else "zz9"
+        return dataclasses.replace(good, shots=rng.choice([
+            (("zz9", good.ship),), ((weapon, "no-such-ship"),), ((weapon, good.ship),)]))
+    assert isinstance(good, ChooseDamagedWeapon)
+    return dataclasses.replace(good, weapon="zz9")
+
+
+# -- invariants ----------------------------------------------------------------------------------
+
+def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> None:
+    for ship in state.ships:
+        cls = ship.cls
+        where = f"{ship.id} on turn {state.turn}, step {state.step}"
+        for n, points in enumerate(ship.shields, 1):
+            assert 0 <= points <= cls.max_shield_points, f"{where}: shield {n} at {points}"
+            if n in ship.shields_damaged:
+                assert points == 0, f"{where}: damaged shield {n} holds {points}"
+        assert ship.superstructure <= cls.superstructure
+        assert not (ship.status == ACTIVE and ship.superstructure <= 0), where
+        assert all(0 <= p <= spec.power for p, spec in zip(ship.engines, cls.engines, strict=True))
+        alloc = ship.allocation
+        if alloc is None:
+            assert not ship.armed and not ship.shields_set, where
+            assert all(w.power == 0 for w in ship.weapons), where
+            assert ship.shields == (0, 0, 0, 0, 0, 0), where
+            continue
+        assert min(alloc.movement, alloc.shields, alloc.weapons) >= 0, where
+        assert alloc.total <= power_at_allocation[ship.id], \
+            f"{where}: {alloc} over the {power_at_allocation[ship.id]} power it had"
+        assert alloc.movement * cls.mpr[1] % cls.mpr[0] == 0, \
+            f"{where}: {alloc.movement} power to movement buys a fraction at {cls.mpr}"
+        assert ship.movement_points == cls.movement_points(alloc.movement), where
+        assert sum(ship.shields) <= cls.shield_points(alloc.shields), where
+        armed = 0
+        for spec, w in zip(cls.weapons, ship.weapons, strict=True):
+            if w.power:
+                if spec.kind == "beam":
+                    assert 1 <= w.power <= spec.max_power, f"{where}: {spec.id} at {w.power}"
+                else:
+                    assert w.power == spec.arm_power, f"{where}: {spec.id} at {w.power}"
+            assert not w.fired or w.power, f"{where}: {spec.id} fired unarmed"
+            armed += w.power
+        assert armed <= alloc.weapons, f"{where}: {armed} power armed of {alloc.weapons}"
+    prompts = pending(state)
+    if state.over:
+        assert prompts == () and state.outcome
+    else:
+        assert prompts
+        if state.roll is not None:
+            assert len(prompts) == 1 and prompts[0].roll == state.roll
+    if state.max_turns:
+        assert state.turn <= state.max_turns
+
+
+def track_allocations(before: FasaState, after: FasaState, action: Action,
+                      power_at_allocation: dict[str, int]) -> None:
+    for old, new in zip(before.ships, after.ships, strict=True):
+        if old.allocation is None and new.allocation is not None:
+            assert isinstance(action, AllocatePower) and action.ship == new.id
+            assert (new.allocation.movement, new.allocation.shields, new.allocation.weapons) == (
+                action.movement, action.shields, action.weapons)
+            power_at_allocation[new.id] = old.total_power
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+def play(seed: int) -> Game:
+    rng = random.Random(seed)
+    scenario = pick_scenario(rng)
+    state = new_game(scenario)
+    assert isinstance(state, FasaState)
+    game = Game(seed, scenario, state)
+    power: dict[str, int] = {}
+    check_invariants(state, power)
+    for _ in range(MAX_STEPS):
+        prompts = pending(state)
+        if not prompts:
+            break
+        prompt = rng.choice(prompts)
+        before = state_to_json(state)
+        if rng.random() < CORRUPT_RATE:
+            bad = corrupt(state, prompt, rng)
+            with pytest.raises(IllegalAction) as info:
+                apply(state, bad)
+            assert REFUSAL.match(str(info.value)), f"{bad}: {info.value}"
+            assert state_to_json(state) == before
+            game.refused += 1
+            continue
+        action = choose(state, prompt, rng)
+        new, events = apply(state, action)
+        assert isinstance(new, FasaState)
+        assert state_to_json(state) == before, f"apply changed its input state ({action})"
+        assert events, f"{action} happened without an event"
+        track_allocations(state, new, action, power)
+        check_invariants(new, power)
+        game.actions.append(action)
+        game.kinds.add(action.type_name)
+        state = new
+    else:
+        raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
+    game.state = state
+    return game
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_playthrough(seed: int) -> None:
+    game = play(seed)
+    assert game.state.over
+    assert {"allocate_power", "arm_weapons", "set_shields", "roll"} <= game.kinds
+    again = apply_all(new_game(game.scenario), game.actions)
+    assert again == game.state
+    assert state_to_json(again) == state_to_json(game.state)
+    log = io.StringIO()
+    log.write(header_line(game.scenario) + "\n")
+    for n, action in enumerate(game.actions, 1):
+        log.write(action_line(n, action) + "\n")
+    scenario, actions = parse(io.StringIO(log.getvalue()), f"seed {seed}")
+    assert actions == game.actions
+    assert replay(scenario, actions) == game.state
+
+
+def test_playthroughs_cover_the_game() -> None:
+    """The random games reach every kind of action, corrupt some, and end both ways."""
+    kinds: set[str] = set()
+    refused = 0
+    outcomes: set[bool] = set()
+    for seed in range(40):
+        game = play(seed)
+        kinds |= game.kinds
+        refused += game.refused
+        outcomes.add(bool(game.state.winner))
+    assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
+                     "choose_damaged_weapon"}
+    assert refused >= 40
+    assert outcomes == {True, False}
+
+
+def test_same_seed_same_game() -> None:
+    for seed in (3, 77):
+        first, second = play(seed), play(seed)
+        assert first.actions == second.actions
+        assert first.refused == second.refused
+        assert state_to_json(first.state) == state_to_json(second.state)
+        assert first.state == second.state
+    assert play(3).actions != play(77).actions
+
+
+SEATS = ("captain", "engineer", "helm", "science", "weapons", "navigator", "instructor")
+
+
+@pytest.mark.parametrize("seed", range(1000, 1003))
+def test_every_listed_legal_action_is_accepted(seed: int) -> None:
+    """Whatever seat asks, legal_actions lists only actions that apply accepts, and the seat
+    asked for by each prompt has something to do."""
+    rng = random.Random(seed)
+    state: Any = new_game(pick_scenario(rng))
+    assert isinstance(state, FasaState)
+    checked = 0
+    while prompts := pending(state):
+        seats = [Seat(INSTRUCTOR)] + [Seat(st, s.id) for s in state.ships for st in SEATS]
+        for seat in seats:
+            for action in legal_actions(state, seat):
+                try:
+                    apply(state, action)
+                except IllegalAction as exc:
+                    raise AssertionError(f"listed for {seat}, refused: {exc}") from None
+                checked += 1
+        for prompt in prompts:
+            asked = prompt.roll.station if prompt.roll else prompt.station
+            assert legal_actions(state, Seat(asked, prompt.ship)), prompt
+        prompt = rng.choice(prompts)
+        state = apply(state, choose(state, prompt, rng))[0]
+    assert checked > 100
