@@ -272,9 +272,6 @@ def test_log_header_with_an_unknown_ruleset(capsys: pytest.CaptureFixture[str],
                        "unknown ruleset 'star-fleet-battles'")
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="engine/rulesets/fasa/setup.py new_game does not check the types of a "
-                   "scenario's classes/obstacles/ships: TypeError, not DataError")
 def test_log_header_with_a_malformed_scenario(capsys: pytest.CaptureFixture[str],
                                               good_log: Path) -> None:
     lines = good_log.read_text(encoding="utf-8").splitlines()

@@ -464,3 +464,25 @@ def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: P
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(len(duel.actions)), "True"]
+
+
+def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
+    """A game played with a user's own firing chart replays with that chart anywhere."""
+    from engine.rulesets.fasa.datafiles import PACKAGE_DATA
+    from engine.rulesets.fasa.state import FasaState
+
+    (tmp_path / "tables").mkdir()
+    packaged = PACKAGE_DATA / "tables" / "firing_chart.csv"
+    text = packaged.read_text(encoding="utf-8").replace(
+        "Y,10,10,10,9,9,9,8,8,8,7,7,7,6,6,5,5,4,4,3,3,2,2,1,1",
+        "Y,10,10,10,9,9,9,8,8,8,7,7,7,6,6,5,5,4,4,3,3,2,2,2,2")
+    assert text != packaged.read_text(encoding="utf-8")
+    (tmp_path / "tables" / "firing_chart.csv").write_text(text, encoding="utf-8")
+    scenario = prepare(load_scenario("duel", None), tmp_path, "basic", None, 3)
+    out = io.StringIO()
+    live, _ = autopilot_game(scenario, VirtualDice(5).roll, log=out)
+    parsed_scenario, actions = parse(out.getvalue().splitlines(), "mine")
+    replayed = replay(parsed_scenario, actions)
+    assert isinstance(replayed, FasaState)
+    assert replayed.tables.to_hit("Y", 24) == 2
+    assert replayed == live

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,15 +46,37 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
 
 
-def read_csv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[str, dict[str, str]]]:
-    """Rows of a CSV file with '#' comment lines, as ("file, line N", {column: text}).
+@dataclass(frozen=True, slots=True)
+class TableText:
+    """A table's CSV text that is not in a file (e.g. carried in a game log's header)."""
+
+    label: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+Source = Path | TableText
+
+
+def source_text(path: Source) -> str:
+    if isinstance(path, TableText):
+        return path.text
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a UTF-8 text file") from None
+
+
+def read_csv(path: Source, columns: tuple[str, ...]) -> Iterator[tuple[str, dict[str, str]]]:
+    """Rows of a CSV table with '#' comment lines, as ("file, line N", {column: text}).
 
     The header must hold exactly `columns` (in any order).
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
+    text = source_text(path)
     numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1)
                 if line.strip() and not line.lstrip().startswith("#")]
     if not numbered:

@@ -25,7 +25,7 @@ from engine.rulesets.fasa.state import (
     Ship,
     Weapon,
 )
-from engine.rulesets.fasa.tables import Tables, load_tables
+from engine.rulesets.fasa.tables import Tables, load_tables, table_texts, tables_from_texts
 
 DEFAULT_MAP = {"cols": 32, "rows": 24}
 
@@ -33,6 +33,24 @@ DEFAULT_MAP = {"cols": 32, "rows": 24}
 @functools.lru_cache(maxsize=8)
 def tables_for(data_dir: str) -> Tables:
     return load_tables(Path(data_dir) if data_dir else None)
+
+
+@functools.lru_cache(maxsize=8)
+def _tables_from(items: tuple[tuple[str, str], ...], label: str) -> Tables:
+    return tables_from_texts(dict(items), label)
+
+
+def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
+    """The tables a scenario carries (a log's header does), else those of its data folder."""
+    texts = scenario.get("tables")
+    if texts is None:
+        data_dir = scenario.get("data_dir", "")
+        if not isinstance(data_dir, str):
+            raise DataError(f"{where}: data_dir must be a folder name")
+        return tables_for(data_dir)
+    if not isinstance(texts, Mapping) or not all(isinstance(v, str) for v in texts.values()):
+        raise DataError(f"{where}: tables must map table names to CSV text")
+    return _tables_from(tuple(sorted(texts.items())), where)
 
 
 def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:
@@ -63,7 +81,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
         out["scale"] = scale
     if max_turns is not None:
         out["max_turns"] = max_turns
-    out["data_dir"] = data_dir
+    out["tables"] = table_texts(Path(data_dir) if data_dir else None)
     wanted = {str(s.get("class", "")) for s in scenario.get("ships", []) if isinstance(s, Mapping)}
     missing = sorted(c for c in wanted if c not in classes)
     if missing:
@@ -88,18 +106,24 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"{where}: scale must be one of {', '.join(SCALES)}, not {scale_text!r}")
     scale = SCALES[scale_text] if scale_text else DEFAULT_SCALE[level]
     raw_map = scenario.get("map", DEFAULT_MAP)
-    try:
-        bounds = MapBounds(int(raw_map["cols"]), int(raw_map["rows"]))
-    except (KeyError, TypeError, ValueError):
-        raise DataError(f"{where}: map must be {{cols = N, rows = N}}") from None
+    if not isinstance(raw_map, Mapping) or not all(
+            type(raw_map.get(k)) is int for k in ("cols", "rows")):
+        raise DataError(f"{where}: map must be {{cols = N, rows = N}} with whole numbers")
+    bounds = MapBounds(raw_map["cols"], raw_map["rows"])
     if bounds.cols < 2 or bounds.rows < 2:
         raise DataError(f"{where}: the map must be at least 2 by 2 hexes")
-    obstacles = frozenset(_hex(where, "obstacles", o, bounds) for o in scenario.get("obstacles", []))
+    obstacles = frozenset(_hex(where, "obstacles", o, bounds)
+                          for o in _list(where, "obstacles", scenario.get("obstacles", [])))
+    raw_classes = scenario.get("classes", {})
+    if not isinstance(raw_classes, Mapping):
+        raise DataError(f"{where}: classes must be a table of ship classes by id")
     classes: dict[str, ShipClass] = {}
-    for cid, data in dict(scenario.get("classes", {})).items():
+    for cid, data in raw_classes.items():
+        if not isinstance(data, Mapping):
+            raise DataError(f"{where}, class {cid}: must be a table")
         classes[cid] = ship_from_dict(data, f"{where}, class {cid}").scaled(scale)
     ships: list[Ship] = []
-    for n, entry in enumerate(scenario.get("ships", []), 1):
+    for n, entry in enumerate(_list(where, "ships", scenario.get("ships", [])), 1):
         ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
@@ -107,18 +131,24 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
     max_turns = scenario.get("max_turns", 0)
-    if not isinstance(max_turns, int) or max_turns < 0:
+    if type(max_turns) is not int or max_turns < 0:
         raise DataError(f"{where}: max_turns must be a whole number, 0 for no limit")
     return FasaState(
         scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
         ships=tuple(ships), sides=sides, max_turns=max_turns,
-        tables=tables_for(str(scenario.get("data_dir", ""))),
+        tables=scenario_tables(scenario, where),
     )
+
+
+def _list(where: str, field: str, value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise DataError(f"{where}: {field} must be a list, not {value!r}")
+    return list(value)
 
 
 def _hex(where: str, field: str, value: Any, bounds: MapBounds) -> Hex:
     if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(v, int) for v in value)):
+            or not all(type(v) is int for v in value)):
         raise DataError(f"{where}: {field} entries must be [col, row], not {value!r}")
     h = offset_to_hex(value[0], value[1])
     if not bounds.contains(h):
@@ -133,11 +163,14 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
     for key in ("id", "class", "side", "col", "row", "heading"):
         if key not in entry:
             raise DataError(f"{where}: missing field {key!r}")
+    for key in ("id", "class", "side", "name"):
+        if key in entry and not isinstance(entry[key], str):
+            raise DataError(f"{where}: {key} must be text, not {entry[key]!r}")
     cid = entry["class"]
     if cid not in classes:
         raise DataError(f"{where}: unknown ship class {cid!r}")
     heading = entry["heading"]
-    if not isinstance(heading, int) or not 0 <= heading <= 5:
+    if type(heading) is not int or not 0 <= heading <= 5:
         raise DataError(f"{where}: heading must be 0 to 5 (0 = north, clockwise), not {heading!r}")
     pos = _hex(where, "position", [entry["col"], entry["row"]], bounds)
     if pos in obstacles:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import DataError
-from engine.rulesets.fasa.datafiles import read_csv, table_path, whole
+from engine.rulesets.fasa.datafiles import Source, TableText, read_csv, source_text, table_path, whole
 
 CHART_LETTERS = tuple(string.ascii_uppercase[:25])  # A..Y
 STRESS_LETTERS = tuple("ABCDEFGHIJKLMNOPQR")
@@ -102,23 +102,44 @@ class Tables:
         return tuple(q + extra for extra in table[rem])
 
 
+TABLE_NAMES = ("firing_chart", "stress_chart", "damage_basic", "damage_detailed", "plasma",
+               "cloak_detection", "casualties", "movement_3phase", "movement_5phase", "explosion")
+
+
 def load_tables(user_dir: Path | None = None) -> Tables:
     """Read and check every table; raises DataError naming the file, line and field."""
+    return _build({name: table_path(name, user_dir) for name in TABLE_NAMES})
+
+
+def table_texts(user_dir: Path | None = None) -> dict[str, str]:
+    """The text of every table in use (the user's copy where there is one), by table name."""
+    return {name: source_text(table_path(name, user_dir)) for name in TABLE_NAMES}
+
+
+def tables_from_texts(texts: dict[str, str], label: str) -> Tables:
+    """Tables from CSV texts by name, e.g. those a game log carries; errors name `label`."""
+    missing = [n for n in TABLE_NAMES if not isinstance(texts.get(n), str)]
+    if missing:
+        raise DataError(f"{label}: table(s) {', '.join(missing)} missing")
+    return _build({n: TableText(f"{label}, table {n}", texts[n]) for n in TABLE_NAMES})
+
+
+def _build(src: dict[str, Source]) -> Tables:
     return Tables(
-        firing=_firing(table_path("firing_chart", user_dir)),
-        stress=_stress(table_path("stress_chart", user_dir)),
-        damage_basic=_damage_basic(table_path("damage_basic", user_dir)),
-        damage_detailed=_damage_detailed(table_path("damage_detailed", user_dir)),
-        plasma=_plasma(table_path("plasma", user_dir)),
-        cloak=_cloak(table_path("cloak_detection", user_dir)),
-        casualties=_casualties(table_path("casualties", user_dir)),
-        movement={3: _movement(table_path("movement_3phase", user_dir), 3),
-                  5: _movement(table_path("movement_5phase", user_dir), 5)},
-        explosion=_explosion(table_path("explosion", user_dir)),
+        firing=_firing(src["firing_chart"]),
+        stress=_stress(src["stress_chart"]),
+        damage_basic=_damage_basic(src["damage_basic"]),
+        damage_detailed=_damage_detailed(src["damage_detailed"]),
+        plasma=_plasma(src["plasma"]),
+        cloak=_cloak(src["cloak_detection"]),
+        casualties=_casualties(src["casualties"]),
+        movement={3: _movement(src["movement_3phase"], 3),
+                  5: _movement(src["movement_5phase"], 5)},
+        explosion=_explosion(src["explosion"]),
     )
 
 
-def _firing(path: Path) -> dict[str, tuple[int, ...]]:
+def _firing(path: Source) -> dict[str, tuple[int, ...]]:
     columns = ("chart",) + tuple(f"r{n}" for n in range(1, 25))
     charts: dict[str, tuple[int, ...]] = {}
     for where, row in read_csv(path, columns):
@@ -150,7 +171,7 @@ def _firing(path: Path) -> dict[str, tuple[int, ...]]:
     return charts
 
 
-def _stress(path: Path) -> dict[str, dict[str, int]]:
+def _stress(path: Source) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for where, row in read_csv(path, ("speed",) + STRESS_LETTERS):
         speed = row["speed"]
@@ -166,7 +187,7 @@ def _stress(path: Path) -> dict[str, dict[str, int]]:
     return out
 
 
-def _damage_basic(path: Path) -> tuple[str, ...]:
+def _damage_basic(path: Source) -> tuple[str, ...]:
     found: dict[int, str] = {}
     for where, row in read_csv(path, ("roll", "location")):
         roll = whole(where, "roll", row["roll"], 1, 10)
@@ -198,7 +219,7 @@ def parse_detailed(where: str, text: str) -> DetailedResult:
     return DetailedResult(tuple(systems), casualties, half)
 
 
-def _damage_detailed(path: Path) -> dict[tuple[str, int, int], DetailedResult]:
+def _damage_detailed(path: Source) -> dict[tuple[str, int, int], DetailedResult]:
     out: dict[tuple[str, int, int], DetailedResult] = {}
     for where, row in read_csv(path, ("chart", "shield", "roll", "result")):
         chart = row["chart"]
@@ -213,7 +234,7 @@ def _damage_detailed(path: Path) -> dict[tuple[str, int, int], DetailedResult]:
     return out
 
 
-def _plasma(path: Path) -> dict[str, tuple[tuple[int, int], ...]]:
+def _plasma(path: Source) -> dict[str, tuple[tuple[int, int], ...]]:
     cols = ("range", "rl1_full", "rl1_tac", "rl2_full", "rl2_tac", "rl3_full", "rl3_tac")
     rows: dict[int, dict[str, str]] = {}
     wheres: dict[int, str] = {}
@@ -236,7 +257,7 @@ def _plasma(path: Path) -> dict[str, tuple[tuple[int, int], ...]]:
     return out
 
 
-def _cloak(path: Path) -> tuple[CloakBand, ...]:
+def _cloak(path: Source) -> tuple[CloakBand, ...]:
     cols = ("range_min", "range_max", "stationary_nolock", "stationary_lock", "moving_nolock", "moving_lock")
     bands = []
     for where, row in read_csv(path, cols):
@@ -245,7 +266,7 @@ def _cloak(path: Path) -> tuple[CloakBand, ...]:
     return tuple(bands)
 
 
-def _casualties(path: Path) -> tuple[tuple[int, int, int], ...]:
+def _casualties(path: Source) -> tuple[tuple[int, int, int], ...]:
     out = []
     last = 0
     for where, row in read_csv(path, ("ss_min", "ss_max", "percent")):
@@ -258,7 +279,7 @@ def _casualties(path: Path) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _movement(path: Path, phases: int) -> dict[int, tuple[int, ...]]:
+def _movement(path: Source, phases: int) -> dict[int, tuple[int, ...]]:
     cols = ("mp",) + tuple(f"p{n}" for n in range(1, phases + 1))
     out: dict[int, tuple[int, ...]] = {}
     for where, row in read_csv(path, cols):
@@ -274,7 +295,7 @@ def _movement(path: Path, phases: int) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def _explosion(path: Path) -> dict[str, tuple[ExplosionRow, ...]]:
+def _explosion(path: Source) -> dict[str, tuple[ExplosionRow, ...]]:
     cols = ("level", "range_min", "range_max", "numerator", "denominator", "fixed")
     out: dict[str, list[ExplosionRow]] = {}
     for where, row in read_csv(path, cols):
