@@ -142,7 +142,8 @@ def test_no_command_plays_a_demonstration_game(capsys: pytest.CaptureFixture[str
 
 def test_turn_limit_ends_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = tmp_path / "short.jsonl"
-    code, out, _ = run(capsys, "simulate", "--turns", "1", "--seed", "3", "--log", str(log))
+    code, out, _ = run(capsys, "simulate", "--scenario", "skirmish", "--turns", "1", "--seed", "3",
+                       "--log", str(log))
     assert code == 0
     assert out.splitlines()[-2] == "Game over: the turn limit (1) is reached; no side won"
     data = replayed(capsys, log)

@@ -306,6 +306,22 @@ def test_engine_hit_on_the_struck_side(heading, shield, engines) -> None:
     assert (s.ship("kl").engines, s.ship("kl").superstructure) == (engines, 7)
 
 
+@pytest.mark.parametrize(("pick", "engines"), [(1, (0, 6, 1)), (5, (0, 6, 1)), (6, (6, 0, 1)),
+                                              (10, (6, 0, 1))])
+def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) -> None:
+    """Expert: Warp Engine Hit — "if the specific engine is not clear, roll randomly to determine
+    which is damaged": through the fore shield a d10 picks the port (1-5) or starboard (6-10) warp
+    engine, which takes all 6 points."""
+    s, events = hit_kl()
+    assert first(events, ev.ShieldStruck).shield == 2
+    s, _ = roll(s, 5)                                   # location: engine
+    prompt = engine.pending(s)[0]
+    assert prompt.roll is not None and prompt.station == "science"
+    assert "1-5 port warp engine, 6-10 starboard warp engine" in prompt.roll.purpose
+    s, _ = roll(s, pick)
+    assert s.ship("kl").engines == engines
+
+
 def test_shield_generator_destroyed() -> None:
     """Book One damage location 1; Expert: Shield Generator Damaged — the shield is gone for the
     game and the superstructure takes 1 point."""
@@ -326,7 +342,8 @@ def test_sensors_out_and_no_firing_while_out(value, turns) -> None:
     s, _ = fire(s, "ent", ("ph1", "kl"))
     s, _ = fire(s, "kl", ("d1", "ent"))
     s, _ = roll(s, 1, 10)                          # ENT hits; location: sensors
-    assert engine.pending(s)[0].roll.station == "science"
+    # Expert: Sensors Out — "The captain of the damaged ship rolls one die in secret".
+    assert engine.pending(s)[0].roll.station == "captain"
     assert s.ship("kl").superstructure == 6        # 1 superstructure point
     s, events = roll(s, value)
     assert (first(events, ev.Damaged).system, first(events, ev.Damaged).amount) == ("sensors", turns)

@@ -35,7 +35,7 @@ from engine.rulesets.fasa.state import (
     Shot,
     replace,
 )
-from engine.stations import HELM, SCIENCE
+from engine.stations import CAPTAIN, HELM, SCIENCE
 
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
@@ -89,8 +89,8 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     return False
 
 
-def declare(state: FasaState, ship: Ship,
-            shots: tuple[tuple[str, str], ...]) -> tuple[FasaState, list[Event]]:
+def declare(state: FasaState, ship: Ship, shots: tuple[tuple[str, str], ...],
+            who: str = "Helm") -> tuple[FasaState, list[Event]]:
     """Declare targets (Advanced: Sequence Of Play step 7). Each armed weapon fires once in the game
     turn (Expert: Weapons Display — "When weapons are fired, draw a slash through the number")."""
     weapons = list(ship.weapons)
@@ -100,23 +100,23 @@ def declare(state: FasaState, ship: Ship,
         try:
             i = ship.weapon_index(weapon_id)
         except KeyError:
-            raise IllegalAction(f"Helm: {ship.name} has no weapon {weapon_id!r}") from None
+            raise IllegalAction(f"{who}: {ship.name} has no weapon {weapon_id!r}") from None
         spec = ship.cls.weapons[i]
         if weapon_id in seen:
-            raise IllegalAction(f"Helm: {spec.name} can fire only once")
+            raise IllegalAction(f"{who}: {spec.name} can fire only once")
         seen.add(weapon_id)
         w = weapons[i]
         if w.damaged:
-            raise IllegalAction(f"Helm: {spec.name} is damaged")
+            raise IllegalAction(f"{who}: {spec.name} is damaged")
         if not w.power:
-            raise IllegalAction(f"Helm: {spec.name} is not armed")
+            raise IllegalAction(f"{who}: {spec.name} is not armed")
         if w.fired:
-            raise IllegalAction(f"Helm: {spec.name} has already fired this turn")
+            raise IllegalAction(f"{who}: {spec.name} has already fired this turn")
         if not state.has_ship(target_id):
-            raise IllegalAction(f"Helm: there is no ship {target_id!r}")
+            raise IllegalAction(f"{who}: there is no ship {target_id!r}")
         problem = shot_problem(state, ship, spec, state.ship(target_id))
         if problem:
-            raise IllegalAction(f"Helm: {spec.name} cannot fire: {problem}")
+            raise IllegalAction(f"{who}: {spec.name} cannot fire: {problem}")
         weapons[i] = replace(w, fired=True)
         queued.append(Shot(ship.id, weapon_id, target_id))
     new = state.with_ship(replace(ship, weapons=tuple(weapons)))
@@ -189,6 +189,10 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         return _strike_shield(replace(state, hit=None), target, shield, hit.damage)
     if hit.stage == "location":
         return _locate(state, firer, target, hit, value)
+    if hit.stage == "engine":
+        candidates = struck_engines(target, hit.shield)
+        first = candidates[(value - 1) * len(candidates) // 10]
+        return _shot_done(*damage_engines(state, target, first, hit.penetrating))
     if hit.stage == "sensors":
         turns = 1 if value <= 5 else 2
         target = replace(target, sensors_out=max(target.sensors_out, turns))
@@ -229,7 +233,16 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         state, events = damage_superstructure(state, target, pts, "superstructure hit")
         return _shot_done(state, events)
     if location == "engine":
-        return _shot_done(*damage_engines(state, target, hit.shield, pts))
+        engines = struck_engines(target, hit.shield)
+        if len(engines) > 1:
+            names = [target.cls.engines[i].name for i in engines]
+            state = replace(state, hit=replace(hit, stage="engine"))
+            state, ev = request(state, target.id, SCIENCE,
+                                f"Science: which engine of {target.name} takes the hit: "
+                                + ", ".join(f"{_band(n, len(names))} {name}"
+                                            for n, name in enumerate(names)))
+            return state, [ev]
+        return _shot_done(*damage_engines(state, target, engines[0] if engines else None, pts))
     # Shield, weapon and sensor hits damage the system and give 1 superstructure point
     # (Expert: Shield Generator Damaged, Weapon Damaged, Sensors Out).
     state, events = damage_superstructure(state, target, 1, f"{location} hit")
@@ -244,8 +257,8 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         return _shot_done(state.with_ship(target), events)
     if location == "sensors":
         state = replace(state, hit=replace(hit, stage="sensors"))
-        state, ev = request(state, target.id, SCIENCE,
-                            f"Science: how long {target.name}'s sensors are out: 1-5 one game "
+        state, ev = request(state, target.id, CAPTAIN,
+                            f"Captain: how long {target.name}'s sensors are out: 1-5 one game "
                             "turn, 6-10 two")
         return state, [*events, ev]
     candidates = weapons_hit_candidates(target, firer, location)
@@ -282,13 +295,14 @@ def damage_weapon(state: FasaState, ship: Ship, weapon_id: str) -> tuple[FasaSta
     return state.with_ship(ship), Damaged(ship.id, "weapon", 1, f"{name} destroyed")
 
 
-def choose_weapon(state: FasaState, ship: Ship, weapon_id: str) -> tuple[FasaState, list[Event]]:
+def choose_weapon(state: FasaState, ship: Ship, weapon_id: str,
+                  who: str = "Captain") -> tuple[FasaState, list[Event]]:
     shot = state.shots[0]
     assert state.hit is not None
     candidates = weapons_hit_candidates(ship, state.ship(shot.firer), state.hit.kind)
     if weapon_id not in candidates:
         names = ", ".join(candidates)
-        raise IllegalAction(f"Captain: choose one of the weapons that bear: {names}")
+        raise IllegalAction(f"{who}: choose one of the weapons that bear: {names}")
     state, ev = damage_weapon(state, ship, weapon_id)
     return _shot_done(replace(state, step=RESOLVE), [ev])
 
@@ -309,17 +323,31 @@ def damage_superstructure(state: FasaState, ship: Ship, points: int,
     return state.with_ship(ship), events
 
 
-def damage_engines(state: FasaState, ship: Ship, shield: int,
-                   points: int) -> tuple[FasaState, list[Event]]:
-    """Engine hit: the engine on the side of the shield struck takes the points (Expert: Warp Engine
-    Hit — "the warp engine closest the shield hit"); fore and aft hits, and points beyond an
-    engine's power, go to the engine with the most power left. Lost power counts from the next
-    Power Allocation Phase (docs/rules-decisions.md)."""
+def struck_engines(ship: Ship, shield: int) -> list[int]:
+    """The engines an engine hit through `shield` may strike (Expert: Warp Engine Hit): the engine
+    on the side of the shield if it has power; otherwise the warp engines with power, one of which
+    a roll picks when there are several; otherwise the engine with the most power left."""
     side = "port" if shield in PORT_SHIELDS else "starboard" if shield in STARBOARD_SHIELDS else ""
+    specs = ship.cls.engines
+    powered = [i for i in range(len(specs)) if ship.engines[i] > 0]
+    same_side = [i for i in powered if side and specs[i].side == side]
+    if same_side:
+        return same_side[:1]
+    warp = [i for i in powered if specs[i].kind == "warp"]
+    if warp:
+        return warp
+    return sorted(powered, key=lambda i: (-ship.engines[i], i))[:1]
+
+
+def damage_engines(state: FasaState, ship: Ship, first: int | None,
+                   points: int) -> tuple[FasaState, list[Event]]:
+    """Engine hit: engine `first` takes the points; points beyond its power go to the engine with
+    the most power left. Lost power counts from the next Power Allocation Phase
+    (docs/rules-decisions.md)."""
     engines = list(ship.engines)
     specs = ship.cls.engines
     left = points
-    order = [i for i, e in enumerate(specs) if e.side == side and engines[i] > 0]
+    order = [] if first is None else [first]
     events: list[Event] = []
     while left > 0 and sum(engines) > 0:
         i = order.pop(0) if order else max(range(len(engines)), key=lambda k: (engines[k], -k))
@@ -331,6 +359,12 @@ def damage_engines(state: FasaState, ship: Ship, shield: int,
     if not events:
         events.append(Damaged(ship.id, "engine", 0, "engine hit, but no engine has power left"))
     return state.with_ship(replace(ship, engines=tuple(engines))), events
+
+
+def _band(n: int, of: int) -> str:
+    """The d10 faces that pick candidate `n` of `of` (the inverse of (roll - 1) * of // 10)."""
+    faces = [v for v in range(1, 11) if (v - 1) * of // 10 == n]
+    return f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
 
 
 def _shot_done(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:

@@ -29,35 +29,37 @@ def movement_order(state: FasaState) -> tuple[str, ...]:
     return tuple(s.id for s in movers)
 
 
-def path(state: FasaState, ship: Ship, steps: str) -> tuple[list[tuple[Hex, int]], bool]:
+def path(state: FasaState, ship: Ship, steps: str,
+         who: str = "Helm") -> tuple[list[tuple[Hex, int]], bool]:
     """The hexes and headings after each step, and whether the ship left the map."""
     pos, heading = ship.pos, ship.heading
     out: list[tuple[Hex, int]] = []
     for n, step in enumerate(steps, 1):
         if step not in STEP_TURNS:
             raise IllegalAction(
-                f"Helm: step {n} is {step!r}; use F (ahead), P (port then ahead), S (starboard "
+                f"{who}: step {n} is {step!r}; use F (ahead), P (port then ahead), S (starboard "
                 "then ahead)")
         heading = turn(heading, STEP_TURNS[step])
         pos = pos.neighbor(heading)
         if pos in state.obstacles:
             col, row = hex_to_offset(pos)
-            raise IllegalAction(f"Helm: step {n} runs into an obstacle at {col},{row}")
+            raise IllegalAction(f"{who}: step {n} runs into an obstacle at {col},{row}")
         out.append((pos, heading))
         if not state.bounds.contains(pos):
             if n != len(steps):
-                raise IllegalAction(f"Helm: step {n} leaves the map; no steps may follow it")
+                raise IllegalAction(f"{who}: step {n} leaves the map; no steps may follow it")
             return out, True
     return out, False
 
 
-def move(state: FasaState, ship: Ship, steps: str) -> tuple[FasaState, list[Event]]:
+def move(state: FasaState, ship: Ship, steps: str,
+         who: str = "Helm") -> tuple[FasaState, list[Event]]:
     allowed = phase_points(state, ship)
     if len(steps) > allowed:
         raise IllegalAction(
-            f"Helm: {ship.name} has {allowed} movement point{'s' if allowed != 1 else ''} "
+            f"{who}: {ship.name} has {allowed} movement point{'s' if allowed != 1 else ''} "
             f"this phase, not {len(steps)}")
-    trail, left = path(state, ship, steps)
+    trail, left = path(state, ship, steps, who)
     if trail:
         pos, heading = trail[-1]
     else:

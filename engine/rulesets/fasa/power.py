@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields
 from engine.rulesets.fasa.events import PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
+from engine.stations import title
 
 
 def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaState, list[Event]]:
@@ -19,33 +20,34 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     Available (Book Two, Expert: Engineering Display). Power to movement buys whole movement points
     by the Movement Point Ratio: "fractional movement points cannot be generated" (C&C: Power To
     Movement Track); we refuse power that would be wasted (docs/rules-decisions.md)."""
+    who = title(action.station)
     if ship.allocation is not None:
-        raise IllegalAction(f"Engineering: {ship.name} has already allocated power this turn")
+        raise IllegalAction(f"{who}: {ship.name} has already allocated power this turn")
     parts = (("movement", action.movement), ("shields", action.shields), ("weapons", action.weapons))
     for name, value in parts:
         if value < 0:
-            raise IllegalAction(f"Engineering: power to {name} cannot be negative ({value})")
+            raise IllegalAction(f"{who}: power to {name} cannot be negative ({value})")
     total = action.movement + action.shields + action.weapons
     available = ship.total_power
     if total > available:
         raise IllegalAction(
-            f"Engineering: {total} power allocated, only {available} available")
+            f"{who}: {total} power allocated, only {available} available")
     cls = ship.cls
     step = cls.mpr[0] // _gcd(cls.mpr[0], cls.mpr[1])
     if action.movement % step:
         raise IllegalAction(
-            f"Engineering: {action.movement} power to movement leaves a fraction of a movement "
+            f"{who}: {action.movement} power to movement leaves a fraction of a movement "
             f"point; at {cls.mpr[0]}/{cls.mpr[1]} give movement a multiple of {step}")
     shield_points = cls.shield_points(action.shields)
     usable = cls.max_shield_points * (6 - len(ship.shields_damaged))
     if shield_points > usable:
         raise IllegalAction(
-            f"Engineering: {action.shields} power to shields makes {shield_points} shield points, "
+            f"{who}: {action.shields} power to shields makes {shield_points} shield points, "
             f"more than the {usable} the working shields can hold")
     weapon_cap = sum(_weapon_cap(ship, i) for i in range(len(ship.weapons)))
     if action.weapons > weapon_cap:
         raise IllegalAction(
-            f"Engineering: {action.weapons} power to weapons, but the working weapons take "
+            f"{who}: {action.weapons} power to weapons, but the working weapons take "
             f"at most {weapon_cap}")
     mp = cls.movement_points(action.movement)
     new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons),
@@ -59,10 +61,11 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
     """Helm arms weapons within the power to weapons (Book Two, Expert: Weapons Display). A beam
     takes 1 to its maximum power; a missile or plasma launcher takes exactly its Power To Arm
     (Advanced: Romulan Plasma Bolts — "armed like a missile weapon, with a set charge")."""
+    who = title(action.station)
     if ship.allocation is None:
-        raise IllegalAction(f"Helm: {ship.name} has no power to weapons until Engineering allocates")
+        raise IllegalAction(f"{who}: {ship.name} has no power to weapons until Engineering allocates")
     if ship.armed:
-        raise IllegalAction(f"Helm: {ship.name}'s weapons are already armed this turn")
+        raise IllegalAction(f"{who}: {ship.name}'s weapons are already armed this turn")
     weapons = list(ship.weapons)
     seen: set[str] = set()
     spent = 0
@@ -71,28 +74,28 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
             i = ship.weapon_index(weapon_id)
         except KeyError:
             ids = ", ".join(w.id for w in ship.cls.weapons) or "none"
-            raise IllegalAction(f"Helm: {ship.name} has no weapon {weapon_id!r} (weapons: {ids})") \
+            raise IllegalAction(f"{who}: {ship.name} has no weapon {weapon_id!r} (weapons: {ids})") \
                 from None
         spec = ship.cls.weapons[i]
         if weapon_id in seen:
-            raise IllegalAction(f"Helm: {spec.name} is listed twice")
+            raise IllegalAction(f"{who}: {spec.name} is listed twice")
         seen.add(weapon_id)
         if ship.weapons[i].damaged:
-            raise IllegalAction(f"Helm: {spec.name} is damaged and cannot be armed")
+            raise IllegalAction(f"{who}: {spec.name} is damaged and cannot be armed")
         if power == 0:
             continue
         if spec.kind == "beam":
             if not 1 <= power <= spec.max_power:
                 raise IllegalAction(
-                    f"Helm: {spec.name} takes 1 to {spec.max_power} power, not {power}")
+                    f"{who}: {spec.name} takes 1 to {spec.max_power} power, not {power}")
         elif power != spec.arm_power:
             raise IllegalAction(
-                f"Helm: {spec.name} arms with exactly {spec.arm_power} power, not {power}")
+                f"{who}: {spec.name} arms with exactly {spec.arm_power} power, not {power}")
         weapons[i] = replace(weapons[i], power=power)
         spent += power
     if spent > ship.allocation.weapons:
         raise IllegalAction(
-            f"Helm: {spent} power put into weapons, only {ship.allocation.weapons} allocated")
+            f"{who}: {spent} power put into weapons, only {ship.allocation.weapons} allocated")
     new = replace(ship, weapons=tuple(weapons), armed=True)
     armed = tuple((ship.cls.weapons[i].id, w.power) for i, w in enumerate(weapons) if w.power)
     return state.with_ship(new), [WeaponsArmed(ship.id, armed)]
@@ -101,25 +104,26 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
 def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaState, list[Event]]:
     """Science sets shield points: no shield above the Maximum Shield Power, the total within the
     Shield Points Available, a damaged shield never (Book Two, Expert: Damage Control Display)."""
+    who = title(action.station)
     if ship.allocation is None:
-        raise IllegalAction(f"Science: {ship.name} has no shield power until Engineering allocates")
+        raise IllegalAction(f"{who}: {ship.name} has no shield power until Engineering allocates")
     if ship.shields_set:
-        raise IllegalAction(f"Science: {ship.name}'s shields are already set this turn")
+        raise IllegalAction(f"{who}: {ship.name}'s shields are already set this turn")
     points = action.points
     if len(points) != 6:
-        raise IllegalAction("Science: give points for all six shields")
+        raise IllegalAction(f"{who}: give points for all six shields")
     cap = ship.cls.max_shield_points
     for n, p in enumerate(points, 1):
         if p < 0:
-            raise IllegalAction(f"Science: shield {n} cannot have negative points ({p})")
+            raise IllegalAction(f"{who}: shield {n} cannot have negative points ({p})")
         if p > cap:
-            raise IllegalAction(f"Science: shield {n} can hold at most {cap} points, not {p}")
+            raise IllegalAction(f"{who}: shield {n} can hold at most {cap} points, not {p}")
         if p and n in ship.shields_damaged:
-            raise IllegalAction(f"Science: shield {n}'s generator is damaged; it cannot be raised")
+            raise IllegalAction(f"{who}: shield {n}'s generator is damaged; it cannot be raised")
     available = ship.cls.shield_points(ship.allocation.shields)
     if sum(points) > available:
         raise IllegalAction(
-            f"Science: {sum(points)} shield points set, only {available} available")
+            f"{who}: {sum(points)} shield points set, only {available} available")
     new = replace(ship, shields=tuple(points), shields_set=True)
     return state.with_ship(new), [ShieldsSet(ship.id, tuple(points))]
 

@@ -122,7 +122,7 @@ class Shot:
 class Hit:
     """Damage of the current shot on its way in: `stage` says which roll or choice it awaits."""
 
-    stage: str            # "shield" (which of two shields), "location", "sensors", "weapon"
+    stage: str            # "shield", "location", "engine" (which one), "sensors", "weapon"
     damage: int
     shield: int = 0
     penetrating: int = 0

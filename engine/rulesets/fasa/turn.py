@@ -132,19 +132,19 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         if ship_id != target:
             raise IllegalAction(f"{station}: the weapon to choose is {target}'s")
         assert isinstance(action, ChooseDamagedWeapon)
-        return combat.choose_weapon(state, ship, action.weapon)
+        return combat.choose_weapon(state, ship, action.weapon, station)
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
     if isinstance(action, Move):
-        state, events = movement.move(state, ship, action.steps)
+        state, events = movement.move(state, ship, action.steps, station)
         state = replace(state, queue=state.queue[1:])
         if state.ship(ship_id).status == ESCAPED:
             state, more = _check_game_over(state)
             events += more
         return state, events
     assert isinstance(action, DeclareFire)
-    state, events = combat.declare(state, ship, action.shots)
+    state, events = combat.declare(state, ship, action.shots, station)
     return replace(state, queue=state.queue[1:]), events
 
 
