@@ -24,10 +24,11 @@ def _record(scenario: dict[str, Any], seed: int) -> tuple[str, list[Action], int
 
 
 def engine_bench(out: Any) -> None:
-    scenario = prepare(load_scenario("skirmish", None), None, "basic", None, 60)
-    text, actions, turns = max((_record(scenario, seed) for seed in range(3)),
+    scenario = prepare(load_scenario("skirmish", None), None, "basic", "1", 60)
+    text, actions, turns = max((_record(scenario, seed) for seed in range(10)),
                                key=lambda r: len(r[1]))
-    print(f"recorded game: skirmish, 4 ships, {turns} turns, {len(actions)} actions", file=out)
+    print(f"recorded game: the longest of 10 autopilot games of skirmish (4 ships, full-scale "
+          f"data): {turns} turns, {len(actions)} actions", file=out)
 
     start = new_game(scenario)
     runs, t0 = 0, time.perf_counter()

@@ -8,6 +8,7 @@ The one action every ruleset shares is `RollResult`, the answer to a `RollReques
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,6 @@ from engine.errors import DataError
 from engine.stations import STATION_NAMES
 
 _REGISTRY: dict[str, type[Action]] = {}
-_HINTS: dict[type[Action], dict[str, Any]] = {}
 
 A = TypeVar("A", bound="Action")
 
@@ -69,24 +69,23 @@ def action_from_json(data: Mapping[str, Any], where: str = "action") -> Action:
     if cls is None:
         known = ", ".join(sorted(_REGISTRY))
         raise DataError(f"{where}: unknown action type {kind!r} (known: {known})")
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = typing.get_type_hints(cls)
-        _HINTS[cls] = hints
-    names = {f.name for f in dataclasses.fields(cls)}
-    extra = set(data) - names - {"type", "seq"}
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = _spec(cls)
+    names, fields = spec
+    extra = data.keys() - names
     if extra:
         raise DataError(f"{where}: {kind} has no field(s) {', '.join(sorted(extra))}")
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if f.default is not dataclasses.MISSING:
-                continue
-            raise DataError(f"{where}: {kind} is missing the field {f.name!r}")
+    for name, required, convert in fields:
+        if name not in data:
+            if required:
+                raise DataError(f"{where}: {kind} is missing the field {name!r}")
+            continue
         try:
-            kwargs[f.name] = _coerce(data[f.name], hints[f.name])
+            kwargs[name] = convert(data[name])
         except (TypeError, ValueError) as exc:
-            raise DataError(f"{where}: {kind}.{f.name}: {exc}") from None
+            raise DataError(f"{where}: {kind}.{name}: {exc}") from None
     action = cls(**kwargs)
     if action.station not in STATION_NAMES:
         raise DataError(f"{where}: unknown station {action.station!r}")
@@ -95,40 +94,65 @@ def action_from_json(data: Mapping[str, Any], where: str = "action") -> Action:
     return action
 
 
+Converter = Callable[[Any], Any]
+_SPECS: dict[type[Action], tuple[frozenset[str], tuple[tuple[str, bool, Converter], ...]]] = {}
+
+
+def _spec(cls: type[Action]) -> tuple[frozenset[str], tuple[tuple[str, bool, Converter], ...]]:
+    """The field names and, per field, whether it is required and how to check its value."""
+    hints = typing.get_type_hints(cls)
+    fields = tuple((f.name, f.default is dataclasses.MISSING, _converter(hints[f.name]))
+                   for f in dataclasses.fields(cls))
+    return frozenset({"type", "seq"} | {f[0] for f in fields}), fields
+
+
+def _converter(hint: Any) -> Converter:
+    """A checker for a simple annotation: int, str, bool, X | None, tuple[X, ...], tuple[X, Y]."""
+    if hint is int:
+        def whole(value: Any) -> int:
+            if type(value) is not int:
+                raise TypeError(f"expected a whole number, got {value!r}")
+            return value
+        return whole
+    if hint is str:
+        def text(value: Any) -> str:
+            if type(value) is not str:
+                raise TypeError(f"expected text, got {value!r}")
+            return value
+        return text
+    if hint is bool:
+        def truth(value: Any) -> bool:
+            if type(value) is not bool:
+                raise TypeError(f"expected true or false, got {value!r}")
+            return value
+        return truth
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or isinstance(hint, types.UnionType):
+        inner = _converter(next(a for a in args if a is not type(None)))
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _converter(args[0])
+
+            def many(value: Any) -> tuple[Any, ...]:
+                if not isinstance(value, list | tuple):
+                    raise TypeError(f"expected a list, got {value!r}")
+                return tuple(item(v) for v in value)
+            return many
+        items = tuple(_converter(a) for a in args)
+
+        def fixed(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple):
+                raise TypeError(f"expected a list, got {value!r}")
+            if len(value) != len(items):
+                raise TypeError(f"expected {len(items)} items, got {len(value)}")
+            return tuple(c(v) for c, v in zip(items, value, strict=True))
+        return fixed
+    raise TypeError(f"unsupported field type {hint!r}")
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _coerce(value: Any, hint: Any) -> Any:
-    """Check a JSON value against a simple annotation (int, str, bool, X | None, tuple[...])."""
-    origin = typing.get_origin(hint)
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"expected a whole number, got {value!r}")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise TypeError(f"expected text, got {value!r}")
-        return value
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise TypeError(f"expected true or false, got {value!r}")
-        return value
-    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
-        args = typing.get_args(hint)
-        if value is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _coerce(value, inner[0])
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise TypeError(f"expected a list, got {value!r}")
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_coerce(v, args[0]) for v in value)
-        if len(args) != len(value):
-            raise TypeError(f"expected {len(args)} items, got {len(value)}")
-        return tuple(_coerce(v, a) for v, a in zip(value, args, strict=True))
-    raise TypeError(f"unsupported field type {hint!r}")

@@ -7,9 +7,20 @@ It sees what its seat may see (`view`): enemy positions, headings and speeds, no
 
 from __future__ import annotations
 
+import functools
+
 from engine.actions import Action
 from engine.game import Prompt
-from engine.hexgrid import SHIELD_OF_SEXTANT, Hex, distance, in_arc, sextants
+from engine.hexgrid import (
+    SHIELD_OF_SEXTANT,
+    Hex,
+    MapBounds,
+    distance,
+    in_arc,
+    line_of_fire_clear,
+    offset_to_hex,
+    sextants,
+)
 from engine.rulesets.fasa import legal
 from engine.rulesets.fasa.actions import (
     AllocatePower,
@@ -85,23 +96,37 @@ def best_range(tables: Tables, ship: Ship) -> int:
 
 
 def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
-    """Weapons first (up to two fifths), then shields (up to a third, more when close), movement
-    with the rest in whole movement points, and anything left over to the shields."""
+    """Weapons first (up to two fifths); then, when the ship must manoeuvre (not at its best range,
+    or with no line of fire or arc on the nearest enemy), movement for up to a point a phase;
+    shields with the rest, and leftovers to movement."""
     total = ship.total_power
     cls = ship.cls
-    foe = nearest_enemy(state, ship)
-    gap = abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) if foe else 0
     weapons = min(weapon_cap(ship), total * 2 // 5)
     working = 6 - len(ship.shields_damaged)
     shield_cap = 0
     while (shield_cap < total
            and cls.shield_points(shield_cap + 1) <= cls.max_shield_points * working):
         shield_cap += 1
-    shields = min(shield_cap, total // 3 if gap > 3 else total // 2, total - weapons)
-    left = total - weapons - shields
-    move_power = left // cls.mpr[0] * cls.mpr[0]
-    shields = min(shield_cap, shields + left - move_power)
+    move_power = 0
+    if _must_manoeuvre(state, ship):
+        per_point = cls.mpr[0] / cls.mpr[1]
+        move_power = min(total - weapons, int(per_point * 5 + 0.999)) // cls.mpr[0] * cls.mpr[0]
+    shields = min(shield_cap, total - weapons - move_power)
+    left = total - weapons - move_power - shields
+    move_power += left // cls.mpr[0] * cls.mpr[0]
     return AllocatePower(ENGINEER, ship.id, move_power, shields, weapons)
+
+
+def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
+    foe = nearest_enemy(state, ship)
+    if foe is None:
+        return False
+    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) > 3:
+        return True
+    if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
+        return True
+    bearing = sum(1 for spec in ship.cls.weapons if in_arc(ship.pos, ship.heading, spec.arcs, foe.pos))
+    return bearing * 2 < len(ship.cls.weapons)
 
 
 def _arming(ship: Ship) -> tuple[tuple[str, int], ...]:
@@ -144,6 +169,9 @@ def _shields(state: FasaState, ship: Ship) -> tuple[int, int, int, int, int, int
 
 
 def _best_path(state: FasaState, ship: Ship) -> str:
+    """The path that ends nearest a good firing position (its best range to the nearest enemy,
+    with a clear line of fire when obstacles are about), with the most weapons bearing, away
+    from the map's edge."""
     want = best_range(state.tables, ship)
     best, best_score = "", float("inf")
     for steps in legal.move_options(state, ship):
@@ -154,14 +182,31 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         foe = nearest_enemy(state, ship, pos)
         if foe is None:
             return ""
-        rng = distance(pos, foe.pos)
         bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, foe.pos))
-        col_margin = min(pos.q, state.bounds.cols - 1 - pos.q)
-        edge = 6 if col_margin < 2 or not _inside(state, pos, 2) else 0
-        score = abs(rng - want) * 2 - bearing * 1.5 + edge + 0.01 * len(steps)
+        edge = 6 if not _inside(state, pos, 2) else 0
+        if line_of_fire_clear(pos, foe.pos, state.obstacles):
+            score = abs(distance(pos, foe.pos) - want) * 2 - bearing * 1.5
+        else:  # first of all, get to where the line of fire is clear
+            spots = _firing_spots(state.bounds, state.obstacles, foe.pos, want)
+            gap = min((distance(pos, h) for h in spots), default=distance(pos, foe.pos))
+            score = 20 + gap * 3 - bearing * 0.5
+        score += edge + 0.01 * len(steps)
         if score < best_score:
             best, best_score = steps, score
     return best
+
+
+@functools.lru_cache(maxsize=1024)
+def _firing_spots(bounds: MapBounds, obstacles: frozenset[Hex], foe: Hex,
+                  want: int) -> tuple[Hex, ...]:
+    """Hexes within one of `want` hexes of `foe` with a clear line of fire to it."""
+    return tuple(h for h in _all_hexes(bounds) if h not in obstacles
+                 and abs(distance(h, foe) - want) <= 1 and line_of_fire_clear(h, foe, obstacles))
+
+
+@functools.lru_cache(maxsize=16)
+def _all_hexes(bounds: MapBounds) -> tuple[Hex, ...]:
+    return tuple(offset_to_hex(c, r) for c in range(bounds.cols) for r in range(bounds.rows))
 
 
 def _inside(state: FasaState, pos: Hex, margin: int) -> bool:
@@ -170,19 +215,20 @@ def _inside(state: FasaState, pos: Hex, margin: int) -> bool:
 
 
 def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:
-    """Fire each ready weapon at the enemy it hits best; hold long shots until the last phases."""
+    """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
+    already out of the battle); hold long shots until the last phases."""
     out = []
     late = state.phase >= PHASES - 1
     for i in ready_weapons(ship):
         spec = ship.cls.weapons[i]
         options = []
-        for target in state.ships:
+        for target in enemies(state, ship):
             if not shot_problem(state, ship, spec, target):
                 need = state.tables.to_hit(spec.chart, distance(ship.pos, target.pos))
-                options.append((target.status == ACTIVE, need, target.id))
+                options.append((need, target.id))
         if not options:
             continue
-        _, need, target_id = max(options)
+        need, target_id = max(options)
         if need >= GOOD_SHOT or late:
             out.append((spec.id, target_id))
     return tuple(out)

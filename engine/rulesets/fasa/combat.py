@@ -77,15 +77,24 @@ def ready_weapons(ship: Ship) -> list[int]:
 
 
 def has_shot(state: FasaState, ship: Ship) -> bool:
-    """Whether the ship has any legal shot this Firing Phase."""
+    """Whether the ship has any legal shot this Firing Phase: the same test as `shot_problem`,
+    ordered so that the range is measured once per target (it runs for every ship in every
+    Firing Phase, also on replay)."""
     if not can_fire(ship):
         return False
-    targets = [t for t in state.ships if t.side != ship.side and targetable(t)]
-    for i in ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        for target in targets:
-            if not shot_problem(state, ship, spec, target):
-                return True
+    ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
+    for target in state.ships:
+        if target.side == ship.side or not targetable(target):
+            continue
+        rng = distance(ship.pos, target.pos)
+        reach = [w for w in ready if state.tables.to_hit(w.chart, rng)
+                 and (w.kind != "plasma" or _plasma_damage(state, w, rng))]
+        if not reach:
+            continue
+        if not any(in_arc(ship.pos, ship.heading, w.arcs, target.pos) for w in reach):
+            continue
+        if line_of_fire_clear(ship.pos, target.pos, state.obstacles):
+            return True
     return False
 
 

@@ -12,16 +12,27 @@ from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
 
 T = TypeVar("T")
-_set = object.__setattr__
+_REPLACERS: dict[type, Any] = {}
+
+
+def _replacer(cls: type) -> Any:
+    """A copy-with-changes function for one frozen, slotted class, unrolled over its slots."""
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    lines = ["def replace(obj, changes):", "    new = new_(cls)"]
+    lines += [f"    set_(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})" for n in slots]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"cls": cls, "new_": object.__new__, "set_": object.__setattr__}
+    exec("\n".join(lines), scope)  # the names are the class's own slot names
+    return scope["replace"]
 
 
 def replace(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen, slotted, validation-free state classes,
     several times faster (it is on the replay path: DESIGN, Log and replay)."""
-    new = object.__new__(type(obj))
-    for name in type(obj).__slots__:  # type: ignore[attr-defined]
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    fn = _REPLACERS.get(type(obj))
+    if fn is None:
+        fn = _REPLACERS[type(obj)] = _replacer(type(obj))
+    return fn(obj, changes)  # type: ignore[no-any-return]
 
 
 LEVELS = ("basic", "advanced", "expert", "command")
