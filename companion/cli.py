@@ -28,6 +28,7 @@ from companion.session import (
 from engine import Action, Event, GameState, new_game, state_to_json
 from engine.errors import EngineError, LogError
 from engine.log import parse, replay
+from engine.rulesets.fasa import setup
 from engine.rulesets.fasa.ships import load_ship_classes
 from engine.rulesets.fasa.state import LEVELS, SCALES
 
@@ -104,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.ships:
-        scenario = ships_scenario([s.strip() for s in args.ships.split(",") if s.strip()])
+        scenario = ships_scenario([s.strip() for s in args.ships.split(",") if s.strip()],
+                                  setup.ship_dicts(data_dir))
     else:
         scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir)
     if args.turns < 0:

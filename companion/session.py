@@ -36,8 +36,10 @@ def load_scenario(name: str, data_dir: Path | None) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
 
 
-def ships_scenario(names: list[str]) -> dict[str, Any]:
-    """A free-for-all: each named class its own side, spread round the map's middle, facing in."""
+def ships_scenario(names: list[str],
+                   classes: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """A free-for-all: each named class its own side, spread round the map's middle, facing in.
+    Ships are named after their class (from `classes` where given) and numbered."""
     if len(names) < 2:
         raise DataError("--ships needs at least two ship classes, e.g. --ships constitution,d7a")
     spots = [(5, 12, 2), (26, 11, 5), (15, 2, 3), (15, 21, 0)]
@@ -45,7 +47,9 @@ def ships_scenario(names: list[str]) -> dict[str, Any]:
         raise DataError(f"--ships takes at most {len(spots)} ships")
     ships = []
     for n, (cls, (col, row, heading)) in enumerate(zip(names, spots, strict=False), 1):
-        ships.append({"id": f"{cls}-{n}", "class": cls, "side": f"Side {n} ({cls})",
+        title = str((classes or {}).get(cls, {}).get("name", cls))
+        ships.append({"id": f"{cls}-{n}", "name": f"{title} #{n}", "class": cls,
+                      "side": f"Side {n} ({cls})",
                       "col": col, "row": row, "heading": heading})
     return {"id": "custom", "name": "Custom battle", "map": setup.DEFAULT_MAP, "ships": ships}
 

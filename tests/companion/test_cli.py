@@ -125,10 +125,11 @@ def test_simulate_ships_free_for_all(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out.startswith("Custom battle")
     assert "Turn 1" in out
     assert "Game over" in out
-    for ship in ("constitution-refit-1", "d7a-2", "lightning-3"):
-        assert f"{ship}: power to movement" in out
+    for name in ("Constitution Class Heavy Cruiser (refit) #1", "#2", "#3"):
+        assert f"{name}: power to movement" in out
     data = replayed(capsys, log)
     assert [s["class_id"] for s in data["ships"]] == ["constitution-refit", "d7a", "lightning"]
+    assert [s["id"] for s in data["ships"]] == ["constitution-refit-1", "d7a-2", "lightning-3"]
     assert data["turn"] <= 3
     assert data["step"] == "over"
 

@@ -96,24 +96,24 @@ def best_range(tables: Tables, ship: Ship) -> int:
 
 
 def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
-    """Weapons first (up to two fifths); then, when the ship must manoeuvre (not at its best range,
-    or with no line of fire or arc on the nearest enemy), movement for up to a point a phase;
-    shields with the rest, and leftovers to movement."""
+    """A third each to weapons and, when the ship must manoeuvre (not at its best range, or with
+    no line of fire or arc on the nearest enemy), to movement; shields get the rest up to what
+    they hold, and anything left over goes to movement."""
     total = ship.total_power
     cls = ship.cls
-    weapons = min(weapon_cap(ship), total * 2 // 5)
+    step = cls.mpr[0]
+    weapons = min(weapon_cap(ship), -(-total // 3))
     working = 6 - len(ship.shields_damaged)
     shield_cap = 0
     while (shield_cap < total
            and cls.shield_points(shield_cap + 1) <= cls.max_shield_points * working):
         shield_cap += 1
-    move_power = 0
-    if _must_manoeuvre(state, ship):
-        per_point = cls.mpr[0] / cls.mpr[1]
-        move_power = min(total - weapons, int(per_point * 5 + 0.999)) // cls.mpr[0] * cls.mpr[0]
+    move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
     shields = min(shield_cap, total - weapons - move_power)
     left = total - weapons - move_power - shields
-    move_power += left // cls.mpr[0] * cls.mpr[0]
+    move_power += left // step * step
+    left = total - weapons - move_power - shields
+    weapons = min(weapon_cap(ship), weapons + left)
     return AllocatePower(ENGINEER, ship.id, move_power, shields, weapons)
 
 

@@ -130,7 +130,8 @@ def declare(state: FasaState, ship: Ship, shots: tuple[tuple[str, str], ...],
         queued.append(Shot(ship.id, weapon_id, target_id))
     new = state.with_ship(replace(ship, weapons=tuple(weapons)))
     new = replace(new, shots=new.shots + tuple(queued))
-    return new, [FireDeclared(ship.id, tuple(shots))]
+    described = tuple((ship.cls.weapon(w).name, state.ship(t).name) for w, t in shots)
+    return new, [FireDeclared(ship.id, ship.name, tuple(shots), described)]
 
 
 def _plasma_damage(state: FasaState, spec: WeaponSpec, rng: int) -> int:
@@ -177,9 +178,11 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         rng = distance(firer.pos, target.pos)
         need = state.tables.to_hit(spec.chart, rng)
         if value > need:
-            return _shot_done(state, [ShotResolved(firer.id, spec.name, target.id, rng, False)])
+            return _shot_done(state, [ShotResolved(firer.id, spec.name, target.id, rng, False, 0,
+                                                          target.name)])
         damage = shot_damage(state, firer, spec, rng)
-        events: list[Event] = [ShotResolved(firer.id, spec.name, target.id, rng, True, damage)]
+        events: list[Event] = [ShotResolved(firer.id, spec.name, target.id, rng, True, damage,
+                                             target.name)]
         facing = shields_facing(target.pos, target.heading, firer.pos)
         if len(facing) == 2:
             state = replace(state, hit=Hit("shield", damage))
@@ -206,7 +209,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         turns = 1 if value <= 5 else 2
         target = replace(target, sensors_out=max(target.sensors_out, turns))
         state = state.with_ship(target)
-        ev = Damaged(target.id, "sensors", turns,
+        ev = Damaged(target.id, target.name, "sensors", turns,
                      f"sensors out for {turns} game turn{'s' if turns > 1 else ''}: weapons "
                      "cannot fire")
         return _shot_done(state, [ev])
@@ -223,13 +226,13 @@ def _strike_shield(state: FasaState, target: Ship, shield: int,
     shields[shield - 1] = points - absorbed
     target = replace(target, shields=tuple(shields))
     state = state.with_ship(target)
-    events: list[Event] = [ShieldStruck(target.id, shield, absorbed, penetrating)]
+    events: list[Event] = [ShieldStruck(target.id, target.name, shield, absorbed, penetrating)]
     if penetrating <= 0:
         return _shot_done(replace(state, hit=None), events)
     state = replace(state, hit=Hit("location", damage, shield, penetrating))
     state, ev = request(state, target.id, SCIENCE,
-                        f"Science: damage location on {target.name} ({penetrating} points "
-                        f"through shield {shield})")
+                        f"Science: damage location on {target.name} ({penetrating} "
+                        f"point{'s' if penetrating != 1 else ''} through shield {shield})")
     return state, [*events, ev]
 
 
@@ -261,7 +264,7 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         shields[hit.shield - 1] = 0
         target = replace(target, shields=tuple(shields),
                          shields_damaged=target.shields_damaged | {hit.shield})
-        events.append(Damaged(target.id, "shield", 1,
+        events.append(Damaged(target.id, target.name, "shield", 1,
                               f"shield {hit.shield} generator destroyed for the rest of the game"))
         return _shot_done(state.with_ship(target), events)
     if location == "sensors":
@@ -272,7 +275,8 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         return state, [*events, ev]
     candidates = weapons_hit_candidates(target, firer, location)
     if not candidates:
-        events.append(Damaged(target.id, "weapon", 0, "weapon hit, but no weapon bears: no effect"))
+        events.append(Damaged(target.id, target.name, "weapon", 0,
+                              "weapon hit, but no weapon bears: no effect"))
         return _shot_done(state, events)
     if len(candidates) == 1:
         state, ev = damage_weapon(state, target, candidates[0])
@@ -301,7 +305,7 @@ def damage_weapon(state: FasaState, ship: Ship, weapon_id: str) -> tuple[FasaSta
     weapons[i] = replace(weapons[i], damaged=True)
     ship = replace(ship, weapons=tuple(weapons))
     name = ship.cls.weapons[i].name
-    return state.with_ship(ship), Damaged(ship.id, "weapon", 1, f"{name} destroyed")
+    return state.with_ship(ship), Damaged(ship.id, ship.name, "weapon", 1, f"{name} destroyed")
 
 
 def choose_weapon(state: FasaState, ship: Ship, weapon_id: str,
@@ -323,11 +327,11 @@ def damage_superstructure(state: FasaState, ship: Ship, points: int,
     rate = state.tables.casualty_rate(ship.cls.superstructure)
     casualties = min(1000, ship.casualties + points * rate * 10)
     ship = replace(ship, superstructure=ship.superstructure - points, casualties=casualties)
-    events: list[Event] = [Damaged(ship.id, "superstructure", points,
+    events: list[Event] = [Damaged(ship.id, ship.name, "superstructure", points,
                                    f"{why}: superstructure -{points}, now {ship.superstructure}")]
     if ship.superstructure <= 0 and ship.status == ACTIVE:
         ship = replace(ship, status=DISABLED)
-        events.append(StatusChanged(ship.id, DISABLED,
+        events.append(StatusChanged(ship.id, ship.name, DISABLED,
                                     "superstructure gone: it can no longer move or fire"))
     return state.with_ship(ship), events
 
@@ -363,10 +367,10 @@ def damage_engines(state: FasaState, ship: Ship, first: int | None,
         taken = min(left, engines[i])
         engines[i] -= taken
         left -= taken
-        events.append(Damaged(ship.id, "engine", taken,
+        events.append(Damaged(ship.id, ship.name, "engine", taken,
                               f"{specs[i].name} -{taken} power, now {engines[i]}"))
     if not events:
-        events.append(Damaged(ship.id, "engine", 0, "engine hit, but no engine has power left"))
+        events.append(Damaged(ship.id, ship.name, "engine", 0, "engine hit, but no engine has power left"))
     return state.with_ship(replace(ship, engines=tuple(engines))), events
 
 

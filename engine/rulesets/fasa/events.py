@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.dice import RollRequest
 from engine.events import Event
+from engine.hexgrid import HEADING_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,7 @@ class Note(Event):
 @dataclass(frozen=True, slots=True)
 class PowerAllocated(Event):
     ship: str
+    name: str
     movement: int
     shields: int
     weapons: int
@@ -30,29 +32,33 @@ class PowerAllocated(Event):
 
     @property
     def text(self) -> str:
-        return (f"{self.ship}: power to movement {self.movement} ({self.movement_points} MP), "
+        return (f"{self.name}: power to movement {self.movement} ({self.movement_points} MP), "
                 f"shields {self.shields} ({self.shield_points} points), weapons {self.weapons}")
 
 
 @dataclass(frozen=True, slots=True)
 class WeaponsArmed(Event):
     ship: str
-    armed: tuple[tuple[str, int], ...]
+    name: str
+    armed: tuple[tuple[str, int], ...]          # (weapon id, power)
+    weapon_names: tuple[str, ...] = ()          # the armed weapons' names, in the same order
 
     @property
     def text(self) -> str:
-        listed = ", ".join(f"{w} {p}" for w, p in self.armed) or "none"
-        return f"{self.ship}: weapons armed: {listed}"
+        names = self.weapon_names or tuple(w for w, _ in self.armed)
+        listed = ", ".join(f"{n} ({p})" for n, (_, p) in zip(names, self.armed, strict=True))
+        return f"{self.name}: weapons armed: {listed or 'none'}"
 
 
 @dataclass(frozen=True, slots=True)
 class ShieldsSet(Event):
     ship: str
+    name: str
     points: tuple[int, ...]
 
     @property
     def text(self) -> str:
-        return f"{self.ship}: shields 1-6 at {'/'.join(map(str, self.points))}"
+        return f"{self.name}: shields 1-6 at {'/'.join(map(str, self.points))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +84,7 @@ class Rolled(Event):
 @dataclass(frozen=True, slots=True)
 class ShipMoved(Event):
     ship: str
+    name: str
     steps: str
     col: int
     row: int
@@ -85,20 +92,27 @@ class ShipMoved(Event):
 
     @property
     def text(self) -> str:
-        return (f"{self.ship} moves {self.steps or 'nowhere (holds station)'} "
-                f"to {self.col},{self.row} heading {self.heading}")
+        if not self.steps:
+            return f"{self.name} holds station at {self.col},{self.row}"
+        turns = {"P": "port", "S": "starboard"}
+        said = ", ".join(f"turns {turns[c]}" if c in turns else "ahead" for c in self.steps)
+        return (f"{self.name} moves {len(self.steps)} ({said}) to {self.col},{self.row}, "
+                f"heading {HEADING_NAMES[self.heading]}")
 
 
 @dataclass(frozen=True, slots=True)
 class FireDeclared(Event):
     ship: str
-    shots: tuple[tuple[str, str], ...]
+    name: str
+    shots: tuple[tuple[str, str], ...]           # (weapon id, target ship id)
+    described: tuple[tuple[str, str], ...] = ()  # (weapon name, target name), same order
 
     @property
     def text(self) -> str:
         if not self.shots:
-            return f"{self.ship} holds fire"
-        return f"{self.ship} fires: " + ", ".join(f"{w} at {t}" for w, t in self.shots)
+            return f"{self.name} holds fire"
+        return f"{self.name} fires: " + ", ".join(
+            f"{w} at {t}" for w, t in (self.described or self.shots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,23 +123,27 @@ class ShotResolved(Event):
     range: int
     hit: bool
     damage: int = 0
+    target_name: str = ""
 
     @property
     def text(self) -> str:
         what = f"hits for {self.damage}" if self.hit else "misses"
-        return f"{self.firer} {self.weapon} at {self.target} (range {self.range}) {what}"
+        return f"{self.weapon} at {self.target_name or self.target} (range {self.range}) {what}"
 
 
 @dataclass(frozen=True, slots=True)
 class ShieldStruck(Event):
     ship: str
+    name: str
     shield: int
     absorbed: int
     penetrating: int
 
     @property
     def text(self) -> str:
-        return (f"{self.ship} shield {self.shield} absorbs {self.absorbed}, "
+        if not self.penetrating:
+            return f"{self.name}'s shield {self.shield} absorbs all {self.absorbed}"
+        return (f"{self.name}'s shield {self.shield} absorbs {self.absorbed}, "
                 f"{self.penetrating} get through")
 
 
@@ -134,24 +152,26 @@ class Damaged(Event):
     """Damage inside the ship: `system` is superstructure, engine, shield, weapon or sensors."""
 
     ship: str
+    name: str
     system: str
     amount: int
     detail: str
 
     @property
     def text(self) -> str:
-        return f"{self.ship}: {self.detail}"
+        return f"{self.name}: {self.detail}"
 
 
 @dataclass(frozen=True, slots=True)
 class StatusChanged(Event):
     ship: str
+    name: str
     status: str
     reason: str
 
     @property
     def text(self) -> str:
-        return f"{self.ship} is {self.status}: {self.reason}"
+        return f"{self.name} is {self.status}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,9 +65,9 @@ def move(state: FasaState, ship: Ship, steps: str,
     else:
         pos, heading = ship.pos, ship.heading
     col, row = hex_to_offset(pos)
-    events: list[Event] = [ShipMoved(ship.id, steps, col, row, heading)]
+    events: list[Event] = [ShipMoved(ship.id, ship.name, steps, col, row, heading)]
     new = replace(ship, pos=pos, heading=heading)
     if left:
         new = replace(new, status=ESCAPED)
-        events.append(StatusChanged(ship.id, ESCAPED, "left the map (driven off)"))
+        events.append(StatusChanged(ship.id, ship.name, ESCAPED, "left the map (driven off)"))
     return state.with_ship(new), events

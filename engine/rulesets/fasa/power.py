@@ -52,7 +52,7 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     mp = cls.movement_points(action.movement)
     new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons),
                   movement_points=mp)
-    event = PowerAllocated(ship.id, action.movement, action.shields, action.weapons, mp,
+    event = PowerAllocated(ship.id, ship.name, action.movement, action.shields, action.weapons, mp,
                            shield_points)
     return state.with_ship(new), [event]
 
@@ -98,7 +98,8 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
             f"{who}: {spent} power put into weapons, only {ship.allocation.weapons} allocated")
     new = replace(ship, weapons=tuple(weapons), armed=True)
     armed = tuple((ship.cls.weapons[i].id, w.power) for i, w in enumerate(weapons) if w.power)
-    return state.with_ship(new), [WeaponsArmed(ship.id, armed)]
+    names = tuple(ship.cls.weapon(w).name for w, _ in armed)
+    return state.with_ship(new), [WeaponsArmed(ship.id, ship.name, armed, names)]
 
 
 def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaState, list[Event]]:
@@ -125,7 +126,7 @@ def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaS
         raise IllegalAction(
             f"{who}: {sum(points)} shield points set, only {available} available")
     new = replace(ship, shields=tuple(points), shields_set=True)
-    return state.with_ship(new), [ShieldsSet(ship.id, tuple(points))]
+    return state.with_ship(new), [ShieldsSet(ship.id, ship.name, tuple(points))]
 
 
 def _weapon_cap(ship: Ship, i: int) -> int:
