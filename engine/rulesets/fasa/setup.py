@@ -22,6 +22,7 @@ from engine.rulesets.fasa.state import (
     PLAYABLE_LEVELS,
     SCALES,
     FasaState,
+    Setup,
     Ship,
     Weapon,
 )
@@ -133,11 +134,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     max_turns = scenario.get("max_turns", 0)
     if type(max_turns) is not int or max_turns < 0:
         raise DataError(f"{where}: max_turns must be a whole number, 0 for no limit")
-    return FasaState(
-        scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
-        ships=tuple(ships), sides=sides, max_turns=max_turns,
-        tables=scenario_tables(scenario, where),
-    )
+    game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
+                 sides=sides, max_turns=max_turns, tables=scenario_tables(scenario, where))
+    return FasaState(setup=game, ships=tuple(ships))
 
 
 def _list(where: str, field: str, value: Any) -> list[Any]:

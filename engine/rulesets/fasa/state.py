@@ -141,15 +141,23 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
-class FasaState:
+class Setup:
+    """What a game keeps from its scenario: the same from the first action to the last."""
+
     scenario: str
     level: str
     scale: Fraction
     bounds: MapBounds
     obstacles: frozenset[Hex]
-    ships: tuple[Ship, ...]
     sides: tuple[str, ...]
     max_turns: int = 0
+    tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True)
+class FasaState:
+    setup: Setup
+    ships: tuple[Ship, ...]
     turn: int = 1
     step: str = POWER
     phase: int = 0
@@ -161,7 +169,39 @@ class FasaState:
     roll: RollRequest | None = None
     outcome: str = ""
     winner: str = ""
-    tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+    # The setup's fields, read through the state.
+    @property
+    def scenario(self) -> str:
+        return self.setup.scenario
+
+    @property
+    def level(self) -> str:
+        return self.setup.level
+
+    @property
+    def scale(self) -> Fraction:
+        return self.setup.scale
+
+    @property
+    def bounds(self) -> MapBounds:
+        return self.setup.bounds
+
+    @property
+    def obstacles(self) -> frozenset[Hex]:
+        return self.setup.obstacles
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.setup.sides
+
+    @property
+    def max_turns(self) -> int:
+        return self.setup.max_turns
+
+    @property
+    def tables(self) -> Tables:
+        return self.setup.tables
 
     @property
     def ruleset(self) -> str:
