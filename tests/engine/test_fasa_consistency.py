@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from companion.session import load_scenario, prepare, scenario_names
 from engine import RollResult, Seat, apply, legal_actions, new_game, pending
 from engine.rulesets.fasa import autopilot, combat
@@ -41,3 +44,23 @@ def test_has_shot_agrees_with_shot_problem_in_every_state() -> None:
                 action = rng.choice(legal_actions(state, Seat(prompt.station, prompt.ship)))
             state = apply(state, action)[0]
     assert checked > 1000
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(1, 40), st.integers(0, 5))
+def test_shield_power_cap_is_the_most_power_the_shields_can_use(a: int, b: int, cap: int,
+                                                                 damaged: int) -> None:
+    """Power To Shields Track: power buys shield points by the ratio; the cap is the most power
+    whose points still fit in the working shields, and one more would not fit."""
+    from dataclasses import replace
+
+    from engine.rulesets.fasa.power import shield_power_cap
+
+    state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 1))
+    assert isinstance(state, FasaState)
+    ship = state.ships[0]
+    ship = replace(ship, cls=replace(ship.cls, spr=(a, b), max_shield_points=cap),
+                   shields_damaged=frozenset(range(1, damaged + 1)))
+    held = cap * (6 - damaged)
+    power = shield_power_cap(ship)
+    assert ship.cls.shield_points(power) <= held < ship.cls.shield_points(power + 1)

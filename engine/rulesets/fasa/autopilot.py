@@ -32,7 +32,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.combat import ready_weapons, shot_problem
 from engine.rulesets.fasa.movement import path
-from engine.rulesets.fasa.power import weapon_cap
+from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, PHASES, FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import ENGINEER, HELM
@@ -103,11 +103,7 @@ def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
     cls = ship.cls
     step = cls.mpr[0]
     weapons = min(weapon_cap(ship), -(-total // 3))
-    working = 6 - len(ship.shields_damaged)
-    shield_cap = 0
-    while (shield_cap < total
-           and cls.shield_points(shield_cap + 1) <= cls.max_shield_points * working):
-        shield_cap += 1
+    shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
     shields = min(shield_cap, total - weapons - move_power)
     left = total - weapons - move_power - shields

@@ -25,9 +25,7 @@ from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
-    DESTROYED,
     DISABLED,
-    ESCAPED,
     RESOLVE,
     FasaState,
     Hit,
@@ -382,7 +380,3 @@ def _band(n: int, of: int) -> str:
 
 def _shot_done(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     return replace(state, shots=state.shots[1:], hit=None, roll=None), events
-
-
-def gone(ship: Ship) -> bool:
-    return ship.status in (DESTROYED, ESCAPED)

@@ -19,7 +19,7 @@ from engine.rulesets.fasa.actions import (
     Move,
     SetShields,
 )
-from engine.rulesets.fasa.power import weapon_cap
+from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import ENGINEER, HELM, INSTRUCTOR, NAVIGATOR, SCIENCE, WEAPONS, Seat
@@ -108,9 +108,7 @@ def power_options(ship: Ship) -> list[tuple[int, int, int]]:
     total = ship.total_power
     cls = ship.cls
     step = cls.mpr[0]
-    shield_cap = -(-cls.max_shield_points * (6 - len(ship.shields_damaged)) // cls.spr[1]) * cls.spr[0]
-    while cls.shield_points(shield_cap) > cls.max_shield_points * (6 - len(ship.shields_damaged)):
-        shield_cap -= 1
+    shield_cap = shield_power_cap(ship)
     wcap = weapon_cap(ship)
     out = set()
     for m in range(0, total + 1, step):

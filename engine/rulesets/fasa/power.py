@@ -136,6 +136,13 @@ def _weapon_cap(ship: Ship, i: int) -> int:
     return spec.max_power if spec.kind == "beam" else spec.arm_power
 
 
+def shield_power_cap(ship: Ship) -> int:
+    """Most power to shields that buys no more points than the working shields can hold."""
+    held = ship.cls.max_shield_points * (6 - len(ship.shields_damaged))
+    power, points = ship.cls.spr
+    return ((held + 1) * power - 1) // points
+
+
 def weapon_cap(ship: Ship) -> int:
     """Most power the ship's working weapons can take."""
     return sum(_weapon_cap(ship, i) for i in range(len(ship.weapons)))

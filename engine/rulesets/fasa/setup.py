@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
-from engine.rulesets.fasa.datafiles import read_toml, toml_files
-from engine.rulesets.fasa.ships import ShipClass, ship_from_dict
+from engine.rulesets.fasa.datafiles import toml_files
+from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
     LEVELS,
@@ -56,14 +55,7 @@ def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
 
 def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:
     """Every ship class in its TOML form, checked, by id (user files replace packaged ones)."""
-    out: dict[str, dict[str, Any]] = {}
-    for stem, path in toml_files("ships", user_dir).items():
-        data = read_toml(path)
-        ship = ship_from_dict(data, str(path))
-        if ship.id != stem:
-            raise DataError(f"{path}: id {ship.id!r} does not match the file name {stem!r}")
-        out[stem] = data
-    return out
+    return {sid: data for sid, (data, _) in load_ship_data(user_dir).items()}
 
 
 def scenario_files(user_dir: Path | None) -> dict[str, Path]:
@@ -181,7 +173,3 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
         engines=tuple(e.power for e in cls.engines), superstructure=cls.superstructure,
         weapons=tuple(Weapon() for _ in cls.weapons),
     )
-
-
-def fraction_text(scale: Fraction) -> str:
-    return str(scale)

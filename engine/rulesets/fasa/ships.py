@@ -249,13 +249,19 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
     )
 
 
-def load_ship_classes(user_dir: Path | None = None) -> dict[str, ShipClass]:
-    """Every ship class: the packaged ones, with the user folder's files added or replacing them."""
-    out: dict[str, ShipClass] = {}
+def load_ship_data(user_dir: Path | None = None) -> dict[str, tuple[dict[str, Any], ShipClass]]:
+    """Every ship class by id, in its TOML form and checked: the packaged ones, with the user
+    folder's files added or replacing them."""
+    out: dict[str, tuple[dict[str, Any], ShipClass]] = {}
     for stem, path in toml_files("ships", user_dir).items():
         data = read_toml(path)
         ship = ship_from_dict(data, str(path))
         if ship.id != stem:
             raise DataError(f"{path}: id {ship.id!r} does not match the file name {stem!r}")
-        out[ship.id] = ship
+        out[stem] = (data, ship)
     return out
+
+
+def load_ship_classes(user_dir: Path | None = None) -> dict[str, ShipClass]:
+    """Every ship class, checked (see `load_ship_data`)."""
+    return {sid: ship for sid, (_, ship) in load_ship_data(user_dir).items()}
