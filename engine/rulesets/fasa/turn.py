@@ -104,7 +104,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     ship_id: str = getattr(action, "ship", "")
     station = title(action.station)
     if who is None:
-        raise IllegalAction(f"{station}: {action.type_name} is not an action of this game")
+        raise IllegalAction(
+            f"{station}: {action.type_name.replace('_', ' ')} is not an action of this game")
     if action.station not in who and action.station != INSTRUCTOR:
         raise IllegalAction(
             f"{station}: {action.type_name.replace('_', ' ')} is for "
@@ -130,7 +131,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if state.step == CHOOSE:
         target = state.shots[0].target
         if ship_id != target:
-            raise IllegalAction(f"{station}: the weapon to choose is {target}'s")
+            raise IllegalAction(
+                f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
         assert isinstance(action, ChooseDamagedWeapon)
         return combat.choose_weapon(state, ship, action.weapon, station)
     if not state.queue or state.queue[0] != ship_id:
