@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--level", choices=LEVELS, default="basic")
     sim.add_argument("--scale", choices=tuple(SCALES), default=None,
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
+    sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
+                     help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=DEFAULT_TURNS,
                      help=f"stop after this many game turns, 0 for no limit "
@@ -112,7 +114,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.turns < 0:
         print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
         return 2
-    full = prepare(scenario, data_dir, args.level, args.scale, args.turns)
+    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
     print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")
 

@@ -55,9 +55,10 @@ def ships_scenario(names: list[str],
 
 
 def prepare(scenario: Mapping[str, Any], data_dir: Path | None, level: str | None,
-            scale: str | None, turns: int | None) -> dict[str, Any]:
+            scale: str | None, turns: int | None, phases: int | None = None) -> dict[str, Any]:
     return setup.build_scenario(scenario, setup.ship_dicts(data_dir), level=level, scale=scale,
-                                max_turns=turns, data_dir=str(data_dir) if data_dir else "")
+                                max_turns=turns, data_dir=str(data_dir) if data_dir else "",
+                                phases=phases)
 
 
 def autopilot_game(scenario: Mapping[str, Any], roller: Roller,

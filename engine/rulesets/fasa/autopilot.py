@@ -33,7 +33,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.combat import ready_weapons, shot_problem
 from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, PHASES, FasaState, Ship
+from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import ENGINEER, HELM
 
@@ -214,7 +214,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:
     """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
     already out of the battle); hold long shots until the last phases."""
     out = []
-    late = state.phase >= PHASES - 1
+    late = state.phase >= state.phases - 1
     for i in ready_weapons(ship):
         spec = ship.cls.weapons[i]
         options = []

@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa.events import ShipMoved, StatusChanged
-from engine.rulesets.fasa.state import ESCAPED, PHASES, FasaState, Ship, replace
+from engine.rulesets.fasa.state import ESCAPED, FasaState, Ship, replace
 
 STEP_TURNS = {"F": 0, "P": -1, "S": 1}
 
@@ -19,7 +19,7 @@ def phase_points(state: FasaState, ship: Ship) -> int:
     """Movement points `ship` may use in the current Movement Phase."""
     if not ship.in_play or ship.superstructure <= 0:
         return 0
-    return state.tables.movement_per_phase(ship.movement_points, PHASES)[state.phase - 1]
+    return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
 
 
 def movement_order(state: FasaState) -> tuple[str, ...]:

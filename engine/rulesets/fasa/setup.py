@@ -18,6 +18,8 @@ from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
     LEVELS,
+    PHASE_CHOICES,
+    PHASES,
     PLAYABLE_LEVELS,
     SCALES,
     FasaState,
@@ -64,7 +66,8 @@ def scenario_files(user_dir: Path | None) -> dict[str, Path]:
 
 def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[str, Any]],
                    level: str | None = None, scale: str | None = None,
-                   max_turns: int | None = None, data_dir: str = "") -> dict[str, Any]:
+                   max_turns: int | None = None, data_dir: str = "",
+                   phases: int | None = None) -> dict[str, Any]:
     """The full, self-contained scenario mapping for `new_game` and the log header."""
     out = dict(scenario)
     out["ruleset"] = "fasa"
@@ -74,6 +77,8 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
         out["scale"] = scale
     if max_turns is not None:
         out["max_turns"] = max_turns
+    if phases is not None:
+        out["phases"] = phases
     out["tables"] = table_texts(Path(data_dir) if data_dir else None)
     wanted = {str(s.get("class", "")) for s in scenario.get("ships", []) if isinstance(s, Mapping)}
     missing = sorted(c for c in wanted if c not in classes)
@@ -126,8 +131,13 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     max_turns = scenario.get("max_turns", 0)
     if type(max_turns) is not int or max_turns < 0:
         raise DataError(f"{where}: max_turns must be a whole number, 0 for no limit")
+    phases = scenario.get("phases", PHASES)
+    if phases not in PHASE_CHOICES or type(phases) is not int:
+        raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
+                        f"not {phases!r}")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
-                 sides=sides, max_turns=max_turns, tables=scenario_tables(scenario, where))
+                 sides=sides, max_turns=max_turns, phases=phases,
+                 tables=scenario_tables(scenario, where))
     return FasaState(setup=game, ships=tuple(ships))
 
 

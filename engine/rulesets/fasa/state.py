@@ -41,6 +41,9 @@ DEFAULT_SCALE = {"basic": Fraction(1, 3), "advanced": Fraction(1, 3),
                  "expert": Fraction(1), "command": Fraction(1)}
 SCALES = {"1": Fraction(1), "1/2": Fraction(1, 2), "1/3": Fraction(1, 3), "1/4": Fraction(1, 4)}
 PHASES = 5
+"""Movement/Firing Phases in a game turn (Book Two, Advanced: Sequence Of Play step 10); 3 is the
+optional rule of Movement With Three Movement/Firing Phases."""
+PHASE_CHOICES = (3, 5)
 
 # Ship status.
 ACTIVE = "active"
@@ -151,6 +154,7 @@ class Setup:
     obstacles: frozenset[Hex]
     sides: tuple[str, ...]
     max_turns: int = 0
+    phases: int = PHASES
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -198,6 +202,10 @@ class FasaState:
     @property
     def max_turns(self) -> int:
         return self.setup.max_turns
+
+    @property
+    def phases(self) -> int:
+        return self.setup.phases
 
     @property
     def tables(self) -> Tables:

@@ -30,7 +30,6 @@ from engine.rulesets.fasa.state import (
     ESCAPED,
     MOVE,
     OVER,
-    PHASES,
     POWER,
     RESOLVE,
     FasaState,
@@ -224,7 +223,7 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     state, events = _check_game_over(state)
     if state.step == OVER:
         return state, events
-    if state.phase < PHASES:
+    if state.phase < state.phases:
         state = replace(state, step=MOVE, phase=state.phase + 1)
         state = replace(state, queue=movement.movement_order(state))
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]

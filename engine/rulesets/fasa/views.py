@@ -48,7 +48,8 @@ def full_ship(ship: Ship) -> dict[str, Any]:
 def _game(state: FasaState) -> dict[str, Any]:
     return {
         "ruleset": "fasa", "scenario": state.scenario, "level": state.level,
-        "scale": str(state.scale), "turn": state.turn, "phase": state.phase, "step": state.step,
+        "scale": str(state.scale), "turn": state.turn, "phase": state.phase,
+        "phases": state.phases, "step": state.step,
         "map": {"cols": state.bounds.cols, "rows": state.bounds.rows},
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
         "advantage": state.advantage[-1] if state.advantage else None,
