@@ -15,7 +15,7 @@ from typing import Any
 
 from engine import rulesets
 from engine.actions import Action, action_from_json
-from engine.errors import DataError, LogError
+from engine.errors import DataError, IllegalAction, LogError
 from engine.game import GameState, apply, new_game
 
 LOG_VERSION = 1
@@ -77,8 +77,6 @@ def parse(lines: Iterable[str], name: str = "log") -> tuple[dict[str, Any], list
 def replay(scenario: Mapping[str, Any], actions: Iterable[Action],
            name: str = "log") -> GameState:
     """The state after all actions; LogError names the action that the rules refuse."""
-    from engine.errors import IllegalAction
-
     state = new_game(scenario)
     for n, action in enumerate(actions, 1):
         try:

@@ -30,7 +30,7 @@ from engine.rulesets.fasa.actions import (
     Move,
     SetShields,
 )
-from engine.rulesets.fasa.combat import ready_weapons, shot_problem
+from engine.rulesets.fasa.combat import ready_weapons, shot_problem, weapons_hit_candidates
 from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
@@ -51,9 +51,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     if state.step == DECLARE:
         return DeclareFire(station, ship.id, _shots(state, ship))
     if state.step == CHOOSE:
-        options = legal.for_prompt(state, prompt, station)
-        assert isinstance(options[0], ChooseDamagedWeapon)
-        return min(options, key=lambda a: _weapon_value(ship, a.weapon))  # type: ignore[attr-defined]
+        assert state.hit is not None
+        firer = state.ship(state.shots[0].firer)
+        candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
+        return ChooseDamagedWeapon(station, ship.id,
+                                   min(candidates, key=lambda w: _weapon_value(ship, w)))
     if station == ENGINEER:
         return _allocate(state, ship)
     if station == HELM:
@@ -101,7 +103,7 @@ def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
     they hold, and anything left over goes to movement."""
     total = ship.total_power
     cls = ship.cls
-    step = cls.mpr[0]
+    step = cls.movement_step
     weapons = min(weapon_cap(ship), -(-total // 3))
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
@@ -179,7 +181,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         if foe is None:
             return ""
         bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, foe.pos))
-        edge = 6 if not _inside(state, pos, 2) else 0
+        edge = 6 if _near_edge(state, pos) else 0
         if line_of_fire_clear(pos, foe.pos, state.obstacles):
             score = abs(distance(pos, foe.pos) - want) * 2 - bearing * 1.5
         else:  # first of all, get to where the line of fire is clear
@@ -205,9 +207,9 @@ def _all_hexes(bounds: MapBounds) -> tuple[Hex, ...]:
     return tuple(offset_to_hex(c, r) for c in range(bounds.cols) for r in range(bounds.rows))
 
 
-def _inside(state: FasaState, pos: Hex, margin: int) -> bool:
-    return all(state.bounds.contains(pos.neighbor(h)) if margin else True for h in range(6)) and \
-        all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
+def _near_edge(state: FasaState, pos: Hex) -> bool:
+    """Whether the map's edge is within two hexes straight out from `pos`."""
+    return not all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
 
 
 def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:

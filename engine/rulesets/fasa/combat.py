@@ -189,7 +189,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
                                 f"{facing[1]} of {target.name}: 1-5 shield {facing[0]}, "
                                 f"6-10 shield {facing[1]}")
             return state, [*events, ev]
-        if len(facing) == 6:  # same hex: the firer chooses nothing; take the weakest shield
+        if len(facing) == 6:  # same hex: no shield faces the firer; the weakest takes it
             facing = (min(range(1, 7), key=lambda n: (target.shields[n - 1], n)),)
         state, more = _strike_shield(state, target, facing[0], damage)
         return state, events + more

@@ -107,7 +107,7 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[tuple[str, str], ..
 def power_options(ship: Ship) -> list[tuple[int, int, int]]:
     total = ship.total_power
     cls = ship.cls
-    step = cls.mpr[0]
+    step = cls.movement_step
     shield_cap = shield_power_cap(ship)
     wcap = weapon_cap(ship)
     out = set()
@@ -125,18 +125,15 @@ def arming_options(ship: Ship) -> list[tuple[tuple[str, int], ...]]:
     budget = ship.allocation.weapons
     working = [(i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged]
 
-    def full(spec_kind: str, spec_max: int, arm: int) -> int:
-        return spec_max if spec_kind == "beam" else arm
-
     out: list[tuple[tuple[str, int], ...]] = [()]
     for _, s in working:
-        p = full(s.kind, s.max_power, s.arm_power)
+        p = s.full_power
         if p <= budget:
             out.append(((s.id, p),))
     greedy: list[tuple[str, int]] = []
     left = budget
     for _, s in working:
-        want = full(s.kind, s.max_power, s.arm_power)
+        want = s.full_power
         give = min(want, left) if s.kind == "beam" else (want if want <= left else 0)
         if give:
             greedy.append((s.id, give))

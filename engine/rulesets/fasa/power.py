@@ -33,7 +33,7 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
         raise IllegalAction(
             f"{who}: {total} power allocated, only {available} available")
     cls = ship.cls
-    step = cls.mpr[0] // _gcd(cls.mpr[0], cls.mpr[1])
+    step = cls.movement_step
     if action.movement % step:
         raise IllegalAction(
             f"{who}: {action.movement} power to movement leaves a fraction of a movement "
@@ -44,11 +44,11 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
         raise IllegalAction(
             f"{who}: {action.shields} power to shields makes {shield_points} shield points, "
             f"more than the {usable} the working shields can hold")
-    weapon_cap = sum(_weapon_cap(ship, i) for i in range(len(ship.weapons)))
-    if action.weapons > weapon_cap:
+    most = weapon_cap(ship)
+    if action.weapons > most:
         raise IllegalAction(
             f"{who}: {action.weapons} power to weapons, but the working weapons take "
-            f"at most {weapon_cap}")
+            f"at most {most}")
     mp = cls.movement_points(action.movement)
     new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons),
                   movement_points=mp)
@@ -129,13 +129,6 @@ def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaS
     return state.with_ship(new), [ShieldsSet(ship.id, ship.name, tuple(points))]
 
 
-def _weapon_cap(ship: Ship, i: int) -> int:
-    if ship.weapons[i].damaged:
-        return 0
-    spec = ship.cls.weapons[i]
-    return spec.max_power if spec.kind == "beam" else spec.arm_power
-
-
 def shield_power_cap(ship: Ship) -> int:
     """Most power to shields that buys no more points than the working shields can hold."""
     held = ship.cls.max_shield_points * (6 - len(ship.shields_damaged))
@@ -145,13 +138,8 @@ def shield_power_cap(ship: Ship) -> int:
 
 def weapon_cap(ship: Ship) -> int:
     """Most power the ship's working weapons can take."""
-    return sum(_weapon_cap(ship, i) for i in range(len(ship.weapons)))
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+    return sum(spec.full_power for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
+               if not w.damaged)
 
 
 def end_of_turn(ship: Ship) -> Ship:

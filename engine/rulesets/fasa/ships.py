@@ -7,6 +7,7 @@ uses the full values. Which numbers scale, and how they round, is in docs/rules-
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -64,6 +65,11 @@ class WeaponSpec:
     damage: int = 0                               # missile
     plasma_table: str = ""                        # plasma
 
+    @property
+    def full_power(self) -> int:
+        """Power to arm it fully: a beam's maximum, a launcher's Power To Arm."""
+        return self.max_power if self.kind == "beam" else self.arm_power
+
     def band_modifier(self, rng: int) -> int:
         """Beam damage modifier at `rng` hexes (0 beyond the last band)."""
         for last, modifier in self.damage_bands:
@@ -99,6 +105,11 @@ class ShipClass:
     @property
     def total_power(self) -> int:
         return sum(e.power for e in self.engines)
+
+    @property
+    def movement_step(self) -> int:
+        """The least power that buys whole movement points (4 at 4/1, 4 at 4/3, 1 at 2/2)."""
+        return self.mpr[0] // math.gcd(*self.mpr)
 
     def movement_points(self, power: int) -> int:
         """Movement points bought with `power` (Book Two, C&C: Power To Movement Track)."""
