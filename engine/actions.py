@@ -54,10 +54,14 @@ def action_type(name: str) -> Callable[[type[A]], type[A]]:
 @action_type("roll")
 @dataclass(frozen=True, slots=True)
 class RollResult(Action):
-    """The answer to the pending roll request: the die's value (1..sides) and where it came from."""
+    """The answer to the pending roll request: the die's value (1..sides) and where it came from.
+
+    `detail` says more of the source for the log, e.g. the tray and its sequence number
+    ("tray-1#42"); it never changes what the roll does."""
 
     value: int
     source: str = "virtual"
+    detail: str = ""
 
 
 def action_from_json(data: Mapping[str, Any], where: str = "action") -> Action:

@@ -13,8 +13,9 @@ D10 = "d10"
 
 DIE_SIDES: dict[str, int] = {D10: 10, "d6": 6, "d20": 20, "d100": 100}
 
-SOURCES: tuple[str, ...] = ("virtual", "tray", "manual", "script")
-"""Where a roll came from: seeded virtual dice, the serial dice tray, typed in, or a test script."""
+SOURCES: tuple[str, ...] = ("virtual", "tray", "manual", "script", "override")
+"""Where a roll came from: seeded virtual dice, the serial dice tray, typed in at the table, a test
+script, or the Instructor overriding the roll."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,7 +160,8 @@ def test_same_seed_gives_the_same_log() -> None:
 # -- every action type round-trips ---------------------------------------------------------------
 
 EXAMPLES: list[Action] = [
-    *(RollResult("captain", v, source) for v, source in zip((1, 10, 7, 3), SOURCES, strict=True)),
+    *(RollResult("captain", v, source) for v, source in zip((1, 10, 7, 3, 5), SOURCES, strict=True)),
+    RollResult("helm", 4, "tray", "tray-1#42"),
     RollResult("instructor", 20),
     AllocatePower("engineer", "enterprise", 8, 6, 5),
     AllocatePower("instructor", "kronos", 0, 0, 0),
