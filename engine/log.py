@@ -1,7 +1,7 @@
 """The game log: JSON lines, one header then one action per line (docs/log-format.md).
 
-    {"check": "1c291ca3", "ruleset": "fasa", "scenario": {...}, "starbridge_log": 2}
-    {"check": "5e0f6b2d", "seq": 1, "ship": "enterprise", "station": "engineer", ...}
+    {"check": "…", "ruleset": "fasa", "scenario": {...}, "starbridge_log": 2}
+    {"check": "4cf0f2b2", "movement": 8, "seq": 1, "shields": 3, "ship": "enterprise", ...}
 
 Every line carries a checksum of itself, so a line edited or damaged is found and named; `seq`
 numbers the actions, so a lost, repeated or swapped line is found and named. A last line cut

@@ -226,9 +226,9 @@ def test_ships_per_scenario_are_bounded(tmp_path: Path) -> None:
 def test_a_scenario_without_a_turn_limit_gets_the_default(tmp_path: Path) -> None:
     scenario = prepare(load_scenario("duel", None), None, "basic", None, None)
     assert "max_turns" not in scenario
-    assert new_game(scenario).max_turns == setup.DEFAULT_MAX_TURNS
-    assert new_game({**scenario, "max_turns": 0}).max_turns == setup.DEFAULT_MAX_TURNS
-    assert new_game({**scenario, "max_turns": 7}).max_turns == 7
+    assert setup.new_game(scenario).max_turns == setup.DEFAULT_MAX_TURNS
+    assert setup.new_game({**scenario, "max_turns": 0}).max_turns == setup.DEFAULT_MAX_TURNS
+    assert setup.new_game({**scenario, "max_turns": 7}).max_turns == 7
     assert "max_turns" in error(new_game, {**scenario, "max_turns": setup.MAX_TURNS + 1})
 
 
