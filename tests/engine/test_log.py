@@ -594,3 +594,23 @@ def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
     assert isinstance(replayed, FasaState)
     assert replayed.tables.to_hit("Y", 24) == 2
     assert replayed == live
+
+
+def test_the_checksum_is_the_documented_crc32_of_canonical_json(duel: Recorded) -> None:
+    """docs/log-format.md: Checksums, recomputed here without engine.log's help."""
+    import zlib
+
+    for line in duel.lines[:5]:
+        data = json.loads(line)
+        body = {k: v for k, v in data.items() if k != CHECK}
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        assert data[CHECK] == f"{zlib.crc32(text.encode('ascii')):08x}"
+
+
+def test_a_log_with_non_ascii_names_round_trips() -> None:
+    scenario = duel_scenario()
+    scenario["ships"][0]["name"] = "USS Défiant ☄"
+    lines = [header_line(scenario), action_line(1, RollResult("captain", 3, "tray", "tray-1#é"))]
+    read = parse(lines)
+    assert read.scenario["ships"][0]["name"] == "USS Défiant ☄"
+    assert read.actions == [RollResult("captain", 3, "tray", "tray-1#é")]
