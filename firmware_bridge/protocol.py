@@ -214,10 +214,12 @@ class Duplicates:
     so the same sequence number can arrive many times; only the first counts. A HELLO (the tray
     restarted and counts from 0 again) forgets them all.
 
-    The window is the last `window` sequence numbers seen, so after 65536 rolls a number wraps
-    round and is new again."""
+    The window is the last `window` sequence numbers seen: the tray resends at most its last 8
+    unacknowledged rolls, and a number wraps round after 65536 rolls. A tray starts each boot at
+    a random number, so one whose HELLO was missed is still unlikely (64 in 65536) to repeat a
+    number in the window; a heartbeat whose uptime went backwards also resets it."""
 
-    def __init__(self, window: int = 256) -> None:
+    def __init__(self, window: int = 64) -> None:
         self.window = window
         self._seen: OrderedDict[int, Roll] = OrderedDict()
 

@@ -85,10 +85,14 @@ class Tray:
     when the button is pressed, `receive` with bytes from USB and `tick` in its loop.
     """
 
-    def __init__(self, tray_id: str, sides: int = 20) -> None:
+    def __init__(self, tray_id: str, sides: int = 20, first_seq: int = 0,
+                 resend_ms: int = RESEND_MS) -> None:
         self.tray_id = tray_id
+        self.resend_ms = resend_ms
         self.sides = sides
-        self.next_seq = 0
+        # Start each boot at a random sequence number (main.py does): if the host misses the
+        # HELLO of a restarted tray, its new rolls still do not look like the old ones.
+        self.next_seq = first_seq & 0xFFFF
         self.pending = []  # type: list[list[int]]  # [seq, value, last_sent_ms]
         self.last_sent_ms = 0
         self.started_ms = 0
@@ -124,7 +128,7 @@ class Tray:
         """What to send now: unacknowledged rolls due again, and a heartbeat when quiet."""
         out = b""
         for p in self.pending:
-            if now_ms - p[2] >= RESEND_MS:
+            if now_ms - p[2] >= self.resend_ms:
                 p[2] = now_ms
                 out += roll_frame(p[0], self.tray_id, self.sides, p[1])
         if out:
