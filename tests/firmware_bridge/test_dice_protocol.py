@@ -3,7 +3,9 @@ MicroPython protocol code run under CPython against the host's parser."""
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -245,3 +247,23 @@ def test_fair_d20_gives_each_face_twelve_byte_values() -> None:
         counts[tray.fair_d20(bytes([b]))] += 1
     assert counts[0] == 16 and counts[1:] == [12] * 20
     assert tray.fair_d20(bytes([250, 255, 7])) == 8
+
+
+FIRMWARE = Path(tray.__file__).parent
+
+
+def test_the_tray_protocol_module_needs_nothing_micropython_lacks() -> None:
+    tree = ast.parse((FIRMWARE / "dice_proto.py").read_text())
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert imports == []  # no typing, dataclasses, binascii, re: plain MicroPython
+
+
+def test_the_pico_main_uses_only_what_dice_proto_has() -> None:
+    tree = ast.parse((FIRMWARE / "main.py").read_text())
+    used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name) and n.value.id == "dice_proto"}
+    assert used and all(hasattr(tray, name) for name in used)
+    tray_methods = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == "tray"}
+    assert {"start", "roll", "receive", "tick", "pending"} <= tray_methods
+    assert all(hasattr(tray.Tray("t"), name) for name in tray_methods)
