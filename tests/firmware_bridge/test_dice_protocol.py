@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -267,3 +268,14 @@ def test_the_pico_main_uses_only_what_dice_proto_has() -> None:
                     and isinstance(n.value, ast.Name) and n.value.id == "tray"}
     assert {"start", "roll", "receive", "tick", "pending"} <= tray_methods
     assert all(hasattr(tray.Tray("t"), name) for name in tray_methods)
+
+
+def test_the_lines_in_the_protocol_document_do_what_it_says() -> None:
+    doc = Path(__file__).parents[2] / "docs" / "dice-protocol.md"
+    checked = 0
+    for text in doc.read_text(encoding="utf-8").splitlines():
+        for m in re.finditer(r"\$[A-Z]+,[^*\s`]*\*[0-9A-F]{4}", text):
+            (got,) = Parser().feed(m.group().encode() + b"\r\n")
+            assert isinstance(got, Rejected) == ("rejected" in text), text
+            checked += 1
+    assert checked >= 7
