@@ -182,7 +182,7 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
                 answer = next((o for o in outs if isinstance(o, Answer)), None)
             state, _ = apply(state, answer.action)
             rolls.append(answer.action)
-        assert dice.status(Seat("helm", None)).mode == TRAY_CONNECTED
+        assert dice.status(Seat("helm", "kronos")).mode == TRAY_CONNECTED
     assert rolls, "a basic turn has to-hit rolls"
     assert all(r.source == "tray" for r in rolls)
     assert [r.detail for r in rolls] == [f"tray-1#{n}" for n in range(len(rolls))]
