@@ -16,6 +16,7 @@ from pathlib import Path
 
 from companion import bench, dice_emulator_cmd
 from companion.dice import VirtualDice
+from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
 from companion.session import (
     account_lines,
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine",))
+    b.add_argument("what", choices=("engine", "dice"))
     dice_emulator_cmd.add_parser(sub)
     return p
 
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
         if args.command == "bench":
-            bench.engine_bench(sys.stdout)
+            bench.engine_bench(sys.stdout) if args.what == "engine" else dice_bench(sys.stdout)
             return 0
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)

@@ -48,3 +48,13 @@ def test_bad_script_lines_and_arguments_are_refused(
 def test_any_command_line_parses_or_says_why(line: str) -> None:
     got = parse_command(line)
     assert isinstance(got, tuple) or (isinstance(got, str) and got)
+
+
+def test_bench_dice_prints_its_figures_and_floor(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import dice_bench
+    monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
+    monkeypatch.setattr(dice_bench, "SAMPLES", 5)
+    assert main(["bench", "dice"]) == 0
+    out = capsys.readouterr().out
+    assert "frames/s (floor: regex + CRC alone" in out and "5 rolls: p50" in out
