@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from typing import IO, NoReturn
 
-from companion import bench
+from companion import bench, dice_emulator_cmd
 from companion.dice import VirtualDice
+from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
 from companion.session import (
     account_lines,
@@ -69,7 +70,8 @@ A log whose last line was cut short (power lost while saving) replays up to the 
 with a warning. Any other damage is an error naming the line.""",
     "scenarios": "example:\n  starbridge scenarios",
     "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
-    "bench": "example:\n  starbridge bench engine      replay and simulation speed",
+    "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
+             "  starbridge bench dice        dice-line parsing and tray-to-engine latency",
 }
 
 
@@ -100,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine",))
+    b.add_argument("what", choices=("engine", "dice"))
+    dice_emulator_cmd.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:
             command.epilog = EXAMPLES[name]
@@ -133,6 +136,8 @@ def _main(argv: list[str] | None) -> int:
             if args.command is None:
                 args = build_parser().parse_args(["simulate"])
             return simulate(args, data_dir)
+        if args.command == dice_emulator_cmd.NAME:
+            return dice_emulator_cmd.run(args)
         if args.command == "replay":
             return replay_file(args.file)
         if args.command == "scenarios":
@@ -146,7 +151,7 @@ def _main(argv: list[str] | None) -> int:
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
         if args.command == "bench":
-            bench.engine_bench(sys.stdout)
+            bench.engine_bench(sys.stdout) if args.what == "engine" else dice_bench(sys.stdout)
             return 0
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
