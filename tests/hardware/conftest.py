@@ -9,7 +9,6 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 
-
 class ManualClock:
     """Time that moves only when a test says so (nothing sleeps)."""
 

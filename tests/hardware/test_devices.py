@@ -13,7 +13,6 @@ from hardware.devices import FactoryError, make_factory, open_panel
 from hardware.keyboard import KeyMap
 from hardware.pinmap import load_pinmap, parse_pinmap
 
-
 SCIENCE = """
 [board]
 factory = "mock"
