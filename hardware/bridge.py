@@ -152,3 +152,20 @@ def outcome_text(out: Outcome) -> str:
     return out.refused or out.note or ""
 
 
+
+
+def pump_all(bridges: Iterable[Bridge], state: GameState, t: float, act: Act) -> GameState:
+    """Pump several bridges on one game (two crews at one table, or crews and the Instructor):
+    every applied action's events reach every bridge, each seat told only its share."""
+    group = list(bridges)
+    for current in group:
+        def shared(out: Outcome, current: Bridge = current) -> tuple[GameState,
+                                                                      tuple[Event, ...]] | None:
+            done = act(out)
+            if done is not None:
+                for other in group:
+                    if other is not current:
+                        other.show(done[0], done[1], t)
+            return done
+        state = current.pump(state, t, shared)
+    return state

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import engine
-from engine import Action, Event, GameState, Prompt, Seat
+from engine import Action, Decision, Event, GameState, Prompt, Seat
 from engine.stations import INSTRUCTOR
 
 # Events that put a ship's "alert" light on: it was hit, damaged, or its state changed.
@@ -23,7 +23,7 @@ def prompts(state: GameState, seat: Seat) -> tuple[Prompt, ...]:
     return engine.pending(state, seat)
 
 
-def decisions(state: GameState, seat: Seat) -> tuple[Any, ...]:
+def decisions(state: GameState, seat: Seat) -> tuple[Decision, ...]:
     """One `Decision` per prompt of this seat: its fields, their bounds and choices."""
     return engine.controls(state, seat)
 

@@ -15,9 +15,8 @@ Firing cannot be undone: it needs a long press of confirm (or fire).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine import Action, Event, GameState, Prompt, Seat
+from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
 from hardware import engine_api as api
 from hardware import functions as fn
 from hardware.debounce import LONG, PRESS
@@ -42,20 +41,20 @@ class Outcome:
 class Editor:
     """The decision in front of the seat, and the values chosen on the panel so far."""
 
-    decision: Any
+    decision: Decision
     values: dict[str, Value]
     cursor: int = 0
 
     @classmethod
-    def start(cls, decision: Any) -> Editor:
+    def start(cls, decision: Decision) -> Editor:
         return cls(decision, {f.name: f.default for f in decision.fields})
 
     @property
-    def field(self) -> Any | None:
+    def field(self) -> Field | None:
         fields = self.decision.fields
         return fields[self.cursor] if fields else None
 
-    def field_named(self, name: str) -> Any | None:
+    def field_named(self, name: str) -> Field | None:
         return next((f for f in self.decision.fields if f.name == name), None)
 
     def fits(self, values: dict[str, Value]) -> bool:
@@ -111,7 +110,18 @@ class Editor:
             return False
         return self.set(f.name, steps[:-1])
 
-    def _steps_field(self) -> Any | None:
+    def turn_last_step(self) -> bool:
+        """A course from the generic buttons: the last step goes ahead, then port, then
+        starboard, then ahead again (`up` adds a step ahead, `down` takes the last one off)."""
+        f = self._steps_field()
+        steps = str(self.values.get(f.name) or "") if f is not None else ""
+        if f is None or not steps:
+            return False
+        cycle = f.alphabet
+        turned = cycle[(cycle.index(steps[-1]) + 1) % len(cycle)] if steps[-1] in cycle else "F"
+        return self.set(f.name, steps[:-1] + turned)
+
+    def _steps_field(self) -> Field | None:
         return next((f for f in self.decision.fields if f.kind == "steps"), None)
 
     def move_unit(self, into: str) -> bool:
@@ -166,6 +176,8 @@ class PanelModel:
 
     def press(self, button: str, kind: str, state: GameState, t: float = 0.0) -> Outcome:
         """A debounced press ("press" or "long") of the button with function `button`."""
+        if kind not in (PRESS, LONG):
+            return Outcome()  # a release does nothing
         out = self._press(button, kind, state)
         if out.refused is not None:
             self.flash_until = t + FLASH_S
@@ -173,8 +185,6 @@ class PanelModel:
         return out
 
     def _press(self, button: str, kind: str, state: GameState) -> Outcome:
-        if kind not in (PRESS, LONG):
-            return Outcome()
         if kind == PRESS:
             self.alert = False  # any press acknowledges the alert
         roll = self.roll_prompt(state)
@@ -198,6 +208,8 @@ class PanelModel:
 
     def _edit(self, editor: Editor, button: str) -> bool:
         count = len(editor.decision.fields)
+        if button == fn.SELECT and editor.field is not None and editor.field.kind == "steps":
+            return editor.turn_last_step()
         if button in (fn.SELECT, fn.NEXT_WEAPON, fn.NEXT_SHIELD):
             if count < 2:
                 return False
