@@ -136,20 +136,19 @@ class Editor:
             return False
         if self.set(into, raised):
             return True
-        others = [self.field_named(n) for b in self.decision.budgets if into in b.fields
-                  for n in b.fields if n != into]
-        donors = sorted((f for f in others if f is not None and f.kind == "int"),
-                        key=lambda f: -int(self.values.get(f.name) or 0))
-        for donor in donors:
-            have = int(self.values.get(donor.name) or 0)
-            if have - donor.step >= donor.minimum:
-                trial = dict(self.values)
-                trial[donor.name] = have - donor.step
-                trial[into] = raised
-                if self.fits(trial):
-                    self.values = trial
-                    return True
-        return False
+        donors = [f for b in self.decision.budgets if into in b.fields for n in b.fields
+                  if n != into and (f := self.field_named(n)) is not None and f.kind == "int"]
+        trial = dict(self.values)
+        trial[into] = raised
+        while not self.fits(trial):
+            # Take a unit from the fullest other field that can give one.
+            givers = [f for f in donors if int(trial.get(f.name) or 0) - f.step >= f.minimum]
+            if not givers:
+                return False
+            donor = max(givers, key=lambda f: int(trial.get(f.name) or 0))
+            trial[donor.name] = int(trial.get(donor.name) or 0) - donor.step
+        self.values = trial
+        return True
 
 
 @dataclass
