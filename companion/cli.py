@@ -5,6 +5,7 @@
     starbridge replay FILE           replay a log; the final state as JSON on stdout
     starbridge scenarios | ships     what the data pack holds
     starbridge bench engine          replay and simulation speed
+    starbridge bench panels          station panels: button edge to LED and to action
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine",))
+    b.add_argument("what", choices=("engine", "panels", "hardware"))
     return p
 
 
@@ -91,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "" if cls.verified else "  (unverified numbers)"
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
-        if args.command == "bench":
+        if args.command == "bench" and args.what in ("panels", "hardware"):
+            from companion.panels_bench import panels_bench
+            panels_bench(sys.stdout)
+        elif args.command == "bench":
             bench.engine_bench(sys.stdout)
             return 0
     except EngineError as exc:

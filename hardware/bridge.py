@@ -131,7 +131,7 @@ class Bridge:
             if events:
                 st.model.told(api.told(state, events, st.model.seat))
             st.model.sync(state)
-            plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds)
+            plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
             st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
 
     def lit(self) -> dict[str, dict[str, float]]:

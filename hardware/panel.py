@@ -14,6 +14,7 @@ Firing cannot be undone: it needs a long press of confirm (or fire).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
@@ -160,10 +161,26 @@ class PanelModel:
     alert: bool = False
     flash_until: float = float("-inf")
     last: Outcome = field(default_factory=Outcome)
+    # What the engine said for the last state seen (states are immutable: asked once each).
+    _state: GameState | None = field(default=None, repr=False, compare=False)
+    _prompts: tuple[Prompt, ...] = field(default=(), repr=False, compare=False)
+    _decisions: tuple[Decision, ...] = field(default=(), repr=False, compare=False)
+
+    def _ask(self, state: GameState) -> None:
+        if state is not self._state:
+            self._prompts = api.prompts(state, self.seat)
+            self._decisions = api.decisions(state, self.seat)
+            self._state = state
+
+    def prompts(self, state: GameState) -> tuple[Prompt, ...]:
+        """What this seat must do now (`pending(state, seat)`)."""
+        self._ask(state)
+        return self._prompts
 
     def sync(self, state: GameState) -> Editor | None:
         """Follow the game: a new decision for this seat starts from its defaults."""
-        decisions = [d for d in api.decisions(state, self.seat) if d.action != "roll"]
+        self._ask(state)
+        decisions = [d for d in self._decisions if d.action != "roll"]
         if not decisions:
             self.editor = None
         elif self.editor is None or self.editor.decision != decisions[0]:
@@ -171,7 +188,7 @@ class PanelModel:
         return self.editor
 
     def roll_prompt(self, state: GameState) -> Prompt | None:
-        return next((p for p in api.prompts(state, self.seat) if p.roll is not None), None)
+        return next((p for p in self.prompts(state) if p.roll is not None), None)
 
     def press(self, button: str, kind: str, state: GameState, t: float = 0.0) -> Outcome:
         """A debounced press ("press" or "long") of the button with function `button`."""
@@ -256,18 +273,21 @@ class PanelModel:
         if any(api.is_alert(e, self.seat) for e in events):
             self.alert = True
 
-    def lamps(self, state: GameState, t: float, has_amber: bool) -> dict[str, Lamp]:
-        """What this panel's lights show now, from the seat's own prompts and view."""
-        prompts = api.prompts(state, self.seat)
+    def lamps(self, state: GameState, t: float, has_amber: bool,
+              lights: Collection[str] | None = None) -> dict[str, Lamp]:
+        """What this panel's lights show now, from the seat's own prompts and view (`lights`:
+        the roles this panel has, when only those are wanted)."""
+        prompts = self.prompts(state)
         plan = status_plan(your_move=any(p.roll is None for p in prompts),
                            roll_now=any(p.roll is not None for p in prompts),
                            alert=self.alert, flash=t < self.flash_until, amber=has_amber)
-        plan.update(self._indicators(state))
+        plan.update(self._indicators(state, lights))
         return plan
 
-    def _indicators(self, state: GameState) -> dict[str, Lamp]:
+    def _indicators(self, state: GameState, lights: Collection[str] | None) -> dict[str, Lamp]:
         station = self.seat.station
-        if station not in fn.STATION_LEDS or not fn.STATION_LEDS[station]:
+        wanted = fn.STATION_LEDS.get(station, ())
+        if not wanted or (lights is not None and not set(wanted) & set(lights)):
             return {}
         ship = api.own_ship(api.seat_view(state, self.seat), self.seat.ship)
         editing = self.editor.decision.action if self.editor is not None else None
