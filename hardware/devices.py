@@ -74,6 +74,16 @@ def make_factory(pins: PinMap, choice: str | None = None) -> Any:
         "in the pin map's [board], or --pins-factory mock).")
 
 
+def factory_or_mock(pins: PinMap, say: Callable[[str], None], choice: str | None = None) -> Any:
+    """The pin factory asked for, or, when there is no GPIO here, the mock (after saying once
+    why and how to fix it): the game goes on with the keyboard standing in for the buttons."""
+    try:
+        return make_factory(pins, choice)
+    except FactoryError as exc:
+        say(f"{exc} Going on with mocked panels: the keyboard stands in for the buttons.")
+        return make_factory(pins, "mock")
+
+
 def explain(exc: BaseException, pin: PinRef) -> str:
     """Why a pin could not be opened, and the fix, in one line."""
     if isinstance(exc, GPIOPinInUse):

@@ -3,6 +3,8 @@ to, and the MCP23017 expanders on I2C with theirs.
 
     python -m hardware.wiring [PINS.toml] [OUT.svg]     # default: the packaged map, to stdout
 
+It checks the pin map first: each mistake is printed as "file:line: key: what" (exit status 2).
+
 docs/wiring.svg is this, drawn from the default map (tests check it is up to date).
 """
 
@@ -12,7 +14,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from hardware.pinmap import RESERVED, PinMap, PinRef, load_pinmap
+from hardware.pinmap import RESERVED, PinMap, PinMapError, PinRef, load_pinmap
 
 # The 40-pin header, physical pin -> what is there (BCM GPIO number, or a power/ground name).
 HEADER: dict[int, int | str] = {
@@ -134,7 +136,12 @@ def _examples(x: int, y: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    pins = load_pinmap(args[0] if args and args[0] else None)
+    try:
+        pins = load_pinmap(args[0] if args and args[0] else None)
+    except PinMapError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 2
     svg = render_svg(pins)
     if len(args) > 1:
         Path(args[1]).write_text(svg, encoding="utf-8")

@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 from gpiozero import Button
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hardware.bridge import Bridge
-from hardware.debounce import LONG, PRESS, RELEASE
-from hardware.devices import FactoryError, make_factory, open_panel
+from hardware.debounce import LONG, PRESS, RELEASE, Edge
+from hardware.devices import FactoryError, factory_or_mock, make_factory, open_panel
 from hardware.keyboard import KeyMap
 from hardware.pinmap import load_pinmap, parse_pinmap
 
@@ -116,6 +119,11 @@ def test_no_gpio_on_a_pc_says_how_to_fix_it() -> None:
     mock = make_factory(pins, "mock")
     assert mock.board_info.model == "5B"
     mock.close()
+    said: list[str] = []
+    fallback = factory_or_mock(pins, said.append, "auto")
+    assert len(said) == 1 and "keyboard stands in" in said[0] and "lgpio" in said[0]
+    assert fallback.board_info.model == "5B"
+    fallback.close()
 
 
 def test_the_keyboard_takes_the_same_path_as_a_pin(factory: Any, clock: Any) -> None:
@@ -145,3 +153,36 @@ def test_open_panel_on_the_default_map_opens_the_header_core(factory: Any) -> No
     assert set(panel.lights) == {"green", "red"}
     assert len(panel.problems) == 8  # port, starboard, ahead, fire, weapon1..4 on expanders
     panel.close()
+
+
+class ManualClock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> float:
+        self.t += seconds
+        return self.t
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.text(max_size=6), st.booleans()), max_size=40))
+def test_any_keys_or_stray_edges_never_raise(keys: list[tuple[str, bool]]) -> None:
+    pins = load_pinmap()
+    keymap = KeyMap(pins)
+    factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    clock = ManualClock()
+    b = Bridge(pins, factory, "enterprise", ("helm",), clock)
+    b.open(lambda s: None, clock())
+    for key, down in keys:
+        edge = keymap.edge(key, down, clock.advance(0.01))
+        if edge is not None:
+            assert (edge.panel, edge.button) == keymap.keys[key.lower()]
+            b.put(edge)
+        b.put(Edge(key, key, down, clock()))  # an edge for no panel at all is dropped
+    presses = b.presses(clock.advance(1.0))
+    assert all(p.panel == "helm" for p in presses)
+    b.close()
+    factory.close()
