@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -167,15 +168,24 @@ class ManualClock:
         return self.t
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.text(max_size=6), st.booleans()), max_size=40))
-def test_any_keys_or_stray_edges_never_raise(keys: list[tuple[str, bool]]) -> None:
-    pins = load_pinmap()
-    keymap = KeyMap(pins)
+@pytest.fixture(scope="module")
+def helm_bridge() -> Iterator[tuple[Bridge, ManualClock]]:
+    """One open bridge for every example (opening and closing gpiozero Buttons is slow)."""
     factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
     clock = ManualClock()
-    b = Bridge(pins, factory, "enterprise", ("helm",), clock)
+    b = Bridge(load_pinmap(), factory, "enterprise", ("helm",), clock)
     b.open(lambda s: None, clock())
+    yield b, clock
+    b.close()
+    factory.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(keys=st.lists(st.tuples(st.text(max_size=6), st.booleans()), max_size=40))
+def test_any_keys_or_stray_edges_never_raise(
+        helm_bridge: tuple[Bridge, ManualClock], keys: list[tuple[str, bool]]) -> None:
+    b, clock = helm_bridge
+    keymap = KeyMap(b.pins)
     for key, down in keys:
         edge = keymap.edge(key, down, clock.advance(0.01))
         if edge is not None:
@@ -184,5 +194,6 @@ def test_any_keys_or_stray_edges_never_raise(keys: list[tuple[str, bool]]) -> No
         b.put(Edge(key, key, down, clock()))  # an edge for no panel at all is dropped
     presses = b.presses(clock.advance(1.0))
     assert all(p.panel == "helm" for p in presses)
-    b.close()
-    factory.close()
+    for deb in b.stations["helm"].debouncers.values():  # leave every button released
+        deb.edge(False, clock.advance(1.0))
+        deb.poll(clock.advance(1.0))
