@@ -6,6 +6,7 @@
     starbridge scenarios | ships     what the data pack holds
     starbridge bench engine          replay and simulation speed
     starbridge bench panels          station panels: button edge to LED and to action
+    starbridge panels check|wiring   check a pin map; draw its wiring diagram
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion import bench
+from companion import bench, panels_cmd
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.session import (
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
     b.add_argument("what", choices=("engine", "panels", "hardware"))
+    panels_cmd.add_parser(sub)
     return p
 
 
@@ -92,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "" if cls.verified else "  (unverified numbers)"
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
+        if args.command == "panels":
+            return panels_cmd.run(args)
         if args.command == "bench" and args.what in ("panels", "hardware"):
             from companion.panels_bench import panels_bench
             panels_bench(sys.stdout)
