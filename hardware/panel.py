@@ -165,6 +165,7 @@ class PanelModel:
     _state: GameState | None = field(default=None, repr=False, compare=False)
     _prompts: tuple[Prompt, ...] = field(default=(), repr=False, compare=False)
     _decisions: tuple[Decision, ...] = field(default=(), repr=False, compare=False)
+    _pressed_on: Decision | None = field(default=None, repr=False, compare=False)
 
     def _ask(self, state: GameState) -> None:
         if state is not self._state:
@@ -194,6 +195,14 @@ class PanelModel:
         """A debounced press ("press" or "long") of the button with function `button`."""
         if kind not in (PRESS, LONG):
             return Outcome()  # a release does nothing
+        current = self.sync(state)
+        decision = current.decision if current is not None else None
+        if kind == PRESS:
+            self._pressed_on = decision
+        elif decision != self._pressed_on:
+            # The press began on an earlier decision (already made): holding on into the next
+            # one must not confirm it (it could be firing).
+            return Outcome()
         out = self._press(button, kind, state)
         if out.refused is not None:
             self.flash_until = t + FLASH_S

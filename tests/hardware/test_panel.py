@@ -249,3 +249,28 @@ def test_a_roll_is_made_by_the_roll_button_or_confirm_and_nothing_else() -> None
     assert out.roll == p
     result = RollResult(model.seat.station, 5, "script")
     assert problem(state, result) is None
+
+
+def test_holding_confirm_past_one_decision_does_not_confirm_the_next() -> None:
+    state = until(new_game(duel()), lambda p: p.action == "fire")
+    prompt = pending(state)[0]
+    assert prompt.ship is not None
+    model = PanelModel(Seat("helm", prompt.ship))
+    editor = model.sync(state)
+    assert editor is not None
+    fields = editor.decision.fields
+    target = next((c.value for f in fields for c in f.choices
+                   if c.value is not None and c.problem is None), None)
+    assert target is not None, "the duel's first fire decision has a target in reach"
+    model.press(fn.NEXT_CHOICE, PRESS, state)  # the first weapon: its next allowed choice
+    while not any(v is not None for v in editor.values.values()):
+        model.press(fn.SELECT, PRESS, state)
+        model.press(fn.UP, PRESS, state)
+    assert model.press(fn.CONFIRM, PRESS, state).note  # a short press does not fire
+    earlier = model._pressed_on
+    model._pressed_on = None  # as if the press had begun on the decision before this one
+    assert model.press(fn.CONFIRM, LONG, state).action is None
+    model._pressed_on = earlier
+    out = model.press(fn.CONFIRM, LONG, state)
+    assert out.action is not None and problem(state, out.action) is None
+    assert out.action.to_json()["shots"]
