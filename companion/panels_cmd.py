@@ -2,6 +2,7 @@
 
     starbridge panels check [PINS.toml]            # every mistake as file:line: key: what
     starbridge panels wiring [PINS.toml] [-o OUT]  # the diagram as SVG (stdout without -o)
+    starbridge panels play [PINS.toml] [--ship ID] # a game at the panels (companion.panels_play)
 
 Without a file, the packaged default map (docs/wiring.md).
 """
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion import panels_play
 from hardware.keyboard import KeyMap
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from hardware.wiring import render_svg
@@ -20,13 +22,16 @@ from hardware.wiring import render_svg
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("panels", help="station panels: check a pin map, draw its wiring")
-    p.add_argument("action", choices=("check", "wiring"))
+    p.add_argument("action", choices=("check", "wiring", "play"))
     p.add_argument("pins", nargs="?", type=Path, default=None,
                    help="pin map file (default: the packaged default map)")
     p.add_argument("-o", "--out", type=Path, default=None, help="wiring: write the SVG here")
+    panels_play.add_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "play":
+        return panels_play.run_play(args, getattr(args, "data_dir", None))
     try:
         pins = load_pinmap(args.pins)
     except PinMapError as exc:
