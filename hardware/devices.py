@@ -71,7 +71,7 @@ def make_factory(pins: PinMap, choice: str | None = None) -> Any:
         "no GPIO for the station panels: " + "; ".join(tried) + ". On a Raspberry Pi, install "
         "the pi extra (pip install 'starbridge[pi]') and add your user to the gpio group "
         "(sudo adduser $USER gpio, then log in again); on a PC, use the mock (factory = \"mock\" "
-        "in the pin map's [board], or --pins-factory mock).")
+        "in the pin map's [board], or --factory mock).")
 
 
 def factory_or_mock(pins: PinMap, say: Callable[[str], None], choice: str | None = None) -> Any:
@@ -110,6 +110,7 @@ class PanelDevices:
     lights: dict[str, Any] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    on_expanders: list[str] = field(default_factory=list)  # parts this version cannot drive
 
     def set_levels(self, levels: dict[str, float]) -> int:
         """Write each light's level (0..1; on/off lights are on above 0); only changes are
@@ -150,7 +151,7 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
     panel = PanelDevices(spec)
     for func, pin in spec.buttons.items():
         if not pin.on_header:
-            panel.problems.append(_no_expander(pin))
+            panel.on_expanders.append(f"{pin} ({func})")
             continue
         try:
             # No bounce_time: the backends filter differently (the mock not at all); debounce
@@ -164,7 +165,7 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
         panel.buttons[func] = button
     for role, led in spec.leds.items():
         if not led.pin.on_header:
-            panel.problems.append(_no_expander(led.pin))
+            panel.on_expanders.append(f"{led.pin} ({role})")
             continue
         try:
             cls = PWMLED if led.pwm else LED
@@ -172,11 +173,6 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
         except (GPIOZeroError, OSError) as exc:
             panel.problems.append(explain(exc, led.pin))
     return panel
-
-
-def _no_expander(pin: PinRef) -> str:
-    return (f"{pin} is on an MCP23017 expander, which this version cannot drive yet: "
-            f"that part stays off (move it to a free GPIO pin to use it now)")
 
 
 def _queue_edge(edges: queue.Queue[Edge], panel: str, button: str, pressed: bool,
@@ -187,8 +183,12 @@ def _queue_edge(edges: queue.Queue[Edge], panel: str, button: str, pressed: bool
 
 
 def report(panels: dict[str, PanelDevices], say: Callable[[str], None]) -> None:
-    """Say once, per panel, what could not be opened (one line per panel, the fixes after)."""
+    """Say once, per panel, what could not be opened and how to fix it."""
     for name, panel in panels.items():
         if panel.problems:
             fixes = "; ".join(dict.fromkeys(panel.problems))
             say(f"panel {name}: {len(panel.problems)} part(s) not opened, the rest works: {fixes}")
+        if panel.on_expanders:
+            say(f"panel {name}: {len(panel.on_expanders)} part(s) on MCP23017 expanders stay off "
+                f"(this version cannot drive an expander yet; move them to free GPIO pins to "
+                f"use them now): {', '.join(panel.on_expanders)}")

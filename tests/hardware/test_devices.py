@@ -92,7 +92,8 @@ def test_lamp_test_lights_everything_then_levels_are_written(factory: Any,
     assert devices.set_levels({"shield1": 0.25}) == 0    # unchanged: nothing written
     # The expander button is reported once, with the fix; the rest of the panel works.
     assert len(said) == 1
-    assert "mcp0:A0 is on an MCP23017 expander" in said[0] and "free GPIO pin" in said[0]
+    assert said[0].startswith("panel science: 1 part(s) on MCP23017 expanders stay off")
+    assert said[0].endswith("free GPIO pins to use them now): mcp0:A0 (add)")
 
 
 def test_a_busy_pin_is_reported_once_and_the_other_panels_open(factory: Any,
@@ -104,7 +105,7 @@ def test_a_busy_pin_is_reported_once_and_the_other_panels_open(factory: Any,
     assert set(b.stations) == {"science", "helm"}
     assert "up" not in b.stations["science"].devices.buttons
     assert "confirm" in b.stations["science"].devices.buttons
-    panel_lines = [s for s in said if s.startswith("panel science")]
+    panel_lines = [s for s in said if s.startswith("panel science") and "not opened" in s]
     assert len(panel_lines) == 1 and "GPIO5 is in use" in panel_lines[0]
     assert any("no panel in t.toml for: captain" in s for s in said)
     factory.pin(21).drive_low()
@@ -152,7 +153,8 @@ def test_open_panel_on_the_default_map_opens_the_header_core(factory: Any) -> No
     panel = open_panel(pins.panels["helm"], factory, edges)
     assert set(panel.buttons) == {"select", "up", "down", "confirm"}
     assert set(panel.lights) == {"green", "red"}
-    assert len(panel.problems) == 8  # port, starboard, ahead, fire, weapon1..4 on expanders
+    assert panel.problems == []
+    assert len(panel.on_expanders) == 8  # port, starboard, ahead, fire, weapon1..4
     panel.close()
 
 
