@@ -199,3 +199,17 @@ def test_any_keys_or_stray_edges_never_raise(
     for deb in b.stations["helm"].debouncers.values():  # leave every button released
         deb.edge(False, clock.advance(1.0))
         deb.poll(clock.advance(1.0))
+
+
+def test_each_way_a_pin_fails_to_open_comes_with_its_fix() -> None:
+    from gpiozero.exc import GPIOPinInUse, PinPWMUnsupported
+
+    from hardware.devices import explain
+    from hardware.pinmap import PinRef
+
+    pin = PinRef("GPIO", 17)
+    assert "stop that program" in explain(GPIOPinInUse("busy"), pin)
+    assert "sudo adduser $USER gpio" in explain(PermissionError(13, "denied"), pin)
+    assert "use the mock factory on a PC" in explain(FileNotFoundError(2, "no chip"), pin)
+    assert "drop pwm = true" in explain(PinPWMUnsupported("no pwm"), pin)
+    assert explain(RuntimeError("odd"), pin) == "GPIO17: RuntimeError: odd"
