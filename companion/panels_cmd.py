@@ -20,6 +20,13 @@ from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from hardware.wiring import render_svg
 
 
+EXAMPLES = """examples:
+  starbridge panels check                      the default pin map: what it wires, the keys
+  starbridge panels check my_pins.toml         every mistake as file:line: key: what
+  starbridge panels wiring my_pins.toml -o my_pins.svg
+  starbridge panels play my_pins.toml --ship enterprise   a game at the panels (on a Pi)"""
+
+
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("panels", help="station panels: check a pin map, draw its wiring")
     p.add_argument("action", choices=("check", "wiring", "play"))
