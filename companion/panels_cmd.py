@@ -19,7 +19,6 @@ from hardware.keyboard import KeyMap
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from hardware.wiring import render_svg
 
-
 EXAMPLES = """examples:
   starbridge panels check                      the default pin map: what it wires, the keys
   starbridge panels check my_pins.toml         every mistake as file:line: key: what

@@ -98,7 +98,13 @@ def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     scenario = prepare(load_scenario(args.scenario, data_dir), data_dir, "basic", None,
                        args.turns, None)
     state = new_game(scenario)
-    ships = args.ship or [str(scenario["ships"][0]["id"])]
+    ids = [str(s["id"]) for s in scenario["ships"]]
+    ships = args.ship or ids[:1]
+    unknown = [s for s in ships if s not in ids]
+    if unknown:
+        print(f"starbridge: no ship {', '.join(map(repr, unknown))} in {args.scenario} "
+              f"(ships: {', '.join(ids)})", file=sys.stderr)
+        return 2
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     factory = factory_or_mock(pins, say, args.factory)
     bridges = []

@@ -33,3 +33,8 @@ def test_wiring_writes_the_diagram(tmp_path: Path) -> None:
     assert main(["panels", "wiring", "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8").startswith("<svg")
     assert main(["panels", "check", str(tmp_path / "missing.toml")]) == 2
+
+
+def test_play_refuses_a_ship_that_is_not_in_the_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["panels", "play", "--ship", "nosuch", "--factory", "mock"]) == 2
+    assert "no ship 'nosuch' in duel (ships: enterprise, kronos)" in capsys.readouterr().err
