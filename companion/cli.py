@@ -5,6 +5,8 @@
     starbridge replay FILE           replay a log; the final state as JSON on stdout
     starbridge scenarios | ships     what the data pack holds
     starbridge bench engine          replay and simulation speed
+    starbridge bench panels          station panels: button edge to LED and to action
+    starbridge panels check|wiring   check a pin map; draw its wiring diagram
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import IO, NoReturn
 
-from companion import bench, dice_emulator_cmd
+from companion import bench, dice_emulator_cmd, panels_cmd
 from companion.dice import VirtualDice
 from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
@@ -48,7 +50,13 @@ class Parser(argparse.ArgumentParser):
     instead of the usage dump, like every other error of the command."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see: {self.prog} --help)")
+        raise UsageError(f"{printable(message)} (see: {self.prog} --help)")
+
+
+def printable(text: str) -> str:
+    """`text` on one line: control characters from the command line (a stray carriage return,
+    an escape sequence) are shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 EXAMPLES = {
@@ -71,7 +79,9 @@ with a warning. Any other damage is an error naming the line.""",
     "scenarios": "example:\n  starbridge scenarios",
     "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
     "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
-             "  starbridge bench dice        dice-line parsing and tray-to-engine latency",
+             "  starbridge bench dice        dice-line parsing and tray-to-engine latency\n"
+             "  starbridge bench panels      button edge to LED and to the engine's action",
+    "panels": panels_cmd.EXAMPLES,
 }
 
 
@@ -102,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine", "dice"))
+    b.add_argument("what", choices=("engine", "dice", "panels", "hardware"))
     dice_emulator_cmd.add_parser(sub)
+    panels_cmd.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:
             command.epilog = EXAMPLES[name]
@@ -150,8 +161,15 @@ def _main(argv: list[str] | None) -> int:
                 mark = "" if cls.verified else "  (unverified numbers)"
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
-        if args.command == "bench":
-            bench.engine_bench(sys.stdout) if args.what == "engine" else dice_bench(sys.stdout)
+        if args.command == "panels":
+            return panels_cmd.run(args)
+        if args.command == "bench" and args.what in ("panels", "hardware"):
+            from companion.panels_bench import panels_bench
+            panels_bench(sys.stdout)
+        elif args.command == "bench" and args.what == "dice":
+            dice_bench(sys.stdout)
+        elif args.command == "bench":
+            bench.engine_bench(sys.stdout)
             return 0
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
