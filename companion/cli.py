@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion import bench
+from companion import bench, screenshot_cmd
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.session import (
@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
     b.add_argument("what", choices=("engine",))
+    screenshot_cmd.add_parser(sub)
     return p
 
 
@@ -79,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.command is None:
                 args = build_parser().parse_args(["simulate"])
             return simulate(args, data_dir)
+        if args.command == "screenshot":
+            return screenshot_cmd.run(args)
         if args.command == "replay":
             return replay_file(args.file)
         if args.command == "scenarios":

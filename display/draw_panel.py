@@ -110,8 +110,9 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
         cy = y + (n // cols) * line
         if cy + line > area.bottom - 4:
             break
+        value_w = p.font("small").size(fact.value)[0]
         label_w = p.font("small").size(fact.label + "  ")[0]
-        label_w = min(label_w, col_w // 2)
+        label_w = max(min(label_w, col_w - value_w), col_w // 3)
         p.text(fact.label, (cx, cy), "small", theme.TEXT_DIM, label_w - 4)
         p.text(fact.value, (cx + label_w, cy), "small",
                theme.ALERT if fact.alert else theme.TEXT, col_w - label_w)

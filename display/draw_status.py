@@ -15,13 +15,13 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     surf = p.surface
     pygame.draw.rect(surf, theme.BACKGROUND, area)
     large, small = p.line_height("large"), p.line_height("small")
-    cap = pygame.Rect(area.x, area.y + 4, max(150, area.width // 5), area.height - 8)
+    cap = pygame.Rect(area.x, area.y + 4, max(190, area.width // 5), area.height - 8)
     p.pill(cap, theme.ACCENT if not bar.over else theme.ALERT, radius=cap.height // 2)
     p.text(bar.turn.upper(), (cap.x + cap.height // 2, cap.y + 2), "large", theme.TEXT_DARK,
            cap.width - cap.height)
-    p.text(bar.step, (cap.x + cap.height // 2, cap.y + 2 + large - 4), "small", theme.TEXT_DARK,
+    p.text(bar.step, (cap.x + cap.height // 2, cap.y + 2 + large), "small", theme.TEXT_DARK,
            cap.width - cap.height // 2 - 6)
-    right_w = max(160, area.width // 5)
+    right_w = max(210, area.width // 5)
     right = pygame.Rect(area.right - right_w, cap.y, right_w, cap.height)
     pygame.draw.rect(surf, theme.ACCENT_2, right, border_top_right_radius=right.height // 2,
                      border_bottom_right_radius=right.height // 2)
@@ -120,5 +120,5 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
         for t in report.turning_points:
             if y + small > area.bottom:
                 return
-            r = p.text(t, (x + 12, y), "small", theme.TEXT, w - 12)
-            y = r.bottom + 2
+            room = pygame.Rect(x + 12, y, w - 12, min(small * 2, area.bottom - y))
+            y += p.wrap(t, room, "small", theme.TEXT, 2) + 2

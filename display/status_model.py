@@ -17,10 +17,10 @@ from engine.stations import title
 STEP_TITLES = {
     "power": "Power Allocation",
     "advantage": "Tactical Advantage",
-    "move": "Movement Phase {phase} of {phases}",
-    "declare": "Firing Phase {phase} of {phases}: targets",
-    "resolve": "Firing Phase {phase} of {phases}: hits",
-    "choose": "Firing Phase {phase} of {phases}: damage",
+    "move": "Movement {phase}/{phases}",
+    "declare": "Firing {phase}/{phases}: targets",
+    "resolve": "Firing {phase}/{phases}: hits",
+    "choose": "Firing {phase}/{phases}: damage",
     "over": "Game over",
 }
 
@@ -45,7 +45,7 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
     step = str(view.get("step", ""))
     template = STEP_TITLES.get(step, step.title())
     step_text = template.format(phase=view.get("phase", 0), phases=view.get("phases", 0))
-    acting = ""
+    acting = "Waiting for the other side" if view.get("seat") else "Waiting"
     for p in view.get("pending", ())[:1]:
         who = title(str(p.get("station", "")))
         ship = names.get(str(p.get("ship")), "")
@@ -55,7 +55,7 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
     if over:
         acting = str(view.get("outcome") or "The battle is over")
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
-                    f"Advantage: {names.get(str(adv), '—')}" if adv else "Advantage: —", over)
+                    f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
 
 
 def ticker_lines(events: Iterable[Event], limit: int = 6) -> tuple[str, ...]:
@@ -137,8 +137,8 @@ def after_action(view: Mapping[str, Any], history: Sequence[tuple[int, Event]]) 
                 hits.append((dmg, turn_no, e.text))
         elif kind == "StatusChanged":
             points.append((turn_no, f"Turn {turn_no}: {e.text}"))
-    for dmg, turn_no, text in sorted(hits, key=lambda h: (-h[0], h[1]))[:2]:
-        points.append((turn_no, f"Turn {turn_no}: heaviest hit, {text} ({dmg})"))
+    for _dmg, turn_no, text in sorted(hits, key=lambda h: (-h[0], h[1]))[:2]:
+        points.append((turn_no, f"Turn {turn_no}, heaviest hit: {text}"))
     winner = names.get(str(view.get("winner")), str(view.get("winner") or ""))
     outcome = str(view.get("outcome") or "")
     headline = f"Victory: {winner}" if winner else ("The battle is over" if outcome else

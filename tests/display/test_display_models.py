@@ -94,14 +94,15 @@ def test_phase_bar_names_turn_step_who_acts_dice_and_advantage() -> None:
     bar = phase_bar(view(state, Seat("engineer", "enterprise")), "virtual")
     assert bar.turn == "Turn 1"
     assert bar.step == "Power Allocation"
+    assert "Waiting" not in bar.acting
     assert "Engineering" in bar.acting and "USS Enterprise" in bar.acting
     assert bar.dice == "Dice: virtual"
     assert not bar.over
     later, _ = play(state, until=lambda s, p: getattr(s, "step", "") == "move")
     bar = phase_bar(view(later, Seat("instructor")), "tray connected")
-    assert bar.step == f"Movement Phase {later.phase} of 5"  # type: ignore[attr-defined]
+    assert bar.step == f"Movement {later.phase}/5"  # type: ignore[attr-defined]
     assert "Helm" in bar.acting and "move" in bar.acting
-    assert bar.advantage in ("Advantage: USS Enterprise", "Advantage: IKS Kronos One")
+    assert bar.advantage in ("Adv: USS Enterprise", "Adv: IKS Kronos One")
 
 
 def test_ticker_keeps_the_newest_lines_and_drops_roll_requests() -> None:

@@ -1,0 +1,337 @@
+"""The bridge display: one pygame scene for a seat (a ship's crew, or the Instructor).
+
+An app drives it: `show(state, events)` after each applied action, `frame()` in its loop (or
+`handle(event)` + `draw()`), and takes what the crew decides from `on_output`: engine actions
+to apply, or a `Request` for something only the app can do (roll the table's dice, undo).
+The display never applies actions itself and never rolls dice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.draw_map import draw_map
+from display.draw_panel import draw_panel, draw_tabs
+from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
+from display.game_link import (
+    Open,
+    open_decisions,
+    seat_view,
+    stations_of,
+    told,
+    weapon_range,
+    why_not,
+)
+from display.layout import Layout, layout
+from display.map_model import MapModel, map_model
+from display.paint import Painter, Widget
+from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.status_model import after_action, phase_bar, roll_dialog, ship_names, ticker_lines
+from engine import Action, GameState, RollResult, Seat
+from engine.events import Event
+from engine.stations import INSTRUCTOR
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Something the display asks of the app: "roll" (roll the table's dice for the pending
+    request) or "undo" (the Instructor takes back the last action)."""
+
+    kind: str
+    station: str = ""
+    ship: str | None = None
+
+
+Output = Action | Request
+
+KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S"}
+
+
+class BridgeDisplay:
+    def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
+                 *, dice_status: str = "virtual", follow: bool = True) -> None:
+        self.surface = surface
+        self.seat = seat
+        self.on_output = on_output
+        self.dice_status = dice_status
+        self.follow = follow
+        self.layout: Layout = layout(*surface.get_size())
+        self.painter = Painter(surface, self.layout.fonts)
+        self.state: GameState | None = None
+        self.view: dict[str, Any] = {}
+        self.history: list[tuple[int, Event]] = []
+        self.opens: list[Open] = []
+        self.editors: dict[tuple[str, str | None, str, str], DecisionEditor] = {}
+        self.tab = INSTRUCTOR if seat.ship is None else "captain"
+        self.page = 0
+        self.focus: str | None = None
+        self.message: str | None = None
+        self.last_roll = ""
+        self.weapon: str | None = None
+        self.target: str | None = None
+        self.dirty = True
+        self.frames_drawn = 0
+
+    # -- the game -------------------------------------------------------------------------
+    def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
+        """Show `state`, after `events` (everything is filtered for this display's seat)."""
+        self.state = state
+        self.view = seat_view(state, self.seat)
+        turn_no = int(self.view.get("turn", 0))
+        seen = told(state, events, self.seat) if events else ()
+        self.history.extend((turn_no, e) for e in seen)
+        for e in seen:
+            if type(e).__name__ == "Rolled":
+                self.last_roll = f"Last roll: {e.text}"
+        before = [o.key for o in self.opens]
+        self.opens = open_decisions(state, self.seat)
+        keys = [o.key for o in self.opens]
+        if keys != before:
+            self.editors = {k: v for k, v in self.editors.items() if k in keys}
+            self.page = 0
+            self.focus = None
+            self.message = None
+            if self.opens:   # bring forward the panel of the station that must act
+                first = self.opens[0].station
+                self.tab = first if first in self.stations() else self.tab
+        self.dirty = True
+
+    def stations(self) -> tuple[str, ...]:
+        if self.state is None:
+            return (self.tab,)
+        return stations_of(self.state, self.seat)
+
+    def _open_for(self, station: str) -> Open | None:
+        return next((o for o in self.opens if o.station == station), None)
+
+    def _editor(self, o: Open) -> DecisionEditor:
+        ed = self.editors.get(o.key)
+        if ed is None:
+            ed = self.editors[o.key] = DecisionEditor(o.decision)
+        return ed
+
+    def _panel_ship(self, o: Open | None) -> str | None:
+        if o is not None and o.ship is not None:
+            return o.ship
+        if self.seat.ship is not None:
+            return self.seat.ship
+        ships = self.view.get("ships", ())
+        return str(ships[0]["id"]) if ships else None
+
+    # -- models -----------------------------------------------------------------------------
+    def panel(self) -> PanelModel | None:
+        if self.state is None:
+            return None
+        o = self._open_for(self.tab)
+        ship = None if self.tab == INSTRUCTOR else self._panel_ship(o)
+        editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
+        state = self.state
+        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a))
+
+    def map(self) -> MapModel:
+        o = self._open_for(self.tab)
+        ship = self._panel_ship(o)
+        moving, points, planned = None, 0, ""
+        if o is not None and o.decision.action == "move":
+            ed = self._editor(o)
+            for f in o.decision.fields:
+                if f.kind == "steps":
+                    moving, points, planned = o.ship, f.maximum, str(ed.values.get(f.name) or "")
+        rng = 0
+        if self.state is not None and ship is not None and self.weapon is not None:
+            rng = weapon_range(self.state, ship, self.weapon)
+        return map_model(self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
+                         target=self.target, moving=moving, movement_points=points,
+                         planned=planned)
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """One pygame event. A tap that arrives as a finger and as a mouse click counts once:
+        SDL marks the mouse event it makes from a touch (`event.touch`), and that one is
+        dropped."""
+        try:
+            if event.type == pygame.FINGERDOWN:
+                w, h = self.surface.get_size()
+                self.tap(int(event.x * w), int(event.y * h))
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                if event.button == 1 and not getattr(event, "touch", False):
+                    self.tap(*event.pos)
+            elif event.type == pygame.KEYDOWN:
+                self.key(event.key, event.mod)
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE,
+                                pygame.WINDOWSIZECHANGED):
+                self.dirty = True
+        except Exception as exc:   # a bad moment is shown kindly and logged, never a traceback
+            log.exception("display input failed")
+            self.message = f"Something went wrong ({exc}); nothing was lost. Try again."
+            self.dirty = True
+
+    def tap(self, x: int, y: int) -> None:
+        for w in self.painter.widgets:
+            if w.rect.collidepoint(x, y):
+                if w.enabled:
+                    self.activate(w.id)
+                else:
+                    self.message = w.reason or f"{w.label} is not available now"
+                    self.dirty = True
+                return
+
+    def key(self, key: int, mod: int = 0) -> None:
+        ids = [w.id for w in self.painter.widgets if w.enabled]
+        if key == pygame.K_TAB and ids:
+            back = bool(mod & pygame.KMOD_SHIFT)
+            n = ids.index(self.focus) if self.focus in ids else (0 if back else -1)
+            self.focus = ids[(n + (-1 if back else 1)) % len(ids)]
+            self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            target = self.focus if self.focus in ids else ("confirm" if key != pygame.K_SPACE
+                                                            else None)
+            if target in ids:
+                self.activate(target)
+        elif key == pygame.K_BACKSPACE:
+            self._steps_widget("back:")
+        elif key in KEY_LETTERS:
+            self._steps_widget("letter:", KEY_LETTERS[key])
+        elif pygame.K_0 <= key <= pygame.K_9:
+            face = key - pygame.K_0 or 10
+            if f"die:{face}" in ids:
+                self.activate(f"die:{face}")
+        elif key == pygame.K_PAGEDOWN and "page:+1" in ids:
+            self.activate("page:+1")
+        elif key == pygame.K_PAGEUP and "page:-1" in ids:
+            self.activate("page:-1")
+
+    def _steps_widget(self, prefix: str, letter: str = "") -> None:
+        for w in self.painter.widgets:
+            if w.enabled and w.id.startswith(prefix) and w.id.endswith(letter):
+                self.activate(w.id)
+                return
+
+    def activate(self, wid: str) -> None:
+        """Do what the widget `wid` does (see display.draw_panel for the ids)."""
+        self.dirty = True
+        self.message = None
+        kind, _, rest = wid.partition(":")
+        if kind == "tab":
+            self.tab, self.page, self.focus = rest, 0, None
+            return
+        if kind == "page":
+            self.page = max(0, self.page + int(rest))
+            return
+        if kind == "undo":
+            self.on_output(Request("undo"))
+            return
+        o = self._open_for(self.tab)
+        if o is None:
+            return
+        if kind == "roll":
+            self.on_output(Request("roll", o.station, o.ship))
+            return
+        if kind == "die":
+            self.on_output(RollResult(o.station, int(rest), "manual"))
+            return
+        ed = self._editor(o)
+        if kind in ("down", "up"):
+            ed.step(rest, -1 if kind == "down" else 1)
+            self._select(o, rest, None)
+        elif kind == "pick":
+            name, _, value = rest.partition(":")
+            choice = None if value == "-" else value
+            if ed.choose(name, choice):
+                self._select(o, name, choice)
+        elif kind == "letter":
+            name, _, letter = rest.partition(":")
+            ed.add_letter(name, letter)
+        elif kind == "back":
+            ed.take_back(rest)
+        elif kind == "confirm":
+            self._confirm(ed)
+
+    def _select(self, o: Open, field: str, target: str | None) -> None:
+        """Stepping a weapon's power or picking its target shows its arc (and the target)."""
+        if o.decision.action in ("arm_weapons", "fire"):
+            self.weapon = field
+            self.target = target
+
+    def _confirm(self, ed: DecisionEditor) -> None:
+        assert self.state is not None
+        try:
+            action = ed.action()
+        except ValueError as exc:
+            self.message = str(exc)
+            return
+        reason = why_not(self.state, action)
+        if reason is not None:
+            self.message = reason
+            return
+        self.weapon = self.target = None
+        self.on_output(action)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, force: bool = False) -> bool:
+        """Redraw if anything changed (or `force`); returns whether it drew."""
+        if not (self.dirty or force):
+            return False
+        self.dirty = False
+        self.frames_drawn += 1
+        lay, p = self.layout, self.painter
+        p.reset()
+        self.surface.fill(theme.BACKGROUND)
+        rect = pygame.Rect
+        if self.state is None:
+            p.region = "bar"
+            p.text("Waiting for a game...", (20, 20), "large", theme.ACCENT)
+            return True
+        draw_bar(p, phase_bar(self.view, self.dice_status), rect(lay.bar))
+        if self.view.get("outcome"):
+            draw_report(p, after_action(self.view, self.history), rect(lay.map))
+        else:
+            draw_map(p, self.map(), rect(lay.map), self.follow)
+        draw_ticker(p, ticker_lines(e for _, e in self.history), rect(lay.ticker))
+        alerts = {o.station for o in self.opens}
+        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        o = self._open_for(self.tab)
+        if o is not None and o.decision.action == "roll":
+            request = getattr(o.decision.prompt, "roll", None)
+            if request is not None:
+                draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
+                          rect(lay.panel), lay.touch, self.focus)
+                if self.message:
+                    p.region = "actions"
+                    p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)
+                return True
+        model = self.panel()
+        if model is not None:
+            extra: tuple[Widget, ...] = ()
+            if self.tab == INSTRUCTOR:
+                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),)
+            pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
+                               self.page, self.focus, self.message, extra)
+            self.page = min(self.page, pages - 1)
+        return True
+
+    def frame(self, wait_ms: int = 0) -> bool:
+        """One turn of the loop: drain events (waiting up to `wait_ms` for the first, so an
+        idle table sleeps in SDL rather than spinning), handle them, redraw on change, flip."""
+        if wait_ms > 0:
+            first = pygame.event.wait(wait_ms)
+            if first.type != pygame.NOEVENT:
+                self.handle(first)
+        for event in pygame.event.get():
+            self.handle(event)
+        drawn = self.draw()
+        if drawn and pygame.display.get_surface() is self.surface:
+            pygame.display.flip()
+        return drawn
+
+    @property
+    def widgets(self) -> list[Widget]:
+        return list(self.painter.widgets)

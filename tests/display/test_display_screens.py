@@ -1,0 +1,105 @@
+"""Every screen rendered headless at every size: nothing overlaps, nothing is clipped, targets are
+large enough, and the right facts are on it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from game_helpers import start
+
+from companion.screenshot_cmd import SCREENS, advance
+from display.bridge import BridgeDisplay
+from display.layout import SIZES, layout
+from display.paint import ELLIPSIS
+from engine import GameState, Seat
+from engine.events import Event
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts() -> None:
+    pygame.font.init()
+
+
+_GAMES: dict[tuple[str, Seat], tuple[GameState, list[Event]]] = {}
+
+
+def moment(screen: str, seat: Seat) -> tuple[GameState, list[Event]]:
+    key = (screen, seat)
+    if key not in _GAMES:
+        turns = 30 if screen == "end" else 3
+        _GAMES[key] = advance(start(turns=turns), seat, 1, SCREENS[screen][1], seed=1)
+    return _GAMES[key]
+
+
+def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
+    state, events = moment(screen, seat)
+    surface = pygame.Surface(size)
+    display = BridgeDisplay(surface, seat, lambda _: None)
+    display.show(state, events)
+    tab = SCREENS[screen][0]
+    if tab is not None and tab in display.stations():
+        display.activate(f"tab:{tab}")
+    assert display.draw(force=True)
+    return display
+
+
+CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm", "enterprise"))
+         for screen in SCREENS]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
+def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
+                                                 size: tuple[int, int]) -> None:
+    d = render(screen, seat, size)
+    lay = layout(*size)
+    regions = lay.regions()
+    screen_rect = pygame.Rect(0, 0, *size)
+    widgets = d.widgets
+    assert widgets, "no touch targets drawn"
+    for n, w in enumerate(widgets):
+        assert screen_rect.contains(w.rect), (w.id, w.rect)
+        assert w.rect.width >= 48 and w.rect.height >= 48, (w.id, w.rect)
+        for other in widgets[n + 1:]:
+            assert not w.rect.colliderect(other.rect), (w.id, other.id)
+    texts = d.painter.texts
+    for n, t in enumerate(texts):
+        region = pygame.Rect(regions[t.region])
+        assert region.contains(t.rect), (t.text, t.rect, t.region, region)
+        for other in texts[n + 1:]:
+            assert not t.rect.colliderect(other.rect), (t.text, other.text)
+    for w in widgets:   # a button's label is whole, never cut
+        labels = [t for t in texts if w.rect.contains(t.rect)]
+        assert labels and all(not t.text.endswith(ELLIPSIS) for t in labels), w.id
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_map_screen_shows_the_turn_the_ships_and_the_crew_tabs(size: tuple[int, int]) -> None:
+    d = render("map", Seat("helm", "enterprise"), size)
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "TURN 2" in words
+    assert "USS Enterprise" in words and "IKS Kronos One" in words
+    assert {w.id for w in d.widgets} >= {"tab:captain", "tab:engineer", "tab:helm", "tab:science"}
+
+
+def test_end_of_game_shows_the_after_action_report() -> None:
+    d = render("end", Seat("helm", "enterprise"), (800, 480))
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "AFTER-ACTION REPORT" in words
+    assert "Victory" in words or "over" in words
+
+
+def test_instructor_panel_lists_every_ship_and_offers_undo() -> None:
+    d = render("instructor", Seat("instructor"), (800, 480))
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "INSTRUCTOR" in words and "USS Enterprise" in words and "IKS Kronos One" in words
+    assert "undo" in {w.id for w in d.widgets}
+
+
+def test_an_idle_table_does_not_redraw() -> None:
+    d = render("map", Seat("helm", "enterprise"), (800, 480))
+    assert not d.draw()            # nothing changed: no drawing at all
+    d.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    assert not d.draw()            # moving the mouse changes nothing either
+    d.activate("tab:science")
+    assert d.draw()
