@@ -33,7 +33,7 @@ from display.map_model import MapModel, map_model
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.status_model import after_action, phase_bar, roll_dialog, ship_names, ticker_lines
-from engine import Action, GameState, RollResult, Seat
+from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 
@@ -235,18 +235,18 @@ class BridgeDisplay:
         if kind == "roll":
             self.on_output(Request("roll", o.station, o.ship))
             return
-        if kind == "die":
-            self.on_output(RollResult(o.station, int(rest), "manual"))
+        if kind == "die":   # a roll made by hand at the table
+            self.on_output(o.decision.make({"value": int(rest)}))
             return
         ed = self._editor(o)
         if kind in ("down", "up"):
             ed.step(rest, -1 if kind == "down" else 1)
             self._select(o, rest, None)
         elif kind == "pick":
-            name, _, value = rest.partition(":")
-            choice = None if value == "-" else value
-            if ed.choose(name, choice):
-                self._select(o, name, choice)
+            name, _, key = rest.partition(":")
+            if ed.choose(name, key):
+                value = ed.values.get(name)
+                self._select(o, name, value if isinstance(value, str) else None)
         elif kind == "letter":
             name, _, letter = rest.partition(":")
             ed.add_letter(name, letter)

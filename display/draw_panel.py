@@ -145,8 +145,7 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         for n, c in enumerate(f.choices):
             r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),
                             cw, touch)
-            value = "-" if c.value is None else c.value
-            wid = Widget(f"pick:{f.name}:{value}", r, c.label, c.problem is None, c.problem)
+            wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem)
             p.button(wid, chosen=c.chosen, focused=focus == wid.id)
         rows = -(-len(f.choices) // per_row)
         return y + rows * (touch + GAP) - GAP
@@ -186,7 +185,7 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
         p.button(moved, focused=focus == moved.id, colour=theme.ACCENT_2)
         x += wid.rect.width + GAP
     if model.decision is not None:
-        cw = max(touch * 3, min(200, area.right - x))
+        cw = max(touch * 2, min(200, area.right - x))
         confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

@@ -10,16 +10,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import engine
-from display.panel_model import PANEL_STATIONS, DecisionLike
-from engine import GameState, Seat, view
+from display.panel_model import PANEL_STATIONS
+from engine import (
+    Decision,
+    GameState,
+    Seat,
+    controls,
+    crew_stations,
+    events_for,
+    problem,
+    view,
+)
 from engine.events import Event
 from engine.stations import INSTRUCTOR
-
-controls = getattr(engine, 'controls', lambda s, seat: ())  # TEMP until the seat API lands
-crew_stations = getattr(engine, 'crew_stations', lambda s, ship: PANEL_STATIONS)
-events_for = getattr(engine, 'events_for', lambda s, ev, seat: ev)
-problem = getattr(engine, 'problem', lambda s, a: None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +31,7 @@ class Open:
 
     station: str
     ship: str | None
-    decision: DecisionLike
+    decision: Decision
 
     @property
     def key(self) -> tuple[str, str | None, str, str]:
@@ -56,12 +59,12 @@ def open_decisions(state: GameState, seat: Seat) -> list[Open]:
     shares the screen), or everything for the Instructor."""
     out: list[Open] = []
     if seat.ship is None:
-        for d in controls(state, seat):
-            out.append(Open(d.station, d.prompt.ship, d))
+        for d in controls(state, seat):   # shown at the station that would take it
+            out.append(Open(str(d.prompt.station), d.prompt.ship, d))
         return out
     for station in stations_of(state, seat):
         for d in controls(state, Seat(station, seat.ship)):
-            out.append(Open(d.station, d.prompt.ship, d))
+            out.append(Open(str(d.station), d.prompt.ship, d))
     return out
 
 

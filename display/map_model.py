@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from display.theme import Colour, side_colours, side_shapes
-from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, in_arc, offset_to_hex, turn
+from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, offset_to_hex, turn
+from engine.rulesets.fasa.arcs import in_arc
 
 Offset = tuple[int, int]
 

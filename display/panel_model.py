@@ -10,69 +10,13 @@ greyed out with the engine's own reason. Pure: no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
 from engine.stations import CAPTAIN, ENGINEER, HELM, INSTRUCTOR, SCIENCE, title
-
-Value = int | str | None
-
-
-class ChoiceLike(Protocol):
-    @property
-    def value(self) -> str | None: ...
-    @property
-    def label(self) -> str: ...
-    @property
-    def problem(self) -> str | None: ...
-
-
-class FieldLike(Protocol):
-    @property
-    def name(self) -> str: ...
-    @property
-    def label(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def default(self) -> Value: ...
-    @property
-    def minimum(self) -> int: ...
-    @property
-    def maximum(self) -> int: ...
-    @property
-    def step(self) -> int: ...
-    @property
-    def choices(self) -> Sequence[ChoiceLike]: ...
-    @property
-    def alphabet(self) -> str: ...
-
-
-class BudgetLike(Protocol):
-    @property
-    def fields(self) -> Sequence[str]: ...
-    @property
-    def maximum(self) -> int: ...
-    @property
-    def label(self) -> str: ...
-
-
-class DecisionLike(Protocol):
-    @property
-    def prompt(self) -> Any: ...
-    @property
-    def action(self) -> str: ...
-    @property
-    def station(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def fields(self) -> Sequence[FieldLike]: ...
-    @property
-    def budgets(self) -> Sequence[BudgetLike]: ...
-    def make(self, values: Mapping[str, Value]) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +26,15 @@ class Fact:
     alert: bool = False
 
 
+def choice_key(value: Value) -> str:
+    """A choice's value as a widget id part: "-" for None (e.g. hold fire)."""
+    return "-" if value is None else str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class ChoiceView:
-    value: str | None
+    value: Value
+    key: str
     label: str
     problem: str | None
     chosen: bool
@@ -126,11 +76,11 @@ class PanelModel:
 class DecisionEditor:
     """The values a panel is editing for one `Decision`, kept inside its bounds and budgets."""
 
-    def __init__(self, decision: DecisionLike) -> None:
+    def __init__(self, decision: Decision) -> None:
         self.decision = decision
         self.values: dict[str, Value] = {f.name: f.default for f in decision.fields}
 
-    def field(self, name: str) -> FieldLike | None:
+    def field(self, name: str) -> Field | None:
         return next((f for f in self.decision.fields if f.name == name), None)
 
     def _budget_room(self, name: str) -> int | None:
@@ -168,14 +118,15 @@ class DecisionEditor:
         self.values[name] = current + (max(1, f.step) if direction > 0 else -max(1, f.step))
         return True
 
-    def choose(self, name: str, value: str | None) -> bool:
-        """Pick a choice; refused (False) for a choice that is greyed out or not offered."""
+    def choose(self, name: str, key: str) -> bool:
+        """Pick the choice whose `choice_key` is `key`; refused (False) for a choice that is
+        greyed out or not offered."""
         f = self.field(name)
         if f is None or f.kind != "choice":
             return False
         for c in f.choices:
-            if c.value == value and c.problem is None:
-                self.values[name] = value
+            if choice_key(c.value) == key and c.problem is None:
+                self.values[name] = c.value
                 return True
         return False
 
@@ -209,8 +160,8 @@ class DecisionEditor:
                                         self.can_step(f.name, -1), self.can_step(f.name, 1),
                                         (), ""))
             elif f.kind == "choice":
-                choices = tuple(ChoiceView(c.value, c.label, c.problem, c.value == value)
-                                for c in f.choices)
+                choices = tuple(ChoiceView(c.value, choice_key(c.value), c.label, c.problem,
+                                           c.value == value) for c in f.choices)
                 chosen = next((c.label for c in choices if c.chosen), "—")
                 fields.append(FieldView(f.name, f.label, f.kind, value, chosen, False, False,
                                         choices, ""))

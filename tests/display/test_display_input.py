@@ -26,6 +26,8 @@ def bridge(screen: pygame.Surface, seat: Seat) -> tuple[BridgeDisplay, list[Outp
     out: list[Output] = []
     d = BridgeDisplay(screen, seat, out.append)
     d.show(start())
+    if seat.ship is None:
+        d.activate("tab:instructor")
     d.frame()
     return d, out
 

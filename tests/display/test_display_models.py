@@ -10,7 +10,8 @@ from game_helpers import play, start
 from display.map_model import arc_hexes, map_model, plan_path, reachable
 from display.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 from engine import RollRequest, Seat, view
-from engine.hexgrid import in_arc, offset_to_hex
+from engine.hexgrid import offset_to_hex
+from engine.rulesets.fasa.arcs import in_arc
 
 
 def test_view_models_do_not_import_pygame() -> None:
