@@ -55,8 +55,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--seat", default="helm:enterprise",
                    help="STATION[:SHIP], e.g. helm:enterprise or instructor (default helm:enterprise)")
     p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
-    p.add_argument("--turns", type=int, default=1,
-                   help="autopilot game turns to play before the screen (default 1)")
+    p.add_argument("--turns", type=int, default=0,
+                   help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--screen", choices=tuple(SCREENS), default="map")
@@ -102,6 +102,7 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
 def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
            out: Path, data_dir: Path | None = None) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from display.bridge import BridgeDisplay
@@ -109,7 +110,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     pygame.font.init()
     tab, until = SCREENS[screen]
     state = new_game(prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
-                             max(turns + 1, 30 if screen == "end" else turns + 1)))
+                             30 if screen == "end" else turns + 10))
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
         raise ValueError(f"--seat: no ship {seat.ship!r} in {scenario}; ships: "
                          f"{', '.join(str(s.get('id')) for s in _ships(state))}")

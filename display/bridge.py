@@ -32,7 +32,14 @@ from display.layout import Layout, layout
 from display.map_model import MapModel, map_model
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
-from display.status_model import after_action, phase_bar, roll_dialog, ship_names, ticker_lines
+from display.status_model import (
+    after_action,
+    last_roll,
+    phase_bar,
+    roll_dialog,
+    ship_names,
+    ticker_lines,
+)
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -88,9 +95,7 @@ class BridgeDisplay:
         turn_no = int(self.view.get("turn", 0))
         seen = told(state, events, self.seat) if events else ()
         self.history.extend((turn_no, e) for e in seen)
-        for e in seen:
-            if type(e).__name__ == "Rolled":
-                self.last_roll = f"Last roll: {e.text}"
+        self.last_roll = last_roll(seen) or self.last_roll
         before = [o.key for o in self.opens]
         self.opens = open_decisions(state, self.seat)
         keys = [o.key for o in self.opens]
@@ -99,6 +104,7 @@ class BridgeDisplay:
             self.page = 0
             self.focus = None
             self.message = None
+            self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
             if self.opens:   # bring forward the panel of the station that must act
                 first = self.opens[0].station
                 self.tab = first if first in self.stations() else self.tab

@@ -80,25 +80,33 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
                     theme.TEXT_DIM, 3)
         n_pages = 1
     else:
-        r = p.text(model.decision, (x, y + 2), "body", theme.ACCENT_2, w)
-        y = r.bottom + 2
-        for b in model.budgets:
-            colour = theme.ALERT if b.used > b.maximum else theme.TEXT_DIM
-            r = p.text(f"{b.label}: {b.used} of {b.maximum}", (x, y), "small", colour, w)
+        if not model.budgets:   # the budgets say what is being decided; else the title does
+            r = p.text(_short(model.decision, model.title), (x, y), "body", theme.ACCENT_2, w)
             y = r.bottom + 2
-        reason_h = p.line_height("small") * 2 + 4
+        for b in model.budgets:
+            colour = theme.ALERT if b.used > b.maximum else theme.ACCENT_2
+            r = p.text(f"{b.label}: {b.used} of {b.maximum} used", (x, y), "body", colour, w)
+            y = r.bottom + 2
+        note = message or model.problem
+        reason_h = p.line_height("small") * 2 + 4 if note else 0
         fields_area = pygame.Rect(x, y + 2, w, area.bottom - y - 8 - reason_h)
         split = pages(p, model, fields_area, touch)
         n_pages = len(split)
         fy = fields_area.y
         for i in split[min(page, n_pages - 1)]:
             fy = _field(p, model.fields[i], pygame.Rect(x, fy, w, 0), touch, focus) + GAP
-        note = message or model.problem
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)
     _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons)
     return n_pages
+
+
+def _short(decision: str, station_title: str) -> str:
+    """The decision's title without the station's name in front ("Helm: move X" -> "Move X")."""
+    prefix = station_title + ": "
+    text = decision[len(prefix):] if decision.startswith(prefix) else decision
+    return text[:1].upper() + text[1:]
 
 
 def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.Rect) -> int:
@@ -131,7 +139,12 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         value_w = p.font("large").size("888")[0]
         label_w = minus.rect.x - x - value_w - GAP
         body = p.line_height("body")
-        p.text(f.label, (x, y + (touch - body) // 2), "body", theme.TEXT, label_w)
+        if p.font("body").size(f.label)[0] <= label_w:
+            p.text(f.label, (x, y + (touch - body) // 2), "body", theme.TEXT, label_w)
+        else:   # a long label takes two lines of smaller text
+            two = 2 * p.line_height("small")
+            p.wrap(f.label, pygame.Rect(x, y + (touch - two) // 2, label_w, two), "small",
+                   theme.TEXT, 2)
         p.text(f.text, (minus.rect.x - GAP, y + (touch - p.line_height("large")) // 2), "large",
                theme.BUTTON_ACTIVE, value_w, align="right")
         p.button(minus, focused=focus == minus.id, size="large")
@@ -150,7 +163,7 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         rows = -(-len(f.choices) // per_row)
         return y + rows * (touch + GAP) - GAP
     # "steps": a planned move, letter by letter, that can be taken back until confirmed.
-    p.text(f"{f.label}: {f.text}", (x, y), "small", theme.TEXT, w)
+    p.text(f"Course: {f.text}", (x, y), "small", theme.TEXT, w)
     y += small
     letters = [c for c in "PFS" if c in f.alphabet] + [c for c in f.alphabet if c not in "PFS"]
     n = len(letters) + 1

@@ -60,36 +60,39 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
-    x, y, w = area.x + 12, area.y + 8, area.width - 24
-    r = p.text("ROLL: " + dialog.who.upper(), (x, y), "large", theme.ACCENT, w)
-    y = r.bottom + 4
-    body = p.line_height("body")
-    y += p.wrap(dialog.purpose, pygame.Rect(x, y, w, body * 2), "body", theme.TEXT, 2) + 2
-    if dialog.needs:
-        r = p.text(dialog.needs.upper(), (x, y), "title", theme.BUTTON_ACTIVE, w)
-        y = r.bottom + 4
-    if last:
-        r = p.text(last, (x, y), "small", theme.TEXT_DIM, w)
-        y = r.bottom + 4
+    x, w = area.x + 12, area.width - 24
     faces = dialog.values
     per_row = 5 if len(faces) <= 10 else 10
     rows = -(-len(faces) // per_row)
     gap = 6
-    bottom = area.bottom - 8
-    cell_h = touch
-    roll_h = touch
-    grid_top = bottom - rows * (cell_h + gap) + gap
-    roll_rect = pygame.Rect(x, grid_top - gap - roll_h - p.line_height("small") - 4, w, roll_h)
-    if roll_rect.y < y:   # not enough room: keep the faces, make the roll button the first row
-        roll_rect.y = y
+    small = p.line_height("small")
+    grid_top = area.bottom - 8 - rows * (touch + gap) + gap
+    hint_y = grid_top - small - 2
+    roll_rect = pygame.Rect(x, hint_y - 4 - touch, w, touch)
+    # Above the buttons, as much of who / what / needs / last roll as fits, in that order.
+    limit = roll_rect.top - 4
+    y = area.y + 8
+    lines: list[tuple[str, str, theme.Colour, int]] = [
+        ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
+        (dialog.purpose, "body", theme.TEXT, 2)]
+    if dialog.needs:
+        lines.append((dialog.needs.upper(), "title", theme.BUTTON_ACTIVE, 1))
+    if last:
+        lines.append((last, "small", theme.TEXT_DIM, 2))
+    for text, size, colour, most in lines:
+        step = p.line_height(size)
+        room = min(most, (limit - y) // step)
+        if room <= 0:
+            break
+        y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
-    p.text("or tap the number rolled:", (x, roll_rect.bottom + 2), "small", theme.TEXT_DIM, w)
+    p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)
     cell_w = (w - gap * (per_row - 1)) // per_row
     for n, face in enumerate(faces):
         cx = x + (n % per_row) * (cell_w + gap)
-        cy = grid_top + (n // per_row) * (cell_h + gap)
-        wid = Widget(f"die:{face}", pygame.Rect(cx, cy, cell_w, cell_h), str(face))
+        cy = grid_top + (n // per_row) * (touch + gap)
+        wid = Widget(f"die:{face}", pygame.Rect(cx, cy, cell_w, touch), str(face))
         p.button(wid, focused=focus == wid.id, size="large")
 
 

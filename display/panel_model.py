@@ -167,8 +167,9 @@ class DecisionEditor:
                                         choices, ""))
             else:
                 text = str(value or "")
+                shown = " ".join(text) or "hold station"
                 fields.append(FieldView(f.name, f.label, f.kind, text,
-                                        " ".join(text) or "hold station", bool(text),
+                                        f"{shown} ({f.maximum - len(text)} left)", bool(text),
                                         len(text) < f.maximum, (), f.alphabet))
         budgets = tuple(
             BudgetView(b.label, sum(int(v) for n in b.fields

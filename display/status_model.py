@@ -49,7 +49,9 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
     for p in view.get("pending", ())[:1]:
         who = title(str(p.get("station", "")))
         ship = names.get(str(p.get("ship")), "")
-        acting = f"{who}{' · ' + ship if ship else ''}: {p.get('what', '')}"
+        what = str(p.get("what", ""))
+        what = what[len(who) + 2:] if what.startswith(who + ": ") else what
+        acting = f"{who}{' · ' + ship if ship else ''}: {what}"
     adv = view.get("advantage")
     over = bool(view.get("outcome")) or step == "over"
     if over:
@@ -83,7 +85,21 @@ def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
     prefix = f"{title(request.station)}: "
     if purpose.startswith(prefix):
         purpose = purpose[len(prefix):]
+    if needs and purpose.endswith(", " + needs):   # said once, in large type
+        purpose = purpose[:-len(needs) - 2]
     return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)))
+
+
+def last_roll(events: Sequence[Event]) -> str:
+    """The newest roll and what it did: "Last roll 4: Phaser bank 1 at ... hits for 5"."""
+    found = ""
+    for n, e in enumerate(events):
+        if type(e).__name__ == "Rolled":
+            found = f"Last roll {getattr(e, 'value', '?')}"
+            after = [x.text for x in events[n + 1:n + 2] if type(x).__name__ != "RollRequested"]
+            if after:
+                found += f": {after[0]}"
+    return found
 
 
 @dataclass(slots=True)

@@ -1,0 +1,142 @@
+"""A whole basic-game turn played only through synthetic touch events.
+
+The crew of USS Enterprise plays every one of its decisions and rolls by tapping the bridge
+display (each tap arrives as a finger event and as SDL's mouse copy of it, and must count once);
+the Klingon ship is played by the autopilot with seeded virtual dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from game_helpers import start
+
+from companion.dice import VirtualDice
+from display.bridge import BridgeDisplay, Output, Request
+from engine import Action, GameState, RollResult, Seat, apply, pending
+from engine.events import Event
+from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.state import FasaState
+
+SIZE = (800, 480)
+
+
+@pytest.fixture()
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(SIZE)
+    pygame.event.clear()
+    yield surface
+    pygame.display.quit()
+
+
+class Table:
+    """The app's part, as small as it can be: apply what the display produces, show the result."""
+
+    def __init__(self, screen: pygame.Surface, seed: int) -> None:
+        self.out: list[Output] = []
+        self.display = BridgeDisplay(screen, Seat("helm", "enterprise"), self.out.append)
+        self.dice = VirtualDice(seed)
+        self.state: GameState = start(turns=5)
+        self.taken: list[Action] = []
+        self.display.show(self.state)
+        self.display.frame()
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        self.state, events = apply(self.state, action)
+        self.display.show(self.state, events)
+        self.display.frame()
+        return events
+
+    def tap(self, wid: str) -> None:
+        w = next((w for w in self.display.widgets if w.id == wid), None)
+        assert w is not None, (wid, [w.id for w in self.display.widgets], self.display.tab)
+        x, y = w.rect.center
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / SIZE[0], y=y / SIZE[1],
+                                             touch_id=1, finger_id=0, pressure=1.0, dx=0.0,
+                                             dy=0.0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1,
+                                             touch=True))
+        self.display.frame()
+
+    def ids(self) -> list[str]:
+        return [w.id for w in self.display.widgets if w.enabled]
+
+    def play_decision_by_touch(self) -> Output:
+        """Tap the way a crew would: one step up on every stepper (paging through), the enemy as
+        the target of every weapon, one step ahead, a die face for a roll; then Confirm."""
+        before = len(self.out)
+        ids = self.ids()
+        if any(i.startswith("die:") for i in ids):
+            self.tap("roll")                          # ask the table's dice
+            assert len(self.out) == before + 1, "the ROLL button produced nothing"
+            return self.out[-1]
+        tapped: set[str] = set()
+        while True:
+            for wid in self.ids():
+                if wid in tapped:
+                    continue
+                if wid.startswith("up:") or wid == "letter:steps:F" or \
+                        (wid.startswith("pick:") and not wid.endswith(":-")):
+                    self.tap(wid)
+                    tapped.add(wid)
+            if "page:+1" in self.ids():
+                self.tap("page:+1")
+            else:
+                break
+        assert "confirm" in self.ids(), f"Confirm is greyed out: {self.display.message}"
+        self.tap("confirm")
+        assert len(self.out) == before + 1, f"Confirm produced nothing: {self.display.message}"
+        return self.out[-1]
+
+
+def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
+    table = Table(screen, seed=3)
+    kinds: set[str] = set()
+    for _ in range(500):
+        prompts = pending(table.state)
+        assert prompts, "the game ended inside the first turn"
+        if getattr(table.state, "turn", 1) > 1:
+            break
+        prompt = prompts[0]
+        if prompt.ship == "enterprise":
+            assert table.display.tab == prompt.station or prompt.roll is not None, \
+                "the panel of the station that must act was not brought forward"
+            got = table.play_decision_by_touch()
+            if isinstance(got, Request):
+                assert got.kind == "roll" and prompt.roll is not None
+                action: Action = table.dice.roll(prompt.roll)
+            else:
+                action = got
+            kinds.add(type(action).__name__ if not isinstance(action, RollResult) else "roll")
+            table.apply(action)
+        else:
+            assert isinstance(table.state, FasaState)
+            table.apply(table.dice.roll(prompt.roll) if prompt.roll
+                        else autopilot.decide(table.state, prompt))
+    assert getattr(table.state, "turn", 1) == 2
+    # Every kind of decision of a basic turn was made by touch (moves and fire at least once).
+    assert {"AllocatePower", "ArmWeapons", "SetShields", "roll"} <= kinds
+    assert "Move" in kinds and "DeclareFire" in kinds
+    assert table.display.history, "the display was told what happened"
+
+
+def test_manual_dice_faces_answer_a_roll(screen: pygame.Surface) -> None:
+    table = Table(screen, seed=3)
+    while True:   # autopilots up to the Enterprise's first roll
+        prompt = pending(table.state)[0]
+        if prompt.roll is not None and prompt.ship == "enterprise":
+            break
+        assert isinstance(table.state, FasaState)
+        table.apply(table.dice.roll(prompt.roll) if prompt.roll
+                    else autopilot.decide(table.state, prompt))
+    table.display.frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_7, mod=0))
+    table.display.frame()
+    assert len(table.out) == 1
+    roll = table.out[0]
+    assert isinstance(roll, RollResult) and roll.value == 7 and roll.source == "manual"
+    table.apply(roll)
