@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion import bench, screenshot_cmd
+from companion import bench, bench_display, screenshot_cmd
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.session import (
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine",))
+    b.add_argument("what", choices=("engine", "display"))
     screenshot_cmd.add_parser(sub)
     return p
 
@@ -95,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
         if args.command == "bench":
+            if args.what == "display":
+                bench_display.display_bench(sys.stdout)
+                return 0
             bench.engine_bench(sys.stdout)
             return 0
     except EngineError as exc:

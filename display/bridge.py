@@ -86,6 +86,8 @@ class BridgeDisplay:
         self.target: str | None = None
         self.dirty = True
         self.frames_drawn = 0
+        self.clock = pygame.time.Clock()
+        self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -154,9 +156,12 @@ class BridgeDisplay:
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.state, ship, self.weapon)
-        return map_model(self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
-                         target=self.target, moving=moving, movement_points=points,
-                         planned=planned)
+        key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned)
+        if self._map_cache is None or self._map_cache[0] != key:
+            self._map_cache = (key, map_model(
+                self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
+                target=self.target, moving=moving, movement_points=points, planned=planned))
+        return self._map_cache[1]
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -301,7 +306,7 @@ class BridgeDisplay:
             draw_report(p, after_action(self.view, self.history), rect(lay.map))
         else:
             draw_map(p, self.map(), rect(lay.map), self.follow)
-        draw_ticker(p, ticker_lines(e for _, e in self.history), rect(lay.ticker))
+        draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
         o = self._open_for(self.tab)
@@ -324,13 +329,12 @@ class BridgeDisplay:
             self.page = min(self.page, pages - 1)
         return True
 
-    def frame(self, wait_ms: int = 0) -> bool:
-        """One turn of the loop: drain events (waiting up to `wait_ms` for the first, so an
-        idle table sleeps in SDL rather than spinning), handle them, redraw on change, flip."""
-        if wait_ms > 0:
-            first = pygame.event.wait(wait_ms)
-            if first.type != pygame.NOEVENT:
-                self.handle(first)
+    def frame(self, fps: int = 0) -> bool:
+        """One turn of the loop: tick (at most `fps` frames a second, sleeping the rest, so an
+        idle table costs almost nothing; SDL's event wait polls on some drivers), drain the
+        events, handle them, redraw on change, flip."""
+        if fps > 0:
+            self.clock.tick(fps)
         for event in pygame.event.get():
             self.handle(event)
         drawn = self.draw()

@@ -36,33 +36,9 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     p.region = "map"
     pygame.draw.rect(surf, theme.BACKGROUND, area)
     frame = frame_for(model, area, follow)
-    size = frame.size
-    c0, r0, c1, r1 = frame.window
-    obstacles = set(model.obstacles)
     clip = surf.get_clip()
     surf.set_clip(area)
-    for c in range(c0, c1 + 1):
-        for r in range(r0, r1 + 1):
-            centre = frame.center(c, r)
-            pts = corners(centre, size)
-            fill = None
-            if (c, r) in obstacles:
-                fill = theme.OBSTACLE
-            elif (c, r) in model.reach_hexes:
-                fill = _blend(theme.BACKGROUND, theme.REACH_FILL, 0.35)
-            elif (c, r) in model.arc_hexes:
-                fill = _blend(theme.BACKGROUND, theme.ARC_FILL, 0.22)
-            if fill is not None:
-                pygame.draw.polygon(surf, fill, pts)
-            pygame.draw.aalines(surf, theme.SPACE_GRID, True, pts)
-    if len(model.plan) > 1:
-        pts = [frame.center(*h) for h in model.plan]
-        pygame.draw.lines(surf, theme.PLAN_LINE, False, pts, max(2, round(size / 6)))
-        for pt in pts[1:]:
-            pygame.draw.circle(surf, theme.PLAN_LINE, pt, max(3, round(size / 5)))
-    if model.target_line is not None:
-        a, b = (frame.center(*h) for h in model.target_line)
-        _dashed(surf, theme.ACCENT, a, b, max(2, round(size / 8)), max(6, round(size / 2)))
+    surf.blit(_layer(p, model, frame, area), area)
     boxes: list[pygame.Rect] = []
     for ship in model.ships:
         boxes.append(_ship(surf, frame, ship))
@@ -88,6 +64,66 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
         if not any(spot.colliderect(other) for other in boxes):
             p.text(text, spot.topleft, "small", theme.REACH_FILL)
     return frame
+
+
+def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> pygame.Surface:
+    """Grid, obstacles, arc, reachable hexes, planned move and target line: everything under
+    the ships, drawn once for each model and kept, so a redraw is mostly one blit."""
+    key = ("layer", model.obstacles, model.reach_hexes, model.arc_hexes, model.plan,
+           model.target_line, frame, (area.x, area.y, area.width, area.height))
+    got = p.cache.get(key)
+    if got is not None:
+        return got
+    got = _grid(p, frame, area).copy()
+    c0, r0, c1, r1 = frame.window
+    size = frame.size
+    obstacles = set(model.obstacles)
+
+    def at(c: int, r: int) -> tuple[float, float]:
+        x, y = frame.center(c, r)
+        return x - area.x, y - area.y
+
+    for c, r in obstacles | model.reach_hexes | model.arc_hexes:
+        if not (c0 <= c <= c1 and r0 <= r <= r1):
+            continue
+        pts = corners(at(c, r), size)
+        if (c, r) in obstacles:
+            fill = theme.OBSTACLE
+        elif (c, r) in model.reach_hexes:
+            fill = _blend(theme.BACKGROUND, theme.REACH_FILL, 0.35)
+        else:
+            fill = _blend(theme.BACKGROUND, theme.ARC_FILL, 0.22)
+        pygame.draw.polygon(got, fill, pts)
+        pygame.draw.aalines(got, theme.SPACE_GRID, True, pts)
+    if len(model.plan) > 1:
+        pts = [at(*h) for h in model.plan]
+        pygame.draw.lines(got, theme.PLAN_LINE, False, pts, max(2, round(size / 6)))
+        for pt in pts[1:]:
+            pygame.draw.circle(got, theme.PLAN_LINE, pt, max(3, round(size / 5)))
+    if model.target_line is not None:
+        a, b = (at(*h) for h in model.target_line)
+        _dashed(got, theme.ACCENT, a, b, max(2, round(size / 8)), max(6, round(size / 2)))
+    p.cache[key] = got
+    return got
+
+
+def _grid(p: Painter, frame: MapFrame, area: pygame.Rect) -> pygame.Surface:
+    """The empty hex grid of `frame` in `area`, drawn once and kept (it is most of the map)."""
+    key = ("grid", frame, (area.x, area.y, area.width, area.height))
+    got = p.cache.get(key)
+    if got is None:
+        if len(p.cache) > 64:
+            p.cache.clear()
+        got = pygame.Surface(area.size)
+        got.fill(theme.BACKGROUND)
+        c0, r0, c1, r1 = frame.window
+        for c in range(c0, c1 + 1):
+            for r in range(r0, r1 + 1):
+                x, y = frame.center(c, r)
+                pts = corners((x - area.x, y - area.y), frame.size)
+                pygame.draw.aalines(got, theme.SPACE_GRID, True, pts)
+        p.cache[key] = got
+    return got
 
 
 def _dashed(surf: pygame.Surface, colour: theme.Colour, a: tuple[float, float],

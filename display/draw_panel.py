@@ -72,8 +72,9 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
     x, w = area.x + 12, area.width - 24
     y = area.y + 6
     head = model.title.upper() + (f" · {model.ship}" if model.ship else "")
-    r = p.text(head, (x, y), "large", theme.ACCENT, w)
-    y = r.bottom + 4
+    size = "large" if p.font("large").size(head)[0] <= w else "body"
+    r = p.text(head, (x, y), size, theme.ACCENT, w)
+    y = max(r.bottom, y + p.line_height("large")) + 4
     y = _facts(p, model, x, y, w, area)
     if model.decision is None:
         y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8), "body",
@@ -198,7 +199,7 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
         p.button(moved, focused=focus == moved.id, colour=theme.ACCENT_2)
         x += wid.rect.width + GAP
     if model.decision is not None:
-        cw = max(touch * 2, min(200, area.right - x))
+        cw = max(touch * 2, min(touch * 4, area.right - x))
         confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

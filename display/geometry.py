@@ -37,11 +37,14 @@ def heading_angle(heading: int) -> float:
     return math.radians(-90 + 60 * (heading % 6))
 
 
+_UNIT_CORNERS: tuple[Point, ...] = tuple(
+    (math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+
+
 def corners(center: Point, size: float) -> list[Point]:
     """The six corners of a flat-topped hex, clockwise from the east corner."""
     cx, cy = center
-    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
-            for i in range(6)]
+    return [(cx + size * ux, cy + size * uy) for ux, uy in _UNIT_CORNERS]
 
 
 def _cube_round(q: float, r: float) -> Hex:

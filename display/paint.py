@@ -39,6 +39,9 @@ class Painter:
         self.surface = surface
         self.sizes = fonts
         self._fonts: dict[int, pygame.font.Font] = {}
+        self.cache: dict[tuple[object, ...], pygame.Surface] = {}   # drawn once, kept
+        self._fitted: dict[tuple[str, int, int], str] = {}
+        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self.texts: list[DrawnText] = []
         self.widgets: list[Widget] = []
         self.region = ""
@@ -56,6 +59,15 @@ class Painter:
 
     def fit(self, text: str, size: str | int, width: int) -> str:
         """`text` cut to fit `width` px, with an ellipsis when cut."""
+        key = (text, self.sizes[size] if isinstance(size, str) else size, width)
+        got = self._fitted.get(key)
+        if got is None:
+            if len(self._fitted) > 4000:
+                self._fitted.clear()
+            got = self._fitted[key] = self._fit(text, size, width)
+        return got
+
+    def _fit(self, text: str, size: str | int, width: int) -> str:
         font = self.font(size)
         if font.size(text)[0] <= width:
             return text
@@ -70,7 +82,13 @@ class Painter:
         shown = self.fit(text, size, width)
         if not shown:
             return pygame.Rect(pos, (0, 0))
-        img = self.font(size).render(shown, True, colour)
+        px = self.sizes[size] if isinstance(size, str) else size
+        key = (shown, px, colour)
+        img = self._rendered.get(key)
+        if img is None:
+            if len(self._rendered) > 2000:   # a long game's ticker lines: start afresh
+                self._rendered.clear()
+            img = self._rendered[key] = self.font(size).render(shown, True, colour)
         r = img.get_rect()
         if align == "center":
             r.midtop = pos

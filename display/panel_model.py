@@ -250,6 +250,11 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
     facts = station_facts(view, station, ship_id)
     waiting_for = [p for p in view.get("pending", ())
                    if p.get("station") == station and (ship_id is None or p.get("ship") == ship_id)]
+    if station == INSTRUCTOR:   # the Instructor sees who the table waits for
+        names = {str(x["id"]): str(x["name"]) for x in view.get("ships", ())}
+        waiting_for = [{"what": "Waiting for: " + "; ".join(
+            f"{title(str(p.get('station')))} · {names.get(str(p.get('ship')), '')}"
+            for p in view.get("pending", ()))}] if view.get("pending") else []
     if editor is None:
         waiting = ("Nothing to do now" if not waiting_for else str(waiting_for[0].get("what")))
         return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)

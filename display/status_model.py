@@ -6,7 +6,7 @@ Phases) names the steps shown in the phase bar.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,11 +60,16 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
                     f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
 
 
-def ticker_lines(events: Iterable[Event], limit: int = 6) -> tuple[str, ...]:
+def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
     """The newest `limit` readable event lines, oldest first (roll requests left out: the
     roll dialog shows them, and the result line repeats what was asked)."""
-    lines = [e.text for e in events if type(e).__name__ != "RollRequested" and e.text]
-    return tuple(lines[-limit:])
+    lines: list[str] = []
+    for e in reversed(events):
+        if len(lines) >= limit:
+            break
+        if type(e).__name__ != "RollRequested" and e.text:
+            lines.append(e.text)
+    return tuple(reversed(lines))
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ def test_phase_bar_names_turn_step_who_acts_dice_and_advantage() -> None:
 
 def test_ticker_keeps_the_newest_lines_and_drops_roll_requests() -> None:
     _, history = play(start(), until=lambda s, p: getattr(s, "turn", 1) > 1)
-    lines = ticker_lines((e for _, e in history), limit=4)
+    lines = ticker_lines([e for _, e in history], limit=4)
     assert len(lines) == 4
     assert lines[-1] == [e.text for _, e in history if type(e).__name__ != "RollRequested"][-1]
     assert not any(ln.startswith("Roll d10") for ln in lines)
