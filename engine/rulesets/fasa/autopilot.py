@@ -36,14 +36,18 @@ from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
+from engine.rulesets.fasa.views import redacted
+from engine.stations import Seat
 
 GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
 
 def decide(state: FasaState, prompt: Prompt) -> Action:
-    """The autopilot's action for a prompt that is not a roll."""
+    """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
+    seat may know (`views.redacted`), never from an enemy's secrets."""
     assert prompt.ship is not None and prompt.roll is None
+    state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
     station = prompt.station
     if state.step == MOVE:

@@ -28,7 +28,7 @@ from engine.rulesets.fasa.events import (
     ShieldStruck,
     WeaponsArmed,
 )
-from engine.rulesets.fasa.state import POWER, FasaState, Ship
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Weapon, replace
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
@@ -141,6 +141,31 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["ships"] = ships
     out["pending"] = [_prompt(p, may_know_ship(state, seat, p.ship)) for p in pending(state)]
     return out
+
+
+def redacted(state: FasaState, seat: Seat) -> FasaState:
+    """The state as `seat` may know it: every ship it may not know the internals of shows only
+    what `public_ship` tells, and what the table sees happen (whether its crew has allocated,
+    armed and set shields; which weapons fired): its class's full power, superstructure and
+    engines, an allocation of nothing, no shields, weapons armed with 1, no damage or casualties,
+    and during the Power Allocation Phase no movement points. The autopilot decides from this, so
+    it cannot use what its seat may not know; `view` of the redacted state is `view` of the
+    state."""
+    if seat.station == INSTRUCTOR:
+        return state
+    ships = []
+    for s in state.ships:
+        if may_know_ship(state, seat, s.id):
+            ships.append(s)
+            continue
+        ships.append(replace(
+            s, engines=tuple(e.power for e in s.cls.engines), superstructure=s.cls.superstructure,
+            shields=(0, 0, 0, 0, 0, 0), shields_damaged=frozenset(),
+            weapons=tuple(Weapon(power=1 if w.power else 0, fired=w.fired) for w in s.weapons),
+            allocation=None if s.allocation is None else Allocation(0, 0, 0),
+            sensors_out=0, casualties=0,
+            movement_points=0 if state.step == POWER else s.movement_points))
+    return replace(state, ships=tuple(ships))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
