@@ -121,6 +121,12 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
     display.draw(force=True)
+    if screen == "fire":   # show a weapon's arc and the line to its target
+        picks = [w.id for w in display.widgets
+                 if w.id.startswith("pick:") and not w.id.endswith(":-") and w.enabled]
+        if picks:
+            display.activate(picks[0])
+            display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))
 

@@ -77,8 +77,12 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
     y = max(r.bottom, y + p.line_height("large")) + 4
     y = _facts(p, model, x, y, w, area)
     if model.decision is None:
-        y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8), "body",
-                    theme.TEXT_DIM, 3)
+        note_h = p.line_height("small") * 2 + 4 if message else 0
+        y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8 - note_h),
+                    "body", theme.TEXT_DIM, 3)
+        if message:
+            p.wrap(message, pygame.Rect(x, area.bottom - note_h - 4, w, note_h), "small",
+                   theme.ALERT, 2)
         n_pages = 1
     else:
         if not model.budgets:   # the budgets say what is being decided; else the title does

@@ -112,3 +112,32 @@ def test_random_events_never_raise(screen: pygame.Surface) -> None:
                                                  mod=rng.choice([0, pygame.KMOD_SHIFT])))
         d.frame()
     assert d.message is None or "went wrong" not in d.message
+
+
+def test_an_internal_error_is_shown_kindly_and_logged(screen: pygame.Surface,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    def broken(_: Output) -> None:
+        raise RuntimeError("the save store is full")
+
+    d = BridgeDisplay(screen, Seat("instructor"), broken)
+    d.show(start())
+    d.activate("tab:instructor")
+    d.frame()
+    pygame.event.post(click(centre(d, "undo")))
+    d.frame()   # no traceback escapes
+    assert d.message is not None and "nothing was lost" in d.message
+    assert "the save store is full" in caplog.text
+    assert any("went wrong" in t.text or "nothing was lost" in t.text for t in d.painter.texts)
+
+
+def test_a_tap_on_a_decision_not_yet_drawn_does_nothing(screen: pygame.Surface) -> None:
+    from game_helpers import play
+    d, out = bridge(screen, Seat("helm", "enterprise"))
+    assert d.tab == "engineer"
+    at = centre(d, "confirm")
+    state, _ = play(start(), until=lambda s, p: p.action == "arm_weapons")
+    d.show(state)                         # a new decision, not drawn yet
+    pygame.event.post(click(at))          # the crew tapped where Confirm was
+    for event in pygame.event.get():
+        d.handle(event)
+    assert out == []
