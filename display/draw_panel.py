@@ -116,16 +116,19 @@ def _short(decision: str, station_title: str) -> str:
 
 def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.Rect) -> int:
     line = p.line_height("small")
-    cols = 1 if model.station == "instructor" or w < 300 else 2
+    font = p.font("small")
+    need = max((font.size(f.label + "  ")[0] + font.size(f.value)[0] for f in model.facts),
+               default=0)
+    cols = 2 if model.station != "instructor" and need <= (w - GAP) // 2 else 1
     col_w = (w - GAP * (cols - 1)) // cols
+    widest_label = max((font.size(f.label + "  ")[0] for f in model.facts), default=0)
     for n, fact in enumerate(model.facts):
         cx = x + (n % cols) * (col_w + GAP)
         cy = y + (n // cols) * line
         if cy + line > area.bottom - 4:
             break
-        value_w = p.font("small").size(fact.value)[0]
-        label_w = p.font("small").size(fact.label + "  ")[0]
-        label_w = max(min(label_w, col_w - value_w), col_w // 3)
+        value_w = font.size(fact.value)[0]
+        label_w = max(min(widest_label, col_w - value_w), col_w // 3)
         p.text(fact.label, (cx, cy), "small", theme.TEXT_DIM, label_w - 4)
         p.text(fact.value, (cx + label_w, cy), "small",
                theme.ALERT if fact.alert else theme.TEXT, col_w - label_w)

@@ -237,6 +237,17 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
             Fact("Status", str(s.get("status", ""))))
 
 
+def weapon_facts(ship: Mapping[str, Any]) -> tuple[Fact, ...]:
+    """Each weapon's arming and arcs (Book Two, Basic: Firing Arcs), e.g. "3 · F FP"."""
+    out = []
+    for w in ship.get("weapons", ()):
+        arcs = " ".join(str(a).upper() for a in w.get("arcs", ()))
+        state = " damaged" if w.get("damaged") else (" fired" if w.get("fired") else "")
+        out.append(Fact(str(w.get("name", w.get("id"))), f"{w.get('power', 0)} · {arcs}{state}",
+                        bool(w.get("damaged"))))
+    return tuple(out)
+
+
 PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)
 
 
@@ -257,6 +268,8 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
             for p in view.get("pending", ()))}] if view.get("pending") else []
     if editor is None:
         waiting = ("Nothing to do now" if not waiting_for else str(waiting_for[0].get("what")))
+        if station == HELM and ship is not None:   # room to spare: each weapon's state
+            facts += weapon_facts(ship)
         return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)
     fields, budgets = editor.views()
     why: str | None = None

@@ -107,3 +107,11 @@ def test_panel_without_a_decision_says_what_it_waits_for() -> None:
     assert model.waiting == "Nothing to do now"
     eng = panel_model(v, "engineer", "enterprise", None)
     assert "allocate" in eng.waiting
+
+
+def test_helm_with_nothing_to_decide_lists_each_weapons_arming_and_arcs() -> None:
+    v = view(start(), Seat("helm", "enterprise"))
+    model = panel_model(v, "helm", "enterprise", None)
+    weapons = {f.label: f.value for f in model.facts}
+    assert weapons["Phaser bank 1"] == "0 · F FP"
+    assert weapons["Photon torpedo 1"].startswith("0 · ")
