@@ -17,6 +17,7 @@ from pathlib import Path
 from companion import bench, bench_display, screenshot_cmd
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
+from companion.report import report_lines
 from companion.session import (
     account_lines,
     autopilot_game,
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--report", action="store_true", help="print the after-action report instead")
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "screenshot":
             return screenshot_cmd.run(args)
         if args.command == "replay":
-            return replay_file(args.file)
+            return replay_file(args.file, args.report)
         if args.command == "scenarios":
             for name in scenario_names(data_dir):
                 sc = load_scenario(name, data_dir)
@@ -140,13 +142,16 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     return 0
 
 
-def replay_file(path: Path) -> int:
+def replay_file(path: Path, report: bool = False) -> int:
     try:
         with path.open(encoding="utf-8") as fh:
             scenario, actions = parse(fh, str(path))
     except UnicodeDecodeError:  # e.g. a binary file (a SQLite save) given by mistake
         raise LogError(f"{path}: not a text log (not UTF-8)") from None
     state = replay(scenario, actions, str(path))
+    if report:
+        print("\n".join(report_lines(scenario, actions)))
+        return 0
     json.dump(state_to_json(state), sys.stdout, indent=2, sort_keys=True)
     print()
     return 0
