@@ -45,6 +45,8 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "instructor": ("instructor", None),
     "roll": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
              and _mine(p, seat)),
+    "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+            and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
 }
 
@@ -118,6 +120,12 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
     display.show(state, events)
+    if screen == "why":   # answer the to-hit roll, then open its explanation
+        request = pending(state)[0].roll
+        if request is not None:
+            state, more = apply(state, VirtualDice(seed).roll(request))
+            display.show(state, more)
+            display.activate("why")
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
     display.draw(force=True)

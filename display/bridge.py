@@ -18,7 +18,7 @@ import pygame
 from display import theme
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
-from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
+from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker, draw_why
 from display.game_link import (
     Open,
     open_decisions,
@@ -40,6 +40,7 @@ from display.status_model import (
     ship_names,
     ticker_lines,
 )
+from display.why import explain
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -82,6 +83,8 @@ class BridgeDisplay:
         self.focus: str | None = None
         self.message: str | None = None
         self.last_roll = ""
+        self.why: tuple[str, ...] = ()      # the last roll explained
+        self.showing_why = False
         self.weapon: str | None = None
         self.target: str | None = None
         self.dirty = True
@@ -92,16 +95,22 @@ class BridgeDisplay:
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
         """Show `state`, after `events` (everything is filtered for this display's seat)."""
-        self.state = state
+        before, self.state = self.state, state
         self.view = seat_view(state, self.seat)
         turn_no = int(self.view.get("turn", 0))
         seen = told(state, events, self.seat) if events else ()
         self.history.extend((turn_no, e) for e in seen)
         self.last_roll = last_roll(seen) or self.last_roll
-        before = [o.key for o in self.opens]
+        if before is not None and seen:
+            side = None if self.seat.ship is None else next(
+                (str(s["side"]) for s in self.view.get("ships", ()) if s["id"] == self.seat.ship),
+                "")
+            self.why = explain(before, seen, side) or self.why
+        old_keys = [o.key for o in self.opens]
         self.opens = open_decisions(state, self.seat)
         keys = [o.key for o in self.opens]
-        if keys != before:
+        if keys != old_keys:
+            self.showing_why = False
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self.page = 0
             self.focus = None
@@ -237,6 +246,10 @@ class BridgeDisplay:
         if kind == "page":
             self.page = max(0, self.page + int(rest))
             return
+        if kind in ("why", "back"):
+            self.showing_why = kind == "why"
+            self.focus = None
+            return
         if kind == "undo":
             self.on_output(Request("undo"))
             return
@@ -310,11 +323,14 @@ class BridgeDisplay:
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
         o = self._open_for(self.tab)
+        if self.showing_why and self.why:
+            draw_why(p, self.why, rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
+            return True
         if o is not None and o.decision.action == "roll":
             request = getattr(o.decision.prompt, "roll", None)
             if request is not None:
                 draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
-                          rect(lay.panel), lay.touch, self.focus)
+                          rect(lay.panel), lay.touch, self.focus, bool(self.why))
                 if self.message:
                     p.region = "actions"
                     p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)

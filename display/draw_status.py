@@ -54,7 +54,7 @@ def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect) -> None:
 
 
 def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touch: int,
-              focus: str | None) -> None:
+              focus: str | None, why: bool = False) -> None:
     """Who rolls, for what, the number needed; a button for the table's dice and one per face
     for a roll made by hand."""
     p.region = "panel"
@@ -85,6 +85,10 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
         if room <= 0:
             break
         y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
+    if why:   # the last roll's rule, table row and numbers
+        why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
+        roll_rect.width -= why_rect.width + gap
+        p.button(Widget("why", why_rect, "WHY?"), focused=focus == "why", colour=theme.ACCENT_2)
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
     p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)
@@ -125,3 +129,23 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
                 return
             room = pygame.Rect(x + 12, y, w - 12, min(small * 2, area.bottom - y))
             y += p.wrap(t, room, "small", theme.TEXT, 2) + 2
+
+
+def draw_why(p: Painter, lines: tuple[str, ...], area: pygame.Rect, actions: pygame.Rect,
+             touch: int, focus: str | None) -> None:
+    """The rule, the table row and the numbers behind the last roll, in the panel's place."""
+    p.region = "panel"
+    pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
+    x, w = area.x + 12, area.width - 24
+    r = p.text("WHY: THE LAST ROLL", (x, area.y + 6), "large", theme.ACCENT, w)
+    y = r.bottom + 4
+    small = p.line_height("small")
+    for line in lines:
+        if y + small > area.bottom - 4:
+            break
+        room = pygame.Rect(x, y, w, min(small * 3, area.bottom - 4 - y))
+        y += p.wrap(line, room, "small", theme.TEXT, 3) + 3
+    p.region = "actions"
+    back = Widget("back", pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
+                                      3 * touch, touch), "BACK")
+    p.button(back, focused=focus == "back", colour=theme.ACCENT_2)
