@@ -141,3 +141,13 @@ def test_a_tap_on_a_decision_not_yet_drawn_does_nothing(screen: pygame.Surface) 
     for event in pygame.event.get():
         d.handle(event)
     assert out == []
+
+
+def test_open_screen_under_the_dummy_driver_is_a_window_of_the_asked_size() -> None:
+    from display.screen import open_screen
+    screen = open_screen((1024, 600))
+    try:
+        assert screen.get_size() == (1024, 600)
+        assert pygame.display.get_driver() == "dummy"
+    finally:
+        pygame.display.quit()
