@@ -23,6 +23,7 @@ from display.game_link import (
     Open,
     open_decisions,
     seat_view,
+    shot_needs,
     stations_of,
     told,
     weapon_range,
@@ -121,6 +122,12 @@ class BridgeDisplay:
                 self.tab = first if first in self.stations() else self.tab
         self.dirty = True
 
+    def set_dice_status(self, status: str) -> None:
+        """What the phase bar says of the dice: "tray connected", "manual", "virtual"..."""
+        if status != self.dice_status:
+            self.dice_status = status
+            self.dirty = True
+
     def stations(self) -> tuple[str, ...]:
         if self.state is None:
             return (self.tab,)
@@ -151,7 +158,15 @@ class BridgeDisplay:
         ship = None if self.tab == INSTRUCTOR else self._panel_ship(o)
         editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
         state = self.state
-        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a))
+
+        def note(field: str, value: object) -> str:
+            """A target choice of a fire decision says what the shot needs."""
+            if o is None or o.decision.action != "fire" or not isinstance(value, str):
+                return ""
+            need = shot_needs(state, str(o.ship), field, value)
+            return f"needs 1-{need}" if need else ""
+
+        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)

@@ -166,7 +166,8 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         for n, c in enumerate(f.choices):
             r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),
                             cw, touch)
-            wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem)
+            wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem,
+                         c.note)
             p.button(wid, chosen=c.chosen, focused=focus == wid.id)
         rows = -(-len(f.choices) // per_row)
         return y + rows * (touch + GAP) - GAP

@@ -87,3 +87,15 @@ def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
     except (AttributeError, KeyError, ValueError):
         return 0
     return 0
+
+
+def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
+    """The highest d10 roll that hits with that weapon at that target now (Book Two, Basic:
+    Firing Weapons: the Firing Chart by range), 0 when out of range or not known."""
+    try:
+        ship = state.ship(ship_id)  # type: ignore[attr-defined]
+        target = state.ship(target_id)  # type: ignore[attr-defined]
+        spec = ship.cls.weapon(weapon_id)
+        return int(state.tables.to_hit(spec.chart, ship.pos.distance(target.pos)))  # type: ignore[attr-defined]
+    except (AttributeError, KeyError, ValueError):
+        return 0

@@ -25,6 +25,7 @@ class Widget:
     label: str
     enabled: bool = True
     reason: str | None = None   # why it is greyed out
+    note: str = ""              # a second, smaller line (e.g. "needs 1-6")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,5 +149,12 @@ class Painter:
             pygame.draw.rect(self.surface, theme.FOCUS, widget.rect, width=3,
                              border_radius=min(14, widget.rect.h // 3))
         font_h = self.line_height(size)
+        if widget.note and widget.rect.height >= font_h + self.line_height("small"):
+            top = widget.rect.centery - (font_h + self.line_height("small")) // 2
+            self.text(widget.label, (widget.rect.centerx, top), size, ink,
+                      widget.rect.width - 12, align="center")
+            self.text(widget.note, (widget.rect.centerx, top + font_h), "small", ink,
+                      widget.rect.width - 12, align="center")
+            return
         self.text(widget.label, (widget.rect.centerx, widget.rect.centery - font_h // 2), size,
                   ink, widget.rect.width - 12, align="center")

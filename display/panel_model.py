@@ -38,6 +38,7 @@ class ChoiceView:
     label: str
     problem: str | None
     chosen: bool
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,10 @@ class DecisionEditor:
     def action(self) -> Any:
         return self.decision.make(self.values)
 
-    def views(self) -> tuple[tuple[FieldView, ...], tuple[BudgetView, ...]]:
+    def views(self, note: Callable[[str, Value], str] | None = None,
+              ) -> tuple[tuple[FieldView, ...], tuple[BudgetView, ...]]:
+        """The fields and budgets as shown; `note(field, value)` adds a line to a choice (e.g.
+        the number a shot needs)."""
         fields = []
         for f in self.decision.fields:
             value = self.values.get(f.name)
@@ -161,7 +165,9 @@ class DecisionEditor:
                                         (), ""))
             elif f.kind == "choice":
                 choices = tuple(ChoiceView(c.value, choice_key(c.value), c.label, c.problem,
-                                           c.value == value) for c in f.choices)
+                                           c.value == value,
+                                           note(f.name, c.value) if note else "")
+                                for c in f.choices)
                 chosen = next((c.label for c in choices if c.chosen), "—")
                 fields.append(FieldView(f.name, f.label, f.kind, value, chosen, False, False,
                                         choices, ""))
@@ -253,7 +259,8 @@ PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)
 
 def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
-                problem: Callable[[Any], str | None] | None = None) -> PanelModel:
+                problem: Callable[[Any], str | None] | None = None,
+                note: Callable[[str, Value], str] | None = None) -> PanelModel:
     """One station's panel: its facts, and the decision being edited (if any) with the reason
     (from the engine's `problem`) why Confirm would be refused."""
     ship = _ship(view, ship_id)
@@ -271,7 +278,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         if station == HELM and ship is not None:   # room to spare: each weapon's state
             facts += weapon_facts(ship)
         return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)
-    fields, budgets = editor.views()
+    fields, budgets = editor.views(note)
     why: str | None = None
     if problem is not None:
         try:

@@ -103,3 +103,21 @@ def test_an_idle_table_does_not_redraw() -> None:
     assert not d.draw()            # moving the mouse changes nothing either
     d.activate("tab:science")
     assert d.draw()
+
+
+def test_fire_choices_say_the_number_the_shot_needs() -> None:
+    d = render("fire", Seat("helm", "enterprise"), (800, 480))
+    notes = [w.note for w in d.widgets if w.id.startswith("pick:") and not w.id.endswith(":-")]
+    assert notes and all(n.startswith("needs 1-") for n in notes)
+    state, _ = moment("fire", Seat("helm", "enterprise"))
+    need = state.tables.to_hit(  # type: ignore[attr-defined]
+        state.ship("enterprise").cls.weapon("ph1").chart,  # type: ignore[attr-defined]
+        state.ship("enterprise").pos.distance(state.ship("kronos").pos))  # type: ignore[attr-defined]
+    assert f"needs 1-{need}" in notes
+
+
+def test_dice_status_shows_in_the_phase_bar() -> None:
+    d = render("map", Seat("helm", "enterprise"), (800, 480))
+    d.set_dice_status("tray connected")
+    assert d.draw()
+    assert any(t.text == "Dice: tray connected" for t in d.painter.texts)
