@@ -29,8 +29,9 @@ from display.game_link import (
     weapon_range,
     why_not,
 )
+from display.geometry import MapFrame
 from display.layout import Layout, layout
-from display.map_model import MapModel, map_model
+from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.status_model import (
@@ -91,6 +92,7 @@ class BridgeDisplay:
         self.dirty = True
         self.frames_drawn = 0
         self.clock = pygame.time.Clock()
+        self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
 
     # -- the game -------------------------------------------------------------------------
@@ -218,6 +220,46 @@ class BridgeDisplay:
                     self.message = w.reason or f"{w.label} is not available now"
                     self.dirty = True
                 return
+        if self.map_frame is not None and self.painter.widgets and \
+                pygame.Rect(self.layout.map).collidepoint(x, y):
+            self.tap_map(x, y)
+
+    def tap_map(self, x: int, y: int) -> None:
+        """On the map: while Helm plans a move, a tap on the hex a step reaches takes that step
+        (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
+        ship aims the selected weapon, or every weapon that can, at it."""
+        assert self.map_frame is not None
+        o = self._open_for(self.tab)
+        if o is None:
+            return
+        ed = self._editor(o)
+        if o.decision.action == "move":
+            spot = self.map_frame.hex_at(x, y)
+            mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
+            field = next((f for f in o.decision.fields if f.kind == "steps"), None)
+            if spot is None or mover is None or field is None:
+                return
+            planned = str(ed.values.get(field.name) or "")
+            for letter in field.alphabet:
+                trail = plan_path(int(mover["col"]), int(mover["row"]), int(mover["heading"]),
+                                  planned + letter)
+                if trail and trail[-1][0] == spot and ed.add_letter(field.name, letter):
+                    self.dirty = True
+                    return
+            return
+        if o.decision.action == "fire":
+            reach = max(self.map_frame.size, self.layout.touch / 2)
+            for s in self.view.get("ships", ()):
+                cx, cy = self.map_frame.center(int(s["col"]), int(s["row"]))
+                if abs(cx - x) <= reach and abs(cy - y) <= reach and s["id"] != o.ship:
+                    names = [self.weapon] if self.weapon else [f.name for f in o.decision.fields]
+                    picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
+                    if picked:
+                        self.weapon, self.target = picked[0], str(s["id"])
+                    else:
+                        self.message = f"No weapon can fire at {s['name']} now"
+                    self.dirty = True
+                    return
 
     def key(self, key: int, mod: int = 0) -> None:
         ids = [w.id for w in self.painter.widgets if w.enabled]
@@ -261,7 +303,7 @@ class BridgeDisplay:
         if kind == "page":
             self.page = max(0, self.page + int(rest))
             return
-        if kind in ("why", "back"):
+        if kind in ("why", "close-why"):
             self.showing_why = kind == "why"
             self.focus = None
             return
@@ -333,7 +375,7 @@ class BridgeDisplay:
         if self.view.get("outcome"):
             draw_report(p, after_action(self.view, self.history), rect(lay.map))
         else:
-            draw_map(p, self.map(), rect(lay.map), self.follow)
+            self.map_frame = draw_map(p, self.map(), rect(lay.map), self.follow)
         draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)

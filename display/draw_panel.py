@@ -6,6 +6,8 @@ Widget ids (what a tap does, see `BridgeDisplay.activate`):
     pick:<field>:<value>     choose (value "-" is None, hold fire)
     letter:<field>:<F|P|S>   add a step to a planned move;  back:<field>  take the last back
     page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
+    roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
+    why / close-why          open / close the last roll's explanation
 """
 
 from __future__ import annotations

@@ -146,6 +146,6 @@ def draw_why(p: Painter, lines: tuple[str, ...], area: pygame.Rect, actions: pyg
         room = pygame.Rect(x, y, w, min(small * 3, area.bottom - 4 - y))
         y += p.wrap(line, room, "small", theme.TEXT, 3) + 3
     p.region = "actions"
-    back = Widget("back", pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
+    back = Widget("close-why", pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
                                       3 * touch, touch), "BACK")
-    p.button(back, focused=focus == "back", colour=theme.ACCENT_2)
+    p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)

@@ -121,3 +121,25 @@ def test_dice_status_shows_in_the_phase_bar() -> None:
     d.set_dice_status("tray connected")
     assert d.draw()
     assert any(t.text == "Dice: tray connected" for t in d.painter.texts)
+
+
+def test_why_opens_the_last_rolls_explanation_and_closes_again() -> None:
+    from companion.dice import VirtualDice
+    from engine import apply, pending
+    seat = Seat("helm", "enterprise")
+    state, events = moment("roll", seat)
+    surface = pygame.Surface((800, 480))
+    d = BridgeDisplay(surface, seat, lambda _: None)
+    d.show(state, events)
+    request = pending(state)[0].roll
+    assert request is not None
+    after, more = apply(state, VirtualDice(1).roll(request))
+    d.show(after, more)
+    d.draw()
+    d.activate("why")
+    d.draw()
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "WHY: THE LAST ROLL" in words and "Firing Chart" in words
+    d.activate("close-why")
+    d.draw()
+    assert "WHY: THE LAST ROLL" not in " ".join(t.text for t in d.painter.texts)

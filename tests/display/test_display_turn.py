@@ -140,3 +140,58 @@ def test_manual_dice_faces_answer_a_roll(screen: pygame.Surface) -> None:
     roll = table.out[0]
     assert isinstance(roll, RollResult) and roll.value == 7 and roll.source == "manual"
     table.apply(roll)
+
+
+def advance_to(table: Table, action: str) -> None:
+    """Autopilots and dice play every seat until the Enterprise must take `action`."""
+    while True:
+        prompt = pending(table.state)[0]
+        if prompt.ship == "enterprise" and prompt.roll is None and prompt.action == action:
+            return
+        assert isinstance(table.state, FasaState)
+        table.apply(table.dice.roll(prompt.roll) if prompt.roll
+                    else autopilot.decide(table.state, prompt))
+
+
+def finger_at(x: float, y: float) -> None:
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / SIZE[0], y=y / SIZE[1],
+                                         touch_id=1, finger_id=0, pressure=1.0, dx=0.0, dy=0.0))
+
+
+def test_tapping_the_hex_ahead_on_the_map_plans_that_step(screen: pygame.Surface) -> None:
+    from display.map_model import plan_path
+    table = Table(screen, seed=3)
+    advance_to(table, "move")
+    d = table.display
+    me = next(s for s in d.view["ships"] if s["id"] == "enterprise")
+    ahead = plan_path(me["col"], me["row"], me["heading"], "F")[0][0]
+    port = plan_path(me["col"], me["row"], me["heading"], "P")[0][0]
+    assert d.map_frame is not None
+    finger_at(*d.map_frame.center(*port))
+    d.frame()
+    editor = next(iter(d.editors.values()))
+    assert editor.values["steps"] == "P"
+    assert d.map().plan[-1] == port
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    d.frame()
+    assert editor.values["steps"] == ""          # taken back before it was confirmed
+    finger_at(*d.map_frame.center(*ahead))
+    d.frame()
+    assert editor.values["steps"] == "F"
+
+
+def test_tapping_the_enemy_on_the_map_aims_the_weapons_that_can(screen: pygame.Surface) -> None:
+    table = Table(screen, seed=3)
+    advance_to(table, "fire")
+    d = table.display
+    enemy = next(s for s in d.view["ships"] if s["id"] == "kronos")
+    assert d.map_frame is not None
+    finger_at(*d.map_frame.center(enemy["col"], enemy["row"]))
+    d.frame()
+    editor = next(iter(d.editors.values()))
+    decision = editor.decision
+    for f in decision.fields:
+        allowed = any(c.value == "kronos" and c.problem is None for c in f.choices)
+        assert (editor.values[f.name] == "kronos") == allowed
+    assert d.target == "kronos"
+    assert d.map().target_range is not None
