@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
@@ -10,6 +11,9 @@ from display import theme
 from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
 from display.map_model import MapModel, ShipMarker
 from display.paint import Painter
+
+MAX_LAYERS = 6
+"""Map layers kept (grid, fills and lines under the ships); each is a map-sized surface."""
 
 MIN_WINDOW = (14, 10)
 """At least this many columns and rows stay in view when the map follows the ships."""
@@ -103,6 +107,10 @@ def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> p
     if model.target_line is not None:
         a, b = (at(*h) for h in model.target_line)
         _dashed(got, theme.ACCENT, a, b, max(2, round(size / 8)), max(6, round(size / 2)))
+    stale = [k for k in p.cache if k[0] == "layer"]
+    if len(stale) >= MAX_LAYERS:   # each is a map-sized surface: keep only a few
+        for k in stale:
+            del p.cache[k]
     p.cache[key] = got
     return got
 
@@ -112,10 +120,15 @@ def _grid(p: Painter, frame: MapFrame, area: pygame.Rect) -> pygame.Surface:
     key = ("grid", frame, (area.x, area.y, area.width, area.height))
     got = p.cache.get(key)
     if got is None:
-        if len(p.cache) > 64:
-            p.cache.clear()
+        for k in [k for k in p.cache if k[0] == "grid"]:   # one grid at a time
+            del p.cache[k]
         got = pygame.Surface(area.size)
         got.fill(theme.BACKGROUND)
+        stars = random.Random(1701)   # the same sky every time
+        for _ in range(area.width * area.height // 2500):
+            shade = stars.randint(50, 140)
+            got.set_at((stars.randrange(area.width), stars.randrange(area.height)),
+                       (shade, shade, min(255, shade + 30)))
         c0, r0, c1, r1 = frame.window
         for c in range(c0, c1 + 1):
             for r in range(r0, r1 + 1):

@@ -44,7 +44,7 @@ def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect) -> None:
                      border_top_left_radius=10, border_bottom_left_radius=10)
     step = p.line_height("small")
     room = max(1, (area.height - 8) // step)
-    shown = lines[-room:]
+    shown = lines[-room:] or ("Bridge ready. Ship's log: standing by.",)
     y = area.bottom - 4 - step * len(shown)
     for n, line in enumerate(shown):
         newest = n == len(shown) - 1
