@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import rulesets
 from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt
+from engine.rulesets import register
 from engine.rulesets.fasa import controls, crew, legal, setup, turn, views
+from engine.rulesets.fasa.datafiles import read_toml
 from engine.rulesets.fasa.state import FasaState
 from engine.stations import Seat
 
@@ -48,6 +49,11 @@ class FasaRuleset:
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)
 
+    def example_scenario(self) -> dict[str, Any]:
+        """The packaged duel at the basic level, with its ship classes and tables."""
+        duel = read_toml(setup.scenario_files(None)["duel"])
+        return setup.build_scenario(duel, setup.ship_dicts(None), level="basic", max_turns=6)
+
 
 RULESET = FasaRuleset()
-rulesets.register(RULESET)
+register(RULESET)
