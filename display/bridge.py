@@ -124,6 +124,14 @@ class BridgeDisplay:
                 self.tab = first if first in self.stations() else self.tab
         self.dirty = True
 
+    def resize(self, surface: pygame.Surface) -> None:
+        """Lay the bridge out afresh for `surface` (e.g. after the window was resized)."""
+        self.surface = surface
+        self.layout = layout(*surface.get_size())
+        self.painter = Painter(surface, self.layout.fonts)
+        self.map_frame = None
+        self.dirty = True
+
     def set_dice_status(self, status: str) -> None:
         """What the phase bar says of the dice: "tray connected", "manual", "virtual"..."""
         if status != self.dice_status:
@@ -203,8 +211,10 @@ class BridgeDisplay:
                     self.tap(*event.pos)
             elif event.type == pygame.KEYDOWN:
                 self.key(event.key, event.mod)
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE,
-                                pygame.WINDOWSIZECHANGED):
+            elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+                screen = pygame.display.get_surface()
+                self.resize(screen if screen is not None else self.surface)
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.dirty = True
         except Exception as exc:   # a bad moment is shown kindly and logged, never a traceback
             log.exception("display input failed")

@@ -143,3 +143,13 @@ def test_why_opens_the_last_rolls_explanation_and_closes_again() -> None:
     d.activate("close-why")
     d.draw()
     assert "WHY: THE LAST ROLL" not in " ".join(t.text for t in d.painter.texts)
+
+
+def test_a_resized_screen_is_laid_out_afresh() -> None:
+    d = render("engineering", Seat("helm", "enterprise"), (800, 480))
+    small = {w.id: w.rect.copy() for w in d.widgets}
+    d.resize(pygame.Surface((1280, 720)))
+    assert d.draw()
+    big = {w.id: w.rect for w in d.widgets}
+    assert set(small) == set(big)
+    assert big["confirm"].bottom > 480 and big["up:movement"].height > small["up:movement"].height

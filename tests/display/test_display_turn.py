@@ -195,3 +195,45 @@ def test_tapping_the_enemy_on_the_map_aims_the_weapons_that_can(screen: pygame.S
         assert (editor.values[f.name] == "kronos") == allowed
     assert d.target == "kronos"
     assert d.map().target_range is not None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_taps_only_ever_produce_legal_actions(screen: pygame.Surface, seed: int) -> None:
+    """Mash the screen: whatever the display hands the app is an action `apply` accepts (it
+    asked `problem` first) or a request; after a few useless taps the autopilot acts."""
+    import random
+
+    from engine import problem
+    rng = random.Random(seed)
+    table = Table(screen, seed=seed)
+    produced = 0
+    for _ in range(400):
+        prompts = pending(table.state)
+        if not prompts or getattr(table.state, "turn", 1) > 2:
+            break
+        prompt = prompts[0]
+        if prompt.ship == "enterprise":
+            before = len(table.out)
+            for _ in range(12):
+                ids = table.ids()
+                if rng.random() < 0.7 and ids:
+                    table.tap(rng.choice(ids))
+                else:
+                    finger_at(rng.randrange(800), rng.randrange(480))
+                    table.display.frame()
+                if len(table.out) > before:
+                    break
+            if len(table.out) > before:
+                got = table.out[-1]
+                if isinstance(got, Request):
+                    assert prompt.roll is not None
+                    got = table.dice.roll(prompt.roll)
+                else:
+                    assert problem(table.state, got) is None
+                    produced += 1
+                table.apply(got)
+                continue
+        assert isinstance(table.state, FasaState)
+        table.apply(table.dice.roll(prompt.roll) if prompt.roll
+                    else autopilot.decide(table.state, prompt))
+    assert produced > 0
