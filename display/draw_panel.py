@@ -88,7 +88,9 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
         n_pages = 1
     else:
         if not model.budgets:   # the budgets say what is being decided; else the title does
-            r = p.text(_short(model.decision, model.title), (x, y), "body", theme.ACCENT_2, w)
+            text = _short(model.decision, model.title)
+            size = "body" if p.font("body").size(text)[0] <= w else "small"
+            r = p.text(text, (x, y), size, theme.ACCENT_2, w)
             y = r.bottom + 2
         for b in model.budgets:
             colour = theme.ALERT if b.used > b.maximum else theme.ACCENT_2

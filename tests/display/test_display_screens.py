@@ -153,3 +153,23 @@ def test_a_resized_screen_is_laid_out_afresh() -> None:
     big = {w.id: w.rect for w in d.widgets}
     assert set(small) == set(big)
     assert big["confirm"].bottom > 480 and big["up:movement"].height > small["up:movement"].height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[int, int]) -> None:
+    from game_helpers import play
+    state, history = play(start("skirmish", turns=10), seed=1,
+                          until=lambda s, p: p.action == "choose_damaged_weapon")
+    surface = pygame.Surface(size)
+    d = BridgeDisplay(surface, Seat("captain", "bastion"), lambda _: None)
+    d.show(state, [e for _, e in history])
+    assert d.draw()
+    assert d.tab == "captain"
+    picks = [w for w in d.widgets if w.id.startswith("pick:weapon:")]
+    assert len(picks) >= 2
+    for n, w in enumerate(d.widgets):
+        assert w.rect.width >= 48 and w.rect.height >= 48
+        assert not any(w.rect.colliderect(o.rect) for o in d.widgets[n + 1:])
+    texts = d.painter.texts
+    for n, t in enumerate(texts):
+        assert not any(t.rect.colliderect(o.rect) for o in texts[n + 1:]), t.text
