@@ -2,11 +2,15 @@
 
     starbridge                       a demonstration game between autopilots
     starbridge simulate [...]        autopilot ships against each other, with a readable account
-    starbridge replay FILE           replay a log; the final state as JSON on stdout
+    starbridge replay FILE           replay a log; the final state as JSON on stdout (--report:
+                                     the after-action report)
+    starbridge screenshot [...]      the bridge display rendered headless to PNG
     starbridge scenarios | ships     what the data pack holds
     starbridge bench engine          replay and simulation speed
     starbridge bench panels          station panels: button edge to LED and to action
+    starbridge bench display         bridge display: frame times, idle CPU
     starbridge panels check|wiring   check a pin map; draw its wiring diagram
+    starbridge screenshot [...]      render a screen of the bridge display to PNG, headless
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ import sys
 from pathlib import Path
 from typing import IO, NoReturn
 
-from companion import bench, dice_emulator_cmd, panels_cmd
+from companion import bench, bench_display, dice_emulator_cmd, panels_cmd, screenshot_cmd
 from companion.dice import VirtualDice
 from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
+from companion.report import report_lines
 from companion.session import (
     account_lines,
     autopilot_game,
@@ -80,7 +85,8 @@ with a warning. Any other damage is an error naming the line.""",
     "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
     "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
              "  starbridge bench dice        dice-line parsing and tray-to-engine latency\n"
-             "  starbridge bench panels      button edge to LED and to the engine's action",
+             "  starbridge bench panels      button edge to LED and to the engine's action\n"
+             "  starbridge bench display     frame times beside the floor, idle CPU",
     "panels": panels_cmd.EXAMPLES,
 }
 
@@ -109,12 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--report", action="store_true", help="print the after-action report instead")
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine", "dice", "panels", "hardware"))
+    b.add_argument("what", choices=("engine", "dice", "panels", "hardware", "display"))
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
+    screenshot_cmd.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:
             command.epilog = EXAMPLES[name]
@@ -147,10 +155,12 @@ def _main(argv: list[str] | None) -> int:
             if args.command is None:
                 args = build_parser().parse_args(["simulate"])
             return simulate(args, data_dir)
+        if args.command == "screenshot":
+            return screenshot_cmd.run(args)
         if args.command == dice_emulator_cmd.NAME:
             return dice_emulator_cmd.run(args)
         if args.command == "replay":
-            return replay_file(args.file)
+            return replay_file(args.file, args.report)
         if args.command == "scenarios":
             for name in scenario_names(data_dir):
                 sc = load_scenario(name, data_dir)
@@ -168,6 +178,8 @@ def _main(argv: list[str] | None) -> int:
             panels_bench(sys.stdout)
         elif args.command == "bench" and args.what == "dice":
             dice_bench(sys.stdout)
+        elif args.command == "bench" and args.what == "display":
+            bench_display.display_bench(sys.stdout)
         elif args.command == "bench":
             bench.engine_bench(sys.stdout)
             return 0
@@ -239,12 +251,15 @@ class NamedLog:
             raise self._failed(exc) from None
 
 
-def replay_file(path: Path) -> int:
+def replay_file(path: Path, report: bool = False) -> int:
     with path.open(encoding="utf-8") as fh:
         read = parse(fh, str(path))
     for warning in read.warnings:
         print(f"starbridge: warning: {warning}", file=sys.stderr)
     state = replay(read.scenario, read.actions, str(path))
+    if report:
+        print("\n".join(report_lines(read.scenario, read.actions)))
+        return 0
     json.dump(state_to_json(state), sys.stdout, indent=2, sort_keys=True)
     print()
     return 0
