@@ -14,9 +14,6 @@ import engine
 from engine import Action, Decision, Event, GameState, Prompt, Seat
 from engine.stations import INSTRUCTOR
 
-# Events that put a ship's "alert" light on: it was hit, damaged, or its state changed.
-ALERT_EVENTS = frozenset({"ShieldStruck", "Damaged", "StatusChanged"})
-
 
 def prompts(state: GameState, seat: Seat) -> tuple[Prompt, ...]:
     """What this seat must do now (never another seat's prompts)."""
@@ -46,12 +43,13 @@ def crew(state: GameState, ship: str) -> tuple[str, ...]:
 
 
 def is_alert(event: Event, seat: Seat) -> bool:
-    """Does this event (one the seat was told) hit or damage the seat's own ship?"""
-    if type(event).__name__ not in ALERT_EVENTS:
+    """Does this event (one the seat was told) hit or damage the seat's own ship? The engine
+    says which ship an event puts on alert (`Event.alerts`), for any ruleset."""
+    if event.alerts is None:
         return False
     if seat.station == INSTRUCTOR and seat.ship is None:
         return True
-    return getattr(event, "ship", None) == seat.ship
+    return event.alerts == seat.ship
 
 
 def own_ship(view: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
