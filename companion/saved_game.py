@@ -1,0 +1,139 @@
+"""A game being played and saved: the state, its log, and the save store behind it.
+
+    game = SavedGame.new(store, scenario, seed=7, seats={"enterprise/helm": "panel"})
+    events = game.accept(action, by="panel")     # applied, then durable, then returned to show
+    game = SavedGame.resume(store, game_id)      # replays the saved log to the exact state
+    game.undo_last()  /  game.undo_phase()       # the Instructor's undo, recorded in the save
+
+Virtual dice are seeded per action number (`roll`): the n-th action's roll depends only on the
+game's seed and n, so a game resumed after a power cut rolls on exactly as it would have.
+With no store (attract mode) nothing is written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.store import OVER, Store
+from engine import Action, Event, GameState, Prompt, RollRequest, RollResult, apply, new_game, pending
+from engine.log import replay
+from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.state import FasaState
+
+AUTOPILOT = "autopilot"
+
+
+class SavedGame:
+    def __init__(self, store: Store | None, game_id: int, scenario: Mapping[str, Any], seed: int,
+                 seats: Mapping[str, str], actions: list[Action], by: list[str]) -> None:
+        self.store, self.id, self.scenario, self.seed = store, game_id, dict(scenario), seed
+        self.seats = dict(seats)
+        self.actions, self.by = actions, by
+        self.state: GameState = replay(scenario, actions, f"saved game {game_id}")
+        self.ended_saved = False
+
+    @classmethod
+    def new(cls, store: Store | None, scenario: Mapping[str, Any], seed: int,
+            seats: Mapping[str, str] | None = None) -> SavedGame:
+        new_game(scenario)  # refuse a bad scenario before it is saved
+        gid = store.new_game(scenario, seed, seats) if store is not None else 0
+        return cls(store, gid, scenario, seed, seats or {}, [], [])
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> SavedGame:
+        saved = store.load(game_id)
+        return cls(store, game_id, saved.scenario, saved.seed, saved.seats, saved.actions,
+                   saved.by)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def roll(self, request: RollRequest, source: str = "virtual") -> RollResult:
+        """The virtual die for the next action: a function of the seed and the action number."""
+        rng = random.Random(f"{self.seed}/{len(self.actions) + 1}")
+        return RollResult(request.station, rng.randint(1, request.sides), source)
+
+    def accept(self, action: Action, by: str = "") -> tuple[Event, ...]:
+        """Apply `action` (IllegalAction if the rules refuse it: nothing is saved), save it, and
+        only then return its events to be shown."""
+        state, events = apply(self.state, action)
+        seq = len(self.actions) + 1
+        if self.store is not None:
+            self.store.append(self.id, seq, action, by)
+        self.state = state
+        self.actions.append(action)
+        self.by.append(by)
+        if state.over and self.store is not None and not self.ended_saved:
+            self.store.set_status(self.id, OVER)
+            self.ended_saved = True
+        return events
+
+    # -- the Instructor's undo ---------------------------------------------------------------
+    def undo_to(self, back_to: int, why: str) -> int:
+        """Keep the first `back_to` actions; the state is the shortened log replayed."""
+        back_to = max(0, min(back_to, len(self.actions)))
+        taken = len(self.actions) - back_to
+        if taken == 0:
+            return 0
+        if self.store is not None:
+            self.store.undo(self.id, back_to, why)
+            if self.ended_saved:
+                self.store.set_status(self.id, "playing")
+                self.ended_saved = False
+        del self.actions[back_to:]
+        del self.by[back_to:]
+        self.state = replay(self.scenario, self.actions, f"saved game {self.id}")
+        return taken
+
+    def undo_last(self) -> int:
+        """Take back the last action a person took (with what the autopilots and virtual dice
+        did after it); with none, the last action."""
+        people = [n for n, b in enumerate(self.by) if b not in (AUTOPILOT, "virtual")]
+        back_to = people[-1] if people else len(self.actions) - 1
+        return self.undo_to(back_to, "last action")
+
+    def undo_phase(self) -> int:
+        """Back to the start of the phase (or, at its start already, of the phase before)."""
+        state = new_game(self.scenario)
+        starts: list[tuple[Any, int]] = [(phase_key(state), 0)]
+        for n, action in enumerate(self.actions, 1):
+            state = apply(state, action)[0]
+            key = phase_key(state)
+            if key != starts[-1][0]:
+                starts.append((key, n))
+        n_now = len(self.actions)
+        back_to = starts[-1][1]
+        if back_to == n_now and len(starts) > 1:
+            back_to = starts[-2][1]
+        return self.undo_to(back_to, "phase")
+
+
+def phase_key(state: GameState) -> tuple[Any, ...]:
+    """Which phase a state is in: (turn, phase name, phase number). A Firing Phase's declaring,
+    resolving and damage choice are one phase (Book Two, Sequence Of Play)."""
+    step = str(getattr(state, "step", ""))
+    name = "fire" if step in ("declare", "resolve", "choose") else step
+    number = getattr(state, "phase", 0) if name in ("move", "fire") else 0
+    return (getattr(state, "turn", 0), name, number)
+
+
+def autopilot_action(game: SavedGame, prompt: Prompt) -> Action:
+    """What the autopilot does for `prompt`: decide, or roll the virtual die."""
+    if prompt.roll is not None:
+        return game.roll(prompt.roll)
+    if not isinstance(game.state, FasaState):
+        raise TypeError(f"no autopilot for the {game.state.ruleset} ruleset")
+    return autopilot.decide(game.state, prompt)
+
+
+def autopilot_step(game: SavedGame) -> tuple[Event, ...] | None:
+    """The autopilot answers the first pending prompt; None when the game is over."""
+    prompts = pending(game.state)
+    if not prompts:
+        return None
+    prompt = prompts[0]
+    return game.accept(autopilot_action(game, prompt),
+                       "virtual" if prompt.roll is not None else AUTOPILOT)

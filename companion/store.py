@@ -1,0 +1,348 @@
+"""The save store: every game an append-only log of actions in one SQLite file (DESIGN: Saves).
+
+    store, notes = Store.open_folder(user_data_dir())   # notes: a damaged file set aside, etc.
+    game = store.new_game(scenario, seed=7, seats={...})
+    store.append(game, seq, action, by="touch")         # durable (fsync'd) when it returns
+    saved = store.load(game)                            # scenario, actions, seed, seats
+    store.undo(game, back_to=12, why="undo")            # takes back actions 13.., recorded
+
+Each action row holds the game log's own line (engine.log.action_line: checksummed, numbered),
+so a game exports as the documented JSON-lines log byte for byte and imports through the same
+checks (engine.log.parse, then replay). The database runs in WAL mode with synchronous=FULL:
+`append` returns only after the action is on the disk, and the app shows an action's effects
+only after `append`. A power cut loses at most an action that was never shown.
+
+A save file that is not a starbridge store, or that SQLite finds damaged (cut short, garbled),
+is renamed aside (`saves.db.damaged-<time>`) and reported, and a new one is started: nothing is
+deleted and a good save is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import Action
+from engine.errors import LogError
+from engine.log import action_line, header_line, parse
+
+FILE_NAME = "saves.db"
+FORMAT = "starbridge-saves"
+VERSION = 1
+MAGIC = b"SQLite format 3\x00"
+MAX_IMPORT = 64 << 20   # bytes; a four-hour game's log is about 1 MB
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    started REAL NOT NULL,
+    title TEXT NOT NULL,
+    header TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    by TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS undos (
+    game INTEGER NOT NULL REFERENCES games(id),
+    at REAL NOT NULL,
+    back_to INTEGER NOT NULL,
+    why TEXT NOT NULL,
+    lines TEXT NOT NULL
+);
+"""
+
+PLAYING, OVER, DAMAGED = "playing", "over", "damaged"
+
+
+class StoreError(Exception):
+    """A save that cannot be written or read; the message says which and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    title: str
+    started: float
+    updated: float
+    actions: int
+    status: str
+    undos: int
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A game as stored: enough to replay it to the exact state, and to go on with its dice."""
+
+    id: int
+    scenario: dict[str, Any]
+    actions: list[Action]
+    by: list[str]
+    seed: int
+    seats: dict[str, str]
+    warnings: tuple[str, ...]
+
+
+def _set_aside(path: Path, why: str) -> str:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    path.rename(target)
+    return (f"the save file {path} could not be used ({why}); it was set aside as {target.name} "
+            f"and a new one started (send the set-aside file with a bug report if you like)")
+
+
+def _problem(path: Path) -> str | None:
+    """Why the file at `path` is not a usable save store, or None."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(len(MAGIC))
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    if not head:
+        return None if path.stat().st_size == 0 else "empty"
+    if head != MAGIC:
+        return "not an SQLite database"
+    try:
+        with closing(sqlite3.connect(path, timeout=5)) as db:
+            check = db.execute("PRAGMA quick_check").fetchall()
+            if check != [("ok",)]:
+                return f"damaged: {str(check[0][0])[:120]}"
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "meta" not in tables:
+                return "an SQLite database, but not starbridge's saves"
+            meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+            if meta.get("format") != FORMAT:
+                return "an SQLite database, but not starbridge's saves"
+            if meta.get("version") != str(VERSION):
+                return f"saves of format version {meta.get('version')!r}; this starbridge " \
+                       f"reads version {VERSION}"
+            missing = {"games", "actions", "undos"} - tables
+            if missing:
+                return f"damaged: table(s) {', '.join(sorted(missing))} missing"
+    except sqlite3.DatabaseError as exc:
+        return f"damaged: {exc}"
+    return None
+
+
+class Store:
+    """One save file. Not thread-safe: the app's main thread owns it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.db = sqlite3.connect(path, timeout=5, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?), ('version', ?)",
+                            (FORMAT, str(VERSION)))
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: cannot open the save file: {exc}") from None
+
+    @classmethod
+    def open(cls, path: Path) -> tuple[Store, list[str]]:
+        """Open (or create) the store at `path`; a damaged or foreign file there is set aside
+        first. Returns the store and what was said about it."""
+        notes: list[str] = []
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{path.parent}: cannot make the save folder: {exc.strerror} "
+                             f"(set STARBRIDGE_DATA to a folder you can write)") from None
+        if path.exists():
+            why = _problem(path)
+            if why is not None:
+                notes.append(_set_aside(path, why))
+        return cls(path), notes
+
+    @classmethod
+    def open_folder(cls, folder: Path) -> tuple[Store, list[str]]:
+        return cls.open(folder / FILE_NAME)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        try:
+            return self.db.execute(sql, params)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the save could not be written: {exc} "
+                             f"(is the disk full? `starbridge doctor` checks)") from None
+
+    # -- games -----------------------------------------------------------------------------
+    def new_game(self, scenario: Mapping[str, Any], seed: int,
+                 seats: Mapping[str, str] | None = None) -> int:
+        title = str(scenario.get("name") or scenario.get("id") or "game")
+        cur = self._write("INSERT INTO games (started, title, header, seed, seats) "
+                          "VALUES (?, ?, ?, ?, ?)",
+                          (time.time(), title, header_line(scenario), seed,
+                           json.dumps(dict(seats or {}), sort_keys=True)))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def append(self, game: int, seq: int, action: Action, by: str = "") -> None:
+        """Action number `seq` (from 1) of `game`, on the disk when this returns."""
+        self._write("INSERT INTO actions (game, seq, line, by, at) VALUES (?, ?, ?, ?, ?)",
+                    (game, seq, action_line(seq, action), by, time.time()))
+
+    def set_status(self, game: int, status: str) -> None:
+        self._write("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def set_seats(self, game: int, seats: Mapping[str, str]) -> None:
+        self._write("UPDATE games SET seats = ? WHERE id = ?",
+                    (json.dumps(dict(seats), sort_keys=True), game))
+
+    def games(self) -> list[GameInfo]:
+        rows = self.db.execute(
+            "SELECT g.id, g.title, g.started, g.status, "
+            "  (SELECT count(*) FROM actions a WHERE a.game = g.id), "
+            "  (SELECT max(at) FROM actions a WHERE a.game = g.id), "
+            "  (SELECT count(*) FROM undos u WHERE u.game = g.id) "
+            "FROM games g ORDER BY g.id").fetchall()
+        return [GameInfo(int(r[0]), str(r[1]), float(r[2]), float(r[5] or r[2]), int(r[4]),
+                         str(r[3]), int(r[6])) for r in rows]
+
+    def unfinished(self) -> GameInfo | None:
+        """The most recent game still being played, to offer for resume."""
+        playing = [g for g in self.games() if g.status == PLAYING]
+        return max(playing, key=lambda g: g.updated) if playing else None
+
+    def _rows(self, game: int) -> tuple[str, int, str, list[tuple[int, str, str]]]:
+        row = self.db.execute("SELECT header, seed, seats FROM games WHERE id = ?",
+                              (game,)).fetchone()
+        if row is None:
+            raise StoreError(f"no saved game {game} (see: starbridge games)")
+        lines = self.db.execute("SELECT seq, line, by FROM actions WHERE game = ? ORDER BY seq",
+                                (game,)).fetchall()
+        return str(row[0]), int(row[1]), str(row[2]), [(int(a), str(b), str(c))
+                                                       for a, b, c in lines]
+
+    def log_lines(self, game: int) -> Iterator[str]:
+        """The game as the documented JSON-lines log (docs/log-format.md)."""
+        header, _, _, rows = self._rows(game)
+        yield header + "\n"
+        for _, line, _ in rows:
+            yield line + "\n"
+
+    def load(self, game: int) -> Saved:
+        """The game's scenario and actions, checked line by line as a log is; a save that fails
+        the checks is marked damaged and StoreError says why."""
+        header, seed, seats_text, rows = self._rows(game)
+        try:
+            read = parse([header + "\n"] + [line + "\n" for _, line, _ in rows],
+                         f"saved game {game}")
+            seats = json.loads(seats_text)
+            if not isinstance(seats, dict):
+                raise LogError(f"saved game {game}: its seats are not a table")
+        except (LogError, ValueError) as exc:
+            self.set_status(game, DAMAGED)
+            raise StoreError(f"{exc}; the game is marked damaged and kept "
+                             f"(export it for a bug report)") from None
+        return Saved(game, read.scenario, read.actions, [b for _, _, b in rows], seed,
+                     {str(k): str(v) for k, v in seats.items()}, read.warnings)
+
+    def undo(self, game: int, back_to: int, why: str = "undo") -> int:
+        """Take back every action after number `back_to`; the taken-back lines are kept in the
+        undo record. Returns how many were taken back."""
+        back_to = max(0, back_to)
+        rows = self.db.execute("SELECT line FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
+                               (game, back_to)).fetchall()
+        if not rows:
+            return 0
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT INTO undos (game, at, back_to, why, lines) VALUES (?,?,?,?,?)",
+                            (game, time.time(), back_to, why, json.dumps([r[0] for r in rows])))
+            self.db.execute("DELETE FROM actions WHERE game = ? AND seq > ?", (game, back_to))
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: the undo could not be saved: {exc}") from None
+        return len(rows)
+
+    def undos(self, game: int) -> list[tuple[int, str, int]]:
+        """(back_to, why, how many taken back) of each undo of `game`, oldest first."""
+        return [(int(b), str(w), len(json.loads(lines))) for b, w, lines in self.db.execute(
+            "SELECT back_to, why, lines FROM undos WHERE game = ? ORDER BY rowid", (game,))]
+
+    # -- export and import -------------------------------------------------------------------
+    def export(self, game: int, out: Path) -> int:
+        """Write the game's log to `out` (whole, or not at all); returns the number of actions."""
+        self.load(game)  # refuse to export a damaged game as if it were good
+        tmp = out.with_name(f".{out.name}.part")
+        n = -1
+        with tmp.open("w", encoding="utf-8") as fh:
+            for n, line in enumerate(self.log_lines(game)):  # noqa: B007
+                fh.write(line)
+        tmp.replace(out)
+        return n
+
+    def import_log(self, path: Path) -> tuple[int, tuple[str, ...]]:
+        """A JSON-lines log read, checked and replayed, then stored as a new game (a good save is
+        never touched). Raises StoreError with the reason when the file is refused."""
+        from engine.log import replay
+
+        try:
+            size = path.stat().st_size
+            if size > MAX_IMPORT:
+                raise StoreError(f"{path}: {size} bytes is too large for a game log "
+                                 f"(at most {MAX_IMPORT}); nothing was imported")
+            with path.open(encoding="utf-8", errors="strict") as fh:
+                read = parse(fh, str(path))
+            final = replay(read.scenario, read.actions, str(path))
+        except LogError as exc:
+            raise StoreError(f"{exc}; nothing was imported") from None
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot be read: {exc.strerror}; nothing was imported") \
+                from None
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            cur = self.db.execute(
+                "INSERT INTO games (started, title, header, seed, seats, status) "
+                "VALUES (?,?,?,?,?,?)",
+                (time.time(), f"{read.scenario.get('name') or read.scenario.get('id')} "
+                              f"(imported)", header_line(read.scenario), 0, "{}",
+                 OVER if final.over else PLAYING))
+            game = cur.lastrowid
+            assert game is not None
+            now = time.time()
+            self.db.executemany(
+                "INSERT INTO actions (game, seq, line, by, at) VALUES (?, ?, ?, ?, ?)",
+                [(game, n, action_line(n, a), "import", now)
+                 for n, a in enumerate(read.actions, 1)])
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: the import could not be saved: {exc}") from None
+        return game, read.warnings
+
+
+def default_path() -> Path:
+    from companion.paths import user_data_dir
+
+    return user_data_dir() / FILE_NAME
