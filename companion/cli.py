@@ -1,6 +1,7 @@
 """The `starbridge` command.
 
-    starbridge                       a demonstration game between autopilots
+    starbridge                       play (headless autopilots where there is no screen)
+    starbridge play | games | config | doctor   the table app, its saves, settings, checks
     starbridge simulate [...]        autopilot ships against each other, with a readable account
     starbridge replay FILE           replay a log; the final state as JSON on stdout (--report:
                                      the after-action report)
@@ -18,10 +19,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, NoReturn
 
-from companion import bench, bench_display, dice_emulator_cmd, panels_cmd, screenshot_cmd
+from companion import (
+    bench,
+    bench_display,
+    config_cmd,
+    dice_emulator_cmd,
+    doctor_cmd,
+    games_cmd,
+    panels_cmd,
+    play_cmd,
+    screenshot_cmd,
+)
 from companion.dice import VirtualDice
 from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
@@ -66,7 +78,8 @@ def printable(text: str) -> str:
 
 EXAMPLES = {
     "starbridge": """examples:
-  starbridge                                   a demonstration game between autopilots
+  starbridge                                   play: the bridge display (headless without one)
+  starbridge play --headless --autopilot --turns 3
   starbridge simulate --scenario skirmish --log game.jsonl
   starbridge replay game.jsonl                 the final state of a logged game
   starbridge --data-dir ~/my-ships ships       list the classes, with your own files""",
@@ -89,6 +102,11 @@ with a warning. Any other damage is an error naming the line.""",
              "  starbridge bench display     frame times beside the floor, idle CPU",
     "panels": panels_cmd.EXAMPLES,
 }
+
+
+APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
+    "play": play_cmd.run, "games": lambda a, _d: games_cmd.run(a),
+                "config": lambda a, _d: config_cmd.run(a), "doctor": lambda a, _d: doctor_cmd.run(a)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
+    for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd):
+        mod.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:
             command.epilog = EXAMPLES[name]
@@ -151,9 +171,11 @@ def _main(argv: list[str] | None) -> int:
     if data_dir is not None and not data_dir.is_dir():  # the default folder need not exist
         data_dir = None
     try:
-        if args.command in (None, "simulate"):
-            if args.command is None:
-                args = build_parser().parse_args(["simulate"])
+        if args.command is None:
+            args = build_parser().parse_args(["play"])
+        if args.command in APP_COMMANDS:
+            return APP_COMMANDS[args.command](args, data_dir)
+        if args.command == "simulate":
             return simulate(args, data_dir)
         if args.command == "screenshot":
             return screenshot_cmd.run(args)

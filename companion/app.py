@@ -1,0 +1,304 @@
+"""The app: one game at the table, with the panels, the dice, the display and the save store.
+
+    app = App(game, table)              # a SavedGame, and the Table of panels, dice and screen
+    while app.step():                   # on the main thread: drain inputs, apply, save, show
+        app.wait()
+
+Each step: pygame's events (keys that stand in for panel buttons become the panels' edges; the
+rest go to the display), the panels' presses, the display's decisions, the dice trays' rolls,
+then the autopilots, each accepted action saved before it is shown (SavedGame.accept) and then
+shown on the display and the panels' lights. gpiozero's and the serial links' threads only put
+inputs on queues; nothing else runs off the main thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
+from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending
+from engine.stations import INSTRUCTOR
+from firmware_bridge.bridge import DiceBridge
+from firmware_bridge.router import TRAY_CONNECTED, Answer
+from hardware.bridge import Bridge
+from hardware.keyboard import KeyMap
+from hardware.panel import Outcome
+from hardware.pinmap import PinMap
+
+Say = Callable[[str], None]
+Report = Callable[[tuple[Event, ...]], None]
+
+
+@dataclass
+class Table:
+    """What sits at the table: seat modes, the panels, the dice trays and the display."""
+
+    seats: dict[tuple[str, str], str]                 # (ship, station) -> panel/touch/autopilot
+    pins: PinMap | None = None
+    factory: Any = None
+    dice: DiceBridge | None = None
+    surface: Any = None                               # a pygame Surface, or None (headless)
+    display_seat: Seat = field(default_factory=lambda: Seat(INSTRUCTOR))
+    clock: Callable[[], float] = time.monotonic
+    fps: int = 30
+    step_s: float = 0.0                               # pause between autopilot actions
+    say: Say = print
+    report: Report | None = None                      # headless: the account of the game
+    exit_keys: tuple[str, ...] = ()                   # held together: leave (kiosk)
+    exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
+
+
+WATCH = "watch"   # attract mode: the autopilot plays the seat, its panel's lights show it
+
+
+def mode_of(table: Table, prompt: Prompt) -> str:
+    """How the prompt's seat is played; a seat the autopilot plays reads AUTOPILOT."""
+    mode = table.seats.get((prompt.ship or "", prompt.station), AUTOPILOT)
+    return AUTOPILOT if mode == WATCH else mode
+
+
+class App:
+    """One game being played. `step` returns False when the players leave (window closed,
+    Escape, or the kiosk's exit combination)."""
+
+    def __init__(self, game: SavedGame, table: Table) -> None:
+        self.game, self.table = game, table
+        self.outputs: queue.Queue[Any] = queue.Queue()
+        self.bridges: list[Bridge] = []
+        self.keymap = KeyMap(table.pins) if table.pins is not None else None
+        self.held: set[str] = set()
+        self.display: Any = None
+        self.leave = False
+        self.exit_asked = False
+        self.last_input = table.clock()
+        self.next_auto = 0.0
+        self.messages: list[str] = []
+        self.accepted = 0
+        self._open_panels()
+        if table.surface is not None:
+            from display.bridge import BridgeDisplay
+
+            self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
+                                         dice_status=self.dice_status())
+            self.display.show(game.state)
+        t = table.clock()
+        for b in self.bridges:
+            b.show(game.state, (), t)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _open_panels(self) -> None:
+        t = self.table
+        if t.pins is None or t.factory is None:
+            return
+        by_ship: dict[str | None, list[str]] = {}
+        for (ship, station), mode in t.seats.items():
+            if mode in ("panel", WATCH):
+                by_ship.setdefault(ship or None, []).append(station)
+        for ship_id, stations in by_ship.items():
+            order = crew_stations(self.game.state, ship_id) if ship_id else stations
+            bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
+                            t.clock)
+            bridge.open(t.say, t.clock())
+            self.bridges.append(bridge)
+
+    def close(self) -> None:
+        for b in self.bridges:
+            b.close()
+        self.bridges.clear()
+
+    def dice_status(self) -> str:
+        dice = self.table.dice
+        if dice is None:
+            return "virtual"
+        return str(dice.status(self.table.display_seat).mode)
+
+    # -- accepting actions ---------------------------------------------------------------------
+    def accept(self, action: Action, by: str) -> tuple[Event, ...] | None:
+        """Apply, save (durable), then show. A refused action is shown as the reason."""
+        try:
+            events = self.game.accept(action, by)
+        except IllegalAction as exc:
+            self.messages.append(str(exc))
+            if self.display is not None:
+                self.display.message = str(exc)
+                self.display.dirty = True
+            return None
+        self.accepted += 1
+        self.show(events)
+        return events
+
+    def show(self, events: tuple[Event, ...]) -> None:
+        state, t = self.game.state, self.table.clock()
+        if self.display is not None:
+            self.display.show(state, events)
+        for b in self.bridges:
+            b.show(state, events, t)
+        if self.table.report is not None and events:
+            self.table.report(events)
+
+    def roll_for(self, prompt: Prompt, by: str) -> tuple[Event, ...] | None:
+        """A person asked for the table's dice: a connected tray answers by itself (its roll
+        arrives from the tray); otherwise the virtual die rolls."""
+        assert prompt.roll is not None
+        dice = self.table.dice
+        seat = Seat(prompt.station, prompt.ship)
+        if dice is not None and dice.status(seat).mode == TRAY_CONNECTED:
+            self.messages.append(f"roll the dice tray for {prompt.roll.purpose}")
+            return None
+        return self.accept(self.game.roll(prompt.roll), by)
+
+    def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
+        self.last_input = self.table.clock()
+        if out.action is not None:
+            events = self.accept(out.action, "panel")
+        elif out.roll is not None and out.roll.roll is not None:
+            events = self.roll_for(out.roll, "panel")
+        else:
+            return None
+        return None if events is None else (self.game.state, events)
+
+    # -- the loop ------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """One turn of the main loop; False when the players leave."""
+        t = self.table.clock()
+        self._pygame_events(t)
+        for b in self.bridges:
+            b.pump(self.game.state, t, self._panel_act)
+        self._exit_combination()
+        self._display_outputs()
+        self._trays()
+        self._autopilot(t)
+        if self.display is not None:
+            self.display.set_dice_status(self.dice_status())
+            if self.display.draw():
+                import pygame
+
+                if pygame.display.get_surface() is self.display.surface:
+                    pygame.display.flip()
+        return not self.leave
+
+    def _pygame_events(self, t: float) -> None:
+        if self.display is None:
+            return
+        import pygame
+
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.leave = self.leave or not self.table.exit_keys
+                continue
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+                self.last_input = t
+                name = pygame.key.name(event.key).lower()
+                down = event.type == pygame.KEYDOWN
+                (self.held.add if down else self.held.discard)(name)
+                if down and name == "escape" and not self.table.exit_keys:
+                    self.leave = True
+                    continue
+                edge = self.keymap.edge(name, down, t) if self.keymap is not None else None
+                bridge = next((b for b in self.bridges if edge is not None
+                               and edge.panel in b.stations), None)
+                if bridge is not None and edge is not None:
+                    bridge.put(edge)
+                    continue
+                if not down:
+                    continue
+            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+                self.last_input = t
+            self.display.handle(event)
+
+    def _exit_combination(self) -> None:
+        t = self.table
+        keys = bool(t.exit_keys) and all(k in self.held for k in t.exit_keys)
+        buttons = False
+        if t.exit_buttons:
+            for b in self.bridges:
+                st = b.stations.get(INSTRUCTOR)
+                if st is not None and all(n in st.devices.buttons and
+                                          st.devices.buttons[n].is_pressed
+                                          for n in t.exit_buttons):
+                    buttons = True
+        if keys or buttons:
+            self.exit_asked = self.leave = True
+
+    def _display_outputs(self) -> None:
+        from display.bridge import Request
+
+        while True:
+            try:
+                out = self.outputs.get_nowait()
+            except queue.Empty:
+                return
+            self.last_input = self.table.clock()
+            if isinstance(out, Request):
+                if out.kind == "undo":
+                    self.undo("last")
+                elif out.kind == "roll":
+                    prompt = next((p for p in pending(self.game.state)
+                                   if p.roll is not None and p.station == out.station
+                                   and p.ship == out.ship), None)
+                    if prompt is not None:
+                        self.roll_for(prompt, "touch")
+            else:
+                by = "manual" if getattr(out, "type_name", "") == "roll" else "touch"
+                self.accept(out, by)
+
+    def undo(self, how: str) -> int:
+        """The Instructor's undo: "last" action of a person, or back to the "phase" start."""
+        taken = self.game.undo_phase() if how == "phase" else self.game.undo_last()
+        if taken:
+            state, t = self.game.state, self.table.clock()
+            if self.display is not None:
+                self.display.history.clear()
+                self.display.show(state)
+            for b in self.bridges:
+                b.show(state, (), t)
+            self.messages.append(f"undo: {taken} action(s) taken back")
+        return taken
+
+    def _trays(self) -> None:
+        dice = self.table.dice
+        if dice is None:
+            return
+        for _ in range(16):
+            outcomes = dice.poll(pending(self.game.state))
+            if not outcomes:
+                return
+            for o in outcomes:
+                if isinstance(o, Answer):
+                    self.last_input = self.table.clock()
+                    self.accept(o.action, "tray")
+                else:
+                    self.messages.append(o.text)
+
+    def _autopilot(self, t: float) -> None:
+        """Autopilot seats act (paced by `step_s`); a roll of a person's seat with no tray and
+        nobody to ask (headless) rolls the virtual die."""
+        while not self.game.over:
+            prompt = next((p for p in pending(self.game.state)
+                           if mode_of(self.table, p) == AUTOPILOT), None)
+            if prompt is None:
+                return
+            if self.table.step_s > 0:
+                if t < self.next_auto:
+                    return
+                self.next_auto = t + self.table.step_s
+            self.accept(autopilot_action(self.game, prompt),
+                        "virtual" if prompt.roll is not None else AUTOPILOT)
+            if self.table.step_s > 0 or self.display is not None:
+                return   # one at a time where people watch
+
+    def waiting_for_people(self) -> bool:
+        return not self.game.over and all(mode_of(self.table, p) != AUTOPILOT
+                                          for p in pending(self.game.state))
+
+    def wait(self) -> None:
+        """Idle until the next step: one frame's time with a screen, else a short block on the
+        panels' queues (the loop stays on the main thread)."""
+        if self.display is not None:
+            self.display.clock.tick(self.table.fps)
+        elif self.waiting_for_people():
+            time.sleep(0.01)

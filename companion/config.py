@@ -1,0 +1,293 @@
+"""The configuration file: a TOML file in the user config folder, checked as it loads.
+
+Where: $STARBRIDGE_CONFIG, else `starbridge.toml` in the user config folder (platformdirs:
+~/.config/starbridge/ on Linux). No file is the PC default: the first ship's crew at mocked
+panels (the keyboard) and the touchscreen, autopilots elsewhere, virtual dice, a window.
+`starbridge config --example` prints the documented example (EXAMPLE below); every mistake is
+reported at once, each naming its key.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from engine.stations import STATION_NAMES
+from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
+
+FILE_NAME = "starbridge.toml"
+SEAT_MODES = ("panel", "touch", "autopilot")
+FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
+MAX_CONFIG = 1 << 20
+
+EXAMPLE = '''\
+# starbridge configuration (starbridge config --example > ~/.config/starbridge/starbridge.toml)
+# Every key is optional; a missing key takes the default shown.
+
+[game]
+scenario = "duel"        # a scenario name: starbridge scenarios
+turns = 0                # stop after this many game turns; 0 = the scenario's own limit
+seed = 0                 # virtual dice seed; 0 = a new seed every game
+
+[seats]                  # who plays each seat: "panel" (a person at the station's buttons and
+                         # the touchscreen), "touch" (the touchscreen only) or "autopilot"
+default = "autopilot"    # every seat not named below
+# enterprise = "panel"   # every station of a ship ("ship", "ship/station" or "station")
+# "enterprise/helm" = "touch"
+# With no [seats] table at all, the first ship's crew is at the panels.
+
+[panels]
+pins = ""                # the pin map file (docs/wiring.md); "" = the built-in map
+factory = ""             # auto, lgpio, rpigpio or mock; "" = the pin map's [board] factory
+                         # (on a PC with no GPIO the mock is used, with the keyboard)
+
+[dice]
+fallback = "virtual"     # with no tray (or a lost one): "virtual" dice or "manual" entry
+# [[dice.trays]]         # one entry per tray (docs/dice-protocol.md)
+# id = "tray-1"
+# url = "/dev/starbridge-dice-tray-1"
+# seats = ["enterprise/helm", "enterprise/weapons"]   # or ["*"], every seat
+# dice = [20]
+
+[display]
+enabled = true           # false: no screen (as --headless)
+fullscreen = "auto"      # "auto" (full screen without a desktop), true or false
+size = [800, 480]        # the window's size when not full screen
+seat = ""                # whose bridge it shows: a ship id, "instructor", or "" (the first ship
+                         # with people at it; the Instructor's view when every seat is autopilot)
+fps = 30                 # the most frames a second
+
+[kiosk]
+enabled = false          # attract mode between games, for a convention floor
+idle_minutes = 5         # a crew game with no input this long returns to attract mode
+attract_scenario = "skirmish"
+attract_step_ms = 600    # the pause between autopilot actions in attract mode
+exit_buttons = ["select", "confirm"]   # Instructor panel buttons held together to leave kiosk
+exit_keys = ["f1", "f4"]               # the same on a keyboard
+'''
+
+
+class ConfigError(Exception):
+    """The configuration is wrong: `problems` holds one line per mistake, each naming its key."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Config:
+    source: str = "(defaults)"
+    scenario: str = "duel"
+    turns: int = 0
+    seed: int = 0
+    seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
+    default_seat: str = "autopilot"
+    pins: str = ""
+    factory: str = ""
+    dice: DiceConfig = field(default_factory=lambda: DiceConfig((), "virtual"))
+    display: bool = True
+    fullscreen: bool | None = None
+    size: tuple[int, int] = (800, 480)
+    display_seat: str = ""
+    fps: int = 30
+    kiosk: bool = False
+    idle_minutes: float = 5.0
+    attract_scenario: str = "skirmish"
+    attract_step_ms: int = 600
+    exit_buttons: tuple[str, ...] = ("select", "confirm")
+    exit_keys: tuple[str, ...] = ("f1", "f4")
+
+
+def config_path() -> Path:
+    explicit = os.environ.get("STARBRIDGE_CONFIG")
+    if explicit:
+        return Path(explicit)
+    return Path(platformdirs.user_config_dir("starbridge")) / FILE_NAME
+
+
+KNOWN: dict[str, tuple[str, ...]] = {
+    "game": ("scenario", "turns", "seed"),
+    "panels": ("pins", "factory"),
+    "display": ("enabled", "fullscreen", "size", "seat", "fps"),
+    "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
+              "exit_keys"),
+}
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
+            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def parse_config(data: Mapping[str, Any], source: str) -> Config:
+    """A Config from the TOML data, or ConfigError listing every mistake by its key."""
+    problems: list[str] = []
+    out: dict[str, Any] = {"source": source}
+
+    def bad(key: str, what: str) -> None:
+        problems.append(f"{source}: {key}: {what}")
+
+    def table(name: str) -> Mapping[str, Any]:
+        value = data.get(name, {})
+        if not isinstance(value, Mapping):
+            bad(name, f"must be a table ([{name}]), not {_kind(value)}")
+            return {}
+        for key in value:
+            if name in KNOWN and key not in KNOWN[name]:
+                bad(f"{name}.{key}", f"unknown key (keys: {', '.join(KNOWN[name])})")
+        return value
+
+    def text(sec: Mapping[str, Any], name: str, key: str, dest: str,
+             choices: tuple[str, ...] | None = None) -> None:
+        if key not in sec:
+            return
+        v = sec[key]
+        if not isinstance(v, str) or len(v) > 4096:
+            bad(f"{name}.{key}", f"must be text (in quotes), not {_kind(v)}")
+        elif choices is not None and v not in choices:
+            bad(f"{name}.{key}", f"must be one of {', '.join(map(repr, choices))}, not {v!r}")
+        else:
+            out[dest] = v
+
+    def whole(sec: Mapping[str, Any], name: str, key: str, dest: str, lo: int, hi: int) -> None:
+        if key not in sec:
+            return
+        v = sec[key]
+        if type(v) is not int or not lo <= v <= hi:
+            bad(f"{name}.{key}", f"must be a whole number from {lo} to {hi}, not {v!r}")
+        else:
+            out[dest] = v
+
+    def flag(sec: Mapping[str, Any], name: str, key: str, dest: str) -> None:
+        if key in sec:
+            if type(sec[key]) is not bool:
+                bad(f"{name}.{key}", f"must be true or false, not {sec[key]!r}")
+            else:
+                out[dest] = sec[key]
+
+    def names(sec: Mapping[str, Any], name: str, key: str, dest: str) -> None:
+        if key in sec:
+            v = sec[key]
+            if not isinstance(v, list) or not v or len(v) > 8 or \
+                    not all(isinstance(x, str) and 0 < len(x) <= 32 for x in v):
+                bad(f"{name}.{key}", "must be a list of 1 to 8 names in quotes, "
+                                     "e.g. [\"select\", \"confirm\"]")
+            else:
+                out[dest] = tuple(x.lower() for x in v)
+
+    for key in data:
+        if key not in (*KNOWN, "seats", "dice"):
+            bad(str(key), "unknown table (tables: game, seats, panels, dice, display, kiosk)")
+    game = table("game")
+    text(game, "game", "scenario", "scenario")
+    whole(game, "game", "turns", "turns", 0, 999)
+    whole(game, "game", "seed", "seed", 0, 2**63 - 1)
+
+    if "seats" in data:
+        seats = table("seats")
+        chosen: dict[str, str] = {}
+        for key, mode in seats.items():
+            if mode not in SEAT_MODES:
+                bad(f"seats.{key}", f"must be one of {', '.join(map(repr, SEAT_MODES))}, "
+                                    f"not {mode!r}")
+                continue
+            if key == "default":
+                out["default_seat"] = mode
+                continue
+            ship, _, station = str(key).rpartition("/")
+            if "/" in key and (not ship or station not in STATION_NAMES):
+                bad(f"seats.{key}", f"write \"ship/station\" (stations: "
+                                    f"{', '.join(STATION_NAMES)}), \"ship\" or \"station\"")
+                continue
+            chosen[str(key)] = mode
+        out["seats"] = chosen
+
+    panels = table("panels")
+    text(panels, "panels", "pins", "pins")
+    if panels.get("factory") != "":
+        text(panels, "panels", "factory", "factory", FACTORIES)
+
+    if "dice" in data:
+        dice = data["dice"]
+        try:
+            merged = {"fallback": "virtual", **dice} if isinstance(dice, Mapping) else dice
+            out["dice"] = config_from_dict(merged, "dice")
+        except DiceConfigError as exc:
+            problems.append(f"{source}: {exc}")
+
+    display = table("display")
+    flag(display, "display", "enabled", "display")
+    if "fullscreen" in display:
+        v = display["fullscreen"]
+        if v == "auto":
+            out["fullscreen"] = None
+        elif type(v) is bool:
+            out["fullscreen"] = v
+        else:
+            bad("display.fullscreen", f"must be \"auto\", true or false, not {v!r}")
+    if "size" in display:
+        v = display["size"]
+        if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+                and 320 <= v[0] <= 7680 and 240 <= v[1] <= 4320):
+            bad("display.size", f"must be [width, height] in pixels, from [320, 240] to "
+                                f"[7680, 4320], not {v!r}")
+        else:
+            out["size"] = (v[0], v[1])
+    text(display, "display", "seat", "display_seat")
+    whole(display, "display", "fps", "fps", 1, 240)
+
+    kiosk = table("kiosk")
+    flag(kiosk, "kiosk", "enabled", "kiosk")
+    if "idle_minutes" in kiosk:
+        v = kiosk["idle_minutes"]
+        if type(v) not in (int, float) or not 0.1 <= v <= 1440:
+            bad("kiosk.idle_minutes", f"must be a number of minutes from 0.1 to 1440, not {v!r}")
+        else:
+            out["idle_minutes"] = float(v)
+    text(kiosk, "kiosk", "attract_scenario", "attract_scenario")
+    whole(kiosk, "kiosk", "attract_step_ms", "attract_step_ms", 0, 60_000)
+    names(kiosk, "kiosk", "exit_buttons", "exit_buttons")
+    names(kiosk, "kiosk", "exit_keys", "exit_keys")
+    if problems:
+        raise ConfigError(problems)
+    return Config(**out)
+
+
+def load_config(path: Path | None = None) -> Config:
+    """The configuration at `path` (default: config_path()); no file there is the defaults.
+    ConfigError lists every mistake."""
+    explicit = path is not None or bool(os.environ.get("STARBRIDGE_CONFIG"))
+    path = path or config_path()
+    if not path.exists():
+        if explicit:
+            raise ConfigError([f"{path}: no such file (starbridge config --example prints one)"])
+        return Config()
+    try:
+        if path.stat().st_size > MAX_CONFIG:
+            raise ConfigError([f"{path}: larger than {MAX_CONFIG} bytes; not a configuration"])
+        raw = path.read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError([f"{path}: not UTF-8 text"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
+    except (OSError, RecursionError) as exc:
+        raise ConfigError([f"{path}: cannot be read: {getattr(exc, 'strerror', exc)}"]) from None
+    return parse_config(data, str(path))
+
+
+def seat_mode(config: Config, ship: str, station: str, first_ship: str) -> str:
+    """How the seat is played: the most specific [seats] entry, else the default."""
+    if config.seats is None:
+        return "panel" if ship == first_ship else "autopilot"
+    for key in (f"{ship}/{station}", ship, station):
+        if key in config.seats:
+            return config.seats[key]
+    return config.default_seat

@@ -1,0 +1,95 @@
+"""`starbridge games`: the saved games; export one as a game log, import a log, undo."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.saved_game import SavedGame
+from companion.store import Store, StoreError
+from engine.errors import EngineError
+
+NAME = "games"
+EXAMPLES = """examples:
+  starbridge games                          the saved games, newest last
+  starbridge games export 3 game3.jsonl     game 3 as a game log (docs/log-format.md)
+  starbridge games import game3.jsonl       a game log from elsewhere, as a new saved game
+  starbridge games undo 3                   take back game 3's last action by a person
+  starbridge games undo 3 --phase           back to the start of the phase
+
+Saves live in the user data folder (~/.local/share/starbridge/saves.db, or $STARBRIDGE_DATA).
+An import never changes a saved game: a file that is not a good log is refused with the reason."""
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(NAME, help="list, export, import saved games")
+    p.add_argument("what", nargs="?", choices=("list", "export", "import", "undo"),
+                   default="list")
+    p.add_argument("args", nargs="*", help="export: GAME FILE; import: FILE; undo: GAME")
+    p.add_argument("--phase", action="store_true", help="undo: back to the start of the phase")
+    p.epilog = EXAMPLES
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    return p
+
+
+def _game_number(text: str) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise StoreError(f"{text!r} is not a game number (starbridge games lists them)")
+    return int(text)
+
+
+def run(args: argparse.Namespace, folder: Path | None = None) -> int:
+    from companion.paths import user_data_dir
+
+    need = {"list": 0, "export": 2, "import": 1, "undo": 1}[args.what]
+    if len(args.args) != need:
+        usage = {"list": "starbridge games", "export": "starbridge games export GAME FILE",
+                 "import": "starbridge games import FILE", "undo": "starbridge games undo GAME"}
+        print(f"starbridge: usage: {usage[args.what]} (see: starbridge games --help)",
+              file=sys.stderr)
+        return 2
+    try:
+        store, notes = Store.open_folder(folder or user_data_dir())
+        for note in notes:
+            print(f"starbridge: {note}", file=sys.stderr)
+        try:
+            return _run(store, args)
+        finally:
+            store.close()
+    except (StoreError, EngineError) as exc:
+        print(f"starbridge: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"starbridge: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+
+
+def _run(store: Store, args: argparse.Namespace) -> int:
+    if args.what == "list":
+        games = store.games()
+        if not games:
+            print("no saved games (starbridge play starts one)")
+        for g in games:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
+            undone = f", {g.undos} undo(s)" if g.undos else ""
+            print(f"{g.id:4}  {when}  {g.status:8}  {g.actions:5} actions{undone}  {g.title}")
+        return 0
+    if args.what == "export":
+        gid, out = _game_number(args.args[0]), Path(args.args[1])
+        n = store.export(gid, out)
+        print(f"game {gid}: {n} actions written to {out}")
+        return 0
+    if args.what == "import":
+        gid, warnings = store.import_log(Path(args.args[0]))
+        for w in warnings:
+            print(f"starbridge: warning: {w}", file=sys.stderr)
+        print(f"imported as game {gid}")
+        return 0
+    gid = _game_number(args.args[0])
+    game = SavedGame.resume(store, gid)
+    taken = game.undo_phase() if args.phase else game.undo_last()
+    print(f"game {gid}: {taken} action(s) taken back; {len(game.actions)} remain")
+    return 0

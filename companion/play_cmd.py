@@ -1,0 +1,258 @@
+"""`starbridge play`: the program people run. On a PC with no configuration: the bridge display
+in a window, the first ship's crew at mocked panels (the keyboard), virtual dice, autopilots
+for the other ships. On a Pi the configuration (companion/config.py) chooses GPIO panels, the
+dice trays and full screen. With no screen at all it plays headless."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.app import App, Table
+from companion.config import Config, ConfigError, load_config, seat_mode
+from companion.saved_game import SavedGame
+from companion.session import account_lines, load_scenario, prepare
+from companion.store import Store, StoreError
+from engine import Event, Seat, crew_stations, new_game
+from engine.errors import EngineError
+from engine.stations import INSTRUCTOR
+
+NAME = "play"
+DEMO_TURNS = 3
+EXAMPLES = """examples:
+  starbridge play                          the bridge display in a window; keys stand in for
+                                           the panels (docs/wiring.md), autopilots elsewhere
+  starbridge play --scenario skirmish --new
+  starbridge play --resume                 go on with the unfinished game
+  starbridge play --headless --autopilot --turns 3    autopilots play every seat, no screen
+  starbridge play --kiosk                  attract mode between games (docs/appliance.md)
+
+Settings come from the configuration file (starbridge config --example); flags win.
+Every accepted action is saved before it is shown: starbridge games lists the saves."""
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        NAME, help="play a game at the table: display, panels, dice, saves")
+    p.add_argument("--scenario", help="scenario name (default: the configuration's, else duel)")
+    p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
+    p.add_argument("--seed", type=int, default=None, help="virtual dice seed")
+    p.add_argument("--headless", action="store_true", help="no screen")
+    p.add_argument("--autopilot", action="store_true", help="autopilots play every seat")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--resume", nargs="?", type=int, const=-1, default=None, metavar="GAME",
+                       help="go on with the unfinished game (or game number GAME)")
+    which.add_argument("--new", action="store_true", help="start a new game")
+    p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
+    p.add_argument("--kiosk", action="store_true", help="attract mode between crew games")
+    p.add_argument("--config", type=Path, default=None, help="the configuration file")
+    p.add_argument("--window", action="store_true", help="a window even without a desktop")
+    p.epilog = EXAMPLES
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    return p
+
+
+def screen_available() -> str | None:
+    """None when a screen can be opened, else why not (for the line that says so)."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return None
+    if sys.platform in ("win32", "darwin"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    if any(Path("/dev/dri").glob("card*")) or Path("/dev/fb0").exists():
+        return None
+    return "no display found (no DISPLAY or WAYLAND_DISPLAY, no KMSDRM or framebuffer device)"
+
+
+def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
+              ) -> dict[tuple[str, str], str]:
+    seats = {}
+    for ship in ships:
+        for station in crew_stations(state, ship):
+            seats[ship, station] = "autopilot" if autopilot else \
+                seat_mode(config, ship, station, ships[0])
+    return seats
+
+
+def display_seat(config: Config, seats: dict[tuple[str, str], str]) -> Seat:
+    if config.display_seat == INSTRUCTOR:
+        return Seat(INSTRUCTOR)
+    if config.display_seat:
+        return Seat("captain", config.display_seat)
+    people = sorted({ship for (ship, _), mode in seats.items() if mode != "autopilot"})
+    return Seat("captain", people[0]) if len(people) == 1 else Seat(INSTRUCTOR)
+
+
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
+    say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for line in exc.problems:
+            print(f"starbridge: {line}", file=sys.stderr)
+        return 2
+    if args.turns is not None and not 0 <= args.turns <= 999:
+        print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
+        return 2
+    headless = args.headless or not config.display
+    why = None if headless else screen_available()
+    if why is not None:
+        print(f"starbridge: {why}; playing headless: autopilots play every seat, "
+              f"{args.turns or DEMO_TURNS} turns, nothing saved", file=sys.stderr)
+        headless, args.autopilot, args.no_save = True, True, True
+        args.turns = args.turns or DEMO_TURNS
+        args.new = True
+    if args.kiosk or config.kiosk:
+        if headless:
+            print("starbridge: kiosk mode needs a screen", file=sys.stderr)
+            return 2
+        from companion.kiosk import run_kiosk
+
+        return run_kiosk(config, data_dir, say)
+    if headless and not args.autopilot and people_at_mocked_panels(config):
+        say("starbridge: the panels would be mocked and there is no screen for their keys: "
+            "add --autopilot, or run with a screen")
+        return 2
+    try:
+        store: Store | None = None
+        if not args.no_save:
+            from companion.paths import user_data_dir
+
+            store, notes = Store.open_folder(user_data_dir())
+            for note in notes:
+                say(f"starbridge: {note}")
+        game = choose_game(args, config, store, data_dir, headless, say)
+        if game is None:
+            return 2
+        return play_game(game, args, config, headless, say)
+    except (StoreError, EngineError) as exc:
+        print(f"starbridge: {exc}", file=sys.stderr)
+        return 2
+
+
+def people_at_mocked_panels(config: Config) -> bool:
+    """Whether people would sit at panels that only a keyboard can press (no GPIO here)."""
+    if config.seats is not None and "panel" not in config.seats.values() and \
+            config.default_seat != "panel":
+        return config.default_seat == "touch" or "touch" in config.seats.values()
+    from hardware.devices import FactoryError, make_factory
+    from hardware.pinmap import PinMapError, load_pinmap
+
+    try:
+        factory = make_factory(load_pinmap(config.pins or None), config.factory or None)
+    except (FactoryError, PinMapError):
+        return True
+    mocked = type(factory).__name__ == "MockFactory"
+    close = getattr(factory, "close", None)
+    if close is not None:
+        close()
+    return mocked
+
+
+def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None,
+                 name: str | None = None) -> dict[str, Any]:
+    turns = args.turns if args.turns is not None else config.turns
+    return prepare(load_scenario(name or args.scenario or config.scenario, data_dir), data_dir,
+                   "basic", None, turns or None, None)
+
+
+def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
+                data_dir: Path | None, headless: bool,
+                say: Callable[[str], None]) -> SavedGame | None:
+    """The unfinished game (offered first), or a new one."""
+    seed = args.seed if args.seed is not None else (config.seed or random.randrange(1, 2**31))
+    if store is not None and not args.new:
+        target = None
+        if args.resume is not None and args.resume >= 0:
+            target = args.resume
+        else:
+            info = store.unfinished()
+            if info is not None:
+                if args.resume is None and headless:
+                    say(f"starbridge: game {info.id} ({info.title}, {info.actions} actions) is "
+                        f"not finished: add --resume to go on with it, or --new to start another")
+                    return None
+                wanted = args.resume is not None or offer_resume(info, config)
+                target = info.id if wanted else None
+            elif args.resume is not None:
+                say("starbridge: no unfinished game to resume (starbridge games lists them)")
+                return None
+        if target is not None:
+            game = SavedGame.resume(store, target)
+            say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
+            return game
+    scenario = new_scenario(config, args, data_dir)
+    new_game(scenario)
+    ships = [str(s["id"]) for s in scenario["ships"]]
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
+
+
+def offer_resume(info: Any, config: Config) -> bool:
+    from companion.resume_screen import ask_resume
+    from display.screen import open_screen
+
+    screen = open_screen(config.size, config.fullscreen)
+    return ask_resume(screen, f"Game {info.id}: {info.title}, {info.actions} actions")
+
+
+def build_table(game: SavedGame, config: Config, headless: bool, autopilot: bool,
+                say: Callable[[str], None], report: Any = None) -> Table:
+    seats: dict[tuple[str, str], str] = {}
+    for key, mode in game.seats.items():
+        ship, _, station = key.partition("/")
+        seats[ship, station] = "autopilot" if autopilot else mode
+    table = Table(seats=seats, say=say, report=report, fps=config.fps)
+    if any(m == "panel" for m in seats.values()):
+        from hardware.devices import factory_or_mock
+        from hardware.pinmap import PinMapError, load_pinmap
+
+        try:
+            table.pins = load_pinmap(config.pins or None)
+        except PinMapError as exc:
+            raise EngineError("\n".join(exc.problems)) from None
+        table.factory = factory_or_mock(table.pins, say, config.factory or None)
+    if config.dice.trays:
+        from firmware_bridge.bridge import DiceBridge
+
+        table.dice = DiceBridge(config.dice).start()
+    if not headless:
+        from display.screen import open_screen
+
+        table.surface = open_screen(config.size, config.fullscreen)
+        table.display_seat = display_seat(config, seats)
+    return table
+
+
+def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headless: bool,
+              say: Callable[[str], None]) -> int:
+    def report(events: tuple[Event, ...]) -> None:
+        for line in account_lines(events):
+            indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
+            print(indent + line, flush=True)
+
+    if headless:
+        print(f"{game.scenario.get('name', game.scenario.get('id'))} — basic rules, seed "
+              f"{game.seed}" + (f", game {game.id}" if game.store is not None else ""))
+    table = build_table(game, config, headless, args.autopilot, say,
+                        report if headless else None)
+    app = App(game, table)
+    try:
+        while app.step():
+            if headless and game.over:
+                break
+            app.wait()
+    finally:
+        app.close()
+        if table.dice is not None:
+            table.dice.stop()
+    if headless:
+        print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
+                                                if game.store is not None else ""))
+    return 0
