@@ -135,9 +135,13 @@ def test_simulate_ships_free_for_all(capsys: pytest.CaptureFixture[str], tmp_pat
     assert data["step"] == "over"
 
 
-def test_no_command_plays_a_demonstration_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys)
+def test_no_command_plays_a_demonstration_game(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no screen, `starbridge` (play) says so and plays a short headless demonstration."""
+    monkeypatch.setattr("companion.play_cmd.screen_available", lambda: "no display found")
+    code, out, err = run(capsys)
     assert code == 0
+    assert "no display found" in err and "playing headless" in err
     assert out.startswith("Duel at the Neutral Zone")
     assert "Game over" in out
 
