@@ -101,6 +101,12 @@ with a warning. Any other damage is an error naming the line.""",
              "  starbridge bench panels      button edge to LED and to the engine's action\n"
              "  starbridge bench display     frame times beside the floor, idle CPU",
     "panels": panels_cmd.EXAMPLES,
+    "screenshot": "examples:\n  starbridge screenshot --screen helm --size 800x480 --out helm.png\n"
+                  "  starbridge screenshot --all --out screens/      every screen, one PNG each",
+    "dice-emulator": "examples:\n  starbridge dice-emulator              a tray on a pseudo-terminal"
+                     " (/tmp/starbridge-dice)\n  starbridge dice-emulator --tcp 7020    "
+                     "url = \"socket://127.0.0.1:7020\" in [[dice.trays]]",
+    **{m.NAME: m.EXAMPLES for m in (play_cmd, games_cmd, config_cmd, doctor_cmd)},
 }
 
 

@@ -1,0 +1,201 @@
+"""The app's commands: play (headless), games, config, doctor; --help with examples; a real
+`starbridge play` process killed with SIGKILL resumes where it was."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import doctor_cmd
+from companion.cli import main
+from companion.config import EXAMPLE
+from companion.saved_game import SavedGame
+from companion.store import FILE_NAME, Store
+
+
+@pytest.fixture(autouse=True)
+def own_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(tmp_path / "none.toml"))
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    return tmp_path / "data"
+
+
+def no_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("STARBRIDGE_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+
+
+@pytest.mark.parametrize("command", ["play", "games", "config", "doctor", "simulate", "replay",
+                                     "scenarios", "ships", "bench", "panels", "screenshot",
+                                     "dice-emulator"])
+def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str],
+                                              command: str) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "example" in out.lower() and "starbridge" in out
+
+
+def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path, own_folders: Path) -> None:
+    no_config(monkeypatch, tmp_path)
+    assert main(["play", "--headless", "--autopilot", "--turns", "1", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out and "saved as game 1" in out
+    assert main(["games"]) == 0
+    listing = capsys.readouterr().out
+    assert " 1 " in listing and "over" in listing and "Duel" in listing
+    log = tmp_path / "g.jsonl"
+    assert main(["games", "export", "1", str(log)]) == 0
+    assert main(["games", "import", str(log)]) == 0
+    assert "imported as game 2" in capsys.readouterr().out
+    store, _ = Store.open_folder(own_folders)
+    assert SavedGame.resume(store, 1).state == SavedGame.resume(store, 2).state
+
+
+def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path, own_folders: Path) -> None:
+    no_config(monkeypatch, tmp_path)
+    store, _ = Store.open_folder(own_folders)
+    import argparse
+
+    from companion.config import Config
+    from companion.play_cmd import new_scenario
+
+    game = SavedGame.new(store, new_scenario(Config(), argparse.Namespace(turns=1, scenario=None),
+                                             None), 3, {})
+    store.close()
+    assert main(["play", "--headless", "--autopilot"]) == 2
+    err = capsys.readouterr().err
+    assert f"game {game.id}" in err and "--resume" in err and "--new" in err
+    assert main(["play", "--headless", "--autopilot", "--resume"]) == 0
+    assert "resumed game 1 after 0 actions" in capsys.readouterr().err
+    assert main(["play", "--headless", "--autopilot", "--resume"]) == 2
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_play_headless_with_people_at_mocked_panels_is_refused(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path, own_folders: Path) -> None:
+    no_config(monkeypatch, tmp_path)
+    assert main(["play", "--headless", "--new"]) == 2
+    assert "--autopilot" in capsys.readouterr().err
+    assert not (own_folders / FILE_NAME).exists()   # nothing was started
+
+
+def test_bad_configuration_names_the_key(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text("[display]\nsize = [1, 2]\n[kiosk]\nidle_minutes = -1\n", encoding="utf-8")
+    assert main(["play", "--config", str(cfg), "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert "display.size" in err and "kiosk.idle_minutes" in err and "Traceback" not in err
+    assert main(["config", "--check", str(cfg)]) == 2
+
+
+def test_config_example_and_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["config", "--example"]) == 0
+    assert capsys.readouterr().out == EXAMPLE
+    good = tmp_path / "good.toml"
+    good.write_text(EXAMPLE, encoding="utf-8")
+    assert main(["config", "--check", str(good)]) == 0
+    assert "good" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["games", "export", "x", "f"], ["games", "import"],
+                                  ["games", "undo", "7"], ["games", "import", "/nonexistent"],
+                                  ["play", "--turns", "-3"], ["games", "export", "1", "/"]])
+def test_game_command_mistakes_are_one_line(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("starbridge: ") and err.count("\n") == 1, err
+
+
+def test_doctor_reports_on_a_pc_and_never_crashes(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["doctor"])
+    out = capsys.readouterr().out
+    assert code in (0, 1)
+    for name in ("GPIO", "display", "disk space", "save folder", "configuration"):
+        assert name in out
+
+
+def test_doctor_says_how_to_fix_each_problem(tmp_path: Path) -> None:
+    dev = tmp_path / "dev"
+    (dev / "dri").mkdir(parents=True)
+    chip = dev / "gpiochip0"
+    chip.write_text("")
+    chip.chmod(0)
+    card = dev / "dri" / "card0"
+    card.write_text("")
+    card.chmod(0)
+    if os.access(chip, os.W_OK):
+        pytest.skip("running as a user who may open anything (root)")
+    gpio = doctor_cmd.check_gpio(dev)
+    assert gpio[0].status == doctor_cmd.FAIL and "gpio" in gpio[0].fix
+    shown = doctor_cmd.check_display({}, dev)
+    assert shown[0].status == doctor_cmd.FAIL and "video" in shown[0].fix
+
+
+def test_doctor_checks_trays_display_and_the_save_folder(tmp_path: Path) -> None:
+    trays = doctor_cmd.check_trays([str(tmp_path / "no-tray"), "socket://127.0.0.1:7020"])
+    assert trays[0].status == doctor_cmd.FAIL and "udev" in trays[0].fix
+    assert trays[1].status == doctor_cmd.OK
+    assert doctor_cmd.check_display({"DISPLAY": ":0"}, tmp_path)[0].status == doctor_cmd.OK
+    assert doctor_cmd.check_display({}, tmp_path)[0].status == doctor_cmd.WARN
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    checks = doctor_cmd.check_disk(blocker / "saves")
+    assert any(c.name == "save folder" and c.status == doctor_cmd.FAIL and
+               "STARBRIDGE_DATA" in c.fix for c in checks)
+    broken = doctor_cmd.run_checks(None, (lambda: 1 / 0,))  # type: ignore[return-value,arg-type]
+    assert broken[-1].status == doctor_cmd.FAIL and "ZeroDivisionError" in broken[-1].detail
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) -> None:
+    """`starbridge play --headless --autopilot` killed mid-game, three times: each start with
+    --resume goes on from the last action it printed (or the one after)."""
+    env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "d"),
+           "STARBRIDGE_CONFIG": str(tmp_path / "none.toml"), "PYTHONUNBUFFERED": "1"}
+    env.pop("STARBRIDGE_CONFIG")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "cfg")
+    base = [sys.executable, "-m", "companion.cli", "play", "--headless", "--autopilot",
+            "--turns", "3", "--seed", "8"]
+    printed_total = 0
+    for n, flag in enumerate(["--new", "--resume", "--resume"]):
+        proc = subprocess.Popen(base + [flag], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env, cwd=tmp_path)
+        assert proc.stdout is not None
+        lines = 0
+        for line in proc.stdout:
+            lines += line.startswith(("  ", "Turn", "Movement", "Game over"))
+            if lines >= 15 + 5 * n:
+                break
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        printed_total += lines
+    store, notes = Store.open_folder(tmp_path / "d")
+    assert notes == []
+    (info,) = store.games()     # one game, resumed twice
+    game = SavedGame.resume(store, info.id)
+    assert game.actions, "nothing was saved"
+    from companion.saved_game import autopilot_step
+    from companion.session import load_scenario, prepare
+
+    whole = SavedGame.new(None, prepare(load_scenario("duel", None), None, "basic", None, 3), 8)
+    while autopilot_step(whole) is not None:
+        pass
+    # what was saved across three kills is exactly the uninterrupted game's beginning
+    assert [a.to_json() for a in game.actions] == \
+        [a.to_json() for a in whole.actions[:len(game.actions)]]
+    assert printed_total > 0

@@ -1,0 +1,126 @@
+"""The configuration file: the example is valid, every mistake names its key, fuzzed files and
+values end in a ConfigError and nothing else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.config import EXAMPLE, Config, ConfigError, load_config, parse_config, seat_mode
+
+
+def test_the_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "starbridge.toml"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    config = load_config(path)
+    assert config.scenario == "duel" and config.default_seat == "autopilot"
+    assert config.fullscreen is None and config.size == (800, 480)
+    assert config.dice.fallback == "virtual" and not config.kiosk
+
+
+def test_no_file_is_the_pc_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("STARBRIDGE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    config = load_config()
+    assert config == Config()
+    assert seat_mode(config, "enterprise", "helm", "enterprise") == "panel"
+    assert seat_mode(config, "kronos", "helm", "enterprise") == "autopilot"
+
+
+def test_a_named_file_that_is_missing_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_seats_most_specific_entry_wins() -> None:
+    config = parse_config({"seats": {"default": "autopilot", "enterprise": "touch",
+                                     "enterprise/helm": "panel", "science": "panel"}}, "f")
+    assert seat_mode(config, "enterprise", "helm", "x") == "panel"
+    assert seat_mode(config, "enterprise", "captain", "x") == "touch"
+    assert seat_mode(config, "kronos", "science", "x") == "panel"
+    assert seat_mode(config, "kronos", "helm", "x") == "autopilot"
+
+
+def test_dice_trays_are_read() -> None:
+    config = parse_config({"dice": {"trays": [{"id": "tray-1", "url": "loop://",
+                                               "seats": ["enterprise/helm"]}]}}, "f")
+    assert config.dice.trays[0].serves("helm", "enterprise")
+    assert config.dice.fallback == "virtual"
+
+
+@pytest.mark.parametrize(("data", "key"), [
+    ({"game": {"turns": -1}}, "game.turns"),
+    ({"game": {"turns": 2.5}}, "game.turns"),
+    ({"game": {"scenario": 3}}, "game.scenario"),
+    ({"game": {"speed": 3}}, "game.speed"),
+    ({"seats": {"enterprise/galley": "panel"}}, "seats.enterprise/galley"),
+    ({"seats": {"enterprise": "robot"}}, "seats.enterprise"),
+    ({"panels": {"factory": "magic"}}, "panels.factory"),
+    ({"display": {"size": [10, 10]}}, "display.size"),
+    ({"display": {"fullscreen": "yes"}}, "display.fullscreen"),
+    ({"display": {"enabled": 1}}, "display.enabled"),
+    ({"kiosk": {"idle_minutes": 0}}, "kiosk.idle_minutes"),
+    ({"kiosk": {"exit_keys": []}}, "kiosk.exit_keys"),
+    ({"dice": {"fallback": "telepathy"}}, "dice"),
+    ({"dice": {"trays": [{"id": "bad id!", "url": "x"}]}}, "dice tray 1"),
+    ({"kiosks": {}}, "kiosks"),
+    ({"game": "duel"}, "game"),
+])
+def test_each_mistake_names_its_key(data: dict[str, object], key: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_config(data, "my.toml")
+    assert any(line.startswith(f"my.toml: {key}") for line in err.value.problems), \
+        err.value.problems
+
+
+def test_every_mistake_is_reported_at_once() -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_config({"game": {"turns": "x", "seed": -4}, "display": {"fps": 0}}, "f")
+    assert len(err.value.problems) == 3
+
+
+def test_not_toml_and_not_utf8(tmp_path: Path) -> None:
+    bad = tmp_path / "c.toml"
+    bad.write_text("[game\nscenario = ", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(bad)
+    bad.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        load_config(bad)
+
+
+toml_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.text(max_size=8), children, max_size=4), max_leaves=12)
+keys = st.sampled_from(["game", "seats", "panels", "dice", "display", "kiosk", "x"])
+fields = st.sampled_from(["scenario", "turns", "seed", "default", "enterprise", "enterprise/helm",
+                          "pins", "factory", "fallback", "trays", "enabled", "fullscreen",
+                          "size", "seat", "fps", "idle_minutes", "attract_step_ms",
+                          "exit_keys", "exit_buttons", "zzz"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(keys, st.dictionaries(fields, toml_values, max_size=5) | toml_values,
+                       max_size=5))
+def test_fuzzed_configuration_is_taken_or_refused_by_key(data: dict[str, object]) -> None:
+    try:
+        config = parse_config(data, "f.toml")
+    except ConfigError as exc:
+        assert exc.problems and all(p.startswith("f.toml: ") for p in exc.problems)
+    else:
+        assert isinstance(config, Config)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300))
+def test_fuzzed_configuration_bytes(tmp_path: Path, raw: bytes) -> None:
+    path = tmp_path / "c.toml"
+    path.write_bytes(EXAMPLE.encode()[: len(raw)] + raw)
+    try:
+        load_config(path)
+    except ConfigError as exc:
+        assert exc.problems[0].startswith(str(path))

@@ -1,0 +1,120 @@
+"""Kiosk mode driven at its edges: mocked pins, pygame events, a manual clock, a real store."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.app import Table
+from companion.config import parse_config
+from companion.kiosk import Kiosk
+from companion.play_cmd import new_scenario
+from companion.saved_game import SavedGame
+from companion.store import Store
+from engine import Seat
+from hardware.pinmap import load_pinmap
+
+
+class ManualClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((800, 480))
+    pygame.display.quit()
+
+
+@pytest.fixture
+def kiosk(tmp_path: Path, screen: pygame.Surface) -> Iterator[tuple[Kiosk, Any, ManualClock]]:
+    config = parse_config({"game": {"scenario": "duel", "turns": 1},
+                           "kiosk": {"enabled": True, "idle_minutes": 2,
+                                     "attract_scenario": "duel", "attract_step_ms": 500}}, "t")
+    store, _ = Store.open_folder(tmp_path)
+    pins = load_pinmap()
+    factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    clock = ManualClock()
+
+    def make_table(game: SavedGame, attract: bool) -> Table:
+        seats = {}
+        for key, mode in game.seats.items():
+            ship, _, station = key.partition("/")
+            seats[ship, station] = ("watch" if mode == "panel" else "autopilot") if attract \
+                else mode
+        return Table(seats, pins, factory, None, screen, Seat("captain", "enterprise"), clock,
+                     step_s=0.5 if attract else 0.0, say=lambda _l: None,
+                     exit_keys=config.exit_keys, exit_buttons=config.exit_buttons)
+
+    args = argparse.Namespace(turns=None, scenario=None)
+    k = Kiosk(config, store, screen, make_table,
+              lambda name: new_scenario(config, args, None, name), clock)
+    yield k, factory, clock
+    k.close()
+    factory.close()
+
+
+def test_attract_mode_plays_with_lights_alive_and_saves_nothing(
+        kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
+    k, _, clock = kiosk
+    assert k.mode == "attract" and k.app is not None
+    lights_seen: set[tuple[str, str]] = set()
+    for _ in range(20):
+        clock.t += 0.5
+        assert k.step()
+        for bridge in k.app.bridges:
+            for panel, levels in bridge.lit().items():
+                lights_seen |= {(panel, role) for role, v in levels.items() if v > 0}
+    assert len(k.app.game.actions) >= 18        # an action every half second
+    assert k.app.game.store is None and k.store is not None and k.store.games() == []
+    assert len({p for p, _ in lights_seen}) >= 3, lights_seen   # the panels follow the game
+
+
+def test_a_station_button_starts_a_crew_game_and_idling_returns_to_attract(
+        kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
+    k, factory, clock = kiosk
+    for _ in range(4):
+        clock.t += 0.5
+        k.step()
+    pin = factory.pin(load_pinmap().panels["helm"].buttons["confirm"].pin)
+    pin.drive_low()
+    clock.t += 0.05
+    k.step()
+    pin.drive_high()
+    clock.t += 0.05
+    k.step()
+    assert k.mode == "crew" and k.store is not None
+    assert len(k.store.games()) == 1 and k.app is not None and k.app.game.store is k.store
+    clock.t += 60
+    k.step()
+    assert k.mode == "crew"
+    clock.t += 61      # two minutes with nobody touching anything
+    k.step()
+    assert k.mode == "attract"
+    assert k.store.unfinished() is not None   # the crew game stays saved
+
+
+def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
+    k, _, clock = kiosk
+    for event in (pygame.event.Event(pygame.QUIT),
+                  pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)):
+        pygame.event.post(event)
+        clock.t += 0.1
+        assert k.step()
+    assert k.mode == "crew"    # Escape is a key: a crowd's press starts a game, never leaves
+    for key in (pygame.K_F1, pygame.K_F4):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+    clock.t += 0.1
+    assert k.step() is False
