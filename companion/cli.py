@@ -99,7 +99,8 @@ with a warning. Any other damage is an error naming the line.""",
     "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
              "  starbridge bench dice        dice-line parsing and tray-to-engine latency\n"
              "  starbridge bench panels      button edge to LED and to the engine's action\n"
-             "  starbridge bench display     frame times beside the floor, idle CPU",
+             "  starbridge bench display     frame times beside the floor, idle CPU\n"
+             "  starbridge bench saves       a durable save per action; resuming a long game",
     "panels": panels_cmd.EXAMPLES,
     "screenshot": "examples:\n  starbridge screenshot --screen helm --size 800x480 --out helm.png\n"
                   "  starbridge screenshot --all --out screens/      every screen, one PNG each",
@@ -143,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine", "dice", "panels", "hardware", "display"))
+    b.add_argument("what", choices=("engine", "dice", "panels", "hardware", "display", "saves"))
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
@@ -206,6 +207,9 @@ def _main(argv: list[str] | None) -> int:
             panels_bench(sys.stdout)
         elif args.command == "bench" and args.what == "dice":
             dice_bench(sys.stdout)
+        elif args.command == "bench" and args.what == "saves":
+            from companion.saves_bench import saves_bench
+            saves_bench(sys.stdout)
         elif args.command == "bench" and args.what == "display":
             bench_display.display_bench(sys.stdout)
         elif args.command == "bench":
