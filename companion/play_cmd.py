@@ -46,7 +46,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--autopilot", action="store_true", help="autopilots play every seat")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--resume", nargs="?", type=int, const=-1, default=None, metavar="GAME",
-                       help="go on with the unfinished game (or game number GAME)")
+                       help="go on with the unfinished game, or game number GAME (with none "
+                            "unfinished: a new game, as on a Pi's power-up)")
     which.add_argument("--new", action="store_true", help="start a new game")
     p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
     p.add_argument("--kiosk", action="store_true", help="attract mode between crew games")
@@ -181,8 +182,7 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
                 wanted = args.resume is not None or offer_resume(info, config)
                 target = info.id if wanted else None
             elif args.resume is not None:
-                say("starbridge: no unfinished game to resume (starbridge games lists them)")
-                return None
+                say("starbridge: no unfinished game to resume; a new one starts")
         if target is not None:
             game = SavedGame.resume(store, target)
             say(f"starbridge: resumed game {target} after {len(game.actions)} actions")

@@ -79,8 +79,8 @@ def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[
     assert f"game {game.id}" in err and "--resume" in err and "--new" in err
     assert main(["play", "--headless", "--autopilot", "--resume"]) == 0
     assert "resumed game 1 after 0 actions" in capsys.readouterr().err
-    assert main(["play", "--headless", "--autopilot", "--resume"]) == 2
-    assert "no unfinished game" in capsys.readouterr().err
+    assert main(["play", "--headless", "--autopilot", "--resume", "--turns", "1"]) == 0
+    assert "no unfinished game to resume; a new one starts" in capsys.readouterr().err
 
 
 def test_play_headless_with_people_at_mocked_panels_is_refused(
@@ -199,3 +199,21 @@ def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) 
     assert [a.to_json() for a in game.actions] == \
         [a.to_json() for a in whole.actions[:len(game.actions)]]
     assert printed_total > 0
+
+
+def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
+    import configparser
+    import shlex
+
+    from companion.cli import build_parser
+
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read(Path(__file__).parents[2] / "deploy" / "starbridge.service")
+    service = unit["Service"]
+    assert service["Restart"] == "always" and unit["Unit"]["StartLimitIntervalSec"] == "0"
+    assert "gpio" in service["SupplementaryGroups"] and "dialout" in service["SupplementaryGroups"]
+    argv = shlex.split(service["ExecStart"])
+    assert argv[0].endswith("/starbridge")
+    args = build_parser().parse_args(argv[1:])
+    assert args.command == "play" and args.resume == -1
