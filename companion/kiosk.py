@@ -105,18 +105,17 @@ class Kiosk:
 
 def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None]) -> int:
     from companion.paths import user_data_dir
-    from companion.play_cmd import build_table, new_scenario
-    from display.screen import open_screen
+    from companion.play_cmd import build_table, new_scenario, open_hardware
 
     store, notes = Store.open_folder(user_data_dir())
     for note in notes:
         say(f"starbridge: {note}")
     args = argparse.Namespace(turns=None, scenario=None)
-    surface = open_screen(config.size, config.fullscreen)
+    hw = open_hardware(config, False, True, say)
+    surface = hw.surface
 
     def make_table(game: SavedGame, attract: bool) -> Any:
-        table = build_table(game, config, False, False, say)
-        table.surface = surface
+        table = build_table(game, config, hw, False, say)
         table.exit_keys, table.exit_buttons = config.exit_keys, config.exit_buttons
         if attract:
             table.step_s = config.attract_step_ms / 1000
@@ -134,5 +133,6 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
             kiosk.app.wait()
     finally:
         kiosk.close()
+        hw.close()
         store.close()
     return 0

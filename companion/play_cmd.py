@@ -10,6 +10,7 @@ import os
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -202,30 +203,56 @@ def offer_resume(info: Any, config: Config) -> bool:
     return ask_resume(screen, f"Game {info.id}: {info.title}, {info.actions} actions")
 
 
-def build_table(game: SavedGame, config: Config, headless: bool, autopilot: bool,
+@dataclass
+class Hardware:
+    """What is opened once per run and shared by its games: the pin map and factory, the dice
+    trays' links, the screen."""
+
+    pins: Any = None
+    factory: Any = None
+    dice: Any = None
+    surface: Any = None
+
+    def close(self) -> None:
+        if self.dice is not None:
+            self.dice.stop()
+        close = getattr(self.factory, "close", None)
+        if close is not None:
+            close()
+
+
+def open_hardware(config: Config, headless: bool, panels: bool,
+                  say: Callable[[str], None], window: bool = False) -> Hardware:
+    hw = Hardware()
+    if panels:
+        from hardware.devices import factory_or_mock
+        from hardware.pinmap import PinMapError, load_pinmap
+
+        try:
+            hw.pins = load_pinmap(config.pins or None)
+        except PinMapError as exc:
+            raise EngineError("\n".join(exc.problems)) from None
+        hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+    if config.dice.trays:
+        from firmware_bridge.bridge import DiceBridge
+
+        hw.dice = DiceBridge(config.dice).start()
+    if not headless:
+        from display.screen import open_screen
+
+        hw.surface = open_screen(config.size, False if window else config.fullscreen)
+    return hw
+
+
+def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                 say: Callable[[str], None], report: Any = None) -> Table:
     seats: dict[tuple[str, str], str] = {}
     for key, mode in game.seats.items():
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
-    table = Table(seats=seats, say=say, report=report, fps=config.fps)
-    if any(m == "panel" for m in seats.values()):
-        from hardware.devices import factory_or_mock
-        from hardware.pinmap import PinMapError, load_pinmap
-
-        try:
-            table.pins = load_pinmap(config.pins or None)
-        except PinMapError as exc:
-            raise EngineError("\n".join(exc.problems)) from None
-        table.factory = factory_or_mock(table.pins, say, config.factory or None)
-    if config.dice.trays:
-        from firmware_bridge.bridge import DiceBridge
-
-        table.dice = DiceBridge(config.dice).start()
-    if not headless:
-        from display.screen import open_screen
-
-        table.surface = open_screen(config.size, config.fullscreen)
+    table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface)
+    if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
     return table
 
@@ -240,8 +267,9 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     if headless:
         print(f"{game.scenario.get('name', game.scenario.get('id'))} — basic rules, seed "
               f"{game.seed}" + (f", game {game.id}" if game.store is not None else ""))
-    table = build_table(game, config, headless, args.autopilot, say,
-                        report if headless else None)
+    panels = not args.autopilot and any(m == "panel" for m in game.seats.values())
+    hw = open_hardware(config, headless, panels, say, args.window)
+    table = build_table(game, config, hw, args.autopilot, say, report if headless else None)
     app = App(game, table)
     try:
         while app.step():
@@ -250,8 +278,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
             app.wait()
     finally:
         app.close()
-        if table.dice is not None:
-            table.dice.stop()
+        hw.close()
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))
