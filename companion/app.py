@@ -50,6 +50,8 @@ class Table:
     report: Report | None = None                      # headless: the account of the game
     exit_keys: tuple[str, ...] = ()                   # held together: leave (kiosk)
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
+    dice_wait: float = 0.0                            # block this long on the trays' queue
+                                                      # when only people (and trays) can act
 
 
 WATCH = "watch"   # attract mode: the autopilot plays the seat, its panel's lights show it
@@ -269,8 +271,9 @@ class App:
         dice = self.table.dice
         if dice is None:
             return
-        for _ in range(16):
-            outcomes = dice.poll(pending(self.game.state))
+        for n in range(16):
+            wait = self.table.dice_wait if n == 0 and self.waiting_for_people() else 0.0
+            outcomes = dice.poll(pending(self.game.state), timeout=wait)
             if not outcomes:
                 return
             for o in outcomes:

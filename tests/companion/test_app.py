@@ -46,7 +46,7 @@ def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
 class Rig:
     """The app at a table: Enterprise's crew at mocked panels, Kronos on the autopilot."""
 
-    def __init__(self, tmp_path: Path, surface: Any, turns: int = 1) -> None:
+    def __init__(self, tmp_path: Path, surface: Any, turns: int = 1, dice: Any = None) -> None:
         self.clock = ManualClock()
         self.store, _ = Store.open_folder(tmp_path)
         scenario = prepare(load_scenario("duel", None), None, "basic", None, turns)
@@ -58,8 +58,8 @@ class Rig:
         self.factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
         self.said: list[str] = []
         table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
-                      self.pins, self.factory, None, surface, Seat("captain", SHIP), self.clock,
-                      say=self.said.append)
+                      self.pins, self.factory, dice, surface, Seat("captain", SHIP), self.clock,
+                      say=self.said.append, dice_wait=0.05)
         self.app = App(self.game, table)
         self.clock.advance(1.0)   # past the lamp test
         self.step()
@@ -210,3 +210,48 @@ def test_headless_autopilots_play_every_seat(tmp_path: Path) -> None:
         app.step()
     assert game.over and lines
     assert len(SavedGame.resume(store, game.id).actions) == len(game.actions)
+
+
+def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.Surface) -> None:
+    """The dice emulator on a pseudo-terminal, read by the real link thread: its rolls answer
+    the Enterprise's roll requests and are saved with the tray's detail."""
+    import time
+
+    from firmware_bridge.bridge import DiceBridge
+    from firmware_bridge.emulator import TrayEmulator
+    from firmware_bridge.router import config_from_dict
+
+    dev = tmp_path / "tray"
+    with TrayEmulator(link_path=dev, seed=3) as tray:
+        config = config_from_dict({"fallback": "virtual", "trays": [
+            {"id": "tray-1", "url": str(dev), "seats": ["enterprise/captain",
+                                                        "enterprise/helm"]}]})
+        with DiceBridge(config) as dice:
+            rig = Rig(tmp_path, screen, turns=3, dice=dice)
+            deadline = time.monotonic() + 10
+            while rig.app.dice_status() != "tray connected":
+                assert time.monotonic() < deadline, "the tray never said HELLO"
+                rig.step()
+            faces = iter([17, 20, 4, 9, 11, 2, 13, 6])
+            tray_rolls = 0
+            while tray_rolls < 2:
+                rig.settle()
+                prompt = next(p for p in pending(rig.game.state) if p.ship == SHIP)
+                if prompt.roll is None or prompt.station not in ("captain", "helm"):
+                    play_prompt(rig)   # a seat the tray does not serve rolls virtual dice
+                    continue
+                n = len(rig.game.actions)
+                rig.press(rig.panel_of(prompt.station), "confirm")   # "roll the tray", not virtual
+                assert len(rig.game.actions) == n, (prompt, rig.game.by[n:], rig.app.messages[-2:])
+                face = next(faces)
+                tray.roll(face)
+                while len(rig.game.actions) == n:
+                    assert time.monotonic() < deadline, "the tray's roll never arrived"
+                    rig.step()
+                saved = rig.game.actions[n].to_json()
+                assert rig.game.by[n] == "tray" and saved["source"] == "tray"
+                assert saved["value"] == (face - 1) % 10 + 1 and saved["detail"].startswith("tray-1#")
+                tray_rolls += 1
+            assert rig.app.display.dice_status == "tray connected"
+            again = SavedGame.resume(rig.store, rig.game.id)
+            assert [a.to_json() for a in again.actions] == [a.to_json() for a in rig.game.actions]
