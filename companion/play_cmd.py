@@ -10,18 +10,18 @@ import os
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from companion.app import App, Table
-from companion.config import Config, ConfigError, load_config, seat_mode
+from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import Store, StoreError
 from engine import Event, Seat, crew_stations, new_game
 from engine.errors import EngineError
-from engine.stations import INSTRUCTOR
+from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
 DEMO_TURNS = 3
@@ -30,6 +30,7 @@ EXAMPLES = """examples:
                                            the panels (docs/wiring.md), autopilots elsewhere
   starbridge play --scenario skirmish --new
   starbridge play --resume                 go on with the unfinished game
+  starbridge play --seat kronos=touch      people on both ships (the Klingons on the screen)
   starbridge play --headless --autopilot --turns 3    autopilots play every seat, no screen
   starbridge play --kiosk                  attract mode between games (docs/appliance.md)
 
@@ -51,6 +52,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                             "unfinished: a new game, as on a Pi's power-up)")
     which.add_argument("--new", action="store_true", help="start a new game")
     p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
+    p.add_argument("--seat", action="append", default=[], metavar="WHO=MODE",
+                   help="who plays a seat: WHO is a ship, ship/station, station or 'default'; "
+                        "MODE panel, touch or autopilot (repeat; wins over the configuration)")
     p.add_argument("--kiosk", action="store_true", help="attract mode between crew games")
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
     p.add_argument("--window", action="store_true", help="a window even without a desktop")
@@ -99,6 +103,12 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         for line in exc.problems:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
+    try:
+        config = with_seat_flags(config, args.seat)
+    except ConfigError as exc:
+        for line in exc.problems:
+            print(f"starbridge: {line}", file=sys.stderr)
+        return 2
     if args.turns is not None and not 0 <= args.turns <= 999:
         print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
         return 2
@@ -136,6 +146,34 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     except (StoreError, EngineError) as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2
+
+
+def with_seat_flags(config: Config, flags: list[str]) -> Config:
+    """The configuration with `--seat WHO=MODE` flags laid over its [seats]."""
+    if not flags:
+        return config
+    seats: dict[str, str] = {}
+    for flag in flags:
+        who, eq, mode = flag.partition("=")
+        if not eq or not who:
+            raise ConfigError([f"--seat {flag}: write WHO=MODE, e.g. --seat enterprise=panel"])
+        seats[who] = mode
+    parsed = parse_config({"seats": seats}, "--seat")
+    merged = dict(config.seats or {})
+    merged.update(parsed.seats or {})
+    default = parsed.default_seat if "default" in seats else config.default_seat
+    return replace(config, seats=merged, default_seat=default)
+
+
+def check_seats(config: Config, scenario: dict[str, Any], say: Callable[[str], None]) -> None:
+    """Say once which [seats] entries name no ship of the scenario (they are ignored)."""
+    ships = {str(s["id"]) for s in scenario["ships"]}
+    for key in config.seats or {}:
+        ship, slash, _ = key.rpartition("/")
+        name = ship if slash else key
+        if (slash or name not in STATION_NAMES) and name not in ships:
+            say(f"starbridge: seats.{key}: no ship {name!r} in this scenario "
+                f"(ships: {', '.join(sorted(ships))}); ignored")
 
 
 def people_at_mocked_panels(config: Config) -> bool:
@@ -189,7 +227,7 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
             say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
             return game
     scenario = new_scenario(config, args, data_dir)
-    new_game(scenario)
+    check_seats(config, scenario, say)
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot)
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})

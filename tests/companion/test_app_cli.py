@@ -217,3 +217,22 @@ def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
     assert argv[0].endswith("/starbridge")
     args = build_parser().parse_args(argv[1:])
     assert args.command == "play" and args.resume == -1
+
+
+def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path, own_folders: Path) -> None:
+    from companion.config import Config
+    from companion.play_cmd import with_seat_flags
+
+    config = with_seat_flags(Config(), ["enterprise=touch", "kronos/helm=panel",
+                                        "default=autopilot"])
+    assert config.seats == {"enterprise": "touch", "kronos/helm": "panel"}
+    no_config(monkeypatch, tmp_path)
+    for bad in (["enterprise"], ["enterprise=robot"], ["=touch"], ["galley/x=panel"]):
+        assert main(["play", "--headless", "--autopilot", "--seat", bad[0]]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("starbridge: ") and "--seat" in err, err
+    assert main(["play", "--headless", "--autopilot", "--turns", "1", "--new",
+                 "--seat", "excelsior=touch"]) == 0
+    assert "no ship 'excelsior'" in capsys.readouterr().err

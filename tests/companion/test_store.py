@@ -239,3 +239,16 @@ def test_new_game_refuses_a_bad_scenario(store: Store) -> None:
     with pytest.raises(DataError):
         SavedGame.new(store, bad, 1)
     assert store.games() == []
+
+
+def test_an_action_that_cannot_be_saved_is_not_taken(store: Store) -> None:
+    """Durable before shown: when the write fails (here the database refuses writes, as a full
+    or read-only disk would), the state does not move on and the error says what to check."""
+    game = played(store, 5)
+    before = game.state
+    store.db.execute("PRAGMA query_only = 1")
+    with pytest.raises(StoreError, match="could not be written"):
+        autopilot_step(game)
+    assert game.state is before and len(game.actions) == 5
+    store.db.execute("PRAGMA query_only = 0")
+    assert len(SavedGame.resume(store, game.id).actions) == 5
