@@ -101,6 +101,10 @@ class App:
         for (ship, station), mode in t.seats.items():
             if mode in ("panel", WATCH):
                 by_ship.setdefault(ship or None, []).append(station)
+        if t.exit_buttons and t.pins.panel_for(INSTRUCTOR) is not None:
+            by_ship.setdefault(None, [])   # kiosk: the Instructor's panel, for the way out
+            if INSTRUCTOR not in by_ship[None]:
+                by_ship[None].append(INSTRUCTOR)
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],

@@ -118,3 +118,62 @@ def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualC
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
     clock.t += 0.1
     assert k.step() is False
+
+
+def test_the_instructor_panel_buttons_held_together_leave(tmp_path: Path,
+                                                          screen: pygame.Surface) -> None:
+    """With the Instructor's panel on GPIO pins (a map of one's own), its select and confirm
+    held together leave kiosk mode; either alone starts a crew game."""
+    pin_file = tmp_path / "pins.toml"
+    pin_file.write_text("""
+[board]
+factory = "mock"
+[panels.helm.buttons]
+select = "GPIO18"
+confirm = "GPIO25"
+[panels.helm.leds]
+green = "GPIO12"
+red = "GPIO16"
+[panels.instructor.buttons]
+select = "GPIO5"
+confirm = "GPIO6"
+[panels.instructor.leds]
+green = "GPIO13"
+red = "GPIO19"
+""", encoding="utf-8")
+    pins = load_pinmap(pin_file)
+    factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    config = parse_config({"game": {"turns": 1}, "kiosk": {"enabled": True,
+                                                          "attract_scenario": "duel"}}, "t")
+    clock = ManualClock()
+
+    def make_table(game: SavedGame, attract: bool) -> Table:
+        seats = {}
+        for key, mode in game.seats.items():
+            ship, _, station = key.partition("/")
+            seats[ship, station] = ("watch" if mode == "panel" else "autopilot") if attract \
+                else mode
+        return Table(seats, pins, factory, None, screen, Seat("instructor"), clock,
+                     step_s=0.5 if attract else 0.0, say=lambda _l: None,
+                     exit_keys=config.exit_keys, exit_buttons=config.exit_buttons)
+
+    k = Kiosk(config, None, screen, make_table,
+              lambda name: new_scenario(config, argparse.Namespace(turns=None, scenario=None),
+                                        None, name), clock)
+    try:
+        assert k.app is not None and any("instructor" in b.stations for b in k.app.bridges)
+        select, confirm = factory.pin(5), factory.pin(6)
+        select.drive_low()
+        clock.t += 0.05
+        assert k.step()
+        assert k.mode == "crew"        # one button alone: a crew sat down
+        select.drive_high()            # the crew game's panels are opened afresh (gpiozero's
+        select.drive_low()             # mock pin forgets a hold when a Button is made on it)
+        clock.t += 0.05
+        assert k.step()
+        confirm.drive_low()
+        clock.t += 0.05
+        assert k.step() is False
+    finally:
+        k.close()
+        factory.close()
