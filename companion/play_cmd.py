@@ -65,8 +65,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def screen_available() -> str | None:
     """None when a screen can be opened, else why not (for the line that says so)."""
-    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return None
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return "SDL's video driver is 'dummy' (nobody would see the screen)"
     if sys.platform in ("win32", "darwin"):
         return None
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):

@@ -22,7 +22,7 @@ from companion.store import FILE_NAME, Store
 def own_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("STARBRIDGE_CONFIG", str(tmp_path / "none.toml"))
-    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")   # never a window in a test
     return tmp_path / "data"
 
 
@@ -236,3 +236,13 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
     assert main(["play", "--headless", "--autopilot", "--turns", "1", "--new",
                  "--seat", "excelsior=touch"]) == 0
     assert "no ship 'excelsior'" in capsys.readouterr().err
+
+
+def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.play_cmd import screen_available
+
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert "dummy" in (screen_available() or "")
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    assert screen_available() is None
