@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion import bench
+from companion import bench, survey
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.session import (
@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"stop after this many game turns, 0 for no limit "
                           f"(default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
+    sim.add_argument("--games", type=int, default=0,
+                     help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
     sub.add_parser("scenarios", help="list the scenarios")
@@ -116,6 +118,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         return 2
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
+    if args.games:
+        return survey.print_survey(full, args.games, args.seed)
     print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")
 
     def report(state: GameState, action: Action, events: tuple[Event, ...]) -> None:

@@ -369,7 +369,13 @@ def damage_engines(state: FasaState, ship: Ship, first: int | None,
                               f"{specs[i].name} -{taken} power, now {engines[i]}"))
     if not events:
         events.append(Damaged(ship.id, ship.name, "engine", 0, "engine hit, but no engine has power left"))
-    return state.with_ship(replace(ship, engines=tuple(engines))), events
+    ship = replace(ship, engines=tuple(engines))
+    if sum(engines) == 0 and ship.status == ACTIVE:
+        # Advanced Scenarios, Raiders: "disable (reduce to zero power or superstructure)".
+        ship = replace(ship, status=DISABLED)
+        events.append(StatusChanged(ship.id, ship.name, DISABLED,
+                                    "no power left: it can no longer move or fire"))
+    return state.with_ship(ship), events
 
 
 def _band(n: int, of: int) -> str:

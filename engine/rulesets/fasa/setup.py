@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
+from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
@@ -135,8 +136,14 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if phases not in PHASE_CHOICES or type(phases) is not int:
         raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
                         f"not {phases!r}")
+    sides_of = {s.id: s.side for s in ships}
+    clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
+    full_speed = scenario.get("enter_at_full_speed", [])
+    if not isinstance(full_speed, list) or any(s not in sides_of for s in full_speed):
+        raise DataError(f"{where}: enter_at_full_speed must list ship ids of the scenario")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
-                 sides=sides, max_turns=max_turns, phases=phases,
+                 sides=sides, max_turns=max_turns, phases=phases, victory=clauses,
+                 full_speed=frozenset(full_speed),
                  tables=scenario_tables(scenario, where))
     return FasaState(setup=game, ships=tuple(ships))
 

@@ -155,6 +155,8 @@ class Setup:
     sides: tuple[str, ...]
     max_turns: int = 0
     phases: int = PHASES
+    victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
+    full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
