@@ -146,7 +146,8 @@ def test_turn_limit_ends_the_game(capsys: pytest.CaptureFixture[str], tmp_path: 
     code, out, _ = run(capsys, "simulate", "--scenario", "skirmish", "--turns", "1", "--seed", "3",
                        "--log", str(log))
     assert code == 0
-    assert out.splitlines()[-2] == "Game over: the turn limit (1) is reached; no side won"
+    assert out.splitlines()[-2] == ("Game over: Draw: the turn limit (1) is reached and no "
+                                    "victory condition is met")
     data = replayed(capsys, log)
     assert (data["turn"], data["phase"], data["step"], data["winner"]) == (1, 5, "over", "")
 

@@ -96,23 +96,24 @@ def fire(state, ship, *shots):
 def test_power_allocation_limits() -> None:
     """C&C: Power To Combat Systems Tracks — no more than the Total Power Units Available (D-7A at
     full scale: 40); Power To Movement Track — "fractional movement points cannot be generated";
-    Expert displays — no more than the shields can hold (6 x 5 at 1/4) or the weapons take (4 x 2)."""
+    Expert displays — no more than the shields can hold (6 x 5 at 1/12, the 1/4 ratio cut to a
+    third: Altering Variable Data) or the weapons take (4 x 2)."""
     full = game(ENT, KL, scale="1")
     assert refused(full, AllocatePower("engineer", "kl", 16, 10, 20)) == \
         "Engineering: 46 power allocated, only 40 available"
     s = game(ENT, KL)
     refused(s, AllocatePower("engineer", "kl", -4, 0, 0), "cannot be negative")
     refused(s, AllocatePower("engineer", "ent", 6, 0, 0), "multiple of 4")
-    refused(s, AllocatePower("engineer", "ent", 0, 8, 0), "32 shield points, more than the 30")
+    refused(s, AllocatePower("engineer", "ent", 0, 3, 0), "36 shield points, more than the 30")
     refused(s, AllocatePower("engineer", "kl", 0, 0, 9), "at most 8")
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 12, 0, 0))
-    assert s.ship("ent").movement_points == 3
+    assert s.ship("ent").movement_points == 9    # 4/1 cut to 4/3: the seed's 3 MP for 12 at 1/3 power
     refused(s, AllocatePower("engineer", "ent", 0, 0, 0), "already allocated")
 
 
 def test_shield_and_arming_limits() -> None:
     """Expert: Damage Control Display — no shield above the Maximum Shield Power, the total within the
-    Shield Points Available (1 power at 1/4 = 4); Weapons Display and Advanced: Romulan Plasma Bolts —
+    Shield Points Available (1 power at 1/12 = 12: the 1/4 ratio cut to a third); Weapons Display and Advanced: Romulan Plasma Bolts —
     a beam takes 1 to its maximum, a missile exactly its Power To Arm, within the power to weapons."""
     s = game(ENT, KL)
     refused(s, SetShields("science", "ent", NO_SHIELDS), "until Engineering allocates")
@@ -120,8 +121,8 @@ def test_shield_and_arming_limits() -> None:
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 0, 1, 8))
     assert refused(s, SetShields("science", "ent", (6, 0, 0, 0, 0, 0))) == \
         "Science: shield 1 can hold at most 5 points, not 6"
-    assert refused(s, SetShields("science", "ent", (3, 2, 0, 0, 0, 0))) == \
-        "Science: 5 shield points set, only 4 available"
+    assert refused(s, SetShields("science", "ent", (5, 5, 3, 0, 0, 0))) == \
+        "Science: 13 shield points set, only 12 available"
     assert refused(s, ArmWeapons("helm", "ent", (("ph1", 4),))) == \
         "Helm: Phaser bank 1 takes 1 to 3 power, not 4"
     assert refused(s, ArmWeapons("helm", "ent", (("pt1", 2),))) == \
@@ -176,7 +177,7 @@ def test_tactical_advantage_tie_rolls_again() -> None:
 def test_fastest_ship_moves_first(adv) -> None:
     """Advanced: Sequence Of Play step 4 — the fastest ship moves first, whoever has the advantage."""
     s, _ = start(game(ENT, KL), {"ent": {"movement": 20}, "kl": {"movement": 12}}, adv)
-    assert (s.ship("ent").movement_points, s.ship("kl").movement_points) == (5, 3)
+    assert (s.ship("ent").movement_points, s.ship("kl").movement_points) == (15, 9)
     assert [(p.ship, p.station) for p in engine.pending(s)] == [("ent", "helm")]
     refused(s, Move("helm", "kl", "F"), "turn to act")
     s, _ = apply_checked(s, Move("helm", "ent", "F"))
@@ -186,8 +187,9 @@ def test_fastest_ship_moves_first(adv) -> None:
 @pytest.mark.parametrize(("adv", "then"), [((9, 1), ("kl", "ent")), ((1, 9), ("ent", "kl"))])
 def test_advantage_moves_later_and_declares_last(adv, then) -> None:
     """Advanced: Sequence Of Play steps 4 and 7 — on equal movement the ship with the tactical
-    advantage moves second, and it declares its targets last. With 1 MP both move in phase 3."""
-    s, _ = start(game(ENT, KL), {"ent": {"movement": 4, "weapons": 3, "arm": (("ph1", 3),)},
+    advantage moves second, and it declares its targets last. With 1 MP both move in phase 3 (full
+    scale: 4 power is 1 MP at 4/1)."""
+    s, _ = start(game(ENT, KL, scale="1"), {"ent": {"movement": 4, "weapons": 3, "arm": (("ph1", 3),)},
                                  "kl": {"movement": 4, "weapons": 2, "arm": (("d1", 2),)}}, adv)
     acted = []
     while s.phase <= 3:
@@ -405,8 +407,9 @@ def test_superstructure_gone_disables_and_the_other_side_wins() -> None:
 
 
 def test_end_of_turn_resets_shields_and_weapons() -> None:
-    """C&C: Resetting The Panel — every track back to 0 except the engine power tracks."""
-    s, _ = start(game(ENT, KL), {"ent": {"movement": 4, "shields": 1, "weapons": 3,
+    """C&C: Resetting The Panel — every track back to 0 except the engine power tracks (full scale:
+    4 power is 1 MP, moved in phase 3)."""
+    s, _ = start(game(ENT, KL, scale="1"), {"ent": {"movement": 4, "shields": 1, "weapons": 3,
                                          "arm": (("ph1", 3),), "points": (0, 4, 0, 0, 0, 0)},
                                  "kl": {}})
     s, _ = fire(s, "ent", ("ph1", "kl"))
@@ -438,7 +441,7 @@ def test_disabled_ship_resets_its_panel_too() -> None:
 def test_enemy_view_hides_internals_and_instructor_sees_all() -> None:
     """DESIGN: Views per station; Advanced: Sensors — without a sensor lock an enemy's identity,
     position, heading and speed are known, nothing more."""
-    s = ready(game(ENT, KL), "ent", movement=4, weapons=3, shields=1, arm=(("ph1", 3),),
+    s = ready(game(ENT, KL, scale="1"), "ent", movement=4, weapons=3, shields=1, arm=(("ph1", 3),),
               points=(0, 4, 0, 0, 0, 0))
     kl_view = engine.view(s, Seat("helm", "kl"))
     ent_seen, kl_seen = kl_view["ships"]

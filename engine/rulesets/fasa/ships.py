@@ -89,8 +89,8 @@ class ShipClass:
     stress_engine: str
     stress_superstructure: str
     crew: int
-    mpr: tuple[int, int]          # (power, movement points)
-    spr: tuple[int, int]          # (power, shield points)
+    mpr: tuple[int, int]          # (power, movement points), at this class's scale
+    spr: tuple[int, int]          # (power, shield points), at this class's scale
     max_shield_points: int
     cloak_cost: int
     max_safe_warp: int
@@ -136,6 +136,8 @@ class ShipClass:
 
         return replace(
             self,
+            mpr=scale_ratio(self.mpr, factor),
+            spr=scale_ratio(self.spr, factor),
             superstructure=s(self.superstructure),
             max_shield_points=s(self.max_shield_points),
             cloak_cost=s(self.cloak_cost),
@@ -153,6 +155,16 @@ def scale_value(value: int, factor: Fraction) -> int:
     if value == 0 or factor == 1:
         return value
     return max(1, int(value * factor + Fraction(1, 2)))
+
+
+def scale_ratio(ratio: tuple[int, int], factor: Fraction) -> tuple[int, int]:
+    """A power/points ratio with its power side multiplied by `factor`, in lowest terms. Book Two,
+    Advanced: Altering Variable Data — "the shield point ratio, the movement point ratio ... have
+    been cut to 1/3": 4/1 becomes 4/3, so a third of the power buys the same movement points."""
+    power = ratio[0] * factor.numerator
+    points = ratio[1] * factor.denominator
+    g = math.gcd(power, points)
+    return power // g, points // g
 
 
 def _ratio(where: str, field: str, text: str) -> tuple[int, int]:

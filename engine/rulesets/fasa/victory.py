@@ -74,8 +74,8 @@ class Verdict:
     @property
     def outcome(self) -> str:
         if self.winner:
-            return f"{self.winner}: {self.kind}. {self.reason}"
-        return f"draw. {self.reason}"
+            return f"{self.winner} wins a {self.kind}: {self.reason}"
+        return f"Draw: {self.reason}"
 
 
 def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause, ...]:
