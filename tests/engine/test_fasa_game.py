@@ -287,14 +287,20 @@ def hit_kl(kl_heading=3, kl_points=NO_SHIELDS, kl_shields=0):
 
 def test_shields_absorb_and_the_rest_penetrates() -> None:
     """C&C: Damage Sequence steps 1-2 — the shield facing the firer absorbs what it can; the rest
-    goes to the damage location table (7-9: superstructure)."""
+    goes to the damage location table (7-9: superstructure), one roll for every 2 points and one
+    for the last odd point (Advanced: Damage From Exploding Ships, "damage location rolls are made
+    for every 2 damage points just as if weapons were being fired")."""
     s, events = hit_kl(kl_points=(0, 3, 0, 0, 0, 0), kl_shields=3)
     struck = first(events, ev.ShieldStruck)
     assert (struck.ship, struck.shield, struck.absorbed, struck.penetrating) == ("kl", 2, 3, 3)
     assert s.ship("kl").shields == NO_SHIELDS
     assert [(p.ship, p.station) for p in engine.pending(s)] == [("kl", "science")]
+    assert "2 points through shield 2" in engine.pending(s)[0].what
     s, _ = roll(s, 8)
-    assert s.ship("kl").superstructure == 7 - 3
+    assert s.ship("kl").superstructure == 7 - 2
+    assert "1 point through shield 2" in engine.pending(s)[0].what
+    s, _ = roll(s, 8)
+    assert s.ship("kl").superstructure == 7 - 3 and not s.shots
 
 
 @pytest.mark.parametrize(("heading", "shield", "engines"), [(4, 1, (3, 6, 1)), (2, 3, (6, 3, 1))])
@@ -304,16 +310,16 @@ def test_engine_hit_on_the_struck_side(heading, shield, engines) -> None:
     points = tuple(3 if n == shield else 0 for n in range(1, 7))
     s, events = hit_kl(heading, points, 3)
     assert first(events, ev.ShieldStruck).shield == shield
-    s, _ = roll(s, 5)
+    s, _ = roll(s, 5, 5)            # 3 points through: two location rolls (2, then 1), both engine
     assert (s.ship("kl").engines, s.ship("kl").superstructure) == (engines, 7)
 
 
-@pytest.mark.parametrize(("pick", "engines"), [(1, (0, 6, 1)), (5, (0, 6, 1)), (6, (6, 0, 1)),
-                                              (10, (6, 0, 1))])
+@pytest.mark.parametrize(("pick", "engines"), [(1, (4, 6, 1)), (5, (4, 6, 1)), (6, (6, 4, 1)),
+                                              (10, (6, 4, 1))])
 def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) -> None:
     """Expert: Warp Engine Hit — "if the specific engine is not clear, roll randomly to determine
     which is damaged": through the fore shield a d10 picks the port (1-5) or starboard (6-10) warp
-    engine, which takes all 6 points."""
+    engine, which takes the 2 points of this location roll (6 points through: three rolls)."""
     s, events = hit_kl()
     assert first(events, ev.ShieldStruck).shield == 2
     s, _ = roll(s, 5)                                   # location: engine
@@ -322,15 +328,17 @@ def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) 
     assert "1-5 port warp engine, 6-10 starboard warp engine" in prompt.roll.purpose
     s, _ = roll(s, pick)
     assert s.ship("kl").engines == engines
+    s, _ = roll(s, 8, 8)                                # the other 4 points: superstructure
+    assert s.ship("kl").superstructure == 7 - 4 and not s.shots
 
 
 def test_shield_generator_destroyed() -> None:
     """Book One damage location 1; Expert: Shield Generator Damaged — the shield is gone for the
     game and the superstructure takes 1 point."""
     s, _ = hit_kl()
-    s, _ = roll(s, 1)
+    s, _ = roll(s, 1, 8, 8)         # 6 points through: shield, then 2 + 2 superstructure
     kl = s.ship("kl")
-    assert (kl.shields_damaged, kl.superstructure, s.turn) == (frozenset({2}), 6, 2)
+    assert (kl.shields_damaged, kl.superstructure, s.turn) == (frozenset({2}), 7 - 1 - 4, 2)
     s, _ = apply_checked(s, AllocatePower("engineer", "kl", 0, 3, 0))
     refused(s, SetShields("science", "kl", (0, 1, 0, 0, 0, 0)), "shield 2's generator is damaged")
 
@@ -349,6 +357,7 @@ def test_sensors_out_and_no_firing_while_out(value, turns) -> None:
     assert s.ship("kl").superstructure == 6        # 1 superstructure point
     s, events = roll(s, value)
     assert (first(events, ev.Damaged).system, first(events, ev.Damaged).amount) == ("sensors", turns)
+    s, _ = roll(s, 8, 8)                           # the phaser's other 4 points: superstructure
     s, events = roll(s, 10)                        # KL's disruptor 1 (declared before) misses
     assert not [e for e in events if isinstance(e, ev.FireDeclared)]  # disruptor 2 never fires
     assert (s.turn, s.ship("kl").sensors_out) == (2, turns - 1)
@@ -374,7 +383,8 @@ def test_weapon_hit_captain_chooses_among_weapons_that_bear() -> None:
     refused(s, ChooseDamagedWeapon("captain", "ent", "ph5"), "ph1, ph2, ph3, ph4")
     refused(s, ChooseDamagedWeapon("helm", "ent", "ph3"), "is for Captain")
     s, _ = apply_checked(s, ChooseDamagedWeapon("captain", "ent", "ph3"))
-    assert s.turn == 2 and s.ship("ent").weapons[2].damaged and s.ship("ent").superstructure == 8
+    s, _ = roll(s, 8)                              # 4 points through: the second roll's 2
+    assert s.turn == 2 and s.ship("ent").weapons[2].damaged and s.ship("ent").superstructure == 6
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 0, 0, 3))
     refused(s, ArmWeapons("helm", "ent", (("ph3", 3),)), "damaged and cannot be armed")
 
@@ -396,10 +406,11 @@ def test_superstructure_gone_disables_and_the_other_side_wins() -> None:
                                  "kl": {"weapons": 2, "arm": (("d1", 2),)}})
     s, _ = fire(s, "ent", ("ph1", "kl"), ("ph2", "kl"))
     s, _ = fire(s, "kl", ("d1", "ent"))
-    s, _ = roll(s, 1, 7, 1)                        # 6 to the superstructure: 1 left
+    s, _ = roll(s, 1, 7, 7, 7, 1)                  # 6 to the superstructure: 1 left
     assert s.ship("kl").superstructure == 1 and not s.over
     s, events = roll(s, 8)
     assert first(events, ev.StatusChanged).status == "disabled"
+    s, _ = roll(s, 8, 8)                           # the rest of the second phaser's 6 points
     s, events = roll(s, 10)                        # KL's declared shot still resolves
     assert first(events, ev.ShotResolved).firer == "kl"
     assert first(events, ev.GameOver).winner == "Federation" and s.over
@@ -432,7 +443,7 @@ def test_disabled_ship_resets_its_panel_too() -> None:
                                      "kl": {"shields": 3, "points": (0, 0, 0, 0, 3, 0)}, "k2": {}},
                  (1, 2, 3))
     s, _ = fire(s, "ent", ("ph1", "kl"), ("ph2", "kl"))
-    s, _ = roll(s, 1, 7, 1, 8)                     # 12 to the superstructure
+    s, _ = roll(s, 1, 7, 7, 7, 1, 8, 8, 8)         # 12 to the superstructure, 2 a roll
     assert (s.turn, s.ship("kl").status, s.over) == (2, "disabled", False)
     assert s.ship("kl").shields == NO_SHIELDS
     assert [p.ship for p in engine.pending(s)] == ["ent", "k2"]

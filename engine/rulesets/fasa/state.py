@@ -141,6 +141,8 @@ class Hit:
     shield: int = 0
     penetrating: int = 0
     kind: str = ""        # for "weapon": the kind of weapon hit
+    left: int = 0         # penetrating points through `shield` still to locate after this roll
+    strikes: tuple[tuple[int, int], ...] = ()   # (shield, damage) still to strike (same hex)
 
 
 @dataclass(frozen=True, slots=True)
