@@ -1,27 +1,33 @@
 """starbridge's rules engine: pure, deterministic, standard library only.
 
-    from engine import new_game, apply, pending, legal_actions, view
+    from engine import new_game, apply, problem, pending, controls, view, events_for, Seat
 """
 
-from engine.actions import Action, RollResult, action_from_json
+from engine.actions import Action, RollResult, action_from_json, action_problem
+from engine.controls import Budget, Choice, Decision, Field, FieldKind
 from engine.dice import RollRequest
 from engine.errors import DataError, EngineError, IllegalAction, LogError
 from engine.events import Event
 from engine.game import (
-    GameState,
-    Prompt,
     apply,
     apply_all,
+    controls,
+    crew_stations,
+    events_for,
     legal_actions,
     new_game,
     pending,
+    problem,
     state_to_json,
     view,
 )
-from engine.stations import Seat
+from engine.ruleset import GameState, Prompt, Ruleset
+from engine.stations import Seat, Station
 
 __all__ = [
-    "Action", "DataError", "EngineError", "Event", "GameState", "IllegalAction", "LogError",
-    "Prompt", "RollRequest", "RollResult", "Seat", "action_from_json", "apply", "apply_all",
-    "legal_actions", "new_game", "pending", "state_to_json", "view",
+    "Action", "Budget", "Choice", "DataError", "Decision", "EngineError", "Event", "Field",
+    "FieldKind", "GameState", "IllegalAction", "LogError", "Prompt", "RollRequest", "RollResult",
+    "Ruleset", "Seat", "Station", "action_from_json", "action_problem", "apply", "apply_all",
+    "controls", "crew_stations", "events_for", "legal_actions", "new_game", "pending", "problem",
+    "state_to_json", "view",
 ]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TypeVar
 
 from engine.dice import SOURCES
 from engine.errors import DataError
-from engine.stations import STATION_NAMES
+from engine.stations import STATION_NAMES, title
 
 _REGISTRY: dict[str, type[Action]] = {}
 
@@ -64,6 +64,36 @@ class RollResult(Action):
     detail: str = ""
 
 
+def action_problem(action: object) -> str | None:
+    """What is malformed about an action built outside the engine (a panel, a script, a test),
+    or None: a registered action type, a known station, and every field of its declared type
+    (whole numbers, not floats or booleans; lists of the right shape; a known roll source).
+
+    `engine.apply` refuses a malformed action with this reason, so that nothing it accepts can
+    fail to round-trip through the log.
+    """
+    if not isinstance(action, Action):
+        return f"not an action: {type(action).__name__}"
+    cls = type(action)
+    if _REGISTRY.get(cls.type_name) is not cls:
+        return f"{cls.__name__} is not a registered action type"
+    station = getattr(action, "station", None)
+    if type(station) is not str and not isinstance(station, str):
+        return f"an action's station is a station name, not {station!r}"
+    if station not in STATION_NAMES:
+        return f"unknown station {station!r}; stations are: {', '.join(STATION_NAMES)}"
+    who = title(station)
+    _, fields = _spec_of(cls)
+    for name, _required, convert in fields:
+        try:
+            convert(getattr(action, name))
+        except (TypeError, ValueError) as exc:
+            return f"{who}: {cls.type_name.replace('_', ' ')}: {name}: {exc}"
+    if isinstance(action, RollResult) and action.source not in SOURCES:
+        return f"{who}: roll source {action.source!r} is not one of {', '.join(SOURCES)}"
+    return None
+
+
 def action_from_json(data: Mapping[str, Any], where: str = "action") -> Action:
     """Rebuild an action from its JSON form, or raise `DataError` naming `where` and the field."""
     if not isinstance(data, Mapping):
@@ -73,10 +103,7 @@ def action_from_json(data: Mapping[str, Any], where: str = "action") -> Action:
     if cls is None:
         known = ", ".join(sorted(_REGISTRY))
         raise DataError(f"{where}: unknown action type {kind!r} (known: {known})")
-    spec = _SPECS.get(cls)
-    if spec is None:
-        spec = _SPECS[cls] = _spec(cls)
-    names, fields = spec
+    names, fields = _spec_of(cls)
     extra = data.keys() - names
     if extra:
         raise DataError(f"{where}: {kind} has no field(s) {', '.join(sorted(extra))}")
@@ -102,6 +129,13 @@ Converter = Callable[[Any], Any]
 _SPECS: dict[type[Action], tuple[frozenset[str], tuple[tuple[str, bool, Converter], ...]]] = {}
 
 
+def _spec_of(cls: type[Action]) -> tuple[frozenset[str], tuple[tuple[str, bool, Converter], ...]]:
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = _spec(cls)
+    return spec
+
+
 def _spec(cls: type[Action]) -> tuple[frozenset[str], tuple[tuple[str, bool, Converter], ...]]:
     """The field names and, per field, whether it is required and how to check its value."""
     hints = typing.get_type_hints(cls)
@@ -111,7 +145,11 @@ def _spec(cls: type[Action]) -> tuple[frozenset[str], tuple[tuple[str, bool, Con
 
 
 def _converter(hint: Any) -> Converter:
-    """A checker for a simple annotation: int, str, bool, X | None, tuple[X, ...], tuple[X, Y]."""
+    """A checker for a simple annotation: int, str, bool, X | None, tuple[X, ...], tuple[X, Y],
+    or a record (a frozen dataclass of such fields), given as an object with exactly its fields,
+    as a list of its fields in order, or as the record itself."""
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _record_converter(hint)
     if hint is int:
         def whole(value: Any) -> int:
             if type(value) is not int:
@@ -120,9 +158,9 @@ def _converter(hint: Any) -> Converter:
         return whole
     if hint is str:
         def text(value: Any) -> str:
-            if type(value) is not str:
+            if not isinstance(value, str):
                 raise TypeError(f"expected text, got {value!r}")
-            return value
+            return value if type(value) is str else str.__str__(value)
         return text
     if hint is bool:
         def truth(value: Any) -> bool:
@@ -156,7 +194,32 @@ def _converter(hint: Any) -> Converter:
     raise TypeError(f"unsupported field type {hint!r}")
 
 
+def _record_converter(cls: type[Any]) -> Converter:
+    hints = typing.get_type_hints(cls)
+    parts = tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))
+    names = frozenset(n for n, _ in parts)
+
+    def record(value: Any) -> Any:
+        if isinstance(value, cls):
+            values = [getattr(value, n) for n, _ in parts]
+        elif isinstance(value, Mapping):
+            if set(value) != names:
+                raise TypeError(f"expected the fields {', '.join(n for n, _ in parts)}, "
+                                f"got {', '.join(map(str, value)) or 'none'}")
+            values = [value[n] for n, _ in parts]
+        elif isinstance(value, list | tuple):
+            if len(value) != len(parts):
+                raise TypeError(f"expected {len(parts)} items, got {len(value)}")
+            values = list(value)
+        else:
+            raise TypeError(f"expected {cls.__name__} fields, got {value!r}")
+        return cls(*(c(v) for (_, c), v in zip(parts, values, strict=True)))
+    return record
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value

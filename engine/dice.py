@@ -25,6 +25,8 @@ class RollRequest:
     `purpose` says in words what it is for and what it needs, e.g.
     "Helm: to-hit, phaser bank 1 vs. Bird of Prey at range 7, needs 1-6".
     Percentile rolls are requested as two d10 rolls, tens then units (reference README).
+    `public` rolls are seen by the whole table (a to-hit roll); others only by the rolling
+    ship's side and the Instructor (a damage location roll inside that ship).
     """
 
     kind: str
@@ -32,6 +34,7 @@ class RollRequest:
     station: str
     purpose: str
     needs: tuple[int, int] | None = None
+    public: bool = False
 
     @property
     def sides(self) -> int:

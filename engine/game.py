@@ -2,101 +2,111 @@
 
     state = new_game(scenario)
     state, events = apply(state, action)      # never changes `state`; raises IllegalAction
-    pending(state)                            # who must act next: prompts, or one roll request
-    legal_actions(state, seat)                # what that seat may do now
-    view(state, seat)                         # what that seat may see
+    problem(state, action)                    # why apply would refuse it, or None
+    pending(state, seat)                      # what that seat must do now (a decision or a roll)
+    controls(state, seat)                     # those decisions' fields, with bounds and choices
+    legal_actions(state, seat)                # a sample of what that seat may do now
+    view(state, seat)                         # what that seat may know
+    events_for(state, events, seat)           # what that seat is told of what just happened
 
 Book Two's sequence of play is the model: the game is a list of actions (roll results
 included) applied to the scenario's starting state; replaying the list rebuilds the state.
+`view`, `pending` and `events_for` are the only ways a seat is told anything, and they all go
+through the ruleset's one filter of what a seat may know.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine import rulesets
-from engine.actions import Action
-from engine.dice import RollRequest
+from engine.actions import Action, action_problem
+from engine.controls import Decision
+from engine.errors import IllegalAction
 from engine.events import Event
+from engine.ruleset import GameState, Prompt, Ruleset
 from engine.stations import Seat
 
-
-class GameState(Protocol):
-    """What every ruleset's state offers the kernel."""
-
-    @property
-    def ruleset(self) -> str: ...
-
-    @property
-    def over(self) -> bool: ...
+__all__ = [
+    "GameState", "Prompt", "apply", "apply_all", "controls", "crew_stations", "events_for",
+    "legal_actions", "new_game", "pending", "problem", "ruleset_of", "state_to_json", "view",
+]
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """Somebody must act: `station` of `ship` (None: the Instructor), doing `what`.
-
-    When `roll` is set the prompt is for that roll and nothing else.
-    """
-
-    ship: str | None
-    station: str
-    what: str
-    roll: RollRequest | None = None
-
-
-class Ruleset(Protocol):
-    name: str
-
-    def new_game(self, scenario: Mapping[str, Any]) -> GameState: ...
-
-    def apply(self, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
-
-    def pending(self, state: Any) -> tuple[Prompt, ...]: ...
-
-    def legal_actions(self, state: Any, seat: Seat) -> tuple[Action, ...]: ...
-
-    def view(self, state: Any, seat: Seat) -> dict[str, Any]: ...
-
-    def to_json(self, state: Any) -> dict[str, Any]: ...
-
-
-def ruleset_of(state: GameState) -> Ruleset:
+def ruleset_of(state: GameState) -> Ruleset[Any]:
     return rulesets.get(state.ruleset)
 
 
 def new_game(scenario: Mapping[str, Any]) -> GameState:
     """The starting state of a scenario (a mapping with a "ruleset" key, default "fasa")."""
-    return rulesets.get(str(scenario.get("ruleset", "fasa"))).new_game(scenario)
+    state: GameState = rulesets.get(str(scenario.get("ruleset", "fasa"))).new_game(scenario)
+    return state
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """The state after `action`, and what happened. Raises `IllegalAction` with a reason."""
+def problem(state: GameState, action: object) -> str | None:
+    """Why `apply` would refuse `action` now, in words for the player, or None if it would not.
+
+    The state is never changed: `apply` is pure, so this is `apply` with the refusal caught.
+    """
+    malformed = action_problem(action)
+    if malformed is not None:
+        return malformed
+    assert isinstance(action, Action)  # action_problem checked it
+    try:
+        ruleset_of(state).apply(state, action)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
+
+
+def apply(state: GameState, action: object) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after `action`, and what happened. Raises `IllegalAction` with exactly the
+    reason `problem` gives, for a malformed action as for one the rules do not allow now."""
+    malformed = action_problem(action)
+    if malformed is not None:
+        raise IllegalAction(malformed)
+    assert isinstance(action, Action)  # action_problem checked it
     return ruleset_of(state).apply(state, action)
 
 
 def apply_all(state: GameState, actions: Sequence[Action]) -> GameState:
     """Apply actions in order (replay)."""
-    rs = ruleset_of(state)
     for action in actions:
-        state = rs.apply(state, action)[0]
+        state = apply(state, action)[0]
     return state
 
 
-def pending(state: GameState) -> tuple[Prompt, ...]:
-    """Who must act next. Empty when the game is over."""
-    return ruleset_of(state).pending(state)
+def pending(state: GameState, seat: Seat | None = None) -> tuple[Prompt, ...]:
+    """What `seat` must do now (the Instructor's seat: everything); with no seat, every prompt
+    of the game, for the loop that asks each seat in turn. Empty when the game is over."""
+    return ruleset_of(state).pending(state, seat)
+
+
+def controls(state: GameState, seat: Seat) -> tuple[Decision, ...]:
+    """Each decision `seat` faces now, with its fields' bounds or choices (`engine.controls`)."""
+    return ruleset_of(state).controls(state, seat)
 
 
 def legal_actions(state: GameState, seat: Seat) -> tuple[Action, ...]:
-    """Legal actions for `seat` now (see the ruleset for how large choices are sampled)."""
+    """Legal actions for `seat` now: all of a small choice, a sample of a large one (see the
+    ruleset); `controls` gives the whole range."""
     return ruleset_of(state).legal_actions(state, seat)
 
 
 def view(state: GameState, seat: Seat) -> dict[str, Any]:
-    """What `seat` may see, as plain JSON-ready data; hidden information is left out."""
+    """What `seat` may know, as plain JSON-ready data; hidden information is left out."""
     return ruleset_of(state).view(state, seat)
+
+
+def events_for(state: GameState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
+    """What `seat` is told of `events` (from one `apply`; `state` is the state after it)."""
+    return ruleset_of(state).events_for(state, events, seat)
+
+
+def crew_stations(state: GameState, ship: str) -> tuple[str, ...]:
+    """The stations of that ship's crew in this game, one panel each."""
+    return ruleset_of(state).crew_stations(state, ship)
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:

@@ -8,22 +8,12 @@ coordinate is s = -q - r.
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 """Axial step for each heading, indexed by heading."""
 
 HEADING_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
-
-ARC_NAMES: tuple[str, ...] = ("f", "fs", "as", "a", "ap", "fp")
-"""Firing-arc name of each sextant: fore, fore/aft-starboard, aft, aft/fore-port."""
-
-SHIELD_OF_SEXTANT: tuple[int, ...] = (2, 3, 4, 5, 6, 1)
-"""FASA shield number of each sextant: 1 fore-port, 2 fore, 3 fore-starboard, 4 aft-starboard,
-5 aft, 6 aft-port."""
-
-_ALL_SHIELDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 _DIRECTION_OF_ORDER: dict[tuple[int, ...], int] = {
     (1, 0, 2): 0,  # r < q < s: N
@@ -109,28 +99,6 @@ def _relative_sextants(dq: int, dr: int, heading: int) -> tuple[int, ...]:
     return tuple(sorted((d - heading) % 6 for d in sectors))
 
 
-def shields_facing(target: Hex, target_heading: int, source: Hex) -> tuple[int, ...]:
-    """Shield number(s) of the ship at `target` that face `source`.
-
-    One normally, two (ascending) on a sextant boundary, all six when in the same hex.
-    """
-    found = sextants(target, target_heading, source)
-    if not found:
-        return _ALL_SHIELDS
-    return tuple(sorted(SHIELD_OF_SEXTANT[x] for x in found))
-
-
-def in_arc(origin: Hex, heading: int, arcs: frozenset[str], target: Hex) -> bool:
-    """Whether `target` lies in any of `arcs` (names from ARC_NAMES) of a ship at `origin`.
-
-    On a boundary either neighbouring sextant counts; the ship's own hex is always in arc.
-    """
-    found = sextants(origin, heading, target)
-    if not found:
-        return True
-    return any(ARC_NAMES[x] in arcs for x in found)
-
-
 def _cube_round(q: float, r: float, s: float) -> Hex:
     """Nearest hex to fractional cube coordinates."""
     rq, rr, rs = round(q), round(r), round(s)
@@ -203,8 +171,3 @@ class MapBounds:
         """Whether `h` is on the map: 0 <= col < cols and 0 <= row < rows."""
         col, row = hex_to_offset(h)
         return 0 <= col < self.cols and 0 <= row < self.rows
-
-
-def hex_to_pixel(h: Hex, size: float) -> tuple[float, float]:
-    """Screen centre (x, y) of `h`, flat-topped, `size` = centre-to-corner radius, y down."""
-    return size * 1.5 * h.q, size * math.sqrt(3) * (h.r + h.q / 2)

@@ -2,25 +2,34 @@
 
 Book Two, Command & Control: Captain, Chief Engineer, Helmsman, Science Officer/Navigator and the
 Instructor; "Expanding For More Players" splits Helm into Helm and Weapons, and the Science
-Officer's job into Science, Navigator and Communications.
+Officer's job into Science, Navigator and Communications. Which station does what in a crew of a
+given size is the ruleset's authority table (FASA: `engine.rulesets.fasa.crew`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-CAPTAIN = "captain"
-ENGINEER = "engineer"
-HELM = "helm"
-SCIENCE = "science"
-INSTRUCTOR = "instructor"
-WEAPONS = "weapons"
-NAVIGATOR = "navigator"
-COMMS = "comms"
 
-STATION_NAMES: tuple[str, ...] = (
-    CAPTAIN, ENGINEER, HELM, SCIENCE, INSTRUCTOR, WEAPONS, NAVIGATOR, COMMS,
-)
+class Station(StrEnum):
+    """A bridge station. Its value is the name used in logs, configuration and the command line."""
+
+    CAPTAIN = "captain"
+    ENGINEER = "engineer"
+    HELM = "helm"
+    SCIENCE = "science"
+    INSTRUCTOR = "instructor"
+    WEAPONS = "weapons"
+    NAVIGATOR = "navigator"
+    COMMS = "comms"
+
+
+CAPTAIN, ENGINEER, HELM, SCIENCE = Station.CAPTAIN, Station.ENGINEER, Station.HELM, Station.SCIENCE
+INSTRUCTOR, WEAPONS, NAVIGATOR, COMMS = (Station.INSTRUCTOR, Station.WEAPONS, Station.NAVIGATOR,
+                                         Station.COMMS)
+
+STATION_NAMES: tuple[str, ...] = tuple(s.value for s in Station)
 
 TITLES: dict[str, str] = {
     CAPTAIN: "Captain",
@@ -41,13 +50,31 @@ def title(station: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who is looking or acting: a station on one ship, or the Instructor (ship None) who sees all."""
+    """Who is looking or acting: a station on one ship, or the Instructor, who sees everything and
+    may act for any ship (`Seat("instructor")`; with a ship, only that ship's prompts are listed).
+
+    A seat is made from outside input (a configuration file, a command line), so it checks itself
+    and raises `ValueError` with the names it accepts.
+    """
 
     station: str
     ship: str | None = None
 
     def __post_init__(self) -> None:
-        if self.station not in STATION_NAMES:
+        if not isinstance(self.station, str) or self.station not in STATION_NAMES:
             raise ValueError(
                 f"unknown station {self.station!r}; stations are: {', '.join(STATION_NAMES)}"
             )
+        if self.ship is not None and not isinstance(self.ship, str):
+            raise ValueError(f"a seat's ship is a ship id, not {self.ship!r}")
+        if self.station != INSTRUCTOR and self.ship is None:
+            raise ValueError(f"the {title(self.station)} seat needs a ship: "
+                             f"Seat({self.station!r}, 'ship-id')")
+        object.__setattr__(self, "station", Station(self.station))
+
+    @property
+    def is_instructor(self) -> bool:
+        return self.station == INSTRUCTOR
+
+    def __str__(self) -> str:
+        return title(self.station) if self.ship is None else f"{title(self.station)} of {self.ship}"

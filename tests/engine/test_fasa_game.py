@@ -32,8 +32,8 @@ NO_SHIELDS = (0, 0, 0, 0, 0, 0)
 TITLE = re.compile(rf"^({'|'.join(TITLES.values())}): \S")
 
 
-def game(*ships, cols=12, rows=12, obstacles=(), scale=None):
-    scenario = {"id": "test", "map": {"cols": cols, "rows": rows},
+def game(*ships, cols=12, rows=12, obstacles=(), scale=None, crew="4"):
+    scenario = {"id": "test", "map": {"cols": cols, "rows": rows}, "crew": crew,
                 "obstacles": [list(o) for o in obstacles],
                 "ships": [{"id": i, "name": i.upper(), "class": c, "side": side, "col": col,
                            "row": row, "heading": h} for i, c, side, col, row, h in ships]}
@@ -113,8 +113,9 @@ def test_power_allocation_limits() -> None:
 
 def test_shield_and_arming_limits() -> None:
     """Expert: Damage Control Display — no shield above the Maximum Shield Power, the total within the
-    Shield Points Available (1 power at 1/12 = 12: the 1/4 ratio cut to a third); Weapons Display and Advanced: Romulan Plasma Bolts —
-    a beam takes 1 to its maximum, a missile exactly its Power To Arm, within the power to weapons."""
+    Shield Points Available (1 power at 1/12 = 12: the 1/4 ratio cut to a third); Weapons Display
+    and Advanced: Romulan Plasma Bolts — a beam takes 1 to its maximum, a missile exactly its Power
+    To Arm, within the power to weapons."""
     s = game(ENT, KL)
     refused(s, SetShields("science", "ent", NO_SHIELDS), "until Engineering allocates")
     refused(s, ArmWeapons("helm", "ent", ()), "until Engineering allocates")
@@ -131,8 +132,12 @@ def test_shield_and_arming_limits() -> None:
         "Helm: 9 power put into weapons, only 8 allocated"
     refused(s, ArmWeapons("helm", "ent", (("ph9", 1),)), "no weapon 'ph9'")
     refused(s, ArmWeapons("helm", "ent", (("ph1", 1), ("ph1", 1))), "listed twice")
-    s, _ = apply_checked(s, SetShields("navigator", "ent", (1, 1, 1, 1, 0, 0)))
-    s, _ = apply_checked(s, ArmWeapons("weapons", "ent", (("ph1", 3), ("ph2", 3), ("pt1", 1))))
+    # A four-player crew has no Navigator or Weapons officer (C&C: Expanding For More Players).
+    assert refused(s, SetShields("navigator", "ent", (1, 1, 1, 1, 0, 0))) == \
+        "Navigator: set shields on ENT is for Science"
+    refused(s, ArmWeapons("weapons", "ent", ()), "arm weapons on ENT is for Helm")
+    s, _ = apply_checked(s, SetShields("science", "ent", (1, 1, 1, 1, 0, 0)))
+    s, _ = apply_checked(s, ArmWeapons("helm", "ent", (("ph1", 3), ("ph2", 3), ("pt1", 1))))
     assert s.ship("ent").shields == (1, 1, 1, 1, 0, 0)
     assert [w.power for w in s.ship("ent").weapons] == [3, 3, 0, 0, 0, 0, 1, 0]
     refused(s, SetShields("science", "ent", NO_SHIELDS), "already set")
@@ -144,14 +149,14 @@ def test_station_checks() -> None:
     the Instructor may act for any station."""
     s = game(ENT, KL)
     assert refused(s, AllocatePower("helm", "ent", 0, 0, 0)) == \
-        "Helm: allocate power is for Engineering"
+        "Helm: allocate power on ENT is for Engineering"
     refused(s, AllocatePower("captain", "ent", 0, 0, 0), "is for Engineering")
     refused(s, AllocatePower("engineer", "nx", 0, 0, 0), "no ship 'nx'")
     refused(s, Move("helm", "ent", "F"), "not possible during the Power Allocation Phase")
     refused(s, ChooseDamagedWeapon("helm", "ent", "ph1"), "is for Captain")
     s, _ = apply_checked(s, AllocatePower("instructor", "ent", 0, 0, 0))
-    refused(s, ArmWeapons("science", "ent", ()), "is for Helm or Weapons")
-    refused(s, SetShields("helm", "ent", NO_SHIELDS), "is for Science or Navigator")
+    refused(s, ArmWeapons("science", "ent", ()), "is for Helm")
+    refused(s, SetShields("helm", "ent", NO_SHIELDS), "is for Science")
     s, _ = apply_checked(s, ArmWeapons("instructor", "ent", ()))
     s, _ = apply_checked(s, SetShields("instructor", "ent", NO_SHIELDS))
     assert s.ship("ent").allocated
@@ -248,7 +253,7 @@ def test_fire_refused_out_of_arc_or_range_at_own_side_or_through_an_obstacle() -
     refused(s, DeclareFire("helm", "ent", (("ph2", "kl"),)), "not armed")
     refused(s, DeclareFire("helm", "ent", (("ph1", "kl"), ("ph1", "kl"))), "only once")
     s, events = fire(s, "ent", ("ph1", "kl"))
-    assert first(events, ev.FireDeclared).shots == (("ph1", "kl"),)
+    assert [(s.weapon, s.target) for s in first(events, ev.FireDeclared).shots] == [("ph1", "kl")]
     assert engine.pending(s)[0].roll.purpose.startswith("Helm: to-hit, Phaser bank 1")
 
 
@@ -465,7 +470,8 @@ def test_enemy_view_hides_internals_and_instructor_sees_all() -> None:
     everything = engine.view(s, Seat("instructor"))
     assert all(hidden <= set(ship) for ship in everything["ships"])
     assert everything["ships"][0]["shields"] == [0, 4, 0, 0, 0, 0]
-    assert everything == engine.state_to_json(s)
+    assert everything == {**engine.state_to_json(s),
+                          "seat": {"station": "instructor", "ship": None}}
     after = ready(s, "kl")
     assert s.ship("kl").allocation is None and after != s  # a new state; the old one unchanged
     after, _ = roll(after, 1, 2)                          # speeds are known once movement starts

@@ -200,10 +200,25 @@ def test_action_round_trips_through_a_log_line(action: Action) -> None:
     assert actions == [action]
 
 
-def test_tuples_in_actions_become_lists_in_json() -> None:
+def test_records_in_actions_become_named_objects_in_json() -> None:
     data = ArmWeapons("helm", "enterprise", (("ph1", 3),)).to_json()
-    assert data["power"] == [["ph1", 3]]
+    assert data["power"] == [{"weapon": "ph1", "power": 3}]
     assert json.loads(json.dumps(data)) == data
+
+
+def test_older_logs_that_wrote_records_as_pairs_still_read() -> None:
+    action = action_from_json({"type": "arm_weapons", "station": "helm", "ship": "enterprise",
+                               "power": [["ph1", 3]]})
+    assert action == ArmWeapons("helm", "enterprise", (("ph1", 3),))
+
+
+@pytest.mark.parametrize("power", [[{"weapon": "ph1"}], [{"weapon": "ph1", "power": 3, "x": 1}],
+                                   [["ph1", 3, 4]], [["ph1", 3.0]], [{"weapon": 1, "power": 3}],
+                                   ["ph1"], [None]])
+def test_malformed_records_are_refused_with_the_field(power: object) -> None:
+    with pytest.raises(DataError, match=r"arm_weapons\.power"):
+        action_from_json({"type": "arm_weapons", "station": "helm", "ship": "enterprise",
+                          "power": power})
 
 
 def test_roll_source_defaults_to_virtual() -> None:

@@ -2,7 +2,8 @@
 
 Each game picks a packaged scenario or a random free-for-all, then at every step picks a pending
 prompt at random and answers it with the autopilot's decision, a random legal action (from the
-prompt's own station, an alias station or the Instructor), or a roll from a seeded generator. About
+prompt's own station or the Instructor), or a roll from a seeded generator. Each game has a random
+crew layout (3 to 6 players: Book Two, C&C, Expanding For More Players). About
 one step in twenty also tries a deliberately corrupted action, which must be refused with an
 `IllegalAction` that names a station and leaves the state alone. After every action the invariants
 below are checked; at the end the action list replays to the same state, directly and through the
@@ -48,16 +49,15 @@ from engine.rulesets.fasa.actions import (
     Move,
     SetShields,
 )
+from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, POWER, FasaState
-from engine.rulesets.fasa.turn import WHO
-from engine.stations import INSTRUCTOR, NAVIGATOR, STATION_NAMES, TITLES, WEAPONS
+from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 5000 if LONG else 1000
 MAX_STEPS = 20_000
 CORRUPT_RATE = 0.05
-ALIAS = {"helm": WEAPONS, "science": NAVIGATOR}
 _TITLES = "|".join(re.escape(t) for t in TITLES.values())
 REFUSAL = re.compile(rf"^({_TITLES}): \S")
 
@@ -85,9 +85,11 @@ def scenario_ids() -> tuple[str, ...]:
 def pick_scenario(rng: random.Random) -> dict[str, Any]:
     turns = rng.randint(6, 8)
     if rng.random() < 0.5:
-        return packaged(rng.choice(scenario_ids()), turns)
-    classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
-    return free_for_all(classes, turns)
+        scenario = packaged(rng.choice(scenario_ids()), turns)
+    else:
+        classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
+        scenario = free_for_all(classes, turns)
+    return {**scenario, "crew": rng.choice(sorted(CREWS))}
 
 
 @dataclass
@@ -111,12 +113,7 @@ def choose(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
         return RollResult(station, rng.randint(1, prompt.roll.sides), "virtual")
     if rng.random() < 0.5:
         return autopilot.decide(state, prompt)
-    station = prompt.station
-    r = rng.random()
-    if r < 0.1:
-        station = INSTRUCTOR
-    elif r < 0.25 and prompt.station in ALIAS and state.step != MOVE:
-        station = ALIAS[prompt.station]
+    station = INSTRUCTOR if rng.random() < 0.1 else prompt.station
     options = legal_actions(state, Seat(station, prompt.ship))
     assert options, f"no legal action for {station} of {prompt.ship}: {prompt.what}"
     for option in options:
@@ -143,7 +140,7 @@ def corrupt(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
     good = autopilot.decide(state, prompt)
     how = rng.randrange(4)
     if how == 0:  # wrong station
-        allowed = {*WHO[type(good)], INSTRUCTOR}
+        allowed = {state.station_for(prompt.ship, ACTION_DUTY[good.type_name]), INSTRUCTOR}
         return dataclasses.replace(good, station=rng.choice(
             [s for s in STATION_NAMES if s not in allowed]))
     if how == 1:  # wrong ship
@@ -332,7 +329,7 @@ def test_same_seed_same_game() -> None:
     assert play(3).actions != play(77).actions
 
 
-SEATS = ("captain", "engineer", "helm", "science", "weapons", "navigator", "instructor")
+SEATS = ("captain", "engineer", "helm", "science", "weapons", "navigator", "comms", "instructor")
 
 
 @pytest.mark.parametrize("seed", range(1000, 1003))

@@ -3,14 +3,16 @@ basic game where it must be inferred). See docs/rules-decisions.md for every num
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import rulesets
 from engine.actions import Action
+from engine.controls import Decision
 from engine.events import Event
-from engine.game import Prompt
-from engine.rulesets.fasa import legal, setup, turn, views
+from engine.ruleset import Prompt
+from engine.rulesets import register
+from engine.rulesets.fasa import controls, crew, legal, setup, turn, views
+from engine.rulesets.fasa.datafiles import read_toml
 from engine.rulesets.fasa.state import FasaState
 from engine.stations import Seat
 
@@ -25,18 +27,33 @@ class FasaRuleset:
     def apply(self, state: FasaState, action: Action) -> tuple[FasaState, tuple[Event, ...]]:
         return turn.apply(state, action)
 
-    def pending(self, state: FasaState) -> tuple[Prompt, ...]:
-        return turn.pending(state)
+    def pending(self, state: FasaState, seat: Seat | None) -> tuple[Prompt, ...]:
+        return turn.pending(state, seat)
 
     def legal_actions(self, state: FasaState, seat: Seat) -> tuple[Action, ...]:
         return legal.legal_actions(state, seat)
 
+    def controls(self, state: FasaState, seat: Seat) -> tuple[Decision, ...]:
+        return controls.controls(state, seat)
+
     def view(self, state: FasaState, seat: Seat) -> dict[str, Any]:
         return views.view(state, seat)
+
+    def events_for(self, state: FasaState, events: Sequence[Event],
+                   seat: Seat) -> tuple[Event, ...]:
+        return views.events_for(state, events, seat)
+
+    def crew_stations(self, state: FasaState, ship: str) -> tuple[str, ...]:
+        return tuple(crew.stations_of(state.crew(ship)))
 
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)
 
+    def example_scenario(self) -> dict[str, Any]:
+        """The packaged duel at the basic level, with its ship classes and tables."""
+        duel = read_toml(setup.scenario_files(None)["duel"])
+        return setup.build_scenario(duel, setup.ship_dicts(None), level="basic", max_turns=6)
+
 
 RULESET = FasaRuleset()
-rulesets.register(RULESET)
+register(RULESET)

@@ -8,8 +8,34 @@ reads damage, the Captain has the tactical advantage roll. The Instructor may ac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.actions import Action, action_type
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponPower:
+    """Power put into one weapon (its id in the ship's data)."""
+
+    weapon: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One declared shot: a weapon (its id) at a target ship (its id)."""
+
+    weapon: str
+    target: str
+
+
+def _records(cls: type[Any], items: Any) -> Any:
+    """Pairs given as plain tuples, e.g. (("phaser-1", 3),), become records; anything else is left
+    as it is for the kernel's type check (`engine.actions.action_problem`) to refuse."""
+    if not isinstance(items, tuple | list):
+        return items
+    return tuple(cls(*item) if isinstance(item, tuple | list) and len(item) == 2 else item
+                 for item in items)
 
 
 @action_type("allocate_power")
@@ -26,10 +52,13 @@ class AllocatePower(Action):
 @action_type("arm_weapons")
 @dataclass(frozen=True, slots=True)
 class ArmWeapons(Action):
-    """Helm: power put into each weapon (weapon id, power); weapons not listed stay unarmed."""
+    """Helm (or Weapons): power put into each weapon; weapons not listed stay unarmed."""
 
     ship: str
-    power: tuple[tuple[str, int], ...]
+    power: tuple[WeaponPower, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "power", _records(WeaponPower, self.power))
 
 
 @action_type("set_shields")
@@ -54,10 +83,13 @@ class Move(Action):
 @action_type("fire")
 @dataclass(frozen=True, slots=True)
 class DeclareFire(Action):
-    """Helm (or Weapons): targets for this Firing Phase as (weapon id, target ship); empty holds fire."""
+    """Helm (or Weapons): targets for this Firing Phase, a weapon at a ship each; none holds fire."""
 
     ship: str
-    shots: tuple[tuple[str, str], ...]
+    shots: tuple[Target, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shots", _records(Target, self.shots))
 
 
 @action_type("choose_damaged_weapon")

@@ -10,17 +10,15 @@ from __future__ import annotations
 import functools
 
 from engine.actions import Action
-from engine.game import Prompt
 from engine.hexgrid import (
-    SHIELD_OF_SEXTANT,
     Hex,
     MapBounds,
     distance,
-    in_arc,
     line_of_fire_clear,
     offset_to_hex,
     sextants,
 )
+from engine.ruleset import Prompt
 from engine.rulesets.fasa import legal
 from engine.rulesets.fasa.actions import (
     AllocatePower,
@@ -29,21 +27,27 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Move,
     SetShields,
+    Target,
+    WeaponPower,
 )
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.combat import ready_weapons, shot_problem, weapons_hit_candidates
 from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
-from engine.stations import ENGINEER, HELM
+from engine.rulesets.fasa.views import redacted
+from engine.stations import Seat
 
 GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
 
 def decide(state: FasaState, prompt: Prompt) -> Action:
-    """The autopilot's action for a prompt that is not a roll."""
+    """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
+    seat may know (`views.redacted`), never from an enemy's secrets."""
     assert prompt.ship is not None and prompt.roll is None
+    state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
     station = prompt.station
     if state.step == MOVE:
@@ -56,9 +60,9 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
         return ChooseDamagedWeapon(station, ship.id,
                                    min(candidates, key=lambda w: _weapon_value(ship, w)))
-    if station == ENGINEER:
-        return _allocate(state, ship)
-    if station == HELM:
+    if prompt.action == "allocate_power":
+        return _allocate(state, ship, station)
+    if prompt.action == "arm_weapons":
         return ArmWeapons(station, ship.id, _arming(ship))
     return SetShields(station, ship.id, _shields(state, ship))
 
@@ -97,7 +101,7 @@ def best_range(tables: Tables, ship: Ship) -> int:
     return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
 
 
-def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
+def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     """A third each to weapons and, when the ship must manoeuvre (not at its best range, or with
     no line of fire or arc on the nearest enemy), to movement; shields get the rest up to what
     they hold, and anything left over goes to movement."""
@@ -112,7 +116,7 @@ def _allocate(state: FasaState, ship: Ship) -> AllocatePower:
     move_power += left // step * step
     left = total - weapons - move_power - shields
     weapons = min(weapon_cap(ship), weapons + left)
-    return AllocatePower(ENGINEER, ship.id, move_power, shields, weapons)
+    return AllocatePower(station, ship.id, move_power, shields, weapons)
 
 
 def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
@@ -127,7 +131,7 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     return bearing * 2 < len(ship.cls.weapons)
 
 
-def _arming(ship: Ship) -> tuple[tuple[str, int], ...]:
+def _arming(ship: Ship) -> tuple[WeaponPower, ...]:
     assert ship.allocation is not None
     left = ship.allocation.weapons
     out = []
@@ -139,7 +143,7 @@ def _arming(ship: Ship) -> tuple[tuple[str, int], ...]:
         else:
             give = spec.arm_power if spec.arm_power <= left else 0
         if give > 0:
-            out.append((spec.id, give))
+            out.append(WeaponPower(spec.id, give))
             left -= give
     return tuple(out)
 
@@ -212,7 +216,7 @@ def _near_edge(state: FasaState, pos: Hex) -> bool:
     return not all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
 
 
-def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:
+def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
     already out of the battle); hold long shots until the last phases."""
     out = []
@@ -228,7 +232,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[tuple[str, str], ...]:
             continue
         need, target_id = max(options)
         if need >= GOOD_SHOT or late:
-            out.append((spec.id, target_id))
+            out.append(Target(spec.id, target_id))
     return tuple(out)
 
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.hexgrid import distance, in_arc, line_of_fire_clear, shields_facing
+from engine.hexgrid import distance, line_of_fire_clear
+from engine.rulesets.fasa.actions import Target
+from engine.rulesets.fasa.arcs import in_arc, shields_facing
+from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import (
     Damaged,
+    DeclaredShot,
     FireDeclared,
     RollRequested,
     ShieldStruck,
@@ -32,9 +36,10 @@ from engine.rulesets.fasa.state import (
     Hit,
     Ship,
     Shot,
+    Stage,
     replace,
 )
-from engine.stations import CAPTAIN, HELM, SCIENCE
+from engine.stations import title
 
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
@@ -97,14 +102,15 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     return False
 
 
-def declare(state: FasaState, ship: Ship, shots: tuple[tuple[str, str], ...],
+def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             who: str = "Helm") -> tuple[FasaState, list[Event]]:
     """Declare targets (Advanced: Sequence Of Play step 7). Each armed weapon fires once in the game
     turn (Expert: Weapons Display — "When weapons are fired, draw a slash through the number")."""
     weapons = list(ship.weapons)
     seen: set[str] = set()
     queued: list[Shot] = []
-    for weapon_id, target_id in shots:
+    for shot in shots:
+        weapon_id, target_id = shot.weapon, shot.target
         try:
             i = ship.weapon_index(weapon_id)
         except KeyError:
@@ -129,8 +135,9 @@ def declare(state: FasaState, ship: Ship, shots: tuple[tuple[str, str], ...],
         queued.append(Shot(ship.id, weapon_id, target_id))
     new = state.with_ship(replace(ship, weapons=tuple(weapons)))
     new = replace(new, shots=new.shots + tuple(queued))
-    described = tuple((ship.cls.weapon(w).name, state.ship(t).name) for w, t in shots)
-    return new, [FireDeclared(ship.id, ship.name, tuple(shots), described)]
+    described = tuple(DeclaredShot(s.weapon, ship.cls.weapon(s.weapon).name, s.target,
+                                   state.ship(s.target).name) for s in shots)
+    return new, [FireDeclared(ship.id, ship.name, described)]
 
 
 def _plasma_damage(state: FasaState, spec: WeaponSpec, rng: int) -> int:
@@ -147,9 +154,12 @@ def shot_damage(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> in
     return _plasma_damage(state, spec, rng)
 
 
-def request(state: FasaState, ship: str, station: str, purpose: str,
-            needs: tuple[int, int] | None = None) -> tuple[FasaState, Event]:
-    req = RollRequest(D10, ship, station, purpose, needs)
+def request(state: FasaState, ship: str, duty: Duty, purpose: str,
+            needs: tuple[int, int] | None = None, public: bool = False) -> tuple[FasaState, Event]:
+    """Ask the station of `ship` that carries out `duty` for a roll; the purpose is told with that
+    station's title first ("Helm: to-hit, ..."). A public roll is seen by the whole table."""
+    station = state.station_for(ship, duty)
+    req = RollRequest(D10, ship, station, f"{title(station)}: {purpose}", needs, public)
     return replace(state, roll=req), RollRequested(req)
 
 
@@ -160,9 +170,9 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = state.tables.to_hit(spec.chart, rng)
-    state, ev = request(state, firer.id, HELM,
-                        f"Helm: to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
-                        f"{rng}, needs 1-{need}", (1, need))
+    state, ev = request(state, firer.id, Duty.WEAPONS,
+                        f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
+                        f"{rng}, needs 1-{need}", (1, need), public=True)
     return state, [ev]
 
 
@@ -177,16 +187,16 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         rng = distance(firer.pos, target.pos)
         need = state.tables.to_hit(spec.chart, rng)
         if value > need:
-            return _shot_done(state, [ShotResolved(firer.id, spec.name, target.id, rng, False, 0,
-                                                          target.name)])
+            return _shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
+                                                          spec.name, target.name)])
         damage = shot_damage(state, firer, spec, rng)
-        events: list[Event] = [ShotResolved(firer.id, spec.name, target.id, rng, True, damage,
-                                             target.name)]
+        events: list[Event] = [ShotResolved(firer.id, spec.id, target.id, rng, True, damage,
+                                             spec.name, target.name)]
         facing = shields_facing(target.pos, target.heading, firer.pos)
         if len(facing) == 2:
-            state = replace(state, hit=Hit("shield", damage))
-            state, ev = request(state, target.id, SCIENCE,
-                                f"Science: the shot comes in between shields {facing[0]} and "
+            state = replace(state, hit=Hit(Stage.SHIELD, damage))
+            state, ev = request(state, target.id, Duty.HIT_LOCATION,
+                                f"the shot comes in between shields {facing[0]} and "
                                 f"{facing[1]} of {target.name}: 1-5 shield {facing[0]}, "
                                 f"6-10 shield {facing[1]}")
             return state, [*events, ev]
@@ -234,9 +244,9 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
     state = state.with_ship(target)
     events: list[Event] = [ShieldStruck(target.id, target.name, shield, absorbed, penetrating)]
     if penetrating <= 0:
-        state = replace(state, hit=Hit("done", damage, shield, 0, strikes=strikes))
+        state = replace(state, hit=Hit(Stage.LOCATION, damage, shield, 0, strikes=strikes))
         return _located(state, events)
-    return _ask_location(state, target, Hit("location", damage, shield, 0, left=penetrating,
+    return _ask_location(state, target, Hit(Stage.LOCATION, damage, shield, 0, left=penetrating,
                                             strikes=strikes), events)
 
 
@@ -244,10 +254,10 @@ def _ask_location(state: FasaState, target: Ship, hit: Hit,
                   events: list[Event]) -> tuple[FasaState, list[Event]]:
     """Ask the damage location roll for the next part of `hit.left` penetrating points."""
     chunk = location_chunks(state.level, hit.left)[0]
-    hit = replace(hit, stage="location", penetrating=chunk, left=hit.left - chunk)
+    hit = replace(hit, stage=Stage.LOCATION, penetrating=chunk, left=hit.left - chunk)
     state = replace(state, hit=hit)
-    state, ev = request(state, target.id, SCIENCE,
-                        f"Science: damage location on {target.name} ({chunk} "
+    state, ev = request(state, target.id, Duty.HIT_LOCATION,
+                        f"damage location on {target.name} ({chunk} "
                         f"point{'s' if chunk != 1 else ''} through shield {hit.shield})")
     return state, [*events, ev]
 
@@ -280,9 +290,9 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         engines = struck_engines(target, hit.shield)
         if len(engines) > 1:
             names = [target.cls.engines[i].name for i in engines]
-            state = replace(state, hit=replace(hit, stage="engine"))
-            state, ev = request(state, target.id, SCIENCE,
-                                f"Science: which engine of {target.name} takes the hit: "
+            state = replace(state, hit=replace(hit, stage=Stage.ENGINE))
+            state, ev = request(state, target.id, Duty.HIT_LOCATION,
+                                f"which engine of {target.name} takes the hit: "
                                 + ", ".join(f"{_band(n, len(names))} {name}"
                                             for n, name in enumerate(names)))
             return state, [ev]
@@ -300,9 +310,9 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
                               f"shield {hit.shield} generator destroyed for the rest of the game"))
         return _located(state.with_ship(target), events)
     if location == "sensors":
-        state = replace(state, hit=replace(hit, stage="sensors"))
-        state, ev = request(state, target.id, CAPTAIN,
-                            f"Captain: how long {target.name}'s sensors are out: 1-5 one game "
+        state = replace(state, hit=replace(hit, stage=Stage.SENSORS))
+        state, ev = request(state, target.id, Duty.COMMAND,
+                            f"how long {target.name}'s sensors are out: 1-5 one game "
                             "turn, 6-10 two")
         return state, [*events, ev]
     candidates = weapons_hit_candidates(target, firer, location)
@@ -313,7 +323,7 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
     if len(candidates) == 1:
         state, ev = damage_weapon(state, target, candidates[0])
         return _located(state, [*events, ev])
-    state = replace(state, step=CHOOSE, hit=replace(hit, stage="weapon", kind=location))
+    state = replace(state, step=CHOOSE, hit=replace(hit, stage=Stage.WEAPON, kind=location))
     return state, events
 
 

@@ -37,16 +37,21 @@ class PowerAllocated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ArmedWeapon:
+    weapon: str       # id
+    name: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
 class WeaponsArmed(Event):
     ship: str
     name: str
-    armed: tuple[tuple[str, int], ...]          # (weapon id, power)
-    weapon_names: tuple[str, ...] = ()          # the armed weapons' names, in the same order
+    armed: tuple[ArmedWeapon, ...]
 
     @property
     def text(self) -> str:
-        names = self.weapon_names or tuple(w for w, _ in self.armed)
-        listed = ", ".join(f"{n} ({p})" for n, (_, p) in zip(names, self.armed, strict=True))
+        listed = ", ".join(f"{a.name} ({a.power})" for a in self.armed)
         return f"{self.name}: weapons armed: {listed or 'none'}"
 
 
@@ -101,34 +106,43 @@ class ShipMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclaredShot:
+    weapon: str          # id
+    weapon_name: str
+    target: str          # ship id
+    target_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class FireDeclared(Event):
     ship: str
     name: str
-    shots: tuple[tuple[str, str], ...]           # (weapon id, target ship id)
-    described: tuple[tuple[str, str], ...] = ()  # (weapon name, target name), same order
+    shots: tuple[DeclaredShot, ...]
 
     @property
     def text(self) -> str:
         if not self.shots:
             return f"{self.name} holds fire"
         return f"{self.name} fires: " + ", ".join(
-            f"{w} at {t}" for w, t in (self.described or self.shots))
+            f"{s.weapon_name} at {s.target_name}" for s in self.shots)
 
 
 @dataclass(frozen=True, slots=True)
 class ShotResolved(Event):
     firer: str
-    weapon: str
+    weapon: str          # id
     target: str
     range: int
     hit: bool
     damage: int = 0
+    weapon_name: str = ""
     target_name: str = ""
 
     @property
     def text(self) -> str:
         what = f"hits for {self.damage}" if self.hit else "misses"
-        return f"{self.weapon} at {self.target_name or self.target} (range {self.range}) {what}"
+        return (f"{self.weapon_name or self.weapon} at {self.target_name or self.target} "
+                f"(range {self.range}) {what}")
 
 
 @dataclass(frozen=True, slots=True)

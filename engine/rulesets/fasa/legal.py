@@ -8,8 +8,7 @@ import itertools
 
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
-from engine.game import Prompt
-from engine.hexgrid import SHIELD_OF_SEXTANT
+from engine.ruleset import Prompt
 from engine.rulesets.fasa import combat, movement
 from engine.rulesets.fasa.actions import (
     AllocatePower,
@@ -18,31 +17,24 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Move,
     SetShields,
+    Target,
+    WeaponPower,
 )
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
-from engine.stations import ENGINEER, HELM, INSTRUCTOR, NAVIGATOR, SCIENCE, WEAPONS, Seat
+from engine.stations import Seat
 
-ALIASES = {HELM: (HELM, WEAPONS), SCIENCE: (SCIENCE, NAVIGATOR)}
 MAX_FULL_PATHS = 5
 
 
-def seat_fits(seat: Seat, prompt: Prompt) -> bool:
-    if seat.ship is not None and seat.ship != prompt.ship:
-        return False
-    if seat.station == INSTRUCTOR:
-        return True
-    if prompt.roll is not None:  # `apply` takes a roll only from the station asked (or Instructor)
-        return seat.station == prompt.roll.station
-    return seat.station in ALIASES.get(prompt.station, (prompt.station,))
-
-
 def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
+    """What `seat` may do now: the actions for each prompt it may answer (`pending(state, seat)`),
+    taken as the seat's own station (the Instructor acts as the Instructor)."""
     out: list[Action] = []
-    for prompt in pending(state):
-        if seat_fits(seat, prompt):
-            out.extend(for_prompt(state, prompt, seat.station))
+    for prompt in pending(state, seat):
+        out.extend(for_prompt(state, prompt, seat.station))
     return tuple(out)
 
 
@@ -52,8 +44,6 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
     if state.step == MOVE:
-        if station not in (HELM, INSTRUCTOR):  # Weapons arms and fires; only Helm moves
-            return []
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
         return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
@@ -62,9 +52,9 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         firer = state.ship(state.shots[0].firer)
         return [ChooseDamagedWeapon(station, ship.id, w)
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
-    if prompt.station == ENGINEER:
+    if prompt.action == "allocate_power":
         return [AllocatePower(station, ship.id, m, s, w) for m, s, w in power_options(ship)]
-    if prompt.station == HELM:
+    if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
 
@@ -87,18 +77,18 @@ def move_options(state: FasaState, ship: Ship) -> list[str]:
     return out
 
 
-def fire_options(state: FasaState, ship: Ship) -> list[tuple[tuple[str, str], ...]]:
+def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
     """Hold fire; each single shot; every weapon at each target it can reach."""
     singles = []
     for i in combat.ready_weapons(ship):
         spec = ship.cls.weapons[i]
         for target in state.ships:
             if not combat.shot_problem(state, ship, spec, target):
-                singles.append((spec.id, target.id))
-    out: list[tuple[tuple[str, str], ...]] = [()]
+                singles.append(Target(spec.id, target.id))
+    out: list[tuple[Target, ...]] = [()]
     out += [(s,) for s in singles]
-    for target_id in dict.fromkeys(t for _, t in singles):
-        volley = tuple(s for s in singles if s[1] == target_id)
+    for target_id in dict.fromkeys(t.target for t in singles):
+        volley = tuple(s for s in singles if s.target == target_id)
         if len(volley) > 1:
             out.append(volley)
     return out
@@ -120,23 +110,23 @@ def power_options(ship: Ship) -> list[tuple[int, int, int]]:
     return sorted(out)
 
 
-def arming_options(ship: Ship) -> list[tuple[tuple[str, int], ...]]:
+def arming_options(ship: Ship) -> list[tuple[WeaponPower, ...]]:
     assert ship.allocation is not None
     budget = ship.allocation.weapons
     working = [(i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged]
 
-    out: list[tuple[tuple[str, int], ...]] = [()]
+    out: list[tuple[WeaponPower, ...]] = [()]
     for _, s in working:
         p = s.full_power
         if p <= budget:
-            out.append(((s.id, p),))
-    greedy: list[tuple[str, int]] = []
+            out.append((WeaponPower(s.id, p),))
+    greedy: list[WeaponPower] = []
     left = budget
     for _, s in working:
         want = s.full_power
         give = min(want, left) if s.kind == "beam" else (want if want <= left else 0)
         if give:
-            greedy.append((s.id, give))
+            greedy.append(WeaponPower(s.id, give))
             left -= give
     if greedy:
         out.append(tuple(greedy))

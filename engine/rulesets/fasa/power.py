@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields
-from engine.rulesets.fasa.events import PowerAllocated, ShieldsSet, WeaponsArmed
+from engine.rulesets.fasa.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
 from engine.stations import title
 
@@ -69,7 +69,8 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
     weapons = list(ship.weapons)
     seen: set[str] = set()
     spent = 0
-    for weapon_id, power in action.power:
+    for entry in action.power:
+        weapon_id, power = entry.weapon, entry.power
         try:
             i = ship.weapon_index(weapon_id)
         except KeyError:
@@ -97,9 +98,9 @@ def arm(state: FasaState, ship: Ship, action: ArmWeapons) -> tuple[FasaState, li
         raise IllegalAction(
             f"{who}: {spent} power put into weapons, only {ship.allocation.weapons} allocated")
     new = replace(ship, weapons=tuple(weapons), armed=True)
-    armed = tuple((ship.cls.weapons[i].id, w.power) for i, w in enumerate(weapons) if w.power)
-    names = tuple(ship.cls.weapon(w).name for w, _ in armed)
-    return state.with_ship(new), [WeaponsArmed(ship.id, ship.name, armed, names)]
+    armed = tuple(ArmedWeapon(spec.id, spec.name, w.power)
+                  for spec, w in zip(ship.cls.weapons, weapons, strict=True) if w.power)
+    return state.with_ship(new), [WeaponsArmed(ship.id, ship.name, armed)]
 
 
 def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaState, list[Event]]:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa import victory
+from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
@@ -122,8 +123,11 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             raise DataError(f"{where}, class {cid}: must be a table")
         classes[cid] = ship_from_dict(data, f"{where}, class {cid}").scaled(scale)
     ships: list[Ship] = []
+    crews: list[tuple[str, str]] = []
+    default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))
     for n, entry in enumerate(_list(where, "ships", scenario.get("ships", [])), 1):
         ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles))
+        crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
     sides = tuple(dict.fromkeys(s.side for s in ships))
@@ -142,10 +146,20 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if not isinstance(full_speed, list) or any(s not in sides_of for s in full_speed):
         raise DataError(f"{where}: enter_at_full_speed must list ship ids of the scenario")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
-                 sides=sides, max_turns=max_turns, phases=phases, victory=clauses,
-                 full_speed=frozenset(full_speed),
+                 sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
+                 victory=clauses, full_speed=frozenset(full_speed),
                  tables=scenario_tables(scenario, where))
     return FasaState(setup=game, ships=tuple(ships))
+
+
+def _crew(where: str, value: Any) -> str:
+    """A crew layout (engine.rulesets.fasa.crew.CREWS): "3", "4", "4-split", "5" or "6"; a whole
+    number 3 to 6 means the layout of that name."""
+    text = str(value) if type(value) is int else value
+    if not isinstance(text, str) or text not in CREWS:
+        raise DataError(f"{where}: crew must be one of {', '.join(CREWS)} (players at the ship's "
+                        f"stations), not {value!r}")
+    return text
 
 
 def _list(where: str, field: str, value: Any) -> list[Any]:

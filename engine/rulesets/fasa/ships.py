@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import DataError
-from engine.hexgrid import ARC_NAMES
+from engine.rulesets.fasa.arcs import ARC_NAMES
 from engine.rulesets.fasa.datafiles import read_toml, toml_files
 from engine.rulesets.fasa.tables import CHART_LETTERS, PLASMA_TABLES, STRESS_LETTERS
 

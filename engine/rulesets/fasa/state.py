@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
+from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
+from engine.stations import Station
 
 T = TypeVar("T")
-_REPLACERS: dict[type, Any] = {}
-
-
-def _replacer(cls: type) -> Any:
-    """A copy-with-changes function for one frozen, slotted class, unrolled over its slots."""
-    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
-    lines = ["def replace(obj, changes):", "    new = new_(cls)"]
-    lines += [f"    set_(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})" for n in slots]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"cls": cls, "new_": object.__new__, "set_": object.__setattr__}
-    exec("\n".join(lines), scope)  # the names are the class's own slot names
-    return scope["replace"]
 
 
 def replace(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the engine's frozen, slotted, validation-free state classes,
-    several times faster (it is on the replay path: DESIGN, Log and replay)."""
-    fn = _REPLACERS.get(type(obj))
-    if fn is None:
-        fn = _REPLACERS[type(obj)] = _replacer(type(obj))
-    return fn(obj, changes)  # type: ignore[no-any-return]
+    """A copy of a frozen state value with some fields changed: `dataclasses.replace`, which
+    refuses a field the class does not have (a misspelt name is a TypeError, never ignored)."""
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
 
 
 LEVELS = ("basic", "advanced", "expert", "command")
@@ -45,20 +34,42 @@ PHASES = 5
 optional rule of Movement With Three Movement/Firing Phases."""
 PHASE_CHOICES = (3, 5)
 
-# Ship status.
-ACTIVE = "active"
-DISABLED = "disabled"    # superstructure at 0 or below: cannot move or fire
-DESTROYED = "destroyed"
-ESCAPED = "escaped"      # left the map
 
-# Steps of the game turn (Book Two, Advanced: Sequence Of Play).
-POWER = "power"          # Power Allocation Phase
-ADVANTAGE = "advantage"  # Tactical Advantage Phase
-MOVE = "move"            # a Movement Phase
-DECLARE = "declare"      # a Firing Phase: declaring targets
-RESOLVE = "resolve"      # a Firing Phase: hits and damage
-CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
-OVER = "over"
+
+class Status(StrEnum):
+    """A ship's status."""
+
+    ACTIVE = "active"
+    DISABLED = "disabled"    # cannot move or fire (superstructure gone)
+    DESTROYED = "destroyed"
+    ESCAPED = "escaped"      # left the map
+
+
+class Step(StrEnum):
+    """Steps of the game turn (Book Two, Advanced: Sequence Of Play)."""
+
+    POWER = "power"          # Power Allocation Phase
+    ADVANTAGE = "advantage"  # Tactical Advantage Phase
+    MOVE = "move"            # a Movement Phase
+    DECLARE = "declare"      # a Firing Phase: declaring targets
+    RESOLVE = "resolve"      # a Firing Phase: hits and damage
+    CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
+    OVER = "over"
+
+
+class Stage(StrEnum):
+    """What the hit on its way in awaits (Book Two, C&C: Damage Sequence)."""
+
+    SHIELD = "shield"        # which of two shields faces the shot
+    LOCATION = "location"    # the damage location roll
+    ENGINE = "engine"        # which engine takes an engine hit
+    SENSORS = "sensors"      # how long the sensors are out
+    WEAPON = "weapon"        # the Captain picks the damaged weapon
+
+
+ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
+POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
+RESOLVE, CHOOSE, OVER = Step.RESOLVE, Step.CHOOSE, Step.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +113,7 @@ class Ship:
     movement_points: int = 0     # for the whole turn
     sensors_out: int = 0         # game turns the sensors stay out, this one included
     casualties: int = 0          # tenths of a percent of the crew
-    status: str = ACTIVE
+    status: Status = ACTIVE
 
     @property
     def total_power(self) -> int:
@@ -136,7 +147,7 @@ class Shot:
 class Hit:
     """Damage of the current shot on its way in: `stage` says which roll or choice it awaits."""
 
-    stage: str            # "shield", "location", "engine" (which one), "sensors", "weapon"
+    stage: Stage
     damage: int
     shield: int = 0
     penetrating: int = 0
@@ -157,6 +168,7 @@ class Setup:
     sides: tuple[str, ...]
     max_turns: int = 0
     phases: int = PHASES
+    crews: tuple[tuple[str, str], ...] = ()   # (ship id, crew layout), see crew.py
     victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
@@ -167,7 +179,7 @@ class FasaState:
     setup: Setup
     ships: tuple[Ship, ...]
     turn: int = 1
-    step: str = POWER
+    step: Step = POWER
     phase: int = 0
     advantage: tuple[str, ...] = ()                     # lowest first; the last has the advantage
     adv_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
@@ -222,6 +234,17 @@ class FasaState:
     @property
     def over(self) -> bool:
         return self.step == OVER
+
+    def crew(self, ship_id: str) -> str:
+        """The crew layout of a ship (engine.rulesets.fasa.crew)."""
+        for sid, crew in self.setup.crews:
+            if sid == ship_id:
+                return crew
+        return DEFAULT_CREW
+
+    def station_for(self, ship_id: str, duty: Duty) -> Station:
+        """The station of that ship's crew that carries out `duty`."""
+        return station_for(self.crew(ship_id), duty)
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

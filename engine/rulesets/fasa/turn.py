@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Prompt
+from engine.ruleset import Prompt
 from engine.rulesets.fasa import combat, movement, power, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
@@ -19,6 +19,7 @@ from engine.rulesets.fasa.actions import (
     Move,
     SetShields,
 )
+from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
 from engine.rulesets.fasa.events import GameOver, Note, Rolled
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -33,31 +34,17 @@ from engine.rulesets.fasa.state import (
     RESOLVE,
     FasaState,
     Ship,
+    Step,
     replace,
 )
-from engine.stations import (
-    CAPTAIN,
-    ENGINEER,
-    HELM,
-    INSTRUCTOR,
-    NAVIGATOR,
-    SCIENCE,
-    WEAPONS,
-    title,
-)
+from engine.stations import INSTRUCTOR, Seat, title
 
-WHO: dict[type[Action], tuple[str, ...]] = {
-    AllocatePower: (ENGINEER,),
-    ArmWeapons: (HELM, WEAPONS),
-    SetShields: (SCIENCE, NAVIGATOR),
-    Move: (HELM,),
-    DeclareFire: (HELM, WEAPONS),
-    ChooseDamagedWeapon: (CAPTAIN,),
+STEP_OF: dict[str, Step] = {
+    "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
+    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE,
 }
-STEP_OF: dict[type[Action], tuple[str, ...]] = {
-    AllocatePower: (POWER,), ArmWeapons: (POWER,), SetShields: (POWER,),
-    Move: (MOVE,), DeclareFire: (DECLARE,), ChooseDamagedWeapon: (CHOOSE,),
-}
+"""The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
+
 STEP_WORDS = {
     POWER: "the Power Allocation Phase", ADVANTAGE: "the Tactical Advantage Phase",
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
@@ -97,26 +84,24 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
 
 
 def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]:
-    kind = type(action)
-    who = WHO.get(kind)
-    ship_id: str = getattr(action, "ship", "")
+    kind = action.type_name
+    words = kind.replace("_", " ")
     station = title(action.station)
-    if who is None:
-        raise IllegalAction(
-            f"{station}: {action.type_name.replace('_', ' ')} is not an action of this game")
-    if action.station not in who and action.station != INSTRUCTOR:
-        raise IllegalAction(
-            f"{station}: {action.type_name.replace('_', ' ')} is for "
-            f"{' or '.join(title(w) for w in who)}")
+    duty = ACTION_DUTY.get(kind)
+    ship_id = getattr(action, "ship", None)
+    if duty is None or not isinstance(ship_id, str):
+        raise IllegalAction(f"{station}: {words} is not an action of this game")
     if not state.has_ship(ship_id):
         raise IllegalAction(f"{station}: there is no ship {ship_id!r}")
     ship = state.ship(ship_id)
+    owner = state.station_for(ship_id, duty)
+    if action.station not in (owner, INSTRUCTOR):
+        raise IllegalAction(f"{station}: {words} on {ship.name} is for {title(owner)}")
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step not in STEP_OF[kind]:
+    if state.step != STEP_OF[kind]:
         raise IllegalAction(
-            f"{station}: {action.type_name.replace('_', ' ')} is not possible during "
-            f"{STEP_WORDS.get(state.step, state.step)}")
+            f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
     if state.step == POWER:
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
@@ -124,15 +109,15 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return power.allocate(state, ship, action)
         if isinstance(action, ArmWeapons):
             return power.arm(state, ship, action)
-        assert isinstance(action, SetShields)
-        return power.set_shields(state, ship, action)
+        if isinstance(action, SetShields):
+            return power.set_shields(state, ship, action)
     if state.step == CHOOSE:
         target = state.shots[0].target
         if ship_id != target:
             raise IllegalAction(
                 f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
-        assert isinstance(action, ChooseDamagedWeapon)
-        return combat.choose_weapon(state, ship, action.weapon, station)
+        if isinstance(action, ChooseDamagedWeapon):
+            return combat.choose_weapon(state, ship, action.weapon, station)
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
@@ -143,9 +128,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             state, more = _check_game_over(state)
             events += more
         return state, events
-    assert isinstance(action, DeclareFire)
-    state, events = combat.declare(state, ship, action.shots, station)
-    return replace(state, queue=state.queue[1:]), events
+    if isinstance(action, DeclareFire):
+        state, events = combat.declare(state, ship, action.shots, station)
+        return replace(state, queue=state.queue[1:]), events
+    raise IllegalAction(f"{station}: {words} is not an action of this game")
 
 
 def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
@@ -192,8 +178,8 @@ def _start_advantage(state: FasaState) -> FasaState:
 
 def _ask_advantage(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     ship = state.ship(state.queue[0])
-    state, ev = combat.request(state, ship.id, CAPTAIN,
-                               f"Captain: tactical advantage roll for {ship.name}")
+    state, ev = combat.request(state, ship.id, Duty.COMMAND,
+                               f"tactical advantage roll for {ship.name}", public=True)
     return state, [*events, ev]
 
 
@@ -258,30 +244,54 @@ def _finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list
     return state, [GameOver(verdict.outcome, verdict.winner, verdict.kind, verdict.ending)]
 
 
-def pending(state: FasaState) -> tuple[Prompt, ...]:
+def pending(state: FasaState, seat: Seat | None = None) -> tuple[Prompt, ...]:
+    """Who must act now; with a seat, only what that seat must do (the Instructor may act for
+    every ship, so its seat lists everything, or one ship's prompts when the seat names one)."""
+    prompts = _all_prompts(state)
+    if seat is None:
+        return prompts
+    return tuple(p for p in prompts if seat_may_act(seat, p))
+
+
+def seat_may_act(seat: Seat, prompt: Prompt) -> bool:
+    """Whether `seat` may answer `prompt`: its own station on its own ship, or the Instructor."""
+    if seat.ship is not None and seat.ship != prompt.ship:
+        return False
+    return seat.station in (INSTRUCTOR, prompt.station)
+
+
+def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.step == OVER:
         return ()
     if state.roll is not None:
         r = state.roll
-        return (Prompt(r.ship, r.station, r.purpose, r),)
+        return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
     if state.step == POWER:
         out = []
         for s in state.ships:
             if s.status != ACTIVE:
                 continue
             if s.allocation is None:
-                out.append(Prompt(s.id, ENGINEER, f"allocate {s.total_power} power"))
+                out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
+                                  f"allocate {s.total_power} power", None, "allocate_power"))
                 continue
             if not s.armed:
-                out.append(Prompt(s.id, HELM, f"arm weapons with {s.allocation.weapons} power"))
+                out.append(Prompt(s.id, state.station_for(s.id, Duty.WEAPONS),
+                                  f"arm weapons with {s.allocation.weapons} power", None,
+                                  "arm_weapons"))
             if not s.shields_set:
-                out.append(Prompt(s.id, SCIENCE,
-                                  f"set {s.cls.shield_points(s.allocation.shields)} shield points"))
+                out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
+                                  f"set {s.cls.shield_points(s.allocation.shields)} shield points",
+                                  None, "set_shields"))
         return tuple(out)
     if state.step == CHOOSE:
-        return (Prompt(state.shots[0].target, CAPTAIN, "choose which weapon is damaged"),)
+        target = state.shots[0].target
+        return (Prompt(target, state.station_for(target, Duty.COMMAND),
+                       "choose which weapon is damaged", None, "choose_damaged_weapon"),)
     ship = state.ship(state.queue[0])
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
-        return (Prompt(ship.id, HELM, f"move {ship.name}: up to {n} movement points"),)
-    return (Prompt(ship.id, HELM, f"declare targets for {ship.name}"),)
+        return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
+                       f"move {ship.name}: up to {n} movement points", None, "move"),)
+    return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
+                   f"declare targets for {ship.name}", None, "fire"),)

@@ -106,13 +106,7 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
         if not isinstance(why, str) or not why:
             raise DataError(f"{w}: why must say the reason in words")
 
-        def ship_id(key: str) -> str:
-            value = entry.get(key, "")
-            if value and value not in ships:
-                raise DataError(f"{w}: {key} names no ship of the scenario: {value!r}")
-            return str(value)
-
-        escaped, wrecked = ship_id("escaped"), ship_id("wrecked")
+        escaped, wrecked = _ship_id(w, entry, "escaped", ships), _ship_id(w, entry, "wrecked", ships)
         edge = entry.get("edge", "")
         if edge and (edge not in EDGES or not escaped):
             raise DataError(f"{w}: edge must be one of {', '.join(EDGES)}, with escaped")
@@ -133,6 +127,13 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
         out.append(Clause(result, str(side), why, escaped, str(edge), keep, count,
                           tuple(listed), wrecked))
     return tuple(out)
+
+
+def _ship_id(where: str, entry: Mapping[str, Any], key: str, ships: Mapping[str, str]) -> str:
+    value = entry.get(key, "")
+    if value and value not in ships:
+        raise DataError(f"{where}: {key} names no ship of the scenario: {value!r}")
+    return str(value)
 
 
 def _fraction(where: str, text: Any) -> Fraction:

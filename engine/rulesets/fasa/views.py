@@ -1,18 +1,65 @@
-"""What each seat may see (DESIGN: Views per station), and the whole state as JSON.
+"""What each seat may know: the one filter that `view`, `pending` and `events_for` go through.
 
-Book Two, Advanced: Sensors — ships in sensor contact know each other's identity, position,
-heading and speed; anything more about an enemy needs a sensor lock (not part of the basic game).
-A seat sees its own side's ships whole; the Instructor sees everything.
+Book Two, Advanced: Sensors: ships in sensor contact know each other's identity, position, heading
+and speed; anything more about an enemy needs a sensor lock (not part of the basic game). Power is
+allocated in secret and speeds are announced after it (Advanced: Sequence Of Play, steps 1-3).
+Declared targets and whether a shot hits are seen by all at the table; what a hit does inside a
+ship is recorded on that ship's own panels (C&C: Damage Sequence). docs/rules-decisions.md lists
+each fact and who may know it.
+
+A seat knows its own ship and the ships of its side whole (a crew may talk to its allies); the
+Instructor knows everything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engine.events import Event
 from engine.hexgrid import hex_to_offset
-from engine.rulesets.fasa.state import POWER, FasaState, Ship
+from engine.ruleset import Prompt
+from engine.rulesets.fasa.events import (
+    Damaged,
+    PowerAllocated,
+    Rolled,
+    RollRequested,
+    ShieldsSet,
+    ShieldStruck,
+    WeaponsArmed,
+)
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Weapon, replace
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
+
+PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
+                              "movement_points", "status"})
+"""What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed)."""
+
+PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged)
+"""Events only the ship's own side (and the Instructor) is told of."""
+
+PUBLIC_WORDS = {
+    "allocate_power": "allocating power", "arm_weapons": "arming weapons",
+    "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
+    "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
+}
+
+
+def side_of(state: FasaState, seat: Seat) -> str | None:
+    """The side a seat plays, or None for the Instructor (who plays every side)."""
+    if seat.station == INSTRUCTOR or seat.ship is None or not state.has_ship(seat.ship):
+        return None
+    return state.ship(seat.ship).side
+
+
+def may_know_ship(state: FasaState, seat: Seat, ship_id: str | None) -> bool:
+    """Whether the seat may know a ship's internals: its own side's ships, or everything."""
+    if seat.station == INSTRUCTOR:
+        return True
+    if ship_id is None or not state.has_ship(ship_id):
+        return False
+    return state.ship(ship_id).side == side_of(state, seat)
 
 
 def public_ship(ship: Ship) -> dict[str, Any]:
@@ -20,7 +67,7 @@ def public_ship(ship: Ship) -> dict[str, Any]:
     return {
         "id": ship.id, "name": ship.name, "class": ship.cls.name, "race": ship.cls.race,
         "side": ship.side, "col": col, "row": row, "heading": ship.heading,
-        "movement_points": ship.movement_points, "status": ship.status,
+        "movement_points": ship.movement_points, "status": ship.status.value,
     }
 
 
@@ -34,8 +81,9 @@ def full_ship(ship: Ship) -> dict[str, Any]:
                     for spec, p in zip(ship.cls.engines, ship.engines, strict=True)],
         "superstructure": ship.superstructure, "superstructure_max": ship.cls.superstructure,
         "shields": list(ship.shields), "shields_damaged": sorted(ship.shields_damaged),
+        "max_shield_points": ship.cls.max_shield_points,
         "weapons": [{"id": spec.id, "name": spec.name, "kind": spec.kind, "power": w.power,
-                     "fired": w.fired, "damaged": w.damaged}
+                     "fired": w.fired, "damaged": w.damaged, "arcs": sorted(spec.arcs)}
                     for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)],
         "allocation": None if alloc is None else
         {"movement": alloc.movement, "shields": alloc.shields, "weapons": alloc.weapons},
@@ -49,7 +97,7 @@ def _game(state: FasaState) -> dict[str, Any]:
     return {
         "ruleset": "fasa", "scenario": state.scenario, "level": state.level,
         "scale": str(state.scale), "turn": state.turn, "phase": state.phase,
-        "phases": state.phases, "step": state.step,
+        "phases": state.phases, "step": state.step.value,
         "map": {"cols": state.bounds.cols, "rows": state.bounds.rows},
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
         "advantage": state.advantage[-1] if state.advantage else None,
@@ -57,28 +105,86 @@ def _game(state: FasaState) -> dict[str, Any]:
     }
 
 
+def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
+    """A prompt as a seat is told of it: in full for its own side, else only who is doing what."""
+    what = p.what if known else PUBLIC_WORDS.get(p.action, "acting")
+    return {"ship": p.ship, "station": p.station, "action": p.action, "what": what}
+
+
 def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
     out["ships"] = [full_ship(s) for s in state.ships]
-    out["pending"] = [{"ship": p.ship, "station": p.station, "what": p.what}
-                      for p in pending(state)]
+    out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
+    out["pending"] = [_prompt(p, True) for p in pending(state)]
     return out
 
 
 def view(state: FasaState, seat: Seat) -> dict[str, Any]:
-    if seat.station == INSTRUCTOR and seat.ship is None:
-        return to_json(state)
-    side = state.ship(seat.ship).side if seat.ship and state.has_ship(seat.ship) else None
+    """Everything `seat` may know, as plain JSON-ready data."""
+    if seat.station == INSTRUCTOR:
+        out = to_json(state)
+        out["seat"] = {"station": str(seat.station), "ship": seat.ship}
+        return out
     out = _game(state)
-    out["seat"] = {"station": seat.station, "ship": seat.ship}
-    out["ships"] = [full_ship(s) if s.side == side else public_ship(s) for s in state.ships]
-    if state.step == POWER:
-        # Power is allocated in secret; speeds are announced after it (Advanced: Sequence Of
-        # Play step 3), so an enemy's movement points stay hidden until every ship has allocated.
-        for entry in out["ships"]:
-            if entry["side"] != side:
-                entry["movement_points"] = None
-    out["pending"] = [{"ship": p.ship, "station": p.station, "what": p.what}
-                      for p in pending(state)
-                      if p.ship is None or state.ship(p.ship).side == side]
+    out["seat"] = {"station": str(seat.station), "ship": seat.ship}
+    ships = []
+    for s in state.ships:
+        if may_know_ship(state, seat, s.id):
+            ships.append(full_ship(s))
+            continue
+        entry = public_ship(s)
+        if state.step == POWER:
+            # Speeds are announced once every ship has allocated (Advanced: Sequence Of Play
+            # step 3), so an enemy's movement points stay hidden until then.
+            entry["movement_points"] = None
+        ships.append(entry)
+    out["ships"] = ships
+    out["pending"] = [_prompt(p, may_know_ship(state, seat, p.ship)) for p in pending(state)]
     return out
+
+
+def redacted(state: FasaState, seat: Seat) -> FasaState:
+    """The state as `seat` may know it: every ship it may not know the internals of shows only
+    what `public_ship` tells, and what the table sees happen (whether its crew has allocated,
+    armed and set shields; which weapons fired): its class's full power, superstructure and
+    engines, an allocation of nothing, no shields, weapons armed with 1, no damage or casualties,
+    and during the Power Allocation Phase no movement points. The autopilot decides from this, so
+    it cannot use what its seat may not know; `view` of the redacted state is `view` of the
+    state."""
+    if seat.station == INSTRUCTOR:
+        return state
+    ships = []
+    for s in state.ships:
+        if may_know_ship(state, seat, s.id):
+            ships.append(s)
+            continue
+        ships.append(replace(
+            s, engines=tuple(e.power for e in s.cls.engines), superstructure=s.cls.superstructure,
+            shields=(0, 0, 0, 0, 0, 0), shields_damaged=frozenset(),
+            weapons=tuple(Weapon(power=1 if w.power else 0, fired=w.fired) for w in s.weapons),
+            allocation=None if s.allocation is None else Allocation(0, 0, 0),
+            sensors_out=0, casualties=0,
+            movement_points=0 if state.step == POWER else s.movement_points))
+    return replace(state, ships=tuple(ships))
+
+
+def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
+    """What `seat` is told of `events` (those of one `apply`; `state` is the state after them).
+
+    An enemy's allocation, arming and shields, the shields and systems a hit strikes inside an
+    enemy ship, and the rolls that decide them stay with that ship's side. Declared fire, whether
+    a shot hits and for how much, movement, status changes and phase notes are for everyone.
+    """
+    if seat.station == INSTRUCTOR:
+        return tuple(events)
+    return tuple(e for e in events if _may_know_event(state, seat, e))
+
+
+def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
+    if isinstance(event, PRIVATE_EVENTS):
+        return may_know_ship(state, seat, event.ship)
+    if isinstance(event, RollRequested | Rolled):
+        # Public: tactical advantage (C&C: The Skill Roll And Tactical Advantage) and to-hit
+        # rolls (Advanced: Firing Weapons); the rest decide what happens inside a ship.
+        return event.request.public or may_know_ship(state, seat, event.request.ship)
+    return True

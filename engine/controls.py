@@ -1,0 +1,119 @@
+"""Decisions with their limits: what a panel or a screen builds its controls from.
+
+`controls(state, seat)` gives one `Decision` per prompt the seat faces now. Each names the action
+it makes and its fields: a whole number within bounds, one of a list of choices (each with the
+reason it cannot be chosen now, if it cannot), or a string of steps. A panel steps a field within
+its bounds and asks `problem(state, decision.make(values))` before it confirms: it never
+re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+
+if TYPE_CHECKING:
+    from engine.ruleset import Prompt
+
+Value = int | str | None
+
+
+class FieldKind(StrEnum):
+    INT = "int"          # a whole number: minimum, minimum + step, ... up to maximum
+    CHOICE = "choice"    # one of `choices`
+    STEPS = "steps"      # a string of letters from `alphabet`, at most `maximum` of them
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value a choice field can take; `problem` says why it cannot be chosen now, if so."""
+
+    value: Value
+    label: str
+    problem: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.problem is None
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a decision, with everything a stepper or a list needs to stay in range."""
+
+    name: str
+    label: str
+    kind: FieldKind
+    default: Value
+    minimum: int = 0
+    maximum: int = 0
+    step: int = 1
+    choices: tuple[Choice, ...] = ()
+    alphabet: str = ""
+
+    def values(self) -> tuple[Value, ...]:
+        """Every value of an int or choice field, in order (a steps field has too many)."""
+        if self.kind == FieldKind.INT:
+            return tuple(range(self.minimum, self.maximum + 1, self.step))
+        if self.kind == FieldKind.CHOICE:
+            return tuple(c.value for c in self.choices)
+        raise ValueError(f"{self.name}: a steps field has no list of values")
+
+    def accepts(self, value: object) -> bool:
+        """Whether `value` is within this field's bounds (not whether the rules allow it now)."""
+        if self.kind == FieldKind.INT:
+            return (type(value) is int and self.minimum <= value <= self.maximum
+                    and (value - self.minimum) % self.step == 0)
+        if self.kind == FieldKind.CHOICE:
+            return any(c.value == value and type(c.value) is type(value) for c in self.choices)
+        return (type(value) is str and len(value) <= self.maximum
+                and all(ch in self.alphabet for ch in value))
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Fields that share one limit: their sum is at most `maximum` (e.g. power to allocate)."""
+
+    fields: tuple[str, ...]
+    maximum: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision the seat faces now: the prompt, the action it makes, and its fields."""
+
+    prompt: Prompt
+    action: str
+    station: str
+    title: str
+    fields: tuple[Field, ...]
+    budgets: tuple[Budget, ...] = ()
+    builder: Callable[[Mapping[str, Value]], Action] = field(
+        default=lambda values: Action("instructor"), compare=False, repr=False)
+
+    def field_named(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def defaults(self) -> dict[str, Value]:
+        return {f.name: f.default for f in self.fields}
+
+    def make(self, values: Mapping[str, Value] | None = None) -> Action:
+        """The action these field values make; fields not given take their defaults. Values out
+        of a field's bounds still make an action (which `problem` then explains)."""
+        merged = self.defaults()
+        merged.update(values or {})
+        return self.builder(merged)
+
+    def used(self, budget: Budget, values: Mapping[str, Value]) -> int:
+        """How much of `budget` the given values use."""
+        merged = self.defaults()
+        merged.update(values)
+        return sum(v for n in budget.fields if type(v := merged.get(n)) is int)

@@ -1,0 +1,77 @@
+"""What a ruleset offers the kernel: the `Ruleset` protocol and the `Prompt` it answers `pending`
+with. A ruleset package imports this module, never `engine.game`, so the kernel and its plug-ins
+import in one direction only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from engine.actions import Action
+from engine.controls import Decision
+from engine.dice import RollRequest
+from engine.events import Event
+from engine.stations import Seat
+
+
+class GameState(Protocol):
+    """What every ruleset's state offers the kernel."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Somebody must act: `station` of `ship` (None: the Instructor), doing `what`, by an action
+    of type `action` (its log type name, e.g. "allocate_power"; "roll" for a roll).
+
+    When `roll` is set the prompt is for that roll and nothing else.
+    """
+
+    ship: str | None
+    station: str
+    what: str
+    roll: RollRequest | None = None
+    action: str = ""
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Ruleset(Protocol[S]):
+    """A game system. The kernel (`engine.game`) checks an action's shape, then dispatches here.
+
+    `apply` raises `IllegalAction` for an action the rules refuse, and nothing else for any
+    well-typed action; `pending`, `controls`, `view` and `events_for` tell a seat only what it
+    may know.
+    """
+
+    name: str
+
+    def new_game(self, scenario: Mapping[str, Any]) -> S: ...
+
+    def apply(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]: ...
+
+    def pending(self, state: S, seat: Seat | None) -> tuple[Prompt, ...]: ...
+
+    def legal_actions(self, state: S, seat: Seat) -> tuple[Action, ...]: ...
+
+    def controls(self, state: S, seat: Seat) -> tuple[Decision, ...]: ...
+
+    def view(self, state: S, seat: Seat) -> dict[str, Any]: ...
+
+    def events_for(self, state: S, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]: ...
+
+    def crew_stations(self, state: S, ship: str) -> tuple[str, ...]: ...
+
+    def to_json(self, state: S) -> dict[str, Any]: ...
+
+    def example_scenario(self) -> dict[str, Any]:
+        """A small self-contained scenario from the ruleset's own data, for tests that every
+        ruleset must pass (the kernel's random playthroughs) and for demonstrations."""
+        ...

@@ -1,0 +1,38 @@
+"""FASA's firing arcs and shield numbering on the hex map (Book Two, Advanced: Firing Arcs;
+Expert: Deflector Shields): the six sextants round a ship named as arcs and numbered as shields.
+The geometry itself (which sextant a hex lies in) is the kernel's `engine.hexgrid.sextants`."""
+
+from __future__ import annotations
+
+from engine.hexgrid import Hex, sextants
+
+ARC_NAMES: tuple[str, ...] = ("f", "fs", "as", "a", "ap", "fp")
+"""Firing-arc name of each sextant: fore, fore/aft-starboard, aft, aft/fore-port."""
+
+SHIELD_OF_SEXTANT: tuple[int, ...] = (2, 3, 4, 5, 6, 1)
+"""FASA shield number of each sextant: 1 fore-port, 2 fore, 3 fore-starboard, 4 aft-starboard,
+5 aft, 6 aft-port."""
+
+ALL_SHIELDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+
+def shields_facing(target: Hex, target_heading: int, source: Hex) -> tuple[int, ...]:
+    """Shield number(s) of the ship at `target` that face `source`.
+
+    One normally, two (ascending) on a sextant boundary, all six when in the same hex.
+    """
+    found = sextants(target, target_heading, source)
+    if not found:
+        return ALL_SHIELDS
+    return tuple(sorted(SHIELD_OF_SEXTANT[x] for x in found))
+
+
+def in_arc(origin: Hex, heading: int, arcs: frozenset[str], target: Hex) -> bool:
+    """Whether `target` lies in any of `arcs` (names from ARC_NAMES) of a ship at `origin`.
+
+    On a boundary either neighbouring sextant counts; the ship's own hex is always in arc.
+    """
+    found = sextants(origin, heading, target)
+    if not found:
+        return True
+    return any(ARC_NAMES[x] in arcs for x in found)

@@ -1,0 +1,184 @@
+"""The FASA decisions with their limits, for panels and screens (`engine.controls`).
+
+Each field's bounds come from the rule that `apply` enforces, so a stepper that stays within them
+builds an action the rules accept, but for what depends on several fields at once (a budget, a
+path blocked by an obstacle, a target out of arc), which `problem` explains:
+
+- power: Book Two, Expert: Engineering Display (total power), C&C: Power To Movement Track (whole
+  movement points), Expert: Damage Control Display (what the shields can hold);
+- arming: Expert: Weapons Display; Advanced: Romulan Plasma Bolts (a set charge);
+- shields: Expert: Damage Control Display;
+- movement: Advanced: Moving The Starship Silhouette Counters;
+- fire: Advanced: Firing Weapons; Expert: Weapon Damaged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from engine.actions import Action, RollResult
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
+from engine.ruleset import Prompt
+from engine.rulesets.fasa import combat, movement
+from engine.rulesets.fasa.actions import (
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
+    Target,
+    WeaponPower,
+)
+from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.turn import pending
+from engine.stations import Seat, title
+
+SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
+
+
+def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
+    """One decision for each prompt `seat` faces now, made as that seat's station."""
+    return tuple(decision(state, prompt, seat.station) for prompt in pending(state, seat))
+
+
+def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
+    if prompt.roll is not None:
+        return _roll(prompt, station)
+    assert prompt.ship is not None  # every FASA decision belongs to a ship
+    ship = state.ship(prompt.ship)
+    make = {
+        "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
+        "move": _move, "fire": _fire, "choose_damaged_weapon": _choose,
+    }[prompt.action]
+    return make(state, ship, prompt, station)
+
+
+def _int(v: Value) -> int:
+    """A field value passed on as it is: a value of the wrong type is refused by the kernel's
+    type check with a reason (`problem`), never raised here."""
+    return cast(int, v)
+
+
+def _roll(prompt: Prompt, station: str) -> Decision:
+    req = prompt.roll
+    assert req is not None
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return RollResult(station, _int(v["value"]), "manual")
+
+    value = Field("value", f"{req.kind} roll", FieldKind.INT, 1, 1, req.sides)
+    return Decision(prompt, "roll", station, req.purpose, (value,), (), build)
+
+
+def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    total = ship.total_power
+    step = ship.cls.movement_step
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return AllocatePower(station, ship.id, _int(v["movement"]), _int(v["shields"]),
+                             _int(v["weapons"]))
+
+    fields = (
+        Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
+                          f"{ship.cls.mpr[1]} movement point)", FieldKind.INT, 0, 0,
+              total // step * step, step),
+        Field("shields", "Power to shields", FieldKind.INT, 0, 0,
+              min(total, shield_power_cap(ship))),
+        Field("weapons", "Power to weapons", FieldKind.INT, 0, 0, min(total, weapon_cap(ship))),
+    )
+    budget = Budget(("movement", "shields", "weapons"), total, "Total power available")
+    return Decision(prompt, "allocate_power", station,
+                    f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build)
+
+
+def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert ship.allocation is not None
+    budget = ship.allocation.weapons
+    fields = []
+    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
+        if w.damaged:
+            continue
+        if spec.kind == "beam":
+            fields.append(Field(spec.id, f"{spec.name} (1 to {spec.max_power})", FieldKind.INT,
+                                0, 0, min(spec.max_power, budget)))
+        else:
+            most = spec.arm_power if spec.arm_power <= budget else 0
+            fields.append(Field(spec.id, f"{spec.name} (arms with {spec.arm_power})",
+                                FieldKind.INT, 0, 0, most, max(1, spec.arm_power)))
+    names = tuple(f.name for f in fields)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ArmWeapons(station, ship.id, tuple(WeaponPower(n, _int(v[n])) for n in names
+                                                  if v.get(n) != 0))
+
+    return Decision(prompt, "arm_weapons", station, f"{title(station)}: arm {ship.name}'s weapons",
+                    tuple(fields), (Budget(names, budget, "Power to weapons"),), build)
+
+
+def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert ship.allocation is not None
+    points = ship.cls.shield_points(ship.allocation.shields)
+    cap = ship.cls.max_shield_points
+    fields = tuple(
+        Field(name, f"Shield {n}" + (" (generator damaged)" if n in ship.shields_damaged else ""),
+              FieldKind.INT, 0, 0, 0 if n in ship.shields_damaged else min(cap, points))
+        for n, name in enumerate(SHIELD_FIELDS, 1))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        p = [_int(v[n]) for n in SHIELD_FIELDS]
+        return SetShields(station, ship.id, (p[0], p[1], p[2], p[3], p[4], p[5]))
+
+    return Decision(prompt, "set_shields", station, f"{title(station)}: set {ship.name}'s shields",
+                    fields, (Budget(SHIELD_FIELDS, points, "Shield points available"),), build)
+
+
+def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    n = movement.phase_points(state, ship)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return Move(station, ship.id, cast(str, v["steps"]))
+
+    steps = Field("steps", f"Course: up to {n} movement points (F ahead, P port, S starboard)",
+                  FieldKind.STEPS, "", 0, n, 1, (), "FPS")
+    return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
+                    build)
+
+
+def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    fields = []
+    for i in combat.ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        choices = [Choice(None, "hold fire")]
+        for target in state.ships:
+            if target.side == ship.side:
+                continue
+            why = combat.shot_problem(state, ship, spec, target)
+            choices.append(Choice(target.id, target.name, why or None))
+        fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
+    names = tuple(f.name for f in fields)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
+                                                   if v.get(n) is not None))
+
+    return Decision(prompt, "fire", station, f"{title(station)}: declare {ship.name}'s targets",
+                    tuple(fields), (), build)
+
+
+def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert state.hit is not None
+    firer = state.ship(state.shots[0].firer)
+    candidates = combat.weapons_hit_candidates(ship, firer, state.hit.kind)
+    choices = tuple(Choice(w, ship.cls.weapon(w).name) for w in candidates)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ChooseDamagedWeapon(station, ship.id, cast(str, v["weapon"]))
+
+    field = Field("weapon", "Which weapon is damaged", FieldKind.CHOICE,
+                  candidates[0] if candidates else None, choices=choices)
+    return Decision(prompt, "choose_damaged_weapon", station,
+                    f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
+                    build)

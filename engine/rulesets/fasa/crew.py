@@ -1,0 +1,94 @@
+"""Who does what on a FASA bridge: the one authority table of duties and stations.
+
+Book Two, Command & Control: the roles (Captain, Chief Engineer, Helmsman, Science
+Officer/Navigator) and "Expanding For More Players":
+
+- 3 players: "the role of Captain is taken by one of the players in addition to one of the other
+  roles" (Playing The Game: Captain). We give the Captain's duties to Helm.
+- 4 players: "the role of Captain could be given to one player as his only job", or "split the
+  Helm and Weapons Systems, giving control of the ship's movement to the Captain and control of
+  the ship's weaponry to the Weapon Officer".
+- 5 players: the Helm split as above, and the Science Officer/Navigator's job split: "Give the
+  sensors and damage control to the Science Officer and control of the deflector shields to the
+  Navigator".
+- 6 players: "split the Science Officer's job again, giving the sensors and determining hit
+  location to the Science Officer and damage control and communications to the Communications
+  Officer".
+
+An action's station must be the station its duty belongs to in that ship's crew, or the
+Instructor, who may act for any ship (C&C: Role Of The Instructor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+from engine.stations import CAPTAIN, COMMS, ENGINEER, HELM, NAVIGATOR, SCIENCE, WEAPONS, Station
+
+
+class Duty(StrEnum):
+    """A bridge duty (Book Two, C&C: the areas of responsibility of each role)."""
+
+    COMMAND = "command"                # tactical advantage roll, sensor outage roll, which
+    #                                    weapon is damaged
+    POWER = "power"                    # allocate power
+    MOVEMENT = "movement"              # move the ship
+    WEAPONS = "weapons"                # arm weapons, declare fire, roll to hit
+    SHIELDS = "shields"                # set the deflector shields
+    HIT_LOCATION = "hit_location"      # which shield a shot strikes, damage location rolls
+    DAMAGE_CONTROL = "damage_control"  # (Expert and C&C rules: repairs)
+    COMMUNICATIONS = "communications"  # (C&C rules)
+
+
+def _layout(**duties: Station) -> Mapping[Duty, Station]:
+    return MappingProxyType({Duty(k): v for k, v in duties.items()})
+
+
+CREWS: Mapping[str, Mapping[Duty, Station]] = MappingProxyType({
+    "3": _layout(command=HELM, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
+                 hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
+    "4": _layout(command=CAPTAIN, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
+                 hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
+    "4-split": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
+                       shields=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE,
+                       communications=SCIENCE),
+    "5": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
+                 shields=NAVIGATOR, hit_location=SCIENCE, damage_control=SCIENCE,
+                 communications=SCIENCE),
+    "6": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
+                 shields=NAVIGATOR, hit_location=SCIENCE, damage_control=COMMS,
+                 communications=COMMS),
+})
+"""Crew layout name -> the station that carries out each duty."""
+
+DEFAULT_CREW = "4"
+"""The Captain at a station of his own, as the panels of a four-station bridge are built."""
+
+ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
+    "allocate_power": Duty.POWER,
+    "arm_weapons": Duty.WEAPONS,
+    "set_shields": Duty.SHIELDS,
+    "move": Duty.MOVEMENT,
+    "fire": Duty.WEAPONS,
+    "choose_damaged_weapon": Duty.COMMAND,
+})
+"""Action type -> the duty it carries out (a roll's duty is in its request)."""
+
+
+def station_for(crew: str, duty: Duty) -> Station:
+    """The station of a crew that carries out `duty`."""
+    return CREWS[crew][duty]
+
+
+def stations_of(crew: str) -> tuple[Station, ...]:
+    """The stations a crew has, in the order the panels are laid out."""
+    present = set(CREWS[crew].values())
+    return tuple(s for s in (CAPTAIN, ENGINEER, HELM, WEAPONS, SCIENCE, NAVIGATOR, COMMS)
+                 if s in present)
+
+
+def duties_of(crew: str, station: str) -> tuple[Duty, ...]:
+    """The duties a station carries out in a crew."""
+    return tuple(d for d, s in CREWS[crew].items() if s == station)

@@ -1,0 +1,123 @@
+"""Secrets stay with their seat: at every step of random games, no seat's view, prompts or events
+hold a fact that seat may not know (docs/rules-decisions.md, "What each seat may know"), and the
+autopilot decides from nothing more than its seat may know.
+
+The test changes every secret of the ships a seat may not see into (an enemy's allocation,
+shields, armed weapons, engines, superstructure, casualties) and checks that nothing the seat is
+told changes: a leak of any of them would show as a difference.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_seat_api import seats, states
+
+import engine
+from engine import Seat
+from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.events import Rolled, RollRequested
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, replace
+from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
+from engine.stations import INSTRUCTOR
+
+
+def perturbed(state: FasaState, seat: Seat) -> FasaState:
+    """`state` with every secret of the ships `seat` may not know changed (what shows at the
+    table, such as whether a crew has finished allocating or a ship is disabled, is kept)."""
+    ships = []
+    for s in state.ships:
+        if may_know_ship(state, seat, s.id):
+            ships.append(s)
+            continue
+        alloc = s.allocation
+        ships.append(replace(
+            s,
+            allocation=None if alloc is None else Allocation(alloc.movement + 3,
+                                                             alloc.shields + 2, alloc.weapons + 1),
+            shields=tuple(p + 1 for p in s.shields),
+            weapons=tuple(replace(w, power=w.power + 1) if w.power else w for w in s.weapons),
+            engines=tuple(p + 2 for p in s.engines),
+            superstructure=s.superstructure + 5 if s.superstructure > 0 else s.superstructure,
+            casualties=s.casualties + 7,
+            movement_points=s.movement_points + 1 if state.step == POWER else s.movement_points,
+        ))
+    return replace(state, ships=tuple(ships))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_seat_is_told_what_it_may_not_know(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    previous: FasaState | None = None
+    for state in states(100 + seed, 300):
+        players = [s for s in seats(state) if s.station != INSTRUCTOR]
+        for seat in rng.sample(players, 4):
+            mine = state.ship(seat.ship or "").side
+            seen = engine.view(state, seat)
+            for ship in seen["ships"]:
+                if ship["side"] != mine:
+                    assert set(ship) <= PUBLIC_SHIP_KEYS, ship
+                    if state.step == POWER:
+                        assert ship["movement_points"] is None
+            twin = perturbed(state, seat)
+            assert engine.view(twin, seat) == seen, f"{seat} sees an enemy secret"
+            assert redacted(twin, seat) == redacted(state, seat)
+            assert engine.view(redacted(state, seat), seat) == seen
+            assert engine.pending(twin, seat) == engine.pending(state, seat)
+            for prompt in engine.pending(state, seat):
+                assert (prompt.ship, prompt.station) == (seat.ship, seat.station)
+                if prompt.roll is None:
+                    assert autopilot.decide(state, prompt) == autopilot.decide(twin, prompt), \
+                        f"the autopilot at {seat} decides from an enemy secret"
+            checked += 1
+        previous = state
+    assert previous is not None and checked > 50
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
+    rng = random.Random(seed)
+    told_private = told_public_roll = 0
+    game = states(200 + seed, 300)
+    state = next(game)
+    for after in game:
+        # Replay the step that led here to get its events.
+        for action in _step_actions(state, after):
+            new, events = engine.apply(state, action)
+            assert engine.events_for(new, events, Seat(INSTRUCTOR)) == events
+            for seat in rng.sample([s for s in seats(new) if s.station != INSTRUCTOR], 3):
+                told = engine.events_for(new, events, seat)
+                assert all(e in events for e in told)
+                mine = new.ship(seat.ship or "").side
+                for e in events:
+                    if isinstance(e, PRIVATE_EVENTS):
+                        owner = new.ship(e.ship).side
+                        assert (e in told) == (owner == mine), (seat, e)
+                        told_private += owner == mine
+                    elif isinstance(e, RollRequested | Rolled):
+                        req = e.request
+                        ours = req.ship is not None and new.ship(req.ship).side == mine
+                        assert (e in told) == (req.public or ours), (seat, e)
+                        told_public_roll += req.public and not ours
+                    else:
+                        assert e in told, (seat, e)
+        state = after
+    assert told_private and told_public_roll
+
+
+def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:
+    """The one action that turned `before` into `after` (found among the legal actions of every
+    seat and the roll faces; the autopilot's choice is among them or is re-derived)."""
+    for prompt in engine.pending(before):
+        if prompt.roll is not None:
+            for v in range(1, prompt.roll.sides + 1):
+                action = engine.RollResult(prompt.roll.station, v, "virtual")
+                if engine.apply(before, action)[0] == after:
+                    return [action]
+            continue
+        action = autopilot.decide(before, prompt)
+        if engine.apply(before, action)[0] == after:
+            return [action]
+    raise AssertionError("no action leads from one state to the next")
