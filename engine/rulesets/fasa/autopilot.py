@@ -31,7 +31,12 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
-from engine.rulesets.fasa.combat import ready_weapons, shot_problem, weapons_hit_candidates
+from engine.rulesets.fasa.combat import (
+    ready_weapons,
+    shot_problem,
+    trim_to_fire_limits,
+    weapons_hit_candidates,
+)
 from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
@@ -233,7 +238,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
         need, target_id = max(options)
         if need >= GOOD_SHOT or late:
             out.append(Target(spec.id, target_id))
-    return tuple(out)
+    return trim_to_fire_limits(ship, tuple(out))
 
 
 def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:

@@ -102,6 +102,16 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     return False
 
 
+def trim_to_fire_limits(ship: Ship, shots: tuple[Target, ...]) -> tuple[Target, ...]:
+    """`shots` in order, less those that would break the ship's fire limits ("1 at a time")."""
+    kept: list[Target] = []
+    for shot in shots:
+        if all(sum(1 for k in kept if k.weapon in limit.weapons) < limit.at_a_time
+               for limit in ship.cls.fire_limits if shot.weapon in limit.weapons):
+            kept.append(shot)
+    return tuple(kept)
+
+
 def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             who: str = "Helm") -> tuple[FasaState, list[Event]]:
     """Declare targets (Advanced: Sequence Of Play step 7). Each armed weapon fires once in the game
@@ -133,6 +143,12 @@ def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             raise IllegalAction(f"{who}: {spec.name} cannot fire: {problem}")
         weapons[i] = replace(w, fired=True)
         queued.append(Shot(ship.id, weapon_id, target_id))
+    for limit in ship.cls.fire_limits:
+        firing = [ship.cls.weapon(w).name for w in seen if w in limit.weapons]
+        if len(firing) > limit.at_a_time:
+            raise IllegalAction(
+                f"{who}: {', '.join(sorted(firing))} cannot all fire in one Firing Phase; "
+                f"{ship.cls.name} fires {limit.at_a_time} of them at a time")
     new = state.with_ship(replace(ship, weapons=tuple(weapons)))
     new = replace(new, shots=new.shots + tuple(queued))
     described = tuple(DeclaredShot(s.weapon, ship.cls.weapon(s.weapon).name, s.target,

@@ -13,7 +13,9 @@ Damage From Exploding Ships).
 
 from __future__ import annotations
 
-from engine.rulesets.fasa.ships import WeaponSpec
+from dataclasses import replace
+
+from engine.rulesets.fasa.ships import FireLimit, ShipClass, WeaponSpec
 
 ADVANCED_WEAPONS = frozenset({"plasma"})
 BASIC_LEVELS = frozenset({"basic"})
@@ -36,3 +38,16 @@ def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:
         return (penetrating,)
     step = POINTS_PER_LOCATION_ROLL
     return tuple(min(step, penetrating - k) for k in range(0, penetrating, step))
+
+
+def at_level(cls: ShipClass, level: str) -> ShipClass:
+    """The class as the rules of `level` know it: at the basic level without its plasma launchers
+    (they come with the advanced rules), so it cannot arm or fire them; a fire limit keeps only
+    the weapons left."""
+    kept = tuple(w for w in cls.weapons if weapon_in_play(level, w))
+    if len(kept) == len(cls.weapons):
+        return cls
+    ids = {w.id for w in kept}
+    limits = tuple(FireLimit(lim.weapons & ids, lim.at_a_time) for lim in cls.fire_limits
+                   if len(lim.weapons & ids) > lim.at_a_time)
+    return replace(cls, weapons=kept, fire_limits=limits)

@@ -16,6 +16,7 @@ from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
+from engine.rulesets.fasa.levels import at_level
 from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
@@ -121,7 +122,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     for cid, data in raw_classes.items():
         if not isinstance(data, Mapping):
             raise DataError(f"{where}, class {cid}: must be a table")
-        classes[cid] = ship_from_dict(data, f"{where}, class {cid}").scaled(scale)
+        classes[cid] = at_level(ship_from_dict(data, f"{where}, class {cid}").scaled(scale),
+                                level)
     ships: list[Ship] = []
     crews: list[tuple[str, str]] = []
     default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))

@@ -29,9 +29,10 @@ _SHIP_KEYS = {
     "superstructure": int, "damage_chart": str, "stress_charts": str, "crew": int,
     "movement_point_ratio": str, "shield_point_ratio": str, "max_shield_points": int,
     "cloak_cost": int, "max_safe_warp": int, "emergency_warp": int,
-    "engines": list, "weapons": list, "notes": dict,
+    "engines": list, "weapons": list, "notes": dict, "fire_limits": list,
 }
-_OPTIONAL = {"notes", "max_safe_warp", "emergency_warp", "verified", "source", "kind"}
+_OPTIONAL = {"notes", "max_safe_warp", "emergency_warp", "verified", "source", "kind",
+             "fire_limits"}
 _ENGINE_KEYS = {"name": str, "kind": str, "power": int, "side": str}
 _WEAPON_KEYS = {
     "id": str, "name": str, "kind": str, "chart": str, "arcs": list, "max_power": int,
@@ -79,6 +80,15 @@ class WeaponSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class FireLimit:
+    """At most `at_a_time` of `weapons` fire in one Firing Phase ("2 torps (1 at a time)" in the
+    ship data; Book Two, Advanced: Firing Limitations)."""
+
+    weapons: frozenset[str]
+    at_a_time: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShipClass:
     id: str
     name: str
@@ -101,6 +111,7 @@ class ShipClass:
     verified: bool = False
     notes: tuple[tuple[str, str], ...] = ()
     scale: Fraction = Fraction(1)
+    fire_limits: tuple[FireLimit, ...] = ()
 
     @property
     def total_power(self) -> int:
@@ -155,6 +166,22 @@ def scale_value(value: int, factor: Fraction) -> int:
     if value == 0 or factor == 1:
         return value
     return max(1, int(value * factor + Fraction(1, 2)))
+
+
+def _fire_limits(where: str, raw: list[Any], ids: set[str]) -> tuple[FireLimit, ...]:
+    out = []
+    for n, entry in enumerate(raw, 1):
+        w = f"{where}, fire_limits[{n}]"
+        if not isinstance(entry, dict) or set(entry) != {"weapons", "at_a_time"}:
+            raise DataError(f"{w}: must be {{ weapons = [ids], at_a_time = N }}")
+        group, most = entry["weapons"], entry["at_a_time"]
+        if not isinstance(group, list) or len(group) < 2 or any(g not in ids for g in group):
+            raise DataError(f"{w}: weapons must list two or more of the ship's weapon ids "
+                            f"({', '.join(sorted(ids))})")
+        if type(most) is not int or not 1 <= most < len(group):
+            raise DataError(f"{w}: at_a_time must be a whole number from 1 to {len(group) - 1}")
+        out.append(FireLimit(frozenset(group), most))
+    return tuple(out)
 
 
 def scale_ratio(ratio: tuple[int, int], factor: Fraction) -> tuple[int, int]:
@@ -269,6 +296,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         engines=tuple(engines), weapons=tuple(weapons), source=data.get("source", ""),
         verified=data.get("verified", False),
         notes=tuple(sorted((str(k), str(v)) for k, v in notes.items())),
+        fire_limits=_fire_limits(where, data.get("fire_limits", []), {w.id for w in weapons}),
     )
 
 
