@@ -9,6 +9,8 @@ Book One is missing are in docs/rules-decisions.md.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -26,7 +28,7 @@ from engine.rulesets.fasa.events import (
     StatusChanged,
 )
 from engine.rulesets.fasa.levels import location_chunks
-from engine.rulesets.fasa.ships import WeaponSpec
+from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
@@ -39,6 +41,7 @@ from engine.rulesets.fasa.state import (
     Stage,
     replace,
 )
+from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 
 PORT_SHIELDS = frozenset({1, 6})
@@ -157,7 +160,16 @@ def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
 
 
 def _plasma_damage(state: FasaState, spec: WeaponSpec, rng: int) -> int:
-    return state.tables.plasma_damage(spec.plasma_table, rng, full_scale=state.scale == 1)
+    return plasma_damage_at(state.tables, spec.plasma_table, rng, state.scale)
+
+
+def plasma_damage_at(tables: Tables, table: str, rng: int, scale: Fraction) -> int:
+    """Romulan Plasma Weapon Damage Table at `scale`: the printed first number at full scale, the
+    printed second (TAC) number at 1/3 (the seed's RL-3 example, 10 at 9 hexes), and the full
+    value divided at 1/2 and 1/4 (Altering Variable Data: "Divide all values by 2")."""
+    if scale == 1 or scale == Fraction(1, 3):
+        return tables.plasma_damage(table, rng, full_scale=scale == 1)
+    return scale_value(tables.plasma_damage(table, rng, full_scale=True), scale)
 
 
 def shot_damage(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> int:

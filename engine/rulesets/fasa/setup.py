@@ -25,10 +25,12 @@ from engine.rulesets.fasa.state import (
     PHASES,
     PLAYABLE_LEVELS,
     SCALES,
+    Allocation,
     FasaState,
     Setup,
     Ship,
     Weapon,
+    replace,
 )
 from engine.rulesets.fasa.tables import Tables, load_tables, table_texts, tables_from_texts
 
@@ -151,7 +153,19 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed),
                  tables=scenario_tables(scenario, where))
-    return FasaState(setup=game, ships=tuple(ships))
+    return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
+                                             for s in ships))
+
+
+def _full_speed(ship: Ship) -> Ship:
+    """Book Two, Advanced Scenarios, The Romulan Gambit: "The Federation cruiser may enter the
+    map ... moving at full speed". At the basic level speed is power to movement, so in game
+    turn 1 all its power that buys whole movement points goes to movement: no shields, no
+    weapons (docs/rules-decisions.md). Its Power Allocation for turn 1 is made here."""
+    step = ship.cls.movement_step
+    move = ship.total_power // step * step
+    return replace(ship, allocation=Allocation(move, 0, 0), armed=True, shields_set=True,
+                   movement_points=ship.cls.movement_points(move))
 
 
 def _crew(where: str, value: Any) -> str:
