@@ -186,9 +186,9 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     """The path that ends nearest a good firing position (its best range to the nearest enemy,
     with a clear line of fire when obstacles are about), with the most weapons bearing, away
     from the map's edge."""
-    edge = victory.escapers(state.setup.victory).get(ship.id)
-    if edge:
-        return _escape_path(state, ship, edge)
+    goal = victory.escapers(state.setup.victory).get(ship.id)
+    if goal:
+        return _escape_path(state, ship, goal)
     want = best_range(state.tables, ship)
     best, best_score = "", float("inf")
     for steps in legal.move_options(state, ship):
