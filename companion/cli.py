@@ -2,9 +2,15 @@
 
     starbridge                       a demonstration game between autopilots
     starbridge simulate [...]        autopilot ships against each other, with a readable account
-    starbridge replay FILE           replay a log; the final state as JSON on stdout
+    starbridge replay FILE           replay a log; the final state as JSON on stdout (--report:
+                                     the after-action report)
+    starbridge screenshot [...]      the bridge display rendered headless to PNG
     starbridge scenarios | ships     what the data pack holds
     starbridge bench engine          replay and simulation speed
+    starbridge bench panels          station panels: button edge to LED and to action
+    starbridge bench display         bridge display: frame times, idle CPU
+    starbridge panels check|wiring   check a pin map; draw its wiring diagram
+    starbridge screenshot [...]      render a screen of the bridge display to PNG, headless
 """
 
 from __future__ import annotations
@@ -13,10 +19,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import IO, NoReturn
 
-from companion import bench, survey
+from companion import bench, bench_display, dice_emulator_cmd, panels_cmd, screenshot_cmd, survey
 from companion.dice import VirtualDice
+from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
+from companion.report import report_lines
 from companion.session import (
     account_lines,
     autopilot_game,
@@ -26,7 +35,7 @@ from companion.session import (
     ships_scenario,
 )
 from engine import Action, Event, GameState, new_game, state_to_json
-from engine.errors import EngineError, LogError
+from engine.errors import EngineError
 from engine.log import parse, replay
 from engine.rulesets.fasa import setup
 from engine.rulesets.fasa.ships import load_ship_classes
@@ -34,11 +43,58 @@ from engine.rulesets.fasa.state import LEVELS, SCALES
 
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
+INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
+
+
+class UsageError(Exception):
+    """A command line that does not parse; main prints it as one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one "starbridge: ..." line (with where to find help)
+    instead of the usage dump, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{printable(message)} (see: {self.prog} --help)")
+
+
+def printable(text: str) -> str:
+    """`text` on one line: control characters from the command line (a stray carriage return,
+    an escape sequence) are shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+EXAMPLES = {
+    "starbridge": """examples:
+  starbridge                                   a demonstration game between autopilots
+  starbridge simulate --scenario skirmish --log game.jsonl
+  starbridge replay game.jsonl                 the final state of a logged game
+  starbridge --data-dir ~/my-ships ships       list the classes, with your own files""",
+    "simulate": """examples:
+  starbridge simulate                                    the duel, seed 1, 30 turns at most
+  starbridge simulate --scenario skirmish --seed 7 --log skirmish.jsonl
+  starbridge simulate --ships constitution,d7a,lightning --turns 10
+  starbridge simulate --phases 3 --scale 1/2""",
+    "replay": """examples:
+  starbridge replay game.jsonl                 prints the final state as JSON
+  starbridge replay game.jsonl > final.json
+
+A log whose last line was cut short (power lost while saving) replays up to the line before,
+with a warning. Any other damage is an error naming the line.""",
+    "scenarios": "example:\n  starbridge scenarios",
+    "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
+    "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
+             "  starbridge bench dice        dice-line parsing and tray-to-engine latency\n"
+             "  starbridge bench panels      button edge to LED and to the engine's action\n"
+             "  starbridge bench display     frame times beside the floor, idle CPU",
+    "panels": panels_cmd.EXAMPLES,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="starbridge", description="A table companion for starship "
-                                "tactical combat board games (FASA Star Trek STCS).")
+    p = Parser(prog="starbridge", description="A table companion for starship "
+               "tactical combat board games (FASA Star Trek STCS).",
+               epilog=EXAMPLES["starbridge"], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data-dir", type=Path, default=None,
                    help="user data folder with ships/, tables/, scenarios/ "
                         f"(default: {user_data_dir()})")
@@ -54,21 +110,41 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=DEFAULT_TURNS,
-                     help=f"stop after this many game turns, 0 for no limit "
-                          f"(default {DEFAULT_TURNS})")
+                     help=f"stop after this many game turns, 0 for the default limit of "
+                          f"{setup.DEFAULT_MAX_TURNS} (default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--report", action="store_true", help="print the after-action report instead")
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
     b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine",))
+    b.add_argument("what", choices=("engine", "dice", "panels", "hardware", "display"))
+    dice_emulator_cmd.add_parser(sub)
+    panels_cmd.add_parser(sub)
+    screenshot_cmd.add_parser(sub)
+    for name, command in sub.choices.items():
+        if name in EXAMPLES:
+            command.epilog = EXAMPLES[name]
+            command.formatter_class = argparse.RawDescriptionHelpFormatter
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; the exit status: 0 done, 2 an error (one line), 130 Ctrl-C."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)  # end the line the ^C was echoed on; no traceback
+        return INTERRUPTED
+    except UsageError as exc:
+        print(f"starbridge: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.data_dir is not None and not args.data_dir.is_dir():
         print(f"starbridge: --data-dir {args.data_dir}: no such folder", file=sys.stderr)
@@ -81,8 +157,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.command is None:
                 args = build_parser().parse_args(["simulate"])
             return simulate(args, data_dir)
+        if args.command == "screenshot":
+            return screenshot_cmd.run(args)
+        if args.command == dice_emulator_cmd.NAME:
+            return dice_emulator_cmd.run(args)
         if args.command == "replay":
-            return replay_file(args.file)
+            return replay_file(args.file, args.report)
         if args.command == "scenarios":
             for name in scenario_names(data_dir):
                 sc = load_scenario(name, data_dir)
@@ -93,7 +173,16 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "" if cls.verified else "  (unverified numbers)"
                 print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
             return 0
-        if args.command == "bench":
+        if args.command == "panels":
+            return panels_cmd.run(args)
+        if args.command == "bench" and args.what in ("panels", "hardware"):
+            from companion.panels_bench import panels_bench
+            panels_bench(sys.stdout)
+        elif args.command == "bench" and args.what == "dice":
+            dice_bench(sys.stdout)
+        elif args.command == "bench" and args.what == "display":
+            bench_display.display_bench(sys.stdout)
+        elif args.command == "bench":
             bench.engine_bench(sys.stdout)
             return 0
     except EngineError as exc:
@@ -127,10 +216,10 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
             indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
             print(indent + line)
 
-    log = args.log.open("w", encoding="utf-8") if args.log else None
+    log = NamedLog(args.log.open("w", encoding="utf-8"), args.log) if args.log else None
     try:
         _, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
-                                        on_events=report)
+                                    on_events=report)
     finally:
         if log is not None:
             log.close()
@@ -138,13 +227,43 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     return 0
 
 
-def replay_file(path: Path) -> int:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            scenario, actions = parse(fh, str(path))
-    except UnicodeDecodeError:  # e.g. a binary file (a SQLite save) given by mistake
-        raise LogError(f"{path}: not a text log (not UTF-8)") from None
-    state = replay(scenario, actions, str(path))
+class NamedLog:
+    """A log file whose write errors name it (a full disk says which file, not "None")."""
+
+    def __init__(self, fh: IO[str], path: Path) -> None:
+        self.fh, self.path = fh, path
+
+    def _failed(self, exc: OSError) -> OSError:
+        return OSError(exc.errno, exc.strerror or str(exc), str(self.path))
+
+    def write(self, text: str) -> int:
+        try:
+            return self.fh.write(text)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.fh.flush()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def close(self) -> None:
+        try:
+            self.fh.close()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+
+def replay_file(path: Path, report: bool = False) -> int:
+    with path.open(encoding="utf-8") as fh:
+        read = parse(fh, str(path))
+    for warning in read.warnings:
+        print(f"starbridge: warning: {warning}", file=sys.stderr)
+    state = replay(read.scenario, read.actions, str(path))
+    if report:
+        print("\n".join(report_lines(read.scenario, read.actions)))
+        return 0
     json.dump(state_to_json(state), sys.stdout, indent=2, sort_keys=True)
     print()
     return 0

@@ -5,19 +5,27 @@ Autopilots decide for every ship here; later the stations and the display take t
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, Protocol
 
 from engine import Action, Event, GameState, RollRequest, RollResult, apply, new_game, pending
 from engine.errors import DataError
 from engine.log import action_line, header_line
 from engine.rulesets.fasa import autopilot, setup
+from engine.rulesets.fasa.datafiles import read_toml
 from engine.rulesets.fasa.events import RollRequested
 from engine.rulesets.fasa.state import FasaState
 
 Roller = Callable[[RollRequest], RollResult]
+
+
+class LogSink(Protocol):
+    """Where a game log is written: a text file, or anything with its write and flush."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 def scenario_names(data_dir: Path | None) -> list[str]:
@@ -29,11 +37,9 @@ def load_scenario(name: str, data_dir: Path | None) -> dict[str, Any]:
     if name not in files:
         raise DataError(f"no scenario {name!r}; scenarios: {', '.join(sorted(files))}")
     path = files[name]
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path)
+    setup.check_scenario_fields(data, str(path))
+    return data
 
 
 def ships_scenario(names: list[str],
@@ -62,7 +68,7 @@ def prepare(scenario: Mapping[str, Any], data_dir: Path | None, level: str | Non
 
 
 def autopilot_game(scenario: Mapping[str, Any], roller: Roller,
-                   log: IO[str] | None = None,
+                   log: LogSink | None = None,
                    on_events: Callable[[GameState, Action, tuple[Event, ...]], None] | None = None,
                    ) -> tuple[GameState, list[Action]]:
     """Play a scenario to the end with autopilots on every ship and `roller` for the dice."""

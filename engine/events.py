@@ -12,3 +12,9 @@ class Event:
     @property
     def text(self) -> str:
         return type(self).__name__
+
+    @property
+    def alerts(self) -> str | None:
+        """The id of the ship this event puts on alert (it was hit, damaged, disabled or
+        destroyed), for an "alert" light; None for most events."""
+        return None

@@ -17,6 +17,7 @@ from companion.cli import main
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare, scenario_names
 from engine import state_to_json
+from engine.log import CHECK, LOG_VERSION, checksum
 from engine.rulesets.fasa.datafiles import PACKAGE_DATA
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.ships import scale_value
@@ -85,7 +86,7 @@ def test_simulate_prints_an_account_and_writes_a_log(capsys: pytest.CaptureFixtu
     assert lines[-1] == f"{len(actions)} actions; log written to {log}"
     text = log.read_text(encoding="utf-8").splitlines()
     header = json.loads(text[0])
-    assert header["starbridge_log"] == 1
+    assert header["starbridge_log"] == LOG_VERSION
     assert header["scenario"]["id"] == "duel"
     assert header["scenario"]["max_turns"] == TURNS
     assert len(text) == 1 + len(actions)
@@ -219,12 +220,34 @@ def good_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     return log
 
 
-def test_truncated_log(capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
+def signed(data: dict[str, Any]) -> str:
+    """A log line of `data` with its checksum made anew, to reach the checks behind it."""
+    body = {k: v for k, v in data.items() if k != CHECK}
+    return json.dumps({**body, CHECK: checksum(body)})
+
+
+def test_truncated_log_replays_to_the_line_before_with_a_warning(
+        capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
     text = good_log.read_text(encoding="utf-8")
+    lines = text.splitlines()
     good_log.write_text(text[: len(text) - 20], encoding="utf-8")
-    n = len(text.splitlines())
-    assert_clean_error(*run(capsys, "replay", str(good_log)), f"{good_log}, line {n}",
-                       "not valid JSON")
+    code, out, err = run(capsys, "replay", str(good_log))
+    assert code == 0
+    assert err.splitlines() == [err.strip()]
+    assert err.startswith(f"starbridge: warning: {good_log}, line {len(lines)}: ")
+    assert "cut short" in err
+    before = good_log.with_name("before.jsonl")
+    before.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    assert json.loads(out) == replayed(capsys, before)
+
+
+def test_edited_log_line_is_named(capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
+    lines = good_log.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace('"seq": 3', '"seq": 3 ')
+    lines[5] = lines[5].replace('"station": "', '"station": "x')
+    good_log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert_clean_error(*run(capsys, "replay", str(good_log)), f"{good_log}, line 6",
+                       "checksum does not match")
 
 
 def test_log_with_an_impossible_roll(capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
@@ -232,7 +255,7 @@ def test_log_with_an_impossible_roll(capsys: pytest.CaptureFixture[str], good_lo
     n = next(i for i, line in enumerate(lines) if json.loads(line).get("type") == "roll")
     data = json.loads(lines[n])
     data["value"] = 11
-    lines[n] = json.dumps(data)
+    lines[n] = signed(data)
     good_log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     message = assert_clean_error(*run(capsys, "replay", str(good_log)),
                                  f"action {n} (roll) is refused", "not 11")
@@ -261,15 +284,15 @@ def test_empty_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 def test_binary_file_given_as_a_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     save = tmp_path / "game.sqlite"
     save.write_bytes(b"SQLite format 3\x00\xff\xfe\x00\x10\x01\x01")
-    assert_clean_error(*run(capsys, "replay", str(save)), str(save), "not a text log")
+    assert_clean_error(*run(capsys, "replay", str(save)), str(save), "not UTF-8 text")
 
 
 def test_log_header_with_an_unknown_ruleset(capsys: pytest.CaptureFixture[str],
                                             good_log: Path) -> None:
     lines = good_log.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    header["scenario"]["ruleset"] = "star-fleet-battles"
-    lines[0] = json.dumps(header)
+    header["scenario"]["ruleset"] = header["ruleset"] = "star-fleet-battles"
+    lines[0] = signed(header)
     good_log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert_clean_error(*run(capsys, "replay", str(good_log)), "line 1",
                        "unknown ruleset 'star-fleet-battles'")
@@ -280,7 +303,7 @@ def test_log_header_with_a_malformed_scenario(capsys: pytest.CaptureFixture[str]
     lines = good_log.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     header["scenario"]["obstacles"] = 5
-    lines[0] = json.dumps(header)
+    lines[0] = signed(header)
     good_log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert_clean_error(*run(capsys, "replay", str(good_log)), "obstacles")
 

@@ -18,7 +18,7 @@ from engine import Action, RollResult, action_from_json, new_game, state_to_json
 from engine.actions import _REGISTRY
 from engine.dice import SOURCES
 from engine.errors import DataError, LogError
-from engine.log import LOG_VERSION, action_line, header_line, parse, replay
+from engine.log import CHECK, LOG_VERSION, action_line, checksum, header_line, parse, replay
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -64,15 +64,21 @@ def duel() -> Recorded:
     return record(2)
 
 
+def signed(data: dict[str, Any]) -> str:
+    """A log line of `data` with its checksum made anew (as an editor who knows the format would)."""
+    return json.dumps({**data, CHECK: checksum(data)})
+
+
 def edited(lines: list[str], n: int, **changes: Any) -> list[str]:
-    """`lines` with line `n` (1-based) parsed, changed (None deletes a key) and dumped again."""
+    """`lines` with line `n` (1-based) parsed, changed (None deletes a key) and signed again, so
+    the checks behind the checksum are reached."""
     data = json.loads(lines[n - 1])
     for key, value in changes.items():
         if value is None:
             del data[key]
         else:
             data[key] = value
-    return [*lines[:n - 1], json.dumps(data), *lines[n:]]
+    return [*lines[:n - 1], signed(data), *lines[n:]]
 
 
 def first_line_of(rec: Recorded, kind: type[Action]) -> int:
@@ -93,7 +99,7 @@ def test_the_game_is_finished_and_logged_one_line_per_action(game: Recorded) -> 
 
 def test_header_holds_the_whole_scenario(game: Recorded) -> None:
     header = json.loads(game.lines[0])
-    assert header["starbridge_log"] == LOG_VERSION
+    assert header["starbridge_log"] == LOG_VERSION == 2
     assert header["ruleset"] == "fasa"
     assert header["scenario"] == game.scenario
     assert set(header["scenario"]["classes"]) == {"constitution", "d7-torpedo"}
@@ -263,17 +269,27 @@ def test_header_that_is_not_an_object(duel: Recorded) -> None:
     assert "line 1" in message
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "2", None, True])
 def test_wrong_header_version(duel: Recorded, version: Any) -> None:
-    header = json.loads(duel.lines[0])
-    header["starbridge_log"] = version
-    message = parse_error([json.dumps(header), *duel.lines[1:]])
+    message = parse_error(edited(duel.lines, 1, starbridge_log=version))
     assert "line 1" in message
     assert "starbridge_log" in message
 
 
+def test_format_1_logs_are_refused_with_a_reason(duel: Recorded) -> None:
+    """Format 1 had no checksums; it is refused by name, not read unchecked
+    (docs/log-format.md: Older logs)."""
+    header = json.loads(duel.lines[0])
+    del header[CHECK]
+    header["starbridge_log"] = 1
+    message = parse_error([json.dumps(header), *duel.lines[1:]])
+    assert "line 1: a format 1 log" in message
+    assert "checksums" in message
+
+
 def test_header_without_scenario(duel: Recorded) -> None:
-    message = parse_error([json.dumps({"starbridge_log": LOG_VERSION}), *duel.lines[1:]])
+    message = parse_error([signed({"starbridge_log": LOG_VERSION, "ruleset": "fasa"}),
+                           *duel.lines[1:]])
     assert "line 1" in message
     assert "no scenario" in message
 
@@ -307,7 +323,7 @@ def test_wrong_field_type(duel: Recorded, value: Any) -> None:
     n = first_line_of(duel, RollResult)
     data = json.loads(duel.lines[n - 1])
     data["value"] = value
-    lines = [*duel.lines[:n - 1], json.dumps(data), *duel.lines[n:]]
+    lines = [*duel.lines[:n - 1], signed(data), *duel.lines[n:]]
     message = parse_error(lines)
     assert f"line {n}" in message
     assert "value" in message
@@ -375,21 +391,75 @@ def test_seq_missing_line(duel: Recorded) -> None:
     assert "out of order" in message
 
 
-def test_truncated_last_line(duel: Recorded) -> None:
-    """Power lost while saving: the last line is cut mid-write; parse says so, not drops it."""
+def test_truncated_last_line_is_dropped_with_a_warning(duel: Recorded) -> None:
+    """Power lost while saving: the last line is cut mid-write; the game resumes before it."""
     last = duel.lines[-1]
     text = "\n".join(duel.lines[:-1]) + "\n" + last[: len(last) // 2]
-    message = parse_error(io.StringIO(text).readlines())
-    assert f"line {len(duel.lines)}" in message
-    assert "not valid JSON" in message
+    read = parse(io.StringIO(text), "game.jsonl")
+    assert read.actions == duel.actions[:-1]
+    assert len(read.warnings) == 1
+    assert read.warnings[0].startswith(f"game.jsonl, line {len(duel.lines)}: ")
+    assert "cut short" in read.warnings[0]
+    assert f"resumes after action {len(duel.actions) - 1}" in read.warnings[0]
 
 
-def test_truncated_log_cut_anywhere_in_its_last_line_is_an_error(duel: Recorded) -> None:
+def test_log_cut_anywhere_in_its_last_line_resumes_from_the_line_before(duel: Recorded) -> None:
     last = duel.lines[-1]
     head = "\n".join(duel.lines[:-1]) + "\n"
     for cut in range(1, len(last)):
-        with pytest.raises(LogError, match=f"line {len(duel.lines)}"):
-            parse((head + last[:cut]).splitlines())
+        for source in (io.StringIO(head + last[:cut]), (head + last[:cut]).splitlines()):
+            read = parse(source)
+            assert read.actions == duel.actions[:-1], cut
+            assert read.warnings, cut
+    whole = parse(io.StringIO(head + last))
+    assert (whole.actions, whole.warnings) == (duel.actions, ())
+
+
+def test_a_damaged_line_ended_by_a_newline_is_not_taken_for_a_cut(duel: Recorded) -> None:
+    last = duel.lines[-1]
+    text = "\n".join(duel.lines[:-1]) + "\n" + last[:20] + "\n"
+    with pytest.raises(LogError, match=f"line {len(duel.lines)}: not valid JSON"):
+        parse(io.StringIO(text))
+
+
+def test_a_cut_line_before_other_lines_is_damage(duel: Recorded) -> None:
+    lines = [*duel.lines[:3], duel.lines[3][:30], *duel.lines[4:]]
+    message = parse_error(lines)
+    assert "line 4" in message
+    assert "not valid JSON" in message
+
+
+def test_a_cut_header_is_an_error(duel: Recorded) -> None:
+    assert "line 1" in parse_error([duel.lines[0][:100]])
+
+
+def test_an_edited_line_is_found_by_its_checksum(duel: Recorded) -> None:
+    n = first_line_of(duel, RollResult)
+    line = duel.lines[n - 1]
+    value = json.loads(line)["value"]
+    other = 1 if value != 1 else 2
+    lines = list(duel.lines)
+    lines[n - 1] = line.replace(f'"value": {value}', f'"value": {other}')
+    assert lines[n - 1] != line
+    message = parse_error(lines)
+    assert f"line {n}: checksum does not match" in message
+
+
+def test_a_line_without_checksum_is_refused(duel: Recorded) -> None:
+    data = json.loads(duel.lines[2])
+    del data[CHECK]
+    message = parse_error([*duel.lines[:2], json.dumps(data), *duel.lines[3:]])
+    assert "line 3: no checksum" in message
+
+
+def test_seq_is_required(duel: Recorded) -> None:
+    message = parse_error(edited(duel.lines, 3, seq=None))
+    assert "line 3: no action number" in message
+
+
+@pytest.mark.parametrize("seq", [2.0, "2", True, [2]])
+def test_seq_must_be_a_whole_number(duel: Recorded, seq: Any) -> None:
+    assert "line 3: action number" in parse_error(edited(duel.lines, 3, seq=seq))
 
 
 def test_error_uses_the_default_name() -> None:
@@ -460,10 +530,47 @@ def test_replay_error_is_a_single_line(duel: Recorded) -> None:
 
 def test_unknown_ruleset_in_the_header(duel: Recorded) -> None:
     header = json.loads(duel.lines[0])
-    header["scenario"]["ruleset"] = "knight-hawks"
-    message = parse_error([json.dumps(header), *duel.lines[1:]])
+    header["scenario"]["ruleset"] = header["ruleset"] = "knight-hawks"
+    del header[CHECK]
+    message = parse_error([signed(header), *duel.lines[1:]])
     assert "line 1" in message
     assert "unknown ruleset 'knight-hawks'" in message
+
+
+@pytest.mark.parametrize("top", ["knight-hawks", None, 1])
+def test_the_headers_ruleset_must_agree_with_its_scenario(duel: Recorded, top: Any) -> None:
+    message = parse_error(edited(duel.lines, 1, ruleset=top))  # None: no ruleset at all
+    assert "line 1" in message
+    assert "ruleset" in message
+
+
+@pytest.mark.parametrize("part", ["tables", "classes"])
+def test_a_header_without_its_tables_or_classes_is_refused(duel: Recorded, part: str) -> None:
+    header = json.loads(duel.lines[0])
+    del header["scenario"][part], header[CHECK]
+    message = parse_error([signed(header), *duel.lines[1:]])
+    assert f"line 1: the scenario does not carry its {part}" in message
+
+
+def test_a_header_naming_a_data_folder_is_refused(duel: Recorded, tmp_path: Path) -> None:
+    header = json.loads(duel.lines[0])
+    header["scenario"]["data_dir"] = str(tmp_path)
+    del header[CHECK]
+    message = parse_error([signed(header), *duel.lines[1:]])
+    assert "line 1" in message
+    assert "data folder" in message
+
+
+def test_a_header_with_an_unknown_field_is_refused(duel: Recorded) -> None:
+    assert "unknown field(s) comment" in parse_error(edited(duel.lines, 1, comment="hi"))
+
+
+def test_a_malformed_scenario_in_the_header_is_named_at_line_1(duel: Recorded) -> None:
+    header = json.loads(duel.lines[0])
+    header["scenario"]["ships"][0]["heading"] = 9
+    del header[CHECK]
+    message = parse_error([signed(header), *duel.lines[1:]])
+    assert message.startswith("game.jsonl, line 1: scenario duel, ships[1]: heading")
 
 
 def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: Path) -> None:
@@ -502,3 +609,23 @@ def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
     assert isinstance(replayed, FasaState)
     assert replayed.tables.to_hit("Y", 24) == 2
     assert replayed == live
+
+
+def test_the_checksum_is_the_documented_crc32_of_canonical_json(duel: Recorded) -> None:
+    """docs/log-format.md: Checksums, recomputed here without engine.log's help."""
+    import zlib
+
+    for line in duel.lines[:5]:
+        data = json.loads(line)
+        body = {k: v for k, v in data.items() if k != CHECK}
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        assert data[CHECK] == f"{zlib.crc32(text.encode('ascii')):08x}"
+
+
+def test_a_log_with_non_ascii_names_round_trips() -> None:
+    scenario = duel_scenario()
+    scenario["ships"][0]["name"] = "USS Défiant ☄"
+    lines = [header_line(scenario), action_line(1, RollResult("captain", 3, "tray", "tray-1#é"))]
+    read = parse(lines)
+    assert read.scenario["ships"][0]["name"] == "USS Défiant ☄"
+    assert read.actions == [RollResult("captain", 3, "tray", "tray-1#é")]

@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import DataError
 
 PACKAGE_DATA = Path(__file__).parent / "data"
+MAX_FILE = 1 << 20  # bytes in one data file; the largest packaged file is under 10 000
 
 
 def table_path(name: str, user_dir: Path | None) -> Path:
@@ -36,14 +37,35 @@ def toml_files(kind: str, user_dir: Path | None) -> dict[str, Path]:
     return found
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, refusing one larger than MAX_FILE without reading all of it (a FIFO
+    or /dev/zero given by mistake ends too)."""
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            data = fh.read(MAX_FILE + 1)
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE:
+        raise DataError(f"{path}: larger than {MAX_FILE} bytes; not a data file")
+    return data
+
+
+def _text(path: Path) -> str:
+    try:
+        return _read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not a UTF-8 text file (byte {exc.start + 1}); save it as "
+                        f"UTF-8") from None
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML data file's contents, or DataError naming the file and what is wrong."""
+    try:
+        return tomllib.loads(_text(path))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
+    except RecursionError:
+        raise DataError(f"{path}: not valid TOML: nested too deep") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +84,10 @@ Source = Path | TableText
 
 def source_text(path: Source) -> str:
     if isinstance(path, TableText):
+        if len(path.text) > MAX_FILE:
+            raise DataError(f"{path}: longer than {MAX_FILE} characters; not a table")
         return path.text
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise DataError(f"{path}: not a UTF-8 text file") from None
+    return _text(path)
 
 
 def read_csv(path: Source, columns: tuple[str, ...]) -> Iterator[tuple[str, dict[str, str]]]:
@@ -81,11 +100,18 @@ def read_csv(path: Source, columns: tuple[str, ...]) -> Iterator[tuple[str, dict
                 if line.strip() and not line.lstrip().startswith("#")]
     if not numbered:
         raise DataError(f"{path}: the file is empty (expected a header: {','.join(columns)})")
+    if len(numbered) < 2:
+        raise DataError(f"{path}: the table has a header but no rows")
+    for lineno, line in numbered:
+        if len(line) > 10_000:
+            raise DataError(f"{path}, line {lineno}: longer than 10000 characters")
+        if "\0" in line or '"' in line:
+            raise DataError(f"{path}, line {lineno}: tables hold no quotes or NUL characters")
     reader = csv.reader([line for _, line in numbered])
     header = [h.strip() for h in next(reader)]
     if sorted(header) != sorted(columns):
         raise DataError(
-            f"{path}, line {numbered[0][0]}: header is {','.join(header)}; "
+            f"{path}, line {numbered[0][0]}: header is {','.join(header)[:200]}; "
             f"expected {','.join(columns)}"
         )
     for (lineno, _), cells in zip(numbered[1:], reader, strict=True):
@@ -100,9 +126,11 @@ def whole(where: str, field: str, text: str, low: int | None = None,
           high: int | None = None) -> int:
     """Parse a whole number in a table cell, or raise DataError naming the place."""
     try:
+        if len(text) > 9:
+            raise ValueError(text)
         value = int(text)
     except ValueError:
-        raise DataError(f"{where}: {field} must be a whole number, not {text!r}") from None
+        raise DataError(f"{where}: {field} must be a whole number, not {text[:20]!r}") from None
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
         raise DataError(f"{where}: {field} must be {span}, not {value}")

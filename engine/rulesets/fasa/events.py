@@ -154,6 +154,10 @@ class ShieldStruck(Event):
     penetrating: int
 
     @property
+    def alerts(self) -> str | None:
+        return self.ship
+
+    @property
     def text(self) -> str:
         if not self.penetrating:
             return f"{self.name}'s shield {self.shield} absorbs all {self.absorbed}"
@@ -172,6 +176,10 @@ class Damaged(Event):
     detail: str
 
     @property
+    def alerts(self) -> str | None:
+        return self.ship
+
+    @property
     def text(self) -> str:
         return f"{self.name}: {self.detail}"
 
@@ -182,6 +190,10 @@ class StatusChanged(Event):
     name: str
     status: str
     reason: str
+
+    @property
+    def alerts(self) -> str | None:
+        return self.ship
 
     @property
     def text(self) -> str:

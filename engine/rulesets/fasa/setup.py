@@ -17,7 +17,7 @@ from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import at_level
-from engine.rulesets.fasa.ships import ShipClass, load_ship_data, ship_from_dict
+from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
     LEVELS,
@@ -32,14 +32,22 @@ from engine.rulesets.fasa.state import (
     Weapon,
     replace,
 )
-from engine.rulesets.fasa.tables import Tables, load_tables, table_texts, tables_from_texts
+from engine.rulesets.fasa.tables import TABLE_NAMES, Tables, table_texts, tables_from_texts
 
 DEFAULT_MAP = {"cols": 32, "rows": 24}
+# Upper bounds on what a scenario may ask for (docs/rules-decisions.md: Bounds on data).
+MAX_MAP = 200            # columns and rows
+MAX_SHIPS = 12           # ships in one scenario
+DEFAULT_MAX_TURNS = 100  # the turn limit of a scenario that sets none (or 0): every game ends
+MAX_TURNS = 999
 
-
-@functools.lru_cache(maxsize=8)
-def tables_for(data_dir: str) -> Tables:
-    return load_tables(Path(data_dir) if data_dir else None)
+SCENARIO_KEYS = frozenset({
+    "id", "name", "description", "source", "map", "obstacles", "ships",  # a scenario file
+    "ruleset", "level", "scale", "max_turns", "phases", "classes", "tables",  # set when prepared
+    "crew",  # which stations are staffed (engine/rulesets/fasa/crew.py)
+    "victory", "enter_at_full_speed",  # victory conditions (victory.py); full-speed entry
+})
+SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew"})
 
 
 @functools.lru_cache(maxsize=8)
@@ -48,16 +56,36 @@ def _tables_from(items: tuple[tuple[str, str], ...], label: str) -> Tables:
 
 
 def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
-    """The tables a scenario carries (a log's header does), else those of its data folder."""
+    """The tables a scenario carries (`build_scenario` puts them in; a log's header holds them).
+
+    A game never reads tables from the folders of the machine it runs on, so a log replays the
+    same anywhere."""
     texts = scenario.get("tables")
     if texts is None:
-        data_dir = scenario.get("data_dir", "")
-        if not isinstance(data_dir, str):
-            raise DataError(f"{where}: data_dir must be a folder name")
-        return tables_for(data_dir)
-    if not isinstance(texts, Mapping) or not all(isinstance(v, str) for v in texts.values()):
+        raise DataError(f"{where}: the scenario carries no tables (build it with build_scenario)")
+    if not isinstance(texts, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in texts.items()):
         raise DataError(f"{where}: tables must map table names to CSV text")
+    unknown = sorted(set(texts) - set(TABLE_NAMES))
+    if unknown:
+        raise DataError(f"{where}: unknown table(s) {', '.join(unknown)}; "
+                        f"known: {', '.join(TABLE_NAMES)}")
     return _tables_from(tuple(sorted(texts.items())), where)
+
+
+def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
+    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored)."""
+    unknown = sorted(str(k) for k in set(scenario) - SCENARIO_KEYS)
+    if unknown:
+        raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}; "
+                        f"known: {', '.join(sorted(SCENARIO_KEYS))}")
+    ships = scenario.get("ships", [])
+    for n, entry in enumerate(ships if isinstance(ships, list | tuple) else [], 1):
+        if isinstance(entry, Mapping):
+            unknown = sorted(str(k) for k in set(entry) - SHIP_ENTRY_KEYS)
+            if unknown:
+                raise DataError(f"{where}, ships[{n}]: unknown field(s) {', '.join(unknown)}; "
+                                f"known: {', '.join(sorted(SHIP_ENTRY_KEYS))}")
 
 
 def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:
@@ -96,8 +124,11 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
 
 def new_game(scenario: Mapping[str, Any]) -> FasaState:
     """The starting state; raises DataError naming the scenario and field on a bad scenario."""
-    sid = str(scenario.get("id", "custom"))
+    if not isinstance(scenario, Mapping):
+        raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
+    sid = str(scenario.get("id", "custom"))[:80]
     where = f"scenario {sid}"
+    check_scenario_fields(scenario, where)
     level = str(scenario.get("level", "basic"))
     if level not in LEVELS:
         raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -113,8 +144,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             type(raw_map.get(k)) is int for k in ("cols", "rows")):
         raise DataError(f"{where}: map must be {{cols = N, rows = N}} with whole numbers")
     bounds = MapBounds(raw_map["cols"], raw_map["rows"])
-    if bounds.cols < 2 or bounds.rows < 2:
-        raise DataError(f"{where}: the map must be at least 2 by 2 hexes")
+    if not (2 <= bounds.cols <= MAX_MAP and 2 <= bounds.rows <= MAX_MAP):
+        raise DataError(f"{where}: the map must be 2 to {MAX_MAP} hexes each way, not "
+                        f"{bounds.cols} by {bounds.rows}")
     obstacles = frozenset(_hex(where, "obstacles", o, bounds)
                           for o in _list(where, "obstacles", scenario.get("obstacles", [])))
     raw_classes = scenario.get("classes", {})
@@ -129,7 +161,10 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     ships: list[Ship] = []
     crews: list[tuple[str, str]] = []
     default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))
-    for n, entry in enumerate(_list(where, "ships", scenario.get("ships", [])), 1):
+    entries = _list(where, "ships", scenario.get("ships", []))
+    if len(entries) > MAX_SHIPS:
+        raise DataError(f"{where}: {len(entries)} ships; a scenario holds at most {MAX_SHIPS}")
+    for n, entry in enumerate(entries, 1):
         ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles))
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
@@ -138,8 +173,10 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
     max_turns = scenario.get("max_turns", 0)
-    if type(max_turns) is not int or max_turns < 0:
-        raise DataError(f"{where}: max_turns must be a whole number, 0 for no limit")
+    if type(max_turns) is not int or not 0 <= max_turns <= MAX_TURNS:
+        raise DataError(f"{where}: max_turns must be a whole number 1 to {MAX_TURNS} "
+                        f"(0 for the default, {DEFAULT_MAX_TURNS})")
+    max_turns = max_turns or DEFAULT_MAX_TURNS
     phases = scenario.get("phases", PHASES)
     if phases not in PHASE_CHOICES or type(phases) is not int:
         raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
@@ -204,6 +241,8 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
     for key in ("id", "class", "side", "name"):
         if key in entry and not isinstance(entry[key], str):
             raise DataError(f"{where}: {key} must be text, not {entry[key]!r}")
+        if key in entry and not 0 < len(entry[key]) <= MAX_TEXT:
+            raise DataError(f"{where}: {key} must be 1 to {MAX_TEXT} characters")
     cid = entry["class"]
     if cid not in classes:
         raise DataError(f"{where}: unknown ship class {cid!r}")

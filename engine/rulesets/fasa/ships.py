@@ -31,8 +31,21 @@ _SHIP_KEYS = {
     "cloak_cost": int, "max_safe_warp": int, "emergency_warp": int,
     "engines": list, "weapons": list, "notes": dict, "fire_limits": list,
 }
+# Upper bounds (docs/rules-decisions.md: Bounds on data): far above any published ship, low
+# enough that no number can overflow a panel's display or make a decision take long.
+MAX_TEXT = 80            # characters of an id, name or side
+MAX_NUMBER = 999         # superstructure, shield points, power of one engine or weapon, damage
+MAX_CREW = 100_000
+MAX_ENGINES = 10         # a d10 roll picks the engine a hit strikes (Expert: Warp Engine Hit)
+MAX_TOTAL_POWER = 999
+MAX_WEAPONS = 24
+MAX_WARP = 10            # the Heading Change Stress Chart's last column
+MAX_RATIO = 99           # either side of a power ratio such as "4/1"
+MAX_BANDS = 24           # beam damage bands (ranges run 1-24 on the firing chart)
+_HIGH = {"crew": MAX_CREW, "max_safe_warp": MAX_WARP, "emergency_warp": MAX_WARP}
 _OPTIONAL = {"notes", "max_safe_warp", "emergency_warp", "verified", "source", "kind",
              "fire_limits"}
+_LONG_TEXT = {"source"}
 _ENGINE_KEYS = {"name": str, "kind": str, "power": int, "side": str}
 _WEAPON_KEYS = {
     "id": str, "name": str, "kind": str, "chart": str, "arcs": list, "max_power": int,
@@ -195,9 +208,10 @@ def scale_ratio(ratio: tuple[int, int], factor: Fraction) -> tuple[int, int]:
 
 
 def _ratio(where: str, field: str, text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*", text)
     if not m or int(m.group(1)) == 0 or int(m.group(2)) == 0:
-        raise DataError(f"{where}: {field} must be a ratio like \"4/1\" (power/points), not {text!r}")
+        raise DataError(f"{where}: {field} must be a ratio like \"4/1\" (power/points, "
+                        f"each 1 to {MAX_RATIO}), not {text!r}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -212,8 +226,12 @@ def _check_keys(where: str, data: Mapping[str, Any], spec: Mapping[str, type],
         want = spec[key]
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
             raise DataError(f"{where}: {key} must be {want.__name__}, not {value!r}")
-        if isinstance(value, int) and value < 0:
-            raise DataError(f"{where}: {key} must not be negative, not {value}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            high = _HIGH.get(key, MAX_NUMBER)
+            if not 0 <= value <= high:
+                raise DataError(f"{where}: {key} must be 0 to {high}, not {value}")
+        if isinstance(value, str) and len(value) > MAX_TEXT and key not in _LONG_TEXT:
+            raise DataError(f"{where}: {key} must be at most {MAX_TEXT} characters")
 
 
 def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
@@ -243,8 +261,17 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         engines.append(EngineSpec(e["name"], e["kind"], e["power"], e["side"]))
     if not engines:
         raise DataError(f"{where}: a ship needs at least one engine")
+    if len(engines) > MAX_ENGINES:
+        raise DataError(f"{where}: {len(engines)} engines; a ship has at most {MAX_ENGINES} "
+                        f"(a d10 roll picks the engine a hit strikes)")
+    if sum(e.power for e in engines) > MAX_TOTAL_POWER:
+        raise DataError(f"{where}: engines give {sum(e.power for e in engines)} power in all; "
+                        f"at most {MAX_TOTAL_POWER}")
     if len({e.name for e in engines}) != len(engines):
         raise DataError(f"{where}: engine names must be unique")
+    if len(data["weapons"]) > MAX_WEAPONS:
+        raise DataError(f"{where}: {len(data['weapons'])} weapons; a ship has at most "
+                        f"{MAX_WEAPONS}")
     weapons = []
     for n, w in enumerate(data["weapons"], 1):
         ww = f"{where}, weapons[{n}]"
@@ -265,10 +292,14 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         if not arcs or any(a not in ARC_NAMES for a in arcs):
             raise DataError(f"{ww}: arcs must be a non-empty list of {', '.join(ARC_NAMES)}")
         bands: list[tuple[int, int]] = []
+        if len(w.get("damage_bands", [])) > MAX_BANDS:
+            raise DataError(f"{ww}: at most {MAX_BANDS} damage_bands")
         for band in w.get("damage_bands", []):
             if (not isinstance(band, list) or len(band) != 2
-                    or not all(isinstance(x, int) for x in band)):
-                raise DataError(f"{ww}: damage_bands entries must be [last range, modifier]")
+                    or not all(type(x) is int for x in band)
+                    or not 1 <= band[0] <= MAX_BANDS or not -99 <= band[1] <= 99):
+                raise DataError(f"{ww}: damage_bands entries must be [last range 1 to "
+                                f"{MAX_BANDS}, modifier -99 to 99]")
             if bands and band[0] <= bands[-1][0]:
                 raise DataError(f"{ww}: damage_bands ranges must ascend")
             bands.append((band[0], band[1]))

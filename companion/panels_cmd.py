@@ -1,0 +1,79 @@
+"""`starbridge panels`: check a pin map, and draw its wiring diagram.
+
+    starbridge panels check [PINS.toml]            # every mistake as file:line: key: what
+    starbridge panels wiring [PINS.toml] [-o OUT]  # the diagram as SVG (stdout without -o)
+    starbridge panels play [PINS.toml] [--ship ID] # a game at the panels (companion.panels_play)
+
+Without a file, the packaged default map (docs/wiring.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion import panels_play
+from hardware.keyboard import KeyMap
+from hardware.pinmap import PinMap, PinMapError, load_pinmap
+from hardware.wiring import render_svg
+
+EXAMPLES = """examples:
+  starbridge panels check                      the default pin map: what it wires, the keys
+  starbridge panels check my_pins.toml         every mistake as file:line: key: what
+  starbridge panels wiring my_pins.toml -o my_pins.svg
+  starbridge panels play my_pins.toml --ship enterprise   a game at the panels (on a Pi)"""
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("panels", help="station panels: check a pin map, draw its wiring")
+    p.add_argument("action", choices=("check", "wiring", "play"))
+    p.add_argument("pins", nargs="?", type=Path, default=None,
+                   help="pin map file (default: the packaged default map)")
+    p.add_argument("-o", "--out", type=Path, default=None, help="wiring: write the SVG here")
+    panels_play.add_arguments(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "play":
+        return panels_play.run_play(args, getattr(args, "data_dir", None))
+    try:
+        pins = load_pinmap(args.pins)
+    except PinMapError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"starbridge: {len(exc.problems)} mistake(s) in the pin map; see docs/wiring.md",
+              file=sys.stderr)
+        return 2
+    if args.action == "wiring":
+        svg = render_svg(pins)
+        if args.out is None:
+            sys.stdout.write(svg)
+        else:
+            args.out.write_text(svg, encoding="utf-8")
+            print(f"wrote {args.out}")
+        return 0
+    for line in summary(pins):
+        print(line)
+    return 0
+
+
+def summary(pins: PinMap) -> list[str]:
+    """What the map wires, panel by panel, and what this version cannot drive."""
+    out = [f"{pins.source}: {len(pins.panels)} panels, factory {pins.factory}"]
+    for panel in pins.panels.values():
+        parts = [*(f"{f}={p}" for f, p in panel.buttons.items()),
+                 *(f"{r}={led.pin}" + ("~" if led.pwm else "") for r, led in panel.leds.items())]
+        out.append(f"  {panel.name} ({panel.station}): {' '.join(parts)}")
+    on_expanders = sum(1 for panel in pins.panels.values()
+                       for p in [*panel.buttons.values(), *(x.pin for x in panel.leds.values())]
+                       if not p.on_header)
+    if on_expanders:
+        out.append(f"  {on_expanders} part(s) on MCP23017 expanders: checked and drawn, but not "
+                   f"driven by this version (they stay off)")
+    keys = KeyMap(pins)
+    out.append("keys on a PC:")
+    out.extend(f"  {line}" for line in keys.legend())
+    out.extend(f"  warning: {clash}" for clash in keys.clashes)
+    return out

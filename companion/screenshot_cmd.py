@@ -1,0 +1,167 @@
+"""`starbridge screenshot`: render the bridge display headless to PNG.
+
+    starbridge screenshot [--scenario NAME] [--seat STATION[:SHIP]] [--size WxH] [--turns N]
+                          [--screen NAME | --all] [--seed N] --out FILE.png (or DIR with --all)
+
+The game is played by the autopilots with seeded virtual dice for N turns, then on until the
+moment the screen shows (e.g. "helm": the seat's ship must move), and drawn with SDL's dummy
+video driver (no window, no desktop needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.dice import VirtualDice
+from companion.session import load_scenario, prepare
+from engine import GameState, Prompt, Seat, apply, new_game, pending
+from engine.errors import EngineError
+from engine.events import Event
+
+Until = Callable[[GameState, Prompt, Seat], bool]
+
+
+def _mine(p: Prompt, seat: Seat) -> bool:
+    return seat.ship is None or p.ship == seat.ship
+
+
+SCREENS: dict[str, tuple[str | None, Until | None]] = {
+    # screen: (panel to bring forward, the moment to stop at)
+    "map": (None, None),
+    "engineering": ("engineer", lambda s, p, seat: p.station == "engineer" and p.roll is None
+                    and _mine(p, seat)),
+    "helm": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
+             and p.what.startswith("move") and _mine(p, seat)),
+    "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
+             and p.what.startswith("declare") and _mine(p, seat)),
+    "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
+                and _mine(p, seat)),
+    "captain": ("captain", None),
+    "instructor": ("instructor", None),
+    "roll": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+             and _mine(p, seat)),
+    "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+            and _mine(p, seat)),
+    "end": (None, lambda s, p, seat: False),
+}
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("screenshot", help="render the bridge display to PNG (headless)")
+    p.add_argument("--scenario", default="duel", help="scenario name (default duel)")
+    p.add_argument("--seat", default="helm:enterprise",
+                   help="STATION[:SHIP], e.g. helm:enterprise or instructor (default helm:enterprise)")
+    p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
+    p.add_argument("--turns", type=int, default=0,
+                   help="autopilot game turns to play before the screen (default 0)")
+    p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--screen", choices=tuple(SCREENS), default="map")
+    which.add_argument("--all", action="store_true", help="every screen; --out is a folder")
+    p.add_argument("--out", type=Path, required=True, help="PNG file (a folder with --all)")
+
+
+def parse_seat(text: str) -> Seat:
+    station, _, ship = text.partition(":")
+    return Seat(station.strip(), ship.strip() or None)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise ValueError(f"--size {text!r}: give it as WIDTHxHEIGHT, e.g. 800x480")
+    size = int(w), int(h)
+    if not (640 <= size[0] <= 7680 and 400 <= size[1] <= 4320):
+        raise ValueError(f"--size {text!r}: from 640x400 up to 7680x4320")
+    return size
+
+
+def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed: int,
+            ) -> tuple[GameState, list[Event]]:
+    """Autopilots and virtual dice play `turns` game turns, then on until `until` holds."""
+    from engine.rulesets.fasa import autopilot  # the FASA autopilot plays every seat here
+
+    dice = VirtualDice(seed)
+    events: list[Event] = []
+    for _ in range(100_000):
+        prompts = pending(state)
+        if not prompts:
+            break
+        prompt = prompts[0]
+        if int(getattr(state, "turn", 0)) > turns and (until is None or until(state, prompt, seat)):
+            break
+        action = dice.roll(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)  # type: ignore[arg-type]
+        state, new = apply(state, action)
+        events.extend(new)
+    return state, events
+
+
+def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
+           out: Path, data_dir: Path | None = None) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from display.bridge import BridgeDisplay
+
+    pygame.font.init()
+    tab, until = SCREENS[screen]
+    state = new_game(prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
+                             30 if screen == "end" else turns + 10))
+    if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
+        raise ValueError(f"--seat: no ship {seat.ship!r} in {scenario}; ships: "
+                         f"{', '.join(str(s.get('id')) for s in _ships(state))}")
+    state, events = advance(state, seat, turns, until, seed)
+    surface = pygame.Surface(size)
+    display = BridgeDisplay(surface, seat, lambda _: None)
+    display.show(state, events)
+    if screen == "why":   # answer the to-hit roll, then open its explanation
+        request = pending(state)[0].roll
+        if request is not None:
+            state, more = apply(state, VirtualDice(seed).roll(request))
+            display.show(state, more)
+            display.activate("why")
+    if tab is not None and tab in display.stations():
+        display.activate(f"tab:{tab}")
+    display.draw(force=True)
+    if screen == "fire":   # show a weapon's arc and the line to its target
+        picks = [w.id for w in display.widgets
+                 if w.id.startswith("pick:") and not w.id.endswith(":-") and w.enabled]
+        if picks:
+            display.activate(picks[0])
+            display.draw(force=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
+
+
+def _ships(state: GameState) -> list[dict[str, Any]]:
+    from engine import view
+    return list(view(state, Seat("instructor"))["ships"])
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        seat = parse_seat(args.seat)
+        size = parse_size(args.size)
+        if args.turns < 0:
+            raise ValueError("--turns must be 0 or more")
+        if args.all:
+            for screen in SCREENS:
+                st = Seat("instructor") if screen == "instructor" else seat
+                path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
+                render(args.scenario, st, size, args.turns, screen, args.seed, path,
+                       getattr(args, "data_dir", None))
+                print(path)
+        else:
+            render(args.scenario, seat, size, args.turns, args.screen, args.seed, args.out,
+                   getattr(args, "data_dir", None))
+            print(args.out)
+    except (ValueError, EngineError) as exc:
+        print(f"starbridge screenshot: {exc}", file=sys.stderr)
+        return 2
+    return 0

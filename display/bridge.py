@@ -1,0 +1,430 @@
+"""The bridge display: one pygame scene for a seat (a ship's crew, or the Instructor).
+
+An app drives it: `show(state, events)` after each applied action, `frame()` in its loop (or
+`handle(event)` + `draw()`), and takes what the crew decides from `on_output`: engine actions
+to apply, or a `Request` for something only the app can do (roll the table's dice, undo).
+The display never applies actions itself and never rolls dice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.draw_map import draw_map
+from display.draw_panel import draw_panel, draw_tabs
+from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker, draw_why
+from display.game_link import (
+    Open,
+    open_decisions,
+    seat_view,
+    shot_needs,
+    stations_of,
+    told,
+    weapon_range,
+    why_not,
+)
+from display.geometry import MapFrame
+from display.layout import Layout, layout
+from display.map_model import MapModel, map_model, plan_path
+from display.paint import Painter, Widget
+from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.status_model import (
+    after_action,
+    last_roll,
+    phase_bar,
+    roll_dialog,
+    ship_names,
+    ticker_lines,
+)
+from display.why import explain
+from engine import Action, GameState, Seat
+from engine.events import Event
+from engine.stations import INSTRUCTOR
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Something the display asks of the app: "roll" (roll the table's dice for the pending
+    request) or "undo" (the Instructor takes back the last action)."""
+
+    kind: str
+    station: str = ""
+    ship: str | None = None
+
+
+Output = Action | Request
+
+KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S"}
+
+
+class BridgeDisplay:
+    def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
+                 *, dice_status: str = "virtual", follow: bool = True) -> None:
+        self.surface = surface
+        self.seat = seat
+        self.on_output = on_output
+        self.dice_status = dice_status
+        self.follow = follow
+        self.layout: Layout = layout(*surface.get_size())
+        self.painter = Painter(surface, self.layout.fonts)
+        self.state: GameState | None = None
+        self.view: dict[str, Any] = {}
+        self.history: list[tuple[int, Event]] = []
+        self.opens: list[Open] = []
+        self.editors: dict[tuple[str, str | None, str, str], DecisionEditor] = {}
+        self.tab = INSTRUCTOR if seat.ship is None else "captain"
+        self.page = 0
+        self.focus: str | None = None
+        self.message: str | None = None
+        self.last_roll = ""
+        self.why: tuple[str, ...] = ()      # the last roll explained
+        self.showing_why = False
+        self.weapon: str | None = None
+        self.target: str | None = None
+        self.dirty = True
+        self.frames_drawn = 0
+        self.clock = pygame.time.Clock()
+        self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
+        self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
+
+    # -- the game -------------------------------------------------------------------------
+    def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
+        """Show `state`, after `events` (everything is filtered for this display's seat)."""
+        before, self.state = self.state, state
+        self.view = seat_view(state, self.seat)
+        turn_no = int(self.view.get("turn", 0))
+        seen = told(state, events, self.seat) if events else ()
+        self.history.extend((turn_no, e) for e in seen)
+        self.last_roll = last_roll(seen) or self.last_roll
+        if before is not None and seen:
+            side = None if self.seat.ship is None else next(
+                (str(s["side"]) for s in self.view.get("ships", ()) if s["id"] == self.seat.ship),
+                "")
+            self.why = explain(before, seen, side) or self.why
+        old_keys = [o.key for o in self.opens]
+        self.opens = open_decisions(state, self.seat)
+        keys = [o.key for o in self.opens]
+        if keys != old_keys:
+            self.showing_why = False
+            self.editors = {k: v for k, v in self.editors.items() if k in keys}
+            self.page = 0
+            self.focus = None
+            self.message = None
+            self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
+            if self.opens:   # bring forward the panel of the station that must act
+                first = self.opens[0].station
+                self.tab = first if first in self.stations() else self.tab
+        self.dirty = True
+
+    def resize(self, surface: pygame.Surface) -> None:
+        """Lay the bridge out afresh for `surface` (e.g. after the window was resized)."""
+        self.surface = surface
+        self.layout = layout(*surface.get_size())
+        self.painter = Painter(surface, self.layout.fonts)
+        self.map_frame = None
+        self.dirty = True
+
+    def set_dice_status(self, status: str) -> None:
+        """What the phase bar says of the dice: "tray connected", "manual", "virtual"..."""
+        if status != self.dice_status:
+            self.dice_status = status
+            self.dirty = True
+
+    def stations(self) -> tuple[str, ...]:
+        if self.state is None:
+            return (self.tab,)
+        return stations_of(self.state, self.seat)
+
+    def _open_for(self, station: str) -> Open | None:
+        return next((o for o in self.opens if o.station == station), None)
+
+    def _editor(self, o: Open) -> DecisionEditor:
+        ed = self.editors.get(o.key)
+        if ed is None:
+            ed = self.editors[o.key] = DecisionEditor(o.decision)
+        return ed
+
+    def _panel_ship(self, o: Open | None) -> str | None:
+        if o is not None and o.ship is not None:
+            return o.ship
+        if self.seat.ship is not None:
+            return self.seat.ship
+        ships = self.view.get("ships", ())
+        return str(ships[0]["id"]) if ships else None
+
+    # -- models -----------------------------------------------------------------------------
+    def panel(self) -> PanelModel | None:
+        if self.state is None:
+            return None
+        o = self._open_for(self.tab)
+        ship = None if self.tab == INSTRUCTOR else self._panel_ship(o)
+        editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
+        state = self.state
+
+        def note(field: str, value: object) -> str:
+            """A target choice of a fire decision says what the shot needs."""
+            if o is None or o.decision.action != "fire" or not isinstance(value, str):
+                return ""
+            need = shot_needs(state, str(o.ship), field, value)
+            return f"needs 1-{need}" if need else ""
+
+        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)
+
+    def map(self) -> MapModel:
+        o = self._open_for(self.tab)
+        ship = self._panel_ship(o)
+        moving, points, planned = None, 0, ""
+        if o is not None and o.decision.action == "move":
+            ed = self._editor(o)
+            for f in o.decision.fields:
+                if f.kind == "steps":
+                    moving, points, planned = o.ship, f.maximum, str(ed.values.get(f.name) or "")
+        rng = 0
+        if self.state is not None and ship is not None and self.weapon is not None:
+            rng = weapon_range(self.state, ship, self.weapon)
+        key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned)
+        if self._map_cache is None or self._map_cache[0] != key:
+            self._map_cache = (key, map_model(
+                self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
+                target=self.target, moving=moving, movement_points=points, planned=planned))
+        return self._map_cache[1]
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """One pygame event. A tap that arrives as a finger and as a mouse click counts once:
+        SDL marks the mouse event it makes from a touch (`event.touch`), and that one is
+        dropped."""
+        try:
+            if event.type == pygame.FINGERDOWN:
+                w, h = self.surface.get_size()
+                self.tap(int(event.x * w), int(event.y * h))
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                if event.button == 1 and not getattr(event, "touch", False):
+                    self.tap(*event.pos)
+            elif event.type == pygame.KEYDOWN:
+                self.key(event.key, event.mod)
+            elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+                screen = pygame.display.get_surface()
+                self.resize(screen if screen is not None else self.surface)
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self.dirty = True
+        except Exception as exc:   # a bad moment is shown kindly and logged, never a traceback
+            log.exception("display input failed")
+            self.message = f"Something went wrong ({exc}); nothing was lost. Try again."
+            self.dirty = True
+
+    def tap(self, x: int, y: int) -> None:
+        for w in self.painter.widgets:
+            if w.rect.collidepoint(x, y):
+                if w.enabled:
+                    self.activate(w.id)
+                else:
+                    self.message = w.reason or f"{w.label} is not available now"
+                    self.dirty = True
+                return
+        if self.map_frame is not None and self.painter.widgets and \
+                pygame.Rect(self.layout.map).collidepoint(x, y):
+            self.tap_map(x, y)
+
+    def tap_map(self, x: int, y: int) -> None:
+        """On the map: while Helm plans a move, a tap on the hex a step reaches takes that step
+        (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
+        ship aims the selected weapon, or every weapon that can, at it."""
+        assert self.map_frame is not None
+        o = self._open_for(self.tab)
+        if o is None:
+            return
+        ed = self._editor(o)
+        if o.decision.action == "move":
+            spot = self.map_frame.hex_at(x, y)
+            mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
+            field = next((f for f in o.decision.fields if f.kind == "steps"), None)
+            if spot is None or mover is None or field is None:
+                return
+            planned = str(ed.values.get(field.name) or "")
+            for letter in field.alphabet:
+                trail = plan_path(int(mover["col"]), int(mover["row"]), int(mover["heading"]),
+                                  planned + letter)
+                if trail and trail[-1][0] == spot and ed.add_letter(field.name, letter):
+                    self.dirty = True
+                    return
+            return
+        if o.decision.action == "fire":
+            reach = max(self.map_frame.size, self.layout.touch / 2)
+            for s in self.view.get("ships", ()):
+                cx, cy = self.map_frame.center(int(s["col"]), int(s["row"]))
+                if abs(cx - x) <= reach and abs(cy - y) <= reach and s["id"] != o.ship:
+                    names = [self.weapon] if self.weapon else [f.name for f in o.decision.fields]
+                    picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
+                    if picked:
+                        self.weapon, self.target = picked[0], str(s["id"])
+                    else:
+                        self.message = f"No weapon can fire at {s['name']} now"
+                    self.dirty = True
+                    return
+
+    def key(self, key: int, mod: int = 0) -> None:
+        ids = [w.id for w in self.painter.widgets if w.enabled]
+        if key == pygame.K_TAB and ids:
+            back = bool(mod & pygame.KMOD_SHIFT)
+            n = ids.index(self.focus) if self.focus in ids else (0 if back else -1)
+            self.focus = ids[(n + (-1 if back else 1)) % len(ids)]
+            self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            target = self.focus if self.focus in ids else ("confirm" if key != pygame.K_SPACE
+                                                            else None)
+            if target in ids:
+                self.activate(target)
+        elif key == pygame.K_BACKSPACE:
+            self._steps_widget("back:")
+        elif key in KEY_LETTERS:
+            self._steps_widget("letter:", KEY_LETTERS[key])
+        elif pygame.K_0 <= key <= pygame.K_9:
+            face = key - pygame.K_0 or 10
+            if f"die:{face}" in ids:
+                self.activate(f"die:{face}")
+        elif key == pygame.K_PAGEDOWN and "page:+1" in ids:
+            self.activate("page:+1")
+        elif key == pygame.K_PAGEUP and "page:-1" in ids:
+            self.activate("page:-1")
+
+    def _steps_widget(self, prefix: str, letter: str = "") -> None:
+        for w in self.painter.widgets:
+            if w.enabled and w.id.startswith(prefix) and w.id.endswith(letter):
+                self.activate(w.id)
+                return
+
+    def activate(self, wid: str) -> None:
+        """Do what the widget `wid` does (see display.draw_panel for the ids)."""
+        self.dirty = True
+        self.message = None
+        kind, _, rest = wid.partition(":")
+        if kind == "tab":
+            self.tab, self.page, self.focus = rest, 0, None
+            return
+        if kind == "page":
+            self.page = max(0, self.page + int(rest))
+            return
+        if kind in ("why", "close-why"):
+            self.showing_why = kind == "why"
+            self.focus = None
+            return
+        if kind == "undo":
+            self.on_output(Request("undo"))
+            return
+        o = self._open_for(self.tab)
+        if o is None:
+            return
+        if kind == "roll":
+            self.on_output(Request("roll", o.station, o.ship))
+            return
+        if kind == "die":   # a roll made by hand at the table
+            self.on_output(o.decision.make({"value": int(rest)}))
+            return
+        ed = self._editor(o)
+        if kind in ("down", "up"):
+            ed.step(rest, -1 if kind == "down" else 1)
+            self._select(o, rest, None)
+        elif kind == "pick":
+            name, _, key = rest.partition(":")
+            if ed.choose(name, key):
+                value = ed.values.get(name)
+                self._select(o, name, value if isinstance(value, str) else None)
+        elif kind == "letter":
+            name, _, letter = rest.partition(":")
+            ed.add_letter(name, letter)
+        elif kind == "back":
+            ed.take_back(rest)
+        elif kind == "confirm":
+            self._confirm(ed)
+
+    def _select(self, o: Open, field: str, target: str | None) -> None:
+        """Stepping a weapon's power or picking its target shows its arc (and the target)."""
+        if o.decision.action in ("arm_weapons", "fire"):
+            self.weapon = field
+            self.target = target
+
+    def _confirm(self, ed: DecisionEditor) -> None:
+        assert self.state is not None
+        try:
+            action = ed.action()
+        except ValueError as exc:
+            self.message = str(exc)
+            return
+        reason = why_not(self.state, action)
+        if reason is not None:
+            self.message = reason
+            return
+        self.weapon = self.target = None
+        self.on_output(action)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, force: bool = False) -> bool:
+        """Redraw if anything changed (or `force`); returns whether it drew."""
+        if not (self.dirty or force):
+            return False
+        self.dirty = False
+        self.frames_drawn += 1
+        lay, p = self.layout, self.painter
+        p.reset()
+        self.surface.fill(theme.BACKGROUND)
+        rect = pygame.Rect
+        if self.state is None:
+            p.region = "bar"
+            p.text("Waiting for a game...", (20, 20), "large", theme.ACCENT)
+            return True
+        draw_bar(p, phase_bar(self.view, self.dice_status), rect(lay.bar))
+        if self.view.get("outcome"):
+            draw_report(p, after_action(self.view, self.history), rect(lay.map))
+        else:
+            self.map_frame = draw_map(p, self.map(), rect(lay.map), self.follow)
+        draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker))
+        alerts = {o.station for o in self.opens}
+        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        o = self._open_for(self.tab)
+        if self.showing_why and self.why:
+            draw_why(p, self.why, rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
+            return True
+        if o is not None and o.decision.action == "roll":
+            request = getattr(o.decision.prompt, "roll", None)
+            if request is not None:
+                draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
+                          rect(lay.panel), lay.touch, self.focus, bool(self.why))
+                if self.message:
+                    p.region = "actions"
+                    p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)
+                return True
+        model = self.panel()
+        if model is not None:
+            extra: tuple[Widget, ...] = ()
+            if self.tab == INSTRUCTOR:
+                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),)
+            pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
+                               self.page, self.focus, self.message, extra)
+            self.page = min(self.page, pages - 1)
+        return True
+
+    def frame(self, fps: int = 0) -> bool:
+        """One turn of the loop: tick (at most `fps` frames a second, sleeping the rest, so an
+        idle table costs almost nothing; SDL's event wait polls on some drivers), drain the
+        events, handle them, redraw on change, flip."""
+        if fps > 0:
+            self.clock.tick(fps)
+        for event in pygame.event.get():
+            self.handle(event)
+        drawn = self.draw()
+        if drawn and pygame.display.get_surface() is self.surface:
+            pygame.display.flip()
+        return drawn
+
+    @property
+    def widgets(self) -> list[Widget]:
+        return list(self.painter.widgets)

@@ -1,0 +1,217 @@
+"""Drawing a station panel: tabs, readings, steppers and choices (paged to fit), Confirm.
+
+Widget ids (what a tap does, see `BridgeDisplay.activate`):
+    tab:<station>            bring that station's panel forward
+    down:<field> / up:<field>  step an int field
+    pick:<field>:<value>     choose (value "-" is None, hold fire)
+    letter:<field>:<F|P|S>   add a step to a planned move;  back:<field>  take the last back
+    page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
+    roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
+    why / close-why          open / close the last roll's explanation
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import theme
+from display.paint import Painter, Widget
+from display.panel_model import FieldView, PanelModel
+from engine.stations import title
+
+TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
+             "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
+LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD"}
+GAP = 6
+
+
+def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[str],
+              area: pygame.Rect, focus: str | None) -> None:
+    p.region = "tabs"
+    pygame.draw.rect(p.surface, theme.BACKGROUND, area)
+    n = max(1, len(stations))
+    w = (area.width - GAP * (n - 1)) // n
+    for i, st in enumerate(stations):
+        r = pygame.Rect(area.x + i * (w + GAP), area.y, w, area.height)
+        label = TAB_NAMES.get(st, title(st)[:5].upper()) + (" !" if st in alerts else "")
+        colour = theme.ALERT if st in alerts else theme.ACCENT_3
+        p.button(Widget(f"tab:{st}", r, label), chosen=st == current, focused=focus == f"tab:{st}",
+                 colour=colour)
+
+
+def _field_height(p: Painter, f: FieldView, touch: int, width: int) -> int:
+    label = p.line_height("small")
+    if f.kind == "int":
+        return touch
+    if f.kind == "choice":
+        per_row = max(1, min(len(f.choices), width // 110))
+        rows = -(-len(f.choices) // per_row)
+        return label + rows * (touch + GAP) - GAP
+    return label + touch
+
+
+def pages(p: Painter, model: PanelModel, area: pygame.Rect, touch: int) -> list[list[int]]:
+    """Field indexes on each page of the panel's field area."""
+    out: list[list[int]] = [[]]
+    used = 0
+    for i, f in enumerate(model.fields):
+        h = _field_height(p, f, touch, area.width) + GAP
+        if out[-1] and used + h > area.height:
+            out.append([])
+            used = 0
+        out[-1].append(i)
+        used += h
+    return out
+
+
+def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
+               touch: int, page: int, focus: str | None, message: str | None,
+               extra_buttons: tuple[Widget, ...] = ()) -> int:
+    """Draw the panel; returns the number of pages its fields take."""
+    p.region = "panel"
+    surf = p.surface
+    pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
+    x, w = area.x + 12, area.width - 24
+    y = area.y + 6
+    head = model.title.upper() + (f" · {model.ship}" if model.ship else "")
+    size = "large" if p.font("large").size(head)[0] <= w else "body"
+    r = p.text(head, (x, y), size, theme.ACCENT, w)
+    y = max(r.bottom, y + p.line_height("large")) + 4
+    y = _facts(p, model, x, y, w, area)
+    if model.decision is None:
+        note_h = p.line_height("small") * 2 + 4 if message else 0
+        y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8 - note_h),
+                    "body", theme.TEXT_DIM, 3)
+        if message:
+            p.wrap(message, pygame.Rect(x, area.bottom - note_h - 4, w, note_h), "small",
+                   theme.ALERT, 2)
+        n_pages = 1
+    else:
+        if not model.budgets:   # the budgets say what is being decided; else the title does
+            text = _short(model.decision, model.title)
+            size = "body" if p.font("body").size(text)[0] <= w else "small"
+            r = p.text(text, (x, y), size, theme.ACCENT_2, w)
+            y = r.bottom + 2
+        for b in model.budgets:
+            colour = theme.ALERT if b.used > b.maximum else theme.ACCENT_2
+            r = p.text(f"{b.label}: {b.used} of {b.maximum} used", (x, y), "body", colour, w)
+            y = r.bottom + 2
+        note = message or model.problem
+        reason_h = p.line_height("small") * 2 + 4 if note else 0
+        fields_area = pygame.Rect(x, y + 2, w, area.bottom - y - 8 - reason_h)
+        split = pages(p, model, fields_area, touch)
+        n_pages = len(split)
+        fy = fields_area.y
+        for i in split[min(page, n_pages - 1)]:
+            fy = _field(p, model.fields[i], pygame.Rect(x, fy, w, 0), touch, focus) + GAP
+        if note:
+            p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
+                   theme.ALERT, 2)
+    _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons)
+    return n_pages
+
+
+def _short(decision: str, station_title: str) -> str:
+    """The decision's title without the station's name in front ("Helm: move X" -> "Move X")."""
+    prefix = station_title + ": "
+    text = decision[len(prefix):] if decision.startswith(prefix) else decision
+    return text[:1].upper() + text[1:]
+
+
+def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.Rect) -> int:
+    line = p.line_height("small")
+    font = p.font("small")
+    need = max((font.size(f.label + "  ")[0] + font.size(f.value)[0] for f in model.facts),
+               default=0)
+    cols = 2 if model.station != "instructor" and need <= (w - GAP) // 2 else 1
+    col_w = (w - GAP * (cols - 1)) // cols
+    widest_label = max((font.size(f.label + "  ")[0] for f in model.facts), default=0)
+    for n, fact in enumerate(model.facts):
+        cx = x + (n % cols) * (col_w + GAP)
+        cy = y + (n // cols) * line
+        if cy + line > area.bottom - 4:
+            break
+        value_w = font.size(fact.value)[0]
+        label_w = max(min(widest_label, col_w - value_w), col_w // 3)
+        p.text(fact.label, (cx, cy), "small", theme.TEXT_DIM, label_w - 4)
+        p.text(fact.value, (cx + label_w, cy), "small",
+               theme.ALERT if fact.alert else theme.TEXT, col_w - label_w)
+    rows = -(-len(model.facts) // cols)
+    return y + rows * line + 2
+
+
+def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:
+    """Draw one field at the top of `at`; returns its bottom."""
+    x, y, w = at.x, at.y, at.width
+    small = p.line_height("small")
+    if f.kind == "int":
+        minus = Widget(f"down:{f.name}", pygame.Rect(x + w - 2 * touch - GAP, y, touch, touch),
+                       "-", f.can_down)
+        plus = Widget(f"up:{f.name}", pygame.Rect(x + w - touch, y, touch, touch), "+", f.can_up)
+        value_w = p.font("large").size("888")[0]
+        label_w = minus.rect.x - x - value_w - GAP
+        body = p.line_height("body")
+        if p.font("body").size(f.label)[0] <= label_w:
+            p.text(f.label, (x, y + (touch - body) // 2), "body", theme.TEXT, label_w)
+        else:   # a long label takes two lines of smaller text
+            two = 2 * p.line_height("small")
+            p.wrap(f.label, pygame.Rect(x, y + (touch - two) // 2, label_w, two), "small",
+                   theme.TEXT, 2)
+        p.text(f.text, (minus.rect.x - GAP, y + (touch - p.line_height("large")) // 2), "large",
+               theme.BUTTON_ACTIVE, value_w, align="right")
+        p.button(minus, focused=focus == minus.id, size="large")
+        p.button(plus, focused=focus == plus.id, size="large")
+        return y + touch
+    if f.kind == "choice":
+        p.text(f.label, (x, y), "small", theme.TEXT, w)
+        y += small
+        per_row = max(1, min(len(f.choices), w // 110))
+        cw = (w - GAP * (per_row - 1)) // per_row
+        for n, c in enumerate(f.choices):
+            r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),
+                            cw, touch)
+            wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem,
+                         c.note)
+            p.button(wid, chosen=c.chosen, focused=focus == wid.id)
+        rows = -(-len(f.choices) // per_row)
+        return y + rows * (touch + GAP) - GAP
+    # "steps": a planned move, letter by letter, that can be taken back until confirmed.
+    p.text(f"Course: {f.text}", (x, y), "small", theme.TEXT, w)
+    y += small
+    letters = [c for c in "PFS" if c in f.alphabet] + [c for c in f.alphabet if c not in "PFS"]
+    n = len(letters) + 1
+    bw = (w - GAP * (n - 1)) // n
+    for i, letter in enumerate(letters):
+        wid = Widget(f"letter:{f.name}:{letter}", pygame.Rect(x + i * (bw + GAP), y, bw, touch),
+                     LETTERS.get(letter, letter), f.can_up)
+        p.button(wid, focused=focus == wid.id)
+    back = Widget(f"back:{f.name}", pygame.Rect(x + len(letters) * (bw + GAP), y, bw, touch),
+                  "BACK", f.can_down)
+    p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
+    return y + touch
+
+
+def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
+             n_pages: int, focus: str | None, extra: tuple[Widget, ...]) -> None:
+    p.region = "actions"
+    pygame.draw.rect(p.surface, theme.BACKGROUND, area)
+    y = area.y + (area.height - touch) // 2
+    x = area.x
+    if n_pages > 1:
+        for step, label in ((-1, "<"), (1, ">")):
+            wid = Widget(f"page:{step:+d}", pygame.Rect(x, y, touch, touch), label,
+                         0 <= page + step < n_pages)
+            p.button(wid, focused=focus == wid.id, size="large")
+            x += touch + GAP
+        r = p.text(f"{page + 1}/{n_pages}", (x, y + (touch - p.line_height("small")) // 2),
+                   "small", theme.TEXT_DIM, 60)
+        x = r.right + GAP
+    for wid in extra:
+        moved = Widget(wid.id, pygame.Rect(x, y, wid.rect.width, touch), wid.label, wid.enabled)
+        p.button(moved, focused=focus == moved.id, colour=theme.ACCENT_2)
+        x += wid.rect.width + GAP
+    if model.decision is not None:
+        cw = max(touch * 2, min(touch * 4, area.right - x))
+        confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
+                         model.problem is None, model.problem)
+        p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

@@ -1,0 +1,151 @@
+"""Drawing the phase bar, the event ticker, the roll dialog and the after-action report."""
+
+from __future__ import annotations
+
+import pygame
+
+from display import theme
+from display.paint import Painter, Widget
+from display.status_model import PhaseBar, Report, RollDialog
+
+
+def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
+    """LCARS-like: an orange end cap with the turn, the step, who acts, dice and advantage."""
+    p.region = "bar"
+    surf = p.surface
+    pygame.draw.rect(surf, theme.BACKGROUND, area)
+    large, small = p.line_height("large"), p.line_height("small")
+    cap = pygame.Rect(area.x, area.y + 4, max(190, area.width // 5), area.height - 8)
+    p.pill(cap, theme.ACCENT if not bar.over else theme.ALERT, radius=cap.height // 2)
+    p.text(bar.turn.upper(), (cap.x + cap.height // 2, cap.y + 2), "large", theme.TEXT_DARK,
+           cap.width - cap.height)
+    p.text(bar.step, (cap.x + cap.height // 2, cap.y + 2 + large), "small", theme.TEXT_DARK,
+           cap.width - cap.height // 2 - 6)
+    right_w = max(210, area.width // 5)
+    right = pygame.Rect(area.right - right_w, cap.y, right_w, cap.height)
+    pygame.draw.rect(surf, theme.ACCENT_2, right, border_top_right_radius=right.height // 2,
+                     border_bottom_right_radius=right.height // 2)
+    p.text(bar.dice, (right.x + 8, right.y + 2), "small", theme.TEXT_DARK, right.width - 24)
+    p.text(bar.advantage, (right.x + 8, right.y + 4 + small), "small", theme.TEXT_DARK,
+           right.width - 24)
+    middle = pygame.Rect(cap.right + 10, cap.y, right.x - cap.right - 20, cap.height)
+    pygame.draw.line(surf, theme.ACCENT_3, (middle.x, middle.bottom - 2),
+                     (middle.right, middle.bottom - 2), 3)
+    p.wrap(bar.acting or "Waiting", pygame.Rect(middle.x, middle.y, middle.width,
+                                                middle.height - 6), "body",
+           theme.ALERT if bar.over else theme.TEXT, max_lines=2)
+
+
+def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect) -> None:
+    p.region = "ticker"
+    surf = p.surface
+    pygame.draw.rect(surf, theme.PANEL, area, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT_3, (area.x, area.y, 8, area.height),
+                     border_top_left_radius=10, border_bottom_left_radius=10)
+    step = p.line_height("small")
+    room = max(1, (area.height - 8) // step)
+    shown = lines[-room:] or ("Bridge ready. Ship's log: standing by.",)
+    y = area.bottom - 4 - step * len(shown)
+    for n, line in enumerate(shown):
+        newest = n == len(shown) - 1
+        p.text(line, (area.x + 16, y), "small", theme.TEXT if newest else theme.TEXT_DIM,
+               area.width - 24)
+        y += step
+
+
+def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touch: int,
+              focus: str | None, why: bool = False) -> None:
+    """Who rolls, for what, the number needed; a button for the table's dice and one per face
+    for a roll made by hand."""
+    p.region = "panel"
+    surf = p.surface
+    pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
+    x, w = area.x + 12, area.width - 24
+    faces = dialog.values
+    per_row = 5 if len(faces) <= 10 else 10
+    rows = -(-len(faces) // per_row)
+    gap = 6
+    small = p.line_height("small")
+    grid_top = area.bottom - 8 - rows * (touch + gap) + gap
+    hint_y = grid_top - small - 2
+    roll_rect = pygame.Rect(x, hint_y - 4 - touch, w, touch)
+    # Above the buttons, as much of who / what / needs / last roll as fits, in that order.
+    limit = roll_rect.top - 4
+    y = area.y + 8
+    lines: list[tuple[str, str, theme.Colour, int]] = [
+        ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
+        (dialog.purpose, "body", theme.TEXT, 2)]
+    if dialog.needs:
+        lines.append((dialog.needs.upper(), "title", theme.BUTTON_ACTIVE, 1))
+    if last:
+        lines.append((last, "small", theme.TEXT_DIM, 2))
+    for text, size, colour, most in lines:
+        step = p.line_height(size)
+        room = min(most, (limit - y) // step)
+        if room <= 0:
+            break
+        y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
+    if why:   # the last roll's rule, table row and numbers
+        why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
+        roll_rect.width -= why_rect.width + gap
+        p.button(Widget("why", why_rect, "WHY?"), focused=focus == "why", colour=theme.ACCENT_2)
+    roll = Widget("roll", roll_rect, "ROLL THE DICE")
+    p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
+    p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)
+    cell_w = (w - gap * (per_row - 1)) // per_row
+    for n, face in enumerate(faces):
+        cx = x + (n % per_row) * (cell_w + gap)
+        cy = grid_top + (n // per_row) * (touch + gap)
+        wid = Widget(f"die:{face}", pygame.Rect(cx, cy, cell_w, touch), str(face))
+        p.button(wid, focused=focus == wid.id, size="large")
+
+
+def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
+    """The after-action report, in the map's place at the end of the game."""
+    p.region = "map"
+    surf = p.surface
+    pygame.draw.rect(surf, theme.BACKGROUND, area)
+    x, y, w = area.x + 12, area.y + 8, area.width - 24
+    r = p.text("AFTER-ACTION REPORT", (x, y), "large", theme.ACCENT, w)
+    y = r.bottom + 4
+    r = p.text(report.headline, (x, y), "title", theme.TEXT, w)
+    y = r.bottom + 2
+    y += p.wrap(report.why, pygame.Rect(x, y, w, p.line_height("body") * 2), "body",
+                theme.TEXT_DIM, 2) + 6
+    small = p.line_height("small")
+    for s in report.ships:
+        if y + small * 2 > area.bottom:
+            return
+        r = p.text(f"{s.name} ({s.fate})", (x, y), "body", theme.ACCENT_3, w)
+        y = r.bottom
+        r = p.text(f"{s.shots} shots, {s.hits} hits, {s.dealt} damage dealt, {s.taken} taken",
+                   (x + 12, y), "small", theme.TEXT, w - 12)
+        y = r.bottom + 4
+    if report.turning_points and y + small * 2 <= area.bottom:
+        r = p.text("Turning points", (x, y), "body", theme.ACCENT_2, w)
+        y = r.bottom
+        for t in report.turning_points:
+            if y + small > area.bottom:
+                return
+            room = pygame.Rect(x + 12, y, w - 12, min(small * 2, area.bottom - y))
+            y += p.wrap(t, room, "small", theme.TEXT, 2) + 2
+
+
+def draw_why(p: Painter, lines: tuple[str, ...], area: pygame.Rect, actions: pygame.Rect,
+             touch: int, focus: str | None) -> None:
+    """The rule, the table row and the numbers behind the last roll, in the panel's place."""
+    p.region = "panel"
+    pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
+    x, w = area.x + 12, area.width - 24
+    r = p.text("WHY: THE LAST ROLL", (x, area.y + 6), "large", theme.ACCENT, w)
+    y = r.bottom + 4
+    small = p.line_height("small")
+    for line in lines:
+        if y + small > area.bottom - 4:
+            break
+        room = pygame.Rect(x, y, w, min(small * 3, area.bottom - 4 - y))
+        y += p.wrap(line, room, "small", theme.TEXT, 3) + 3
+    p.region = "actions"
+    back = Widget("close-why", pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
+                                      3 * touch, touch), "BACK")
+    p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)

@@ -1,0 +1,101 @@
+"""What the display asks of the engine for one seat: the view, the open decisions, the reasons.
+
+Everything that reaches the screen goes through the engine's per-seat filter (`view`,
+`controls`, `events_for`), so a player's screen shows only what that seat may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from display.panel_model import PANEL_STATIONS
+from engine import (
+    Decision,
+    GameState,
+    Seat,
+    controls,
+    crew_stations,
+    events_for,
+    problem,
+    view,
+)
+from engine.events import Event
+from engine.stations import INSTRUCTOR
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """One decision open at this display: which station of which ship must take it."""
+
+    station: str
+    ship: str | None
+    decision: Decision
+
+    @property
+    def key(self) -> tuple[str, str | None, str, str]:
+        prompt = getattr(self.decision, "prompt", None)
+        return (self.station, self.ship, self.decision.action, str(getattr(prompt, "what", "")))
+
+
+def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
+    return view(state, seat)
+
+
+def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
+    """The panels this display offers: the crew's stations of the seat's ship (Book Two, C&C:
+    Expanding For More Players), the Instructor's panel first for the Instructor."""
+    if seat.ship is None:
+        return (INSTRUCTOR, *PANEL_STATIONS)
+    try:
+        return tuple(crew_stations(state, seat.ship))
+    except (KeyError, ValueError):
+        return PANEL_STATIONS
+
+
+def open_decisions(state: GameState, seat: Seat) -> list[Open]:
+    """The decisions this display may take now: every station of the seat's ship (the crew
+    shares the screen), or everything for the Instructor."""
+    out: list[Open] = []
+    if seat.ship is None:
+        for d in controls(state, seat):   # shown at the station that would take it
+            out.append(Open(str(d.prompt.station), d.prompt.ship, d))
+        return out
+    for station in stations_of(state, seat):
+        for d in controls(state, Seat(station, seat.ship)):
+            out.append(Open(str(d.station), d.prompt.ship, d))
+    return out
+
+
+def why_not(state: GameState, action: Any) -> str | None:
+    return problem(state, action)
+
+
+def told(state: GameState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
+    return tuple(events_for(state, tuple(events), seat))
+
+
+def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
+    """The farthest range (hexes) a weapon can hit at: the last column of its Firing Chart
+    (Book Two, Basic: Firing Weapons), or 0 when the state does not say."""
+    try:
+        ship = state.ship(ship_id)  # type: ignore[attr-defined]
+        for spec in ship.cls.weapons:
+            if spec.id == weapon_id:
+                return int(state.tables.max_range(spec.chart))  # type: ignore[attr-defined]
+    except (AttributeError, KeyError, ValueError):
+        return 0
+    return 0
+
+
+def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
+    """The highest d10 roll that hits with that weapon at that target now (Book Two, Basic:
+    Firing Weapons: the Firing Chart by range), 0 when out of range or not known."""
+    try:
+        ship = state.ship(ship_id)  # type: ignore[attr-defined]
+        target = state.ship(target_id)  # type: ignore[attr-defined]
+        spec = ship.cls.weapon(weapon_id)
+        return int(state.tables.to_hit(spec.chart, ship.pos.distance(target.pos)))  # type: ignore[attr-defined]
+    except (AttributeError, KeyError, ValueError):
+        return 0

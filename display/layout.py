@@ -1,0 +1,72 @@
+"""Where each part of the bridge display goes, for each screen size. Pure: no pygame.
+
+800x480 (the official 7" touchscreen) first. Larger screens get a wider panel, taller bars and
+bigger text rather than a stretched picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from display.geometry import Rect
+from display.theme import MIN_TOUCH, font_sizes
+
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1024, 600), (1280, 720), (1920, 1080))
+"""The screen sizes laid out and tested."""
+
+GAP = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    width: int
+    height: int
+    fonts: dict[str, int]
+    touch: int               # touch-target size (>= 48 px)
+    bar: Rect                # phase bar across the top
+    map: Rect                # tactical map (or the after-action report at the end)
+    ticker: Rect             # event ticker under the map
+    tabs: Rect               # station tabs above the panel
+    panel: Rect              # the station panel's body (or the roll dialog)
+    actions: Rect            # the panel's action row (pages, Confirm)
+
+    def regions(self) -> dict[str, Rect]:
+        return {"bar": self.bar, "map": self.map, "ticker": self.ticker, "tabs": self.tabs,
+                "panel": self.panel, "actions": self.actions}
+
+
+def layout(width: int, height: int) -> Layout:
+    """The regions for a `width` x `height` screen; none overlaps another."""
+    if width < 640 or height < 400:
+        raise ValueError(f"the bridge display needs at least 640x400, not {width}x{height}")
+    fonts = font_sizes(height)
+    scale = height / 480
+    touch = max(MIN_TOUCH, round(MIN_TOUCH * scale))
+    bar_h = round(fonts["large"] + fonts["small"] + 18)
+    ticker_lines = 3 if height < 700 else 4
+    ticker_h = ticker_lines * (fonts["small"] + 4) + 10
+    panel_w = max(360, min(round(width * 0.46), 760))
+    map_w = width - panel_w - GAP
+    top = bar_h + GAP
+    bar = (0, 0, width, bar_h)
+    map_rect = (0, top, map_w, height - top - ticker_h - GAP)
+    ticker = (0, height - ticker_h, map_w, ticker_h)
+    px = map_w + GAP
+    tabs = (px, top, panel_w, touch)
+    actions_h = touch + 8
+    actions = (px, height - actions_h, panel_w, actions_h)
+    panel = (px, top + touch + GAP, panel_w, height - actions_h - GAP - (top + touch + GAP))
+    return Layout(width, height, fonts, touch, bar, map_rect, ticker, tabs, panel, actions)
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles share any pixel."""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def inside(inner: Rect, outer: Rect) -> bool:
+    ix, iy, iw, ih = inner
+    ox, oy, ow, oh = outer
+    return ox <= ix and oy <= iy and ix + iw <= ox + ow and iy + ih <= oy + oh

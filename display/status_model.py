@@ -1,0 +1,169 @@
+"""The phase bar, the event ticker, the roll dialog and the after-action report: pure models.
+
+Book Two, Basic: Sequence Of Play (Power Allocation, Tactical Advantage, Movement and Firing
+Phases) names the steps shown in the phase bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.dice import RollRequest
+from engine.events import Event
+from engine.stations import title
+
+STEP_TITLES = {
+    "power": "Power Allocation",
+    "advantage": "Tactical Advantage",
+    "move": "Movement {phase}/{phases}",
+    "declare": "Firing {phase}/{phases}: targets",
+    "resolve": "Firing {phase}/{phases}: hits",
+    "choose": "Firing {phase}/{phases}: damage",
+    "over": "Game over",
+}
+
+
+def ship_names(view: Mapping[str, Any]) -> dict[str, str]:
+    return {str(s["id"]): str(s["name"]) for s in view.get("ships", ())}
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBar:
+    turn: str
+    step: str
+    acting: str          # who must act now and what ("" when nobody)
+    dice: str
+    advantage: str
+    over: bool
+
+
+def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
+    """Turn, step, who must act (the seat's own pending entries), dice status and advantage."""
+    names = ship_names(view)
+    step = str(view.get("step", ""))
+    template = STEP_TITLES.get(step, step.title())
+    step_text = template.format(phase=view.get("phase", 0), phases=view.get("phases", 0))
+    acting = "Waiting for the other side" if view.get("seat") else "Waiting"
+    for p in view.get("pending", ())[:1]:
+        who = title(str(p.get("station", "")))
+        ship = names.get(str(p.get("ship")), "")
+        what = str(p.get("what", ""))
+        what = what[len(who) + 2:] if what.startswith(who + ": ") else what
+        acting = f"{who}{' · ' + ship if ship else ''}: {what}"
+    adv = view.get("advantage")
+    over = bool(view.get("outcome")) or step == "over"
+    if over:
+        acting = str(view.get("outcome") or "The battle is over")
+    return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
+                    f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
+
+
+def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
+    """The newest `limit` readable event lines, oldest first (roll requests left out: the
+    roll dialog shows them, and the result line repeats what was asked)."""
+    lines: list[str] = []
+    for e in reversed(events):
+        if len(lines) >= limit:
+            break
+        if type(e).__name__ != "RollRequested" and e.text:
+            lines.append(e.text)
+    return tuple(reversed(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class RollDialog:
+    who: str             # "Helm · USS Enterprise"
+    purpose: str
+    needs: str           # "needs 1-6" or ""
+    sides: int
+    values: tuple[int, ...]   # the buttons for manual entry
+
+
+def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
+    who = title(request.station)
+    if request.ship:
+        who += f" · {names.get(request.ship, request.ship)}"
+    needs = f"needs {request.needs[0]}-{request.needs[1]}" if request.needs else ""
+    purpose = request.purpose
+    prefix = f"{title(request.station)}: "
+    if purpose.startswith(prefix):
+        purpose = purpose[len(prefix):]
+    if needs and purpose.endswith(", " + needs):   # said once, in large type
+        purpose = purpose[:-len(needs) - 2]
+    return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)))
+
+
+def last_roll(events: Sequence[Event]) -> str:
+    """The newest roll and what it did: "Last roll 4: Phaser bank 1 at ... hits for 5"."""
+    found = ""
+    for n, e in enumerate(events):
+        if type(e).__name__ == "Rolled":
+            found = f"Last roll {getattr(e, 'value', '?')}"
+            after = [x.text for x in events[n + 1:n + 2] if type(x).__name__ != "RollRequested"]
+            if after:
+                found += f": {after[0]}"
+    return found
+
+
+@dataclass(slots=True)
+class ShipRecord:
+    name: str
+    shots: int = 0
+    hits: int = 0
+    dealt: int = 0
+    taken: int = 0
+    fate: str = "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    headline: str
+    why: str
+    ships: tuple[ShipRecord, ...]
+    turning_points: tuple[str, ...] = field(default_factory=tuple)
+
+    def lines(self) -> list[str]:
+        """The report as text a table reads aloud."""
+        out = [self.headline, self.why, ""]
+        for s in self.ships:
+            out.append(f"{s.name} ({s.fate}): {s.shots} shots, {s.hits} hits, "
+                       f"{s.dealt} damage dealt, {s.taken} taken")
+        if self.turning_points:
+            out += ["", "Turning points:"] + [f"  {t}" for t in self.turning_points]
+        return out
+
+
+def after_action(view: Mapping[str, Any], history: Sequence[tuple[int, Event]]) -> Report:
+    """How the game ended and why, each ship's shots, hits, damage dealt and taken, and the
+    turning points (ships lost or driven off, the heaviest hits), from (turn, event) pairs."""
+    names = ship_names(view)
+    records = {sid: ShipRecord(name) for sid, name in names.items()}
+    for s in view.get("ships", ()):
+        records[str(s["id"])].fate = str(s.get("status", "active"))
+    points: list[tuple[int, str]] = []
+    hits: list[tuple[int, int, str]] = []
+    for turn_no, e in history:
+        kind = type(e).__name__
+        if kind == "ShotResolved":
+            firer, target = getattr(e, "firer", ""), getattr(e, "target", "")
+            rec = records.setdefault(firer, ShipRecord(names.get(firer, firer)))
+            rec.shots += 1
+            if getattr(e, "hit", False):
+                dmg = int(getattr(e, "damage", 0))
+                rec.hits += 1
+                rec.dealt += dmg
+                records.setdefault(target, ShipRecord(names.get(target, target))).taken += dmg
+                hits.append((dmg, turn_no, e.text))
+        elif kind == "StatusChanged":
+            points.append((turn_no, f"Turn {turn_no}: {e.text}"))
+    for _dmg, turn_no, text in sorted(hits, key=lambda h: (-h[0], h[1]))[:2]:
+        points.append((turn_no, f"Turn {turn_no}, heaviest hit: {text}"))
+    winner = names.get(str(view.get("winner")), str(view.get("winner") or ""))
+    outcome = str(view.get("outcome") or "")
+    headline = f"Victory: {winner}" if winner else ("The battle is over" if outcome else
+                                                     "The battle goes on")
+    why = outcome or f"Turn {view.get('turn', 0)} of the game"
+    return Report(headline, why, tuple(records.values()),
+                  tuple(t for _, t in sorted(points, key=lambda p: p[0])))

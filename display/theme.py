@@ -1,0 +1,71 @@
+"""Colours and sizes of the bridge look: a dark console with LCARS-like rounded bars.
+
+Side colours are the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2008), chosen to
+stay distinct for the common kinds of colour blindness; each side also gets its own marker shape,
+so colour is never the only cue. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+# Okabe-Ito, in the order sides are given them (the first side of a scenario gets sky blue).
+SIDE_COLOURS: tuple[Colour, ...] = (
+    (86, 180, 233),   # sky blue
+    (213, 94, 0),     # vermillion
+    (0, 158, 115),    # bluish green
+    (240, 228, 66),   # yellow
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),    # orange
+)
+SIDE_SHAPES: tuple[str, ...] = ("chevron", "diamond", "triangle", "square", "chevron", "diamond")
+
+BACKGROUND: Colour = (6, 8, 16)
+SPACE_GRID: Colour = (34, 44, 70)
+OBSTACLE: Colour = (92, 78, 64)
+TEXT: Colour = (236, 236, 240)
+TEXT_DIM: Colour = (150, 156, 176)
+TEXT_DARK: Colour = (10, 10, 16)
+
+# LCARS-like accents (orange, lilac, pale blue) for bars, tabs and buttons.
+ACCENT: Colour = (255, 153, 0)
+ACCENT_2: Colour = (204, 153, 204)
+ACCENT_3: Colour = (153, 204, 255)
+PANEL: Colour = (20, 24, 40)
+BUTTON: Colour = (153, 153, 204)
+BUTTON_ACTIVE: Colour = (255, 204, 102)
+BUTTON_DISABLED: Colour = (60, 62, 76)
+FOCUS: Colour = (255, 255, 255)
+ALERT: Colour = (230, 80, 60)
+GOOD: Colour = (0, 158, 115)
+
+ARC_FILL: Colour = (240, 228, 66)
+REACH_FILL: Colour = (0, 158, 115)
+PLAN_LINE: Colour = (255, 255, 255)
+
+MIN_TOUCH = 48
+"""Smallest touch target, px (the 7-inch screen at arm's length)."""
+
+
+def side_colours(sides: list[str]) -> dict[str, Colour]:
+    """A colour for each side, in the order the sides first appear."""
+    out: dict[str, Colour] = {}
+    for side in sides:
+        if side not in out:
+            out[side] = SIDE_COLOURS[len(out) % len(SIDE_COLOURS)]
+    return out
+
+
+def side_shapes(sides: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for side in sides:
+        if side not in out:
+            out[side] = SIDE_SHAPES[len(out) % len(SIDE_SHAPES)]
+    return out
+
+
+def font_sizes(height: int) -> dict[str, int]:
+    """Text sizes (px) for a screen `height` px tall: at least 18 px body text on the 7" 800x480."""
+    scale = max(1.0, height / 480)
+    return {"small": round(16 * scale), "body": round(19 * scale), "large": round(24 * scale),
+            "title": round(28 * scale)}

@@ -1,0 +1,90 @@
+""""Why did this hit?": the rule, the table row and the numbers behind a FASA roll's effect.
+
+Built from the state just before the roll and the events the roll caused, with the engine's own
+tables and damage rule (nothing here re-decides a roll). Book Two, Basic: Firing Weapons (the
+Firing Chart: a hit on a d10 roll up to the chart's number at that range; beam damage is the
+power in the weapon plus the range's Damage Modifier, a missile's damage is fixed); C&C: Damage
+Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
+Damage Location Table (one d10 roll per penetrating hit); Advanced: Tactical Advantage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import GameState
+from engine.events import Event
+from engine.hexgrid import distance
+from engine.rulesets.fasa.combat import shot_damage
+from engine.rulesets.fasa.state import FasaState
+
+SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver")
+
+
+def explain(before: GameState, events: Sequence[Event],
+            side: str | None = None) -> tuple[str, ...]:
+    """Lines that explain the roll answered in `events` (as told to the seat: pass the events
+    after `events_for`), empty when there was none. `side` is the seat's side: numbers inside
+    another side's ship (the power in its weapon, its shield points) are left out; None (the
+    Instructor) sees them all."""
+
+    def may_know(ship_id: str) -> bool:
+        return side is None or before.ship(ship_id).side == side  # type: ignore[attr-defined]
+
+    rolled = next((e for e in events if type(e).__name__ == "Rolled"), None)
+    if rolled is None or not isinstance(before, FasaState) or before.roll is None:
+        return ()
+    value = int(getattr(rolled, "value", 0))
+    purpose = before.roll.purpose
+    lines = [f"Roll: {purpose}", f"Rolled {value} ({getattr(rolled, 'source', '')})"]
+    after = [e for e in events if e is not rolled and type(e).__name__ != "RollRequested"]
+    if before.shots and before.hit is None and before.step == "resolve":
+        lines += _to_hit(before, value, may_know(before.shots[0].firer))
+    elif before.hit is not None and before.hit.stage == "location":
+        row = before.tables.damage_basic[value - 1]
+        lines += ["Rule: Book One, Basic Game Damage Location Table (d10), "
+                  f"one roll for {before.hit.penetrating} penetrating point(s)",
+                  f"Table row {value}: {row}"]
+    elif "tactical advantage" in purpose:
+        lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
+                     "tie rolls again")
+    for e in after:
+        kind = type(e).__name__
+        if kind not in SHOWN and not (kind == "Note" and "advantage" in e.text):
+            continue
+        if kind == "ShieldStruck" and may_know(str(getattr(e, "ship", ""))):
+            shield = int(getattr(e, "shield", 0))
+            absorbed, through = int(getattr(e, "absorbed", 0)), int(getattr(e, "penetrating", 0))
+            had = before.ship(str(getattr(e, "ship", ""))).shields[shield - 1]
+            lines.append(f"Damage Sequence: shield {shield} had {had} point(s); it absorbs "
+                         f"{absorbed}, {through} get(s) through")
+        else:
+            lines.append(f"Result: {e.text}")
+    return tuple(lines)
+
+
+def _to_hit(state: FasaState, value: int, inside: bool) -> list[str]:
+    shot = state.shots[0]
+    firer, target = state.ship(shot.firer), state.ship(shot.target)
+    spec = firer.cls.weapon(shot.weapon)
+    rng = distance(firer.pos, target.pos)
+    need = state.tables.to_hit(spec.chart, rng)
+    out = ["Rule: Book Two, Basic: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
+           "Chart's number",
+           f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}",
+           f"{value} {'is' if value <= need else 'is not'} within 1-{need}: "
+           f"{'a hit' if value <= need else 'a miss'}"]
+    if value <= need:
+        damage = shot_damage(state, firer, spec, rng)
+        if spec.kind == "beam" and inside:
+            power = firer.weapons[firer.weapon_index(spec.id)].power
+            out.append(f"Damage {damage} = {power} power in the {spec.name} "
+                       f"{spec.band_modifier(rng):+d} range modifier at range {rng}")
+        elif spec.kind == "beam":
+            out.append(f"Damage {damage}: the power in the {spec.name} "
+                       f"{spec.band_modifier(rng):+d} range modifier at range {rng}")
+        elif spec.kind == "missile":
+            out.append(f"Damage {damage}: a {spec.name}'s fixed damage")
+        else:
+            out.append(f"Damage {damage}: plasma damage table at range {rng}")
+    return out

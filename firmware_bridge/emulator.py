@@ -1,0 +1,266 @@
+"""A dice tray without the hardware: the reference firmware's protocol code (`dice_proto.Tray`)
+on a pseudo-terminal or a TCP port, with faults on demand.
+
+The emulator's pseudo-terminal sits behind a symlink (`link_path`), as udev gives a real tray
+`/dev/serial/by-id/...`: unplugging closes the pseudo-terminal and removes the link, plugging in
+again makes a new one and points the link at it. Over TCP (`socket://127.0.0.1:PORT` on the
+host) unplugging drops the connection and refuses new ones until plugged in again.
+
+Faults (`Faults`): noise bytes between frames, dropped frames, duplicated frames, frames with a
+bad checksum, each with its probability, from a seeded generator so a run can be repeated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import random
+import select
+import socket
+import threading
+import time
+import tty
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware_bridge.firmware import dice_proto
+
+TICK = 0.01  # seconds between the tray's ticks (resends, heartbeats)
+
+
+@dataclass(frozen=True, slots=True)
+class Faults:
+    noise: float = 0.0  # chance of 1-40 random bytes before a frame
+    drop: float = 0.0  # chance a frame is not sent at all
+    duplicate: float = 0.0  # chance a frame is sent twice
+    bad_checksum: float = 0.0  # chance a frame's checksum is spoilt
+
+
+class _Pty:
+    """The tray end of a pseudo-terminal, published at `link_path`."""
+
+    def __init__(self, link_path: Path) -> None:
+        self.link_path = link_path
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo or line editing until the host sets its own mode
+        os.set_blocking(self.master, False)
+        tmp = link_path.with_name(link_path.name + ".new")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        tmp.symlink_to(os.ttyname(self._slave))
+        os.replace(tmp, link_path)
+
+    def fileno(self) -> int:
+        return self.master
+
+    def read(self) -> bytes:
+        try:
+            return os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return b""
+
+    def write(self, data: bytes) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self.master, data)
+
+    def close(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.link_path.unlink()
+        os.close(self.master)
+        os.close(self._slave)
+
+
+class _Tcp:
+    """The tray end of a TCP connection: listens, serves one host at a time."""
+
+    def __init__(self, port: int, host: str = "127.0.0.1") -> None:
+        self.server = socket.create_server((host, port))
+        self.server.setblocking(False)
+        self.port: int = self.server.getsockname()[1]
+        self.client: socket.socket | None = None
+
+    def fileno(self) -> int:
+        return self.client.fileno() if self.client else self.server.fileno()
+
+    def read(self) -> bytes:
+        if self.client is None:
+            try:
+                self.client, _ = self.server.accept()
+                self.client.setblocking(False)
+            except BlockingIOError:
+                return b""
+        try:
+            data = self.client.recv(4096)
+        except BlockingIOError:
+            return b""
+        except OSError:
+            data = b""
+        if not data:
+            self.client.close()
+            self.client = None
+        return data
+
+    def write(self, data: bytes) -> None:
+        if self.client is not None:
+            try:
+                self.client.sendall(data)
+            except OSError:
+                self.client.close()
+                self.client = None
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.server.close()
+
+
+class TrayEmulator:
+    """A tray on a pseudo-terminal (`link_path`) or a TCP port (`tcp_port`, 0 for any free one).
+
+    Thread-safe controls: `roll`, `send_raw`, `unplug`, `plug_in`, `stop`. `on_output` (if given)
+    sees every line as the tray sends it, on the emulator's thread."""
+
+    def __init__(self, *, link_path: Path | None = None, tcp_port: int | None = None,
+                 tray_id: str = "tray-1", sides: int = 20, faults: Faults = Faults(),
+                 seed: int | None = None, first_seq: int = 0,
+                 resend_ms: int = dice_proto.RESEND_MS,
+                 on_output: Callable[[bytes], None] | None = None) -> None:
+        if (link_path is None) == (tcp_port is None):
+            raise ValueError("give the emulator a link_path (pseudo-terminal) or a tcp_port")
+        self.link_path = link_path
+        self.tcp_port = tcp_port
+        self.faults = faults
+        self.rng = random.Random(seed)
+        self.tray = dice_proto.Tray(tray_id, sides, first_seq, resend_ms)
+        self.on_output = on_output
+        self.acks: queue.Queue[int] = queue.Queue()
+        self._commands: queue.Queue[tuple[str, object]] = queue.Queue()
+        self._end: _Pty | _Tcp | None = None
+        self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()
+        self._plug()
+
+    @property
+    def url(self) -> str:
+        """What the host opens."""
+        if isinstance(self._end, _Tcp):
+            return f"socket://127.0.0.1:{self._end.port}"
+        return str(self.link_path)
+
+    def _plug(self) -> None:
+        if self.link_path is not None:
+            self._end = _Pty(self.link_path)
+        else:
+            self._end = _Tcp(self.tcp_port or 0)
+            self.tcp_port = self._end.port  # plug back in on the same port
+
+    def start(self) -> TrayEmulator:
+        self._send(self.tray.start(self._ms()))
+        self._thread = threading.Thread(target=self._run, name="dice-emulator", daemon=True)
+        self._thread.start()
+        return self
+
+    def __enter__(self) -> TrayEmulator:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- controls, from any thread ---
+
+    def roll(self, value: int | None = None) -> None:
+        """Roll the die: `value` if given (it is sent as it is, even an impossible one), else a
+        fair face from `os.urandom`, as the firmware does."""
+        self._commands.put(("roll", value))
+
+    def send_raw(self, data: bytes) -> None:
+        self._commands.put(("raw", data))
+
+    def unplug(self) -> None:
+        self._commands.put(("unplug", None))
+
+    def plug_in(self, restart: bool = False) -> None:
+        """Plug in again; `restart` as a USB-powered tray would (a new HELLO, a new random sequence)."""
+        self._commands.put(("plug", restart))
+
+    def stop(self) -> None:
+        self._commands.put(("stop", None))
+        if self._thread is not None:
+            self._thread.join(5)
+        if self._end is not None:
+            self._end.close()
+            self._end = None
+
+    # --- the emulator's thread ---
+
+    def _ms(self) -> int:
+        return int(time.monotonic() * 1000)
+
+    def _run(self) -> None:
+        while True:
+            end = self._end
+            if end is not None:
+                readable, _, _ = select.select([end], [], [], TICK)
+                if readable:
+                    data = end.read()
+                    before = {p[0] for p in self.tray.pending}
+                    self.tray.receive(data)
+                    for seq in sorted(before - {p[0] for p in self.tray.pending}):
+                        self.acks.put(seq)
+            else:
+                with contextlib.suppress(queue.Empty):
+                    self._do(*self._commands.get(timeout=TICK))
+            while True:
+                try:
+                    command = self._commands.get_nowait()
+                except queue.Empty:
+                    break
+                if not self._do(*command):
+                    return
+            if self._end is not None:
+                self._send(self.tray.tick(self._ms()))
+
+    def _do(self, what: str, arg: object) -> bool:
+        if what == "stop":
+            return False
+        if what == "roll":
+            value = arg if isinstance(arg, int) else 0
+            while value == 0:
+                value = dice_proto.fair_d20(os.urandom(8)) if self.tray.sides == 20 else \
+                    1 + os.urandom(1)[0] % self.tray.sides
+            self._send(self.tray.roll(value, self._ms()))
+        elif what == "raw" and isinstance(arg, bytes) and self._end is not None:
+            self._end.write(arg)
+        elif what == "unplug" and self._end is not None:
+            self._end.close()
+            self._end = None
+        elif what == "plug" and self._end is None:
+            self._plug()
+            if arg:
+                old = self.tray
+                self.tray = dice_proto.Tray(old.tray_id, old.sides, self.rng.randrange(0x10000),
+                                            old.resend_ms)
+                self._send(self.tray.start(self._ms()))
+        return True
+
+    def _send(self, data: bytes) -> None:
+        if not data or self._end is None:
+            return
+        out = bytearray()
+        f = self.faults
+        for line in data.splitlines(keepends=True):
+            if self.on_output is not None:
+                self.on_output(line)
+            if self.rng.random() < f.noise:
+                out += self.rng.randbytes(self.rng.randint(1, 40))
+            if self.rng.random() < f.drop:
+                continue
+            if self.rng.random() < f.bad_checksum:
+                i = line.index(b"*") + 1
+                line = line[:i] + (b"0000" if line[i:i + 4] != b"0000" else b"FFFF") + line[i + 4:]
+            out += line
+            if self.rng.random() < f.duplicate:
+                out += line
+        self._end.write(bytes(out))

@@ -1,0 +1,171 @@
+"""A ship's bridge of panels: opens them, turns queued edges into actions, keeps the lights.
+
+    bridge = Bridge(pins, factory, ship="enterprise", stations=crew(state, "enterprise"))
+    bridge.open(say=print, t=now)             # lamp test, and one report per panel not opened
+    for out in bridge.pump(state, now):       # on the main thread, in the frame loop
+        ...apply out.action / roll for out.roll...
+    bridge.show(state, events, now)           # after each applied action, and every frame
+
+Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only queue edges.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Event, GameState, Seat
+from hardware import engine_api as api
+from hardware.debounce import Debouncer, Edge, Press
+from hardware.devices import Clock, PanelDevices, open_panel, report
+from hardware.functions import AMBER
+from hardware.lamps import levels
+from hardware.panel import Outcome, PanelModel
+from hardware.pinmap import PinMap
+
+LAMP_TEST_S = 0.6
+Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
+
+
+@dataclass
+class Station:
+    """One open panel: its devices, its model, and a debouncer per button."""
+
+    name: str
+    devices: PanelDevices
+    model: PanelModel
+    debouncers: dict[str, Debouncer]
+
+
+class Bridge:
+    """The panels of one ship's crew (or the Instructor's, with `ship` None)."""
+
+    def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
+                 clock: Clock = time.monotonic) -> None:
+        self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
+        self.wanted = tuple(stations)
+        self.edges: queue.Queue[Edge] = queue.Queue()
+        self.stations: dict[str, Station] = {}
+        self.lamp_test_until = float("-inf")
+        self.missing: tuple[str, ...] = ()
+        self.outcomes: list[tuple[str, Outcome]] = []  # every press's outcome, for the display
+
+    def open(self, say: Callable[[str], None], t: float | None = None) -> None:
+        """Open a panel for each station of the crew that has one in the pin map, run the lamp
+        test, and say once what could not be opened."""
+        devices: dict[str, PanelDevices] = {}
+        missing = []
+        for station in self.wanted:
+            spec = self.pins.panel_for(station)
+            if spec is None:
+                missing.append(station)
+                continue
+            dev = open_panel(spec, self.factory, self.edges, self.clock)
+            devices[spec.name] = dev
+            bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
+            self.stations[spec.name] = Station(
+                spec.name, dev, PanelModel(Seat(station, self.ship)),
+                {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons})
+        self.missing = tuple(missing)
+        if missing:
+            say(f"no panel in {self.pins.source} for: {', '.join(missing)} (those stations play "
+                f"on the touchscreen or the keyboard)")
+        report(devices, say)
+        self.lamp_test(self.clock() if t is None else t)
+
+    def lamp_test(self, t: float) -> None:
+        """Every light full on for a moment (the next `show` after it ends puts them right)."""
+        self.lamp_test_until = t + LAMP_TEST_S
+        for st in self.stations.values():
+            st.devices.set_levels({role: 1.0 for role in st.devices.lights})
+
+    def put(self, edge: Edge) -> None:
+        """Queue an edge from elsewhere (the keyboard stand-in): the same path as a pin's."""
+        self.edges.put(edge)
+
+    def presses(self, t: float, timeout: float | None = None) -> list[Press]:
+        """Drain the queued edges through the debouncers; then look for long presses at `t`."""
+        out: list[Press] = []
+        block = timeout is not None and timeout > 0
+        while True:
+            try:
+                edge = self.edges.get(block=block, timeout=timeout if block else None)
+            except queue.Empty:
+                break
+            block = False
+            st = self.stations.get(edge.panel)
+            deb = st.debouncers.get(edge.button) if st else None
+            if deb is not None:
+                out.extend(deb.edge(edge.pressed, edge.t))
+        for st in self.stations.values():
+            for deb in st.debouncers.values():
+                out.extend(deb.poll(t))
+        return out
+
+    def pump(self, state: GameState, t: float, act: Act,
+             timeout: float | None = None) -> GameState:
+        """Take the presses since the last call, in order, each against the state the one
+        before it left. `act` applies an outcome that carries an action or asks for a roll,
+        and returns the new state and its events (or None when it did nothing); the lights
+        follow after each. Returns the state after the last press."""
+        for press in self.presses(t, timeout):
+            st = self.stations[press.panel]
+            out = st.model.press(press.button, press.kind, state, press.t)
+            self.outcomes.append((press.panel, out))
+            if out.action is not None or out.roll is not None:
+                done = act(out)
+                if done is not None:
+                    state, events = done
+                    self.show(state, events, t)
+        self.show(state, (), t)
+        return state
+
+    def show(self, state: GameState, events: tuple[Event, ...], t: float) -> None:
+        """Light every panel from its seat's prompts, view and the events it was told."""
+        if t < self.lamp_test_until:
+            return
+        for st in self.stations.values():
+            if events:
+                st.model.told(api.told(state, events, st.model.seat))
+            st.model.sync(state)
+            plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
+            st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
+
+    def lit(self) -> dict[str, dict[str, float]]:
+        """Every open light's level now, by panel and role (what the display draws on a PC)."""
+        return {name: dict(st.devices.levels) for name, st in self.stations.items()}
+
+    def close(self) -> None:
+        for st in self.stations.values():
+            st.devices.close()
+        self.stations.clear()
+
+
+def outcome_text(out: Outcome) -> str:
+    if out.action is not None:
+        return f"{out.action.type_name} by {out.action.station}"
+    if out.roll is not None and out.roll.roll is not None:
+        return f"roll: {out.roll.roll.purpose}"
+    return out.refused or out.note or ""
+
+
+
+
+def pump_all(bridges: Iterable[Bridge], state: GameState, t: float, act: Act) -> GameState:
+    """Pump several bridges on one game (two crews at one table, or crews and the Instructor):
+    every applied action's events reach every bridge, each seat told only its share."""
+    group = list(bridges)
+    for current in group:
+        def shared(out: Outcome, current: Bridge = current) -> tuple[GameState,
+                                                                      tuple[Event, ...]] | None:
+            done = act(out)
+            if done is not None:
+                for other in group:
+                    if other is not current:
+                        other.show(done[0], done[1], t)
+            return done
+        state = current.pump(state, t, shared)
+    return state

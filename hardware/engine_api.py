@@ -1,0 +1,60 @@
+"""The engine calls a panel makes, in one place: the per-seat API (docs/engine.md).
+
+A panel never re-implements a rule: what a seat must do comes from `pending`, the values it can
+step through from `controls`, why an action would be refused from `problem`, and what it is told
+from `events_for` and `view` (so a light never shows what the seat may not know).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import engine
+from engine import Action, Decision, Event, GameState, Prompt, Seat
+from engine.stations import INSTRUCTOR
+
+
+def prompts(state: GameState, seat: Seat) -> tuple[Prompt, ...]:
+    """What this seat must do now (never another seat's prompts)."""
+    return engine.pending(state, seat)
+
+
+def decisions(state: GameState, seat: Seat) -> tuple[Decision, ...]:
+    """One `Decision` per prompt of this seat: its fields, their bounds and choices."""
+    return engine.controls(state, seat)
+
+
+def problem(state: GameState, action: Action) -> str | None:
+    return engine.problem(state, action)
+
+
+def told(state: GameState, events: tuple[Event, ...], seat: Seat) -> tuple[Event, ...]:
+    return engine.events_for(state, events, seat)
+
+
+def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
+    return engine.view(state, seat)
+
+
+def crew(state: GameState, ship: str) -> tuple[str, ...]:
+    """The stations this ship's crew has (3 to 6 players)."""
+    return engine.crew_stations(state, ship)
+
+
+def is_alert(event: Event, seat: Seat) -> bool:
+    """Does this event (one the seat was told) hit or damage the seat's own ship? The engine
+    says which ship an event puts on alert (`Event.alerts`), for any ruleset."""
+    if event.alerts is None:
+        return False
+    if seat.station == INSTRUCTOR and seat.ship is None:
+        return True
+    return event.alerts == seat.ship
+
+
+def own_ship(view: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
+    """This seat's ship in its view, with the details only its own side sees (or None)."""
+    for entry in view.get("ships", ()):
+        if entry.get("id") == ship and "shields" in entry:
+            return entry  # type: ignore[no-any-return]
+    return None

@@ -1,0 +1,324 @@
+"""One station's panel as a pure state machine: button presses in, actions and lights out.
+
+    model = PanelModel(Seat("helm", "enterprise"))
+    out = model.press("up", PRESS, state)        # -> Outcome: an action to apply, a roll to ask
+    model.told(state, events)                     # the events this seat was told (alert light)
+    model.lamps(state)                            # what its lights show now
+
+The values a panel steps through are the fields of the seat's `Decision` (engine `controls`), so
+the buttons can never build an action out of range; before confirming, the panel asks the
+engine's `problem`, and a refused press is a short "not now" flash with the reason.
+A press at a seat that has nothing to do is a "not now" flash and nothing else.
+Firing cannot be undone: it needs a long press of confirm (or fire).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
+from hardware import engine_api as api
+from hardware import functions as fn
+from hardware.debounce import LONG, PRESS
+from hardware.lamps import Lamp, shields_plan, status_plan, strength_plan, weapons_plan
+
+Value = int | str | None
+IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm
+FLASH_S = 0.15                      # the "not now" flash
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a press led to: an action to apply, a roll to make, or a reason it did nothing."""
+
+    action: Action | None = None
+    roll: Prompt | None = None
+    refused: str | None = None   # "not now": why (shown on the display, flashed on the panel)
+    note: str | None = None      # a hint that is not a refusal ("hold confirm to fire")
+
+
+@dataclass
+class Editor:
+    """The decision in front of the seat, and the values chosen on the panel so far."""
+
+    decision: Decision
+    values: dict[str, Value]
+    cursor: int = 0
+
+    @classmethod
+    def start(cls, decision: Decision) -> Editor:
+        return cls(decision, {f.name: f.default for f in decision.fields})
+
+    @property
+    def field(self) -> Field | None:
+        fields = self.decision.fields
+        return fields[self.cursor] if fields else None
+
+    def field_named(self, name: str) -> Field | None:
+        return next((f for f in self.decision.fields if f.name == name), None)
+
+    def fits(self, values: dict[str, Value]) -> bool:
+        """Every budget holds (the fields of a budget together within its maximum)."""
+        for budget in self.decision.budgets:
+            total = sum(v for n in budget.fields if isinstance(v := values.get(n), int))
+            if total > budget.maximum:
+                return False
+        return True
+
+    def set(self, name: str, value: Value) -> bool:
+        trial = dict(self.values)
+        trial[name] = value
+        if not self.fits(trial):
+            return False
+        self.values = trial
+        return True
+
+    def step(self, direction: int) -> bool:
+        """Up (+1) or down (-1) on the field under the cursor; False when it cannot move."""
+        f = self.field
+        if f is None:
+            return False
+        current = self.values.get(f.name)
+        if f.kind == "int":
+            value = (current if isinstance(current, int) else f.minimum) + direction * f.step
+            if not f.minimum <= value <= f.maximum:
+                return False
+            return self.set(f.name, value)
+        if f.kind == "choice":
+            allowed = [c.value for c in f.choices if c.problem is None]
+            if not allowed:
+                return False
+            i = allowed.index(current) if current in allowed else -1
+            return self.set(f.name, allowed[(i + direction) % len(allowed)])
+        if f.kind == "steps":
+            return self.add_step("F") if direction > 0 else self.undo_step()
+        return False
+
+    def add_step(self, letter: str) -> bool:
+        f = self._steps_field()
+        if f is None or letter not in f.alphabet:
+            return False
+        steps = str(self.values.get(f.name) or "")
+        if len(steps) >= f.maximum:
+            return False
+        return self.set(f.name, steps + letter)
+
+    def undo_step(self) -> bool:
+        f = self._steps_field()
+        steps = str(self.values.get(f.name) or "") if f is not None else ""
+        if f is None or not steps:
+            return False
+        return self.set(f.name, steps[:-1])
+
+    def turn_last_step(self) -> bool:
+        """A course from the generic buttons: the last step goes ahead, then port, then
+        starboard, then ahead again (`up` adds a step ahead, `down` takes the last one off)."""
+        f = self._steps_field()
+        steps = str(self.values.get(f.name) or "") if f is not None else ""
+        if f is None or not steps:
+            return False
+        cycle = f.alphabet
+        turned = cycle[(cycle.index(steps[-1]) + 1) % len(cycle)] if steps[-1] in cycle else "F"
+        return self.set(f.name, steps[:-1] + turned)
+
+    def _steps_field(self) -> Field | None:
+        return next((f for f in self.decision.fields if f.kind == "steps"), None)
+
+    def move_unit(self, into: str) -> bool:
+        """Engineering: one unit of power into field `into`; when the budget is full, the unit
+        comes out of the fullest other field of that budget."""
+        target = self.field_named(into)
+        if target is None or target.kind != "int":
+            return False
+        value = self.values.get(into)
+        raised = (value if isinstance(value, int) else target.minimum) + target.step
+        if raised > target.maximum:
+            return False
+        if self.set(into, raised):
+            return True
+        donors = [f for b in self.decision.budgets if into in b.fields for n in b.fields
+                  if n != into and (f := self.field_named(n)) is not None and f.kind == "int"]
+        trial = dict(self.values)
+        trial[into] = raised
+        while not self.fits(trial):
+            # Take a unit from the fullest other field that can give one.
+            givers = [f for f in donors if int(trial.get(f.name) or 0) - f.step >= f.minimum]
+            if not givers:
+                return False
+            donor = max(givers, key=lambda f: int(trial.get(f.name) or 0))
+            trial[donor.name] = int(trial.get(donor.name) or 0) - donor.step
+        self.values = trial
+        return True
+
+
+@dataclass
+class PanelModel:
+    """A station's panel: the seat it speaks for, the decision being edited, the alert."""
+
+    seat: Seat
+    editor: Editor | None = None
+    alert: bool = False
+    flash_until: float = float("-inf")
+    last: Outcome = field(default_factory=Outcome)
+    # What the engine said for the last state seen (states are immutable: asked once each).
+    _state: GameState | None = field(default=None, repr=False, compare=False)
+    _prompts: tuple[Prompt, ...] = field(default=(), repr=False, compare=False)
+    _decisions: tuple[Decision, ...] = field(default=(), repr=False, compare=False)
+    _pressed_on: Decision | None = field(default=None, repr=False, compare=False)
+
+    def _ask(self, state: GameState) -> None:
+        if state is not self._state:
+            self._prompts = api.prompts(state, self.seat)
+            self._decisions = api.decisions(state, self.seat)
+            self._state = state
+
+    def prompts(self, state: GameState) -> tuple[Prompt, ...]:
+        """What this seat must do now (`pending(state, seat)`)."""
+        self._ask(state)
+        return self._prompts
+
+    def sync(self, state: GameState) -> Editor | None:
+        """Follow the game: a new decision for this seat starts from its defaults."""
+        self._ask(state)
+        decisions = [d for d in self._decisions if d.action != "roll"]
+        if not decisions:
+            self.editor = None
+        elif self.editor is None or self.editor.decision != decisions[0]:
+            self.editor = Editor.start(decisions[0])
+        return self.editor
+
+    def roll_prompt(self, state: GameState) -> Prompt | None:
+        return next((p for p in self.prompts(state) if p.roll is not None), None)
+
+    def press(self, button: str, kind: str, state: GameState, t: float = 0.0) -> Outcome:
+        """A debounced press ("press" or "long") of the button with function `button`."""
+        if kind not in (PRESS, LONG):
+            return Outcome()  # a release does nothing
+        current = self.sync(state)
+        decision = current.decision if current is not None else None
+        if kind == PRESS:
+            self._pressed_on = decision
+        elif decision != self._pressed_on:
+            # The press began on an earlier decision (already made): holding on into the next
+            # one must not confirm it (it could be firing).
+            return Outcome()
+        out = self._press(button, kind, state)
+        if out.refused is not None:
+            self.flash_until = t + FLASH_S
+        self.last = out
+        return out
+
+    def _press(self, button: str, kind: str, state: GameState) -> Outcome:
+        if kind == PRESS:
+            self.alert = False  # any press acknowledges the alert
+        roll = self.roll_prompt(state)
+        if roll is not None:
+            if kind == PRESS and button in (fn.ROLL, fn.CONFIRM, fn.END_PHASE):
+                return Outcome(roll=roll)
+            return Outcome(refused=f"roll the die first: {roll.roll.purpose}" if roll.roll else "")
+        editor = self.sync(state)
+        if editor is None:
+            return Outcome(refused="not now: nothing for this station to do")
+        if button in (fn.CONFIRM, fn.END_PHASE, fn.FIRE):
+            return self._confirm(editor, kind, state, button)
+        if kind == LONG:
+            return Outcome()  # a held button never repeats
+        if button == fn.ROLL:
+            return Outcome(refused="no roll is wanted now")
+        if self._edit(editor, button):
+            return Outcome()
+        return Outcome(refused=f"not now: {button.replace('_', ' ')} cannot change "
+                               f"{editor.decision.title}")
+
+    def _edit(self, editor: Editor, button: str) -> bool:
+        count = len(editor.decision.fields)
+        if button == fn.SELECT and editor.field is not None and editor.field.kind == "steps":
+            return editor.turn_last_step()
+        if button in (fn.SELECT, fn.NEXT_WEAPON, fn.NEXT_SHIELD):
+            if count < 2:
+                return False
+            editor.cursor = (editor.cursor + 1) % count
+            return True
+        if button == fn.BACK:
+            if editor.field is not None and editor.field.kind == "steps":
+                return editor.undo_step()
+            if count < 2:
+                return False
+            editor.cursor = (editor.cursor - 1) % count
+            return True
+        if button in (fn.UP, fn.ADD, fn.NEXT_CHOICE):
+            return editor.step(+1)
+        if button in (fn.DOWN, fn.REMOVE):
+            return editor.step(-1)
+        letters = {fn.PORT: "P", fn.STARBOARD: "S", fn.AHEAD: "F"}
+        if button in letters:
+            return editor.add_step(letters[button])
+        if button == fn.UNDO_STEP:
+            return editor.undo_step()
+        units = {fn.TO_MOVEMENT: "movement", fn.TO_SHIELDS: "shields", fn.TO_WEAPONS: "weapons"}
+        if button in units:
+            return editor.move_unit(units[button])
+        return False
+
+    def _confirm(self, editor: Editor, kind: str, state: GameState, button: str) -> Outcome:
+        decision = editor.decision
+        if button == fn.FIRE and decision.action != "fire":
+            return Outcome(refused="not now: no weapons to fire")
+        action = decision.make(editor.values)
+        why = api.problem(state, action)
+        if why is not None:
+            return Outcome(refused=why)
+        irreversible = decision.action in IRREVERSIBLE and bool(getattr(action, "shots", True))
+        if irreversible and kind != LONG:
+            return Outcome(note="hold confirm to fire: firing cannot be undone")
+        if not irreversible and kind == LONG:
+            return Outcome()  # the short press already did it
+        self.editor = None
+        return Outcome(action=action)
+
+    def told(self, events: tuple[Event, ...]) -> None:
+        """The events this seat was told (already filtered by `events_for`)."""
+        if any(api.is_alert(e, self.seat) for e in events):
+            self.alert = True
+
+    def lamps(self, state: GameState, t: float, has_amber: bool,
+              lights: Collection[str] | None = None) -> dict[str, Lamp]:
+        """What this panel's lights show now, from the seat's own prompts and view (`lights`:
+        the roles this panel has, when only those are wanted)."""
+        prompts = self.prompts(state)
+        plan = status_plan(your_move=any(p.roll is None for p in prompts),
+                           roll_now=any(p.roll is not None for p in prompts),
+                           alert=self.alert, flash=t < self.flash_until, amber=has_amber)
+        plan.update(self._indicators(state, lights))
+        return plan
+
+    def _indicators(self, state: GameState, lights: Collection[str] | None) -> dict[str, Lamp]:
+        station = self.seat.station
+        wanted = fn.STATION_LEDS.get(station, ())
+        if not wanted or (lights is not None and not set(wanted) & set(lights)):
+            return {}
+        ship = api.own_ship(api.seat_view(state, self.seat), self.seat.ship)
+        editing = self.editor.decision.action if self.editor is not None else None
+        values = self.editor.values if self.editor is not None else {}
+        if fn.STATION_LEDS[station] == fn.SHIELD_LEDS:
+            if editing == "set_shields" and self.editor is not None:
+                names = [f"shield{i}" for i in range(1, 7)]
+                full = max((f.maximum for f in self.editor.decision.fields), default=1)
+                return shields_plan([int(values.get(n) or 0) for n in names], full)
+            points = list(ship["shields"]) if ship else [0] * 6
+            return shields_plan(points, max(points, default=0))
+        if fn.STATION_LEDS[station] == fn.WEAPON_LEDS:
+            weapons = list(ship["weapons"]) if ship else []
+            if editing == "arm_weapons":
+                return weapons_plan([int(values.get(w["id"]) or 0) > 0 for w in weapons])
+            return weapons_plan([w["power"] > 0 and not w["fired"] and not w["damaged"]
+                                 for w in weapons])
+        if editing == "allocate_power" and self.editor is not None:
+            total = sum(b.maximum for b in self.editor.decision.budgets[:1])
+            return strength_plan(fn.POWER_LEDS, [int(values.get(n) or 0) for n in fn.POWER_LEDS],
+                                 total)
+        alloc = ship.get("allocation") if ship else None
+        if not alloc or not ship:
+            return strength_plan(fn.POWER_LEDS, [0, 0, 0], 1)
+        return strength_plan(fn.POWER_LEDS, [alloc[n] for n in fn.POWER_LEDS], ship["power"])

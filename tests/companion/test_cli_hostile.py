@@ -1,0 +1,165 @@
+"""The `starbridge` command under a clumsy or hostile user: garbage arguments, Ctrl-C, a full
+disk, files that are not logs. Each ends with one "starbridge: ..." line and status 2 (130 for
+Ctrl-C), never a traceback or argparse's usage dump."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import cli
+from companion.cli import INTERRUPTED, build_parser, main
+
+
+@pytest.fixture(autouse=True)
+def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 2, (argv, out, err)
+    assert "Traceback" not in out + err
+    assert "usage:" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("starbridge: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["warp-nine"], ["invalid choice: 'warp-nine'"]),
+    (["simulate", "--seed", "many"], ["--seed", "'many'"]),
+    (["simulate", "--turns", "1.5"], ["--turns"]),
+    (["simulate", "--level", "cadet"], ["--level", "cadet"]),
+    (["simulate", "--phases", "4"], ["--phases"]),
+    (["simulate", "--scenario", "duel", "--ships", "d7a,d7a"], ["not allowed with"]),
+    (["replay"], ["file"]),
+    (["bench"], ["what"]),
+    (["bench", "everything"], ["everything"]),
+    (["--no-such-option"], ["--no-such-option"]),
+    (["simulate", "--log"], ["--log"]),
+])
+def test_usage_errors_are_one_line_with_status_2(capsys: pytest.CaptureFixture[str],
+                                                 argv: list[str], words: list[str]) -> None:
+    line = one_line_error(capsys, *argv)
+    for word in words:
+        assert word in line
+    assert "--help" in line
+
+
+@pytest.mark.parametrize("command", ["simulate", "replay", "scenarios", "ships", "bench"])
+def test_every_subcommand_help_teaches_with_examples(capsys: pytest.CaptureFixture[str],
+                                                     command: str) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "example" in out
+    assert f"starbridge {command}" in out.split("example", 1)[1]
+
+
+def test_top_level_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "examples:" in out and "starbridge replay game.jsonl" in out
+
+
+def test_ctrl_c_at_the_edge_exits_quietly_with_130(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*_: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    assert main(["simulate"]) == INTERRUPTED
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert err.strip() == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
+def test_ctrl_c_to_the_running_command(tmp_path: Path) -> None:
+    """A real SIGINT while `starbridge bench engine` runs: status 130, nothing but a newline."""
+    env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "none"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "bench", "engine"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # it is busy measuring once this line is out
+        assert first.startswith("recorded game")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == INTERRUPTED
+    assert "Traceback" not in err
+    assert err.strip() == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_names_the_log_file(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(capsys, "simulate", "--turns", "1", "--log", "/dev/full")
+    assert line.startswith("starbridge: /dev/full: ")
+    assert "No space left on device" in line
+    assert "None" not in line
+
+
+def test_a_log_into_a_folder_names_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert str(tmp_path) in one_line_error(capsys, "simulate", "--log", str(tmp_path))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_replaying_dev_zero_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "line 1: longer than" in one_line_error(capsys, "replay", "/dev/zero")
+
+
+@pytest.mark.parametrize("turns", ["-1", "1000", str(10**30)])
+def test_turns_out_of_range(capsys: pytest.CaptureFixture[str], turns: str) -> None:
+    assert "turns" in one_line_error(capsys, "simulate", "--turns", turns)
+
+
+ARG = st.sampled_from(["simulate", "replay", "scenarios", "ships", "bench", "engine",
+                       "--scenario", "--ships", "--level", "--scale", "--phases", "--seed",
+                       "--turns", "--log", "--data-dir", "duel", "d7a,d7a", "basic", "1/2", "3",
+                       "-1", "0", "x", ""]) | st.text(max_size=8)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(ARG, max_size=5))
+def test_garbage_arguments_never_trace(capsys: pytest.CaptureFixture[str],
+                                       tmp_path_factory: pytest.TempPathFactory,
+                                       argv: list[str]) -> None:
+    if "bench" in argv or "--help" in argv or "-h" in argv:
+        return  # bench measures for seconds; help is tested above
+    if "--log" in argv:  # keep the logs it writes out of the working folder
+        i = argv.index("--log")
+        if i + 1 < len(argv):
+            argv[i + 1] = str(tmp_path_factory.mktemp("log") / "game.jsonl")
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # only --help may exit
+        raise AssertionError(f"{argv} exited with {exc.code}") from None
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert code in (0, 2), (argv, code)
+    if code == 2:
+        assert len(err.splitlines()) == 1 and err.startswith("starbridge: "), err
+
+
+def test_the_parser_is_the_one_line_parser() -> None:
+    parser = build_parser()
+    with pytest.raises(cli.UsageError):
+        parser.parse_args(["simulate", "--seed", "x"])

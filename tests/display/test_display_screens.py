@@ -1,0 +1,175 @@
+"""Every screen rendered headless at every size: nothing overlaps, nothing is clipped, targets are
+large enough, and the right facts are on it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from game_helpers import start
+
+from companion.screenshot_cmd import SCREENS, advance
+from display.bridge import BridgeDisplay
+from display.layout import SIZES, layout
+from display.paint import ELLIPSIS
+from engine import GameState, Seat
+from engine.events import Event
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts() -> None:
+    pygame.font.init()
+
+
+_GAMES: dict[tuple[str, Seat], tuple[GameState, list[Event]]] = {}
+
+
+def moment(screen: str, seat: Seat) -> tuple[GameState, list[Event]]:
+    key = (screen, seat)
+    if key not in _GAMES:
+        turns = 30 if screen == "end" else 3
+        _GAMES[key] = advance(start(turns=turns), seat, 1, SCREENS[screen][1], seed=1)
+    return _GAMES[key]
+
+
+def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
+    state, events = moment(screen, seat)
+    surface = pygame.Surface(size)
+    display = BridgeDisplay(surface, seat, lambda _: None)
+    display.show(state, events)
+    tab = SCREENS[screen][0]
+    if tab is not None and tab in display.stations():
+        display.activate(f"tab:{tab}")
+    assert display.draw(force=True)
+    return display
+
+
+CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm", "enterprise"))
+         for screen in SCREENS]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
+def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
+                                                 size: tuple[int, int]) -> None:
+    d = render(screen, seat, size)
+    lay = layout(*size)
+    regions = lay.regions()
+    screen_rect = pygame.Rect(0, 0, *size)
+    widgets = d.widgets
+    assert widgets, "no touch targets drawn"
+    for n, w in enumerate(widgets):
+        assert screen_rect.contains(w.rect), (w.id, w.rect)
+        assert w.rect.width >= 48 and w.rect.height >= 48, (w.id, w.rect)
+        for other in widgets[n + 1:]:
+            assert not w.rect.colliderect(other.rect), (w.id, other.id)
+    texts = d.painter.texts
+    for n, t in enumerate(texts):
+        region = pygame.Rect(regions[t.region])
+        assert region.contains(t.rect), (t.text, t.rect, t.region, region)
+        for other in texts[n + 1:]:
+            assert not t.rect.colliderect(other.rect), (t.text, other.text)
+    for w in widgets:   # a button's label is whole, never cut
+        labels = [t for t in texts if w.rect.contains(t.rect)]
+        assert labels and all(not t.text.endswith(ELLIPSIS) for t in labels), w.id
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_map_screen_shows_the_turn_the_ships_and_the_crew_tabs(size: tuple[int, int]) -> None:
+    d = render("map", Seat("helm", "enterprise"), size)
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "TURN 2" in words
+    assert "USS Enterprise" in words and "IKS Kronos One" in words
+    assert {w.id for w in d.widgets} >= {"tab:captain", "tab:engineer", "tab:helm", "tab:science"}
+
+
+def test_end_of_game_shows_the_after_action_report() -> None:
+    d = render("end", Seat("helm", "enterprise"), (800, 480))
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "AFTER-ACTION REPORT" in words
+    assert "Victory" in words or "over" in words
+
+
+def test_instructor_panel_lists_every_ship_and_offers_undo() -> None:
+    d = render("instructor", Seat("instructor"), (800, 480))
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "INSTRUCTOR" in words and "USS Enterprise" in words and "IKS Kronos One" in words
+    assert "undo" in {w.id for w in d.widgets}
+
+
+def test_an_idle_table_does_not_redraw() -> None:
+    d = render("map", Seat("helm", "enterprise"), (800, 480))
+    assert not d.draw()            # nothing changed: no drawing at all
+    d.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    assert not d.draw()            # moving the mouse changes nothing either
+    d.activate("tab:science")
+    assert d.draw()
+
+
+def test_fire_choices_say_the_number_the_shot_needs() -> None:
+    d = render("fire", Seat("helm", "enterprise"), (800, 480))
+    notes = [w.note for w in d.widgets if w.id.startswith("pick:") and not w.id.endswith(":-")]
+    assert notes and all(n.startswith("needs 1-") for n in notes)
+    state, _ = moment("fire", Seat("helm", "enterprise"))
+    need = state.tables.to_hit(  # type: ignore[attr-defined]
+        state.ship("enterprise").cls.weapon("ph1").chart,  # type: ignore[attr-defined]
+        state.ship("enterprise").pos.distance(state.ship("kronos").pos))  # type: ignore[attr-defined]
+    assert f"needs 1-{need}" in notes
+
+
+def test_dice_status_shows_in_the_phase_bar() -> None:
+    d = render("map", Seat("helm", "enterprise"), (800, 480))
+    d.set_dice_status("tray connected")
+    assert d.draw()
+    assert any(t.text == "Dice: tray connected" for t in d.painter.texts)
+
+
+def test_why_opens_the_last_rolls_explanation_and_closes_again() -> None:
+    from companion.dice import VirtualDice
+    from engine import apply, pending
+    seat = Seat("helm", "enterprise")
+    state, events = moment("roll", seat)
+    surface = pygame.Surface((800, 480))
+    d = BridgeDisplay(surface, seat, lambda _: None)
+    d.show(state, events)
+    request = pending(state)[0].roll
+    assert request is not None
+    after, more = apply(state, VirtualDice(1).roll(request))
+    d.show(after, more)
+    d.draw()
+    d.activate("why")
+    d.draw()
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "WHY: THE LAST ROLL" in words and "Firing Chart" in words
+    d.activate("close-why")
+    d.draw()
+    assert "WHY: THE LAST ROLL" not in " ".join(t.text for t in d.painter.texts)
+
+
+def test_a_resized_screen_is_laid_out_afresh() -> None:
+    d = render("engineering", Seat("helm", "enterprise"), (800, 480))
+    small = {w.id: w.rect.copy() for w in d.widgets}
+    d.resize(pygame.Surface((1280, 720)))
+    assert d.draw()
+    big = {w.id: w.rect for w in d.widgets}
+    assert set(small) == set(big)
+    assert big["confirm"].bottom > 480 and big["up:movement"].height > small["up:movement"].height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[int, int]) -> None:
+    from game_helpers import play
+    state, history = play(start("skirmish", turns=10), seed=1,
+                          until=lambda s, p: p.action == "choose_damaged_weapon")
+    surface = pygame.Surface(size)
+    d = BridgeDisplay(surface, Seat("captain", "bastion"), lambda _: None)
+    d.show(state, [e for _, e in history])
+    assert d.draw()
+    assert d.tab == "captain"
+    picks = [w for w in d.widgets if w.id.startswith("pick:weapon:")]
+    assert len(picks) >= 2
+    for n, w in enumerate(d.widgets):
+        assert w.rect.width >= 48 and w.rect.height >= 48
+        assert not any(w.rect.colliderect(o.rect) for o in d.widgets[n + 1:])
+    texts = d.painter.texts
+    for n, t in enumerate(texts):
+        assert not any(t.rect.colliderect(o.rect) for o in texts[n + 1:]), t.text

@@ -1,0 +1,81 @@
+"""`starbridge screenshot` and `starbridge bench display` from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.screenshot_cmd import parse_seat, parse_size
+
+
+def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    rc = main(["screenshot", "--scenario", "duel", "--seat", "helm:enterprise",
+               "--size", "1024x600", "--screen", "roll", "--out", str(out)])
+    assert rc == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 600)
+    # Not a blank picture: the bridge's dark background and its coloured bars and buttons.
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1024, 16) for y in range(0, 600, 16)}
+    assert len(colours) > 10
+
+
+def test_screenshot_all_writes_every_screen(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["screenshot", "--all", "--out", str(tmp_path)]) == 0
+    names = {p.name for p in tmp_path.glob("*.png")}
+    for screen in ("map", "engineering", "helm", "science", "captain", "instructor", "roll",
+                   "end", "fire"):
+        assert f"{screen}-800x480.png" in names
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--size", "800by480"], "WIDTHxHEIGHT"),
+    (["--size", "100x100"], "640x400"),
+    (["--seat", "pilot:enterprise"], "unknown station"),
+    (["--seat", "helm:nosuchship"], "no ship 'nosuchship'"),
+    (["--scenario", "nosuch"], "no scenario"),
+    (["--turns", "-1"], "--turns"),
+])
+def test_bad_arguments_get_a_clear_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           args: list[str], words: str) -> None:
+    rc = main(["screenshot", "--out", str(tmp_path / "x.png"), *args])
+    assert rc == 2
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+@given(st.text(max_size=20))
+def test_any_size_text_parses_or_is_refused_with_a_reason(text: str) -> None:
+    try:
+        w, h = parse_size(text)
+    except ValueError as exc:
+        assert "--size" in str(exc)
+    else:
+        assert w >= 640 and h >= 400
+
+
+@given(st.text(max_size=30))
+def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
+    try:
+        seat = parse_seat(text)
+    except ValueError as exc:
+        assert "station" in str(exc)
+    else:
+        assert seat.station
+
+
+def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.bench_display as bench
+    monkeypatch.setattr(bench, "FRAMES", 5)
+    monkeypatch.setattr(bench, "IDLE_SECONDS", 0.1)
+    assert main(["bench", "display"]) == 0
+    out = capsys.readouterr().out
+    assert "floor" in out and "busiest screen" in out and "idle table" in out
+    assert "start to first frame" in out

@@ -1,0 +1,312 @@
+"""Hostile logs: random lines and headers, mutations of real logs, and files that are not logs.
+
+Whatever the input, `parse` and `replay` raise nothing but LogError, never hang, and never give
+a game that differs from the one recorded: a damaged log is refused naming its line, or (a last
+line cut short) resumes from the lines before, with a warning.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.dice import VirtualDice
+from companion.session import autopilot_game, load_scenario, prepare
+from engine import Action
+from engine.errors import LogError
+from engine.log import CHECK, MAX_DEPTH, MAX_DIGITS, MAX_LINE, checksum, parse, replay
+
+SLOW = settings(max_examples=150, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _record() -> tuple[list[str], list[Action], Any]:
+    scenario = prepare(load_scenario("duel", None), None, "basic", None, 4)
+    out = io.StringIO()
+    state, actions = autopilot_game(scenario, VirtualDice(3).roll, log=out)
+    return out.getvalue().splitlines(), actions, state
+
+
+LINES, ACTIONS, FINAL = _record()
+TEXT = "\n".join(LINES) + "\n"
+
+
+def signed(data: dict[str, Any]) -> str:
+    body = {k: v for k, v in data.items() if k != CHECK}
+    return json.dumps({**body, CHECK: checksum(body)})
+
+
+def outcome(source: Any) -> tuple[str, Any]:
+    """("refused", message) or ("read", (actions, warnings, final state)); any other exception
+    fails the test."""
+    try:
+        read = parse(source, "hostile.jsonl")
+        state = replay(read.scenario, read.actions, "hostile.jsonl")
+    except LogError as exc:
+        message = str(exc)
+        assert message.startswith("hostile.jsonl"), message
+        assert "\n" not in message
+        return "refused", message
+    return "read", (read.actions, read.warnings, state)
+
+
+def assert_no_silent_change(text: str) -> None:
+    """A mutated log is refused, or reads as a prefix of the recorded game with a warning, or
+    (a change JSON does not see, such as spacing) reads as the recorded game itself."""
+    kind, result = outcome(io.StringIO(text))
+    if kind == "refused":
+        return
+    actions, warnings, state = result
+    assert actions == ACTIONS[:len(actions)]
+    if len(actions) == len(ACTIONS):
+        assert state == FINAL
+    else:  # shorter only with a warning (a cut last line) or when whole lines are gone
+        assert warnings or text.count("\n") <= len(actions) + 1
+
+
+# -- mutations of a real log -------------------------------------------------------------------
+
+def test_the_recorded_log_reads_back() -> None:
+    assert outcome(io.StringIO(TEXT)) == ("read", (ACTIONS, (), FINAL))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_flipping_any_byte_is_found_or_harmless(seed: int) -> None:
+    rng = random.Random(seed)
+    data = bytearray(TEXT.encode())
+    for _ in range(40):
+        i = rng.randrange(len(data))
+        mutated = bytearray(data)
+        mutated[i] ^= 1 << rng.randrange(8)
+        try:
+            text = mutated.decode("utf-8")
+        except UnicodeDecodeError:
+            continue  # the file-level case is tested below
+        assert_no_silent_change(text)
+
+
+def test_flipping_a_byte_in_a_value_is_named() -> None:
+    n = next(i for i, line in enumerate(LINES) if '"value": ' in line)
+    at = LINES[n].index('"value": ') + len('"value": ')
+    digit = LINES[n][at]
+    other = "1" if digit != "1" else "2"
+    lines = list(LINES)
+    lines[n] = LINES[n][:at] + other + LINES[n][at + 1:]
+    kind, message = outcome(lines)
+    assert kind == "refused"
+    assert f"line {n + 1}: checksum does not match" in message
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, len(LINES) // 2])
+def test_dropping_a_line_is_named(n: int) -> None:
+    kind, message = outcome([*LINES[:n], *LINES[n + 1:]])
+    assert kind == "refused"
+    assert f"line {n + 1}" in message
+
+
+def test_dropping_the_header_is_named() -> None:
+    kind, message = outcome(LINES[1:])
+    assert (kind, "line 1" in message) == ("refused", True)
+
+
+@pytest.mark.parametrize("n", [1, 3, len(LINES) - 2])
+def test_swapping_two_lines_is_named(n: int) -> None:
+    lines = list(LINES)
+    lines[n], lines[n + 1] = lines[n + 1], lines[n]
+    kind, message = outcome(lines)
+    assert kind == "refused"
+    assert f"line {n + 1}" in message
+
+
+@pytest.mark.parametrize("n", [0, 1, 4, len(LINES) - 1])
+def test_duplicating_a_line_is_named(n: int) -> None:
+    kind, message = outcome([*LINES[:n + 1], LINES[n], *LINES[n + 1:]])
+    assert kind == "refused"
+    assert f"line {n + 2}" in message
+
+
+def test_truncating_at_every_offset_of_the_last_line_resumes() -> None:
+    head = "\n".join(LINES[:-1]) + "\n"
+    last = LINES[-1]
+    for cut in range(1, len(last)):
+        kind, result = outcome(io.StringIO(head + last[:cut]))
+        assert kind == "read", result
+        actions, warnings, _ = result
+        assert actions == ACTIONS[:-1]
+        assert len(warnings) == 1
+
+
+def test_truncating_anywhere_never_changes_the_game() -> None:
+    rng = random.Random(7)
+    for cut in sorted(rng.sample(range(len(TEXT)), 60)):
+        assert_no_silent_change(TEXT[:cut])
+
+
+def test_a_duplicated_key_is_refused() -> None:
+    data = json.loads(LINES[1])
+    line = signed(data)
+    doubled = line[:-1] + f', "{CHECK}": "{data[CHECK]}"}}'
+    kind, message = outcome([LINES[0], doubled, *LINES[2:]])
+    assert kind == "refused"
+    assert "line 2" in message and "appears twice" in message
+
+
+def test_formatting_that_json_does_not_see_changes_nothing() -> None:
+    spaced = [json.dumps(json.loads(line), indent=None, separators=(" ,  ", " : "))
+              for line in LINES]
+    assert outcome(spaced) == ("read", (ACTIONS, (), FINAL))
+
+
+# -- what json.loads alone cannot survive ------------------------------------------------------
+
+def test_a_huge_integer_is_refused() -> None:
+    data = json.loads(LINES[1])
+    line = signed(data).replace(f'"seq": {data["seq"]}', '"seq": ' + "9" * 5000)
+    kind, message = outcome([LINES[0], line])
+    assert kind == "refused"
+    assert f"more than {MAX_DIGITS} digits" in message
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "NaN", "Infinity", "1." + "0" * 40])
+def test_numbers_json_or_a_float_cannot_hold_are_refused(number: str) -> None:
+    kind, message = outcome([LINES[0], f'{{"seq": 1, "x": {number}}}'])
+    assert kind == "refused"
+    assert "line 2" in message
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 5000, 200_000])
+def test_deep_nesting_is_refused(depth: int) -> None:
+    line = '{"seq": 1, "x": ' + "[" * depth + "]" * depth + "}"
+    kind, message = outcome([LINES[0], line])
+    assert kind == "refused"
+    assert "line 2" in message
+    assert "nested" in message or "longer than" in message
+
+
+def test_nesting_inside_a_string_is_only_text() -> None:
+    n = next(i for i, line in enumerate(LINES) if json.loads(line).get("type") == "roll")
+    data = {**json.loads(LINES[n]), "detail": "[{" * 1000}
+    lines = [*LINES[:n], signed(data), *LINES[n + 1:]]
+    kind, result = outcome(lines)
+    assert kind == "read", result
+    assert len(result[0]) == len(ACTIONS)
+
+
+def test_an_overlong_line_is_refused() -> None:
+    kind, message = outcome([LINES[0], '{"seq": 1, "pad": "' + "x" * MAX_LINE + '"}'])
+    assert kind == "refused"
+    assert f"line 2: longer than {MAX_LINE}" in message
+
+
+def test_dev_zero_ends_with_an_error() -> None:
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    with open("/dev/zero", encoding="utf-8") as fh:
+        kind, message = outcome(fh)
+    assert kind == "refused"
+    assert "line 1: longer than" in message
+
+
+def test_a_binary_file_is_refused_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "save.sqlite"
+    path.write_bytes(TEXT.encode()[:200] + b"\xff\xfe\x00 SQLite" + TEXT.encode()[200:])
+    with path.open(encoding="utf-8") as fh:
+        kind, message = outcome(fh)
+    assert kind == "refused"
+    assert "not UTF-8 text" in message
+
+
+def test_a_non_utf8_byte_after_the_header_names_a_later_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    head = "\n".join(LINES[:3]) + "\n"
+    path.write_bytes(head.encode() + b"\xc3\x28 garbage\n")
+    with path.open(encoding="utf-8") as fh:
+        kind, message = outcome(fh)
+    assert kind == "refused"
+    assert "not UTF-8" in message
+
+
+# -- random lines and headers (hypothesis) -----------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=20)
+FIELDS = st.sampled_from(["seq", "type", "station", "ship", "value", "source", "detail",
+                          "movement", "shields", "weapons", "power", "points", "steps",
+                          "shots", "weapon", CHECK])
+ACTION_LIKE = st.dictionaries(FIELDS, JSON | st.sampled_from(
+    ["roll", "allocate_power", "move", "fire", "captain", "helm", "enterprise", "kronos"]),
+    max_size=8)
+
+
+@SLOW
+@given(st.lists(st.text(max_size=60), max_size=5))
+def test_random_text_lines_after_a_good_header(lines: list[str]) -> None:
+    outcome([LINES[0], *lines])
+
+
+@SLOW
+@given(st.lists(st.text(max_size=200), min_size=1, max_size=4))
+def test_random_text_instead_of_a_header(lines: list[str]) -> None:
+    assert outcome(lines)[0] == "refused"
+
+
+@SLOW
+@given(st.lists(ACTION_LIKE, min_size=1, max_size=4), st.booleans())
+def test_random_action_objects(objects: list[dict[str, Any]], sign: bool) -> None:
+    lines = [signed(o) if sign else json.dumps(o) for o in objects]
+    kind, result = outcome([LINES[0], *lines])
+    if kind == "read":
+        actions, _, _ = result
+        assert len(actions) <= len(lines)
+
+
+@SLOW
+@given(st.data())
+def test_random_changes_to_the_header(data: st.DataObject) -> None:
+    header = json.loads(LINES[0])
+    scenario = header["scenario"]
+    key = data.draw(st.sampled_from(sorted(scenario)))
+    scenario[key] = data.draw(JSON)
+    ship = data.draw(st.sampled_from(scenario.get("ships") or [{}])) if isinstance(
+        scenario.get("ships"), list) else {}
+    if isinstance(ship, dict) and data.draw(st.booleans()):
+        ship[data.draw(st.sampled_from(["col", "row", "heading", "class", "side", "id"]))] = \
+            data.draw(JSON)
+    kind, result = outcome([signed(header), *LINES[1:]])
+    if kind == "read":
+        assert result[0] == ACTIONS
+
+
+@SLOW
+@given(st.data())
+def test_random_changes_to_a_ship_class_in_the_header(data: st.DataObject) -> None:
+    header = json.loads(LINES[0])
+    classes = header["scenario"]["classes"]
+    cls = classes[data.draw(st.sampled_from(sorted(classes)))]
+    key = data.draw(st.sampled_from(sorted(cls)))
+    cls[key] = data.draw(JSON | st.integers(-10**6, 10**6))
+    outcome([signed(header), *LINES[1:]])
+
+
+@SLOW
+@given(st.data())
+def test_random_changes_to_a_table_in_the_header(data: st.DataObject) -> None:
+    header = json.loads(LINES[0])
+    tables = header["scenario"]["tables"]
+    name = data.draw(st.sampled_from(sorted(tables)))
+    text = tables[name]
+    at = data.draw(st.integers(0, len(text)))
+    tables[name] = text[:at] + data.draw(st.text(max_size=12)) + text[at + data.draw(
+        st.integers(0, 30)):]
+    outcome([signed(header), *LINES[1:]])

@@ -1,0 +1,172 @@
+"""The pin map: the default loads, and every kind of mistake names file, line and key."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hardware.functions import buttons_for
+from hardware.pinmap import RESERVED, PinMapError, PinRef, load_pinmap, parse_pinmap
+
+GOOD = """\
+[board]
+factory = "mock"
+
+[panels.helm]
+[panels.helm.buttons]
+confirm = "GPIO17"
+up = 27
+[panels.helm.leds]
+green = "GPIO5"
+red = "GPIO6"
+weapon1 = { pin = "GPIO12", pwm = true }
+"""
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(PinMapError) as err:
+        parse_pinmap(text, "pins.toml")
+    return err.value.problems
+
+
+def test_default_map_has_four_stations_and_the_instructor_on_free_header_pins() -> None:
+    pins = load_pinmap()
+    assert {p.station for p in pins.panels.values()} == {
+        "captain", "engineer", "helm", "science", "instructor"}
+    header = [pin for p in pins.panels.values()
+              for pin in [*p.buttons.values(), *(led.pin for led in p.leds.values())]
+              if pin.on_header]
+    assert len(header) == len(set(header)) == 22  # every free GPIO of the 40-pin header
+    assert not {p.pin for p in header} & set(RESERVED)
+    for panel in pins.panels.values():  # every panel can step and confirm from the header
+        assert {"confirm", "up"} <= {f for f, p in panel.buttons.items() if p.on_header} or \
+            panel.station == "instructor"
+    assert set(pins.expanders) == {"mcp0", "mcp1"}
+
+
+def test_a_good_map_reads_pins_both_ways() -> None:
+    pins = parse_pinmap(GOOD)
+    helm = pins.panels["helm"]
+    assert helm.buttons == {"confirm": PinRef("GPIO", 17), "up": PinRef("GPIO", 27)}
+    assert helm.leds["weapon1"].pwm and not helm.leds["green"].pwm
+
+
+def test_a_duplicate_pin_names_both_keys_and_the_line() -> None:
+    text = GOOD.replace('red = "GPIO6"', 'red = "GPIO17"')
+    (msg,) = problems(text)
+    assert msg.startswith("pins.toml:10: panels.helm.leds.red: GPIO17 is already used by "
+                          "panels.helm.buttons.confirm")
+
+
+@pytest.mark.parametrize("pin", sorted(RESERVED))
+def test_reserved_pins_are_refused(pin: int) -> None:
+    (msg,) = problems(GOOD.replace('"GPIO17"', f'"GPIO{pin}"'))
+    assert msg.startswith("pins.toml:6: panels.helm.buttons.confirm: ")
+    assert "reserved" in msg and RESERVED[pin] in msg
+
+
+def test_unknown_station_function_light_and_expander() -> None:
+    text = GOOD + """
+[panels.galley]
+[panels.galley.buttons]
+up = "GPIO20"
+
+[panels.science]
+[panels.science.buttons]
+warp = "GPIO21"
+up = "mcp9:A1"
+[panels.science.leds]
+weapon1 = "GPIO22"
+"""
+    found = problems(text)
+    assert any(m.startswith("pins.toml:13: panels.galley: unknown station 'galley'")
+               for m in found), found
+    assert any(m.startswith("pins.toml:19: panels.science.buttons.warp: science has no button "
+                            "'warp'") for m in found), found
+    assert any(m.startswith("pins.toml:20: panels.science.buttons.up: no expander 'mcp9'")
+               for m in found), found
+    assert any(m.startswith("pins.toml:22: panels.science.leds.weapon1: science has no light")
+               for m in found), found
+    assert len(found) == 4
+
+
+def test_expanders_are_checked_and_have_no_pwm() -> None:
+    text = GOOD + """
+[expanders.mcp0]
+chip = "mcp23017"
+address = 0x20
+[expanders.mcp1]
+address = 0x20
+[expanders.pca]
+chip = "pca9685"
+address = 0x40
+
+[panels.science]
+[panels.science.leds]
+shield1 = { pin = "mcp0:GPA1", pwm = true }
+shield2 = "mcp0:A1"
+"""
+    found = problems(text)
+    assert any("expanders.mcp1.address: I2C bus 1 address 0x20 is already expander 'mcp0'" in m
+               for m in found), found
+    assert any("expanders.pca.chip: 'pca9685' is not one of mcp23017" in m for m in found)
+    assert any("expanders.pca.address: should be a whole number from 32 to 39" in m
+               for m in found)
+    assert any(m.startswith("pins.toml:24: panels.science.leds.shield1: an MCP23017 has no PWM")
+               for m in found), found
+    assert any(m.startswith("pins.toml:25: panels.science.leds.shield2: mcp0:A1 is already used")
+               for m in found), found
+
+
+def test_board_settings_and_a_second_panel_for_one_station() -> None:
+    text = GOOD.replace('factory = "mock"', 'factory = "pigpio"\nbounce_ms = -1\nspeed = 3') + \
+        '\n[panels.other]\nstation = "helm"\n'
+    found = problems(text)
+    assert "pins.toml:2: board.factory: 'pigpio' is not one of auto, lgpio, rpigpio, mock" in found
+    assert any(m.startswith("pins.toml:3: board.bounce_ms: should be a whole number") for m in found)
+    assert "pins.toml:4: board.speed: unknown setting" in found
+    assert any(m.startswith("pins.toml:16: panels.other.station: a second panel for helm")
+               for m in found), found
+
+
+def test_status_light_needs_green_and_red_and_bad_toml_is_one_message() -> None:
+    found = problems(GOOD.replace('red = "GPIO6"\n', ""))
+    assert found == ["pins.toml:8: panels.helm.leds: the status light needs at least green and red"]
+    (msg,) = problems("[board\n")
+    assert msg.startswith("pins.toml: not valid TOML")
+
+
+def test_missing_file_is_a_pin_map_error(tmp_path: object) -> None:
+    with pytest.raises(PinMapError, match="cannot read the pin map"):
+        load_pinmap("/nonexistent/pins.toml")
+
+
+PIN_TEXT = st.one_of(
+    st.integers(-5, 60).map(str), st.integers(-5, 60).map(lambda n: f"GPIO{n}"),
+    st.sampled_from(["mcp0:A1", "mcp0:B7", "mcp0:C1", "x:A1", "", "GPIO", "gpio4", "BCM5"]),
+    st.text(string.printable, max_size=8))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(buttons_for("helm") + ("bogus",)), PIN_TEXT),
+                max_size=8),
+       st.sampled_from(["helm", "science", "nobody", ""]))
+def test_any_pin_text_loads_or_is_refused_with_a_located_message(
+        buttons: list[tuple[str, str]], station: str) -> None:
+    lines = ['[expanders.mcp0]', '[panels.p]', f'station = "{station}"', '[panels.p.buttons]']
+    lines += [f'{func} = {pin!r}'.replace("'", '"') if '"' not in pin and "\\" not in pin
+              else f"{func} = 4" for func, pin in dict(buttons).items()]
+    text = "\n".join(lines) + "\n"
+    try:
+        pins = parse_pinmap(text, "f.toml")
+    except PinMapError as exc:
+        for msg in exc.problems:
+            assert msg.startswith("f.toml"), msg
+            assert msg.count(":") >= 2
+        return
+    used = [p for panel in pins.panels.values() for p in panel.buttons.values()]
+    assert len(used) == len(set(used))
+    assert all(p.pin not in RESERVED for p in used if p.on_header)
