@@ -115,8 +115,8 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     cls = ship.cls
     step = cls.movement_step
     if ship.id in victory.escapers(state.setup.victory):
-        # Running for the edge: two thirds to movement, then shields, then weapons.
-        move_power = total * 2 // 3 // step * step
+        # Running for the edge: shields up, everything else that buys speed to movement.
+        move_power = (total - min(total, shield_power_cap(ship))) // step * step
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
