@@ -2,6 +2,7 @@
 
     starbridge                       a demonstration game between autopilots
     starbridge simulate [...]        autopilot ships against each other, with a readable account
+                                     (--games N: N seeded games summed up)
     starbridge replay FILE           replay a log; the final state as JSON on stdout (--report:
                                      the after-action report)
     starbridge screenshot [...]      the bridge display rendered headless to PNG

@@ -115,8 +115,10 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     cls = ship.cls
     step = cls.movement_step
     if ship.id in victory.escapers(state.setup.victory):
-        # Running for the edge: shields up, everything else that buys speed to movement.
-        move_power = (total - min(total, shield_power_cap(ship))) // step * step
+        # Running for the edge: shields up, two thirds of the rest to speed, a third to weapons
+        # (Raiders scores a decisive victory only with an Orion disabled on the way).
+        rest = total - min(total, shield_power_cap(ship))
+        move_power = rest * 2 // 3 // step * step
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
