@@ -223,6 +223,12 @@ def test_raiders_k23_disabled_is_an_orion_victory_through_the_engine() -> None:
     s = s.with_ship(replace(k23, superstructure=0, status=DISABLED))
     verdict = victory.judge(s, s.setup.victory)
     assert verdict is not None and (verdict.kind, verdict.winner) == (victory.DECISIVE, "Orion")
+    # Everybody disabled in the same Firing Phase (all fire is simultaneous): a draw.
+    for orion in ("orion1", "orion2", "orion3"):
+        s = s.with_ship(replace(s.ship(orion), superstructure=0, status=DISABLED))
+    verdict = victory.judge(s, s.setup.victory)
+    assert verdict is not None and (verdict.kind, verdict.winner, verdict.ending) == (
+        victory.DRAW, "", victory.NOBODY_FIGHTS)
 
 
 def test_leaving_by_the_scored_edge_ends_the_game_with_a_game_over_event() -> None:
