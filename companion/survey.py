@@ -85,22 +85,6 @@ def summary_lines(title: str, sides: tuple[str, ...], results: list[GameResult])
     return out
 
 
-def table_row(name: str, sides: tuple[str, ...], results: list[GameResult]) -> str:
-    """One Markdown table row: scenario, games, each side's wins by kind, draws, turns."""
-    n = len(results) or 1
-    cells = []
-    for side in sides:
-        wins = Counter(r.kind for r in results if r.winner == side)
-        text = " + ".join(f"{c * 100 // n}% {k}" for k, c in sorted(wins.items())) or "0%"
-        cells.append(f"{side}: {text}")
-    draws = sum(1 for r in results if not r.winner)
-    turns = sorted(r.turns for r in results) or [0]
-    endings = Counter(r.ending for r in results).most_common(2)
-    return (f"| {name} | {len(results)} | {'; '.join(cells)} | {draws * 100 // n}% | "
-            f"{statistics.median(turns):g} ({turns[0]}-{turns[-1]}) | "
-            f"{', '.join(f'{e} {c * 100 // n}%' for e, c in endings)} |")
-
-
 def print_survey(scenario: Mapping[str, Any], games: int, seed: int) -> int:
     """What `starbridge simulate --games N` prints."""
     if games < 1:

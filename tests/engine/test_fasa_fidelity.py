@@ -296,6 +296,8 @@ def test_the_romulan_gambit_victory_conditions() -> None:
     st.sampled_from(["result", "side", "why", "escaped", "edge", "keep", "enemies_disabled",
                      "out", "wrecked", "bogus"]),
     st.one_of(st.text(max_size=8), st.integers(-3, 5), st.lists(st.sampled_from(["a", "b", "x"])),
+              st.lists(st.lists(st.just("a"), max_size=1), min_size=1, max_size=2),
+              st.dictionaries(st.just("a"), st.just(1)),
               st.sampled_from(["draw", "decisive victory", "A", "B", "a", "north", "1/3", "2"]))),
     max_size=3))
 def test_victory_data_is_checked_or_refused_clearly(raw: list[dict[str, Any]]) -> None:
@@ -309,6 +311,13 @@ def test_victory_data_is_checked_or_refused_clearly(raw: list[dict[str, Any]]) -
 
 
 # -- The level split (seed line 373, 383-389) ------------------------------------------------------
+
+@pytest.mark.parametrize("value", [[["constitution"]], "constitution", [1], ["nobody"]])
+def test_enter_at_full_speed_must_list_ship_ids(value: Any) -> None:
+    scenario = {**packaged("romulan-gambit"), "enter_at_full_speed": value}
+    with pytest.raises(DataError, match="enter_at_full_speed"):
+        engine.new_game(scenario)
+
 
 def test_a_romulan_ship_fires_its_beam_only_at_the_basic_level() -> None:
     """Advanced: Firing Weapons — plasma weapons come with the advanced rules; at the basic level

@@ -184,7 +184,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     sides_of = {s.id: s.side for s in ships}
     clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
     full_speed = scenario.get("enter_at_full_speed", [])
-    if not isinstance(full_speed, list) or any(s not in sides_of for s in full_speed):
+    if not isinstance(full_speed, list) or any(not isinstance(s, str) or s not in sides_of
+                                               for s in full_speed):
         raise DataError(f"{where}: enter_at_full_speed must list ship ids of the scenario")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),

@@ -98,6 +98,8 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
         if result not in RESULTS:
             raise DataError(f"{w}: result must be one of {', '.join(RESULTS)}, not {result!r}")
         side = entry.get("side", "")
+        if not isinstance(side, str):
+            raise DataError(f"{w}: side must be text, not {side!r}")
         if result == DRAW and side:
             raise DataError(f"{w}: a draw favours no side; leave out side")
         if result != DRAW and side not in sides:
@@ -108,7 +110,7 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
 
         escaped, wrecked = _ship_id(w, entry, "escaped", ships), _ship_id(w, entry, "wrecked", ships)
         edge = entry.get("edge", "")
-        if edge and (edge not in EDGES or not escaped):
+        if edge and (not isinstance(edge, str) or edge not in EDGES or not escaped):
             raise DataError(f"{w}: edge must be one of {', '.join(EDGES)}, with escaped")
         keep = _fraction(w, entry.get("keep", "0"))
         if keep and not escaped:
@@ -119,7 +121,8 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
         if count and not side:
             raise DataError(f"{w}: enemies_disabled needs a side")
         listed = entry.get("out", [])
-        if not isinstance(listed, list) or any(s not in ships for s in listed):
+        if not isinstance(listed, list) or any(not isinstance(s, str) or s not in ships
+                                               for s in listed):
             raise DataError(f"{w}: out must list ship ids of the scenario")
         if not (escaped or wrecked or count or listed):
             raise DataError(f"{w}: give at least one test (escaped, enemies_disabled, out, "
@@ -131,7 +134,7 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
 
 def _ship_id(where: str, entry: Mapping[str, Any], key: str, ships: Mapping[str, str]) -> str:
     value = entry.get(key, "")
-    if value and value not in ships:
+    if not isinstance(value, str) or (value and value not in ships):
         raise DataError(f"{where}: {key} names no ship of the scenario: {value!r}")
     return str(value)
 
