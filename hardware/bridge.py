@@ -116,7 +116,10 @@ class Bridge:
         """Take the presses since the last call, in order, each against the state the one
         before it left. `act` applies an outcome that carries an action or asks for a roll,
         and returns the new state and its events (or None when it did nothing); the lights
-        follow after each. Returns the state after the last press."""
+        follow after each. Returns the state after the last press. An expander that stopped
+        (or started again) answering is said here, once."""
+        for news in self.hub.service():
+            self.say(news)
         for press in self.presses(t, timeout):
             st = self.stations[press.panel]
             out = st.model.press(press.button, press.kind, state, press.t)

@@ -273,8 +273,9 @@ class ExpanderHub:
         if self.clock() < chip.retry_at:
             return False
         try:
+            # Set up afresh; what changed while it was away is queued by the read after this
+            # (a button let go meanwhile is not left held).
             chip.driver.reset()
-            chip.last = chip.driver.read()  # no edge for what changed while it was away
         except OSError:
             chip.retry_at = self.clock() + RETRY_S
             return False

@@ -34,8 +34,8 @@ from engine import (
     crew_stations,
     new_game,
     pending,
-    view,
     state_to_json,
+    view,
 )
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.state import FasaState
