@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,32 @@ from engine.rulesets.fasa.arcs import ARC_NAMES
 from engine.rulesets.fasa.datafiles import read_toml, toml_files
 from engine.rulesets.fasa.tables import CHART_LETTERS, PLASMA_TABLES, STRESS_LETTERS
 
-WEAPON_KINDS = ("beam", "missile", "plasma")
-ENGINE_KINDS = ("warp", "impulse")
-SIDES = ("port", "starboard", "centre")
+
+class WeaponKind(StrEnum):
+    """Book Two, Advanced: Firing Weapons (beam and missile weapons); Romulan Plasma Bolts."""
+
+    BEAM = "beam"
+    MISSILE = "missile"
+    PLASMA = "plasma"
+
+
+class EngineKind(StrEnum):
+    WARP = "warp"
+    IMPULSE = "impulse"
+
+
+class Side(StrEnum):
+    """Where an engine sits: an engine hit through a side's shields strikes that side's engine
+    (Expert: Warp Engine Hit)."""
+
+    PORT = "port"
+    STARBOARD = "starboard"
+    CENTRE = "centre"
+
+
+WEAPON_KINDS = tuple(k.value for k in WeaponKind)
+ENGINE_KINDS = tuple(k.value for k in EngineKind)
+SIDES = tuple(k.value for k in Side)
 
 _SHIP_KEYS = {
     "id": str, "name": str, "race": str, "kind": str, "source": str, "verified": bool,
@@ -61,16 +85,16 @@ _WEAPON_NEEDS = {
 @dataclass(frozen=True, slots=True)
 class EngineSpec:
     name: str
-    kind: str
+    kind: EngineKind
     power: int
-    side: str
+    side: Side
 
 
 @dataclass(frozen=True, slots=True)
 class WeaponSpec:
     id: str
     name: str
-    kind: str
+    kind: WeaponKind
     chart: str
     arcs: frozenset[str]
     max_power: int = 0                            # beam
@@ -258,7 +282,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
             raise DataError(f"{ew}: kind must be warp or impulse, not {e['kind']!r}")
         if e["side"] not in SIDES:
             raise DataError(f"{ew}: side must be one of {', '.join(SIDES)}, not {e['side']!r}")
-        engines.append(EngineSpec(e["name"], e["kind"], e["power"], e["side"]))
+        engines.append(EngineSpec(e["name"], EngineKind(e["kind"]), e["power"], Side(e["side"])))
     if not engines:
         raise DataError(f"{where}: a ship needs at least one engine")
     if len(engines) > MAX_ENGINES:
@@ -309,7 +333,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         if kind == "beam" and w["max_power"] < 1:
             raise DataError(f"{ww}: max_power must be at least 1")
         weapons.append(WeaponSpec(
-            id=w["id"], name=w["name"], kind=kind, chart=w["chart"], arcs=frozenset(arcs),
+            id=w["id"], name=w["name"], kind=WeaponKind(kind), chart=w["chart"], arcs=frozenset(arcs),
             max_power=w.get("max_power", 0), damage_bands=tuple(bands),
             arm_power=w.get("arm_power", 0), damage=w.get("damage", 0), plasma_table=table))
     if len({w.id for w in weapons}) != len(weapons):
