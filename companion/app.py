@@ -80,7 +80,7 @@ class App:
         self.next_auto = 0.0
         self.messages: list[str] = []
         self.accepted = 0
-        self.lit_drawn: list[dict[str, dict[str, float]]] = []
+        self.mocked = type(table.factory).__name__ == "MockFactory"
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
@@ -181,14 +181,15 @@ class App:
         self._autopilot(t)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
-            lit = [b.lit() for b in self.bridges]
-            if lit != self.lit_drawn:
-                self.display.dirty = True
+            if self.bridges and self.mocked:
+                levels: dict[str, dict[str, float]] = {}
+                for b in self.bridges:
+                    for panel, lit in b.lit().items():
+                        levels.setdefault(panel, lit)
+                self.display.show_lights(levels)   # no LEDs to look at on a PC: drawn
             if self.display.draw():
                 import pygame
 
-                self.lit_drawn = lit
-                draw_lights(self.display, lit)
                 if pygame.display.get_surface() is self.display.surface:
                     pygame.display.flip()
         return not self.leave
@@ -316,33 +317,3 @@ class App:
         elif self.waiting_for_people():
             time.sleep(0.01)
 
-
-LIGHT_COLOURS = {"green": (0, 200, 90), "red": (230, 60, 40), "amber": (255, 176, 0)}
-
-
-def draw_lights(display: Any, lit: list[dict[str, dict[str, float]]]) -> None:
-    """The panels' lights as the mocked pins hold them (on a PC there are no LEDs to look at):
-    a row per panel in the map's lower right corner, each light by its role."""
-    import pygame
-
-    rows = [(name, levels) for panel in lit for name, levels in panel.items()]
-    if not rows:
-        return
-    x, y, w, h = display.layout.map
-    font = pygame.font.Font(None, 18)
-    r = 5
-    width = 150
-    top = y + h - 16 * len(rows) - 6
-    box = pygame.Rect(x + w - width - 6, top - 4, width, 16 * len(rows) + 6)
-    pygame.draw.rect(display.surface, (12, 14, 26), box, border_radius=6)
-    for n, (name, levels) in enumerate(rows):
-        cy = top + 16 * n + 8
-        display.surface.blit(font.render(name[:10], True, (200, 200, 210)), (box.x + 6, cy - 6))
-        cx = box.x + 76
-        for role, level in levels.items():
-            base = LIGHT_COLOURS.get(role, (120, 170, 255))
-            colour = tuple(int(30 + (c - 30) * max(0.0, min(1.0, level))) for c in base)
-            pygame.draw.circle(display.surface, colour, (cx, cy), r)
-            cx += 2 * r + 3
-            if cx > box.right - r:
-                break

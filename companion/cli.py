@@ -3,6 +3,7 @@
     starbridge                       play (headless autopilots where there is no screen)
     starbridge play | games | config | doctor   the table app, its saves, settings, checks
     starbridge simulate [...]        autopilot ships against each other, with a readable account
+                                     (--games N: N seeded games summed up)
     starbridge replay FILE           replay a log; the final state as JSON on stdout (--report:
                                      the after-action report)
     starbridge screenshot [...]      the bridge display rendered headless to PNG
@@ -33,6 +34,7 @@ from companion import (
     panels_cmd,
     play_cmd,
     screenshot_cmd,
+    survey,
 )
 from companion.dice import VirtualDice
 from companion.dice_bench import dice_bench
@@ -113,7 +115,7 @@ with a warning. Any other damage is an error naming the line.""",
 
 APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
     "play": play_cmd.run, "games": lambda a, _d: games_cmd.run(a),
-                "config": lambda a, _d: config_cmd.run(a), "doctor": lambda a, _d: doctor_cmd.run(a)}
+    "config": lambda a, _d: config_cmd.run(a), "doctor": lambda a, _d: doctor_cmd.run(a)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -138,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"stop after this many game turns, 0 for the default limit of "
                           f"{setup.DEFAULT_MAX_TURNS} (default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
+    sim.add_argument("--games", type=int, default=0,
+                     help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
     rep.add_argument("--report", action="store_true", help="print the after-action report instead")
@@ -237,6 +241,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         return 2
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
+    if args.games:
+        return survey.print_survey(full, args.games, args.seed)
     print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")
 
     def report(state: GameState, action: Action, events: tuple[Event, ...]) -> None:

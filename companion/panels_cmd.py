@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def summary(pins: PinMap) -> list[str]:
-    """What the map wires, panel by panel, and what this version cannot drive."""
+    """What the map wires, panel by panel, and how many parts sit on I2C expanders."""
     out = [f"{pins.source}: {len(pins.panels)} panels, factory {pins.factory}"]
     for panel in pins.panels.values():
         parts = [*(f"{f}={p}" for f, p in panel.buttons.items()),
@@ -70,8 +70,9 @@ def summary(pins: PinMap) -> list[str]:
                        for p in [*panel.buttons.values(), *(x.pin for x in panel.leds.values())]
                        if not p.on_header)
     if on_expanders:
-        out.append(f"  {on_expanders} part(s) on MCP23017 expanders: checked and drawn, but not "
-                   f"driven by this version (they stay off)")
+        chips = ", ".join(f"{name} at {hex(x.address)}" for name, x in pins.expanders.items())
+        out.append(f"  {on_expanders} part(s) on MCP23017 expanders over I2C ({chips}); on the Pi "
+                   "enable I2C (raspi-config) and check them with i2cdetect")
     keys = KeyMap(pins)
     out.append("keys on a PC:")
     out.extend(f"  {line}" for line in keys.legend())

@@ -22,6 +22,7 @@ from companion.session import load_scenario, prepare
 from engine import GameState, Prompt, Seat, apply, new_game, pending
 from engine.errors import EngineError
 from engine.events import Event
+from engine.stations import INSTRUCTOR, STATION_NAMES
 
 Until = Callable[[GameState, Prompt, Seat], bool]
 
@@ -67,8 +68,15 @@ def add_parser(subparsers: Any) -> None:
 
 
 def parse_seat(text: str) -> Seat:
-    station, _, ship = text.partition(":")
-    return Seat(station.strip(), ship.strip() or None)
+    """`--seat STATION:SHIP` (or `instructor`); ValueError says what is wrong, in a line."""
+    station, _, ship = (part.strip() for part in text.partition(":"))
+    if station in STATION_NAMES and station != INSTRUCTOR and not ship:
+        raise ValueError(f"--seat {text!r}: a station's seat names its ship too, as STATION:SHIP, "
+                         f"e.g. {station}:enterprise")
+    try:
+        return Seat(station, ship or None)
+    except ValueError as exc:
+        raise ValueError(f"--seat {text!r}: {exc}") from None
 
 
 def parse_size(text: str) -> tuple[int, int]:

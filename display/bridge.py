@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker, draw_why
@@ -31,6 +32,7 @@ from display.game_link import (
 )
 from display.geometry import MapFrame
 from display.layout import Layout, layout
+from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
@@ -94,6 +96,8 @@ class BridgeDisplay:
         self.clock = pygame.time.Clock()
         self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
+        self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
+        self.light_rects: list[pygame.Rect] = []
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -124,10 +128,24 @@ class BridgeDisplay:
                 self.tab = first if first in self.stations() else self.tab
         self.dirty = True
 
+    def show_lights(self, levels: Levels | None) -> None:
+        """Draw the mocked station panels' lights in a strip under the map: `levels` is
+        `hardware.bridge.Bridge.lit()` (panel -> light role -> level 0..1; several bridges'
+        merged), None to take the strip away. Call it every frame while the panels run on
+        the mock or the keyboard: it redraws only when a light changed."""
+        strip = None if levels is None else lights_strip(levels)
+        if strip == self.lights:
+            return
+        shown_before = self.lights is not None
+        self.lights = strip
+        if shown_before != (strip is not None):
+            self.resize(self.surface)
+        self.dirty = True
+
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the bridge out afresh for `surface` (e.g. after the window was resized)."""
         self.surface = surface
-        self.layout = layout(*surface.get_size())
+        self.layout = layout(*surface.get_size(), lights=self.lights is not None)
         self.painter = Painter(surface, self.layout.fonts)
         self.map_frame = None
         self.dirty = True
@@ -387,6 +405,8 @@ class BridgeDisplay:
         else:
             self.map_frame = draw_map(p, self.map(), rect(lay.map), self.follow)
         draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker))
+        if self.lights is not None and lay.lights is not None:
+            self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
         o = self._open_for(self.tab)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.hexgrid import Hex, hex_to_offset, offset_to_hex
+from engine.hexgrid import Hex, cube_round, hex_to_offset, offset_to_hex
 
 SQRT3 = math.sqrt(3)
 
@@ -47,17 +47,6 @@ def corners(center: Point, size: float) -> list[Point]:
     return [(cx + size * ux, cy + size * uy) for ux, uy in _UNIT_CORNERS]
 
 
-def _cube_round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(int(rq), int(rr))
-
-
 @dataclass(frozen=True, slots=True)
 class MapFrame:
     """Where a `cols` x `rows` map sits on screen: hex size, the centre of hex (0, 0) and the
@@ -78,7 +67,7 @@ class MapFrame:
         px, py = (x - self.origin[0]) / self.size, (y - self.origin[1]) / self.size
         q = px * 2 / 3
         r = py / SQRT3 - q / 2
-        col, row = hex_to_offset(_cube_round(q, r))
+        col, row = hex_to_offset(cube_round(q, r, -q - r))
         c0, r0, c1, r1 = self.window
         if c0 <= col <= c1 and r0 <= row <= r1:
             return col, row

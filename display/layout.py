@@ -29,14 +29,19 @@ class Layout:
     tabs: Rect               # station tabs above the panel
     panel: Rect              # the station panel's body (or the roll dialog)
     actions: Rect            # the panel's action row (pages, Confirm)
+    lights: Rect | None = None  # the mocked panels' lights, under the map (when shown)
 
     def regions(self) -> dict[str, Rect]:
-        return {"bar": self.bar, "map": self.map, "ticker": self.ticker, "tabs": self.tabs,
-                "panel": self.panel, "actions": self.actions}
+        out = {"bar": self.bar, "map": self.map, "ticker": self.ticker, "tabs": self.tabs,
+               "panel": self.panel, "actions": self.actions}
+        if self.lights is not None:
+            out["lights"] = self.lights
+        return out
 
 
-def layout(width: int, height: int) -> Layout:
-    """The regions for a `width` x `height` screen; none overlaps another."""
+def layout(width: int, height: int, lights: bool = False) -> Layout:
+    """The regions for a `width` x `height` screen; none overlaps another. With `lights`, a
+    strip for the mocked station panels' lights sits between the map and the ticker."""
     if width < 640 or height < 400:
         raise ValueError(f"the bridge display needs at least 640x400, not {width}x{height}")
     fonts = font_sizes(height)
@@ -56,7 +61,13 @@ def layout(width: int, height: int) -> Layout:
     actions_h = touch + 8
     actions = (px, height - actions_h, panel_w, actions_h)
     panel = (px, top + touch + GAP, panel_w, height - actions_h - GAP - (top + touch + GAP))
-    return Layout(width, height, fonts, touch, bar, map_rect, ticker, tabs, panel, actions)
+    strip: Rect | None = None
+    if lights:
+        strip_h = fonts["small"] + 14
+        x, y, w, h = map_rect
+        map_rect = (x, y, w, h - strip_h - GAP)
+        strip = (0, ticker[1] - GAP - strip_h, map_w, strip_h)
+    return Layout(width, height, fonts, touch, bar, map_rect, ticker, tabs, panel, actions, strip)
 
 
 def overlaps(a: Rect, b: Rect) -> bool:

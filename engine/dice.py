@@ -7,11 +7,20 @@ The engine never rolls. When the rules need a roll, the state holds a `RollReque
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-D10 = "d10"
-"""The FASA die: a 20-sided die numbered 0-9 twice, read 1..10 ("0" reads 10)."""
 
-DIE_SIDES: dict[str, int] = {D10: 10, "d6": 6, "d20": 20, "d100": 100}
+class Die(StrEnum):
+    """The dice a roll request can ask for."""
+
+    D10 = "d10"     # the FASA die: a 20-sided die numbered 0-9 twice, read 1..10 ("0" reads 10)
+    D6 = "d6"
+    D20 = "d20"
+    D100 = "d100"
+
+
+D10 = Die.D10
+DIE_SIDES: dict[str, int] = {Die.D10: 10, Die.D6: 6, Die.D20: 20, Die.D100: 100}
 
 SOURCES: tuple[str, ...] = ("virtual", "tray", "manual", "script", "override")
 """Where a roll came from: seeded virtual dice, the serial dice tray, typed in at the table, a test

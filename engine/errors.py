@@ -4,7 +4,22 @@ from __future__ import annotations
 
 
 class EngineError(Exception):
-    """Root of every error the engine raises on purpose."""
+    """Root of every error the engine raises on purpose.
+
+    Its message is one line a person can read: control characters that came from outside (a
+    field named "\\n" in a data file, an escape sequence in a ship id) are shown escaped, so a
+    message can never break a display line or a log line, or send codes to a terminal.
+    """
+
+    def __init__(self, message: object = "", *rest: object) -> None:
+        super().__init__(one_line(str(message)), *rest)
+
+
+def one_line(text: str) -> str:
+    """`text` with every non-printable character written as its escape (newline as \\n)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class IllegalAction(EngineError):

@@ -99,15 +99,15 @@ def _relative_sextants(dq: int, dr: int, heading: int) -> tuple[int, ...]:
     return tuple(sorted((d - heading) % 6 for d in sectors))
 
 
-def _cube_round(q: float, r: float, s: float) -> Hex:
-    """Nearest hex to fractional cube coordinates."""
+def cube_round(q: float, r: float, s: float) -> Hex:
+    """Nearest hex to fractional cube coordinates (also a tap on the screen to its hex)."""
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
         rr = -rq - rs
-    return Hex(rq, rr)
+    return Hex(int(rq), int(rr))
 
 
 def _nudged_line(a: Hex, b: Hex, sign: float) -> tuple[Hex, ...]:
@@ -119,7 +119,7 @@ def _nudged_line(a: Hex, b: Hex, sign: float) -> tuple[Hex, ...]:
     hexes = [a]
     for i in range(1, n):
         t = i / n
-        hexes.append(_cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as_ + (bs - as_) * t))
+        hexes.append(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as_ + (bs - as_) * t))
     hexes.append(b)
     return tuple(hexes)
 

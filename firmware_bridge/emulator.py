@@ -202,16 +202,26 @@ class TrayEmulator:
         while True:
             end = self._end
             if end is not None:
-                readable, _, _ = select.select([end], [], [], TICK)
+                try:
+                    readable, _, _ = select.select([end], [], [], TICK)
+                    data = end.read() if readable else b""
+                except (OSError, ValueError):  # the end was closed under us (stop, unplug)
+                    if self._end is end:
+                        self._end = None
+                    continue
                 if readable:
-                    data = end.read()
                     before = {p[0] for p in self.tray.pending}
                     self.tray.receive(data)
                     for seq in sorted(before - {p[0] for p in self.tray.pending}):
                         self.acks.put(seq)
             else:
-                with contextlib.suppress(queue.Empty):
-                    self._do(*self._commands.get(timeout=TICK))
+                try:
+                    command = self._commands.get(timeout=TICK)
+                except queue.Empty:
+                    pass
+                else:
+                    if not self._do(*command):
+                        return
             while True:
                 try:
                     command = self._commands.get_nowait()

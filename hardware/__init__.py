@@ -8,6 +8,7 @@
 
 Modules: `pinmap` (the file and its checks), `functions` (button and light names), `devices`
 (gpiozero), `debounce`, `panel` (the pure state machine on the engine's per-seat API, through
-`engine_api`), `lamps` (what lights show), `bridge` (a crew's panels), `keyboard` (the PC's
+`engine_api`), `lamps` (what lights show), `bridge` (a crew's panels), `expanders` (parts on
+MCP23017s over I2C: `mcp23017` the driver, `mcp23017_mock` the register-level emulation), `keyboard` (the PC's
 stand-in), `wiring` (the diagram).
 """

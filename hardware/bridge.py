@@ -21,6 +21,7 @@ from engine import Event, GameState, Seat
 from hardware import engine_api as api
 from hardware.debounce import Debouncer, Edge, Press
 from hardware.devices import Clock, PanelDevices, open_panel, report
+from hardware.expanders import ExpanderHub, hub_for
 from hardware.functions import AMBER
 from hardware.lamps import levels
 from hardware.panel import Outcome, PanelModel
@@ -52,10 +53,13 @@ class Bridge:
         self.lamp_test_until = float("-inf")
         self.missing: tuple[str, ...] = ()
         self.outcomes: list[tuple[str, Outcome]] = []  # every press's outcome, for the display
+        self.hub: ExpanderHub = hub_for(factory)   # the MCP23017s of this Pi (or of the mock)
+        self.say: Callable[[str], None] = lambda text: None
 
     def open(self, say: Callable[[str], None], t: float | None = None) -> None:
         """Open a panel for each station of the crew that has one in the pin map, run the lamp
         test, and say once what could not be opened."""
+        self.say = say
         devices: dict[str, PanelDevices] = {}
         missing = []
         for station in self.wanted:
@@ -63,7 +67,8 @@ class Bridge:
             if spec is None:
                 missing.append(station)
                 continue
-            dev = open_panel(spec, self.factory, self.edges, self.clock)
+            dev = open_panel(spec, self.factory, self.edges, self.clock, self.pins.expanders,
+                             self.hub)
             devices[spec.name] = dev
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             self.stations[spec.name] = Station(
@@ -74,6 +79,7 @@ class Bridge:
             say(f"no panel in {self.pins.source} for: {', '.join(missing)} (those stations play "
                 f"on the touchscreen or the keyboard)")
         report(devices, say)
+        self.hub.start()  # on a Pi: the thread that polls the expanders' buttons
         self.lamp_test(self.clock() if t is None else t)
 
     def lamp_test(self, t: float) -> None:
@@ -110,7 +116,10 @@ class Bridge:
         """Take the presses since the last call, in order, each against the state the one
         before it left. `act` applies an outcome that carries an action or asks for a roll,
         and returns the new state and its events (or None when it did nothing); the lights
-        follow after each. Returns the state after the last press."""
+        follow after each. Returns the state after the last press. An expander that stopped
+        (or started again) answering is said here, once."""
+        for news in self.hub.service():
+            self.say(news)
         for press in self.presses(t, timeout):
             st = self.stations[press.panel]
             out = st.model.press(press.button, press.kind, state, press.t)
@@ -142,6 +151,8 @@ class Bridge:
         for st in self.stations.values():
             st.devices.close()
         self.stations.clear()
+        if not any(chip.watches for chip in self.hub.chips.values()):
+            self.hub.close()  # no bridge on this Pi has a button on an expander any more
 
 
 def outcome_text(out: Outcome) -> str:

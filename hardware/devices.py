@@ -7,8 +7,12 @@ debouncing, long presses and everything after happen on the main thread (hardwar
 Lights are written only when their level changes; blinking is worked out by the caller from the
 clock (hardware.lamps), so it needs no thread and the mock blinks exactly as the Pi does.
 
-A panel that cannot be opened (a pin busy, no permission, no GPIO chip, an expander this
-version cannot drive) is reported once, with the fix, and the other panels go on.
+Parts on MCP23017 expanders (I2C) are opened through the factory's `ExpanderHub`
+(hardware.expanders) and behave the same: their buttons queue the same edges, their lights take
+the same levels (on or off: an expander has no PWM).
+
+A panel that cannot be opened (a pin busy, no permission, no GPIO chip, an expander that does
+not answer) is reported once, with the fix, and the other panels go on.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from gpiozero.exc import (
 )
 
 from hardware.debounce import Edge
-from hardware.pinmap import PanelSpec, PinMap, PinRef
+from hardware.expanders import ExpanderError, ExpanderHub, hub_for
+from hardware.pinmap import Expander, PanelSpec, PinMap, PinRef
 
 Clock = Callable[[], float]
 
@@ -110,14 +115,16 @@ class PanelDevices:
     lights: dict[str, Any] = field(default_factory=dict)
     levels: dict[str, float] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
-    on_expanders: list[str] = field(default_factory=list)  # parts this version cannot drive
+    off_expanders: dict[str, list[str]] = field(default_factory=dict)  # why -> parts left off
 
     def set_levels(self, levels: dict[str, float]) -> int:
         """Write each light's level (0..1; on/off lights are on above 0); only changes are
-        written. Returns how many lights changed."""
+        written. Returns how many lights changed. `levels` keeps what each light shows: an
+        on/off light (a GPIO pin without PWM, or an expander pin) is 1.0 for any level above 0."""
         changed = 0
-        for role, level in levels.items():
+        for role, asked in levels.items():
             device = self.lights.get(role)
+            level = asked if isinstance(device, PWMLED) else (1.0 if asked > 0 else 0.0)
             if device is None or self.levels.get(role) == level:
                 continue
             self.levels[role] = level
@@ -146,12 +153,17 @@ class PanelDevices:
 
 
 def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
-               clock: Clock = time.monotonic) -> PanelDevices:
-    """Open one panel's buttons and lights on `factory`; each button's edges go on `edges`."""
+               clock: Clock = time.monotonic, expanders: dict[str, Expander] | None = None,
+               hub: ExpanderHub | None = None) -> PanelDevices:
+    """Open one panel's buttons and lights on `factory`; each button's edges go on `edges`.
+    Parts on expanders (declared in `expanders`, the pin map's) open through `hub`, by default
+    the factory's own (hardware.expanders.hub_for)."""
     panel = PanelDevices(spec)
+    declared = expanders or {}
     for func, pin in spec.buttons.items():
         if not pin.on_header:
-            panel.on_expanders.append(f"{pin} ({func})")
+            hub = hub or hub_for(factory)
+            _open_on_expander(panel, hub, declared, pin, func, (edges, spec.name, clock))
             continue
         try:
             # No bounce_time: the backends filter differently (the mock not at all); debounce
@@ -165,7 +177,8 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
         panel.buttons[func] = button
     for role, led in spec.leds.items():
         if not led.pin.on_header:
-            panel.on_expanders.append(f"{led.pin} ({role})")
+            hub = hub or hub_for(factory)
+            _open_on_expander(panel, hub, declared, led.pin, role, None)
             continue
         try:
             cls = PWMLED if led.pwm else LED
@@ -173,6 +186,27 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
         except (GPIOZeroError, OSError) as exc:
             panel.problems.append(explain(exc, led.pin))
     return panel
+
+
+def _open_on_expander(panel: PanelDevices, hub: ExpanderHub, declared: dict[str, Expander],
+                      pin: PinRef, part: str,
+                      button: tuple[queue.Queue[Edge], str, Clock] | None) -> None:
+    """Open a button (`button`: its queue, panel and clock) or else a light on an expander;
+    one that cannot be opened is left off, under the reason (said once per expander)."""
+    exp = declared.get(pin.chip)
+    if exp is None:
+        why = f"expander {pin.chip} is not declared under [expanders] in the pin map"
+    else:
+        try:
+            if button is not None:
+                panel.buttons[part] = hub.button(exp, str(pin.pin), button[0], button[1], part,
+                                                 button[2])
+            else:
+                panel.lights[part] = hub.light(exp, str(pin.pin))
+            return
+        except ExpanderError as exc:
+            why = str(exc)
+    panel.off_expanders.setdefault(why, []).append(f"{pin} ({part})")
 
 
 def _queue_edge(edges: queue.Queue[Edge], panel: str, button: str, pressed: bool,
@@ -183,12 +217,15 @@ def _queue_edge(edges: queue.Queue[Edge], panel: str, button: str, pressed: bool
 
 
 def report(panels: dict[str, PanelDevices], say: Callable[[str], None]) -> None:
-    """Say once, per panel, what could not be opened and how to fix it."""
+    """Say once, per panel, what could not be opened and how to fix it; and once per expander
+    that cannot be used, why, the fix, and every panel's parts on it that stay off."""
     for name, panel in panels.items():
         if panel.problems:
             fixes = "; ".join(dict.fromkeys(panel.problems))
             say(f"panel {name}: {len(panel.problems)} part(s) not opened, the rest works: {fixes}")
-        if panel.on_expanders:
-            say(f"panel {name}: {len(panel.on_expanders)} part(s) on MCP23017 expanders stay off "
-                f"(this version cannot drive an expander yet; move them to free GPIO pins to "
-                f"use them now): {', '.join(panel.on_expanders)}")
+    off: dict[str, list[str]] = {}
+    for name, panel in panels.items():
+        for why, parts in panel.off_expanders.items():
+            off.setdefault(why, []).append(f"{name} {', '.join(parts)}")
+    for why, where in off.items():
+        say(f"{why}. These parts stay off, the rest of the bridge goes on: {'; '.join(where)}")

@@ -151,7 +151,8 @@ def test_turn_limit_ends_the_game(capsys: pytest.CaptureFixture[str], tmp_path: 
     code, out, _ = run(capsys, "simulate", "--scenario", "skirmish", "--turns", "1", "--seed", "3",
                        "--log", str(log))
     assert code == 0
-    assert out.splitlines()[-2] == "Game over: the turn limit (1) is reached; no side won"
+    assert out.splitlines()[-2] == ("Game over: Draw: the turn limit (1) is reached and no "
+                                    "victory condition is met")
     data = replayed(capsys, log)
     assert (data["turn"], data["phase"], data["step"], data["winner"]) == (1, 5, "over", "")
 
@@ -317,10 +318,10 @@ def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[
                                                   tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     (data_dir / "ships").mkdir(parents=True)
-    packaged = (PACKAGE_DATA / "ships" / "constitution-refit.toml").read_text(encoding="utf-8")
+    packaged = (PACKAGE_DATA / "ships" / "constitution.toml").read_text(encoding="utf-8")
     mine, n = re.subn(r"(?m)^superstructure = \d+$", "superstructure = 60", packaged)
     assert n == 1
-    (data_dir / "ships" / "constitution-refit.toml").write_text(mine, encoding="utf-8")
+    (data_dir / "ships" / "constitution.toml").write_text(mine, encoding="utf-8")
     found = re.search(r"(?m)^superstructure = (\d+)$", packaged)
     assert found is not None
     expected = scale_value(60, Fraction(1, 3))
@@ -332,7 +333,7 @@ def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[
                        "--turns", "2", "--log", str(log))
     assert code == 0, err
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
-    assert header["scenario"]["classes"]["constitution-refit"]["superstructure"] == 60
+    assert header["scenario"]["classes"]["constitution"]["superstructure"] == 60
     ships = {s["id"]: s for s in replayed(capsys, log)["ships"]}
     assert ships["enterprise"]["superstructure_max"] == expected
     assert ships["kronos"]["class_id"] == "d7-torpedo"

@@ -89,12 +89,15 @@ def test_a_planned_move_is_bounded_and_can_be_taken_back() -> None:
 
 
 def test_station_facts_read_the_view() -> None:
-    v = view(start(), Seat("science", "enterprise"))
+    state = start()
+    v = view(state, Seat("science", "enterprise"))
+    ours = state.ship("enterprise")  # type: ignore[attr-defined]
     science = {f.label: f for f in station_facts(v, "science", "enterprise")}
-    assert science["Superstructure"].value == "9/9"
+    assert science["Superstructure"].value == f"{ours.superstructure}/{ours.cls.superstructure}"
+    assert ours.superstructure == 7  # the duel's Constitution at 1/3 (20 / 3, rounded)
     assert science["Sensors"].value == "working"
     engineering = {f.label: f.value for f in station_facts(v, "engineer", "enterprise")}
-    assert engineering["Total power"] == "21"
+    assert engineering["Total power"] == str(ours.total_power) == "15"
     # An enemy ship's internals are not in this seat's view: the panel says so.
     enemy = station_facts(v, "science", "kronos")
     assert enemy[0].value == "no sensor readings"

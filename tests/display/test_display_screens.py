@@ -11,7 +11,7 @@ from companion.screenshot_cmd import SCREENS, advance
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
-from engine import GameState, Seat
+from engine import GameState, Seat, pending
 from engine.events import Event
 
 
@@ -161,7 +161,8 @@ def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[in
     state, history = play(start("skirmish", turns=10), seed=1,
                           until=lambda s, p: p.action == "choose_damaged_weapon")
     surface = pygame.Surface(size)
-    d = BridgeDisplay(surface, Seat("captain", "bastion"), lambda _: None)
+    chooser = pending(state)[0].ship  # whichever ship's weapon was hit
+    d = BridgeDisplay(surface, Seat("captain", chooser), lambda _: None)
     d.show(state, [e for _, e in history])
     assert d.draw()
     assert d.tab == "captain"

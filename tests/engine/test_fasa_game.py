@@ -96,32 +96,34 @@ def fire(state, ship, *shots):
 def test_power_allocation_limits() -> None:
     """C&C: Power To Combat Systems Tracks — no more than the Total Power Units Available (D-7A at
     full scale: 40); Power To Movement Track — "fractional movement points cannot be generated";
-    Expert displays — no more than the shields can hold (6 x 5 at 1/4) or the weapons take (4 x 2)."""
+    Expert displays — no more than the shields can hold (6 x 5 at 1/12, the 1/4 ratio cut to a
+    third: Altering Variable Data) or the weapons take (4 x 2)."""
     full = game(ENT, KL, scale="1")
     assert refused(full, AllocatePower("engineer", "kl", 16, 10, 20)) == \
         "Engineering: 46 power allocated, only 40 available"
     s = game(ENT, KL)
     refused(s, AllocatePower("engineer", "kl", -4, 0, 0), "cannot be negative")
     refused(s, AllocatePower("engineer", "ent", 6, 0, 0), "multiple of 4")
-    refused(s, AllocatePower("engineer", "ent", 0, 8, 0), "32 shield points, more than the 30")
+    refused(s, AllocatePower("engineer", "ent", 0, 3, 0), "36 shield points, more than the 30")
     refused(s, AllocatePower("engineer", "kl", 0, 0, 9), "at most 8")
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 12, 0, 0))
-    assert s.ship("ent").movement_points == 3
+    assert s.ship("ent").movement_points == 9    # 4/1 cut to 4/3: the seed's 3 MP for 12 at 1/3 power
     refused(s, AllocatePower("engineer", "ent", 0, 0, 0), "already allocated")
 
 
 def test_shield_and_arming_limits() -> None:
     """Expert: Damage Control Display — no shield above the Maximum Shield Power, the total within the
-    Shield Points Available (1 power at 1/4 = 4); Weapons Display and Advanced: Romulan Plasma Bolts —
-    a beam takes 1 to its maximum, a missile exactly its Power To Arm, within the power to weapons."""
+    Shield Points Available (1 power at 1/12 = 12: the 1/4 ratio cut to a third); Weapons Display
+    and Advanced: Romulan Plasma Bolts — a beam takes 1 to its maximum, a missile exactly its Power
+    To Arm, within the power to weapons."""
     s = game(ENT, KL)
     refused(s, SetShields("science", "ent", NO_SHIELDS), "until Engineering allocates")
     refused(s, ArmWeapons("helm", "ent", ()), "until Engineering allocates")
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 0, 1, 8))
     assert refused(s, SetShields("science", "ent", (6, 0, 0, 0, 0, 0))) == \
         "Science: shield 1 can hold at most 5 points, not 6"
-    assert refused(s, SetShields("science", "ent", (3, 2, 0, 0, 0, 0))) == \
-        "Science: 5 shield points set, only 4 available"
+    assert refused(s, SetShields("science", "ent", (5, 5, 3, 0, 0, 0))) == \
+        "Science: 13 shield points set, only 12 available"
     assert refused(s, ArmWeapons("helm", "ent", (("ph1", 4),))) == \
         "Helm: Phaser bank 1 takes 1 to 3 power, not 4"
     assert refused(s, ArmWeapons("helm", "ent", (("pt1", 2),))) == \
@@ -180,7 +182,7 @@ def test_tactical_advantage_tie_rolls_again() -> None:
 def test_fastest_ship_moves_first(adv) -> None:
     """Advanced: Sequence Of Play step 4 — the fastest ship moves first, whoever has the advantage."""
     s, _ = start(game(ENT, KL), {"ent": {"movement": 20}, "kl": {"movement": 12}}, adv)
-    assert (s.ship("ent").movement_points, s.ship("kl").movement_points) == (5, 3)
+    assert (s.ship("ent").movement_points, s.ship("kl").movement_points) == (15, 9)
     assert [(p.ship, p.station) for p in engine.pending(s)] == [("ent", "helm")]
     refused(s, Move("helm", "kl", "F"), "turn to act")
     s, _ = apply_checked(s, Move("helm", "ent", "F"))
@@ -190,8 +192,9 @@ def test_fastest_ship_moves_first(adv) -> None:
 @pytest.mark.parametrize(("adv", "then"), [((9, 1), ("kl", "ent")), ((1, 9), ("ent", "kl"))])
 def test_advantage_moves_later_and_declares_last(adv, then) -> None:
     """Advanced: Sequence Of Play steps 4 and 7 — on equal movement the ship with the tactical
-    advantage moves second, and it declares its targets last. With 1 MP both move in phase 3."""
-    s, _ = start(game(ENT, KL), {"ent": {"movement": 4, "weapons": 3, "arm": (("ph1", 3),)},
+    advantage moves second, and it declares its targets last. With 1 MP both move in phase 3 (full
+    scale: 4 power is 1 MP at 4/1)."""
+    s, _ = start(game(ENT, KL, scale="1"), {"ent": {"movement": 4, "weapons": 3, "arm": (("ph1", 3),)},
                                  "kl": {"movement": 4, "weapons": 2, "arm": (("d1", 2),)}}, adv)
     acted = []
     while s.phase <= 3:
@@ -289,14 +292,20 @@ def hit_kl(kl_heading=3, kl_points=NO_SHIELDS, kl_shields=0):
 
 def test_shields_absorb_and_the_rest_penetrates() -> None:
     """C&C: Damage Sequence steps 1-2 — the shield facing the firer absorbs what it can; the rest
-    goes to the damage location table (7-9: superstructure)."""
+    goes to the damage location table (7-9: superstructure), one roll for every 2 points and one
+    for the last odd point (Advanced: Damage From Exploding Ships, "damage location rolls are made
+    for every 2 damage points just as if weapons were being fired")."""
     s, events = hit_kl(kl_points=(0, 3, 0, 0, 0, 0), kl_shields=3)
     struck = first(events, ev.ShieldStruck)
     assert (struck.ship, struck.shield, struck.absorbed, struck.penetrating) == ("kl", 2, 3, 3)
     assert s.ship("kl").shields == NO_SHIELDS
     assert [(p.ship, p.station) for p in engine.pending(s)] == [("kl", "science")]
+    assert "2 points through shield 2" in engine.pending(s)[0].what
     s, _ = roll(s, 8)
-    assert s.ship("kl").superstructure == 7 - 3
+    assert s.ship("kl").superstructure == 7 - 2
+    assert "1 point through shield 2" in engine.pending(s)[0].what
+    s, _ = roll(s, 8)
+    assert s.ship("kl").superstructure == 7 - 3 and not s.shots
 
 
 @pytest.mark.parametrize(("heading", "shield", "engines"), [(4, 1, (3, 6, 1)), (2, 3, (6, 3, 1))])
@@ -306,16 +315,16 @@ def test_engine_hit_on_the_struck_side(heading, shield, engines) -> None:
     points = tuple(3 if n == shield else 0 for n in range(1, 7))
     s, events = hit_kl(heading, points, 3)
     assert first(events, ev.ShieldStruck).shield == shield
-    s, _ = roll(s, 5)
+    s, _ = roll(s, 5, 5)            # 3 points through: two location rolls (2, then 1), both engine
     assert (s.ship("kl").engines, s.ship("kl").superstructure) == (engines, 7)
 
 
-@pytest.mark.parametrize(("pick", "engines"), [(1, (0, 6, 1)), (5, (0, 6, 1)), (6, (6, 0, 1)),
-                                              (10, (6, 0, 1))])
+@pytest.mark.parametrize(("pick", "engines"), [(1, (4, 6, 1)), (5, (4, 6, 1)), (6, (6, 4, 1)),
+                                              (10, (6, 4, 1))])
 def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) -> None:
     """Expert: Warp Engine Hit — "if the specific engine is not clear, roll randomly to determine
     which is damaged": through the fore shield a d10 picks the port (1-5) or starboard (6-10) warp
-    engine, which takes all 6 points."""
+    engine, which takes the 2 points of this location roll (6 points through: three rolls)."""
     s, events = hit_kl()
     assert first(events, ev.ShieldStruck).shield == 2
     s, _ = roll(s, 5)                                   # location: engine
@@ -324,15 +333,17 @@ def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) 
     assert "1-5 port warp engine, 6-10 starboard warp engine" in prompt.roll.purpose
     s, _ = roll(s, pick)
     assert s.ship("kl").engines == engines
+    s, _ = roll(s, 8, 8)                                # the other 4 points: superstructure
+    assert s.ship("kl").superstructure == 7 - 4 and not s.shots
 
 
 def test_shield_generator_destroyed() -> None:
     """Book One damage location 1; Expert: Shield Generator Damaged — the shield is gone for the
     game and the superstructure takes 1 point."""
     s, _ = hit_kl()
-    s, _ = roll(s, 1)
+    s, _ = roll(s, 1, 8, 8)         # 6 points through: shield, then 2 + 2 superstructure
     kl = s.ship("kl")
-    assert (kl.shields_damaged, kl.superstructure, s.turn) == (frozenset({2}), 6, 2)
+    assert (kl.shields_damaged, kl.superstructure, s.turn) == (frozenset({2}), 7 - 1 - 4, 2)
     s, _ = apply_checked(s, AllocatePower("engineer", "kl", 0, 3, 0))
     refused(s, SetShields("science", "kl", (0, 1, 0, 0, 0, 0)), "shield 2's generator is damaged")
 
@@ -351,6 +362,7 @@ def test_sensors_out_and_no_firing_while_out(value, turns) -> None:
     assert s.ship("kl").superstructure == 6        # 1 superstructure point
     s, events = roll(s, value)
     assert (first(events, ev.Damaged).system, first(events, ev.Damaged).amount) == ("sensors", turns)
+    s, _ = roll(s, 8, 8)                           # the phaser's other 4 points: superstructure
     s, events = roll(s, 10)                        # KL's disruptor 1 (declared before) misses
     assert not [e for e in events if isinstance(e, ev.FireDeclared)]  # disruptor 2 never fires
     assert (s.turn, s.ship("kl").sensors_out) == (2, turns - 1)
@@ -376,7 +388,8 @@ def test_weapon_hit_captain_chooses_among_weapons_that_bear() -> None:
     refused(s, ChooseDamagedWeapon("captain", "ent", "ph5"), "ph1, ph2, ph3, ph4")
     refused(s, ChooseDamagedWeapon("helm", "ent", "ph3"), "is for Captain")
     s, _ = apply_checked(s, ChooseDamagedWeapon("captain", "ent", "ph3"))
-    assert s.turn == 2 and s.ship("ent").weapons[2].damaged and s.ship("ent").superstructure == 8
+    s, _ = roll(s, 8)                              # 4 points through: the second roll's 2
+    assert s.turn == 2 and s.ship("ent").weapons[2].damaged and s.ship("ent").superstructure == 6
     s, _ = apply_checked(s, AllocatePower("engineer", "ent", 0, 0, 3))
     refused(s, ArmWeapons("helm", "ent", (("ph3", 3),)), "damaged and cannot be armed")
 
@@ -398,10 +411,11 @@ def test_superstructure_gone_disables_and_the_other_side_wins() -> None:
                                  "kl": {"weapons": 2, "arm": (("d1", 2),)}})
     s, _ = fire(s, "ent", ("ph1", "kl"), ("ph2", "kl"))
     s, _ = fire(s, "kl", ("d1", "ent"))
-    s, _ = roll(s, 1, 7, 1)                        # 6 to the superstructure: 1 left
+    s, _ = roll(s, 1, 7, 7, 7, 1)                  # 6 to the superstructure: 1 left
     assert s.ship("kl").superstructure == 1 and not s.over
     s, events = roll(s, 8)
     assert first(events, ev.StatusChanged).status == "disabled"
+    s, _ = roll(s, 8, 8)                           # the rest of the second phaser's 6 points
     s, events = roll(s, 10)                        # KL's declared shot still resolves
     assert first(events, ev.ShotResolved).firer == "kl"
     assert first(events, ev.GameOver).winner == "Federation" and s.over
@@ -409,8 +423,9 @@ def test_superstructure_gone_disables_and_the_other_side_wins() -> None:
 
 
 def test_end_of_turn_resets_shields_and_weapons() -> None:
-    """C&C: Resetting The Panel — every track back to 0 except the engine power tracks."""
-    s, _ = start(game(ENT, KL), {"ent": {"movement": 4, "shields": 1, "weapons": 3,
+    """C&C: Resetting The Panel — every track back to 0 except the engine power tracks (full scale:
+    4 power is 1 MP, moved in phase 3)."""
+    s, _ = start(game(ENT, KL, scale="1"), {"ent": {"movement": 4, "shields": 1, "weapons": 3,
                                          "arm": (("ph1", 3),), "points": (0, 4, 0, 0, 0, 0)},
                                  "kl": {}})
     s, _ = fire(s, "ent", ("ph1", "kl"))
@@ -433,7 +448,7 @@ def test_disabled_ship_resets_its_panel_too() -> None:
                                      "kl": {"shields": 3, "points": (0, 0, 0, 0, 3, 0)}, "k2": {}},
                  (1, 2, 3))
     s, _ = fire(s, "ent", ("ph1", "kl"), ("ph2", "kl"))
-    s, _ = roll(s, 1, 7, 1, 8)                     # 12 to the superstructure
+    s, _ = roll(s, 1, 7, 7, 7, 1, 8, 8, 8)         # 12 to the superstructure, 2 a roll
     assert (s.turn, s.ship("kl").status, s.over) == (2, "disabled", False)
     assert s.ship("kl").shields == NO_SHIELDS
     assert [p.ship for p in engine.pending(s)] == ["ent", "k2"]
@@ -442,7 +457,7 @@ def test_disabled_ship_resets_its_panel_too() -> None:
 def test_enemy_view_hides_internals_and_instructor_sees_all() -> None:
     """DESIGN: Views per station; Advanced: Sensors — without a sensor lock an enemy's identity,
     position, heading and speed are known, nothing more."""
-    s = ready(game(ENT, KL), "ent", movement=4, weapons=3, shields=1, arm=(("ph1", 3),),
+    s = ready(game(ENT, KL, scale="1"), "ent", movement=4, weapons=3, shields=1, arm=(("ph1", 3),),
               points=(0, 4, 0, 0, 0, 0))
     kl_view = engine.view(s, Seat("helm", "kl"))
     ent_seen, kl_seen = kl_view["ships"]

@@ -5,6 +5,7 @@ Rule text: Book Two (the seed file 000_4373da4a9495c8f8.txt).
 
 from __future__ import annotations
 
+import math
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -62,8 +63,12 @@ def test_every_packaged_ship_scales_to_a_third(classes: dict[str, ShipClass], sh
         assert w_tac.damage == third(w_full.damage)
         assert w_tac.damage_bands == w_full.damage_bands
         assert (w_tac.chart, w_tac.arcs) == (w_full.chart, w_full.arcs)
-    # Ratios are stored as printed and not scaled (docs/ship-data.md).
-    assert (tac.mpr, tac.spr) == (full.mpr, full.spr)
+    # "the shield point ratio, the movement point ratio ... have been cut to 1/3": the power side
+    # is a third, so a third of the power buys the same points (4/1 becomes 4/3).
+    for cut, whole in ((tac.mpr, full.mpr), (tac.spr, full.spr)):
+        assert Fraction(*cut) == Fraction(*whole) / 3
+        assert math.gcd(*cut) == 1
+    assert tac.movement_points(tac.movement_step * 5) == full.movement_points(tac.movement_step * 15)
     assert (tac.stress_engine, tac.stress_superstructure) == (full.stress_engine,
                                                               full.stress_superstructure)
     assert all(e.power >= 1 for e in tac.engines if e.power)
@@ -122,7 +127,11 @@ def test_shield_point_ratio_one_half_gives_two_points_per_power() -> None:
     assert cls.spr == (1, 2)
     assert cls.shield_points(1) == 2
     assert cls.shield_points(5) == 10
-    assert cls.scaled(THIRD).shield_points(1) == 2
+    # Altering Variable Data: the ratio is cut to a third with the rest of the TAC data.
+    assert cls.scaled(THIRD).spr == (1, 6)
+    assert cls.scaled(THIRD).shield_points(1) == 6
+    assert cls.scaled(Fraction(1, 2)).spr == (1, 4)
+    assert cls.scaled(Fraction(1, 4)).shield_points(1) == 8
 
 
 @pytest.mark.parametrize("text", ["4", "0/1", "4/0", "four/one", "4:1"])

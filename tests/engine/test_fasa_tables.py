@@ -16,8 +16,10 @@ from engine.rulesets.fasa.datafiles import PACKAGE_DATA
 from engine.rulesets.fasa.ships import load_ship_classes
 from engine.rulesets.fasa.tables import CHART_LETTERS, Tables, load_tables
 
-SEED = Path(os.environ.get("STARBRIDGE_SEED_BOOK_TWO",
-                           "/work/shared/seeds/000_4373da4a9495c8f8.txt"))
+SEED = Path(os.environ.get(
+    "STARBRIDGE_SEED_BOOK_TWO",
+    # The rule texts sit beside the checkout (shared/seeds), as on the project's machines.
+    Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_4373da4a9495c8f8.txt"))
 
 
 @pytest.fixture(scope="module")

@@ -102,7 +102,7 @@ def test_header_holds_the_whole_scenario(game: Recorded) -> None:
     assert header["starbridge_log"] == LOG_VERSION == 2
     assert header["ruleset"] == "fasa"
     assert header["scenario"] == game.scenario
-    assert set(header["scenario"]["classes"]) == {"constitution-refit", "d7-torpedo"}
+    assert set(header["scenario"]["classes"]) == {"constitution", "d7-torpedo"}
 
 
 def test_action_lines_are_numbered_from_one(game: Recorded) -> None:

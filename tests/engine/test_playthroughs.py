@@ -254,7 +254,8 @@ def play(seed: int) -> Game:
     state = new_game(scenario)
     assert isinstance(state, FasaState)
     game = Game(seed, scenario, state)
-    power: dict[str, int] = {}
+    # A ship that enters at full speed starts allocated (The Romulan Gambit): its power then.
+    power: dict[str, int] = {s.id: s.total_power for s in state.ships if s.allocation is not None}
     check_invariants(state, power)
     for _ in range(MAX_STEPS):
         prompts = pending(state)

@@ -179,7 +179,8 @@ def test_controls_of_each_decision_in_a_duel() -> None:
     (power,) = engine.controls(s, Seat("engineer", "ent"))
     assert power.action == "allocate_power"
     assert [(f.name, f.minimum, f.maximum, f.step) for f in power.fields] == [
-        ("movement", 0, 20, 4), ("shields", 0, 7, 1), ("weapons", 0, 20, 1)]  # weapons take 20
+        ("movement", 0, 20, 4), ("shields", 0, 2, 1), ("weapons", 0, 20, 1)]  # weapons take 20
+    # shields: 1/4 cut to 1/12 at 1/3 (Altering Variable Data); 2 power fills 24 of the 30 points
     assert power.budgets[0].maximum == 21
     assert engine.controls(s, Seat("helm", "ent")) == ()
     s, _ = engine.apply(s, power.make({"movement": 4, "shields": 2, "weapons": 8}))
@@ -187,7 +188,7 @@ def test_controls_of_each_decision_in_a_duel() -> None:
     assert arm.field_named("ph1").maximum == 3 and arm.field_named("pt1").step == 1
     assert arm.budgets[0].maximum == 8
     shields = engine.controls(s, Seat("science", "ent"))[0]
-    assert [f.maximum for f in shields.fields] == [5] * 6 and shields.budgets[0].maximum == 8
+    assert [f.maximum for f in shields.fields] == [5] * 6 and shields.budgets[0].maximum == 24
     s, _ = engine.apply(s, arm.make({"ph1": 3, "pt1": 1}))
     assert s.ship("ent").weapons[0].power == 3
     s, _ = engine.apply(s, shields.make({"shield2": 5, "shield1": 3}))

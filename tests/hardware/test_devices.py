@@ -90,10 +90,10 @@ def test_lamp_test_lights_everything_then_levels_are_written(factory: Any,
     assert factory.pin(13).state == 1                    # on/off light: on above zero
     assert factory.pin(16).state == 0
     assert devices.set_levels({"shield1": 0.25}) == 0    # unchanged: nothing written
-    # The expander button is reported once, with the fix; the rest of the panel works.
-    assert len(said) == 1
-    assert said[0].startswith("panel science: 1 part(s) on MCP23017 expanders stay off")
-    assert said[0].endswith("free GPIO pins to use them now): mcp0:A0 (add)")
+    assert devices.levels["shield2"] == 1.0              # and the display is told "on"
+    # The button on the expander opened too (on the mock's emulated MCP23017): nothing to say.
+    assert said == []
+    assert "add" in devices.buttons
 
 
 def test_a_busy_pin_is_reported_once_and_the_other_panels_open(factory: Any,
@@ -150,12 +150,19 @@ def test_open_panel_on_the_default_map_opens_the_header_core(factory: Any) -> No
     import queue
     pins = load_pinmap()
     edges: queue.Queue[Any] = queue.Queue()
-    panel = open_panel(pins.panels["helm"], factory, edges)
-    assert set(panel.buttons) == {"select", "up", "down", "confirm"}
-    assert set(panel.lights) == {"green", "red"}
-    assert panel.problems == []
-    assert len(panel.on_expanders) == 8  # port, starboard, ahead, fire, weapon1..4
+    panel = open_panel(pins.panels["helm"], factory, edges, expanders=pins.expanders)
+    assert set(panel.buttons) == {"select", "up", "down", "confirm", "port", "starboard",
+                                  "ahead", "fire"}
+    assert set(panel.lights) == {"green", "red", "weapon1", "weapon2", "weapon3", "weapon4"}
+    assert panel.problems == [] and panel.off_expanders == {}
     panel.close()
+    # Without the map's [expanders], the parts on them are left off, and say why.
+    bare = open_panel(pins.panels["helm"], factory, edges)
+    assert set(bare.buttons) == {"select", "up", "down", "confirm"}
+    off = {why.split()[1]: parts for why, parts in bare.off_expanders.items()}
+    assert set(off) == {"mcp0", "mcp1"} and "mcp1:A3 (port)" in off["mcp1"]
+    assert all("is not declared under [expanders]" in why for why in bare.off_expanders)
+    bare.close()
 
 
 class ManualClock:

@@ -14,12 +14,13 @@ from engine.hexgrid import (
     Hex,
     MapBounds,
     distance,
+    hex_to_offset,
     line_of_fire_clear,
     offset_to_hex,
     sextants,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import legal
+from engine.rulesets.fasa import legal, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -31,10 +32,15 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
-from engine.rulesets.fasa.combat import ready_weapons, shot_problem, weapons_hit_candidates
+from engine.rulesets.fasa.combat import (
+    ready_weapons,
+    shot_problem,
+    trim_to_fire_limits,
+    weapons_hit_candidates,
+)
 from engine.rulesets.fasa.movement import path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship, replace
 from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.views import redacted
 from engine.stations import Seat
@@ -108,6 +114,14 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     total = ship.total_power
     cls = ship.cls
     step = cls.movement_step
+    if ship.id in victory.escapers(state.setup.victory):
+        # Running for the edge: shields up, two thirds of the rest to speed, a third to weapons
+        # (Raiders scores a decisive victory only with an Orion disabled on the way).
+        rest = total - min(total, shield_power_cap(ship))
+        move_power = rest * 2 // 3 // step * step
+        shields = min(shield_power_cap(ship), total - move_power)
+        return AllocatePower(station, ship.id, move_power, shields,
+                             min(weapon_cap(ship), total - move_power - shields))
     weapons = min(weapon_cap(ship), -(-total // 3))
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
@@ -174,6 +188,9 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     """The path that ends nearest a good firing position (its best range to the nearest enemy,
     with a clear line of fire when obstacles are about), with the most weapons bearing, away
     from the map's edge."""
+    goal = victory.escapers(state.setup.victory).get(ship.id)
+    if goal:
+        return _escape_path(state, ship, goal)
     want = best_range(state.tables, ship)
     best, best_score = "", float("inf")
     for steps in legal.move_options(state, ship):
@@ -193,6 +210,33 @@ def _best_path(state: FasaState, ship: Ship) -> str:
             gap = min((distance(pos, h) for h in spots), default=distance(pos, foe.pos))
             score = 20 + gap * 3 - bearing * 0.5
         score += edge + 0.01 * len(steps)
+        if score < best_score:
+            best, best_score = steps, score
+    return best
+
+
+EDGE_HEADING = {"north": 0.0, "east": 1.5, "south": 3.0, "west": 4.5}
+
+
+def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
+    """For a ship the scenario scores for leaving the map by `edge` (Raiders: the Klingon must
+    exit the opposite edge): the path that leaves by that edge, else the one that ends nearest
+    it, pointing at it; never off another edge."""
+    best, best_score = "", float("inf")
+    for steps in legal.move_options(state, ship):
+        trail, left = path(state, ship, steps)
+        pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
+        if left:
+            probe = replace(ship, pos=pos)
+            if victory.left_by(state, probe) != edge:
+                continue
+            score = -100.0 + 0.01 * len(steps)
+        else:
+            col, row = hex_to_offset(pos)
+            gap = {"north": row, "south": state.bounds.rows - 1 - row, "west": col,
+                   "east": state.bounds.cols - 1 - col}[edge]
+            turn_off = abs(heading - EDGE_HEADING[edge]) % 6
+            score = gap * 10 + min(turn_off, 6 - turn_off)
         if score < best_score:
             best, best_score = steps, score
     return best
@@ -233,7 +277,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
         need, target_id = max(options)
         if need >= GOOD_SHOT or late:
             out.append(Target(spec.id, target_id))
-    return tuple(out)
+    return trim_to_fire_limits(ship, tuple(out))
 
 
 def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:

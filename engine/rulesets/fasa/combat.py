@@ -9,6 +9,8 @@ Book One is missing are in docs/rules-decisions.md.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -25,7 +27,8 @@ from engine.rulesets.fasa.events import (
     ShotResolved,
     StatusChanged,
 )
-from engine.rulesets.fasa.ships import WeaponSpec
+from engine.rulesets.fasa.levels import location_chunks
+from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
@@ -38,6 +41,7 @@ from engine.rulesets.fasa.state import (
     Stage,
     replace,
 )
+from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 
 PORT_SHIELDS = frozenset({1, 6})
@@ -101,6 +105,16 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     return False
 
 
+def trim_to_fire_limits(ship: Ship, shots: tuple[Target, ...]) -> tuple[Target, ...]:
+    """`shots` in order, less those that would break the ship's fire limits ("1 at a time")."""
+    kept: list[Target] = []
+    for shot in shots:
+        if all(sum(1 for k in kept if k.weapon in limit.weapons) < limit.at_a_time
+               for limit in ship.cls.fire_limits if shot.weapon in limit.weapons):
+            kept.append(shot)
+    return tuple(kept)
+
+
 def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             who: str = "Helm") -> tuple[FasaState, list[Event]]:
     """Declare targets (Advanced: Sequence Of Play step 7). Each armed weapon fires once in the game
@@ -132,6 +146,12 @@ def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             raise IllegalAction(f"{who}: {spec.name} cannot fire: {problem}")
         weapons[i] = replace(w, fired=True)
         queued.append(Shot(ship.id, weapon_id, target_id))
+    for limit in ship.cls.fire_limits:
+        firing = [ship.cls.weapon(w).name for w in seen if w in limit.weapons]
+        if len(firing) > limit.at_a_time:
+            raise IllegalAction(
+                f"{who}: {', '.join(sorted(firing))} cannot all fire in one Firing Phase; "
+                f"{ship.cls.name} fires {limit.at_a_time} of them at a time")
     new = state.with_ship(replace(ship, weapons=tuple(weapons)))
     new = replace(new, shots=new.shots + tuple(queued))
     described = tuple(DeclaredShot(s.weapon, ship.cls.weapon(s.weapon).name, s.target,
@@ -140,7 +160,16 @@ def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
 
 
 def _plasma_damage(state: FasaState, spec: WeaponSpec, rng: int) -> int:
-    return state.tables.plasma_damage(spec.plasma_table, rng, full_scale=state.scale == 1)
+    return plasma_damage_at(state.tables, spec.plasma_table, rng, state.scale)
+
+
+def plasma_damage_at(tables: Tables, table: str, rng: int, scale: Fraction) -> int:
+    """Romulan Plasma Weapon Damage Table at `scale`: the printed first number at full scale, the
+    printed second (TAC) number at 1/3 (the seed's RL-3 example, 10 at 9 hexes), and the full
+    value divided at 1/2 and 1/4 (Altering Variable Data: "Divide all values by 2")."""
+    if scale == 1 or scale == Fraction(1, 3):
+        return tables.plasma_damage(table, rng, full_scale=scale == 1)
+    return scale_value(tables.plasma_damage(table, rng, full_scale=True), scale)
 
 
 def shot_damage(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> int:
@@ -199,8 +228,13 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
                                 f"{facing[1]} of {target.name}: 1-5 shield {facing[0]}, "
                                 f"6-10 shield {facing[1]}")
             return state, [*events, ev]
-        if len(facing) == 6:  # same hex: no shield faces the firer; the weakest takes it
-            facing = (min(range(1, 7), key=lambda n: (target.shields[n - 1], n)),)
+        if len(facing) == 6:
+            # Same hex: Advanced, Damage From Exploding Ships — "the damage is divided by 6 and
+            # is applied to each shield; any fractions are rounded up" (docs/rules-decisions.md).
+            each = -(-damage // 6)
+            state, more = _strike_shield(state, target, 1, each,
+                                         tuple((n, each) for n in range(2, 7)))
+            return state, events + more
         state, more = _strike_shield(state, target, facing[0], damage)
         return state, events + more
     if hit.stage == "shield":
@@ -212,7 +246,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if hit.stage == "engine":
         candidates = struck_engines(target, hit.shield)
         first = candidates[(value - 1) * len(candidates) // 10]
-        return _shot_done(*damage_engines(state, target, first, hit.penetrating))
+        return _located(*damage_engines(state, target, first, hit.penetrating))
     if hit.stage == "sensors":
         turns = 1 if value <= 5 else 2
         target = replace(target, sensors_out=max(target.sensors_out, turns))
@@ -220,13 +254,15 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         ev = Damaged(target.id, target.name, "sensors", turns,
                      f"sensors out for {turns} game turn{'s' if turns > 1 else ''}: weapons "
                      "cannot fire")
-        return _shot_done(state, [ev])
+        return _located(state, [ev])
     raise AssertionError(f"unknown hit stage {hit.stage}")
 
 
-def _strike_shield(state: FasaState, target: Ship, shield: int,
-                   damage: int) -> tuple[FasaState, list[Event]]:
-    """Damage Sequence steps 1-2: the shield absorbs what it can; the rest penetrates."""
+def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
+                   strikes: tuple[tuple[int, int], ...] = ()) -> tuple[FasaState, list[Event]]:
+    """Damage Sequence steps 1-2: the shield absorbs what it can; the rest penetrates and is
+    located by one roll per 2 points, or per hit at the expert level (`levels.location_chunks`).
+    `strikes` are the shields still to strike after this one (fire in the same hex)."""
     points = target.shields[shield - 1]
     absorbed = min(points, damage)
     penetrating = damage - absorbed
@@ -236,22 +272,48 @@ def _strike_shield(state: FasaState, target: Ship, shield: int,
     state = state.with_ship(target)
     events: list[Event] = [ShieldStruck(target.id, target.name, shield, absorbed, penetrating)]
     if penetrating <= 0:
-        return _shot_done(replace(state, hit=None), events)
-    state = replace(state, hit=Hit(Stage.LOCATION, damage, shield, penetrating))
+        state = replace(state, hit=Hit(Stage.LOCATION, damage, shield, 0, strikes=strikes))
+        return _located(state, events)
+    return _ask_location(state, target, Hit(Stage.LOCATION, damage, shield, 0, left=penetrating,
+                                            strikes=strikes), events)
+
+
+def _ask_location(state: FasaState, target: Ship, hit: Hit,
+                  events: list[Event]) -> tuple[FasaState, list[Event]]:
+    """Ask the damage location roll for the next part of `hit.left` penetrating points."""
+    chunk = location_chunks(state.level, hit.left)[0]
+    hit = replace(hit, stage=Stage.LOCATION, penetrating=chunk, left=hit.left - chunk)
+    state = replace(state, hit=hit)
     state, ev = request(state, target.id, Duty.HIT_LOCATION,
-                        f"damage location on {target.name} ({penetrating} "
-                        f"point{'s' if penetrating != 1 else ''} through shield {shield})")
+                        f"damage location on {target.name} ({chunk} "
+                        f"point{'s' if chunk != 1 else ''} through shield {hit.shield})")
     return state, [*events, ev]
+
+
+def _located(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
+    """One damage location roll is done: roll for the next points through the same shield, strike
+    the next shield (same hex), or finish the shot."""
+    hit = state.hit
+    if hit is None:
+        return _shot_done(state, events)
+    target = state.ship(state.shots[0].target)
+    if hit.left > 0:
+        return _ask_location(state, target, hit, events)
+    if hit.strikes:
+        (shield, damage), rest = hit.strikes[0], hit.strikes[1:]
+        state, more = _strike_shield(replace(state, hit=None), target, shield, damage, rest)
+        return state, events + more
+    return _shot_done(state, events)
 
 
 def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
             value: int) -> tuple[FasaState, list[Event]]:
-    """Book One's Basic Game Damage Location Table, one roll per penetrating hit."""
+    """Book One's Basic Game Damage Location Table: one roll for `hit.penetrating` points."""
     location = state.tables.damage_basic[value - 1]
     pts = hit.penetrating
     if location == "superstructure":
         state, events = damage_superstructure(state, target, pts, "superstructure hit")
-        return _shot_done(state, events)
+        return _located(state, events)
     if location == "engine":
         engines = struck_engines(target, hit.shield)
         if len(engines) > 1:
@@ -262,7 +324,7 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
                                 + ", ".join(f"{_band(n, len(names))} {name}"
                                             for n, name in enumerate(names)))
             return state, [ev]
-        return _shot_done(*damage_engines(state, target, engines[0] if engines else None, pts))
+        return _located(*damage_engines(state, target, engines[0] if engines else None, pts))
     # Shield, weapon and sensor hits damage the system and give 1 superstructure point
     # (Expert: Shield Generator Damaged, Weapon Damaged, Sensors Out).
     state, events = damage_superstructure(state, target, 1, f"{location} hit")
@@ -274,7 +336,7 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
                          shields_damaged=target.shields_damaged | {hit.shield})
         events.append(Damaged(target.id, target.name, "shield", 1,
                               f"shield {hit.shield} generator destroyed for the rest of the game"))
-        return _shot_done(state.with_ship(target), events)
+        return _located(state.with_ship(target), events)
     if location == "sensors":
         state = replace(state, hit=replace(hit, stage=Stage.SENSORS))
         state, ev = request(state, target.id, Duty.COMMAND,
@@ -285,10 +347,10 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
     if not candidates:
         events.append(Damaged(target.id, target.name, "weapon", 0,
                               "weapon hit, but no weapon bears: no effect"))
-        return _shot_done(state, events)
+        return _located(state, events)
     if len(candidates) == 1:
         state, ev = damage_weapon(state, target, candidates[0])
-        return _shot_done(state, [*events, ev])
+        return _located(state, [*events, ev])
     state = replace(state, step=CHOOSE, hit=replace(hit, stage=Stage.WEAPON, kind=location))
     return state, events
 
@@ -325,7 +387,7 @@ def choose_weapon(state: FasaState, ship: Ship, weapon_id: str,
         names = ", ".join(candidates)
         raise IllegalAction(f"{who}: choose one of the weapons that bear: {names}")
     state, ev = damage_weapon(state, ship, weapon_id)
-    return _shot_done(replace(state, step=RESOLVE), [ev])
+    return _located(replace(state, step=RESOLVE), [ev])
 
 
 def damage_superstructure(state: FasaState, ship: Ship, points: int,
@@ -379,7 +441,13 @@ def damage_engines(state: FasaState, ship: Ship, first: int | None,
                               f"{specs[i].name} -{taken} power, now {engines[i]}"))
     if not events:
         events.append(Damaged(ship.id, ship.name, "engine", 0, "engine hit, but no engine has power left"))
-    return state.with_ship(replace(ship, engines=tuple(engines))), events
+    ship = replace(ship, engines=tuple(engines))
+    if sum(engines) == 0 and ship.status == ACTIVE:
+        # Advanced Scenarios, Raiders: "disable (reduce to zero power or superstructure)".
+        ship = replace(ship, status=DISABLED)
+        events.append(StatusChanged(ship.id, ship.name, DISABLED,
+                                    "no power left: it can no longer move or fire"))
+    return state.with_ship(ship), events
 
 
 def _band(n: int, of: int) -> str:

@@ -202,8 +202,14 @@ class StatusChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
+    """The game is over: `kind` is decisive victory, marginal victory or draw (every other side
+    is defeated), `winner` the side that won ("" for a draw), `ending` how the game ended in a
+    few words, `outcome` the whole judgement with its reason."""
+
     outcome: str
     winner: str
+    kind: str = ""
+    ending: str = ""
 
     @property
     def text(self) -> str:

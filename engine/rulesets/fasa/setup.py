@@ -13,8 +13,10 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
+from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
+from engine.rulesets.fasa.levels import at_level
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
@@ -23,10 +25,12 @@ from engine.rulesets.fasa.state import (
     PHASES,
     PLAYABLE_LEVELS,
     SCALES,
+    Allocation,
     FasaState,
     Setup,
     Ship,
     Weapon,
+    replace,
 )
 from engine.rulesets.fasa.tables import TABLE_NAMES, Tables, table_texts, tables_from_texts
 
@@ -41,6 +45,7 @@ SCENARIO_KEYS = frozenset({
     "id", "name", "description", "source", "map", "obstacles", "ships",  # a scenario file
     "ruleset", "level", "scale", "max_turns", "phases", "classes", "tables",  # set when prepared
     "crew",  # which stations are staffed (engine/rulesets/fasa/crew.py)
+    "victory", "enter_at_full_speed",  # victory conditions (victory.py); full-speed entry
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew"})
 
@@ -151,7 +156,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     for cid, data in raw_classes.items():
         if not isinstance(data, Mapping):
             raise DataError(f"{where}, class {cid}: must be a table")
-        classes[cid] = ship_from_dict(data, f"{where}, class {cid}").scaled(scale)
+        classes[cid] = at_level(ship_from_dict(data, f"{where}, class {cid}").scaled(scale),
+                                level)
     ships: list[Ship] = []
     crews: list[tuple[str, str]] = []
     default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))
@@ -175,10 +181,29 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if phases not in PHASE_CHOICES or type(phases) is not int:
         raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
                         f"not {phases!r}")
+    sides_of = {s.id: s.side for s in ships}
+    clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
+    full_speed = scenario.get("enter_at_full_speed", [])
+    if not isinstance(full_speed, list) or any(not isinstance(s, str) or s not in sides_of
+                                               for s in full_speed):
+        raise DataError(f"{where}: enter_at_full_speed must list ship ids of the scenario")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
+                 victory=clauses, full_speed=frozenset(full_speed),
                  tables=scenario_tables(scenario, where))
-    return FasaState(setup=game, ships=tuple(ships))
+    return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
+                                             for s in ships))
+
+
+def _full_speed(ship: Ship) -> Ship:
+    """Book Two, Advanced Scenarios, The Romulan Gambit: "The Federation cruiser may enter the
+    map ... moving at full speed". At the basic level speed is power to movement, so in game
+    turn 1 all its power that buys whole movement points goes to movement: no shields, no
+    weapons (docs/rules-decisions.md). Its Power Allocation for turn 1 is made here."""
+    step = ship.cls.movement_step
+    move = ship.total_power // step * step
+    return replace(ship, allocation=Allocation(move, 0, 0), armed=True, shields_set=True,
+                   movement_points=ship.cls.movement_points(move))
 
 
 def _crew(where: str, value: Any) -> str:

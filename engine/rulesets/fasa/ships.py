@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,16 +21,39 @@ from engine.rulesets.fasa.arcs import ARC_NAMES
 from engine.rulesets.fasa.datafiles import read_toml, toml_files
 from engine.rulesets.fasa.tables import CHART_LETTERS, PLASMA_TABLES, STRESS_LETTERS
 
-WEAPON_KINDS = ("beam", "missile", "plasma")
-ENGINE_KINDS = ("warp", "impulse")
-SIDES = ("port", "starboard", "centre")
+
+class WeaponKind(StrEnum):
+    """Book Two, Advanced: Firing Weapons (beam and missile weapons); Romulan Plasma Bolts."""
+
+    BEAM = "beam"
+    MISSILE = "missile"
+    PLASMA = "plasma"
+
+
+class EngineKind(StrEnum):
+    WARP = "warp"
+    IMPULSE = "impulse"
+
+
+class Side(StrEnum):
+    """Where an engine sits: an engine hit through a side's shields strikes that side's engine
+    (Expert: Warp Engine Hit)."""
+
+    PORT = "port"
+    STARBOARD = "starboard"
+    CENTRE = "centre"
+
+
+WEAPON_KINDS = tuple(k.value for k in WeaponKind)
+ENGINE_KINDS = tuple(k.value for k in EngineKind)
+SIDES = tuple(k.value for k in Side)
 
 _SHIP_KEYS = {
     "id": str, "name": str, "race": str, "kind": str, "source": str, "verified": bool,
     "superstructure": int, "damage_chart": str, "stress_charts": str, "crew": int,
     "movement_point_ratio": str, "shield_point_ratio": str, "max_shield_points": int,
     "cloak_cost": int, "max_safe_warp": int, "emergency_warp": int,
-    "engines": list, "weapons": list, "notes": dict,
+    "engines": list, "weapons": list, "notes": dict, "fire_limits": list,
 }
 # Upper bounds (docs/rules-decisions.md: Bounds on data): far above any published ship, low
 # enough that no number can overflow a panel's display or make a decision take long.
@@ -43,7 +67,8 @@ MAX_WARP = 10            # the Heading Change Stress Chart's last column
 MAX_RATIO = 99           # either side of a power ratio such as "4/1"
 MAX_BANDS = 24           # beam damage bands (ranges run 1-24 on the firing chart)
 _HIGH = {"crew": MAX_CREW, "max_safe_warp": MAX_WARP, "emergency_warp": MAX_WARP}
-_OPTIONAL = {"notes", "max_safe_warp", "emergency_warp", "verified", "source", "kind"}
+_OPTIONAL = {"notes", "max_safe_warp", "emergency_warp", "verified", "source", "kind",
+             "fire_limits"}
 _LONG_TEXT = {"source"}
 _ENGINE_KEYS = {"name": str, "kind": str, "power": int, "side": str}
 _WEAPON_KEYS = {
@@ -60,16 +85,16 @@ _WEAPON_NEEDS = {
 @dataclass(frozen=True, slots=True)
 class EngineSpec:
     name: str
-    kind: str
+    kind: EngineKind
     power: int
-    side: str
+    side: Side
 
 
 @dataclass(frozen=True, slots=True)
 class WeaponSpec:
     id: str
     name: str
-    kind: str
+    kind: WeaponKind
     chart: str
     arcs: frozenset[str]
     max_power: int = 0                            # beam
@@ -92,6 +117,15 @@ class WeaponSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class FireLimit:
+    """At most `at_a_time` of `weapons` fire in one Firing Phase ("2 torps (1 at a time)" in the
+    ship data; Book Two, Advanced: Firing Limitations)."""
+
+    weapons: frozenset[str]
+    at_a_time: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShipClass:
     id: str
     name: str
@@ -102,8 +136,8 @@ class ShipClass:
     stress_engine: str
     stress_superstructure: str
     crew: int
-    mpr: tuple[int, int]          # (power, movement points)
-    spr: tuple[int, int]          # (power, shield points)
+    mpr: tuple[int, int]          # (power, movement points), at this class's scale
+    spr: tuple[int, int]          # (power, shield points), at this class's scale
     max_shield_points: int
     cloak_cost: int
     max_safe_warp: int
@@ -114,6 +148,7 @@ class ShipClass:
     verified: bool = False
     notes: tuple[tuple[str, str], ...] = ()
     scale: Fraction = Fraction(1)
+    fire_limits: tuple[FireLimit, ...] = ()
 
     @property
     def total_power(self) -> int:
@@ -149,6 +184,8 @@ class ShipClass:
 
         return replace(
             self,
+            mpr=scale_ratio(self.mpr, factor),
+            spr=scale_ratio(self.spr, factor),
             superstructure=s(self.superstructure),
             max_shield_points=s(self.max_shield_points),
             cloak_cost=s(self.cloak_cost),
@@ -166,6 +203,32 @@ def scale_value(value: int, factor: Fraction) -> int:
     if value == 0 or factor == 1:
         return value
     return max(1, int(value * factor + Fraction(1, 2)))
+
+
+def _fire_limits(where: str, raw: list[Any], ids: set[str]) -> tuple[FireLimit, ...]:
+    out = []
+    for n, entry in enumerate(raw, 1):
+        w = f"{where}, fire_limits[{n}]"
+        if not isinstance(entry, dict) or set(entry) != {"weapons", "at_a_time"}:
+            raise DataError(f"{w}: must be {{ weapons = [ids], at_a_time = N }}")
+        group, most = entry["weapons"], entry["at_a_time"]
+        if not isinstance(group, list) or len(group) < 2 or any(g not in ids for g in group):
+            raise DataError(f"{w}: weapons must list two or more of the ship's weapon ids "
+                            f"({', '.join(sorted(ids))})")
+        if type(most) is not int or not 1 <= most < len(group):
+            raise DataError(f"{w}: at_a_time must be a whole number from 1 to {len(group) - 1}")
+        out.append(FireLimit(frozenset(group), most))
+    return tuple(out)
+
+
+def scale_ratio(ratio: tuple[int, int], factor: Fraction) -> tuple[int, int]:
+    """A power/points ratio with its power side multiplied by `factor`, in lowest terms. Book Two,
+    Advanced: Altering Variable Data — "the shield point ratio, the movement point ratio ... have
+    been cut to 1/3": 4/1 becomes 4/3, so a third of the power buys the same movement points."""
+    power = ratio[0] * factor.numerator
+    points = ratio[1] * factor.denominator
+    g = math.gcd(power, points)
+    return power // g, points // g
 
 
 def _ratio(where: str, field: str, text: str) -> tuple[int, int]:
@@ -219,7 +282,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
             raise DataError(f"{ew}: kind must be warp or impulse, not {e['kind']!r}")
         if e["side"] not in SIDES:
             raise DataError(f"{ew}: side must be one of {', '.join(SIDES)}, not {e['side']!r}")
-        engines.append(EngineSpec(e["name"], e["kind"], e["power"], e["side"]))
+        engines.append(EngineSpec(e["name"], EngineKind(e["kind"]), e["power"], Side(e["side"])))
     if not engines:
         raise DataError(f"{where}: a ship needs at least one engine")
     if len(engines) > MAX_ENGINES:
@@ -270,7 +333,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         if kind == "beam" and w["max_power"] < 1:
             raise DataError(f"{ww}: max_power must be at least 1")
         weapons.append(WeaponSpec(
-            id=w["id"], name=w["name"], kind=kind, chart=w["chart"], arcs=frozenset(arcs),
+            id=w["id"], name=w["name"], kind=WeaponKind(kind), chart=w["chart"], arcs=frozenset(arcs),
             max_power=w.get("max_power", 0), damage_bands=tuple(bands),
             arm_power=w.get("arm_power", 0), damage=w.get("damage", 0), plasma_table=table))
     if len({w.id for w in weapons}) != len(weapons):
@@ -288,6 +351,7 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
         engines=tuple(engines), weapons=tuple(weapons), source=data.get("source", ""),
         verified=data.get("verified", False),
         notes=tuple(sorted((str(k), str(v)) for k, v in notes.items())),
+        fire_limits=_fire_limits(where, data.get("fire_limits", []), {w.id for w in weapons}),
     )
 
 

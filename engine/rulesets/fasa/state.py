@@ -171,6 +171,8 @@ class Hit:
     shield: int = 0
     penetrating: int = 0
     kind: str = ""        # for "weapon": the kind of weapon hit
+    left: int = 0         # penetrating points through `shield` still to locate after this roll
+    strikes: tuple[tuple[int, int], ...] = ()   # (shield, damage) still to strike (same hex)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +188,8 @@ class Setup:
     max_turns: int = 0
     phases: int = PHASES
     crews: tuple[tuple[str, str], ...] = ()   # (ship id, crew layout), see crew.py
+    victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
+    full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 

@@ -10,7 +10,7 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, power
+from engine.rulesets.fasa import combat, movement, power, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -26,7 +26,6 @@ from engine.rulesets.fasa.state import (
     ADVANTAGE,
     CHOOSE,
     DECLARE,
-    DESTROYED,
     DISABLED,
     ESCAPED,
     MOVE,
@@ -214,7 +213,7 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
         state = replace(state, queue=movement.movement_order(state))
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
     if state.max_turns and state.turn >= state.max_turns:
-        return _finish(state, "", f"the turn limit ({state.max_turns}) is reached; no side won")
+        return _finish(state, victory.at_turn_limit(state.max_turns))
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
     # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
     ships = tuple(power.end_of_turn(s) if s.status in (ACTIVE, DISABLED) else s
@@ -224,27 +223,25 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 
 def fighting(ship: Ship) -> bool:
-    return ship.status == ACTIVE and ship.superstructure > 0
+    """On the map with superstructure and power: a ship at zero power is disabled (Advanced
+    Scenarios, Raiders: "disable (reduce to zero power or superstructure)")."""
+    return victory.fighting(ship)
 
 
 def _check_game_over(state: FasaState) -> tuple[FasaState, list[Event]]:
-    """The game ends when one side has destroyed, captured or driven off all its opponents
-    (Advanced: Ending The Game). A disabled ship counts as captured."""
-    sides = {s.side for s in state.ships if fighting(s)}
-    if len(sides) > 1:
+    """The game ends when one side has destroyed, captured or driven off all its opponents, or
+    when the victory conditions have been met (Advanced: Ending The Game); a disabled ship counts
+    as captured. The scenario's conditions judge the result (`victory`)."""
+    verdict = victory.judge(state, state.setup.victory)
+    if verdict is None:
         return state, []
-    losers = [s for s in state.ships if s.side not in sides]
-    fates = {DESTROYED: "destroyed", DISABLED: "captured", ESCAPED: "driven off"}
-    told = ", ".join(f"{s.name} {fates.get(s.status, s.status)}" for s in losers)
-    if not sides:
-        return _finish(state, "", f"no side has a ship left that can fight ({told})")
-    winner = sides.pop()
-    return _finish(state, winner, f"{winner} wins: {told}")
+    return _finish(state, verdict)
 
 
-def _finish(state: FasaState, winner: str, outcome: str) -> tuple[FasaState, list[Event]]:
-    state = replace(state, step=OVER, outcome=outcome, winner=winner, queue=(), roll=None)
-    return state, [GameOver(outcome, winner)]
+def _finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list[Event]]:
+    state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
+                    roll=None)
+    return state, [GameOver(verdict.outcome, verdict.winner, verdict.kind, verdict.ending)]
 
 
 def pending(state: FasaState, seat: Seat | None = None) -> tuple[Prompt, ...]:

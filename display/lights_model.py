@@ -1,0 +1,73 @@
+"""The station panels' lights as the display draws them when the panels are mocked: pure data.
+
+The panels (`hardware.bridge.Bridge.lit()`) give every open light's level by panel and role,
+0..1; the app passes those plain numbers in (`BridgeDisplay.show_lights`), so the display needs
+no gpiozero. Each panel becomes a label, its status light and its indicator lights:
+
+- the status light: one red/green LED whose legs together make amber (or three LEDs when the
+  panel has its own `amber`), drawn in Okabe-Ito colours with a shape each (green a circle,
+  amber a diamond, red a square) so colour is never the only cue;
+- the indicators (Science's six shields, Helm's armed weapons, Engineering's power), dimmed by
+  their level (a light on an expander is only ever 0 or 1: no PWM there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+STATUS = ("green", "amber", "red")
+LABELS = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
+          "instructor": "INST", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
+Levels = Mapping[str, Mapping[str, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    role: str      # "green", "amber", "red" (a status light) or the indicator's role
+    colour: str    # "green", "amber", "red", "off" or "indicator"
+    level: float   # 0..1
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLights:
+    panel: str
+    label: str
+    status: tuple[Light, ...]
+    indicators: tuple[Light, ...]
+
+
+def _level(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return 0.0
+    return max(0.0, min(1.0, float(value)))
+
+
+def status_lights(levels: Mapping[str, float]) -> tuple[Light, ...]:
+    """A red/green LED as the eye sees it (both legs: amber), or three LEDs with `amber`."""
+    g, r = _level(levels.get("green")), _level(levels.get("red"))
+    if "amber" in levels:
+        return tuple(Light(role, role if _level(levels.get(role)) > 0 else "off",
+                           _level(levels.get(role))) for role in STATUS)
+    if g > 0 and r > 0:
+        return (Light("green", "amber", min(g, r)),)
+    if r > 0:
+        return (Light("green", "red", r),)
+    if g > 0:
+        return (Light("green", "green", g),)
+    return (Light("green", "off", 0.0),)
+
+
+def lights_strip(levels: Levels) -> tuple[PanelLights, ...]:
+    """Each panel's lights, in the order given (the panels' order in the pin map)."""
+    out = []
+    for panel, roles in levels.items():
+        if not isinstance(roles, Mapping):
+            continue
+        has_status = any(r in roles for r in STATUS)
+        status = status_lights(roles) if has_status else ()
+        indicators = tuple(Light(str(role), "indicator", _level(v)) for role, v in roles.items()
+                           if role not in STATUS)
+        label = LABELS.get(str(panel), str(panel)[:4].upper())
+        out.append(PanelLights(str(panel), label, status, indicators))
+    return tuple(out)

@@ -1,0 +1,53 @@
+"""What each level of play adds (Book Two's split between the basic, advanced and expert games).
+
+Book Two, Advanced: Firing Weapons — "Some Romulan vessels can cloak their presence ... and others
+have a special plasma weapon": Romulan Plasma Bolts, like the cloaking device and mines, are
+introduced by the advanced rules. At the basic level a Romulan ship fires its beam weapons only;
+its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
+
+Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
+shields, no matter how many points" is the expert game's difference; the basic and advanced
+games roll damage location for every 2 points, "just as if weapons were being fired" (Advanced:
+Damage From Exploding Ships).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.rulesets.fasa.ships import FireLimit, ShipClass, WeaponSpec
+
+ADVANCED_WEAPONS = frozenset({"plasma"})
+BASIC_LEVELS = frozenset({"basic"})
+PER_HIT_LEVELS = frozenset({"expert", "command"})
+POINTS_PER_LOCATION_ROLL = 2
+
+
+def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
+    """Whether `spec` may be armed and fired at `level`."""
+    return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
+
+
+def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:
+    """The damage points of each damage location roll for `penetrating` points through one shield:
+    one roll for the whole hit at the expert and command levels; at the basic and advanced levels
+    one roll per 2 points, the last odd point rolling too (7 points: 2, 2, 2, 1)."""
+    if penetrating <= 0:
+        return ()
+    if level in PER_HIT_LEVELS:
+        return (penetrating,)
+    step = POINTS_PER_LOCATION_ROLL
+    return tuple(min(step, penetrating - k) for k in range(0, penetrating, step))
+
+
+def at_level(cls: ShipClass, level: str) -> ShipClass:
+    """The class as the rules of `level` know it: at the basic level without its plasma launchers
+    (they come with the advanced rules), so it cannot arm or fire them; a fire limit keeps only
+    the weapons left."""
+    kept = tuple(w for w in cls.weapons if weapon_in_play(level, w))
+    if len(kept) == len(cls.weapons):
+        return cls
+    ids = {w.id for w in kept}
+    limits = tuple(FireLimit(lim.weapons & ids, lim.at_a_time) for lim in cls.fire_limits
+                   if len(lim.weapons & ids) > lim.at_a_time)
+    return replace(cls, weapons=kept, fire_limits=limits)

@@ -1,0 +1,245 @@
+"""Ending the game and judging it: the scenario's victory conditions, as data.
+
+Book Two, Advanced: Sequence Of Play step 12, Ending The Game: "The game ends when one player
+has destroyed, captured, or driven off all his opponents, or when the victory conditions have
+been met." A scenario lists its conditions as clauses (`[[victory]]` in its file), each with the
+result it gives (decisive victory, marginal victory or draw), the side it favours, the reason in
+words, and what must hold. The first clause that holds decides. A scenario without clauses, or a
+game that ends with none holding, is judged by Ending The Game alone: the one side left with a
+ship that can fight wins a decisive victory; if none is left, it is a draw.
+
+A ship is out of the fight when it is disabled (superstructure or power at zero: Advanced
+Scenarios, Raiders, "disable (reduce to zero power or superstructure)"), destroyed, or has left
+the map. A game where no side has a ship with a working weapon also ends, as a draw, so every
+game ends (docs/rules-decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from engine.errors import DataError
+from engine.hexgrid import hex_to_offset
+from engine.rulesets.fasa.levels import weapon_in_play
+from engine.rulesets.fasa.state import ACTIVE, DESTROYED, DISABLED, ESCAPED, FasaState, Ship
+
+DECISIVE = "decisive victory"
+MARGINAL = "marginal victory"
+DRAW = "draw"
+RESULTS = (DECISIVE, MARGINAL, DRAW)
+EDGES = ("north", "south", "east", "west")
+
+# How a game ended, in a few words (`starbridge simulate --games` counts them).
+ONE_SIDE_LEFT = "one side left fighting"
+NOBODY_FIGHTS = "no side can fight"
+ESCAPE = "a ship left the map"
+TURN_LIMIT = "turn limit"
+
+_CLAUSE_KEYS = {"result", "side", "why", "escaped", "edge", "keep", "enemies_disabled", "out",
+                "wrecked"}
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One victory condition: `result` for `side` ("" for a draw) when every given test holds.
+
+    escaped: this ship has left the map (by `edge` if given: north, south, east or west);
+    keep: ...with at least this part of its superstructure and of its power left;
+    enemies_disabled: at least this many ships not on `side` are disabled or destroyed;
+    out: each of these ships is out of the fight (disabled, destroyed or off the map);
+    wrecked: this ship's superstructure is at 0 or below.
+    """
+
+    result: str
+    side: str
+    why: str
+    escaped: str = ""
+    edge: str = ""
+    keep: Fraction = Fraction(0)
+    enemies_disabled: int = 0
+    out: tuple[str, ...] = ()
+    wrecked: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    kind: str       # DECISIVE, MARGINAL or DRAW
+    winner: str     # "" for a draw
+    ending: str     # how the game ended, in a few words
+    reason: str     # why this result, in words
+
+    @property
+    def outcome(self) -> str:
+        if self.winner:
+            return f"{self.winner} wins a {self.kind}: {self.reason}"
+        return f"Draw: {self.reason}"
+
+
+def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause, ...]:
+    """The scenario's `victory` list, checked; `ships` maps each ship id to its side."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple):
+        raise DataError(f"{where}: victory must be a list of [[victory]] tables")
+    sides = set(ships.values())
+    out = []
+    for n, entry in enumerate(raw, 1):
+        w = f"{where}, victory[{n}]"
+        if not isinstance(entry, Mapping):
+            raise DataError(f"{w}: must be a table")
+        unknown = sorted(set(entry) - _CLAUSE_KEYS)
+        if unknown:
+            raise DataError(f"{w}: unknown field(s) {', '.join(unknown)}; known: "
+                            f"{', '.join(sorted(_CLAUSE_KEYS))}")
+        result = entry.get("result")
+        if result not in RESULTS:
+            raise DataError(f"{w}: result must be one of {', '.join(RESULTS)}, not {result!r}")
+        side = entry.get("side", "")
+        if not isinstance(side, str):
+            raise DataError(f"{w}: side must be text, not {side!r}")
+        if result == DRAW and side:
+            raise DataError(f"{w}: a draw favours no side; leave out side")
+        if result != DRAW and side not in sides:
+            raise DataError(f"{w}: side must be one of {', '.join(sorted(sides))}, not {side!r}")
+        why = entry.get("why", "")
+        if not isinstance(why, str) or not why:
+            raise DataError(f"{w}: why must say the reason in words")
+
+        escaped, wrecked = _ship_id(w, entry, "escaped", ships), _ship_id(w, entry, "wrecked", ships)
+        edge = entry.get("edge", "")
+        if edge and (not isinstance(edge, str) or edge not in EDGES or not escaped):
+            raise DataError(f"{w}: edge must be one of {', '.join(EDGES)}, with escaped")
+        keep = _fraction(w, entry.get("keep", "0"))
+        if keep and not escaped:
+            raise DataError(f"{w}: keep applies to the escaped ship; give escaped")
+        count = entry.get("enemies_disabled", 0)
+        if type(count) is not int or count < 0:
+            raise DataError(f"{w}: enemies_disabled must be a whole number")
+        if count and not side:
+            raise DataError(f"{w}: enemies_disabled needs a side")
+        listed = entry.get("out", [])
+        if not isinstance(listed, list) or any(not isinstance(s, str) or s not in ships
+                                               for s in listed):
+            raise DataError(f"{w}: out must list ship ids of the scenario")
+        if not (escaped or wrecked or count or listed):
+            raise DataError(f"{w}: give at least one test (escaped, enemies_disabled, out, "
+                            "wrecked)")
+        out.append(Clause(result, str(side), why, escaped, str(edge), keep, count,
+                          tuple(listed), wrecked))
+    return tuple(out)
+
+
+def _ship_id(where: str, entry: Mapping[str, Any], key: str, ships: Mapping[str, str]) -> str:
+    value = entry.get(key, "")
+    if not isinstance(value, str) or (value and value not in ships):
+        raise DataError(f"{where}: {key} names no ship of the scenario: {value!r}")
+    return str(value)
+
+
+def _fraction(where: str, text: Any) -> Fraction:
+    try:
+        value = Fraction(str(text))
+    except (ValueError, ZeroDivisionError):
+        raise DataError(f"{where}: keep must be a fraction like \"1/3\", not {text!r}") from None
+    if not 0 <= value <= 1:
+        raise DataError(f"{where}: keep must be between 0 and 1, not {text!r}")
+    return value
+
+
+def fighting(ship: Ship) -> bool:
+    """In the fight: on the map, superstructure and power above zero."""
+    return ship.status == ACTIVE and ship.superstructure > 0 and ship.total_power > 0
+
+
+def armed(state: FasaState, ship: Ship) -> bool:
+    """In the fight with a weapon that works at this level of play."""
+    return fighting(ship) and any(
+        not w.damaged and weapon_in_play(state.level, spec)
+        for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True))
+
+
+def left_by(state: FasaState, ship: Ship) -> str:
+    """The edge by which `ship` left the map."""
+    col, row = hex_to_offset(ship.pos)
+    if row < 0:
+        return "north"
+    if row >= state.bounds.rows:
+        return "south"
+    return "west" if col < 0 else "east"
+
+
+def holds(state: FasaState, clause: Clause) -> bool:
+    if clause.escaped:
+        ship = state.ship(clause.escaped)
+        if ship.status != ESCAPED:
+            return False
+        if clause.edge and left_by(state, ship) != clause.edge:
+            return False
+        if clause.keep and (ship.superstructure < clause.keep * ship.cls.superstructure
+                            or ship.total_power < clause.keep * ship.cls.total_power):
+            return False
+    if clause.enemies_disabled:
+        down = sum(1 for s in state.ships if s.side != clause.side
+                   and (s.status in (DISABLED, DESTROYED)
+                        or (s.status == ACTIVE and not fighting(s))))
+        if down < clause.enemies_disabled:
+            return False
+    if any(fighting(state.ship(s)) for s in clause.out):
+        return False
+    return not (clause.wrecked and state.ship(clause.wrecked).superstructure > 0)
+
+
+def escapers(clauses: tuple[Clause, ...]) -> dict[str, str]:
+    """Ships whose leaving the map the scenario scores, with the edge it wants ("" = any)."""
+    out: dict[str, str] = {}
+    for c in clauses:
+        if c.escaped and c.result != DRAW and (c.escaped not in out or c.edge):
+            out[c.escaped] = c.edge
+    return out
+
+
+def judge(state: FasaState, clauses: tuple[Clause, ...]) -> Verdict | None:
+    """The verdict if the game is over now, else None (checked after every Firing Phase and
+    whenever a ship leaves the map)."""
+    sides = {s.side for s in state.ships if fighting(s)}
+    scored = {c.escaped for c in clauses if c.escaped}
+    escape = any(state.ship(s).status == ESCAPED for s in scored)
+    nobody_armed = not any(armed(state, s) for s in state.ships)
+    if len(sides) > 1 and not escape and not nobody_armed:
+        return None
+    ending = (ESCAPE if escape else ONE_SIDE_LEFT if len(sides) == 1 else NOBODY_FIGHTS)
+    for clause in clauses:
+        if holds(state, clause):
+            return Verdict(clause.result, clause.side, ending, clause.why)
+    if len(sides) > 1 and not nobody_armed:
+        return None  # a ship left the map, but no condition is met yet: play on
+    losers = [s for s in state.ships if s.side not in sides]
+    told = ", ".join(f"{s.name} {fate(s)}" for s in losers)
+    if len(sides) == 1:
+        winner = sides.pop()
+        return Verdict(DECISIVE, winner, ending,
+                       f"{winner} has destroyed, captured or driven off all its opponents "
+                       f"({told})")
+    if not sides:
+        return Verdict(DRAW, "", NOBODY_FIGHTS, f"no side has a ship left that can fight ({told})")
+    return Verdict(DRAW, "", NOBODY_FIGHTS, "no ship on any side has a working weapon")
+
+
+def fate(ship: Ship) -> str:
+    if ship.status == ESCAPED:
+        return "driven off"
+    if ship.status == DESTROYED:
+        return "destroyed"
+    if ship.superstructure <= 0:
+        return "captured (superstructure gone)"
+    if ship.total_power <= 0:
+        return "captured (no power)"
+    return "captured"
+
+
+def at_turn_limit(limit: int) -> Verdict:
+    return Verdict(DRAW, "", TURN_LIMIT, f"the turn limit ({limit}) is reached and no victory "
+                   "condition is met")

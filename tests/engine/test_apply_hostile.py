@@ -1,0 +1,125 @@
+"""Typed garbage into `apply`: whatever a panel, a script or a hostile client builds, `apply`
+raises nothing but `IllegalAction` (with exactly the reason `problem` gives), and every action it
+accepts round-trips through the JSON-lines log and replays to the same state."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import engine
+from companion.dice import VirtualDice
+from companion.session import load_scenario, prepare
+from engine import IllegalAction, RollResult
+from engine.log import action_line, header_line, parse, replay
+from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.actions import (
+    AllocatePower,
+    ArmWeapons,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Move,
+    SetShields,
+)
+from engine.stations import STATION_NAMES
+
+SCENARIO = prepare(load_scenario("duel", None), None, "basic", None, 3)
+
+
+def _states() -> list[tuple[Any, list[engine.Action]]]:
+    """States of one autopilot game, each with the actions that led to it."""
+    state: Any = engine.new_game(SCENARIO)
+    dice = VirtualDice(5)
+    out, actions = [], []
+    while prompts := engine.pending(state):
+        out.append((state, list(actions)))
+        p = prompts[0]
+        action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
+        state = engine.apply(state, action)[0]
+        actions.append(action)
+    return out[::3]
+
+
+STATES = _states()
+SHIPS = ["enterprise", "kronos", "nobody", ""]
+WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
+
+scalar = st.one_of(st.integers(-3, 25), st.integers(), st.floats(allow_nan=True), st.booleans(),
+                   st.none(), st.text(max_size=6), st.sampled_from(SHIPS + WEAPONS))
+number = st.one_of(st.integers(-2, 24), scalar)
+garbage = st.recursive(scalar, lambda inner: st.lists(inner, max_size=4)
+                       | st.tuples(inner, inner), max_leaves=8)
+station = st.one_of(st.sampled_from(STATION_NAMES), scalar)
+ship = st.one_of(st.sampled_from(SHIPS), scalar)
+pairs = st.one_of(st.lists(st.tuples(st.sampled_from(WEAPONS), number), max_size=4).map(tuple),
+                  garbage)
+targets = st.one_of(st.lists(st.tuples(st.sampled_from(WEAPONS), ship), max_size=3).map(tuple),
+                    garbage)
+actions = st.one_of(
+    st.builds(AllocatePower, station, ship, number, number, number),
+    st.builds(ArmWeapons, station, ship, pairs),
+    st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
+    st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSX", max_size=8), scalar)),
+    st.builds(DeclareFire, station, ship, targets),
+    st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
+    st.builds(RollResult, station, number,
+              st.one_of(st.sampled_from(["virtual", "tray", "manual"]), scalar),
+              st.one_of(st.just(""), scalar)),
+    garbage,
+)
+
+
+def legal(state: Any) -> list[engine.Action]:
+    return [a for p in engine.pending(state)
+            for a in engine.legal_actions(state, engine.Seat(p.station, p.ship))]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(STATES) - 1), actions)
+def test_apply_refuses_garbage_in_words_and_what_it_accepts_replays(index: int, action: Any) -> None:
+    check(index, action)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_legal_actions_with_one_field_changed(data: st.DataObject) -> None:
+    """A legal action with one field swapped for a neighbouring value or for garbage: refused in
+    words, or accepted and replayed."""
+    index = data.draw(st.integers(0, len(STATES) - 1))
+    options = legal(STATES[index][0])
+    action = data.draw(st.sampled_from(options))
+    if data.draw(st.booleans()):
+        fields = [f for f in dataclasses.fields(action)]
+        f = data.draw(st.sampled_from(fields))
+        value = getattr(action, f.name)
+        new = data.draw(st.one_of(garbage, st.integers(-1, 1).map(lambda d: value + d)
+                                  if type(value) is int else garbage))
+        try:
+            action = dataclasses.replace(action, **{f.name: new})
+        except (TypeError, ValueError):  # the action class's own coercion refused the shape
+            return
+    check(index, action)
+
+
+def check(index: int, action: Any) -> None:
+    state, before = STATES[index]
+    why = engine.problem(state, action)
+    try:
+        new, _ = engine.apply(state, action)
+    except IllegalAction as exc:
+        assert str(exc) == why and why
+        event("refused")
+        return
+    assert why is None
+    event(f"accepted {type(action).__name__}")
+    log = io.StringIO()
+    log.write(header_line(SCENARIO) + "\n")
+    for n, a in enumerate([*before, action], 1):
+        log.write(action_line(n, a) + "\n")
+    scenario, parsed = parse(io.StringIO(log.getvalue()), "hostile")
+    assert parsed[-1] == action
+    assert engine.state_to_json(replay(scenario, parsed)) == engine.state_to_json(new)
