@@ -211,6 +211,10 @@ class App:
                 if down and name == "escape" and not self.table.exit_keys:
                     self.leave = True
                     continue
+                if down and name == "z" and event.mod & pygame.KMOD_CTRL:
+                    # the Instructor's undo: the last action; with Shift, the phase
+                    self.undo("phase" if event.mod & pygame.KMOD_SHIFT else "last")
+                    continue
                 edge = self.keymap.edge(name, down, t) if self.keymap is not None else None
                 bridge = next((b for b in self.bridges if edge is not None
                                and edge.panel in b.stations), None)

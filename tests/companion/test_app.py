@@ -256,3 +256,22 @@ def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.S
             assert rig.app.display.dice_status == "tray connected"
             again = SavedGame.resume(rig.store, rig.game.id)
             assert [a.to_json() for a in again.actions] == [a.to_json() for a in rig.game.actions]
+
+
+def test_ctrl_shift_z_takes_back_the_phase(tmp_path: Path, screen: pygame.Surface) -> None:
+    from companion.saved_game import phase_key
+
+    rig = Rig(tmp_path, screen)
+    for _ in range(4):
+        rig.settle()
+        play_prompt(rig)
+    rig.settle()
+    n = len(rig.game.actions)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
+                                         mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    rig.app.step()
+    ((back_to, why, taken),) = rig.store.undos(rig.game.id)
+    assert why == "phase" and back_to + taken == n
+    kept = rig.game.actions[:back_to]
+    start = phase_key(replay(rig.game.scenario, kept))
+    assert start != phase_key(replay(rig.game.scenario, kept[:-1]))   # a phase's first moment
