@@ -78,7 +78,7 @@ def told(state: GameState, events: Sequence[Event], seat: Seat) -> tuple[Event, 
 
 def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
     """The farthest range (hexes) a weapon can hit at: the last column of its Firing Chart
-    (Book Two, Basic: Firing Weapons), or 0 when the state does not say."""
+    (Book Two, Advanced: Firing Weapons), or 0 when the state does not say."""
     try:
         ship = state.ship(ship_id)  # type: ignore[attr-defined]
         for spec in ship.cls.weapons:
@@ -90,7 +90,7 @@ def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
 
 
 def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
-    """The highest d10 roll that hits with that weapon at that target now (Book Two, Basic:
+    """The highest d10 roll that hits with that weapon at that target now (Book Two, Advanced:
     Firing Weapons: the Firing Chart by range), 0 when out of range or not known."""
     try:
         ship = state.ship(ship_id)  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """What the tactical map shows, from the engine's per-seat `view`: pure, no pygame.
 
-Book Two, Basic: Moving The Starship Silhouette Counters (one hex ahead per movement point; a
+Book Two, Advanced: Moving The Starship Silhouette Counters (one hex ahead per movement point; a
 turn of one hexside before a step) and Firing Weapons (arcs, range in hexes). Which ships and how
 much of them a seat sees is the engine's `view`; this module only arranges it for drawing.
 """

@@ -244,7 +244,8 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
 
 
 def weapon_facts(ship: Mapping[str, Any]) -> tuple[Fact, ...]:
-    """Each weapon's arming and arcs (Book Two, Basic: Firing Arcs), e.g. "3 · F FP"."""
+    """Each weapon's arming and arcs, e.g. "3 · F FP" (Book Two, C&C: Using The Helm And Weapon
+    Systems Panel: the Firing Arcs of each weapon)."""
     out = []
     for w in ship.get("weapons", ()):
         arcs = " ".join(str(a).upper() for a in w.get("arcs", ()))

@@ -1,6 +1,6 @@
 """The phase bar, the event ticker, the roll dialog and the after-action report: pure models.
 
-Book Two, Basic: Sequence Of Play (Power Allocation, Tactical Advantage, Movement and Firing
+Book Two, Advanced: Sequence Of Play (Power Allocation, Tactical Advantage, Movement and Firing
 Phases) names the steps shown in the phase bar.
 """
 

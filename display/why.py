@@ -1,7 +1,7 @@
 """"Why did this hit?": the rule, the table row and the numbers behind a FASA roll's effect.
 
 Built from the state just before the roll and the events the roll caused, with the engine's own
-tables and damage rule (nothing here re-decides a roll). Book Two, Basic: Firing Weapons (the
+tables and damage rule (nothing here re-decides a roll). Book Two, Advanced: Firing Weapons (the
 Firing Chart: a hit on a d10 roll up to the chart's number at that range; beam damage is the
 power in the weapon plus the range's Damage Modifier, a missile's damage is fixed); C&C: Damage
 Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
@@ -69,7 +69,7 @@ def _to_hit(state: FasaState, value: int, inside: bool) -> list[str]:
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = state.tables.to_hit(spec.chart, rng)
-    out = ["Rule: Book Two, Basic: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
+    out = ["Rule: Book Two, Advanced: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
            "Chart's number",
            f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}",
            f"{value} {'is' if value <= need else 'is not'} within 1-{need}: "
