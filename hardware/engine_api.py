@@ -52,6 +52,27 @@ def is_alert(event: Event, seat: Seat) -> bool:
     return event.alerts == seat.ship
 
 
+class _OwnShips:
+    """The seat's own ship from its view, made once per state and ship: every panel of a ship
+    sees its own ship the same, and a bridge lights all its panels from one state. A pure memo
+    of the last state (compared by identity), so nothing a test must reset."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.ships: dict[str | None, Mapping[str, Any] | None] = {}
+
+    def get(self, state: GameState, seat: Seat) -> Mapping[str, Any] | None:
+        if self.state is not state:
+            self.state, self.ships = state, {}
+        if seat.ship not in self.ships:
+            self.ships[seat.ship] = own_ship(seat_view(state, seat), seat.ship)
+        return self.ships[seat.ship]
+
+
+own_ship_of = _OwnShips().get
+"""`own_ship(seat_view(state, seat), seat.ship)`, made once per state and ship."""
+
+
 def own_ship(view: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
     """This seat's ship in its view, with the details only its own side sees (or None)."""
     for entry in view.get("ships", ()):

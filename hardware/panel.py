@@ -298,7 +298,7 @@ class PanelModel:
         wanted = fn.STATION_LEDS.get(station, ())
         if not wanted or (lights is not None and not set(wanted) & set(lights)):
             return {}
-        ship = api.own_ship(api.seat_view(state, self.seat), self.seat.ship)
+        ship = api.own_ship_of(state, self.seat)
         editing = self.editor.decision.action if self.editor is not None else None
         values = self.editor.values if self.editor is not None else {}
         if fn.STATION_LEDS[station] == fn.SHIELD_LEDS:

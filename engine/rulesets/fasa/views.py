@@ -127,9 +127,10 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
         return out
     out = _game(state)
     out["seat"] = {"station": str(seat.station), "ship": seat.ship}
+    known = _known_ships(state, seat)
     ships = []
     for s in state.ships:
-        if may_know_ship(state, seat, s.id):
+        if s.id in known:
             ships.append(full_ship(s))
             continue
         entry = public_ship(s)
@@ -139,8 +140,13 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
             entry["movement_points"] = None
         ships.append(entry)
     out["ships"] = ships
-    out["pending"] = [_prompt(p, may_know_ship(state, seat, p.ship)) for p in pending(state)]
+    out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)]
     return out
+
+
+def _known_ships(state: FasaState, seat: Seat) -> frozenset[str]:
+    """The ids of the ships whose internals `seat` may know (`may_know_ship`, for all at once)."""
+    return frozenset(s.id for s in state.ships if may_know_ship(state, seat, s.id))
 
 
 def redacted(state: FasaState, seat: Seat) -> FasaState:
