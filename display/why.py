@@ -5,7 +5,8 @@ tables and damage rule (nothing here re-decides a roll). Book Two, Advanced: Fir
 Firing Chart: a hit on a d10 roll up to the chart's number at that range; beam damage is the
 power in the weapon plus the range's Damage Modifier, a missile's damage is fixed); C&C: Damage
 Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
-Damage Location Table (one d10 roll per penetrating hit); Advanced: Tactical Advantage.
+Damage Location Table (one d10 roll for every 2 penetrating points at the basic and advanced
+levels, docs/rules-decisions.md); Advanced: Tactical Advantage.
 """
 
 from __future__ import annotations
