@@ -23,7 +23,7 @@ from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending
 from engine.stations import INSTRUCTOR
 from firmware_bridge.bridge import DiceBridge
-from firmware_bridge.router import TRAY_CONNECTED, Answer
+from firmware_bridge.router import TRAY_CONNECTED, TRAY_LOST, Answer
 from hardware.bridge import Bridge
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
@@ -117,6 +117,18 @@ class App:
             b.close()
         self.bridges.clear()
 
+    def _tray_alerts(self) -> None:
+        """A lost dice tray puts the alert light on at every seat it serves, until the tray is
+        back: the table rolls by hand or with virtual dice meanwhile, and the display says which."""
+        dice = self.table.dice
+        if dice is None:
+            return
+        for b in self.bridges:
+            for st in b.stations.values():
+                if dice.status(st.model.seat).mode == TRAY_LOST and not st.model.alert:
+                    st.model.alert = True
+                    b.show(self.game.state, (), self.table.clock())
+
     def dice_status(self) -> str:
         dice = self.table.dice
         if dice is None:
@@ -175,6 +187,7 @@ class App:
         self._pygame_events(t)
         for b in self.bridges:
             b.pump(self.game.state, t, self._panel_act)
+        self._tray_alerts()
         self._exit_combination()
         self._display_outputs()
         self._trays()

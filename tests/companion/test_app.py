@@ -256,6 +256,17 @@ def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.S
             assert rig.app.display.dice_status == "tray connected"
             again = SavedGame.resume(rig.store, rig.game.id)
             assert [a.to_json() for a in again.actions] == [a.to_json() for a in rig.game.actions]
+            # Unplugged: the display says so and the alert light of every seat it serves is on.
+            captain = rig.app.bridges[0].stations[rig.panel_of("captain")]
+            captain.model.alert = False
+            tray.unplug()
+            while rig.app.dice_status() != "tray lost":
+                assert time.monotonic() < deadline + 30, "the unplugged tray was never lost"
+                rig.step()
+            rig.step()
+            assert captain.model.alert
+            assert rig.app.bridges[0].lit()[rig.panel_of("captain")].get("red", 0.0) > 0
+            assert rig.app.display.dice_status == "tray lost"
 
 
 def test_ctrl_shift_z_takes_back_the_phase(tmp_path: Path, screen: pygame.Surface) -> None:

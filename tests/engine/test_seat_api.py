@@ -254,3 +254,15 @@ def test_problem_never_changes_the_state() -> None:
     before = engine.state_to_json(s)
     assert engine.problem(s, AllocatePower("engineer", "ent", 4, 0, 0)) is None
     assert engine.state_to_json(s) == before and s.ship("ent").allocation is None
+
+
+def test_a_roll_the_instructor_sets_is_logged_as_an_override() -> None:
+    """C&C: Role Of The Instructor, the final arbiter; a die typed in at its own station is manual."""
+    s = ready(ready(game(ENT, KL), "ent"), "kl")
+    (mine,) = engine.controls(s, Seat("captain", "ent"))
+    assert mine.make({"value": 4}) == RollResult("captain", 4, "manual")
+    (theirs,) = engine.controls(s, Seat(INSTRUCTOR))
+    action = theirs.make({"value": 4})
+    assert action == RollResult("instructor", 4, "override")
+    _, events = engine.apply(s, action)
+    assert any(getattr(e, "source", "") == "override" for e in events)

@@ -34,7 +34,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
-from engine.stations import Seat, title
+from engine.stations import INSTRUCTOR, Seat, title
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -67,7 +67,10 @@ def _roll(prompt: Prompt, station: str) -> Decision:
     assert req is not None
 
     def build(v: Mapping[str, Value]) -> Action:
-        return RollResult(station, _int(v["value"]), "manual")
+        # A die typed in at the table is "manual"; the Instructor setting another station's roll
+        # is an override, and logged as one (docs/rules-decisions.md, Crews).
+        return RollResult(station, _int(v["value"]),
+                          "override" if station == INSTRUCTOR else "manual")
 
     value = Field("value", f"{req.kind} roll", FieldKind.INT, 1, 1, req.sides)
     return Decision(prompt, "roll", station, req.purpose, (value,), (), build)
