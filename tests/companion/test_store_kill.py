@@ -3,6 +3,7 @@ always resumes to the state of the last accepted action; imports of mutated logs
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -35,15 +36,17 @@ def reference() -> list[dict[str, Any]]:
     return [a.to_json() for a in game.actions]
 
 
-def child(folder: Path, out: int) -> None:
+def child(folder: Path, out: int, go: int) -> None:
     """Resume the unfinished game (or start one) and play on, telling the pipe each action
-    number once it is saved: that is the moment the app would show it."""
+    number once it is saved (the moment the app would show it), then waiting for the parent's
+    go: so the parent, not the machine's speed, decides how far a child gets before the kill."""
     store, _ = Store.open_folder(folder)
     unfinished = store.unfinished()
     game = (SavedGame.resume(store, unfinished.id) if unfinished is not None
             else SavedGame.new(store, scenario(), SEED))
     while autopilot_step(game) is not None:
         os.write(out, f"{game.id} {len(game.actions)}\n".encode())
+        os.read(go, 1)
     os.write(out, b"over\n")
 
 
@@ -53,17 +56,20 @@ def test_killed_at_random_points_resumes_to_the_last_accepted_action(tmp_path: P
     kills = resumed_mid_game = 0
     while kills < 100:
         r, w = os.pipe()
+        go_r, go_w = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child
             os.close(r)
+            os.close(go_w)
             code = 0
             try:
-                child(tmp_path, w)
+                child(tmp_path, w, go_r)
             except BaseException:
                 code = 1
             finally:
                 os._exit(code)
         os.close(w)
+        os.close(go_r)
         wait_for = rng.randint(0, 12)   # 0: killed while still opening the store
         reader = os.fdopen(r, "r")
         shown: list[str] = []
@@ -72,7 +78,13 @@ def test_killed_at_random_points_resumes_to_the_last_accepted_action(tmp_path: P
             if not line:
                 break
             shown.append(line.strip())
+            if len(shown) < wait_for or rng.random() < 0.5:
+                # Let it go on; after the last line, half the time: then the kill lands
+                # somewhere inside its next action (its save included), not while it waits.
+                with contextlib.suppress(BrokenPipeError):
+                    os.write(go_w, b"g")
         os.kill(pid, signal.SIGKILL)
+        os.close(go_w)
         _, status = os.waitpid(pid, 0)
         shown += [x.strip() for x in reader.read().splitlines()]   # all it showed before dying
         reader.close()
