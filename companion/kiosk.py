@@ -15,16 +15,25 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from companion.app import App
+from companion.app import WATCH, App
 from companion.config import Config
 from companion.saved_game import SavedGame
 from companion.store import Store
 
 END_SHOWN_S = 30.0   # the after-action report stays up this long before attract mode returns
+
+
+K = TypeVar("K")
+
+
+def attract_seats(seats: Mapping[K, str]) -> dict[K, str]:
+    """Attract mode's seats: the autopilot plays every seat, and a seat played at a panel is
+    watched there (its lights follow the game) so a press can start a crew game."""
+    return {k: (WATCH if m == "panel" else "autopilot") for k, m in seats.items()}
 
 
 class Kiosk:
@@ -119,8 +128,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
         table.exit_keys, table.exit_buttons = config.exit_keys, config.exit_buttons
         if attract:
             table.step_s = config.attract_step_ms / 1000
-            table.seats = {k: ("autopilot" if m != "panel" else "watch")
-                           for k, m in table.seats.items()}
+            table.seats = attract_seats(table.seats)
         return table
 
     kiosk = Kiosk(config, store, surface, make_table,

@@ -13,12 +13,19 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import Table
 from companion.config import parse_config
-from companion.kiosk import Kiosk
+from companion.kiosk import Kiosk, attract_seats
 from companion.play_cmd import new_scenario
 from companion.saved_game import SavedGame
 from companion.store import Store
 from engine import Seat
 from hardware.pinmap import load_pinmap
+
+
+def seats_of(game: SavedGame, attract: bool) -> dict[tuple[str, str], str]:
+    """The game's seats as the app keys them, in attract mode as the kiosk plays them."""
+    seats = {(key.split("/", 1)[0], key.split("/", 1)[-1]): mode
+             for key, mode in game.seats.items()}
+    return attract_seats(seats) if attract else seats
 
 
 class ManualClock:
@@ -49,11 +56,7 @@ def kiosk(tmp_path: Path, screen: pygame.Surface) -> Iterator[tuple[Kiosk, Any, 
     clock = ManualClock()
 
     def make_table(game: SavedGame, attract: bool) -> Table:
-        seats = {}
-        for key, mode in game.seats.items():
-            ship, _, station = key.partition("/")
-            seats[ship, station] = ("watch" if mode == "panel" else "autopilot") if attract \
-                else mode
+        seats = seats_of(game, attract)
         return Table(seats, pins, factory, None, screen, Seat("captain", "enterprise"), clock,
                      step_s=0.5 if attract else 0.0, say=lambda _l: None,
                      exit_keys=config.exit_keys, exit_buttons=config.exit_buttons)
@@ -148,11 +151,7 @@ red = "GPIO19"
     clock = ManualClock()
 
     def make_table(game: SavedGame, attract: bool) -> Table:
-        seats = {}
-        for key, mode in game.seats.items():
-            ship, _, station = key.partition("/")
-            seats[ship, station] = ("watch" if mode == "panel" else "autopilot") if attract \
-                else mode
+        seats = seats_of(game, attract)
         return Table(seats, pins, factory, None, screen, Seat("instructor"), clock,
                      step_s=0.5 if attract else 0.0, say=lambda _l: None,
                      exit_keys=config.exit_keys, exit_buttons=config.exit_buttons)
