@@ -38,9 +38,10 @@ from engine.rulesets.fasa.combat import (
     trim_to_fire_limits,
     weapons_hit_candidates,
 )
-from engine.rulesets.fasa.movement import path
+from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.stress import stress_of
 from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.views import redacted
 from engine.stations import Seat
@@ -193,7 +194,15 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         return _escape_path(state, ship, goal)
     want = best_range(state.tables, ship)
     best, best_score = "", float("inf")
-    for steps in legal.move_options(state, ship):
+    hard_ok = _emergency_safe(state, ship)
+    plain_bearing = -1
+    options = [p for p in legal.move_options(state, ship)
+               if ("B" not in p or ship.reverse) and (hard_ok or not EMERGENCY_STEPS & set(p))]
+    # Plain courses first: an emergency heading change must bring more weapons to bear than any
+    # plain course does (Advanced: Emergency Heading Changes are for emergencies).
+    options.sort(key=lambda p: bool(EMERGENCY_STEPS & set(p)))
+    for steps in options:
+        hard = bool(EMERGENCY_STEPS & set(steps))
         trail, left = path(state, ship, steps)
         if left:
             continue
@@ -202,6 +211,10 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         if foe is None:
             return ""
         bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, foe.pos))
+        if not hard:
+            plain_bearing = max(plain_bearing, bearing)
+        elif bearing <= plain_bearing:
+            continue
         edge = 6 if _near_edge(state, pos) else 0
         if line_of_fire_clear(pos, foe.pos, state.obstacles):
             score = abs(distance(pos, foe.pos) - want) * 2 - bearing * 1.5
@@ -209,10 +222,22 @@ def _best_path(state: FasaState, ship: Ship) -> str:
             spots = _firing_spots(state.bounds, state.obstacles, foe.pos, want)
             gap = min((distance(pos, h) for h in spots), default=distance(pos, foe.pos))
             score = 20 + gap * 3 - bearing * 0.5
-        score += edge + 0.01 * len(steps)
+        score += edge + 0.01 * len(steps) + (HARD_TURN_COST if hard else 0)
         if score < best_score:
             best, best_score = steps, score
     return best
+
+
+HARD_TURN_COST = 1.0
+"""What an emergency heading change's stress counts for against a better position."""
+
+
+def _emergency_safe(state: FasaState, ship: Ship) -> bool:
+    """Whether one emergency heading change leaves the ship well clear of losing its last
+    superstructure or power (never into a likely explosion or disablement)."""
+    cost = stress_of(state.tables, ship)
+    return (ship.superstructure - cost.superstructure > 2
+            and ship.total_power - cost.power > ship.cls.total_power // 3)
 
 
 EDGE_HEADING = {"north": 0.0, "east": 1.5, "south": 3.0, "west": 4.5}
@@ -224,6 +249,8 @@ def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
     it, pointing at it; never off another edge."""
     best, best_score = "", float("inf")
     for steps in legal.move_options(state, ship):
+        if EMERGENCY_STEPS & set(steps) or ("B" in steps and not ship.reverse):
+            continue  # no stress, and no reversing, on the way out
         trail, left = path(state, ship, steps)
         pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
         if left:

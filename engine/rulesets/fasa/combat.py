@@ -41,6 +41,7 @@ from engine.rulesets.fasa.state import (
     Stage,
     replace,
 )
+from engine.rulesets.fasa.stress import EMERGENCY_TO_HIT
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 
@@ -60,6 +61,16 @@ def targetable(ship: Ship) -> bool:
     return ship.status in (ACTIVE, DISABLED)
 
 
+def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> int:
+    """The highest d10 roll that hits: the Firing Chart's number at `rng`, less 2 when the firer
+    made an emergency heading change in this phase's movement (the chart's "-2 firer makes
+    emergency heading change"; `stress.py`); 0 never hits."""
+    need = state.tables.to_hit(spec.chart, rng)
+    if need and firer.hard_turned:
+        need = max(0, need + EMERGENCY_TO_HIT)
+    return need
+
+
 def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) -> str:
     """Why `spec` of `firer` cannot fire at `target` now, or "" if it can."""
     if target.side == firer.side:
@@ -70,6 +81,9 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
     if state.tables.to_hit(spec.chart, rng) == 0:
         return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
                 f"{state.tables.max_range(spec.chart)})")
+    if need_to_hit(state, firer, spec, rng) == 0:
+        return (f"{target.name} cannot be hit at {rng} hexes after an emergency heading change "
+                f"({EMERGENCY_TO_HIT} to hit)")
     if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
         return f"{target.name} is outside the {spec.name}'s firing arc"
     if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
@@ -94,7 +108,7 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
         if target.side == ship.side or not targetable(target):
             continue
         rng = distance(ship.pos, target.pos)
-        reach = [w for w in ready if state.tables.to_hit(w.chart, rng)
+        reach = [w for w in ready if need_to_hit(state, ship, w, rng)
                  and (w.kind != "plasma" or _plasma_damage(state, w, rng))]
         if not reach:
             continue
@@ -197,10 +211,12 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
     firer, target = state.ship(shot.firer), state.ship(shot.target)
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
-    need = state.tables.to_hit(spec.chart, rng)
+    need = need_to_hit(state, firer, spec, rng)
+    modified = f" ({EMERGENCY_TO_HIT} after an emergency heading change)" if firer.hard_turned \
+        else ""
     state, ev = request(state, firer.id, Duty.WEAPONS,
                         f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
-                        f"{rng}, needs 1-{need}", (1, need), public=True)
+                        f"{rng}, needs 1-{need}{modified}", (1, need), public=True)
     return state, [ev]
 
 
@@ -213,7 +229,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     state = replace(state, roll=None)
     if hit is None:
         rng = distance(firer.pos, target.pos)
-        need = state.tables.to_hit(spec.chart, rng)
+        need = need_to_hit(state, firer, spec, rng)
         if value > need:
             return _shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
                                                           spec.name, target.name)])

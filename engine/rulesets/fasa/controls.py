@@ -8,7 +8,8 @@ path blocked by an obstacle, a target out of arc), which `problem` explains:
   movement points), Expert: Damage Control Display (what the shields can hold);
 - arming: Expert: Weapons Display; Advanced: Romulan Plasma Bolts (a set charge);
 - shields: Expert: Damage Control Display;
-- movement: Advanced: Moving The Starship Silhouette Counters;
+- movement: Advanced: Moving The Starship Silhouette Counters (emergency heading changes and
+  reverse movement at the advanced level);
 - fire: Advanced: Firing Weapons; Expert: Weapon Damaged.
 """
 
@@ -144,8 +145,17 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
     def build(v: Mapping[str, Value]) -> Action:
         return Move(station, ship.id, cast(str, v["steps"]))
 
-    steps = Field("steps", f"Course: up to {n} movement points (F ahead, P port, S starboard)",
-                  FieldKind.STEPS, "", 0, n, 1, (), "FPS")
+    letters = movement.alphabet(state)
+    if ship.reverse:
+        label = (f"Course in reverse: up to {n} movement points (B one hex back, alone; P, S turn "
+                 f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
+    elif letters == movement.BASIC_ALPHABET:
+        label = f"Course: up to {n} movement points (F ahead, P port, S starboard)"
+    else:
+        label = (f"Course: up to {n} movement points (F ahead, P port, S starboard, L/R hard to "
+                 f"port/starboard with stress, B reverse after "
+                 f"{movement.CHANGEOVER_PHASES} stationary phases)")
+    steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters)
     return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
                     build)
 

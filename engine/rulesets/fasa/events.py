@@ -99,8 +99,9 @@ class ShipMoved(Event):
     def text(self) -> str:
         if not self.steps:
             return f"{self.name} holds station at {self.col},{self.row}"
-        turns = {"P": "port", "S": "starboard"}
-        said = ", ".join(f"turns {turns[c]}" if c in turns else "ahead" for c in self.steps)
+        words = {"F": "ahead", "P": "turns port", "S": "turns starboard",
+                 "L": "turns hard to port", "R": "turns hard to starboard", "B": "back"}
+        said = ", ".join(words.get(c, c) for c in self.steps)
         return (f"{self.name} moves {len(self.steps)} ({said}) to {self.col},{self.row}, "
                 f"heading {HEADING_NAMES[self.heading]}")
 

@@ -67,6 +67,13 @@ def move_options(state: FasaState, ship: Ship) -> list[str]:
         candidates = ["".join(p) for k in range(n + 1) for p in itertools.product("FPS", repeat=k)]
     else:
         candidates = ["", *("F" * i + t + "F" * (n - i - 1) for t in "FPS" for i in range(n))]
+    if movement.alphabet(state) != movement.BASIC_ALPHABET and n > 0:
+        # Advanced: one emergency heading change at each point of a straight course; a step
+        # back; turns in place in reverse (too many to list every mix: `apply` checks any).
+        candidates += ["F" * i + t + "F" * (k - i - 1) for t in "LR"
+                       for k in range(1, n + 1) for i in range(k)]
+        candidates += ["B", *("P" * k for k in range(1, min(n, 3) + 1)),
+                       *("S" * k for k in range(1, min(n, 3) + 1))]
     out = []
     for steps in dict.fromkeys(candidates):
         try:

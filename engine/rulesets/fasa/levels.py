@@ -19,6 +19,9 @@ from engine.rulesets.fasa.ships import FireLimit, ShipClass, WeaponSpec
 
 ADVANCED_WEAPONS = frozenset({"plasma"})
 BASIC_LEVELS = frozenset({"basic"})
+EXPERT_STRESS_LEVELS = frozenset({"expert", "command"})
+"""Levels whose heading change stress is Expert's ("one point is given to EACH warp engine", seed
+lines 789-797): not built; those levels are not playable yet."""
 PER_HIT_LEVELS = frozenset({"expert", "command"})
 POINTS_PER_LOCATION_ROLL = 2
 
@@ -26,6 +29,13 @@ POINTS_PER_LOCATION_ROLL = 2
 def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
     """Whether `spec` may be armed and fired at `level`."""
     return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
+
+
+def advanced_rules(level: str) -> bool:
+    """Whether the advanced game's rules are in play: emergency heading changes, reverse
+    movement, evading missile fire and ship explosions (Book Two, Advanced: Moving The Starship
+    Silhouette Counters; Ship Explosions). Expert and Command & Control build on them."""
+    return level not in BASIC_LEVELS
 
 
 def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:

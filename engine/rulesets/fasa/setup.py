@@ -46,8 +46,11 @@ SCENARIO_KEYS = frozenset({
     "ruleset", "level", "scale", "max_turns", "phases", "classes", "tables",  # set when prepared
     "crew",  # which stations are staffed (engine/rulesets/fasa/crew.py)
     "victory", "enter_at_full_speed",  # victory conditions (victory.py); full-speed entry
+    "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
 })
-SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew"})
+SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
+                             "warp"})
+MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
 @functools.lru_cache(maxsize=8)
@@ -164,8 +167,10 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     entries = _list(where, "ships", scenario.get("ships", []))
     if len(entries) > MAX_SHIPS:
         raise DataError(f"{where}: {len(entries)} ships; a scenario holds at most {MAX_SHIPS}")
+    default_warp = scenario.get("warp")
     for n, entry in enumerate(entries, 1):
-        ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles))
+        ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles,
+                           default_warp))
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
@@ -232,8 +237,20 @@ def _hex(where: str, field: str, value: Any, bounds: MapBounds) -> Hex:
     return h
 
 
+def _warp(where: str, value: Any, cls: ShipClass) -> int:
+    """A ship's warp speed (Book Two, C&C: Current Warp Speed Track — "Write the current warp speed
+    in the left hand box"): the scenario's, else the class's Maximum Safe Cruising Speed
+    (docs/rules-decisions.md, The advanced game). 0 is sub-light."""
+    if value is None:
+        return min(cls.max_safe_warp, MAX_WARP_SPEED)
+    if type(value) is not int or not 0 <= value <= MAX_WARP_SPEED:
+        raise DataError(f"{where}: warp must be a whole number 0 (sub-light) to "
+                        f"{MAX_WARP_SPEED}, not {value!r}")
+    return value
+
+
 def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapBounds,
-          obstacles: frozenset[Hex]) -> Ship:
+          obstacles: frozenset[Hex], default_warp: Any = None) -> Ship:
     if not isinstance(entry, Mapping):
         raise DataError(f"{where}: must be a table")
     for key in ("id", "class", "side", "col", "row", "heading"):
@@ -259,4 +276,5 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
         side=str(entry["side"]), pos=pos, heading=heading,
         engines=tuple(e.power for e in cls.engines), superstructure=cls.superstructure,
         weapons=tuple(Weapon() for _ in cls.weapons),
+        warp=_warp(where, entry.get("warp", default_warp), cls),
     )

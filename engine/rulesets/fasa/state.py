@@ -73,6 +73,7 @@ class Step(StrEnum):
     DECLARE = "declare"      # a Firing Phase: declaring targets
     RESOLVE = "resolve"      # a Firing Phase: hits and damage
     CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
+    EVADE = "evade"          # a Firing Phase: a missile's target may evade (Advanced)
     OVER = "over"
 
 
@@ -88,7 +89,7 @@ class Stage(StrEnum):
 
 ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
 POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
-RESOLVE, CHOOSE, OVER = Step.RESOLVE, Step.CHOOSE, Step.OVER
+RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,13 @@ class Ship:
     sensors_out: int = 0         # game turns the sensors stay out, this one included
     casualties: int = 0          # tenths of a percent of the crew
     status: Status = ACTIVE
+    warp: int = 0                # warp speed, 0 = sub-light (docs/rules-decisions.md)
+    hard_turned: bool = False    # made an emergency heading change this Movement Phase
+    reverse: bool = False        # engines set for reverse movement (Advanced: Reverse Movement)
+    still: int = 0               # Movement Phases in a row that ended in the hex it began in
+    moved: bool = False          # left its hex in this Movement Phase
+    evading: bool = False        # evaded a missile this Firing Phase: cannot fire in it
+    blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
 
     @property
     def total_power(self) -> int:
@@ -160,6 +168,9 @@ class Shot:
     firer: str
     weapon: str
     target: str
+    evade: str = ""       # the target evaded: "success" or "failed" (Advanced: Evading Missiles)
+    heading: int = -1     # the target's heading before it evaded
+    damage: int = 0       # an explosion's blast (weapon BLAST): its damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +217,9 @@ class FasaState:
     shots: tuple[Shot, ...] = ()                        # declared, not yet resolved; first = current
     hit: Hit | None = None
     roll: RollRequest | None = None
+    evasions: tuple[tuple[str, str], ...] = ()          # missile shots (firer, weapon) whose
+    #                                                     target may still evade
+    exploding: str = ""                                 # ship whose explosion roll is awaited
     outcome: str = ""
     winner: str = ""
 

@@ -152,6 +152,7 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
         elif state.step == MOVE:
             if state.queue:
                 return state, events
+            state = movement.end_of_movement_phase(state)
             state = replace(state, step=DECLARE, queue=_declare_order(state))
         elif state.step == DECLARE:
             queue = state.queue
@@ -205,6 +206,11 @@ def _declare_order(state: FasaState) -> tuple[str, ...]:
 
 
 def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
+    # An emergency heading change costs to-hit in the Firing Phase after it; an evasion costs
+    # that Firing Phase's fire (Advanced: Evading Missile Fire): both end with the phase.
+    state = replace(state, ships=tuple(replace(s, hard_turned=False, evading=False)
+                                       if s.hard_turned or s.evading else s
+                                       for s in state.ships))
     state, events = _check_game_over(state)
     if state.step == OVER:
         return state, events

@@ -33,8 +33,10 @@ from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
-                              "movement_points", "status"})
-"""What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed)."""
+                              "movement_points", "status", "warp", "emergency_turned", "evading"})
+"""What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
+emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
+counter "is immediately rotated")."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged)
 """Events only the ship's own side (and the Instructor) is told of."""
@@ -68,6 +70,7 @@ def public_ship(ship: Ship) -> dict[str, Any]:
         "id": ship.id, "name": ship.name, "class": ship.cls.name, "race": ship.cls.race,
         "side": ship.side, "col": col, "row": row, "heading": ship.heading,
         "movement_points": ship.movement_points, "status": ship.status.value,
+        "warp": ship.warp, "emergency_turned": ship.hard_turned, "evading": ship.evading,
     }
 
 
@@ -89,6 +92,7 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         {"movement": alloc.movement, "shields": alloc.shields, "weapons": alloc.weapons},
         "sensors_out": ship.sensors_out,
         "casualties_percent": ship.casualties / 10,
+        "reverse": ship.reverse, "stationary_phases": ship.still,
     })
     return out
 
@@ -169,7 +173,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             shields=(0, 0, 0, 0, 0, 0), shields_damaged=frozenset(),
             weapons=tuple(Weapon(power=1 if w.power else 0, fired=w.fired) for w in s.weapons),
             allocation=None if s.allocation is None else Allocation(0, 0, 0),
-            sensors_out=0, casualties=0,
+            sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             movement_points=0 if state.step == POWER else s.movement_points))
     return replace(state, ships=tuple(ships))
 

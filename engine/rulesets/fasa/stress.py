@@ -1,0 +1,65 @@
+"""Emergency heading changes and their stress damage (Book Two, Advanced: Emergency Heading
+Changes; Emergency Heading Change Stress Damage Sequence).
+
+"In emergencies, the heading also may be changed two hex-sides, but the ship will suffer engine
+and possibly superstructure damage from the stress." Each one costs one automatic point of engine
+stress (the Total Power Units Available one box to the left), one more if the ship's engine
+stress column has ANY number at its warp speed, and one superstructure point if its
+superstructure stress column has a number. The Expert game's stress (a point on EACH warp engine,
+and the printed number of points, seed lines 789-797) is not built here.
+
+The firing chart prints "-2 firer makes emergency heading change" (shared/reference
+firing_chart_1986.csv, from the 1986 combat tables): a ship that made one in a Movement Phase
+fires at -2 to hit in the Firing Phase that follows (docs/rules-decisions.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event
+from engine.rulesets.fasa.events import Note
+from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.tables import Tables
+
+EMERGENCY_TO_HIT = -2
+"""Firing chart modifier: "-2 firer makes emergency heading change" (1986 combat tables)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stress:
+    """What one emergency heading change costs: power units and superstructure points."""
+
+    power: int
+    superstructure: int
+
+
+def stress_of(tables: Tables, ship: Ship) -> Stress:
+    """Emergency Heading Change Stress Damage Sequence steps 1-6 at the ship's warp speed."""
+    cls = ship.cls
+    extra = 1 if tables.stress_points(cls.stress_engine, ship.warp) else 0
+    hull = 1 if tables.stress_points(cls.stress_superstructure, ship.warp) else 0
+    return Stress(1 + extra, hull)
+
+
+def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
+    """Record one emergency heading change's stress on `ship`: its power units come off the warp
+    engine with the most power left (Advanced tracks only the total; docs/rules-decisions.md),
+    the superstructure point as superstructure damage."""
+    from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
+
+    cost = stress_of(state.tables, ship)
+    speed = f"warp {ship.warp}" if ship.warp else "sub-light"
+    events: list[Event] = [Note(
+        f"{ship.name}: emergency heading change at {speed}, stress charts "
+        f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}")]
+    warp = [i for i, spec in enumerate(ship.cls.engines) if spec.kind == "warp"
+            and ship.engines[i] > 0]
+    first = max(warp, key=lambda i: (ship.engines[i], -i)) if warp else None
+    state, more = damage_engines(state, ship, first, cost.power)
+    events += more
+    if cost.superstructure:
+        state, more = damage_superstructure(state, state.ship(ship.id), cost.superstructure,
+                                            "emergency heading change stress")
+        events += more
+    return state, events

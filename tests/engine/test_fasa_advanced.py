@@ -1,0 +1,323 @@
+"""The advanced game's movement and fire rules as Book Two (seed 000_4373da4a9495c8f8.txt,
+lines 208-575) describes them: emergency heading changes and their stress, reverse movement,
+evading missile fire and ship explosions. Each test names the passage it checks."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+import engine
+from engine import IllegalAction, RollResult, Seat
+from engine.hexgrid import turn
+from engine.rulesets.fasa import autopilot, legal, setup
+from engine.rulesets.fasa.actions import (
+    AllocatePower,
+    ArmWeapons,
+    DeclareFire,
+    Move,
+    SetShields,
+    WeaponPower,
+)
+from engine.rulesets.fasa.state import ACTIVE, ADVANTAGE, DECLARE, MOVE, PLAYABLE_LEVELS, FasaState, replace
+from engine.rulesets.fasa.stress import stress_of
+
+CLASSES = setup.ship_dicts(None)
+
+
+def game(*ships: tuple[Any, ...], level: str = "advanced", scale: str | None = None,
+         cols: int = 16, rows: int = 16, warp: int | None = None) -> FasaState:
+    """A game of `ships` (id, class, side, col, row, heading[, warp])."""
+    entries = []
+    for s in ships:
+        entry = {"id": s[0], "name": s[0].upper(), "class": s[1], "side": s[2], "col": s[3],
+                 "row": s[4], "heading": s[5]}
+        if len(s) > 6:
+            entry["warp"] = s[6]
+        entries.append(entry)
+    scenario: dict[str, Any] = {"id": "test", "map": {"cols": cols, "rows": rows},
+                                "obstacles": [], "ships": entries}
+    if warp is not None:
+        scenario["warp"] = warp
+    playable = level in PLAYABLE_LEVELS
+    built = setup.build_scenario(scenario, CLASSES, scale=scale,
+                                 level=level if playable else "basic")
+    state = engine.new_game(built)
+    assert isinstance(state, FasaState)
+    if not playable:  # until the level is enabled: its rules on the basic game's ships
+        state = replace(state, setup=replace(state.setup, level=level))
+    return state
+
+
+def act(state: FasaState, action: Any) -> tuple[FasaState, list[Any]]:
+    twin = copy.deepcopy(state)
+    assert engine.problem(state, action) is None
+    new, events = engine.apply(state, action)
+    assert state == twin
+    assert isinstance(new, FasaState)
+    return new, list(events)
+
+
+def refused(state: FasaState, action: Any, words: str) -> None:
+    why = engine.problem(state, action)
+    assert why is not None and words in why, why
+    with pytest.raises(IllegalAction, match=re.escape(words)):
+        engine.apply(state, action)
+
+
+def roll(state: FasaState, *values: int) -> tuple[FasaState, list[Any]]:
+    events: list[Any] = []
+    for v in values:
+        prompt = engine.pending(state)[0]
+        assert prompt.roll is not None, prompt
+        state, more = act(state, RollResult(prompt.station, v, source="script"))
+        events += more
+    return state, events
+
+
+def ready(state: FasaState, ship: str, movement: int = 0, shields: int = 0, weapons: int = 0,
+          arm: tuple[tuple[str, int], ...] = (), points: tuple[int, ...] = (0,) * 6) -> FasaState:
+    for action in (AllocatePower("engineer", ship, movement, shields, weapons),
+                   ArmWeapons("helm", ship, tuple(WeaponPower(w, p) for w, p in arm)),
+                   SetShields("science", ship, tuple(points))):
+        state, _ = act(state, action)
+    return state
+
+
+def power_for(state: FasaState, ship: str, points: int) -> int:
+    """The least power to movement that buys at least `points` movement points."""
+    cls = state.ship(ship).cls
+    return -(-points // cls.movement_points(cls.movement_step)) * cls.movement_step
+
+
+def to_movement(state: FasaState, **points: int) -> FasaState:
+    """Allocate (at least these movement points by ship id, nothing else) and roll the tactical
+    advantage in ship order (1, 2, ...)."""
+    for s in state.ships:
+        state = ready(state, s.id, power_for(state, s.id, points.get(s.id, 0)))
+    faces = iter(range(1, 11))
+    while state.step == ADVANTAGE:
+        state, _ = roll(state, next(faces))
+    return state
+
+
+# -- Emergency Heading Changes ---------------------------------------------------------------------
+
+def test_the_d7a_at_warp_6_loses_two_power_units_and_one_superstructure_point() -> None:
+    """Advanced: Emergency Heading Changes, the example: the D-7A (Stress Charts L/N) at warp 6:
+    column L has 1 at warp 6, so the Power Counter moves two boxes (one automatic, one more);
+    column N has 2, so the Superstructure Counter moves one box."""
+    for scale in ("1", "1/3"):
+        state = game(("kl", "d7a", "Klingon", 5, 8, 0, 6), ("ent", "constitution", "Federation",
+                                                             12, 8, 0), scale=scale)
+        kl = state.ship("kl")
+        assert (kl.cls.stress_engine, kl.cls.stress_superstructure, kl.warp) == ("L", "N", 6)
+        cost = stress_of(state.tables, kl)
+        assert (cost.power, cost.superstructure) == (2, 1)
+        state = to_movement(state, kl=5)
+        while engine.pending(state)[0].ship != "kl":
+            state, _ = act(state, Move("helm", engine.pending(state)[0].ship or "", ""))
+        before = state.ship("kl")
+        state, events = act(state, Move("helm", "kl", "L"))
+        after = state.ship("kl")
+        assert after.total_power == before.total_power - 2
+        assert after.superstructure == before.superstructure - 1
+        assert after.heading == turn(before.heading, -2)
+        assert after.pos == before.pos.neighbor(after.heading)
+        assert any("emergency heading change" in e.text for e in events)
+
+
+@pytest.mark.parametrize(("warp", "power", "hull"), [(0, 1, 0), (3, 1, 0), (4, 1, 1), (5, 2, 1), (10, 2, 1)])
+def test_stress_follows_the_chart_columns_at_each_warp_speed(warp: int, power: int,
+                                                            hull: int) -> None:
+    """Emergency Heading Change Stress Damage Sequence: one automatic point, one more if the
+    engine column (L) has a number at the warp speed, one superstructure point if column N has
+    one. Column L is blank to warp 4 and has numbers from warp 5; N has numbers from warp 4."""
+    state = game(("kl", "d7a", "Klingon", 5, 8, 0, warp), ("ent", "constitution", "Federation",
+                                                            12, 8, 0))
+    cost = stress_of(state.tables, state.ship("kl"))
+    assert (cost.power, cost.superstructure) == (power, hull)
+
+
+def test_the_scenario_sets_warp_speed_and_the_class_cruising_speed_is_the_default() -> None:
+    state = game(("kl", "d7a", "Klingon", 5, 8, 0), ("ent", "constitution", "Federation",
+                                                     12, 8, 0, 2))
+    assert state.ship("kl").warp == state.ship("kl").cls.max_safe_warp == 8
+    assert state.ship("ent").warp == 2
+    assert game(("kl", "d7a", "Klingon", 5, 8, 0), ("ent", "constitution", "Federation",
+                                                    12, 8, 0), warp=0).ship("kl").warp == 0
+    for bad in (-1, 11, "6", 6.0, True):
+        with pytest.raises(engine.DataError, match="warp must be a whole number"):
+            game(("kl", "d7a", "Klingon", 5, 8, 0, bad), ("ent", "constitution", "Federation",
+                                                          12, 8, 0))
+
+
+def test_the_basic_game_has_no_emergency_heading_changes() -> None:
+    state = game(("kl", "d7a", "Klingon", 5, 8, 0), ("ent", "constitution", "Federation",
+                                                     12, 8, 0), level="basic")
+    state = to_movement(state, kl=5)
+    while engine.pending(state)[0].ship != "kl":
+        state, _ = act(state, Move("helm", engine.pending(state)[0].ship or "", ""))
+    refused(state, Move("helm", "kl", "L"), "use F (ahead), P (port then ahead), S (starboard "
+                                            "then ahead)")
+    (decision,) = engine.controls(state, Seat("helm", "kl"))
+    assert decision.fields[0].alphabet == "FPS"
+
+
+def test_an_emergency_turn_costs_two_to_hit_in_the_next_firing_phase() -> None:
+    """Firing chart (1986 combat tables): "-2 firer makes emergency heading change"."""
+    state = game(("kl", "d7a", "Klingon", 5, 8, 1), ("ent", "constitution", "Federation",
+                                                     9, 8, 0))
+    for s in state.ships:
+        movement = power_for(state, "kl", 3) if s.id == "kl" else 0
+        weapons = 6 if s.id == "kl" else 0
+        arm = (("d1", 2), ("d2", 2), ("d3", 2)) if s.id == "kl" else ()
+        state = ready(state, s.id, movement, 0, weapons, arm)
+    state, _ = roll(state, 2, 1)
+    (prompt,) = engine.pending(state)
+    assert prompt.ship == "kl"
+    state, _ = act(state, Move("helm", "kl", "R"))
+    assert state.step == DECLARE and state.ship("kl").hard_turned
+    options = legal.fire_options(state, state.ship("kl"))
+    shot = next(o for o in options if len(o) == 1)
+    state, _ = act(state, DeclareFire("helm", "kl", shot))
+    prompt = engine.pending(state)[0]
+    assert prompt.roll is not None and prompt.roll.needs is not None
+    firer = state.ship("kl")
+    spec = firer.cls.weapon(shot[0].weapon)
+    rng = firer.pos.distance(state.ship("ent").pos)
+    assert prompt.roll.needs == (1, state.tables.to_hit(spec.chart, rng) - 2)
+    assert "-2 after an emergency heading change" in prompt.roll.purpose
+    # Over at the end of the Firing Phase.
+    state, _ = roll(state, 10)
+    assert not state.ship("kl").hard_turned
+
+
+def test_a_stress_that_disables_the_ship_ends_its_course() -> None:
+    state = game(("kl", "d7a", "Klingon", 5, 8, 0, 6), ("ent", "constitution", "Federation",
+                                                        12, 8, 0), scale="1")
+    state = to_movement(state, kl=10)
+    while engine.pending(state)[0].ship != "kl":
+        state, _ = act(state, Move("helm", engine.pending(state)[0].ship or "", ""))
+    state = state.with_ship(replace(state.ship("kl"), superstructure=1))
+    start = state.ship("kl")
+    n = engine.pending(state)[0]
+    assert "2 movement points" in n.what
+    state, _ = act(state, Move("helm", "kl", "LF"))
+    kl = state.ship("kl")
+    assert kl.status != ACTIVE and kl.superstructure == 0
+    assert kl.pos == start.pos.neighbor(turn(start.heading, -2))
+
+
+def test_the_autopilot_turns_hard_only_to_bring_more_weapons_to_bear() -> None:
+    """A D-7A with the enemy dead astern: a plain turn brings no disruptor to bear in one point,
+    a hard turn brings some; with its superstructure low it never turns hard."""
+    state = game(("kl", "d7a", "Klingon", 8, 8, 0, 6), ("ent", "constitution", "Federation",
+                                                        8, 12, 0))
+    state = to_movement(state, kl=5)
+    while engine.pending(state)[0].ship != "kl":
+        state, _ = act(state, Move("helm", engine.pending(state)[0].ship or "", ""))
+    prompt = engine.pending(state)[0]
+    choice = autopilot.decide(state, prompt)
+    assert isinstance(choice, Move) and set(choice.steps) & set("LR"), choice
+    weak = state.with_ship(replace(state.ship("kl"), superstructure=2))
+    choice = autopilot.decide(weak, prompt)
+    assert isinstance(choice, Move) and not set(choice.steps) & set("LRB"), choice
+
+
+# -- Reverse Movement ------------------------------------------------------------------------------
+
+def hold_until(state: FasaState, ship: str) -> FasaState:
+    """Other ships hold station until `ship` is to move (or the Movement Phase is over)."""
+    while state.step == MOVE and engine.pending(state)[0].ship != ship:
+        state, _ = act(state, Move("helm", engine.pending(state)[0].ship or "", ""))
+    return state
+
+
+def two_ships(scale: str | None = None) -> FasaState:
+    return game(("kl", "d7a", "Klingon", 8, 8, 0), ("ent", "constitution", "Federation",
+                                                    2, 2, 3), scale=scale)
+
+
+def test_reverse_needs_five_stationary_movement_phases_first() -> None:
+    """Advanced: Reverse Movement: "they must have remained stationary for 5 full Movement Phases
+    to allow the engineers to make the systems change-over"."""
+    state = two_ships()
+    state = to_movement(state)          # turn 1: no movement points, five stationary phases
+    assert state.turn == 2 and state.ship("kl").still == 5
+    state = hold_until(to_movement(state, kl=5), "kl")
+    start = state.ship("kl")
+    state, events = act(state, Move("helm", "kl", "B"))
+    kl = state.ship("kl")
+    assert kl.reverse and kl.heading == start.heading
+    assert kl.pos == start.pos.neighbor(turn(start.heading, 3))
+    assert any("set for reverse" in e.text for e in events)
+
+
+def test_reverse_is_refused_before_the_change_over() -> None:
+    state = hold_until(to_movement(two_ships(), kl=5), "kl")
+    refused(state, Move("helm", "kl", "B"), "must stay stationary 5 full Movement Phases before "
+                                            "moving in reverse (0 so far)")
+    # Holding station counts: "by allocating no power to movement or by holding station".
+    state, _ = act(state, Move("helm", "kl", ""))
+    assert state.ship("kl").still == 1
+
+
+def test_reverse_is_one_hex_straight_back_and_turns_take_their_own_phase() -> None:
+    """"Maximum speed in reverse is one hex per Movement Phase. Movement must be one hex straight
+    back, with no heading change; any heading changes desired must be made in a separate
+    Movement Phase."""
+    state = to_movement(two_ships("1"))
+    state = hold_until(to_movement(state, kl=10), "kl")
+    assert "2 movement points" in engine.pending(state)[0].what
+    refused(state, Move("helm", "kl", "BB"), "one hex straight back a phase (B alone)")
+    refused(state, Move("helm", "kl", "BP"), "one hex straight back a phase (B alone)")
+    refused(state, Move("helm", "kl", "FB"), "both ahead and back")
+    state, _ = act(state, Move("helm", "kl", "B"))
+    state = hold_until(state, "kl")
+    before = state.ship("kl")
+    state, _ = act(state, Move("helm", "kl", "PP"))   # turns in place while in reverse
+    kl = state.ship("kl")
+    assert kl.pos == before.pos and kl.heading == turn(before.heading, -2) and kl.reverse
+
+
+def test_going_ahead_again_takes_five_stationary_phases_and_never_the_same_turn() -> None:
+    """"In order to go forward once again, the ship must remain stationary for 5 Movement Phases
+    while the original engine configuration is re-established"; "forward and reverse movement
+    may not be made in the same game turn"."""
+    state = to_movement(two_ships())
+    state = hold_until(to_movement(state, kl=5), "kl")
+    state, _ = act(state, Move("helm", "kl", "B"))
+    state = hold_until(state, "kl")
+    refused(state, Move("helm", "kl", "F"), "set for reverse; it must stay stationary 5 full "
+                                            "Movement Phases before going ahead (0 so far)")
+    while state.step != "power":      # the rest of turn 2 stationary: phases 2-5
+        state, _ = act(state, Move("helm", "kl", ""))
+        state = hold_until(state, "kl")
+    state = hold_until(to_movement(state, kl=5), "kl")
+    assert state.ship("kl").still == 4
+    refused(state, Move("helm", "kl", "F"), "(4 so far)")
+    state, _ = act(state, Move("helm", "kl", ""))
+    state = hold_until(state, "kl")
+    before = state.ship("kl")
+    state, events = act(state, Move("helm", "kl", "F"))
+    kl = state.ship("kl")
+    assert not kl.reverse and kl.pos == before.pos.neighbor(before.heading)
+    assert any("set for forward" in e.text for e in events)
+    assert state.turn == 3  # reversed in turn 2, ahead again in turn 3
+
+
+def test_the_autopilot_never_reverses_by_itself_but_plays_a_ship_in_reverse() -> None:
+    state = to_movement(two_ships())
+    state = hold_until(to_movement(state, kl=5), "kl")
+    prompt = engine.pending(state)[0]
+    assert "B" in legal.move_options(state, state.ship("kl"))
+    choice = autopilot.decide(state, prompt)
+    assert isinstance(choice, Move) and "B" not in choice.steps
+    reversed_ = state.with_ship(replace(state.ship("kl"), reverse=True, still=0))
+    choice = autopilot.decide(reversed_, prompt)
+    assert engine.problem(reversed_, choice) is None
+    assert isinstance(choice, Move) and not set(choice.steps) & set("FLR")
