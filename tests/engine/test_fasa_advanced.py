@@ -18,8 +18,10 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
+    Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.state import ACTIVE, ADVANTAGE, DECLARE, MOVE, PLAYABLE_LEVELS, FasaState, replace
@@ -321,3 +323,103 @@ def test_the_autopilot_never_reverses_by_itself_but_plays_a_ship_in_reverse() ->
     choice = autopilot.decide(reversed_, prompt)
     assert engine.problem(reversed_, choice) is None
     assert isinstance(choice, Move) and not set(choice.steps) & set("FLR")
+
+
+# -- Evading Missile Fire --------------------------------------------------------------------------
+
+def torpedo_duel(level: str = "advanced") -> FasaState:
+    """The D-7A 4 hexes ahead of the Enterprise, facing it; the D-7A declares a disruptor shot,
+    then the Enterprise (with the tactical advantage, declaring last) a photon torpedo."""
+    state = game(("kl", "d7a", "Klingon", 5, 4, 3), ("ent", "constitution", "Federation",
+                                                     5, 8, 0), level=level)
+    state = ready(state, "kl", 0, 3, 2, (("d1", 2),), (1, 0, 1, 0, 0, 0))
+    state = ready(state, "ent", 0, 0, 1, (("pt1", 1),))
+    state, _ = roll(state, 1, 2)
+    assert state.step == DECLARE and engine.pending(state)[0].ship == "kl"
+    state, _ = act(state, DeclareFire("helm", "kl", (Target("d1", "ent"),)))
+    state, _ = act(state, DeclareFire("helm", "ent", (Target("pt1", "kl"),)))
+    return state
+
+
+def test_a_missile_target_is_asked_before_the_to_hit_roll_and_only_its_mover_answers() -> None:
+    """"the player must announce his intention to do so immediately after the firing player
+    announces his target and before the die is rolled"; the ship's mover decides (authority
+    table: Helm in a crew of 4)."""
+    state = torpedo_duel()
+    (prompt,) = engine.pending(state)
+    assert (prompt.ship, prompt.station, prompt.action) == ("kl", "helm", "evade")
+    assert engine.pending(state, Seat("helm", "kl")) == (prompt,)
+    assert engine.pending(state, Seat("helm", "ent")) == ()
+    (decision,) = engine.controls(state, Seat("helm", "kl"))
+    assert [c.value for c in decision.fields[0].choices] == ["none", "port", "starboard"]
+    refused(state, Evade("science", "kl", "port"), "is for Helm")
+    assert engine.problem(state, decision.make({"direction": "sideways"})) is not None
+
+
+def evade(state: FasaState, direction: str) -> tuple[FasaState, list[Any]]:
+    return act(state, Evade("helm", "kl", direction))
+
+
+@pytest.mark.parametrize(("die", "shield", "damage"), [(3, 3, 2), (4, 2, 3)])
+def test_an_evasion_turns_the_ship_costs_a_point_and_its_fire_and_halves_a_dodged_hit(
+        die: int, shield: int, damage: int) -> None:
+    """"the Starship Silhouette Counter of the evading ship is immediately rotated one hex-side";
+    "a roll of 1, 2, or 3 indicating success. If successful, the missile hits the shield NOW
+    toward the firing ship, and the hit only does half normal damage"; "If the roll to evade
+    fails, the torpedo hits the shield it originally would have struck ... full damage"; "the
+    evading ship takes one superstructure point"; "any firing that its captain had declared is
+    replaced by the evasive maneuver"."""
+    state = torpedo_duel()
+    before = state.ship("kl")
+    state, events = evade(state, "port")
+    kl = state.ship("kl")
+    assert kl.heading == turn(before.heading, -1) and kl.pos == before.pos
+    assert kl.superstructure == before.superstructure - 1 and kl.evading
+    assert [s.firer for s in state.shots] == ["ent"]
+    assert not kl.weapons[kl.weapon_index("d1")].fired and kl.weapons[0].power == 2
+    prompt = engine.pending(state)[0]
+    assert prompt.roll is not None and prompt.roll.needs == (1, 3) and prompt.roll.public
+    assert prompt.station == "helm" and prompt.ship == "kl"
+    state, events = roll(state, die)
+    assert any("evasion succeeds" in e.text if die <= 3 else "evasion fails" in e.text
+               for e in events)
+    state, events = roll(state, 1)  # the torpedo hits
+    hit = next(e for e in events if type(e).__name__ == "ShotResolved")
+    struck = next(e for e in events if type(e).__name__ == "ShieldStruck")
+    assert hit.damage == damage  # 3 at the advanced scale; halved, an odd point rounds up
+    assert struck.shield == shield  # turned to port, fore-starboard (3) faces the firer
+
+
+def test_a_ship_that_does_not_evade_takes_the_missile_as_usual() -> None:
+    state = torpedo_duel()
+    state, events = evade(state, "none")
+    assert any("does not evade" in e.text for e in events)
+    assert state.ship("kl").heading == 3 and not state.ship("kl").evading
+    assert [s.firer for s in state.shots] == ["kl", "ent"]
+    assert "to-hit" in engine.pending(state)[0].what
+
+
+def test_the_basic_game_and_beam_weapons_have_no_evasion() -> None:
+    state = torpedo_duel("basic")
+    assert state.step == "resolve" and "to-hit" in engine.pending(state)[0].what
+    # The Enterprise's phasers at the D-7A: a beam cannot be dodged.
+    state = game(("kl", "d7a", "Klingon", 5, 4, 3), ("ent", "constitution", "Federation",
+                                                     5, 8, 0))
+    state = ready(state, "kl")
+    state = ready(state, "ent", 0, 0, 1, (("ph1", 1),))
+    state, _ = roll(state, 1, 2)
+    options = legal.fire_options(state, state.ship("ent"))
+    assert any(o for o in options if o), options
+    state, _ = act(state, DeclareFire("helm", "ent", next(o for o in options if o)))
+    assert state.step == "resolve"
+
+
+def test_the_autopilot_evades_a_torpedo_that_would_get_through() -> None:
+    state = torpedo_duel()
+    choice = autopilot.decide(state, engine.pending(state)[0])
+    assert engine.problem(state, choice) is None
+    assert getattr(choice, "direction", None) in ("port", "starboard")
+    # Behind a shield that stops it, it stays put.
+    kl = state.ship("kl")
+    shielded = state.with_ship(replace(kl, shields=(3, 3, 3, 0, 0, 0)))
+    assert autopilot.decide(shielded, engine.pending(shielded)[0]).direction == "none"

@@ -24,6 +24,7 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
 )
@@ -180,6 +181,9 @@ EXAMPLES: list[Action] = [
     DeclareFire("helm", "enterprise", (("ph1", "kronos"), ("pt2", "kronos"))),
     DeclareFire("weapons", "kronos", ()),
     ChooseDamagedWeapon("captain", "kronos", "d1"),
+    Evade("helm", "kronos", "port"),
+    Evade("captain", "enterprise", "none"),
+    Move("helm", "kronos", "LRB"),
 ]
 
 

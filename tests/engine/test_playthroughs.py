@@ -46,12 +46,13 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
 from engine.rulesets.fasa.setup import ship_dicts
-from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, POWER, FasaState
+from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, EVADE, MOVE, POWER, FasaState
 from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
@@ -145,7 +146,7 @@ def corrupt(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
             [s for s in STATION_NAMES if s not in allowed]))
     if how == 1:  # wrong ship
         others = [s.id for s in state.ships if s.id != prompt.ship]
-        if state.step in (MOVE, DECLARE, CHOOSE) and others and rng.random() < 0.5:
+        if state.step in (MOVE, DECLARE, CHOOSE, EVADE) and others and rng.random() < 0.5:
             return dataclasses.replace(good, ship=rng.choice(others))  # type: ignore[call-arg]
         return dataclasses.replace(good, ship="no-such-ship")  # type: ignore[call-arg]
     if how == 2:  # an action of another step
@@ -185,6 +186,8 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         weapon = ship.cls.weapons[0].id if ship.cls.weapons else "zz9"
         return dataclasses.replace(good, shots=rng.choice([
             (("zz9", good.ship),), ((weapon, "no-such-ship"),), ((weapon, good.ship),)]))
+    if isinstance(good, Evade):
+        return dataclasses.replace(good, direction=rng.choice(["sideways", "", "PORT"]))
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 

@@ -99,3 +99,16 @@ class ChooseDamagedWeapon(Action):
 
     ship: str
     weapon: str
+
+
+EVADE_CHOICES = ("none", "port", "starboard")
+
+
+@action_type("evade")
+@dataclass(frozen=True, slots=True)
+class Evade(Action):
+    """Helm (or the Captain, where the Captain moves the ship) of a missile's target: evade to
+    port or starboard, or "none" (Book Two, Advanced: Evading Missile Fire)."""
+
+    ship: str
+    direction: str

@@ -18,21 +18,24 @@ from engine.hexgrid import (
     line_of_fire_clear,
     offset_to_hex,
     sextants,
+    turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import legal, victory
+from engine.rulesets.fasa import evasion, legal, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
     Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc, shields_facing
 from engine.rulesets.fasa.combat import (
+    need_to_hit,
     ready_weapons,
     shot_problem,
     trim_to_fire_limits,
@@ -40,12 +43,23 @@ from engine.rulesets.fasa.combat import (
 )
 from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.state import (
+    ACTIVE,
+    CHOOSE,
+    DECLARE,
+    EVADE,
+    MOVE,
+    FasaState,
+    Ship,
+    replace,
+)
 from engine.rulesets.fasa.stress import stress_of
 from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.views import redacted
 from engine.stations import Seat
 
+SEVERE = 3
+"""Penetrating points of a missile hit that the autopilot tries to evade."""
 GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
@@ -67,6 +81,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
         return ChooseDamagedWeapon(station, ship.id,
                                    min(candidates, key=lambda w: _weapon_value(ship, w)))
+    if state.step == EVADE:
+        return Evade(station, ship.id, _evasion(state, ship))
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":
@@ -297,7 +313,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
         options = []
         for target in enemies(state, ship):
             if not shot_problem(state, ship, spec, target):
-                need = state.tables.to_hit(spec.chart, distance(ship.pos, target.pos))
+                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos))
                 options.append((need, target.id))
         if not options:
             continue
@@ -311,3 +327,23 @@ def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
     i = ship.weapon_index(weapon_id)
     spec, w = ship.cls.weapons[i], ship.weapons[i]
     return (0 if w.fired else 1, spec.max_power or spec.damage)
+
+
+def _evasion(state: FasaState, ship: Ship) -> str:
+    """Evade a missile only when its hit would be severe (`SEVERE` points or more through the
+    shield it strikes) and the evasion's superstructure point leaves the ship well clear of
+    disablement; turn the side whose shield then facing the firer is stronger (Advanced: Evading
+    Missile Fire). A 30% chance of halving the hit rarely pays a superstructure point otherwise."""
+    shot = evasion.current(state)
+    firer = state.ship(shot.firer)
+    spec = firer.cls.weapon(shot.weapon)
+
+    def through(heading: int, damage: int) -> int:
+        shields = shields_facing(ship.pos, heading, firer.pos)
+        return max(0, damage - min(ship.shields[n - 1] for n in shields))
+
+    if through(ship.heading, spec.damage) < SEVERE or ship.superstructure <= 2:
+        return "none"
+    half = -(-spec.damage // 2)
+    port, starboard = through(turn(ship.heading, -1), half), through(turn(ship.heading, 1), half)
+    return "port" if port <= starboard else "starboard"

@@ -54,7 +54,7 @@ def can_fire(ship: Ship) -> bool:
     "at 0 or below the ship is no longer able to fire weapons or move"), its sensors work
     (Advanced: Sensors — "ships weaponry are not allowed to fire") and a weapon is ready."""
     return (ship.status == ACTIVE and ship.superstructure > 0 and ship.sensors_out == 0
-            and any(w.power and not w.fired and not w.damaged for w in ship.weapons))
+            and not ship.evading and any(w.power and not w.fired and not w.damaged for w in ship.weapons))
 
 
 def targetable(ship: Ship) -> bool:
@@ -234,9 +234,13 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
             return _shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
                                                           spec.name, target.name)])
         damage = shot_damage(state, firer, spec, rng)
+        if shot.evade == "success":
+            # Advanced: Evading Missile Fire — "the hit only does half normal damage"
+            # (an odd point rounds up: docs/rules-decisions.md).
+            damage = -(-damage // 2)
         events: list[Event] = [ShotResolved(firer.id, spec.id, target.id, rng, True, damage,
                                              spec.name, target.name)]
-        facing = shields_facing(target.pos, target.heading, firer.pos)
+        facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
         if len(facing) == 2:
             state = replace(state, hit=Hit(Stage.SHIELD, damage))
             state, ev = request(state, target.id, Duty.HIT_LOCATION,
@@ -254,7 +258,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         state, more = _strike_shield(state, target, facing[0], damage)
         return state, events + more
     if hit.stage == "shield":
-        facing = shields_facing(target.pos, target.heading, firer.pos)
+        facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
         shield = facing[0] if value <= 5 else facing[1]
         return _strike_shield(replace(state, hit=None), target, shield, hit.damage)
     if hit.stage == "location":
@@ -272,6 +276,13 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
                      "cannot fire")
         return _located(state, [ev])
     raise AssertionError(f"unknown hit stage {hit.stage}")
+
+
+def struck_heading(shot: Shot, target: Ship) -> int:
+    """The target's heading that decides which shield a shot strikes: the heading before it
+    turned, when its evasion failed ("the torpedo hits the shield it originally would have struck
+    before the target turned"); else its heading now (Advanced: Evading Missile Fire)."""
+    return shot.heading if shot.evade == "failed" else target.heading
 
 
 def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,

@@ -10,7 +10,8 @@ path blocked by an obstacle, a target out of arc), which `problem` explains:
 - shields: Expert: Damage Control Display;
 - movement: Advanced: Moving The Starship Silhouette Counters (emergency heading changes and
   reverse movement at the advanced level);
-- fire: Advanced: Firing Weapons; Expert: Weapon Damaged.
+- fire: Advanced: Firing Weapons; Expert: Weapon Damaged;
+- evading a missile: Advanced: Evading Missile Fire.
 """
 
 from __future__ import annotations
@@ -21,17 +22,19 @@ from typing import cast
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement
+from engine.rulesets.fasa import combat, evasion, movement
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
     Target,
     WeaponPower,
 )
+from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
@@ -52,7 +55,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     ship = state.ship(prompt.ship)
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
-        "move": _move, "fire": _fire, "choose_damaged_weapon": _choose,
+        "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -195,3 +198,30 @@ def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decis
     return Decision(prompt, "choose_damaged_weapon", station,
                     f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
                     build)
+
+
+def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Port, starboard or none; each choice says which shield would then face the firer."""
+    shot = evasion.current(state)
+    firer = state.ship(shot.firer)
+    spec = firer.cls.weapon(shot.weapon)
+
+    def facing(turned: int) -> str:
+        shields = shields_facing(ship.pos, (ship.heading + turned) % 6, firer.pos)
+        return " or ".join(f"shield {n} ({ship.shields[n - 1]})" for n in shields)
+
+    choices = (
+        Choice("none", f"no evasion: {facing(0)} takes it at full damage"),
+        Choice("port", f"to port: on a 1-3 {facing(-1)} takes half; 1 superstructure point, "
+                       "no fire this phase"),
+        Choice("starboard", f"to starboard: on a 1-3 {facing(1)} takes half; 1 superstructure "
+                            "point, no fire this phase"),
+    )
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return Evade(station, ship.id, cast(str, v["direction"]))
+
+    field = Field("direction", f"Evade the {spec.name} of {firer.name}", FieldKind.CHOICE,
+                  "none", choices=choices)
+    return Decision(prompt, "evade", station, f"{title(station)}: evade {firer.name}'s "
+                    f"{spec.name}?", (field,), (), build)

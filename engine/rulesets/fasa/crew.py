@@ -73,6 +73,7 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "move": Duty.MOVEMENT,
     "fire": Duty.WEAPONS,
     "choose_damaged_weapon": Duty.COMMAND,
+    "evade": Duty.MOVEMENT,     # the ship's mover turns it (Advanced: Evading Missile Fire)
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

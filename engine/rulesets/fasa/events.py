@@ -215,3 +215,29 @@ class GameOver(Event):
     @property
     def text(self) -> str:
         return f"Game over: {self.outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaded(Event):
+    """A ship rotated one hexside to dodge a missile (Advanced: Evading Missile Fire); `success`
+    is empty until the evasion roll, then "success" or "failed"."""
+
+    ship: str
+    name: str
+    direction: str
+    weapon_name: str
+    firer_name: str
+    success: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.direction == "none":
+            return f"{self.name} does not evade the {self.weapon_name} of {self.firer_name}"
+        if not self.success:
+            return (f"{self.name} evades to {self.direction} from the {self.weapon_name} of "
+                    f"{self.firer_name}: it cannot fire in this Firing Phase")
+        if self.success == "success":
+            return (f"{self.name}'s evasion succeeds: the {self.weapon_name} strikes the shield "
+                    "now toward the firer, at half damage")
+        return (f"{self.name}'s evasion fails: the {self.weapon_name} strikes the shield it "
+                "would have struck, at full damage")

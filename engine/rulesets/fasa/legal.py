@@ -11,10 +11,12 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import combat, movement
 from engine.rulesets.fasa.actions import (
+    EVADE_CHOICES,
     AllocatePower,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
     Target,
@@ -22,7 +24,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.state import CHOOSE, DECLARE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import Seat
 
@@ -47,6 +49,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
         return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
+    if state.step == EVADE:
+        return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
     if state.step == CHOOSE:
         assert state.hit is not None
         firer = state.ship(state.shots[0].firer)

@@ -10,12 +10,13 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, power, victory
+from engine.rulesets.fasa import combat, evasion, movement, power, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
 )
@@ -28,6 +29,7 @@ from engine.rulesets.fasa.state import (
     DECLARE,
     DISABLED,
     ESCAPED,
+    EVADE,
     MOVE,
     OVER,
     POWER,
@@ -41,7 +43,7 @@ from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
-    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE,
+    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -49,6 +51,7 @@ STEP_WORDS = {
     POWER: "the Power Allocation Phase", ADVANTAGE: "the Tactical Advantage Phase",
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
+    EVADE: "a Firing Phase (evading a missile)",
 }
 
 
@@ -79,6 +82,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         ship = state.queue[0]
         rolls = tuple((s, r + (action.value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
         return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), events
+    if state.step == EVADE:
+        state, more = evasion.on_roll(state, action.value)
+        return state, events + more
     state, more = combat.on_roll(state, action.value)
     return state, events + more
 
@@ -118,6 +124,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
                 f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
         if isinstance(action, ChooseDamagedWeapon):
             return combat.choose_weapon(state, ship, action.weapon, station)
+    if state.step == EVADE and isinstance(action, Evade):
+        return evasion.evade(state, ship, action.direction, station)
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
@@ -130,7 +138,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return state, events
     if isinstance(action, DeclareFire):
         state, events = combat.declare(state, ship, action.shots, station)
-        return replace(state, queue=state.queue[1:]), events
+        declared = state.shots[len(state.shots) - len(action.shots):]
+        return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
     raise IllegalAction(f"{station}: {words} is not an action of this game")
 
 
@@ -154,6 +163,10 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state = movement.end_of_movement_phase(state)
             state = replace(state, step=DECLARE, queue=_declare_order(state))
+        elif state.step == EVADE:
+            state = evasion.settle(state)
+            if state.step == EVADE:
+                return state, events
         elif state.step == DECLARE:
             queue = state.queue
             while queue and not combat.has_shot(state, state.ship(queue[0])):
@@ -294,6 +307,12 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
         target = state.shots[0].target
         return (Prompt(target, state.station_for(target, Duty.COMMAND),
                        "choose which weapon is damaged", None, "choose_damaged_weapon"),)
+    if state.step == EVADE:
+        shot = evasion.current(state)
+        firer = state.ship(shot.firer)
+        return (Prompt(shot.target, state.station_for(shot.target, Duty.MOVEMENT),
+                       f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
+                       "(port, starboard or none)", None, "evade"),)
     ship = state.ship(state.queue[0])
     if state.step == MOVE:
         n = movement.phase_points(state, ship)

@@ -45,6 +45,7 @@ PUBLIC_WORDS = {
     "allocate_power": "allocating power", "arm_weapons": "arming weapons",
     "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
     "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
+    "evade": "deciding whether to evade",
 }
 
 
