@@ -24,7 +24,20 @@ from engine.rulesets.fasa.actions import (
     Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.state import ACTIVE, ADVANTAGE, DECLARE, MOVE, PLAYABLE_LEVELS, FasaState, replace
+from engine.rulesets.fasa.events import BlastStruck, ExplosionAverted
+from engine.rulesets.fasa.explosions import blast_damage
+from engine.rulesets.fasa.state import (
+    ACTIVE,
+    ADVANTAGE,
+    DECLARE,
+    DESTROYED,
+    DISABLED,
+    MOVE,
+    PLAYABLE_LEVELS,
+    RESOLVE,
+    FasaState,
+    replace,
+)
 from engine.rulesets.fasa.stress import stress_of
 
 CLASSES = setup.ship_dicts(None)
@@ -423,3 +436,107 @@ def test_the_autopilot_evades_a_torpedo_that_would_get_through() -> None:
     kl = state.ship("kl")
     shielded = state.with_ship(replace(kl, shields=(3, 3, 3, 0, 0, 0)))
     assert autopilot.decide(shielded, engine.pending(shielded)[0]).direction == "none"
+
+
+# -- Ship Explosions -------------------------------------------------------------------------------
+
+def after_barrage(state: FasaState, **superstructure: int) -> FasaState:
+    """The end of a Firing Phase's fire, the named ships' superstructure set as a barrage left
+    it (below 0: rolled for after the barrage)."""
+    from engine.rulesets.fasa.turn import advance
+    for ship_id, points in superstructure.items():
+        ship = state.ship(ship_id)
+        state = state.with_ship(replace(ship, superstructure=points, blast_roll=points < 0,
+                                        status=ACTIVE if points > 0 else DISABLED))
+    state = replace(state, step=RESOLVE, phase=1, advantage=tuple(s.id for s in state.ships))
+    state, _ = advance(state)
+    return state
+
+
+def test_the_book_example_five_below_needs_a_six_then_two_more_need_an_eight() -> None:
+    """Advanced: Ship Explosions: "if the superstructure was damaged to 5 points below 0, the
+    player would have to roll a 6 or more to prevent explosive destruction in this Firing Phase.
+    If the ship takes 2 more points of superstructure damage in the next Firing Phase, the player
+    would have to roll an 8 or more"."""
+    from engine.rulesets.fasa.combat import damage_superstructure
+    from engine.rulesets.fasa.turn import advance
+    base = two_ships()
+    state = after_barrage(base, kl=-5)
+    (prompt,) = engine.pending(state)
+    assert prompt.roll is not None and (prompt.ship, prompt.station) == ("kl", "captain")
+    assert "1-5 it explodes, 6-10 it holds together" in prompt.what
+    exploded, events = roll(state, 5)
+    assert exploded.ship("kl").status == DESTROYED
+    state, events = roll(state, 6)
+    assert state.ship("kl").status == DISABLED and not state.ship("kl").blast_roll
+    assert any(isinstance(e, ExplosionAverted) for e in events)
+    # No roll again until more superstructure damage is taken.
+    assert not engine.pending(state) or engine.pending(state)[0].roll is None
+    state, _ = damage_superstructure(state, state.ship("kl"), 2, "a later hit")
+    assert state.ship("kl").superstructure == -7 and state.ship("kl").blast_roll
+    state, _ = advance(replace(state, step=RESOLVE, phase=1,
+                               advantage=tuple(s.id for s in state.ships)))
+    assert "1-7 it explodes, 8-10 it holds together" in engine.pending(state)[0].what
+    assert roll(state, 8)[0].ship("kl").status == DISABLED
+    assert roll(state, 7)[0].ship("kl").status == DESTROYED
+
+
+def test_ten_below_zero_explodes_without_a_roll() -> None:
+    """"When the superstructure takes 10 more damage points than its maximum, the ship
+    automatically explodes" (10 below 0)."""
+    state = after_barrage(two_ships(), kl=-10)
+    assert state.ship("kl").status == DESTROYED
+    state = after_barrage(two_ships(), kl=-9)
+    assert "1-9 it explodes, 10-10" in engine.pending(state)[0].what
+
+
+def test_the_damage_from_exploding_ships_table() -> None:
+    """Same hex 2x the Power Units Available, 1 hex 1x, 2 hexes 1/2, 3 hexes 1/4, 4 hexes 1/8,
+    5-10 hexes 1 point; at least one point within 10 hexes, fractions rounded up."""
+    tables = two_ships().tables
+    assert [blast_damage(tables, "advanced", 13, r) for r in range(12)] == \
+        [26, 13, 7, 4, 2, 1, 1, 1, 1, 1, 1, 0]
+    assert [blast_damage(tables, "advanced", 0, r) for r in (0, 1, 4, 10, 11)] == [1, 1, 1, 1, 0]
+
+
+def test_a_blast_strikes_the_shield_facing_it_and_in_the_same_hex_all_six() -> None:
+    """"the damage is applied to the shield facing the explosion"; "If the ship is in the same
+    hex as the explosion, the damage is divided by 6 and is applied to each shield; any fractions
+    are rounded up". Shield values count; the blast is seen by all, the averted roll is not."""
+    # The Enterprise 1 hex ahead of the D-7A's bow, its aft (shield 5) toward it.
+    state = game(("kl", "d7a", "Klingon", 5, 5, 0), ("ent", "constitution", "Federation",
+                                                     5, 4, 0))
+    ent = state.ship("ent")
+    state = state.with_ship(replace(ent, shields=(0, 0, 0, 0, 20, 0)))
+    state = after_barrage(state, kl=-10)
+    kl = state.ship("kl")
+    assert kl.status == DESTROYED
+    assert state.ship("ent").shields[4] == 20 - kl.total_power  # 1 hex: 1x, all absorbed
+    # Same hex: 2x13 = 26, 5 a shield.
+    state = game(("kl", "d7a", "Klingon", 5, 5, 0), ("ent", "constitution", "Federation",
+                                                     5, 5, 0))
+    ent = state.ship("ent")
+    state = state.with_ship(replace(ent, shields=(9,) * 6))
+    state = after_barrage(state, kl=-10)
+    assert state.ship("ent").shields == (4,) * 6
+
+
+def test_who_is_told_of_an_explosion_roll() -> None:
+    state = after_barrage(two_ships(), kl=-3)
+    state2, events = engine.apply(state, RollResult("captain", 9, "script"))
+    mine = engine.events_for(state2, events, Seat("helm", "kl"))
+    theirs = engine.events_for(state2, events, Seat("helm", "ent"))
+    assert any(isinstance(e, ExplosionAverted) for e in mine)
+    assert not any(isinstance(e, ExplosionAverted) for e in theirs)
+    state3, events = engine.apply(state, RollResult("captain", 2, "script"))
+    theirs = engine.events_for(state3, events, Seat("helm", "ent"))
+    assert any(isinstance(e, BlastStruck) for e in theirs)
+    assert any(getattr(e, "status", "") == DESTROYED for e in theirs)
+
+
+def test_the_basic_game_has_no_explosions() -> None:
+    from engine.rulesets.fasa.combat import damage_superstructure
+    state = game(("kl", "d7a", "Klingon", 5, 5, 0), ("ent", "constitution", "Federation",
+                                                     5, 4, 0), level="basic")
+    state, _ = damage_superstructure(state, state.ship("kl"), 20, "a hit")
+    assert state.ship("kl").superstructure < 0 and not state.ship("kl").blast_roll

@@ -19,6 +19,7 @@ from engine.rulesets.fasa.actions import Target
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import (
+    BlastStruck,
     Damaged,
     DeclaredShot,
     FireDeclared,
@@ -27,7 +28,7 @@ from engine.rulesets.fasa.events import (
     ShotResolved,
     StatusChanged,
 )
-from engine.rulesets.fasa.levels import location_chunks
+from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -45,6 +46,9 @@ from engine.rulesets.fasa.stress import EMERGENCY_TO_HIT
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 
+BLAST = "*blast*"
+"""The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
+Ships); no ship's weapon id can be it (ids are checked on loading)."""
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
 
@@ -206,9 +210,14 @@ def request(state: FasaState, ship: str, duty: Duty, purpose: str,
 
 
 def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
-    """Ask for the to-hit roll of the first unresolved shot."""
+    """Ask for the to-hit roll of the first unresolved shot; an explosion's blast needs none."""
     shot = state.shots[0]
     firer, target = state.ship(shot.firer), state.ship(shot.target)
+    if shot.weapon == BLAST:
+        rng = distance(firer.pos, target.pos)
+        state, more = land(state, shot, firer, target, shot.damage)
+        return state, [BlastStruck(firer.id, firer.name, target.id, target.name, rng,
+                                   shot.damage), *more]
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = need_to_hit(state, firer, spec, rng)
@@ -224,10 +233,10 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     """Take a roll during the Weapon Firing Sequence and the Damage Sequence (C&C)."""
     shot = state.shots[0]
     firer, target = state.ship(shot.firer), state.ship(shot.target)
-    spec = firer.cls.weapon(shot.weapon)
     hit = state.hit
     state = replace(state, roll=None)
     if hit is None:
+        spec = firer.cls.weapon(shot.weapon)
         rng = distance(firer.pos, target.pos)
         need = need_to_hit(state, firer, spec, rng)
         if value > need:
@@ -240,22 +249,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
             damage = -(-damage // 2)
         events: list[Event] = [ShotResolved(firer.id, spec.id, target.id, rng, True, damage,
                                              spec.name, target.name)]
-        facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
-        if len(facing) == 2:
-            state = replace(state, hit=Hit(Stage.SHIELD, damage))
-            state, ev = request(state, target.id, Duty.HIT_LOCATION,
-                                f"the shot comes in between shields {facing[0]} and "
-                                f"{facing[1]} of {target.name}: 1-5 shield {facing[0]}, "
-                                f"6-10 shield {facing[1]}")
-            return state, [*events, ev]
-        if len(facing) == 6:
-            # Same hex: Advanced, Damage From Exploding Ships — "the damage is divided by 6 and
-            # is applied to each shield; any fractions are rounded up" (docs/rules-decisions.md).
-            each = -(-damage // 6)
-            state, more = _strike_shield(state, target, 1, each,
-                                         tuple((n, each) for n in range(2, 7)))
-            return state, events + more
-        state, more = _strike_shield(state, target, facing[0], damage)
+        state, more = land(state, shot, firer, target, damage)
         return state, events + more
     if hit.stage == "shield":
         facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
@@ -276,6 +270,26 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
                      "cannot fire")
         return _located(state, [ev])
     raise AssertionError(f"unknown hit stage {hit.stage}")
+
+
+def land(state: FasaState, shot: Shot, firer: Ship, target: Ship,
+         damage: int) -> tuple[FasaState, list[Event]]:
+    """A hit (or an explosion's blast) of `damage` points arrives at `target`: the shield facing
+    `firer`, a roll between two facing shields, or all six in the same hex."""
+    facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
+    if len(facing) == 2:
+        state = replace(state, hit=Hit(Stage.SHIELD, damage))
+        state, ev = request(state, target.id, Duty.HIT_LOCATION,
+                            f"the {'blast' if shot.weapon == BLAST else 'shot'} comes in "
+                            f"between shields {facing[0]} and {facing[1]} of {target.name}: "
+                            f"1-5 shield {facing[0]}, 6-10 shield {facing[1]}")
+        return state, [ev]
+    if len(facing) == 6:
+        # Same hex: Advanced, Damage From Exploding Ships — "the damage is divided by 6 and is
+        # applied to each shield; any fractions are rounded up" (docs/rules-decisions.md).
+        each = -(-damage // 6)
+        return _strike_shield(state, target, 1, each, tuple((n, each) for n in range(2, 7)))
+    return _strike_shield(state, target, facing[0], damage)
 
 
 def struck_heading(shot: Shot, target: Ship) -> int:
@@ -424,6 +438,8 @@ def damage_superstructure(state: FasaState, ship: Ship, points: int,
     rate = state.tables.casualty_rate(ship.cls.superstructure)
     casualties = min(1000, ship.casualties + points * rate * 10)
     ship = replace(ship, superstructure=ship.superstructure - points, casualties=casualties)
+    if ship.superstructure < 0 and points > 0 and advanced_rules(state.level):
+        ship = replace(ship, blast_roll=True)  # Advanced: Ship Explosions (explosions.py)
     events: list[Event] = [Damaged(ship.id, ship.name, "superstructure", points,
                                    f"{why}: superstructure -{points}, now {ship.superstructure}")]
     if ship.superstructure <= 0 and ship.status == ACTIVE:

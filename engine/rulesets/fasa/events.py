@@ -241,3 +241,42 @@ class Evaded(Event):
                     "now toward the firer, at half damage")
         return (f"{self.name}'s evasion fails: the {self.weapon_name} strikes the shield it "
                 "would have struck, at full damage")
+
+
+@dataclass(frozen=True, slots=True)
+class BlastStruck(Event):
+    """An exploding ship's blast reaches a ship (Advanced: Damage From Exploding Ships); seen by
+    all, as a hit and its damage are."""
+
+    source: str
+    source_name: str
+    target: str
+    target_name: str
+    range: int
+    damage: int
+
+    @property
+    def alerts(self) -> str | None:
+        return self.target
+
+    @property
+    def text(self) -> str:
+        where = "in the same hex" if self.range == 0 else f"{self.range} hexes away"
+        return (f"The explosion of {self.source_name} strikes {self.target_name} ({where}) for "
+                f"{self.damage}")
+
+
+@dataclass(frozen=True, slots=True)
+class ExplosionAverted(Event):
+    """A ship with its superstructure below 0 rolled above the points below 0 (Advanced: Ship
+    Explosions): known to its own side, like its damage."""
+
+    ship: str
+    name: str
+    below: int
+    value: int
+
+    @property
+    def text(self) -> str:
+        return (f"{self.name}: superstructure {self.below} below 0, rolled {self.value}: no "
+                "explosion in this phase")

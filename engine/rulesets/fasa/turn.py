@@ -10,7 +10,7 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, evasion, movement, power, victory
+from engine.rulesets.fasa import combat, evasion, explosions, movement, power, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -84,6 +84,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), events
     if state.step == EVADE:
         state, more = evasion.on_roll(state, action.value)
+        return state, events + more
+    if state.exploding:
+        state, more = explosions.on_roll(state, action.value)
         return state, events + more
     state, more = combat.on_roll(state, action.value)
     return state, events + more
@@ -176,9 +179,15 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state = replace(state, step=RESOLVE)
         elif state.step == RESOLVE:
-            if state.shots:
+            if state.shots:  # a shot's to-hit roll, or a blast, which may need no roll
                 state, more = combat.next_roll(state)
-                return state, events + more
+                events += more
+                continue
+            # After the barrage: explosion rolls and blasts (Advanced: Ship Explosions).
+            state, more = explosions.next_check(state)
+            events += more
+            if state.roll is not None or state.shots:
+                continue
             state, more = _end_of_firing_phase(state)
             events += more
 

@@ -21,6 +21,7 @@ from engine.hexgrid import hex_to_offset
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.events import (
     Damaged,
+    ExplosionAverted,
     PowerAllocated,
     Rolled,
     RollRequested,
@@ -38,7 +39,8 @@ PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
 counter "is immediately rotated")."""
 
-PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged)
+PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
+                  ExplosionAverted)
 """Events only the ship's own side (and the Instructor) is told of."""
 
 PUBLIC_WORDS = {

@@ -1,0 +1,91 @@
+"""Ship explosions and the damage they do (Book Two, Advanced: Ship Explosions; Damage From
+Exploding Ships).
+
+"When a ship faces a barrage of incoming fire that causes the damage recorded on its
+Superstructure Damage Track to drop below 0, the ship may explode ... After all hits in the
+barrage have been resolved, the ship's captain must roll one die. If the number rolled is less
+than or equal to the amount of damage below 0 points, the ship explodes." The roll is "made
+once, during the game turn segment that the superstructure drops below 0, but it must be made
+once again if the ship takes any more superstructure damage"; "When the superstructure takes 10
+more damage points than its maximum, the ship automatically explodes."
+
+A barrage is a Firing Phase's fire: the rolls come after its last shot (docs/rules-decisions.md).
+The blast strikes every ship within 10 hexes by the Damage From Exploding Ships table
+(`explosion.csv`), "applied to the shield facing the explosion", with "damage location rolls ...
+for every 2 damage points just as if weapons were being fired from the exploding ship": each
+blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does. Self-destruction is not
+built.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.hexgrid import distance
+from engine.rulesets.fasa.combat import BLAST, request, targetable
+from engine.rulesets.fasa.crew import Duty
+from engine.rulesets.fasa.events import ExplosionAverted, StatusChanged
+from engine.rulesets.fasa.levels import PER_HIT_LEVELS
+from engine.rulesets.fasa.state import DESTROYED, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.tables import Tables
+
+AUTOMATIC = 10
+"""Points below 0 at which a ship explodes without a roll."""
+BLAST_RANGE = 10
+"""Hexes within which an explosion damages ships ("all ships within 10 hexes")."""
+
+
+def blast_damage(tables: Tables, level: str, power: int, rng: int) -> int:
+    """Damage From Exploding Ships at `rng` hexes from a ship with `power` Power Units Available:
+    2x in the same hex, 1x at 1, 1/2, 1/4, 1/8 (fractions rounded up), then 1 point to 10 hexes;
+    at least 1 point within 10 hexes, 0 beyond."""
+    if rng > BLAST_RANGE:
+        return 0
+    rows = tables.explosion["expert" if level in PER_HIT_LEVELS else "advanced"]
+    for row in rows:
+        if row.range_min <= rng <= row.range_max:
+            if row.fixed:
+                return row.fixed
+            return max(1, -(-power * row.numerator // row.denominator))
+    return 1
+
+
+def next_check(state: FasaState) -> tuple[FasaState, list[Event]]:
+    """After a Firing Phase's last shot (and each blast): the first ship whose superstructure
+    damage below 0 is not yet rolled for rolls (or explodes at 10 below); none, nothing."""
+    ship = next((s for s in state.ships if s.blast_roll and targetable(s)), None)
+    if ship is None:
+        return state, []
+    below = -ship.superstructure
+    if below >= AUTOMATIC:
+        return explode(state, ship, f"superstructure {below} below 0: it explodes")
+    state, ev = request(replace(state, exploding=ship.id), ship.id, Duty.COMMAND,
+                        f"{ship.name} is {below} below 0 superstructure: 1-{below} it explodes, "
+                        f"{below + 1}-10 it holds together")
+    return state, [ev]
+
+
+def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
+    ship = state.ship(state.exploding)
+    state = replace(state, exploding="", roll=None)
+    below = -ship.superstructure
+    if value <= below:
+        return explode(state, ship, f"rolled {value}, at most its {below} points below 0")
+    state = state.with_ship(replace(ship, blast_roll=False))
+    return state, [ExplosionAverted(ship.id, ship.name, below, value)]
+
+
+def explode(state: FasaState, ship: Ship, why: str) -> tuple[FasaState, list[Event]]:
+    """The ship is destroyed; every ship on the map within 10 hexes is struck in turn by a blast
+    of the exploding ship's Total Power Units Available by range."""
+    gone = replace(ship, status=DESTROYED, blast_roll=False)
+    state = state.with_ship(gone)
+    blasts = []
+    for other in state.ships:
+        if other.id == ship.id or not targetable(other):
+            continue
+        rng = distance(ship.pos, other.pos)
+        damage = blast_damage(state.tables, state.level, ship.total_power, rng)
+        if damage:
+            blasts.append(Shot(ship.id, BLAST, other.id, damage=damage))
+    state = replace(state, shots=state.shots + tuple(blasts))
+    return state, [StatusChanged(ship.id, ship.name, DESTROYED, f"explodes ({why})")]
