@@ -52,6 +52,7 @@ from engine import Action, Event, GameState, new_game, state_to_json
 from engine.errors import EngineError
 from engine.log import parse, replay
 from engine.rulesets.fasa import setup
+from engine.rulesets.fasa.levels import not_built_notice
 from engine.rulesets.fasa.ships import load_ship_classes
 from engine.rulesets.fasa.state import LEVELS, SCALES
 
@@ -241,6 +242,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         return 2
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
+    if notice := not_built_notice(args.level):
+        print(notice)
     if args.games:
         return survey.print_survey(full, args.games, args.seed)
     print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")

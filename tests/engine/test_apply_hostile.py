@@ -22,12 +22,14 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
+    Evade,
     Move,
     SetShields,
 )
 from engine.stations import STATION_NAMES
 
-SCENARIO = prepare(load_scenario("duel", None), None, "basic", None, 3)
+# The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion).
+SCENARIO = prepare(load_scenario("duel", None), None, "advanced", None, 3)
 
 
 def _states() -> list[tuple[Any, list[engine.Action]]]:
@@ -63,7 +65,9 @@ actions = st.one_of(
     st.builds(AllocatePower, station, ship, number, number, number),
     st.builds(ArmWeapons, station, ship, pairs),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
-    st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSX", max_size=8), scalar)),
+    st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSLRBX", max_size=8), scalar)),
+    st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
+                                              scalar)),
     st.builds(DeclareFire, station, ship, targets),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
     st.builds(RollResult, station, number,

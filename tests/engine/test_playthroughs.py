@@ -1,6 +1,7 @@
 """Random playthroughs (OpenSpiel style): every state reached by legal play is consistent.
 
-Each game picks a packaged scenario or a random free-for-all, then at every step picks a pending
+Each game picks a packaged scenario or a random free-for-all at a playable level (basic or
+advanced), then at every step picks a pending
 prompt at random and answers it with the autopilot's decision, a random legal action (from the
 prompt's own station or the Instructor), or a roll from a seeded generator. Each game has a random
 crew layout (3 to 6 players: Book Two, C&C, Expanding For More Players). About
@@ -52,7 +53,16 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
 from engine.rulesets.fasa.setup import ship_dicts
-from engine.rulesets.fasa.state import ACTIVE, CHOOSE, DECLARE, EVADE, MOVE, POWER, FasaState
+from engine.rulesets.fasa.state import (
+    ACTIVE,
+    CHOOSE,
+    DECLARE,
+    EVADE,
+    MOVE,
+    PLAYABLE_LEVELS,
+    POWER,
+    FasaState,
+)
 from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
@@ -64,13 +74,13 @@ REFUSAL = re.compile(rf"^({_TITLES}): \S")
 
 
 @functools.cache
-def packaged(name: str, turns: int) -> dict[str, Any]:
-    return prepare(load_scenario(name, None), None, "basic", None, turns)
+def packaged(name: str, turns: int, level: str = "basic") -> dict[str, Any]:
+    return prepare(load_scenario(name, None), None, level, None, turns)
 
 
 @functools.cache
-def free_for_all(classes: tuple[str, ...], turns: int) -> dict[str, Any]:
-    return prepare(ships_scenario(list(classes)), None, "basic", None, turns)
+def free_for_all(classes: tuple[str, ...], turns: int, level: str = "basic") -> dict[str, Any]:
+    return prepare(ships_scenario(list(classes)), None, level, None, turns)
 
 
 @functools.cache
@@ -85,11 +95,12 @@ def scenario_ids() -> tuple[str, ...]:
 
 def pick_scenario(rng: random.Random) -> dict[str, Any]:
     turns = rng.randint(6, 8)
+    level = rng.choice(PLAYABLE_LEVELS)
     if rng.random() < 0.5:
-        scenario = packaged(rng.choice(scenario_ids()), turns)
+        scenario = packaged(rng.choice(scenario_ids()), turns, level)
     else:
         classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
-        scenario = free_for_all(classes, turns)
+        scenario = free_for_all(classes, turns, level)
     return {**scenario, "crew": rng.choice(sorted(CREWS))}
 
 
@@ -318,7 +329,7 @@ def test_playthroughs_cover_the_game() -> None:
         refused += game.refused
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
-                     "choose_damaged_weapon"}
+                     "choose_damaged_weapon", "evade"}
     assert refused >= 40
     assert outcomes == {True, False}
 

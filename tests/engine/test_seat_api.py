@@ -18,19 +18,21 @@ from engine import Decision, FieldKind, IllegalAction, RollResult, Seat
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, DeclareFire, Move, SetShields
 from engine.rulesets.fasa.crew import CREWS, Duty, duties_of, stations_of
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.state import PLAYABLE_LEVELS, FasaState
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 
 @functools.cache
-def packaged(name: str) -> dict[str, Any]:
-    return prepare(load_scenario(name, None), None, "basic", None, 4)
+def packaged(name: str, level: str = "basic") -> dict[str, Any]:
+    return prepare(load_scenario(name, None), None, level, None, 4)
 
 
 def states(seed: int, limit: int = 400) -> Iterator[FasaState]:
-    """Every state of a seeded autopilot game of a packaged scenario with a random crew."""
+    """Every state of a seeded autopilot game of a packaged scenario with a random crew, at a
+    playable level (basic or advanced)."""
     rng = random.Random(seed)
-    scenario = {**packaged(rng.choice(scenario_names(None))), "crew": rng.choice(sorted(CREWS))}
+    scenario = {**packaged(rng.choice(scenario_names(None)), rng.choice(PLAYABLE_LEVELS)),
+                "crew": rng.choice(sorted(CREWS))}
     state: Any = engine.new_game(scenario)
     dice = VirtualDice(seed)
     for _ in range(limit):

@@ -41,6 +41,7 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             engines=tuple(p + 2 for p in s.engines),
             superstructure=s.superstructure + 5 if s.superstructure > 0 else s.superstructure,
             casualties=s.casualties + 7,
+            reverse=not s.reverse, blast_roll=not s.blast_roll,
             movement_points=s.movement_points + 1 if state.step == POWER else s.movement_points,
         ))
     return replace(state, ships=tuple(ships))

@@ -201,27 +201,24 @@ def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decis
 
 
 def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """Port, starboard or none; each choice says which shield would then face the firer."""
+    """None, port or starboard; the field says which shield faces the firer each way (an
+    evasion costs 1 superstructure point and this phase's fire; a 1-3 halves the hit)."""
     shot = evasion.current(state)
     firer = state.ship(shot.firer)
     spec = firer.cls.weapon(shot.weapon)
 
     def facing(turned: int) -> str:
         shields = shields_facing(ship.pos, (ship.heading + turned) % 6, firer.pos)
-        return " or ".join(f"shield {n} ({ship.shields[n - 1]})" for n in shields)
+        return "/".join(f"{n} ({ship.shields[n - 1]})" for n in shields)
 
-    choices = (
-        Choice("none", f"no evasion: {facing(0)} takes it at full damage"),
-        Choice("port", f"to port: on a 1-3 {facing(-1)} takes half; 1 superstructure point, "
-                       "no fire this phase"),
-        Choice("starboard", f"to starboard: on a 1-3 {facing(1)} takes half; 1 superstructure "
-                            "point, no fire this phase"),
-    )
+    choices = (Choice("none", "no evasion"), Choice("port", "port"),
+               Choice("starboard", "starboard"))
 
     def build(v: Mapping[str, Value]) -> Action:
         return Evade(station, ship.id, cast(str, v["direction"]))
 
-    field = Field("direction", f"Evade the {spec.name} of {firer.name}", FieldKind.CHOICE,
-                  "none", choices=choices)
+    label = (f"Shield facing it: now {facing(0)}, port {facing(-1)}, starboard {facing(1)}; "
+             "evading costs 1 superstructure point and this phase's fire, 1-3 halves the hit")
+    field = Field("direction", label, FieldKind.CHOICE, "none", choices=choices)
     return Decision(prompt, "evade", station, f"{title(station)}: evade {firer.name}'s "
                     f"{spec.name}?", (field,), (), build)

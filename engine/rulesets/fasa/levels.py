@@ -31,6 +31,20 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
     return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
 
 
+NOT_BUILT = {
+    "advanced": ("sensors and sensor locks, the Romulan cloaking device, mines and "
+                 "self-destruction"),
+}
+"""The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
+Romulan Cloaking Device; Mines; Ship Explosions' self-destruction)."""
+
+
+def not_built_notice(level: str) -> str:
+    """One line saying which rules of `level` are not in play yet, or "" when all are."""
+    missing = NOT_BUILT.get(level, "")
+    return f"Not built yet at the {level} level: {missing}." if missing else ""
+
+
 def advanced_rules(level: str) -> bool:
     """Whether the advanced game's rules are in play: emergency heading changes, reverse
     movement, evading missile fire and ship explosions (Book Two, Advanced: Moving The Starship

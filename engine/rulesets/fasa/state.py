@@ -44,7 +44,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 LEVELS = ("basic", "advanced", "expert", "command")
-PLAYABLE_LEVELS = ("basic",)
+PLAYABLE_LEVELS = ("basic", "advanced")
 DEFAULT_SCALE = {"basic": Fraction(1, 3), "advanced": Fraction(1, 3),
                  "expert": Fraction(1), "command": Fraction(1)}
 SCALES = {"1": Fraction(1), "1/2": Fraction(1, 2), "1/3": Fraction(1, 3), "1/4": Fraction(1, 4)}
