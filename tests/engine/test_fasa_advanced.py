@@ -540,3 +540,18 @@ def test_the_basic_game_has_no_explosions() -> None:
                                                      5, 4, 0), level="basic")
     state, _ = damage_superstructure(state, state.ship("kl"), 20, "a hit")
     assert state.ship("kl").superstructure < 0 and not state.ship("kl").blast_roll
+
+
+def test_the_advanced_level_is_playable_and_its_course_letters_are_offered() -> None:
+    """The Romulan Gambit "takes place at sublight speed": its ships are at warp 0."""
+    from companion.session import load_scenario, prepare
+    state = engine.new_game(prepare(load_scenario("romulan-gambit", None), None, "advanced",
+                                    None, 5))
+    assert isinstance(state, FasaState) and state.level == "advanced"
+    assert {s.warp for s in state.ships} == {0}
+    state = hold_until(to_movement(two_ships(), kl=5), "kl")
+    (decision,) = engine.controls(state, Seat("helm", "kl"))
+    assert decision.fields[0].alphabet == "FPSLRB"
+    for letters in ("L", "R"):
+        assert engine.problem(state, decision.make({"steps": letters})) is None
+    assert "stationary" in (engine.problem(state, decision.make({"steps": "B"})) or "")

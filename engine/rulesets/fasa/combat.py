@@ -42,13 +42,15 @@ from engine.rulesets.fasa.state import (
     Stage,
     replace,
 )
-from engine.rulesets.fasa.stress import EMERGENCY_TO_HIT
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 
 BLAST = "*blast*"
 """The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
 Ships); no ship's weapon id can be it (ids are checked on loading)."""
+EMERGENCY_TO_HIT = -2
+"""Firing chart modifier "-2 firer makes emergency heading change" (the 1986 combat tables,
+shared/reference/firing_chart_1986.csv; stress.py)."""
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
 

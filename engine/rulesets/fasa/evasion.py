@@ -18,6 +18,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import turn
 from engine.rulesets.fasa.actions import EVADE_CHOICES
+from engine.rulesets.fasa.combat import damage_superstructure, request
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import Evaded
 from engine.rulesets.fasa.levels import advanced_rules
@@ -70,8 +71,6 @@ def settle(state: FasaState) -> FasaState:
 def evade(state: FasaState, ship: Ship, direction: str,
           who: str = "Helm") -> tuple[FasaState, list[Event]]:
     """The target's choice: rotate and roll, or let the missile come."""
-    from engine.rulesets.fasa.combat import damage_superstructure, request
-
     shot = current(state)
     if ship.id != shot.target:
         raise IllegalAction(f"{who}: the missile to evade is aimed at "

@@ -5,6 +5,11 @@ have a special plasma weapon": Romulan Plasma Bolts, like the cloaking device an
 introduced by the advanced rules. At the basic level a Romulan ship fires its beam weapons only;
 its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
 
+Book Two, Advanced: Moving The Starship Silhouette Counters; Evading Missile Fire; Ship
+Explosions — emergency heading changes, reverse movement, evasion and explosions come with the
+advanced rules (`advanced_rules`); its sensors, cloaking device, mines and self-destruction are
+not built yet (`NOT_BUILT`).
+
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
 games roll damage location for every 2 points, "just as if weapons were being fired" (Advanced:

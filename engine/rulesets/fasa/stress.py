@@ -10,7 +10,8 @@ and the printed number of points, seed lines 789-797) is not built here.
 
 The firing chart prints "-2 firer makes emergency heading change" (shared/reference
 firing_chart_1986.csv, from the 1986 combat tables): a ship that made one in a Movement Phase
-fires at -2 to hit in the Firing Phase that follows (docs/rules-decisions.md).
+fires at -2 to hit in the Firing Phase that follows (`combat.need_to_hit`;
+docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
+from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
 from engine.rulesets.fasa.events import Note
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
-
-EMERGENCY_TO_HIT = -2
-"""Firing chart modifier: "-2 firer makes emergency heading change" (1986 combat tables)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +45,6 @@ def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     """Record one emergency heading change's stress on `ship`: its power units come off the warp
     engine with the most power left (Advanced tracks only the total; docs/rules-decisions.md),
     the superstructure point as superstructure damage."""
-    from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
-
     cost = stress_of(state.tables, ship)
     speed = f"warp {ship.warp}" if ship.warp else "sub-light"
     events: list[Event] = [Note(
