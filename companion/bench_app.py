@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from companion.bench_figures import Figure
+from companion.bench_figures import Figure, budget
 
 REPEAT = 3
 TURNS = 2
@@ -73,9 +73,10 @@ def child_env() -> dict[str, str]:
             "SDL_AUDIODRIVER": "dummy"}
 
 
-def launch(argv: Sequence[str], timeout: float = TIMEOUT_S) -> Run:
+def launch(argv: Sequence[str], timeout: float = TIMEOUT_S, name: str = "") -> Run:
     """Launch `argv`, time it to its first-frame line, wait for it to end (status 0, else
-    RuntimeError with the end of what it said) and read the report on its last line."""
+    RuntimeError, naming it `name`, with the end of what it said) and read the report on its
+    last line."""
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(list(argv), stdout=subprocess.PIPE, stderr=err, text=True,
@@ -101,7 +102,7 @@ def launch(argv: Sequence[str], timeout: float = TIMEOUT_S) -> Run:
                 proc.stdout.close()
         err.seek(0)
         said = err.read()[-2000:].strip()
-    name = " ".join(argv[1:3])
+    name = name or " ".join(argv)[:60]
     if status != 0 or first is None:
         why = f"ended with status {status}" if status != 0 else "ended before its first frame"
         raise RuntimeError(f"the benchmark's process ({name}) {why}: {said or '(nothing said)'}")
@@ -119,15 +120,21 @@ def launch(argv: Sequence[str], timeout: float = TIMEOUT_S) -> Run:
 def launch_app(folder: Path, turns: int = TURNS, timeout: float = TIMEOUT_S) -> Run:
     """The app's process (see the module's docstring), its save store in `folder`."""
     return launch([sys.executable, "-m", "companion.bench_app", "--child", str(folder),
-                   "--turns", str(turns)], timeout)
+                   "--turns", str(turns)], timeout, "the app")
 
 
 def app_bench(out: IO[str], repeat: int = REPEAT, turns: int = TURNS) -> list[Figure]:
+    """The figures of the module's docstring. The app's save stores are made in a scratch
+    folder inside the user data folder (the disk the saves live on); nothing is left behind."""
+    from companion.paths import user_data_dir
+
+    data = user_data_dir()
+    data.mkdir(parents=True, exist_ok=True)
     runs: dict[str, list[Run]] = {"python": [], "pygame": [], "app": []}
-    with tempfile.TemporaryDirectory(prefix="starbridge-bench-") as tmp:
+    with tempfile.TemporaryDirectory(dir=data, prefix=".bench-") as tmp:
         for n in range(repeat):   # in turn, so that a busier moment falls on all three alike
-            runs["python"].append(launch([sys.executable, "-c", PYTHON_FLOOR]))
-            runs["pygame"].append(launch([sys.executable, "-c", PYGAME_FLOOR]))
+            runs["python"].append(launch([sys.executable, "-c", PYTHON_FLOOR], name="python"))
+            runs["pygame"].append(launch([sys.executable, "-c", PYGAME_FLOOR], name="pygame"))
             runs["app"].append(launch_app(Path(tmp) / str(n), turns))
     first = {k: statistics.median(r.first_frame_s for r in v) * 1000 for k, v in runs.items()}
     peak = {k: _most(r.peak_rss_kb for r in v) for k, v in runs.items()}
@@ -141,8 +148,8 @@ def app_bench(out: IO[str], repeat: int = REPEAT, turns: int = TURNS) -> list[Fi
     print(f"  the app played {played.get('actions')} actions ({played.get('turns')} turns, "
           f"{played.get('frames')} frames) after its first frame", file=out)
     python = "a bare python process launched (python -c)"
-    return [Figure("app", "launch to first frame", first["app"], "ms", first["python"], 2000,
-                   floor_is=python),
+    return [Figure("app", "launch to first frame", first["app"], "ms", first["python"],
+                   budget(2000, pi=None), floor_is=python),
             Figure("app", "bare pygame: launch to first frame", first["pygame"], "ms",
                    first["python"], floor_is=python),
             Figure("app", "peak resident memory, playing", _mb_value(peak["app"]), "MB",

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from companion.bench_figures import Figure, report
+from companion.bench_figures import Figure, machine, report
 
 NAME = "bench"
 ALL = "all"
@@ -68,8 +68,8 @@ def _saves(out: IO[str]) -> list[Figure]:
 
 
 def _app(out: IO[str]) -> list[Figure]:
-    from companion.bench_app import app_bench
-    return app_bench(out)
+    from companion import bench_app
+    return bench_app.app_bench(out, bench_app.REPEAT, bench_app.TURNS)
 
 
 BENCHES: dict[str, Callable[[IO[str]], list[Figure]]] = {
@@ -107,5 +107,5 @@ def run(args: argparse.Namespace) -> int:
         print(flush=True)
     for line in failed:
         print(line, file=sys.stderr, flush=True)
-    print(report(figures))
+    print(report(figures, machine()))
     return 1 if failed else 0

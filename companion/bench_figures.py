@@ -6,16 +6,47 @@
 A figure's floor is the same measure of the least that work can cost (a bare gpiozero callback,
 an fsync'd line, a bare Python process...), measured in the same run on the same machine, so the
 ratio between them means something on a busy or slow machine where the raw value does not. Its
-budget is the limit the issues set: the most a time or a size may be, the least a rate may be.
+budget is the limit the issues set: the most a time or a size may be, the least a rate may be;
+on a Raspberry Pi the Pi's budget where the issue gives one (`budget`).
 """
 
 from __future__ import annotations
 
 import math
+import os
+import platform
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 MISSING = "—"
+PI_MODEL = Path("/proc/device-tree/model")
+SAME = -1.0   # budget(here, pi=SAME): the same budget on a Pi
+
+
+def pi_model(path: Path = PI_MODEL) -> str | None:
+    """The Raspberry Pi's model ("Raspberry Pi 4 Model B Rev 1.4"), or None on anything else."""
+    try:
+        model = path.read_bytes()[:200].decode("ascii", "replace").strip("\x00 \n")
+    except OSError:
+        return None
+    return model if model.startswith("Raspberry Pi") else None
+
+
+def budget(here: float, pi: float | None = SAME, on_pi: bool | None = None) -> float | None:
+    """The budget on this machine: `here` on a developer machine, `pi` on a Raspberry Pi (None:
+    the issues give the Pi none)."""
+    if on_pi is None:
+        on_pi = pi_model() is not None
+    return (here if pi == SAME else pi) if on_pi else here
+
+
+def machine() -> str:
+    """Where the figures were measured, and whose budgets apply."""
+    model = pi_model()
+    return (f"measured on: {model or platform.machine()}, {platform.system()}, Python "
+            f"{platform.python_version()}, {os.cpu_count()} CPUs; "
+            f"budgets: {'a Raspberry Pi' if model else 'a developer machine'}'s")
 
 
 @dataclass(frozen=True)
@@ -108,10 +139,10 @@ def floor_notes(figures: Iterable[Figure]) -> list[str]:
     return lines
 
 
-def report(figures: Sequence[Figure]) -> str:
-    """The table, then what its floors are."""
+def report(figures: Sequence[Figure], where: str = "") -> str:
+    """The table, then what its floors are, then `where` (see `machine`)."""
     notes = floor_notes(figures)
     text = table(figures)
     if notes:
         text += "\n\nfloors (measured in the same run):\n" + "\n".join(notes)
-    return text
+    return text + (f"\n\n{where}" if where else "")

@@ -65,8 +65,10 @@ def test_bench_one_prints_its_account_then_its_rows(
     out = capsys.readouterr().out
     account, rest = out.split("\n\nbenchmark", 1)
     assert "resume a 60-action game" in account and "floor, its rows read alone" in account
-    assert all(line.startswith("saves") for line in rest.splitlines()[2:]
-               if line and not line.startswith(("floors", "  ")))
+    lines = rest.splitlines()
+    rows = lines[2:lines.index("")]
+    assert len(rows) == 5 and all(r.startswith("saves ") for r in rows)
+    assert lines[-1].startswith("measured on: ") and "budgets: " in lines[-1]
 
 
 def test_a_benchmark_that_breaks_is_reported_and_the_table_still_printed(

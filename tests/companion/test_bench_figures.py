@@ -4,11 +4,23 @@ compared (a most for a time or a size, a least for a rate), and what is missing 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.bench_figures import HEADINGS, MISSING, Figure, floor_notes, number, report, table
+from companion.bench_figures import (
+    HEADINGS,
+    MISSING,
+    Figure,
+    budget,
+    floor_notes,
+    machine,
+    number,
+    pi_model,
+    report,
+    table,
+)
 
 
 def cells(text: str) -> list[dict[str, str]]:
@@ -92,6 +104,25 @@ def test_each_floor_is_said_once_per_benchmark_naming_figures_only_when_they_dif
                                     "  app (memory): python with pygame"]
     assert report(figures).endswith("\n".join(floor_notes(figures)))
     assert "floors" not in report([Figure("engine", "replay", 1.0, "actions/s")])
+
+
+def test_a_raspberry_pi_is_known_by_its_device_tree_model(tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    assert pi_model(model) == "Raspberry Pi 4 Model B Rev 1.4"
+    model.write_bytes(b"Pine64 RockPro64\x00")
+    assert pi_model(model) is None
+    model.write_bytes(b"\xff\xfe garbage")
+    assert pi_model(model) is None
+    assert pi_model(tmp_path / "none") is None
+    assert "budgets: " in machine() and "CPUs" in machine()
+
+
+def test_on_a_pi_the_pis_budget_applies_where_the_issue_gives_one() -> None:
+    assert budget(5.0, pi=50.0, on_pi=False) == 5.0
+    assert budget(5.0, pi=50.0, on_pi=True) == 50.0
+    assert budget(2.0, pi=None, on_pi=True) is None     # none given for a Pi
+    assert budget(150, on_pi=True) == budget(150, on_pi=False) == 150   # the same on both
 
 
 finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False)
