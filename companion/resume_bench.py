@@ -1,7 +1,7 @@
 """Resuming a saved game from the SQLite save store, timed beside floors measured on the same file.
 
 `starbridge bench saves` plays a long game into a real store file (every action saved as the app
-saves it) and then times, each the median of REPEAT runs on that file:
+saves it) and then times, each the median of REPEAT runs on that file, the four taken in turn:
 
 - resume: the store opened and the game resumed (`SavedGame.resume`: its rows read, every line
   checked as a log is, the actions replayed to the exact state), what `play --resume` does;
@@ -44,13 +44,10 @@ class ResumeTimes:
     replay: float
 
 
-def _median(run: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+def _timed(run: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    run()
+    return time.perf_counter() - t0
 
 
 def time_resume(folder: Path, game: int, repeat: int = REPEAT) -> ResumeTimes:
@@ -84,9 +81,16 @@ def time_resume(folder: Path, game: int, repeat: int = REPEAT) -> ResumeTimes:
         saved = store.load(game)
     finally:
         store.close()
-    resume_s = _median(resume, repeat)
-    return ResumeTimes(actions, resume_s, _median(rows, repeat), _median(load, repeat),
-                       _median(lambda: replay(saved.scenario, saved.actions, "bench"), repeat))
+    ways: dict[str, Callable[[], Any]] = {
+        "resume": resume, "rows": rows, "load": load,
+        "replay": lambda: replay(saved.scenario, saved.actions, "bench")}
+    times: dict[str, list[float]] = {k: [] for k in ways}
+    for _ in range(max(1, repeat)):   # in turn, so that a busier moment falls on all alike
+        for k, way in ways.items():
+            times[k].append(_timed(way))
+    median = {k: statistics.median(v) for k, v in times.items()}
+    return ResumeTimes(actions, median["resume"], median["rows"], median["load"],
+                       median["replay"])
 
 
 def resume_figures(times: ResumeTimes) -> list[Figure]:
