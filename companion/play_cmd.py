@@ -305,7 +305,9 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     if headless:
         print(f"{game.scenario.get('name', game.scenario.get('id'))} — basic rules, seed "
               f"{game.seed}" + (f", game {game.id}" if game.store is not None else ""))
-    panels = not args.autopilot and any(m == "panel" for m in game.seats.values())
+    # With a screen the panels are opened even when no seat starts at one: the Instructor may
+    # put a seat at its panel between turns (companion/seat_changes.py).
+    panels = not args.autopilot and (not headless or "panel" in game.seats.values())
     hw = open_hardware(config, headless, panels, say, args.window)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None)
     app = App(game, table)
