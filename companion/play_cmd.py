@@ -18,7 +18,7 @@ from companion.app import App, Table
 from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
-from companion.store import Store, StoreError
+from companion.store import ABANDONED, PLAYING, Store, StoreError
 from engine import Event, Seat, crew_stations, new_game
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -49,7 +49,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--resume", nargs="?", type=int, const=-1, default=None, metavar="GAME",
                        help="go on with the unfinished game, or game number GAME (with none "
-                            "unfinished: a new game, as on a Pi's power-up)")
+                            "unfinished: a new game, as on a Pi's power-up); a game a kiosk "
+                            "abandoned is only resumed by its number")
     which.add_argument("--new", action="store_true", help="start a new game")
     p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO=MODE",
@@ -224,6 +225,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
                 say("starbridge: no unfinished game to resume; a new one starts")
         if target is not None:
             game = SavedGame.resume(store, target)
+            if store.status(target) == ABANDONED:   # gone on with: unfinished again
+                store.set_status(target, PLAYING)
             say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
             return game
     scenario = new_scenario(config, args, data_dir)
