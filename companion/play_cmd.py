@@ -35,7 +35,9 @@ EXAMPLES = """examples:
   starbridge play --kiosk                  attract mode between games (docs/appliance.md)
 
 Settings come from the configuration file (starbridge config --example); flags win.
-Every accepted action is saved before it is shown: starbridge games lists the saves."""
+Every accepted action is saved before it is shown: starbridge games lists the saves.
+On the Instructor's screen, SEATS (beside UNDO) changes who plays a seat: at its panel, by
+touch, or the autopilot, from the start of the next turn; the save keeps the new seats."""
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -56,7 +58,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seat", action="append", default=[], metavar="WHO=MODE",
                    help="who plays a seat: WHO is a ship, ship/station, station or 'default'; "
                         "MODE panel, touch or autopilot (repeat; wins over the configuration)")
-    p.add_argument("--kiosk", action="store_true", help="attract mode between crew games")
+    p.add_argument("--kiosk", action="store_true",
+                   help="attract mode between crew games; after a crash or power cut, straight "
+                        "back into the crew game that was being played")
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
     p.add_argument("--window", action="store_true", help="a window even without a desktop")
     p.epilog = EXAMPLES
