@@ -296,3 +296,27 @@ def test_any_seat_requests_leave_every_seat_with_a_real_mode(
     assert len(at_panels) == len(set(at_panels))
     assert all(panel_problem(pins, {k: m for k, m in seats.items() if k != key}, key) is None
                for key, m in seats.items() if m == "panel")
+
+
+def test_a_change_waiting_through_an_undo_is_made_when_the_turn_next_goes_up(
+        tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"})
+    rig.settle()
+    rig.touch_players()
+    rig.settle()
+    rig.app.outputs.put(Request("seat", "science", "enterprise", "autopilot"))
+    rig.step()
+    assert rig.app.seat_changes.asked == {("enterprise", "science"): "autopilot"}
+    rig.app.outputs.put(Request("undo"))   # the Instructor takes back the Enterprise's decision
+    rig.step()
+    assert rig.store.undos(rig.game.id) and turn_of(rig.game.state) == 1
+    assert rig.app.seat_changes.asked == {("enterprise", "science"): "autopilot"}
+    assert rig.app.table.seats["enterprise", "science"] == "touch"
+    for _ in range(400):
+        if turn_of(rig.game.state) > 1:
+            break
+        if not rig.touch_players():
+            rig.step()
+    assert rig.app.table.seats["enterprise", "science"] == "autopilot"
+    assert rig.store.load(rig.game.id).seats["enterprise/science"] == "autopilot"
+    rig.close()
