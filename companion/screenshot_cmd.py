@@ -44,6 +44,7 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
                 and _mine(p, seat)),
     "captain": ("captain", None),
     "instructor": ("instructor", None),
+    "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
     "roll": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
              and _mine(p, seat)),
     "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
@@ -62,7 +63,9 @@ def add_parser(subparsers: Any) -> None:
                    help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--screen", choices=tuple(SCREENS), default="map")
+    which.add_argument("--screen", choices=tuple(SCREENS), default="map",
+                       help="which moment to draw (seats: the Instructor's Seats view, "
+                            "always at the Instructor's seat)")
     which.add_argument("--all", action="store_true", help="every screen; --out is a folder")
     p.add_argument("--out", type=Path, required=True, help="PNG file (a folder with --all)")
 
@@ -136,6 +139,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.activate("why")
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
+    if screen == "seats":
+        stage_seats(display, state)
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
         picks = [w.id for w in display.widgets
@@ -145,6 +150,28 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))
+
+
+INSTRUCTOR_SCREENS = ("instructor", "seats")
+
+
+def stage_seats(display: Any, state: GameState) -> None:
+    """Open the Seats view as a table would have it: the first ship's crew at the default pin
+    map's panels, the other ships on the autopilot (their panels greyed out: taken), and one
+    change asked for the next turn."""
+    from companion.seat_changes import SeatChanges
+    from engine import crew_stations
+    from hardware.pinmap import load_pinmap
+
+    ships = [str(s["id"]) for s in _ships(state)]
+    seats = {(ship, st): ("panel" if ship == ships[0] else "autopilot")
+             for ship in ships for st in crew_stations(state, ship)}
+    names = {str(s["id"]): str(s["name"]) for s in _ships(state)}
+    changes = SeatChanges()
+    pins = load_pinmap()
+    changes.ask(seats, (ships[0], "science"), "touch", pins, names)
+    display.show_seats(changes.rows(seats, pins, names))
+    display.activate("seats")
 
 
 def _ships(state: GameState) -> list[dict[str, Any]]:
@@ -160,14 +187,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--turns must be 0 or more")
         if args.all:
             for screen in SCREENS:
-                st = Seat("instructor") if screen == "instructor" else seat
+                st = Seat("instructor") if screen in INSTRUCTOR_SCREENS else seat
                 path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
                 render(args.scenario, st, size, args.turns, screen, args.seed, path,
                        getattr(args, "data_dir", None))
                 print(path)
         else:
-            render(args.scenario, seat, size, args.turns, args.screen, args.seed, args.out,
-                   getattr(args, "data_dir", None))
+            render(args.scenario, Seat("instructor") if args.screen == "seats" else seat, size,
+                   args.turns, args.screen, args.seed, args.out, getattr(args, "data_dir", None))
             print(args.out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)

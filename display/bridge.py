@@ -19,6 +19,7 @@ from display import theme
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
+from display.draw_seats import draw_seats
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker, draw_why
 from display.game_link import (
     Open,
@@ -36,6 +37,7 @@ from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.status_model import (
     after_action,
     last_roll,
@@ -55,11 +57,13 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class Request:
     """Something the display asks of the app: "roll" (roll the table's dice for the pending
-    request) or "undo" (the Instructor takes back the last action)."""
+    request), "undo" (the Instructor takes back the last action) or "seat" (the Instructor asks
+    that the seat `ship`/`station` be played by `mode` from the next turn)."""
 
     kind: str
     station: str = ""
     ship: str | None = None
+    mode: str = ""
 
 
 Output = Action | Request
@@ -98,6 +102,9 @@ class BridgeDisplay:
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
         self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
         self.light_rects: list[pygame.Rect] = []
+        self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
+        self.showing_seats = False
+        self.seats_page = 0
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -120,8 +127,9 @@ class BridgeDisplay:
             self.showing_why = False
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self.page = 0
-            self.focus = None
-            self.message = None
+            if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on
+                self.focus = None
+                self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
             if self.opens:   # bring forward the panel of the station that must act
                 first = self.opens[0].station
@@ -141,6 +149,15 @@ class BridgeDisplay:
         if shown_before != (strip is not None):
             self.resize(self.surface)
         self.dirty = True
+
+    def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
+        """How each seat is played, for the Instructor's Seats view (None: no such view). Only
+        the Instructor's screen offers it: a player's screen ignores this."""
+        rows = rows if self.seat.ship is None and self.seat.station == INSTRUCTOR else None
+        if rows != self.seat_rows:
+            self.seat_rows = rows
+            self.showing_seats = self.showing_seats and rows is not None
+            self.dirty = True
 
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the bridge out afresh for `surface` (e.g. after the window was resized)."""
@@ -327,9 +344,22 @@ class BridgeDisplay:
         kind, _, rest = wid.partition(":")
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
+            self.showing_seats = False
+            return
+        if kind == "page" and self.showing_seats:
+            self.seats_page = max(0, self.seats_page + int(rest))
             return
         if kind == "page":
             self.page = max(0, self.page + int(rest))
+            return
+        if kind in ("seats", "close-seats"):
+            self.showing_seats = kind == "seats" and self.seat_rows is not None
+            self.seats_page, self.focus = 0, None
+            return
+        if kind == "seatmode":
+            seat = parse_mode_id(rest)
+            if seat is not None and self.seat_rows is not None:
+                self.on_output(Request("seat", seat[1], seat[0], seat[2]))
             return
         if kind in ("why", "close-why"):
             self.showing_why = kind == "why"
@@ -409,6 +439,12 @@ class BridgeDisplay:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        if self.showing_seats and self.seat_rows is not None:
+            lines = seat_lines(self.seat_rows, ship_names(self.view))
+            pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
+                               self.seats_page, self.focus, self.message)
+            self.seats_page = min(self.seats_page, pages - 1)
+            return True
         o = self._open_for(self.tab)
         if self.showing_why and self.why:
             draw_why(p, self.why, rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
@@ -427,6 +463,8 @@ class BridgeDisplay:
             extra: tuple[Widget, ...] = ()
             if self.tab == INSTRUCTOR:
                 extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),)
+                if self.seat_rows is not None:
+                    extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
             self.page = min(self.page, pages - 1)

@@ -7,7 +7,7 @@ import pygame
 import pytest
 from game_helpers import start
 
-from companion.screenshot_cmd import SCREENS, advance
+from companion.screenshot_cmd import INSTRUCTOR_SCREENS, SCREENS, advance, stage_seats
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
@@ -39,11 +39,13 @@ def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
     tab = SCREENS[screen][0]
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
+    if screen == "seats":
+        stage_seats(display, state)
     assert display.draw(force=True)
     return display
 
 
-CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm", "enterprise"))
+CASES = [(screen, Seat("instructor") if screen in INSTRUCTOR_SCREENS else Seat("helm", "enterprise"))
          for screen in SCREENS]
 
 
@@ -51,8 +53,13 @@ CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm",
 @pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
 def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
                                                  size: tuple[int, int]) -> None:
-    d = render(screen, seat, size)
-    lay = layout(*size)
+    check_laid_out(render(screen, seat, size), size)
+
+
+def check_laid_out(d: BridgeDisplay, size: tuple[int, int]) -> None:
+    """Every widget and text on screen, in its region, overlapping nothing; targets >= 48 px;
+    no button's label cut."""
+    lay = layout(*size, lights=d.lights is not None)
     regions = lay.regions()
     screen_rect = pygame.Rect(0, 0, *size)
     widgets = d.widgets
