@@ -149,7 +149,10 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.activate(picks[0])
             display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
+    try:
+        pygame.image.save(surface, str(out))
+    except pygame.error as exc:   # a folder, a read-only place, a name pygame cannot write
+        raise OSError(str(exc)) from None
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
@@ -193,10 +196,16 @@ def run(args: argparse.Namespace) -> int:
                        getattr(args, "data_dir", None))
                 print(path)
         else:
+            out = args.out
+            if out.is_dir():   # a folder: the file is named as --all names it
+                out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
             render(args.scenario, Seat("instructor") if args.screen == "seats" else seat, size,
-                   args.turns, args.screen, args.seed, args.out, getattr(args, "data_dir", None))
-            print(args.out)
+                   args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None))
+            print(out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"starbridge screenshot: cannot write {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0
