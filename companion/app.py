@@ -275,6 +275,8 @@ class App:
             if isinstance(out, Request):
                 if out.kind == "undo":
                     self.undo("last")
+                elif out.kind == "undo-phase":
+                    self.undo("phase")
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":

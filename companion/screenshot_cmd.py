@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             out = args.out
             if out.is_dir():   # a folder: the file is named as --all names it
                 out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
-            render(args.scenario, Seat("instructor") if args.screen == "seats" else seat, size,
+            render(args.scenario, Seat("instructor") if args.screen in INSTRUCTOR_SCREENS else seat, size,
                    args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None))
             print(out)
     except (ValueError, EngineError) as exc:

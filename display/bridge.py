@@ -57,7 +57,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class Request:
     """Something the display asks of the app: "roll" (roll the table's dice for the pending
-    request), "undo" (the Instructor takes back the last action) or "seat" (the Instructor asks
+    request), "undo" (the Instructor takes back the last action), "undo-phase" (back to the
+    start of the phase) or "seat" (the Instructor asks
     that the seat `ship`/`station` be played by `mode` from the next turn)."""
 
     kind: str
@@ -365,8 +366,8 @@ class BridgeDisplay:
             self.showing_why = kind == "why"
             self.focus = None
             return
-        if kind == "undo":
-            self.on_output(Request("undo"))
+        if kind in ("undo", "undo-phase"):
+            self.on_output(Request(kind))
             return
         o = self._open_for(self.tab)
         if o is None:
@@ -462,7 +463,9 @@ class BridgeDisplay:
         if model is not None:
             extra: tuple[Widget, ...] = ()
             if self.tab == INSTRUCTOR:
-                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),)
+                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),
+                         Widget("undo-phase", rect(0, 0, lay.touch * 3, lay.touch),
+                                "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
