@@ -3,15 +3,17 @@ large enough, and the right facts are on it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
-from game_helpers import start
+from game_helpers import scenario, start
 
 from companion.screenshot_cmd import SCREENS, advance
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
-from engine import GameState, Seat, pending
+from engine import Action, GameState, Seat, new_game, pending
 from engine.events import Event
 
 
@@ -21,24 +23,33 @@ def fonts() -> None:
 
 
 _GAMES: dict[tuple[str, Seat], tuple[GameState, list[Event]]] = {}
+_LOGS: dict[tuple[str, Seat], tuple[dict[str, Any], list[Action]]] = {}
 
 
 def moment(screen: str, seat: Seat) -> tuple[GameState, list[Event]]:
     key = (screen, seat)
     if key not in _GAMES:
         turns = 30 if screen == "end" else 3
-        _GAMES[key] = advance(start(turns=turns), seat, 1, SCREENS[screen][1], seed=1)
+        played = scenario(turns=turns)
+        actions: list[Action] = []
+        _GAMES[key] = advance(new_game(played), seat, 1, SCREENS[screen][1], seed=1,
+                              actions=actions)
+        _LOGS[key] = (played, actions)
     return _GAMES[key]
 
 
 def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
-    state, events = moment(screen, seat)
+    """The screen as the app shows it: the game's log replayed (ticker, Rolls list), then the
+    panel or the list brought forward."""
+    state, _ = moment(screen, seat)
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
-    display.show(state, events)
+    display.rebuild(state, *_LOGS[(screen, seat)])
     tab = SCREENS[screen][0]
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
+    if screen == "rolls":
+        display.activate("rolls")
     assert display.draw(force=True)
     return display
 
