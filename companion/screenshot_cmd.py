@@ -38,6 +38,7 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
                     and _mine(p, seat)),
     "helm": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("move") and _mine(p, seat)),
+    "arming": ("helm", lambda s, p, seat: p.action == "arm_weapons" and _mine(p, seat)),
     "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("declare") and _mine(p, seat)),
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None

@@ -74,9 +74,10 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
     x, w = area.x + 12, area.width - 24
     faces = dialog.values
-    per_row = 5 if len(faces) <= 10 else 10
-    rows = -(-len(faces) // per_row)
     gap = 6
+    # one row of ten faces where each is still a whole touch target wide, else rows of five
+    per_row = 10 if len(faces) > 10 or w - 9 * gap >= 10 * touch else 5
+    rows = -(-len(faces) // per_row)
     small = p.line_height("small")
     grid_top = area.bottom - 8 - rows * (touch + gap) + gap
     hint_y = grid_top - small - 2

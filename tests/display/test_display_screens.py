@@ -62,7 +62,12 @@ CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm",
 @pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
 def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
                                                  size: tuple[int, int]) -> None:
-    d = render(screen, seat, size)
+    check_clean(render(screen, seat, size), size)
+
+
+def check_clean(d: BridgeDisplay, size: tuple[int, int]) -> None:
+    """Every target on the screen, 48 px or more, apart; every text inside its region, apart
+    from the others; every button's label whole."""
     lay = layout(*size)
     regions = lay.regions()
     screen_rect = pygame.Rect(0, 0, *size)
@@ -185,3 +190,33 @@ def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[in
     texts = d.painter.texts
     for n, t in enumerate(texts):
         assert not any(t.rect.colliderect(o.rect) for o in texts[n + 1:]), t.text
+
+
+def big_ship_arming(size: tuple[int, int]) -> BridgeDisplay:
+    """Helm of a ten-weapon battlecruiser (the skirmish's Bastion) arming its weapons."""
+    seat = Seat("helm", "bastion")
+    state, _ = advance(start("skirmish"), seat, 0,
+                       lambda s, p, st: p.action == "arm_weapons" and p.ship == "bastion", 1)
+    d = BridgeDisplay(pygame.Surface(size), seat, lambda _: None)
+    d.show(state)
+    d.activate("tab:helm")
+    assert d.draw(force=True)
+    return d
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_long_panel_is_laid_out_for_the_screen(size: tuple[int, int]) -> None:
+    """Ten steppers: paged in one column on the smaller screens, more of them a page as the
+    screen grows, all on one page in two columns at 1920x1080; clean at every size."""
+    d = big_ship_arming(size)
+    check_clean(d, size)
+    ups = [w for w in d.widgets if w.id.startswith("up:")]
+    columns = {w.rect.x for w in ups}
+    paged = any(w.id == "page:+1" for w in d.widgets)
+    if size == (1920, 1080):
+        assert len(ups) == 10 and len(columns) == 2 and not paged
+    else:
+        assert len(columns) == 1 and paged and len(ups) < 10
+    if size != SIZES[0]:
+        smaller = big_ship_arming(SIZES[SIZES.index(size) - 1])
+        assert len(ups) >= len([w for w in smaller.widgets if w.id.startswith("up:")])
