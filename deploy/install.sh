@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# Installs starbridge as an appliance on Raspberry Pi OS (Bookworm, 64-bit Lite or desktop),
+# from this checkout, for the user who plays. See docs/raspberry-pi.md.
+#
+#   sudo deploy/install.sh                 # the user who ran sudo; starts the service
+#   sudo deploy/install.sh --user bridge --kiosk
+#   deploy/install.sh --dry-run            # print every step, change nothing (no root needed)
+#   deploy/install.sh --print-unit         # the systemd unit as it would be installed
+#   sudo deploy/install.sh --config /boot/firmware/starbridge.toml   # the settings elsewhere
+#
+# It installs the system packages (python3-lgpio for gpiozero, the libraries SDL's KMSDRM
+# driver loads, a compiler for RPi.GPIO), makes a virtual environment in the checkout that can
+# see the system's lgpio, installs starbridge into it with the `pi` extra, adds the user to the
+# groups for GPIO, the dice tray's serial port and the screen, installs the dice tray's udev
+# rule, writes a configuration if there is none (never overwriting one), installs the systemd
+# unit with this user's names and paths, and runs `starbridge doctor`. Running it again is safe.
+set -euo pipefail
+
+CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OS_RELEASE="${STARBRIDGE_OS_RELEASE:-/etc/os-release}"
+GROUPS_WANTED=(gpio i2c dialout video render input)
+APT_PACKAGES=(git python3 python3-venv python3-dev python3-lgpio build-essential
+              libdrm2 libgbm1 libegl1 libgles2)
+
+user="${SUDO_USER:-}"
+dry=0 kiosk=0 start=1 service=1 volatile=0 print_unit=0 config=""
+
+usage() {
+    cat <<'EOF'
+usage: deploy/install.sh [--user NAME] [--config FILE] [--kiosk] [--no-service] [--no-start]
+                         [--volatile-journal] [--dry-run] [--print-unit]
+
+  --user NAME         who plays (default: the user who ran sudo)
+  --config FILE       the configuration file (default: ~NAME/.config/starbridge/starbridge.toml;
+                      one that is there is checked, never overwritten)
+  --kiosk             a new configuration starts in kiosk mode (attract mode between games)
+  --no-service        do not install the systemd unit (start it yourself: starbridge play)
+  --no-start          install and enable the unit, but start it only on the next boot
+  --volatile-journal  keep the journal in memory, to spare the SD card
+  --dry-run           print each step instead of doing it (needs no root)
+  --print-unit        print the systemd unit for the user, and stop
+EOF
+}
+
+fail() { echo "install.sh: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --user) [ $# -ge 2 ] || fail "--user needs a name"; user="$2"; shift 2 ;;
+        --user=*) user="${1#--user=}"; shift ;;
+        --config) [ $# -ge 2 ] || fail "--config needs a file"; config="$2"; shift 2 ;;
+        --config=*) config="${1#--config=}"; shift ;;
+        --kiosk) kiosk=1; shift ;;
+        --no-service) service=0; shift ;;
+        --no-start) start=0; shift ;;
+        --volatile-journal) volatile=1; shift ;;
+        --dry-run) dry=1; shift ;;
+        --print-unit) print_unit=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; fail "unknown option: $1" ;;
+    esac
+done
+
+if [ -z "$user" ]; then
+    user="$(id -un)"
+    [ "$user" != root ] || [ "$dry" = 1 ] || [ "$print_unit" = 1 ] ||
+        fail "say who plays: sudo deploy/install.sh --user NAME (not root)"
+fi
+getent passwd "$user" >/dev/null || fail "no user '$user' on this machine: create it, or give --user NAME"
+[ "$user" != root ] || [ "$dry" = 1 ] || [ "$print_unit" = 1 ] ||
+    fail "starbridge should not run as root: give --user NAME"
+home="$(getent passwd "$user" | cut -d: -f6)"
+group="$(id -gn "$user")"
+config="${config:-$home/.config/starbridge/starbridge.toml}"
+case "$config" in /*) ;; *) config="$PWD/$config" ;; esac
+
+# The groups of GROUPS_WANTED that this machine has (systemd refuses a unit naming a group
+# that does not exist, and a PC has no gpio group).
+present_groups() {
+    local g out=()
+    for g in "${GROUPS_WANTED[@]}"; do
+        if getent group "$g" >/dev/null; then out+=("$g"); fi
+    done
+    echo "${out[*]}"
+}
+
+# A text for the right-hand side of a sed s||| command, taken literally.
+sed_text() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
+
+# deploy/starbridge.service with this user's name, group, home and checkout.
+render_unit() {
+    sed -e "s|/home/bridge/starbridge/|$(sed_text "$CHECKOUT")/|g" \
+        -e "s|/home/bridge|$(sed_text "$home")|g" \
+        -e "s|^User=.*|User=$user|" \
+        -e "s|^Group=.*|Group=$group|" \
+        -e "s|^SupplementaryGroups=.*|SupplementaryGroups=$(present_groups)|" \
+        -e "s|^Environment=STARBRIDGE_CONFIG=.*|Environment=STARBRIDGE_CONFIG=$(sed_text "$config")|" \
+        -e "/^# Install (as the user/,/^#   sudo systemctl daemon-reload/d" \
+        "$CHECKOUT/deploy/starbridge.service"
+}
+
+if [ "$print_unit" = 1 ]; then
+    render_unit
+    exit 0
+fi
+
+[ "$dry" = 1 ] || [ "$(id -u)" = 0 ] ||
+    fail "run it with sudo (it installs packages and a service), or try --dry-run first"
+
+step() { echo "==> $*"; }
+run() {
+    if [ "$dry" = 1 ]; then printf '+'; printf ' %q' "$@"; printf '\n'; else "$@"; fi
+}
+as_user() { run runuser -u "$user" -- "$@"; }
+# write FILE MODE: standard input into FILE (shown instead on a dry run)
+write() {
+    if [ "$dry" = 1 ]; then
+        echo "+ write $1 (mode $2):"; sed 's/^/|   /'
+    else
+        install -m "$2" /dev/stdin "$1"
+    fi
+}
+
+step "checking the system"
+codename=""
+if [ -r "$OS_RELEASE" ]; then
+    codename="$(sed -n 's/^VERSION_CODENAME=//p' "$OS_RELEASE" | tr -d "\"'")"
+fi
+if [ "$codename" != bookworm ]; then
+    echo "install.sh: warning: this is made for Raspberry Pi OS Bookworm; this system says" \
+         "'${codename:-unknown}'. Going on; package names may differ." >&2
+fi
+case "$(uname -m)" in
+    aarch64|armv7l) ;;
+    *) echo "install.sh: warning: $(uname -m) is not a Raspberry Pi; the panels will run" \
+            "mocked (fine for trying it out)." >&2 ;;
+esac
+
+step "system packages: ${APT_PACKAGES[*]}"
+run apt-get update
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+if [ "$dry" = 0 ]; then
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+        fail "starbridge needs Python 3.11 or newer; this system has $(python3 -V 2>&1)"
+fi
+
+step "starbridge in $CHECKOUT/.venv (it sees the system's lgpio)"
+run chown -R "$user:$group" "$CHECKOUT"
+# Again over a .venv that ./run made: it then sees the system's packages too.
+as_user python3 -m venv --system-site-packages "$CHECKOUT/.venv"
+as_user "$CHECKOUT/.venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    -e "${CHECKOUT}[pi]"
+
+step "groups for $user: $(present_groups)"
+for g in $(present_groups); do
+    run usermod -aG "$g" "$user"
+done
+
+step "the dice tray's udev rule"
+run install -m 0644 "$CHECKOUT/deploy/99-starbridge-dice.rules" /etc/udev/rules.d/
+run udevadm control --reload
+run udevadm trigger --subsystem-match=tty
+
+if [ -e "$config" ]; then
+    step "configuration: $config is there; left as it is"
+else
+    step "configuration: $config (every key: starbridge config --example)"
+    as_user mkdir -p "$(dirname "$config")"
+    enabled="false"
+    [ "$kiosk" = 0 ] || enabled="true "
+    write "$config" 0644 <<EOF
+# starbridge on this Raspberry Pi. Every key, with its default: starbridge config --example
+# With no [seats] table the first ship's crew plays at the station panels (docs/wiring.md).
+
+[panels]
+factory = "auto"         # lgpio on a Pi 4 or 5; the mock (and the keyboard) where no GPIO
+
+[display]
+fullscreen = "auto"      # full screen on the console (KMSDRM), a window on a desktop
+
+[kiosk]
+enabled = $enabled         # attract mode between games (docs/appliance.md)
+EOF
+    run chown "$user:$group" "$config"
+fi
+as_user "$CHECKOUT/.venv/bin/starbridge" config --check "$config"
+
+if [ "$volatile" = 1 ]; then
+    step "the journal kept in memory"
+    run mkdir -p /etc/systemd/journald.conf.d
+    write /etc/systemd/journald.conf.d/starbridge.conf 0644 <<'EOF'
+# starbridge: spare the SD card; the journal lives in memory (lost at power-off)
+[Journal]
+Storage=volatile
+RuntimeMaxUse=32M
+EOF
+    run systemctl restart systemd-journald
+fi
+
+if command -v raspi-config >/dev/null; then
+    step "I2C on, for MCP23017 expanders (docs/wiring.md)"
+    run raspi-config nonint do_i2c 0
+fi
+
+if [ "$service" = 1 ]; then
+    step "the systemd unit, for $user"
+    render_unit | write /etc/systemd/system/starbridge.service 0644
+    run systemctl daemon-reload
+    run systemctl disable getty@tty1.service   # the screen is the bridge's, not a login prompt
+    if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
+        echo "install.sh: the desktop will no longer start at boot: the bridge display takes" \
+             "the screen (sudo systemctl set-default graphical.target brings it back)" >&2
+        run systemctl set-default multi-user.target
+    fi
+    if [ "$start" = 1 ]; then
+        run systemctl enable --now starbridge.service
+    else
+        run systemctl enable starbridge.service
+    fi
+fi
+
+step "starbridge doctor"
+as_user "$CHECKOUT/.venv/bin/starbridge" doctor --config "$config" || true
+
+cat <<EOF
+
+starbridge is installed for $user.
+  logs:      journalctl -u starbridge -f
+  settings:  $config   (starbridge config --example lists every key)
+  restart:   sudo systemctl restart starbridge
+A group added just now counts from the next login or reboot; a reboot is the simplest.
+EOF

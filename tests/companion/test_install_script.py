@@ -1,0 +1,176 @@
+"""deploy/install.sh, the Raspberry Pi OS installer: its plan (--dry-run), the unit it writes
+(--print-unit), the configuration it writes, its refusals, and shellcheck over every script."""
+
+from __future__ import annotations
+
+import getpass
+import grp
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.config import parse_config
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "deploy" / "install.sh"
+UNIT = ROOT / "deploy" / "starbridge.service"
+USER = getpass.getuser()
+WANTED_GROUPS = ("gpio", "i2c", "dialout", "video", "render", "input")
+
+
+def _groups_here() -> list[str]:
+    names = {g.gr_name for g in grp.getgrall()}
+    return [g for g in WANTED_GROUPS if g in names]
+
+
+def _run(*args: str, os_release: str = "VERSION_CODENAME=bookworm\n", tmp: Path,
+         script: Path = SCRIPT) -> subprocess.CompletedProcess[str]:
+    release = tmp / "os-release"
+    release.write_text(os_release)
+    env = dict(os.environ, STARBRIDGE_OS_RELEASE=str(release))
+    return subprocess.run(["bash", str(script), *args], capture_output=True, text=True,
+                          env=env, timeout=60)
+
+
+def _commands(out: str) -> list[str]:
+    return [line[2:] for line in out.splitlines() if line.startswith("+ ")]
+
+
+def _written(out: str, path_end: str) -> str:
+    """The text a dry run shows for the file whose path ends with `path_end`."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.startswith("+ write ") and path_end in line)
+    body = []
+    for line in lines[start + 1:]:
+        if not line.startswith("|"):
+            break
+        body.append(line[4:])
+    return "\n".join(body) + "\n"
+
+
+def test_dry_run_plans_every_step_for_the_user(tmp_path: Path) -> None:
+    config = tmp_path / "conf" / "starbridge.toml"
+    r = _run("--dry-run", "--user", USER, "--config", str(config), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Bookworm" not in r.stderr   # the os-release says bookworm: no warning
+    cmds = _commands(r.stdout)
+    install = next(c for c in cmds if "apt-get install" in c)
+    for package in ("python3-lgpio", "python3-venv", "libgbm1", "libegl1"):
+        assert package in install
+    assert any(re.search(r"venv --system-site-packages .*/\.venv$", c) for c in cmds)
+    pip = next(c for c in cmds if "pip install" in c)
+    assert pip.endswith(r"\[pi\]") and str(ROOT) in pip
+    usermods = [c.split()[-2] for c in cmds if c.startswith("usermod -aG")]
+    assert usermods == _groups_here()    # only groups this machine has
+    assert any("99-starbridge-dice.rules /etc/udev/rules.d/" in c for c in cmds)
+    assert "systemctl enable --now starbridge.service" in cmds
+    assert any(c.endswith(f"starbridge doctor --config {config}") for c in cmds)
+    # nothing was done: the configuration was only shown
+    assert not config.exists()
+
+
+def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_path: Path) -> None:
+    for flag, enabled in (((), False), (("--kiosk",), True)):
+        config = tmp_path / f"k{enabled}.toml"
+        r = _run("--dry-run", "--user", USER, "--config", str(config), *flag, tmp=tmp_path)
+        assert r.returncode == 0, r.stderr
+        text = _written(r.stdout, config.name)
+        parsed = parse_config(tomllib.loads(text), str(config))
+        assert parsed.kiosk is enabled
+        assert parsed.factory == "auto"
+        assert parsed.seats is None       # the first ship's crew at the panels
+
+
+def test_an_existing_configuration_is_never_overwritten(tmp_path: Path) -> None:
+    config = tmp_path / "starbridge.toml"
+    config.write_text("[kiosk]\nenabled = true\n")
+    r = _run("--dry-run", "--user", USER, "--config", str(config), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "left as it is" in r.stdout
+    assert f"write {config}" not in r.stdout
+    assert any(c.endswith(f"config --check {config}") for c in _commands(r.stdout))
+
+
+def test_the_unit_is_the_deployed_one_with_this_users_names_and_paths(tmp_path: Path) -> None:
+    config = tmp_path / "s.toml"
+    r = _run("--print-unit", "--user", USER, "--config", str(config), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    unit = r.stdout
+    home = os.path.expanduser(f"~{USER}")
+    keys = dict(line.split("=", 1) for line in unit.splitlines()
+                if "=" in line and not line.startswith(("#", "Environment=")))
+    assert keys["User"] == USER
+    assert keys["WorkingDirectory"] == home
+    assert keys["ExecStart"] == f"{ROOT}/.venv/bin/starbridge play --resume"
+    assert keys["SupplementaryGroups"].split() == _groups_here()
+    assert f"Environment=STARBRIDGE_CONFIG={config}" in unit
+    assert f"Environment=STARBRIDGE_DATA={home}/.local/share/starbridge" in unit
+    assert "bridge/" not in unit.replace("starbridge/", "")   # no /home/bridge left
+    # every other line is the deployed unit's own
+    deployed = [line for line in UNIT.read_text().splitlines()
+                if not line.startswith(("#", "User=", "Group=", "SupplementaryGroups=",
+                                        "WorkingDirectory=", "ExecStart=", "Environment=STAR"))]
+    assert [line for line in deployed if line not in unit.splitlines()] == []
+
+
+def test_a_checkout_path_with_sed_specials_is_written_literally(tmp_path: Path) -> None:
+    odd = tmp_path / "a&b|c\\d" / "deploy"
+    odd.mkdir(parents=True)
+    shutil.copy(SCRIPT, odd / "install.sh")
+    shutil.copy(UNIT, odd / "starbridge.service")
+    r = _run("--print-unit", "--user", USER, tmp=tmp_path, script=odd / "install.sh")
+    assert r.returncode == 0, r.stderr
+    assert f"ExecStart={odd.parent}/.venv/bin/starbridge play --resume" in r.stdout
+
+
+def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
+    r = _run("--dry-run", "--user", USER, "--config", str(tmp_path / "c.toml"),
+             os_release='VERSION_CODENAME="bullseye"\n', tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "made for Raspberry Pi OS Bookworm" in r.stderr and "'bullseye'" in r.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--frobnicate",), "unknown option: --frobnicate"),
+    (("--user",), "--user needs a name"),
+    (("--dry-run", "--user", "no-such-user-here"), "no user 'no-such-user-here'"),
+])
+def test_mistakes_are_refused_with_the_fix(tmp_path: Path, args: tuple[str, ...],
+                                           says: str) -> None:
+    r = _run(*args, tmp=tmp_path)
+    assert r.returncode == 2
+    assert says in r.stderr
+    assert "Traceback" not in r.stderr and not _commands(r.stdout)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="as root the script may run for real")
+def test_without_root_it_asks_for_sudo_and_does_nothing(tmp_path: Path) -> None:
+    r = _run("--user", USER, tmp=tmp_path)
+    assert r.returncode == 2 and "run it with sudo" in r.stderr
+    assert "==>" not in r.stdout
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the refusal of root as the player")
+def test_root_is_not_taken_as_the_player(tmp_path: Path) -> None:
+    env_user = {k: v for k, v in os.environ.items() if k != "SUDO_USER"}
+    release = tmp_path / "os-release"
+    release.write_text("VERSION_CODENAME=bookworm\n")
+    r = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=60,
+                       env=dict(env_user, STARBRIDGE_OS_RELEASE=str(release)))
+    assert r.returncode == 2 and "--user NAME" in r.stderr
+    assert "==>" not in r.stdout
+
+
+def test_every_shell_script_passes_shellcheck() -> None:
+    shellcheck = shutil.which("shellcheck") or str(Path(sys.executable).parent / "shellcheck")
+    scripts = [SCRIPT, ROOT / "run", ROOT / "test", ROOT / ".ci" / "run"]
+    r = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stdout
