@@ -91,7 +91,8 @@ class App:
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status())
-            self.display.show(game.state)
+            # a resumed game's ticker and Rolls list, rebuilt from its log
+            self.display.rebuild(game.state, game.scenario, game.actions)
             self._show_seats()
         t = table.clock()
         for b in self.bridges:
@@ -348,8 +349,7 @@ class App:
         if taken:
             state, t = self.game.state, self.table.clock()
             if self.display is not None:
-                self.display.history.clear()
-                self.display.show(state)
+                self.display.rebuild(state, self.game.scenario, self.game.actions)
             for b in self.bridges:
                 b.show(state, (), t)
             self.messages.append(f"undo: {taken} action(s) taken back")

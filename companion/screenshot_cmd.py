@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
-from engine import GameState, Prompt, Seat, apply, new_game, pending
+from engine import Action, GameState, Prompt, Seat, apply, new_game, pending
 from engine.errors import EngineError
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -38,6 +38,7 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
                     and _mine(p, seat)),
     "helm": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("move") and _mine(p, seat)),
+    "arming": ("helm", lambda s, p, seat: p.action == "arm_weapons" and _mine(p, seat)),
     "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("declare") and _mine(p, seat)),
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
@@ -50,6 +51,8 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
             and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
+    "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+              and int(getattr(s, "phase", 0)) >= 3),
 }
 
 
@@ -93,8 +96,9 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed: int,
-            ) -> tuple[GameState, list[Event]]:
-    """Autopilots and virtual dice play `turns` game turns, then on until `until` holds."""
+            actions: list[Action] | None = None) -> tuple[GameState, list[Event]]:
+    """Autopilots and virtual dice play `turns` game turns, then on until `until` holds; the
+    actions taken are added to `actions` when given."""
     from engine.rulesets.fasa import autopilot  # the FASA autopilot plays every seat here
 
     dice = VirtualDice(seed)
@@ -109,6 +113,8 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
         action = dice.roll(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)  # type: ignore[arg-type]
         state, new = apply(state, action)
         events.extend(new)
+        if actions is not None:
+            actions.append(action)
     return state, events
 
 
@@ -122,21 +128,25 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
     pygame.font.init()
     tab, until = SCREENS[screen]
-    state = new_game(prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
-                             30 if screen == "end" else turns + 10))
+    prepared = prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
+                       30 if screen == "end" else turns + 10)
+    state = new_game(prepared)
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
         raise ValueError(f"--seat: no ship {seat.ship!r} in {scenario}; ships: "
                          f"{', '.join(str(s.get('id')) for s in _ships(state))}")
-    state, events = advance(state, seat, turns, until, seed)
+    actions: list[Action] = []
+    state, _ = advance(state, seat, turns, until, seed, actions)
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
-    display.show(state, events)
+    display.rebuild(state, prepared, actions)   # the ticker and the Rolls list as they came
     if screen == "why":   # answer the to-hit roll, then open its explanation
         request = pending(state)[0].roll
         if request is not None:
             state, more = apply(state, VirtualDice(seed).roll(request))
             display.show(state, more)
             display.activate("why")
+    if screen == "rolls":
+        display.activate("rolls")
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
     if screen == "seats":

@@ -30,7 +30,7 @@ def test_screenshot_all_writes_every_screen(tmp_path: Path,
     assert main(["screenshot", "--all", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.glob("*.png")}
     for screen in ("map", "engineering", "helm", "science", "captain", "instructor", "roll",
-                   "end", "fire"):
+                   "end", "fire", "why", "rolls"):
         assert f"{screen}-800x480.png" in names
 
 
