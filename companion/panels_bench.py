@@ -14,6 +14,7 @@ from typing import IO, Any
 from gpiozero import LED, Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from companion.bench_figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
 from hardware.bridge import Bridge
@@ -105,7 +106,7 @@ class _Clock:
         return self.t
 
 
-def panels_bench(out: IO[str], n: int = PRESSES) -> None:
+def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
     factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
     try:
         floor(factory, 200)  # warm up both paths before measuring
@@ -130,3 +131,16 @@ def panels_bench(out: IO[str], n: int = PRESSES) -> None:
           f"p99 {_pct(lit, 0.99) / max(_pct(bare, 0.99), 1e-9):.0f}x, "
           f"CPU p99 {_pct(lit_cpu, 0.99) / max(_pct(bare_cpu, 0.99), 1e-9):.0f}x "
           f"(budget: p99 under 5 ms on a developer machine, under 50 ms on a Pi)", file=out)
+    return panels_figures(bare, accepted, lit)
+
+
+def panels_figures(bare: list[float], accepted: list[float], lit: list[float]) -> list[Figure]:
+    """The table's figures (`starbridge bench`) from the wall times in seconds of the floor's
+    presses, and of the whole stack's presses to the accepted action and to the LED change."""
+    floor_is = "a bare gpiozero when_pressed that lights an LED"
+    return [Figure("panels", "press to accepted action, p99", _pct(accepted, 0.99), "ms",
+                   _pct(bare, 0.99), floor_is=floor_is),
+            Figure("panels", "press to LED change, p50", _pct(lit, 0.5), "ms", _pct(bare, 0.5),
+                   floor_is=floor_is),
+            Figure("panels", "press to LED change, p99", _pct(lit, 0.99), "ms", _pct(bare, 0.99),
+                   budget=budget(5.0, pi=50.0), floor_is=floor_is)]
