@@ -555,3 +555,17 @@ def test_the_advanced_level_is_playable_and_its_course_letters_are_offered() -> 
     for letters in ("L", "R"):
         assert engine.problem(state, decision.make({"steps": letters})) is None
     assert "stationary" in (engine.problem(state, decision.make({"steps": "B"})) or "")
+
+
+def test_a_course_that_loops_back_to_its_hex_is_not_stationary() -> None:
+    """Six steps round a hex end where they began; the ship moved all the same."""
+    from engine.rulesets.fasa import movement
+    state = replace(two_ships(), step=MOVE, phase=1)
+    kl = replace(state.ship("kl"), movement_points=30)
+    state = state.with_ship(kl)
+    assert movement.phase_points(state, kl) == 6
+    after, _ = movement.move(state, kl, "FSSSSS")
+    assert after.ship("kl").pos == kl.pos and after.ship("kl").moved
+    assert movement.end_of_movement_phase(after).ship("kl").still == 0
+    held, _ = movement.move(state, kl, "")
+    assert movement.end_of_movement_phase(held).ship("kl").still == 1

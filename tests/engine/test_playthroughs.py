@@ -57,10 +57,12 @@ from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
     DECLARE,
+    DESTROYED,
     EVADE,
     MOVE,
     PLAYABLE_LEVELS,
     POWER,
+    RESOLVE,
     FasaState,
 )
 from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
@@ -239,6 +241,16 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
             assert not w.fired or w.power, f"{where}: {spec.id} fired unarmed"
             armed += w.power
         assert armed <= alloc.weapons, f"{where}: {armed} power armed of {alloc.weapons}"
+    for ship in state.ships:  # the advanced game's bookkeeping
+        where = f"{ship.id} on turn {state.turn}, step {state.step}"
+        assert ship.still >= 0 and 0 <= ship.warp <= 10, where
+        assert not ship.blast_roll or ship.superstructure < 0, where
+        if ship.status == DESTROYED:
+            assert not ship.blast_roll and ship.superstructure < 0, where
+        if state.level == "basic":
+            assert not (ship.reverse or ship.hard_turned or ship.evading or ship.blast_roll), where
+    assert bool(state.evasions) == (state.step == EVADE), state.step
+    assert not state.exploding or (state.roll is not None and state.step == RESOLVE)
     prompts = pending(state)
     if state.over:
         assert prompts == () and state.outcome
