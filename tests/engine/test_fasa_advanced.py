@@ -20,6 +20,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
     Target,
     WeaponPower,
@@ -35,6 +36,7 @@ from engine.rulesets.fasa.state import (
     MOVE,
     PLAYABLE_LEVELS,
     RESOLVE,
+    SENSE,
     FasaState,
     replace,
 )
@@ -116,6 +118,14 @@ def to_movement(state: FasaState, **points: int) -> FasaState:
     faces = iter(range(1, 11))
     while state.step == ADVANTAGE:
         state, _ = roll(state, next(faces))
+    return no_sensors(state)
+
+
+def no_sensors(state: FasaState) -> FasaState:
+    """The Sensor Phase with every ship trying no lock (Advanced: Sequence Of Play step 3)."""
+    while state.step == SENSE:
+        prompt = engine.pending(state)[0]
+        state, _ = act(state, Sense(prompt.station, prompt.ship, ""))
     return state
 
 
@@ -192,6 +202,7 @@ def test_an_emergency_turn_costs_two_to_hit_in_the_next_firing_phase() -> None:
         arm = (("d1", 2), ("d2", 2), ("d3", 2)) if s.id == "kl" else ()
         state = ready(state, s.id, movement, 0, weapons, arm)
     state, _ = roll(state, 2, 1)
+    state = no_sensors(state)
     (prompt,) = engine.pending(state)
     assert prompt.ship == "kl"
     state, _ = act(state, Move("helm", "kl", "R"))
@@ -348,6 +359,7 @@ def torpedo_duel(level: str = "advanced") -> FasaState:
     state = ready(state, "kl", 0, 3, 2, (("d1", 2),), (1, 0, 1, 0, 0, 0))
     state = ready(state, "ent", 0, 0, 1, (("pt1", 1),))
     state, _ = roll(state, 1, 2)
+    state = no_sensors(state)
     assert state.step == DECLARE and engine.pending(state)[0].ship == "kl"
     state, _ = act(state, DeclareFire("helm", "kl", (Target("d1", "ent"),)))
     state, _ = act(state, DeclareFire("helm", "ent", (Target("pt1", "kl"),)))
@@ -421,6 +433,7 @@ def test_the_basic_game_and_beam_weapons_have_no_evasion() -> None:
     state = ready(state, "kl")
     state = ready(state, "ent", 0, 0, 1, (("ph1", 1),))
     state, _ = roll(state, 1, 2)
+    state = no_sensors(state)
     options = legal.fire_options(state, state.ship("ent"))
     assert any(o for o in options if o), options
     state, _ = act(state, DeclareFire("helm", "ent", next(o for o in options if o)))

@@ -26,6 +26,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
 )
 
@@ -184,6 +185,8 @@ EXAMPLES: list[Action] = [
     Evade("helm", "kronos", "port"),
     Evade("captain", "enterprise", "none"),
     Move("helm", "kronos", "LRB"),
+    Sense("science", "enterprise", "kronos", 6, "d1"),
+    Sense("instructor", "kronos", ""),
 ]
 
 

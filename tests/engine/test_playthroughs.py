@@ -49,6 +49,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
@@ -201,6 +202,15 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             (("zz9", good.ship),), ((weapon, "no-such-ship"),), ((weapon, good.ship),)]))
     if isinstance(good, Evade):
         return dataclasses.replace(good, direction=rng.choice(["sideways", "", "PORT"]))
+    if isinstance(good, Sense):
+        return rng.choice([
+            dataclasses.replace(good, target="no-such-ship"),
+            dataclasses.replace(good, target=good.ship),
+            dataclasses.replace(good, question=rng.choice([-1, 11, 99])),
+            dataclasses.replace(good, question=4, detail="7"),
+            dataclasses.replace(good, question=6, detail="zz9"),
+            dataclasses.replace(good, target="", question=3),
+        ])
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 
@@ -341,7 +351,7 @@ def test_playthroughs_cover_the_game() -> None:
         refused += game.refused
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
-                     "choose_damaged_weapon", "evade"}
+                     "choose_damaged_weapon", "evade", "sense"}
     assert refused >= 40
     assert outcomes == {True, False}
 

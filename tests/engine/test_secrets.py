@@ -17,8 +17,8 @@ from test_seat_api import seats, states
 import engine
 from engine import Seat
 from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.events import Rolled, RollRequested
-from engine.rulesets.fasa.state import POWER, Allocation, FasaState, replace
+from engine.rulesets.fasa.events import Rolled, RollRequested, SensorLocked
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
 
@@ -42,9 +42,20 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             superstructure=s.superstructure + 5 if s.superstructure > 0 else s.superstructure,
             casualties=s.casualties + 7,
             reverse=not s.reverse, blast_roll=not s.blast_roll,
+            lock=s.lock if may_know_ship(state, seat, s.lock) else other_lock(state, seat, s),
             movement_points=s.movement_points + 1 if state.step == POWER else s.movement_points,
         ))
-    return replace(state, ships=tuple(ships))
+    reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
+                    if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
+    return replace(state, ships=tuple(ships), reports=reports)
+
+
+def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
+    """Another lock for an enemy ship: on a ship of a third side or none (its lock on a ship of
+    another side than the seat's is its secret)."""
+    others = [s.id for s in state.ships if s.side != ship.side and s.id != ship.lock
+              and not may_know_ship(state, seat, s.id)]
+    return "" if ship.lock or not others else others[0]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -80,7 +91,7 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
     rng = random.Random(seed)
-    told_private = told_public_roll = 0
+    told_private = told_public_roll = told_lock = 0
     game = states(200 + seed, 300)
     state = next(game)
     for after in game:
@@ -97,6 +108,12 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
+                    elif isinstance(e, SensorLocked):
+                        sensing = new.ship(e.ship).side == mine
+                        targeted = (e.result in ("locked", "held")
+                                    and new.ship(e.target).side == mine)
+                        assert (e in told) == (sensing or targeted), (seat, e)
+                        told_lock += sensing
                     elif isinstance(e, RollRequested | Rolled):
                         req = e.request
                         ours = req.ship is not None and new.ship(req.ship).side == mine

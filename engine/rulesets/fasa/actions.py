@@ -112,3 +112,17 @@ class Evade(Action):
 
     ship: str
     direction: str
+
+
+@action_type("sense")
+@dataclass(frozen=True, slots=True)
+class Sense(Action):
+    """Science: the Sensor Phase's use of the sensors (Book Two, Advanced: Sequence Of Play step 3;
+    Sensors). `target` is the enemy ship to lock on ("" for none); `question` the number (1-10) of
+    the one sensor question asked if the lock holds (0 for none); `detail` names what questions
+    4-6 ask about: a shield "1".."6", "beam" or "missile", or a weapon's id."""
+
+    ship: str
+    target: str
+    question: int = 0
+    detail: str = ""

@@ -21,7 +21,7 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import evasion, legal, victory
+from engine.rulesets.fasa import evasion, legal, sensors, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -29,6 +29,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
     Target,
     WeaponPower,
@@ -49,6 +50,7 @@ from engine.rulesets.fasa.state import (
     DECLARE,
     EVADE,
     MOVE,
+    SENSE,
     FasaState,
     Ship,
     replace,
@@ -83,11 +85,23 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
                                    min(candidates, key=lambda w: _weapon_value(ship, w)))
     if state.step == EVADE:
         return Evade(station, ship.id, _evasion(state, ship))
+    if state.step == SENSE:
+        return Sense(station, ship.id, *_sensing(state, ship))
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":
         return ArmWeapons(station, ship.id, _arming(ship))
     return SetShields(station, ship.id, _shields(state, ship))
+
+
+def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
+    """Lock on the nearest enemy it may lock on and ask how its shields are powered (question 3:
+    the numbers that matter most to fire); no lock when there is none."""
+    foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
+    if not foes:
+        return "", 0, ""
+    target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
+    return target.id, 3, ""
 
 
 def enemies(state: FasaState, ship: Ship) -> list[Ship]:

@@ -251,6 +251,11 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
             damage = -(-damage // 2)
         events: list[Event] = [ShotResolved(firer.id, spec.id, target.id, rng, True, damage,
                                              spec.name, target.name)]
+        if target.lock == firer.id:
+            # Advanced: Sensors — the lock holds "until the target ship's weapons successfully
+            # hit the ship with the lock".
+            target = replace(target, lock="")
+            state = state.with_ship(target)
         state, more = land(state, shot, firer, target, damage)
         return state, events + more
     if hit.stage == "shield":
@@ -265,7 +270,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         return _located(*damage_engines(state, target, first, hit.penetrating))
     if hit.stage == "sensors":
         turns = 1 if value <= 5 else 2
-        target = replace(target, sensors_out=max(target.sensors_out, turns))
+        target = replace(target, sensors_out=max(target.sensors_out, turns), lock="")
         state = state.with_ship(target)
         ev = Damaged(target.id, target.name, "sensors", turns,
                      f"sensors out for {turns} game turn{'s' if turns > 1 else ''}: weapons "

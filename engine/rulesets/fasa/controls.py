@@ -11,7 +11,8 @@ path blocked by an obstacle, a target out of arc), which `problem` explains:
 - movement: Advanced: Moving The Starship Silhouette Counters (emergency heading changes and
   reverse movement at the advanced level);
 - fire: Advanced: Firing Weapons; Expert: Weapon Damaged;
-- evading a missile: Advanced: Evading Missile Fire.
+- evading a missile: Advanced: Evading Missile Fire;
+- the sensors: Advanced: Sequence Of Play step 3; Sensors (a lock, then one of ten questions).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
+from engine.hexgrid import distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, evasion, movement
+from engine.rulesets.fasa import combat, evasion, movement, sensors
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -30,6 +32,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
     Target,
     WeaponPower,
@@ -56,6 +59,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
+        "sense": _sense,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -222,3 +226,53 @@ def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     field = Field("direction", label, FieldKind.CHOICE, "none", choices=choices)
     return Decision(prompt, "evade", station, f"{title(station)}: evade {firer.name}'s "
                     f"{spec.name}?", (field,), (), build)
+
+
+def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The ship to lock on (the lock held needs no roll; by default the lock held, else the
+    nearest enemy) and the question with what it names: "4:2" asks whether shield 2 is up,
+    "5:beam" how the beam weapons are powered, "6:<weapon id>" whether that weapon is powered."""
+    targets = [Choice(None, "no sensor lock")]
+    lockable = []
+    for target in state.ships:
+        if target.side == ship.side:
+            continue
+        why = sensors.lock_problem(state, ship, target)
+        held = " (locked: no roll)" if ship.lock == target.id else ""
+        targets.append(Choice(target.id, target.name + held, why or None))
+        if not why:
+            lockable.append(target)
+    default = ship.lock if any(t.id == ship.lock for t in lockable) else (
+        min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
+    questions = [Choice("0", "no question")]
+    for n, text in sensors.QUESTIONS.items():
+        if n == 4:
+            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
+        elif n == 5:
+            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
+                          for d in sensors.KIND_DETAILS]
+        elif n == 6:
+            named: dict[str, str] = {}
+            for other in state.ships:
+                if other.side != ship.side:
+                    for spec in other.cls.weapons:
+                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
+            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
+                          for w, label in named.items()]
+        else:
+            questions.append(Choice(str(n), f"{n}. {text}"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        target, asked = v["target"], v["question"]
+        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
+        return Sense(station, ship.id, "" if target is None else cast(str, target),
+                     int(number) if number.isdigit() else -1, detail)
+
+    fields = (
+        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
+              default, choices=tuple(targets)),
+        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE, "0",
+              choices=tuple(questions)),
+    )
+    return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
+                    (), build)

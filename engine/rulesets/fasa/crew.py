@@ -37,6 +37,7 @@ class Duty(StrEnum):
     MOVEMENT = "movement"              # move the ship
     WEAPONS = "weapons"                # arm weapons, declare fire, roll to hit
     SHIELDS = "shields"                # set the deflector shields
+    SENSORS = "sensors"                # sensor locks and questions (Advanced: Sensors)
     HIT_LOCATION = "hit_location"      # which shield a shot strikes, damage location rolls
     DAMAGE_CONTROL = "damage_control"  # (Expert and C&C rules: repairs)
     COMMUNICATIONS = "communications"  # (C&C rules)
@@ -48,17 +49,17 @@ def _layout(**duties: Station) -> Mapping[Duty, Station]:
 
 CREWS: Mapping[str, Mapping[Duty, Station]] = MappingProxyType({
     "3": _layout(command=HELM, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
-                 hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
+                 sensors=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
     "4": _layout(command=CAPTAIN, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
-                 hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
+                 sensors=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
     "4-split": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
-                       shields=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE,
-                       communications=SCIENCE),
+                       shields=SCIENCE, sensors=SCIENCE, hit_location=SCIENCE,
+                       damage_control=SCIENCE, communications=SCIENCE),
     "5": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
-                 shields=NAVIGATOR, hit_location=SCIENCE, damage_control=SCIENCE,
+                 shields=NAVIGATOR, sensors=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE,
                  communications=SCIENCE),
     "6": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,
-                 shields=NAVIGATOR, hit_location=SCIENCE, damage_control=COMMS,
+                 shields=NAVIGATOR, sensors=SCIENCE, hit_location=SCIENCE, damage_control=COMMS,
                  communications=COMMS),
 })
 """Crew layout name -> the station that carries out each duty."""
@@ -74,6 +75,7 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "fire": Duty.WEAPONS,
     "choose_damaged_weapon": Duty.COMMAND,
     "evade": Duty.MOVEMENT,     # the ship's mover turns it (Advanced: Evading Missile Fire)
+    "sense": Duty.SENSORS,      # C&C: the Science Officer operates the sensors
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

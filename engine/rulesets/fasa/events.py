@@ -280,3 +280,41 @@ class ExplosionAverted(Event):
     def text(self) -> str:
         return (f"{self.name}: superstructure {self.below} below 0, rolled {self.value}: no "
                 "explosion in this phase")
+
+
+@dataclass(frozen=True, slots=True)
+class SensorLocked(Event):
+    """A Sensor Phase's lock attempt (Advanced: Sensors): `result` is "locked", "failed",
+    "held" (the lock of an earlier turn, kept) or "none" (no lock tried, `target` empty). The
+    sensing side is told; the target's side too when the lock holds ("if the ship has enemy
+    sensors locked on it")."""
+
+    ship: str
+    name: str
+    target: str
+    target_name: str
+    result: str
+
+    @property
+    def text(self) -> str:
+        if self.result == "failed":
+            return f"{self.name}'s sensors fail to lock on {self.target_name}"
+        if self.result == "none":
+            return f"{self.name}'s sensors try no lock this turn"
+        kept = " (still)" if self.result == "held" else ""
+        return f"{self.name}'s sensors are locked on {self.target_name}{kept}"
+
+
+@dataclass(frozen=True, slots=True)
+class SensorAnswered(Event):
+    """The facts and the answer a sensor lock gives (Advanced: Sensors): for the sensing side
+    only. `report` holds the same, kept on the state for the side's screens."""
+
+    ship: str
+    name: str
+    target_name: str
+    text_: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}'s sensors on {self.target_name}: {self.text_}"

@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement
+from engine.rulesets.fasa import combat, movement, sensors
 from engine.rulesets.fasa.actions import (
     EVADE_CHOICES,
     AllocatePower,
@@ -18,13 +18,14 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
     Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import Seat
 
@@ -51,6 +52,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
     if state.step == EVADE:
         return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
+    if state.step == SENSE:
+        return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
     if state.step == CHOOSE:
         assert state.hit is not None
         firer = state.ship(state.shots[0].firer)
@@ -103,6 +106,21 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
                                                         if s.target == target_id))
         if len(volley) > 1:
             out.append(volley)
+    return out
+
+
+def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
+    """No lock; a lock on each enemy it may lock on with each question (questions 4-6 with their
+    first shield, beam weapons, first weapon)."""
+    out = [("", 0, "")]
+    for target in state.ships:
+        if not sensors.lockable(state, ship, target):
+            continue
+        for q in range(len(sensors.QUESTIONS) + 1):
+            detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
+                      else ""}.get(q, "")
+            if not sensors.question_problem(state, q, detail):
+                out.append((target.id, q, detail))
     return out
 
 

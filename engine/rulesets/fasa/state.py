@@ -69,6 +69,7 @@ class Step(StrEnum):
 
     POWER = "power"          # Power Allocation Phase
     ADVANTAGE = "advantage"  # Tactical Advantage Phase
+    SENSE = "sense"          # Sensor Phase: sensor locks and questions (Advanced)
     MOVE = "move"            # a Movement Phase
     DECLARE = "declare"      # a Firing Phase: declaring targets
     RESOLVE = "resolve"      # a Firing Phase: hits and damage
@@ -90,6 +91,7 @@ class Stage(StrEnum):
 ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
 POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
+SENSE = Step.SENSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,8 @@ class Ship:
     moved: bool = False          # left its hex in this Movement Phase
     evading: bool = False        # evaded a missile this Firing Phase: cannot fire in it
     blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
+    lock: str = ""               # the enemy ship its sensors are locked on (Advanced: Sensors)
+    sensed: bool = False         # has used its sensors in this turn's Sensor Phase
 
     @property
     def total_power(self) -> int:
@@ -187,6 +191,22 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
+class SensorReport:
+    """What a sensor lock told the sensing ship's side (Book Two, Advanced: Sensors): the five
+    facts and the answer to the one question asked, as they stood in the Sensor Phase of `turn`.
+    `answer` holds (name, value) pairs for a screen; `text` says it in words."""
+
+    turn: int
+    ship: str
+    target: str
+    question: int
+    detail: str
+    facts: tuple[str, ...]
+    answer: tuple[tuple[str, int | str], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """What a game keeps from its scenario: the same from the first action to the last."""
 
@@ -220,6 +240,9 @@ class FasaState:
     evasions: tuple[tuple[str, str], ...] = ()          # missile shots (firer, weapon) whose
     #                                                     target may still evade
     exploding: str = ""                                 # ship whose explosion roll is awaited
+    asking: tuple[str, str, int, str] | tuple[()] = ()  # Sensor Phase: (ship, target,
+    #                                                     question, detail) awaiting its roll
+    reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     outcome: str = ""
     winner: str = ""
 

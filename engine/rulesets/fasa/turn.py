@@ -10,7 +10,7 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, evasion, explosions, movement, power, victory
+from engine.rulesets.fasa import combat, evasion, explosions, movement, power, sensors, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -18,6 +18,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
@@ -34,6 +35,7 @@ from engine.rulesets.fasa.state import (
     OVER,
     POWER,
     RESOLVE,
+    SENSE,
     FasaState,
     Ship,
     Step,
@@ -44,6 +46,7 @@ from engine.stations import INSTRUCTOR, Seat, title
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
+    "sense": SENSE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -51,7 +54,7 @@ STEP_WORDS = {
     POWER: "the Power Allocation Phase", ADVANTAGE: "the Tactical Advantage Phase",
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
-    EVADE: "a Firing Phase (evading a missile)",
+    EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
 }
 
 
@@ -84,6 +87,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), events
     if state.step == EVADE:
         state, more = evasion.on_roll(state, action.value)
+        return state, events + more
+    if state.asking:
+        state, more = sensors.on_roll(state, action.value)
         return state, events + more
     if state.exploding:
         state, more = explosions.on_roll(state, action.value)
@@ -129,6 +135,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return combat.choose_weapon(state, ship, action.weapon, station)
     if state.step == EVADE and isinstance(action, Evade):
         return evasion.evade(state, ship, action.direction, station)
+    if state.step == SENSE and isinstance(action, Sense):
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return sensors.sense(state, ship, action.target, action.question, action.detail, station)
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
@@ -160,6 +170,12 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             if state.queue:
                 return _ask_advantage(state, events)
             state, more = _settle_advantage(state)
+            events += more
+        elif state.step == SENSE:
+            if sensors.in_sensor_phase(state) and any(sensors.may_sense(state, s)
+                                                      for s in state.ships):
+                return state, events
+            state, more = _start_movement(state)
             events += more
         elif state.step == MOVE:
             if state.queue:
@@ -215,11 +231,19 @@ def _settle_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
     if tied:
         return replace(state, queue=tied), [Note("Tied tactical advantage rolls: roll again")]
     order = tuple(sorted(rolls, key=lambda s: rolls[s]))
-    state = replace(state, advantage=order, adv_rolls=(), step=MOVE, phase=1)
+    # Sensor Phase next (Advanced: Sequence Of Play step 3); the basic game has none.
+    state = sensors.start(replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=()))
     leader = state.ship(order[-1]).name if order else "nobody"
+    notes: list[Event] = [Note(f"Turn {state.turn}: {leader} has the tactical advantage")]
+    if sensors.in_sensor_phase(state):
+        notes.append(Note(f"Sensor Phase of turn {state.turn}"))
+    return state, notes
+
+
+def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
+    state = replace(state, step=MOVE, phase=1)
     state = replace(state, queue=movement.movement_order(state))
-    return state, [Note(f"Turn {state.turn}: {leader} has the tactical advantage"),
-                   Note(f"Movement Phase 1 of turn {state.turn}")]
+    return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
 
 
 def _declare_order(state: FasaState) -> tuple[str, ...]:
@@ -246,6 +270,11 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
     ships = tuple(power.end_of_turn(s) if s.status in (ACTIVE, DISABLED) else s
                   for s in state.ships)
+    # A lock on a ship no longer on the map, or held by sensors knocked out, is gone (Advanced:
+    # Sensors: "until the sensors are knocked out by enemy fire").
+    gone = {s.id for s in ships if not combat.targetable(s)}
+    ships = tuple(replace(s, lock="") if s.lock and (s.lock in gone or s.sensors_out) else s
+                  for s in ships)
     state = replace(state, ships=ships, turn=state.turn + 1, phase=0, step=POWER, advantage=())
     return state, [*events, Note(f"Turn {state.turn}: Power Allocation Phase")]
 
@@ -312,6 +341,11 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
         return tuple(out)
+    if state.step == SENSE:
+        return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
+                            f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
+                            "ask one question, or keep the lock held", None, "sense")
+                     for s in state.ships if sensors.may_sense(state, s))
     if state.step == CHOOSE:
         target = state.shots[0].target
         return (Prompt(target, state.station_for(target, Duty.COMMAND),

@@ -25,29 +25,42 @@ from engine.rulesets.fasa.events import (
     PowerAllocated,
     Rolled,
     RollRequested,
+    SensorAnswered,
+    SensorLocked,
     ShieldsSet,
     ShieldStruck,
     WeaponsArmed,
 )
-from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Weapon, replace
+from engine.rulesets.fasa.sensors import QUESTIONS
+from engine.rulesets.fasa.state import (
+    POWER,
+    Allocation,
+    FasaState,
+    SensorReport,
+    Ship,
+    Weapon,
+    replace,
+)
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
-                              "movement_points", "status", "warp", "emergency_turned", "evading"})
+                              "movement_points", "status", "warp", "emergency_turned", "evading",
+                              "sensor_lock"})
 """What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
-counter "is immediately rotated")."""
+counter "is immediately rotated"). An enemy's `sensor_lock` is told only when it is on a ship of the
+seat's side (Advanced: Sensors, fact 5: the target learns that enemy sensors are locked on it)."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
-                  ExplosionAverted)
+                  ExplosionAverted, SensorAnswered)
 """Events only the ship's own side (and the Instructor) is told of."""
 
 PUBLIC_WORDS = {
     "allocate_power": "allocating power", "arm_weapons": "arming weapons",
     "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
     "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
-    "evade": "deciding whether to evade",
+    "evade": "deciding whether to evade", "sense": "using the sensors",
 }
 
 
@@ -74,6 +87,7 @@ def public_ship(ship: Ship) -> dict[str, Any]:
         "side": ship.side, "col": col, "row": row, "heading": ship.heading,
         "movement_points": ship.movement_points, "status": ship.status.value,
         "warp": ship.warp, "emergency_turned": ship.hard_turned, "evading": ship.evading,
+        "sensor_lock": ship.lock or None,
     }
 
 
@@ -96,6 +110,7 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         "sensors_out": ship.sensors_out,
         "casualties_percent": ship.casualties / 10,
         "reverse": ship.reverse, "stationary_phases": ship.still,
+        "sensors_used": ship.sensed,
     })
     return out
 
@@ -118,9 +133,18 @@ def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
     return {"ship": p.ship, "station": p.station, "action": p.action, "what": what}
 
 
+def report_json(report: SensorReport) -> dict[str, Any]:
+    """A sensor report as a screen shows it (Advanced: Sensors)."""
+    return {"turn": report.turn, "ship": report.ship, "target": report.target,
+            "question": report.question, "question_text": QUESTIONS.get(report.question, ""),
+            "detail": report.detail, "facts": list(report.facts),
+            "answer": dict(report.answer), "text": report.text}
+
+
 def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
     out["ships"] = [full_ship(s) for s in state.ships]
+    out["sensor_reports"] = [report_json(r) for r in state.reports]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(p, True) for p in pending(state)]
     return out
@@ -141,12 +165,15 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
             ships.append(full_ship(s))
             continue
         entry = public_ship(s)
+        if s.lock not in known:
+            entry["sensor_lock"] = None
         if state.step == POWER:
             # Speeds are announced once every ship has allocated (Advanced: Sequence Of Play
             # step 3), so an enemy's movement points stay hidden until then.
             entry["movement_points"] = None
         ships.append(entry)
     out["ships"] = ships
+    out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)]
     return out
 
@@ -177,8 +204,11 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             weapons=tuple(Weapon(power=1 if w.power else 0, fired=w.fired) for w in s.weapons),
             allocation=None if s.allocation is None else Allocation(0, 0, 0),
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
+            lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             movement_points=0 if state.step == POWER else s.movement_points))
-    return replace(state, ships=tuple(ships))
+    asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
+    reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
+    return replace(state, ships=tuple(ships), asking=asking, reports=reports)
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
@@ -196,6 +226,10 @@ def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[E
 def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, PRIVATE_EVENTS):
         return may_know_ship(state, seat, event.ship)
+    if isinstance(event, SensorLocked):
+        # The sensing side; and the target's, once the lock holds (Advanced: Sensors, fact 5).
+        return may_know_ship(state, seat, event.ship) or (
+            event.result in ("locked", "held") and may_know_ship(state, seat, event.target))
     if isinstance(event, RollRequested | Rolled):
         # Public: tactical advantage (C&C: The Skill Roll And Tactical Advantage) and to-hit
         # rolls (Advanced: Firing Weapons); the rest decide what happens inside a ship.
