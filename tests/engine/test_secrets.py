@@ -10,14 +10,27 @@ told changes: a leak of any of them would show as a difference.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from test_seat_api import seats, states
+from test_seat_api import packaged, seats, states
 
 import engine
+from companion.dice import VirtualDice
 from engine import Seat
+from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.events import Rolled, RollRequested, SensorLocked
+from engine.rulesets.fasa.crew import CREWS
+from engine.rulesets.fasa.events import (
+    BlastStruck,
+    CloakScanned,
+    Rolled,
+    RollRequested,
+    SensorLocked,
+    ShipMoved,
+)
+from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
@@ -45,9 +58,22 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             lock=s.lock if may_know_ship(state, seat, s.lock) else other_lock(state, seat, s),
             movement_points=s.movement_points + 1 if state.step == POWER else s.movement_points,
         ))
+    side = state.ship(seat.ship or "").side
+    ships = [elsewhere(state, s) if hidden_from(state, s, side) else s for s in ships]
     reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
                     if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
     return replace(state, ships=tuple(ships), reports=reports)
+
+
+def elsewhere(state: FasaState, ship: Ship) -> Ship:
+    """A cloaked ship the seat cannot see, somewhere else on the map, turned and moved otherwise
+    (Advanced: Romulan Cloaking Device: its counter is off the map)."""
+    col, row = hex_to_offset(ship.pos)
+    spots = [offset_to_hex(c, r) for c, r in ((col + 2, row), (col - 2, row), (col, row + 2),
+                                              (col, row - 2))]
+    pos = next(h for h in spots if state.bounds.contains(h) and h not in state.obstacles)
+    return replace(ship, pos=pos, heading=(ship.heading + 3) % 6, moved_turn=not ship.moved_turn,
+                   moved_last=not ship.moved_last, still=ship.still + 1)
 
 
 def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
@@ -58,12 +84,36 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
     return "" if ship.lock or not others else others[0]
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_no_seat_is_told_what_it_may_not_know(seed: int) -> None:
+SEEDS = [*range(12), *(f"gambit{n}" for n in range(4))]
+"""Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
+where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
+
+
+def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaState]:
+    if isinstance(seed, int):
+        yield from states(base + seed, limit)
+        return
+    n = int(seed.removeprefix("gambit"))
+    rng = random.Random(n)
+    state: Any = engine.new_game({**packaged("romulan-gambit", "advanced"),
+                                  "crew": rng.choice(sorted(CREWS))})
+    dice = VirtualDice(base + n)
+    for _ in range(limit):
+        yield state
+        prompts = engine.pending(state)
+        if not prompts:
+            return
+        p = rng.choice(prompts)
+        action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
+        state = engine.apply(state, action)[0]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     rng = random.Random(seed)
     checked = 0
     previous: FasaState | None = None
-    for state in states(100 + seed, 300):
+    for state in game_states(seed, 100):
         players = [s for s in seats(state) if s.station != INSTRUCTOR]
         for seat in rng.sample(players, 4):
             mine = state.ship(seat.ship or "").side
@@ -88,11 +138,11 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int) -> None:
     assert previous is not None and checked > 50
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
+@pytest.mark.parametrize("seed", SEEDS)
+def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
-    told_private = told_public_roll = told_lock = 0
-    game = states(200 + seed, 300)
+    told_private = told_public_roll = told_lock = told_hidden = 0
+    game = game_states(seed, 200)
     state = next(game)
     for after in game:
         # Replay the step that led here to get its events.
@@ -108,6 +158,15 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
+                    elif isinstance(e, ShipMoved | BlastStruck):
+                        moved = new.ship(e.ship if isinstance(e, ShipMoved) else e.target)
+                        unseen = hidden_from(new, moved, mine)
+                        assert (e in told) == (not unseen), (seat, e)
+                        told_hidden += unseen
+                    elif isinstance(e, CloakScanned):
+                        ours = new.ship(e.ship).side == mine or (
+                            bool(e.found) and new.ship(e.found).side == mine)
+                        assert (e in told) == ours, (seat, e)
                     elif isinstance(e, SensorLocked):
                         sensing = new.ship(e.ship).side == mine
                         targeted = (e.result in ("locked", "held")
@@ -123,6 +182,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int) -> None:
                         assert e in told, (seat, e)
         state = after
     assert told_private and told_public_roll
+    if isinstance(seed, str):
+        assert told_hidden, "a cloaked Romulan moved unseen"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

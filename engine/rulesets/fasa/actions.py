@@ -41,12 +41,15 @@ def _records(cls: type[Any], items: Any) -> Any:
 @action_type("allocate_power")
 @dataclass(frozen=True, slots=True)
 class AllocatePower(Action):
-    """Chief Engineer: power to movement, shields and weapons for this game turn."""
+    """Chief Engineer: power to movement, shields and weapons for this game turn; `cloak` is the
+    power to a cloaking device: 0, or the class's cost to cloak (Advanced: Romulan Cloaking
+    Device)."""
 
     ship: str
     movement: int
     shields: int
     weapons: int
+    cloak: int = 0
 
 
 @action_type("arm_weapons")

@@ -35,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc, shields_facing
+from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.combat import (
     need_to_hit,
     ready_weapons,
@@ -42,6 +43,7 @@ from engine.rulesets.fasa.combat import (
     trim_to_fire_limits,
     weapons_hit_candidates,
 )
+from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import (
@@ -95,8 +97,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
 
 
 def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
-    """Lock on the nearest enemy it may lock on and ask how its shields are powered (question 3:
-    the numbers that matter most to fire); no lock when there is none."""
+    """Scan for cloaked ships when an enemy is cloaked out of sight (question 10 without a
+    lock); else lock on the nearest enemy it may lock on and ask how its shields are powered
+    (question 3: the numbers that matter most to fire); no lock when there is none."""
+    if unseen_enemies(state, ship):
+        return "", SCAN_QUESTION, ""
     foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
     if not foes:
         return "", 0, ""
@@ -105,7 +110,31 @@ def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
 
 
 def enemies(state: FasaState, ship: Ship) -> list[Ship]:
-    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE]
+    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
+    among them: Advanced, Romulan Cloaking Device)."""
+    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
+            and not hidden_from(state, s, ship.side)]
+
+
+def unseen_enemies(state: FasaState, ship: Ship) -> bool:
+    """Whether an enemy in play is cloaked where the ship's side cannot see it."""
+    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side)
+               for s in state.ships)
+
+
+def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:
+    """Where to steer from `pos`: the nearest enemy it can see; with none in sight but cloaked
+    ones about, the map's centre (The Romulan Gambit: they wait by the planet); else nowhere."""
+    foe = nearest_enemy(state, ship, pos)
+    if foe is not None:
+        return foe.pos
+    if unseen_enemies(state, ship):
+        return offset_to_hex(state.bounds.cols // 2, state.bounds.rows // 2)
+    return None
+
+
+CLOAK_RANGE = 8
+"""A ship with a cloaking device stays cloaked while no enemy it can see is this near."""
 
 
 def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship | None:
@@ -153,6 +182,17 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
+    cost = ship.cls.cloak_cost
+    foe = nearest_enemy(state, ship)
+    if has_cloak(state, ship) and cost <= total and (
+            foe is None or distance(ship.pos, foe.pos) > CLOAK_RANGE) and enemies_left(state, ship):
+        # Close in cloaked, uncloak to fire (The Romulan Gambit, Notes: "remain cloaked as long
+        # as possible, attempting to get a shot ... when it least suspects it").
+        rest = total - cost
+        move_power = rest * 2 // 3 // step * step
+        shields = min(shield_power_cap(ship), rest - move_power)
+        move_power += (rest - move_power - shields) // step * step
+        return AllocatePower(station, ship.id, move_power, shields, 0, cost)
     weapons = min(weapon_cap(ship), -(-total // 3))
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
@@ -164,10 +204,14 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     return AllocatePower(station, ship.id, move_power, shields, weapons)
 
 
+def enemies_left(state: FasaState, ship: Ship) -> bool:
+    return any(s.side != ship.side and s.status == ACTIVE for s in state.ships)
+
+
 def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     foe = nearest_enemy(state, ship)
     if foe is None:
-        return False
+        return unseen_enemies(state, ship)
     if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) > 3:
         return True
     if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
@@ -237,20 +281,20 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         if left:
             continue
         pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
-        foe = nearest_enemy(state, ship, pos)
-        if foe is None:
+        goal_hex = aim(state, ship, pos)
+        if goal_hex is None:
             return ""
-        bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, foe.pos))
+        bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, goal_hex))
         if not hard:
             plain_bearing = max(plain_bearing, bearing)
         elif bearing <= plain_bearing:
             continue
         edge = 6 if _near_edge(state, pos) else 0
-        if line_of_fire_clear(pos, foe.pos, state.obstacles):
-            score = abs(distance(pos, foe.pos) - want) * 2 - bearing * 1.5
+        if line_of_fire_clear(pos, goal_hex, state.obstacles):
+            score = abs(distance(pos, goal_hex) - want) * 2 - bearing * 1.5
         else:  # first of all, get to where the line of fire is clear
-            spots = _firing_spots(state.bounds, state.obstacles, foe.pos, want)
-            gap = min((distance(pos, h) for h in spots), default=distance(pos, foe.pos))
+            spots = _firing_spots(state.bounds, state.obstacles, goal_hex, want)
+            gap = min((distance(pos, h) for h in spots), default=distance(pos, goal_hex))
             score = 20 + gap * 3 - bearing * 0.5
         score += edge + 0.01 * len(steps) + (HARD_TURN_COST if hard else 0)
         if score < best_score:
@@ -327,7 +371,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
         options = []
         for target in enemies(state, ship):
             if not shot_problem(state, ship, spec, target):
-                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos))
+                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
                 options.append((need, target.id))
         if not options:
             continue

@@ -28,6 +28,7 @@ from engine.rulesets.fasa.events import (
     ShotResolved,
     StatusChanged,
 )
+from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
@@ -67,13 +68,18 @@ def targetable(ship: Ship) -> bool:
     return ship.status in (ACTIVE, DISABLED)
 
 
-def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> int:
+def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int,
+                target: Ship | None = None) -> int:
     """The highest d10 roll that hits: the Firing Chart's number at `rng`, less 2 when the firer
     made an emergency heading change in this phase's movement (the chart's "-2 firer makes
-    emergency heading change"; `stress.py`); 0 never hits."""
+    emergency heading change"; `stress.py`), less 3 at a detected cloaked target that has moved
+    this game turn and 5 at one that has not (the chart's "-3 to hit moving cloaked ship; -5 to
+    hit stationary cloaked ship"; `cloak.py`); 0 never hits."""
     need = state.tables.to_hit(spec.chart, rng)
     if need and firer.hard_turned:
         need = max(0, need + EMERGENCY_TO_HIT)
+    if need and target is not None and target.cloaked:
+        need = max(0, need + to_hit_modifier(target))
     return need
 
 
@@ -83,13 +89,20 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         return f"{target.name} is on our side"
     if not targetable(target):
         return f"{target.name} is {target.status}"
+    if hidden_from(state, target, firer.side):
+        # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a successfully
+        # cloaked ship is there". Nothing here may tell where it is.
+        return f"{target.name} is cloaked and not detected: it cannot be fired at"
     rng = distance(firer.pos, target.pos)
     if state.tables.to_hit(spec.chart, rng) == 0:
         return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
                 f"{state.tables.max_range(spec.chart)})")
-    if need_to_hit(state, firer, spec, rng) == 0:
-        return (f"{target.name} cannot be hit at {rng} hexes after an emergency heading change "
-                f"({EMERGENCY_TO_HIT} to hit)")
+    if need_to_hit(state, firer, spec, rng, target) == 0:
+        why = [f"{EMERGENCY_TO_HIT} after an emergency heading change"] if firer.hard_turned \
+            else []
+        if target.cloaked:
+            why.append(f"{to_hit_modifier(target)} against a cloaked ship")
+        return f"{target.name} cannot be hit at {rng} hexes ({', '.join(why)} to hit)"
     if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
         return f"{target.name} is outside the {spec.name}'s firing arc"
     if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
@@ -111,10 +124,11 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
         return False
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
     for target in state.ships:
-        if target.side == ship.side or not targetable(target):
+        if target.side == ship.side or not targetable(target) \
+                or hidden_from(state, target, ship.side):
             continue
         rng = distance(ship.pos, target.pos)
-        reach = [w for w in ready if need_to_hit(state, ship, w, rng)
+        reach = [w for w in ready if need_to_hit(state, ship, w, rng, target)
                  and (w.kind != "plasma" or _plasma_damage(state, w, rng))]
         if not reach:
             continue
@@ -222,9 +236,11 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
                                    shot.damage), *more]
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
-    need = need_to_hit(state, firer, spec, rng)
+    need = need_to_hit(state, firer, spec, rng, target)
     modified = f" ({EMERGENCY_TO_HIT} after an emergency heading change)" if firer.hard_turned \
         else ""
+    if target.cloaked:
+        modified += f" ({to_hit_modifier(target)} against a cloaked ship)"
     state, ev = request(state, firer.id, Duty.WEAPONS,
                         f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
                         f"{rng}, needs 1-{need}{modified}", (1, need), public=True)
@@ -240,7 +256,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if hit is None:
         spec = firer.cls.weapon(shot.weapon)
         rng = distance(firer.pos, target.pos)
-        need = need_to_hit(state, firer, spec, rng)
+        need = need_to_hit(state, firer, spec, rng, target)
         if value > need:
             return _shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
                                                           spec.name, target.name)])

@@ -24,7 +24,7 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, evasion, movement, sensors
+from engine.rulesets.fasa import cloak, combat, evasion, movement, sensors
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -38,6 +38,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import shields_facing
+from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
@@ -88,11 +89,13 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     total = ship.total_power
     step = ship.cls.movement_step
 
+    cost = ship.cls.cloak_cost if has_cloak(state, ship) else 0
+
     def build(v: Mapping[str, Value]) -> Action:
         return AllocatePower(station, ship.id, _int(v["movement"]), _int(v["shields"]),
-                             _int(v["weapons"]))
+                             _int(v["weapons"]), _int(v.get("cloak", 0)))
 
-    fields = (
+    fields: tuple[Field, ...] = (
         Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
                           f"{ship.cls.mpr[1]} movement point)", FieldKind.INT, 0, 0,
               total // step * step, step),
@@ -100,7 +103,11 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
               min(total, shield_power_cap(ship))),
         Field("weapons", "Power to weapons", FieldKind.INT, 0, 0, min(total, weapon_cap(ship))),
     )
-    budget = Budget(("movement", "shields", "weapons"), total, "Total power available")
+    if cost and cost <= total:
+        # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
+        fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
+                                  "turn)", FieldKind.INT, 0, 0, cost, cost),)
+    budget = Budget(tuple(f.name for f in fields), total, "Total power available")
     return Decision(prompt, "allocate_power", station,
                     f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build)
 
@@ -246,6 +253,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
     questions = [Choice("0", "no question")]
     for n, text in sensors.QUESTIONS.items():
+        if default is None and n != cloak.SCAN_QUESTION:
+            continue  # no ship to lock on: only the scan for cloaked ships can be asked
         if n == 4:
             questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
         elif n == 5:

@@ -318,3 +318,22 @@ class SensorAnswered(Event):
     @property
     def text(self) -> str:
         return f"{self.name}'s sensors on {self.target_name}: {self.text_}"
+
+
+@dataclass(frozen=True, slots=True)
+class CloakScanned(Event):
+    """A scan for cloaked ships (Advanced: Romulan Cloaking Device): `found` is the ship detected
+    ("" for none) and where it is. The scanning side is told; the found ship's side too."""
+
+    ship: str
+    name: str
+    found: str
+    found_name: str
+    col: int
+    row: int
+
+    @property
+    def text(self) -> str:
+        if not self.found:
+            return f"{self.name}'s scan detects no cloaked ship"
+        return f"{self.name}'s scan detects the cloaked {self.found_name} at {self.col},{self.row}"

@@ -24,6 +24,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
+from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
@@ -60,7 +61,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [ChooseDamagedWeapon(station, ship.id, w)
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
     if prompt.action == "allocate_power":
-        return [AllocatePower(station, ship.id, m, s, w) for m, s, w in power_options(ship)]
+        return [AllocatePower(station, ship.id, m, s, w, c)
+                for m, s, w, c in power_options(ship, has_cloak(state, ship))]
     if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
@@ -124,8 +126,17 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     return out
 
 
-def power_options(ship: Ship) -> list[tuple[int, int, int]]:
-    total = ship.total_power
+def power_options(ship: Ship, cloak: bool = False) -> list[tuple[int, int, int, int]]:
+    """Splits of the power to movement, shields and weapons (and, for a ship with a cloaking
+    device, splits that cloak it: no weapons then)."""
+    out = [(m, s, w, 0) for m, s, w in _splits(ship, ship.total_power, True)]
+    cost = ship.cls.cloak_cost
+    if cloak and cost <= ship.total_power:
+        out += [(m, s, 0, cost) for m, s, _ in _splits(ship, ship.total_power - cost, False)]
+    return sorted(set(out))
+
+
+def _splits(ship: Ship, total: int, weapons: bool) -> list[tuple[int, int, int]]:
     cls = ship.cls
     step = cls.movement_step
     shield_cap = shield_power_cap(ship)
@@ -135,7 +146,7 @@ def power_options(ship: Ship) -> list[tuple[int, int, int]]:
         rest = total - m
         for s in {0, rest // 2, rest}:
             s = min(s, shield_cap)
-            out.add((m, s, min(rest - s, wcap)))
+            out.add((m, s, min(rest - s, wcap) if weapons else 0))
             out.add((m, s, 0))
     return sorted(out)
 

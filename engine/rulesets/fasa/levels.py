@@ -7,8 +7,9 @@ its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
 
 Book Two, Advanced: Moving The Starship Silhouette Counters; Evading Missile Fire; Ship
 Explosions — emergency heading changes, reverse movement, evasion and explosions come with the
-advanced rules (`advanced_rules`), and so does the Sensor Phase (Sensors, `sensors.py`); its
-cloaking device, mines and self-destruction are not built yet (`NOT_BUILT`).
+advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`) and the
+Romulan Cloaking Device (`cloak.py`); its mines and self-destruction are not built yet
+(`NOT_BUILT`).
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -37,7 +38,7 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
 
 
 NOT_BUILT = {
-    "advanced": "the Romulan cloaking device, mines and self-destruction",
+    "advanced": "mines and self-destruction",
 }
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction)."""

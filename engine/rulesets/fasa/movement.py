@@ -149,7 +149,8 @@ def move(state: FasaState, ship: Ship, steps: str,
     events.insert(0, ShipMoved(ship.id, ship.name, done, col, row, heading))
     left_hex = any(p != ship.pos for p, _ in trail[:len(done)])  # a loop back still moved
     new = replace(state.ship(ship.id), pos=pos, heading=heading, reverse=back if steps
-                  else ship.reverse, moved=ship.moved or left_hex)
+                  else ship.reverse, moved=ship.moved or left_hex,
+                  moved_turn=ship.moved_turn or left_hex)
     if left:
         new = replace(new, status=ESCAPED)
         events.append(StatusChanged(ship.id, ship.name, ESCAPED, "left the map (driven off)"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields
+from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
 from engine.stations import title
@@ -23,11 +24,23 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     who = title(action.station)
     if ship.allocation is not None:
         raise IllegalAction(f"{who}: {ship.name} has already allocated power this turn")
-    parts = (("movement", action.movement), ("shields", action.shields), ("weapons", action.weapons))
+    parts = (("movement", action.movement), ("shields", action.shields), ("weapons", action.weapons),
+             ("the cloaking device", action.cloak))
     for name, value in parts:
         if value < 0:
             raise IllegalAction(f"{who}: power to {name} cannot be negative ({value})")
-    total = action.movement + action.shields + action.weapons
+    if action.cloak:
+        # Advanced: Romulan Cloaking Device — "The device requires 5 power points to operate, and
+        # it may not be used in the same game turn that weapons are to be fired".
+        if not has_cloak(state, ship):
+            raise IllegalAction(f"{who}: {ship.name} has no cloaking device")
+        if action.cloak != ship.cls.cloak_cost:
+            raise IllegalAction(f"{who}: the cloaking device takes exactly "
+                                f"{ship.cls.cloak_cost} power, not {action.cloak}")
+        if action.weapons:
+            raise IllegalAction(f"{who}: a cloaked ship cannot fire: give weapons no power "
+                                "when cloaking")
+    total = action.movement + action.shields + action.weapons + action.cloak
     available = ship.total_power
     if total > available:
         raise IllegalAction(
@@ -50,7 +63,8 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
             f"{who}: {action.weapons} power to weapons, but the working weapons take "
             f"at most {most}")
     mp = cls.movement_points(action.movement)
-    new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons),
+    new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons,
+                                              action.cloak),
                   movement_points=mp)
     event = PowerAllocated(ship.id, ship.name, action.movement, action.shields, action.weapons, mp,
                            shield_points)

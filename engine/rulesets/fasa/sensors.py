@@ -6,6 +6,8 @@ through 6, a sensor lock is obtained." A lock gives five facts and "one of the f
 questions"; "The sensors remain locked on this target either until a lock is attempted on another
 ship, until the sensors are knocked out by enemy fire, or until the target ship's weapons
 successfully hit the ship with the lock ... Only one ship may be 'locked in' at a time."
+Question 10 asked without a lock is the scan for cloaked ships of the Romulan Cloaking Device
+(`cloak.py`).
 
 The Science Officer operates the sensors (C&C: "The Science Officer/Navigator is responsible for
 the information gathering and processing represented by the operation of the ship's sensors";
@@ -21,6 +23,7 @@ from fractions import Fraction
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa import cloak
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
@@ -57,7 +60,8 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
     on the map to sense. A ship whose sensors are out has used them already (`start`): that
     its sensors are out stays its own side's secret, while who is busy is seen by all."""
     return (ship.status == ACTIVE and not ship.sensed
-            and any(lockable(state, ship, t) for t in state.ships))
+            and (any(lockable(state, ship, t) for t in state.ships)
+                 or cloak.enemies_cloaked(state, ship)))
 
 
 def start(state: FasaState) -> FasaState:
@@ -76,6 +80,10 @@ def lock_problem(state: FasaState, ship: Ship, target: Ship) -> str:
         return f"{target.name} is on our side"
     if not targetable(target):
         return f"{target.name} is {target.status}"
+    if target.cloaked:
+        # Romulan Cloaking Device: "impossible to spot with sensors unless the Romulan vessel
+        # moves" (then a scan, question 10 without a lock, may detect where it is).
+        return f"{target.name} is cloaked: sensors cannot lock on it"
     return ""
 
 
@@ -110,9 +118,12 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
         raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
     if ship.sensors_out:
         raise IllegalAction(f"{who}: {ship.name}'s sensors are out")
+    if not target_id and question == cloak.SCAN_QUESTION and not detail:
+        return cloak.scan(state.with_ship(replace(ship, sensed=True)), ship)
     if not target_id:
         if question or detail:
-            raise IllegalAction(f"{who}: without a sensor lock no question can be asked")
+            raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
+                                f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
         return state.with_ship(replace(ship, sensed=True)), [
             SensorLocked(ship.id, ship.name, "", "", "none")]
     if not state.has_ship(target_id):
@@ -139,6 +150,8 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     assert len(state.asking) == 4
     ship_id, target_id, question, detail = state.asking
     state = replace(state, asking=(), roll=None)
+    if not target_id:
+        return cloak.on_scan_roll(state, state.ship(ship_id), value)
     ship, target = state.ship(ship_id), state.ship(target_id)
     if value > LOCK_ROLL:
         return state, [SensorLocked(ship.id, ship.name, target.id, target.name, "failed")]
@@ -255,10 +268,6 @@ def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
     if question == 9:
         # The game has no transporters: none is ever powered (docs/rules-decisions.md).
         return (("transporters", "no"),), "no transporters powered"
-    return cloaked_answer(state, ship)
+    return cloak.detected_answer(state, ship)
 
 
-def cloaked_answer(state: FasaState, ship: Ship) -> tuple[tuple[tuple[str, int | str], ...],
-                                                             str]:
-    """Question 10: whether the sensing side has detected a cloaked vessel this turn."""
-    return (("detected", "no"),), "no cloaked vessel detected"

@@ -16,7 +16,7 @@ from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
-from engine.rulesets.fasa.levels import at_level
+from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
@@ -49,7 +49,7 @@ SCENARIO_KEYS = frozenset({
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
-                             "warp"})
+                             "warp", "cloaked"})
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -170,7 +170,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     default_warp = scenario.get("warp")
     for n, entry in enumerate(entries, 1):
         ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles,
-                           default_warp))
+                           default_warp, advanced_rules(level)))
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
@@ -250,7 +250,7 @@ def _warp(where: str, value: Any, cls: ShipClass) -> int:
 
 
 def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapBounds,
-          obstacles: frozenset[Hex], default_warp: Any = None) -> Ship:
+          obstacles: frozenset[Hex], default_warp: Any = None, cloaks: bool = False) -> Ship:
     if not isinstance(entry, Mapping):
         raise DataError(f"{where}: must be a table")
     for key in ("id", "class", "side", "col", "row", "heading"):
@@ -271,10 +271,19 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
     if pos in obstacles:
         raise DataError(f"{where}: starts on an obstacle")
     cls = classes[cid]
+    cloaked = entry.get("cloaked", False)
+    if type(cloaked) is not bool:
+        raise DataError(f"{where}: cloaked must be true or false, not {cloaked!r}")
+    if cloaked and cls.cloak_cost <= 0:
+        raise DataError(f"{where}: starts cloaked, but class {cid} has no cloaking device "
+                        "(cloak_cost 0)")
     return Ship(
         id=str(entry["id"]), name=str(entry.get("name", cls.name)), cls=cls,
         side=str(entry["side"]), pos=pos, heading=heading,
         engines=tuple(e.power for e in cls.engines), superstructure=cls.superstructure,
         weapons=tuple(Weapon() for _ in cls.weapons),
         warp=_warp(where, entry.get("warp", default_warp), cls),
+        # Advanced: The Romulan Gambit — "The Romulan vessels are both cloaked" at the start; the
+        # cloaking device is an advanced rule, so at the basic level they start seen.
+        cloaked=cloaked and cloaks,
     )

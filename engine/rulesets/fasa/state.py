@@ -110,10 +110,11 @@ class Allocation:
     movement: int
     shields: int
     weapons: int
+    cloak: int = 0               # power to the cloaking device (Advanced: Romulan Cloaking Device)
 
     @property
     def total(self) -> int:
-        return self.movement + self.shields + self.weapons
+        return self.movement + self.shields + self.weapons + self.cloak
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,9 @@ class Ship:
     blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
     lock: str = ""               # the enemy ship its sensors are locked on (Advanced: Sensors)
     sensed: bool = False         # has used its sensors in this turn's Sensor Phase
+    cloaked: bool = False        # its cloaking device is on (Advanced: Romulan Cloaking Device)
+    moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
+    moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
 
     @property
     def total_power(self) -> int:
@@ -243,6 +247,7 @@ class FasaState:
     asking: tuple[str, str, int, str] | tuple[()] = ()  # Sensor Phase: (ship, target,
     #                                                     question, detail) awaiting its roll
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
+    detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
     outcome: str = ""
     winner: str = ""
 

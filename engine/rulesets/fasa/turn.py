@@ -10,7 +10,16 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, evasion, explosions, movement, power, sensors, victory
+from engine.rulesets.fasa import (
+    cloak,
+    combat,
+    evasion,
+    explosions,
+    movement,
+    power,
+    sensors,
+    victory,
+)
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -165,6 +174,8 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
         if state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
+            state, more = cloak.engage(state)
+            events += more
             state = _start_advantage(state)
         elif state.step == ADVANTAGE:
             if state.queue:
@@ -275,7 +286,8 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     gone = {s.id for s in ships if not combat.targetable(s)}
     ships = tuple(replace(s, lock="") if s.lock and (s.lock in gone or s.sensors_out) else s
                   for s in ships)
-    state = replace(state, ships=ships, turn=state.turn + 1, phase=0, step=POWER, advantage=())
+    state = cloak.new_turn(replace(state, ships=ships, turn=state.turn + 1, phase=0, step=POWER,
+                                   advantage=()))
     return state, [*events, Note(f"Turn {state.turn}: Power Allocation Phase")]
 
 

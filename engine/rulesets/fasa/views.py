@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.events import Event
-from engine.hexgrid import hex_to_offset
+from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.events import (
+    BlastStruck,
+    CloakScanned,
     Damaged,
     ExplosionAverted,
     PowerAllocated,
@@ -29,8 +31,10 @@ from engine.rulesets.fasa.events import (
     SensorLocked,
     ShieldsSet,
     ShieldStruck,
+    ShipMoved,
     WeaponsArmed,
 )
+from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.sensors import QUESTIONS
 from engine.rulesets.fasa.state import (
     POWER,
@@ -46,11 +50,13 @@ from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
                               "movement_points", "status", "warp", "emergency_turned", "evading",
-                              "sensor_lock"})
+                              "sensor_lock", "cloaked"})
 """What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
 counter "is immediately rotated"). An enemy's `sensor_lock` is told only when it is on a ship of the
-seat's side (Advanced: Sensors, fact 5: the target learns that enemy sensors are locked on it)."""
+seat's side (Advanced: Sensors, fact 5: the target learns that enemy sensors are locked on it).
+A cloaked enemy the seat's side has not detected shows no place, heading or turn on the map
+(Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered)
@@ -80,14 +86,18 @@ def may_know_ship(state: FasaState, seat: Seat, ship_id: str | None) -> bool:
     return state.ship(ship_id).side == side_of(state, seat)
 
 
-def public_ship(ship: Ship) -> dict[str, Any]:
+def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
+    """What anyone at the table knows of `ship`; `hidden`: a cloaked ship whose place the seat
+    does not know (col, row and heading are None)."""
     col, row = hex_to_offset(ship.pos)
     return {
         "id": ship.id, "name": ship.name, "class": ship.cls.name, "race": ship.cls.race,
-        "side": ship.side, "col": col, "row": row, "heading": ship.heading,
+        "side": ship.side, "col": None if hidden else col, "row": None if hidden else row,
+        "heading": None if hidden else ship.heading,
         "movement_points": ship.movement_points, "status": ship.status.value,
-        "warp": ship.warp, "emergency_turned": ship.hard_turned, "evading": ship.evading,
-        "sensor_lock": ship.lock or None,
+        "warp": ship.warp, "emergency_turned": ship.hard_turned and not hidden,
+        "evading": ship.evading and not hidden, "sensor_lock": ship.lock or None,
+        "cloaked": ship.cloaked,
     }
 
 
@@ -111,6 +121,8 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         "casualties_percent": ship.casualties / 10,
         "reverse": ship.reverse, "stationary_phases": ship.still,
         "sensors_used": ship.sensed,
+        "moved_this_turn": ship.moved_turn, "moved_last_turn": ship.moved_last,
+        "allocation_cloak": 0 if alloc is None else alloc.cloak,
     })
     return out
 
@@ -145,6 +157,7 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
     out["ships"] = [full_ship(s) for s in state.ships]
     out["sensor_reports"] = [report_json(r) for r in state.reports]
+    out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(p, True) for p in pending(state)]
     return out
@@ -164,7 +177,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
         if s.id in known:
             ships.append(full_ship(s))
             continue
-        entry = public_ship(s)
+        entry = public_ship(s, hidden_from(state, s, side_of(state, seat)))
         if s.lock not in known:
             entry["sensor_lock"] = None
         if state.step == POWER:
@@ -174,6 +187,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
         ships.append(entry)
     out["ships"] = ships
     out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
+    out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)]
     return out
 
@@ -181,6 +195,19 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
 def _known_ships(state: FasaState, seat: Seat) -> frozenset[str]:
     """The ids of the ships whose internals `seat` may know (`may_know_ship`, for all at once)."""
     return frozenset(s.id for s in state.ships if may_know_ship(state, seat, s.id))
+
+
+def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
+    """The detections of cloaked ships a seat knows of: its side's, and those of its own ships
+    (the scan that found them is told to them)."""
+    mine = side_of(state, seat)
+    return tuple((side, sid) for side, sid in state.detected
+                 if side == mine or may_know_ship(state, seat, sid))
+
+
+NOWHERE = offset_to_hex(0, 0)
+"""Where a redacted state puts a cloaked enemy the seat has not detected: always the same place,
+which the autopilot never takes for the ship's (`hiding.hidden_from` says it is hidden)."""
 
 
 def redacted(state: FasaState, seat: Seat) -> FasaState:
@@ -205,10 +232,16 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             allocation=None if s.allocation is None else Allocation(0, 0, 0),
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
+            moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
+    side = side_of(state, seat)
+    ships = [replace(s, pos=NOWHERE, heading=0, hard_turned=False, evading=False, still=0,
+                     moved=False, moved_turn=False) if hidden_from(state, s, side) else s
+             for s in ships]
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
-    return replace(state, ships=tuple(ships), asking=asking, reports=reports)
+    return replace(state, ships=tuple(ships), asking=asking, reports=reports,
+                   detected=_detected(state, seat))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
@@ -226,6 +259,12 @@ def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[E
 def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, PRIVATE_EVENTS):
         return may_know_ship(state, seat, event.ship)
+    if isinstance(event, ShipMoved) and state.has_ship(event.ship):
+        return not hidden_from(state, state.ship(event.ship), side_of(state, seat))
+    if isinstance(event, BlastStruck) and state.has_ship(event.target):
+        return not hidden_from(state, state.ship(event.target), side_of(state, seat))
+    if isinstance(event, CloakScanned):
+        return may_know_ship(state, seat, event.ship) or may_know_ship(state, seat, event.found)
     if isinstance(event, SensorLocked):
         # The sensing side; and the target's, once the lock holds (Advanced: Sensors, fact 5).
         return may_know_ship(state, seat, event.ship) or (
