@@ -95,6 +95,9 @@ class Decision:
     budgets: tuple[Budget, ...] = ()
     builder: Callable[[Mapping[str, Value]], Action] = field(
         default=lambda values: Action("instructor"), compare=False, repr=False)
+    irreversible: bool = False
+    """What it does cannot be taken back by the panels (fire, a self-destruct order): a panel
+    asks for a deliberate confirmation (a long press) before it sends it."""
 
     def field_named(self, name: str) -> Field:
         for f in self.fields:

@@ -26,6 +26,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
 )
@@ -187,6 +188,9 @@ EXAMPLES: list[Action] = [
     Move("helm", "kronos", "LRB"),
     Sense("science", "enterprise", "kronos", 6, "d1"),
     Sense("instructor", "kronos", ""),
+    AllocatePower("engineer", "talon", 4, 3, 0, 5),
+    SelfDestruct("captain", "kronos", "hold"),
+    SelfDestruct("instructor", "enterprise", "destruct"),
 ]
 
 
@@ -307,9 +311,9 @@ def test_empty_log() -> None:
 
 
 def test_unknown_action_type(duel: Recorded) -> None:
-    message = parse_error(edited(duel.lines, 4, type="self_destruct"))
+    message = parse_error(edited(duel.lines, 4, type="beam_me_up"))
     assert "line 4" in message
-    assert "unknown action type 'self_destruct'" in message
+    assert "unknown action type 'beam_me_up'" in message
 
 
 def test_missing_field(duel: Recorded) -> None:

@@ -49,6 +49,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
 )
@@ -60,6 +61,7 @@ from engine.rulesets.fasa.state import (
     DECLARE,
     DESTROYED,
     EVADE,
+    HAZARD,
     MOVE,
     PLAYABLE_LEVELS,
     POWER,
@@ -126,11 +128,15 @@ def choose(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
         if rng.random() < 0.1:  # a face from the legal list
             return rng.choice(legal_actions(state, Seat(station, prompt.ship)))
         return RollResult(station, rng.randint(1, prompt.roll.sides), "virtual")
-    if rng.random() < 0.5:
-        return autopilot.decide(state, prompt)
+    if rng.random() < 0.5 or (prompt.action == "self_destruct"
+                              and (state.turn < 3 or rng.random() < 0.98)):
+        return autopilot.decide(state, prompt)  # a self-destruct now and then, not every game
     station = INSTRUCTOR if rng.random() < 0.1 else prompt.station
     options = legal_actions(state, Seat(station, prompt.ship))
     assert options, f"no legal action for {station} of {prompt.ship}: {prompt.what}"
+    # The Instructor's list holds every prompt of the ship: a self-destruct only when asked.
+    options = [o for o in options if prompt.action == "self_destruct"
+               or not isinstance(o, SelfDestruct)] or options
     for option in options:
         assert getattr(option, "ship", prompt.ship) == prompt.ship
         assert option.station == station
@@ -202,6 +208,9 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             (("zz9", good.ship),), ((weapon, "no-such-ship"),), ((weapon, good.ship),)]))
     if isinstance(good, Evade):
         return dataclasses.replace(good, direction=rng.choice(["sideways", "", "PORT"]))
+    if isinstance(good, SelfDestruct):
+        return rng.choice([dataclasses.replace(good, order=rng.choice(["now", "", "DESTRUCT"])),
+                           dataclasses.replace(good, ship="no-such-ship")])
     if isinstance(good, Sense):
         return rng.choice([
             dataclasses.replace(good, target="no-such-ship"),
@@ -255,12 +264,15 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
         where = f"{ship.id} on turn {state.turn}, step {state.step}"
         assert ship.still >= 0 and 0 <= ship.warp <= 10, where
         assert not ship.blast_roll or ship.superstructure < 0, where
-        if ship.status == DESTROYED:
-            assert not ship.blast_roll and ship.superstructure < 0, where
+        if ship.status == DESTROYED:  # exploded below 0, or by its captain's order
+            assert not ship.blast_roll and (ship.superstructure < 0 or ship.ordered), where
         if state.level == "basic":
             assert not (ship.reverse or ship.hard_turned or ship.evading or ship.blast_roll), where
     assert bool(state.evasions) == (state.step == EVADE), state.step
-    assert not state.exploding or (state.roll is not None and state.step == RESOLVE)
+    assert state.step != HAZARD or state.after in ("power", "move"), state.after
+    assert not state.after or state.step in (HAZARD, CHOOSE) or state.roll is not None, state.step
+    assert all(c.side in state.sides for c in state.counters)
+    assert not state.exploding or (state.roll is not None and state.step in (RESOLVE, HAZARD))
     prompts = pending(state)
     if state.over:
         assert prompts == () and state.outcome
@@ -351,7 +363,7 @@ def test_playthroughs_cover_the_game() -> None:
         refused += game.refused
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
-                     "choose_damaged_weapon", "evade", "sense"}
+                     "choose_damaged_weapon", "evade", "sense", "self_destruct"}
     assert refused >= 40
     assert outcomes == {True, False}
 

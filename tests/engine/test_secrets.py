@@ -27,6 +27,7 @@ from engine.rulesets.fasa.events import (
     CloakScanned,
     Rolled,
     RollRequested,
+    SelfDestructOrder,
     SensorLocked,
     ShipMoved,
 )
@@ -62,7 +63,10 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
     ships = [elsewhere(state, s) if hidden_from(state, s, side) else s for s in ships]
     reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
                     if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
-    return replace(state, ships=tuple(ships), reports=reports)
+    # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
+    counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
+                     for c in state.counters)
+    return replace(state, ships=tuple(ships), reports=reports, counters=counters)
 
 
 def elsewhere(state: FasaState, ship: Ship) -> Ship:
@@ -163,6 +167,9 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         unseen = hidden_from(new, moved, mine)
                         assert (e in told) == (not unseen), (seat, e)
                         told_hidden += unseen
+                    elif isinstance(e, SelfDestructOrder):
+                        ours = new.ship(e.ship).side == mine
+                        assert (e in told) == (ours or e.order == "destruct"), (seat, e)
                     elif isinstance(e, CloakScanned):
                         ours = new.ship(e.ship).side == mine or (
                             bool(e.found) and new.ship(e.found).side == mine)

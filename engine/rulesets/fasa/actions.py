@@ -129,3 +129,17 @@ class Sense(Action):
     target: str
     question: int = 0
     detail: str = ""
+
+
+SELF_DESTRUCT_ORDERS = ("hold", "destruct")
+
+
+@action_type("self_destruct")
+@dataclass(frozen=True, slots=True)
+class SelfDestruct(Action):
+    """Captain: the order for this game turn, "hold" or "destruct": the ship explodes at once
+    (Book Two, Advanced: Ship Explosions — "The explosion because of self-destruction is
+    automatic")."""
+
+    ship: str
+    order: str

@@ -29,6 +29,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
     Target,
@@ -89,6 +90,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return Evade(station, ship.id, _evasion(state, ship))
     if state.step == SENSE:
         return Sense(station, ship.id, *_sensing(state, ship))
+    if prompt.action == "self_destruct":
+        return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":

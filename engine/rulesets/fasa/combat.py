@@ -14,7 +14,8 @@ from fractions import Fraction
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.hexgrid import distance, line_of_fire_clear
+from engine.hexgrid import distance, hex_to_offset, line_of_fire_clear
+from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.actions import Target
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
 from engine.rulesets.fasa.crew import Duty
@@ -23,6 +24,7 @@ from engine.rulesets.fasa.events import (
     Damaged,
     DeclaredShot,
     FireDeclared,
+    MineSetOff,
     RollRequested,
     ShieldStruck,
     ShotResolved,
@@ -30,11 +32,13 @@ from engine.rulesets.fasa.events import (
 )
 from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
+from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
     DISABLED,
+    HAZARD,
     RESOLVE,
     FasaState,
     Hit,
@@ -234,6 +238,12 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
         state, more = land(state, shot, firer, target, shot.damage)
         return state, [BlastStruck(firer.id, firer.name, target.id, target.name, rng,
                                    shot.damage), *more]
+    if shot.weapon == MINE:
+        col, row = hex_to_offset(shot.at or target.pos)
+        state, ev = request(state, target.id, Duty.COMMAND,
+                            f"the mine at {col},{row} against {target.name}: 1-{MINE_HIT} it "
+                            "goes off", (1, MINE_HIT), public=True)
+        return state, [ev]
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = need_to_hit(state, firer, spec, rng, target)
@@ -253,6 +263,15 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     firer, target = state.ship(shot.firer), state.ship(shot.target)
     hit = state.hit
     state = replace(state, roll=None)
+    if hit is None and shot.weapon == MINE:
+        # Advanced: Mines — "On a 5 or less, a hit is scored"; "The damage occurs on the forward
+        # hexside, and its effect is determined as in normal combat".
+        col, row = hex_to_offset(shot.at or target.pos)
+        if value > MINE_HIT:
+            return _shot_done(state, [MineSetOff(target.id, target.name, col, row, False, 0)])
+        state = mines.set_off(state, shot)
+        state, more = _strike_shield(state, target, FORWARD_SHIELD, shot.damage)
+        return state, [MineSetOff(target.id, target.name, col, row, True, shot.damage), *more]
     if hit is None:
         spec = firer.cls.weapon(shot.weapon)
         rng = distance(firer.pos, target.pos)
@@ -451,7 +470,7 @@ def choose_weapon(state: FasaState, ship: Ship, weapon_id: str,
         names = ", ".join(candidates)
         raise IllegalAction(f"{who}: choose one of the weapons that bear: {names}")
     state, ev = damage_weapon(state, ship, weapon_id)
-    return _located(replace(state, step=RESOLVE), [ev])
+    return _located(replace(state, step=HAZARD if state.after else RESOLVE), [ev])
 
 
 def damage_superstructure(state: FasaState, ship: Ship, points: int,

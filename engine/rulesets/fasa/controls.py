@@ -32,6 +32,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
     Target,
@@ -60,7 +61,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
-        "sense": _sense,
+        "sense": _sense, "self_destruct": _self_destruct,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -192,7 +193,7 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
                                                    if v.get(n) is not None))
 
     return Decision(prompt, "fire", station, f"{title(station)}: declare {ship.name}'s targets",
-                    tuple(fields), (), build)
+                    tuple(fields), (), build, irreversible=True)
 
 
 def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -285,3 +286,19 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     )
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
                     (), build)
+
+
+def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
+    (Advanced: Ship Explosions)."""
+    choices = (Choice("hold", "hold: no self-destruct"),
+               Choice("destruct", f"DESTRUCT: {ship.name} explodes now"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return SelfDestruct(station, ship.id, cast(str, v["order"]))
+
+    field = Field("order", "Self-destruct order (cannot be undone)", FieldKind.CHOICE, "hold",
+                  choices=choices)
+    return Decision(prompt, "self_destruct", station,
+                    f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
+                    irreversible=True)

@@ -337,3 +337,60 @@ class CloakScanned(Event):
         if not self.found:
             return f"{self.name}'s scan detects no cloaked ship"
         return f"{self.name}'s scan detects the cloaked {self.found_name} at {self.col},{self.row}"
+
+
+@dataclass(frozen=True, slots=True)
+class MineRevealed(Event):
+    """A ship entered a hex with a face-down counter of another side: it is turned over (Advanced:
+    Mines); seen by all. A decoy is removed; a mine will be rolled for."""
+
+    ship: str
+    name: str
+    side: str
+    col: int
+    row: int
+    mine: bool
+
+    @property
+    def text(self) -> str:
+        what = "a mine" if self.mine else "a decoy, removed"
+        return f"{self.name} enters {self.col},{self.row}: the {self.side} counter there is {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class MineSetOff(Event):
+    """A mine's roll against a ship (Advanced: Mines: "On a 5 or less, a hit is scored")."""
+
+    ship: str
+    name: str
+    col: int
+    row: int
+    hit: bool
+    damage: int
+
+    @property
+    def alerts(self) -> str | None:
+        return self.ship if self.hit else None
+
+    @property
+    def text(self) -> str:
+        if not self.hit:
+            return f"{self.name} slips past the mine at {self.col},{self.row}"
+        return (f"The mine at {self.col},{self.row} goes off against {self.name}'s forward "
+                f"shield for {self.damage}")
+
+
+@dataclass(frozen=True, slots=True)
+class SelfDestructOrder(Event):
+    """The Captain's order for the turn (Advanced: Ship Explosions): "hold" is the ship's own
+    side's to know; "destruct" is seen by all, as the explosion is."""
+
+    ship: str
+    name: str
+    order: str
+
+    @property
+    def text(self) -> str:
+        if self.order == "destruct":
+            return f"{self.name}'s captain orders the self-destruct"
+        return f"{self.name}'s captain gives no self-destruct order"

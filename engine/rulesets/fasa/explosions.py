@@ -13,19 +13,24 @@ A barrage is a Firing Phase's fire: the rolls come after its last shot (docs/rul
 The blast strikes every ship within 10 hexes by the Damage From Exploding Ships table
 (`explosion.csv`), "applied to the shield facing the explosion", with "damage location rolls ...
 for every 2 damage points just as if weapons were being fired from the exploding ship": each
-blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does. Self-destruction is not
-built.
+blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does.
+
+Self-destruction: "The explosion because of self-destruction is automatic" — the Captain's order
+(`self_destruct`, offered in each Power Allocation Phase) destroys the ship at once, with the
+same blast (`self_destruct`).
 """
 
 from __future__ import annotations
 
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance
+from engine.rulesets.fasa.actions import SELF_DESTRUCT_ORDERS
 from engine.rulesets.fasa.combat import BLAST, request, targetable
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import ExplosionAverted, StatusChanged
+from engine.rulesets.fasa.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
-from engine.rulesets.fasa.state import DESTROYED, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.state import DESTROYED, HAZARD, FasaState, Ship, Shot, replace
 from engine.rulesets.fasa.tables import Tables
 
 AUTOMATIC = 10
@@ -89,3 +94,23 @@ def explode(state: FasaState, ship: Ship, why: str) -> tuple[FasaState, list[Eve
             blasts.append(Shot(ship.id, BLAST, other.id, damage=damage))
     state = replace(state, shots=state.shots + tuple(blasts))
     return state, [StatusChanged(ship.id, ship.name, DESTROYED, f"explodes ({why})")]
+
+
+def self_destruct(state: FasaState, ship: Ship, order: str,
+                  who: str = "Captain") -> tuple[FasaState, list[Event]]:
+    """The Captain's order: "hold", or "destruct": the ship explodes, no roll (Advanced: Ship
+    Explosions: "The explosion because of self-destruction is automatic"); its blasts are
+    resolved before the Power Allocation Phase goes on."""
+    if ship.ordered:
+        raise IllegalAction(f"{who}: {ship.name}'s order for this turn is given")
+    if order not in SELF_DESTRUCT_ORDERS:
+        raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}, "
+                            f"not {order!r}")
+    ship = replace(ship, ordered=True)
+    state = state.with_ship(ship)
+    given = SelfDestructOrder(ship.id, ship.name, order)
+    if order == "hold":
+        return state, [given]
+    after = state.step.value
+    state, events = explode(state, replace(ship, cloaked=False), "self-destruct")
+    return replace(state, step=HAZARD, after=after), [given, *events]

@@ -12,12 +12,14 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import combat, movement, sensors
 from engine.rulesets.fasa.actions import (
     EVADE_CHOICES,
+    SELF_DESTRUCT_ORDERS,
     AllocatePower,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
     Target,
@@ -60,6 +62,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         firer = state.ship(state.shots[0].firer)
         return [ChooseDamagedWeapon(station, ship.id, w)
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
+    if prompt.action == "self_destruct":
+        return [SelfDestruct(station, ship.id, o) for o in SELF_DESTRUCT_ORDERS]
     if prompt.action == "allocate_power":
         return [AllocatePower(station, ship.id, m, s, w, c)
                 for m, s, w, c in power_options(ship, has_cloak(state, ship))]

@@ -7,9 +7,9 @@ its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
 
 Book Two, Advanced: Moving The Starship Silhouette Counters; Evading Missile Fire; Ship
 Explosions — emergency heading changes, reverse movement, evasion and explosions come with the
-advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`) and the
-Romulan Cloaking Device (`cloak.py`); its mines and self-destruction are not built yet
-(`NOT_BUILT`).
+advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`), the
+Romulan Cloaking Device (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`):
+every rule of the advanced game is built (`NOT_BUILT` is empty).
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -37,9 +37,7 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
     return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
 
 
-NOT_BUILT = {
-    "advanced": "mines and self-destruction",
-}
+NOT_BUILT: dict[str, str] = {}
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction)."""
 

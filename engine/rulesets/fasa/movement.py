@@ -20,6 +20,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset, turn
+from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.events import Note, ShipMoved, StatusChanged
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.state import ACTIVE, ESCAPED, FasaState, Ship, replace
@@ -154,7 +155,12 @@ def move(state: FasaState, ship: Ship, steps: str,
     if left:
         new = replace(new, status=ESCAPED)
         events.append(StatusChanged(ship.id, ship.name, ESCAPED, "left the map (driven off)"))
-    return state.with_ship(new), events
+    state = state.with_ship(new)
+    if state.counters and new.status == ACTIVE:
+        entered = [p for p, _ in trail[:len(done)] if p != ship.pos]
+        state, more = mines.enter(state, new, entered)
+        events += more
+    return state, events
 
 
 def end_of_movement_phase(state: FasaState) -> FasaState:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
-from engine.rulesets.fasa import victory
+from engine.rulesets.fasa import mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
@@ -47,6 +47,7 @@ SCENARIO_KEYS = frozenset({
     "crew",  # which stations are staffed (engine/rulesets/fasa/crew.py)
     "victory", "enter_at_full_speed",  # victory conditions (victory.py); full-speed entry
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
+    "minefields",  # mine and decoy counters (mines.py; advanced level)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked"})
@@ -192,12 +193,17 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if not isinstance(full_speed, list) or any(not isinstance(s, str) or s not in sides_of
                                                for s in full_speed):
         raise DataError(f"{where}: enter_at_full_speed must list ship ids of the scenario")
+    counters, mine_damage = mines.counters_from(
+        scenario.get("minefields"), where, sides_of, classes,
+        {str(e["id"]): str(e["class"]) for e in entries}, bounds, obstacles, scale)
+    if not advanced_rules(level):
+        counters, mine_damage = (), ()  # mines are an advanced rule (Advanced: Mines)
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
-                 victory=clauses, full_speed=frozenset(full_speed),
+                 victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
                  tables=scenario_tables(scenario, where))
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
-                                             for s in ships))
+                                             for s in ships), counters=counters)
 
 
 def _full_speed(ship: Ship) -> Ship:

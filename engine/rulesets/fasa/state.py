@@ -75,6 +75,7 @@ class Step(StrEnum):
     RESOLVE = "resolve"      # a Firing Phase: hits and damage
     CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
     EVADE = "evade"          # a Firing Phase: a missile's target may evade (Advanced)
+    HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
     OVER = "over"
 
 
@@ -91,7 +92,7 @@ class Stage(StrEnum):
 ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
 POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
-SENSE = Step.SENSE
+SENSE, HAZARD = Step.SENSE, Step.HAZARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,7 @@ class Ship:
     cloaked: bool = False        # its cloaking device is on (Advanced: Romulan Cloaking Device)
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
+    ordered: bool = False        # its Captain has given this turn's self-destruct order
 
     @property
     def total_power(self) -> int:
@@ -178,7 +180,8 @@ class Shot:
     target: str
     evade: str = ""       # the target evaded: "success" or "failed" (Advanced: Evading Missiles)
     heading: int = -1     # the target's heading before it evaded
-    damage: int = 0       # an explosion's blast (weapon BLAST): its damage
+    damage: int = 0       # an explosion's blast (weapon BLAST) or a mine (MINE): its damage
+    at: Hex | None = None # a mine: the hex it lies in
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +214,17 @@ class SensorReport:
 
 
 @dataclass(frozen=True, slots=True)
+class Counter:
+    """A mine or decoy counter (Advanced: Mines): laid face down by `side`; `shown` once a ship
+    turned it over (a mine that was not set off stays, face up)."""
+
+    pos: Hex
+    side: str
+    mine: bool
+    shown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """What a game keeps from its scenario: the same from the first action to the last."""
 
@@ -225,6 +239,7 @@ class Setup:
     crews: tuple[tuple[str, str], ...] = ()   # (ship id, crew layout), see crew.py
     victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
+    mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -248,6 +263,8 @@ class FasaState:
     #                                                     question, detail) awaiting its roll
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
+    counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
+    after: str = ""                                     # the step a HAZARD returns to
     outcome: str = ""
     winner: str = ""
 

@@ -27,11 +27,13 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
     Sense,
     SetShields,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
 from engine.rulesets.fasa.events import GameOver, Note, Rolled
+from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
@@ -40,6 +42,7 @@ from engine.rulesets.fasa.state import (
     DISABLED,
     ESCAPED,
     EVADE,
+    HAZARD,
     MOVE,
     OVER,
     POWER,
@@ -55,7 +58,7 @@ from engine.stations import INSTRUCTOR, Seat, title
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE,
+    "sense": SENSE, "self_destruct": POWER,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -64,6 +67,7 @@ STEP_WORDS = {
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
     EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
+    HAZARD: "the blast of a mine or an explosion",
 }
 
 
@@ -135,6 +139,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return power.arm(state, ship, action)
         if isinstance(action, SetShields):
             return power.set_shields(state, ship, action)
+        if isinstance(action, SelfDestruct):
+            if not advanced_rules(state.level):
+                raise IllegalAction(f"{station}: self-destruction is an advanced rule")
+            return explosions.self_destruct(state, ship, action.order, station)
     if state.step == CHOOSE:
         target = state.shots[0].target
         if ship_id != target:
@@ -154,6 +162,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if isinstance(action, Move):
         state, events = movement.move(state, ship, action.steps, station)
         state = replace(state, queue=state.queue[1:])
+        if state.shots:  # mines set off (Advanced: Mines), before the next ship moves
+            state = replace(state, step=HAZARD, after=MOVE.value)
         if state.ship(ship_id).status == ESCAPED:
             state, more = _check_game_over(state)
             events += more
@@ -193,6 +203,17 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state = movement.end_of_movement_phase(state)
             state = replace(state, step=DECLARE, queue=_declare_order(state))
+        elif state.step == HAZARD:
+            if state.shots:
+                state, more = combat.next_roll(state)
+                events += more
+                continue
+            state, more = explosions.next_check(state)
+            events += more
+            if state.roll is not None or state.shots:
+                continue
+            state, more = _check_game_over(replace(state, step=Step(state.after), after=""))
+            events += more
         elif state.step == EVADE:
             state = evasion.settle(state)
             if state.step == EVADE:
@@ -352,6 +373,13 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
+        # The Captain may order the self-destruct while the power is allocated (Advanced: Ship
+        # Explosions); the phase does not wait for the order (docs/rules-decisions.md).
+        if advanced_rules(state.level):
+            out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                           "self-destruct order (hold, or destruct: cannot be undone)", None,
+                           "self_destruct")
+                    for s in state.ships if s.status == ACTIVE and not s.ordered]
         return tuple(out)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),

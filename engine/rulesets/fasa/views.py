@@ -19,6 +19,7 @@ from typing import Any
 from engine.events import Event
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
@@ -27,6 +28,7 @@ from engine.rulesets.fasa.events import (
     PowerAllocated,
     Rolled,
     RollRequested,
+    SelfDestructOrder,
     SensorAnswered,
     SensorLocked,
     ShieldsSet,
@@ -67,6 +69,7 @@ PUBLIC_WORDS = {
     "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
     "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
     "evade": "deciding whether to evade", "sense": "using the sensors",
+    "self_destruct": "giving orders",
 }
 
 
@@ -157,6 +160,7 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
     out["ships"] = [full_ship(s) for s in state.ships]
     out["sensor_reports"] = [report_json(r) for r in state.reports]
+    out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(p, True) for p in pending(state)]
@@ -187,6 +191,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
         ships.append(entry)
     out["ships"] = ships
     out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
+    out["counters"] = mines.counters_json(state, side_of(state, seat))
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)]
     return out
@@ -241,7 +246,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
-                   detected=_detected(state, seat))
+                   detected=_detected(state, seat), counters=mines.redacted_counters(state, side))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
@@ -263,6 +268,8 @@ def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
         return not hidden_from(state, state.ship(event.ship), side_of(state, seat))
     if isinstance(event, BlastStruck) and state.has_ship(event.target):
         return not hidden_from(state, state.ship(event.target), side_of(state, seat))
+    if isinstance(event, SelfDestructOrder):
+        return event.order == "destruct" or may_know_ship(state, seat, event.ship)
     if isinstance(event, CloakScanned):
         return may_know_ship(state, seat, event.ship) or may_know_ship(state, seat, event.found)
     if isinstance(event, SensorLocked):

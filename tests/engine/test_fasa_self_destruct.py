@@ -1,0 +1,75 @@
+"""Self-destruction as Book Two (seed 000_4373da4a9495c8f8.txt) describes it: Advanced, Ship
+Explosions ("such as when a player decides to self-destruct his vessel"; "The explosion because
+of self-destruction is automatic")."""
+
+from __future__ import annotations
+
+from test_fasa_advanced import act, game, ready, refused
+
+import engine
+from engine import Seat
+from engine.rulesets.fasa import autopilot, legal
+from engine.rulesets.fasa.actions import SelfDestruct
+from engine.rulesets.fasa.events import BlastStruck, SelfDestructOrder, StatusChanged
+from engine.rulesets.fasa.explosions import blast_damage
+from engine.rulesets.fasa.state import ADVANTAGE, DESTROYED, OVER, POWER, FasaState
+
+
+def duel(level: str = "advanced") -> FasaState:
+    return game(("ent", "constitution", "Federation", 4, 8, 1),
+                ("kl", "d7a", "Klingon", 6, 8, 4), level=level)
+
+
+def test_the_captain_may_order_the_self_destruct_while_power_is_allocated() -> None:
+    state = duel()
+    prompts = [p for p in engine.pending(state) if p.action == "self_destruct"]
+    assert {(p.ship, p.station) for p in prompts} == {("ent", "captain"), ("kl", "captain")}
+    (decision,) = engine.controls(state, Seat("captain", "kl"))
+    assert decision.irreversible and decision.defaults() == {"order": "hold"}
+    assert set(decision.field_named("order").values()) == {"hold", "destruct"}
+    assert set(legal.legal_actions(state, Seat("captain", "kl"))) == {
+        SelfDestruct("captain", "kl", "hold"), SelfDestruct("captain", "kl", "destruct")}
+    assert autopilot.decide(state, prompts[0]).order == "hold"  # type: ignore[attr-defined]
+    refused(state, SelfDestruct("helm", "kl", "destruct"), "is for Captain")
+    refused(state, SelfDestruct("captain", "kl", "now"), "hold or destruct")
+    fire = next(d for d in engine.controls(state, Seat("engineer", "kl")))
+    assert not fire.irreversible
+
+
+def test_holding_is_the_sides_own_and_the_phase_does_not_wait_for_it() -> None:
+    state = duel()
+    state, events = act(state, SelfDestruct("captain", "kl", "hold"))
+    (order,) = events
+    assert isinstance(order, SelfDestructOrder)
+    assert engine.events_for(state, events, Seat("helm", "ent")) == ()
+    assert not any(p.ship == "kl" and p.action == "self_destruct" for p in engine.pending(state))
+    refused(state, SelfDestruct("captain", "kl", "destruct"), "is given")
+    state = ready(state, "ent", 0)
+    state = ready(state, "kl", 0)
+    assert state.step == ADVANTAGE  # the Enterprise's Captain gave no order: none was needed
+
+
+def test_a_self_destruct_is_automatic_and_its_blast_strikes_as_an_explosion_does() -> None:
+    """No roll: the ship is destroyed at once; ships within 10 hexes take the blast of its
+    Total Power Units Available by range (Damage From Exploding Ships)."""
+    state = duel()
+    state = ready(state, "ent", 0)
+    power = state.ship("kl").total_power
+    state, events = act(state, SelfDestruct("captain", "kl", "destruct"))
+    assert state.ship("kl").status == DESTROYED
+    assert any(isinstance(e, StatusChanged) and e.status == DESTROYED for e in events)
+    blast = next(e for e in events if isinstance(e, BlastStruck))
+    assert blast.damage == blast_damage(state.tables, state.level, power, 2)
+    seen = engine.events_for(state, events, Seat("helm", "ent"))
+    assert any(isinstance(e, SelfDestructOrder) for e in seen)
+    while state.roll is not None:
+        prompt = engine.pending(state)[0]
+        state, _ = act(state, engine.RollResult(prompt.station, 1, "script"))
+    assert state.step == OVER  # the Klingon side has no ship left
+
+
+def test_the_basic_game_has_no_self_destruct() -> None:
+    state = duel("basic")
+    assert not any(p.action == "self_destruct" for p in engine.pending(state))
+    refused(state, SelfDestruct("captain", "kl", "destruct"), "advanced rule")
+    assert state.step == POWER
