@@ -72,7 +72,9 @@ class Request:
 
 Output = Action | Request
 
-KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S"}
+KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L",
+               pygame.K_r: "R", pygame.K_b: "B"}
+"""Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
 
 
 class BridgeDisplay:
@@ -364,7 +366,8 @@ class BridgeDisplay:
                                                             else None)
             if target in ids:
                 self.activate(target)
-        elif key == pygame.K_r:
+        elif key == pygame.K_r and not any(i.startswith("letter:") and i.endswith(":R")
+                                           for i in ids):
             self.activate("rolls")
         elif key == pygame.K_BACKSPACE and self.browsing:
             self.activate("close-why" if self.opened is not None else "close-rolls")
