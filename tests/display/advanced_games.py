@@ -59,8 +59,8 @@ def ready(state: FasaState, ship: str, movement: int = 0, shields: int = 0, weap
     return state
 
 
-def hard_turn_and_fire() -> FasaState:
-    """The Klingon D-7A turns hard to starboard (R), then its disruptor's to-hit roll waits."""
+def hard_turned() -> FasaState:
+    """The Klingon D-7A has turned hard to starboard (R); it declares its targets now."""
     state = game(("kl", "d7a", "Klingon", 5, 8, 1), ("ent", "constitution", "Federation",
                                                      9, 8, 0))
     cls = state.ship("kl").cls
@@ -70,7 +70,13 @@ def hard_turn_and_fire() -> FasaState:
     state = roll(roll(state, 2)[1], 1)[1]
     state = act(state, Move("helm", "kl", "R"))[1]
     assert state.ship("kl").hard_turned
+    return state
+
+
+def hard_turn_and_fire() -> FasaState:
+    """After `hard_turned`, a disruptor's shot is declared: its to-hit roll waits."""
     from engine.rulesets.fasa import legal
+    state = hard_turned()
     shot = next(o for o in legal.fire_options(state, state.ship("kl")) if len(o) == 1)
     return act(state, DeclareFire("helm", "kl", shot))[1]
 

@@ -8,8 +8,9 @@ import re
 
 import pygame
 import pytest
-from advanced_games import below_zero, hard_turn_and_fire, roll, torpedo_evaded
+from advanced_games import below_zero, hard_turn_and_fire, hard_turned, roll, torpedo_evaded
 
+from display.bridge import BridgeDisplay
 from display.roll_log import RollLog, roll_entry
 from display.why import explain
 from engine import Seat, events_for
@@ -107,3 +108,20 @@ def test_a_blast_explains_its_row_and_keeps_the_exploded_ship_s_power_to_its_sid
     # Told to the Federation another way (its own rolls): its lines never hold the power.
     for line in explain(before, events, "Federation"):
         assert not re.search(r"its \d+ Power Units", line), line
+
+
+def test_after_a_hard_turn_the_fire_choices_say_the_number_less_two() -> None:
+    state = hard_turned()
+    d = BridgeDisplay(pygame.Surface((800, 480)), KL, lambda _: None)
+    d.show(state)
+    d.activate("tab:helm")
+    assert d.draw(force=True)
+    kl, ent = state.ship("kl"), state.ship("ent")
+    rng = distance(kl.pos, ent.pos)
+    notes = {w.id.split(":")[1]: w.note for w in d.widgets if w.id.endswith(":ent")}
+    assert notes
+    for weapon, note in notes.items():
+        spec = kl.cls.weapon(weapon)
+        need = need_to_hit(state, kl, spec, rng)
+        assert need == state.tables.to_hit(spec.chart, rng) - 2
+        assert note == f"needs 1-{need}"
