@@ -9,7 +9,7 @@ from itertools import product
 
 import pygame
 import pytest
-from advanced_games import game, hard_turn_and_fire
+from advanced_games import game, hard_turn_and_fire, ready, roll
 
 from display.bridge import BridgeDisplay
 from display.map_model import map_model, plan_path, reachable
@@ -101,11 +101,11 @@ def test_a_hard_turn_shows_on_the_marker_for_every_seat_and_reverse_only_for_its
     assert kl_ours.label == "KL · HARD"   # the reverse setting is inside the Klingon ship
 
 
-def test_the_bridge_map_follows_a_planned_hard_turn() -> None:
+def kl_moving() -> tuple[FasaState, BridgeDisplay]:
+    """The D-7A's Helm planning its course (3 movement points in the turn)."""
     pygame.font.init()
     state = game(("kl", "d7a", "Klingon", 5, 8, 1), ("ent", "constitution", "Federation",
                                                      9, 8, 0))
-    from advanced_games import ready, roll
     cls = state.ship("kl").cls
     movement_power = -(-3 // cls.movement_points(cls.movement_step)) * cls.movement_step
     state = ready(ready(state, "kl", movement_power), "ent")
@@ -114,6 +114,28 @@ def test_the_bridge_map_follows_a_planned_hard_turn() -> None:
     d.show(state)
     d.activate("tab:helm")
     d.draw(force=True)
+    return state, d
+
+
+def test_the_keyboard_plans_hard_turns_and_r_opens_the_rolls_only_without_a_course() -> None:
+    _, d = kl_moving()
+    d.key(pygame.K_l)
+    d.draw()
+    assert d.map().plan[1:] and not d.rolls_open
+    d.key(pygame.K_BACKSPACE)
+    d.draw()
+    d.key(pygame.K_r)   # a course may take an R: the letter, not the Rolls list
+    d.draw()
+    assert not d.rolls_open and "R" in next(t.text for t in d.painter.texts
+                                             if t.text.startswith("Course:"))
+    d.activate("tab:science")   # no course on screen: R is the Rolls list again
+    d.draw()
+    d.key(pygame.K_r)
+    assert d.rolls_open
+
+
+def test_the_bridge_map_follows_a_planned_hard_turn() -> None:
+    state, d = kl_moving()
     d.activate("letter:steps:L")
     d.draw(force=True)
     kl = state.ship("kl")
