@@ -38,7 +38,7 @@ def _shields(numbers: tuple[int, ...]) -> str:
     if len(numbers) == 1:
         return f"shield {numbers[0]}"
     if len(numbers) == 2:
-        return f"shield {numbers[0]} or {numbers[1]} (a roll picks one: 1-5 shield {numbers[0]})"
+        return f"shield {numbers[0]} or {numbers[1]} (a d10 picks: 1-5 shield {numbers[0]})"
     return "all six shields (the same hex)"
 
 
@@ -67,11 +67,11 @@ def evasion_roll_lines(state: FasaState, value: int) -> list[str]:
     if ok:
         facing = shields_facing(target.pos, target.heading, firer.pos)
         outcome = (f"the evasion succeeds: if the {weapon} hits, it strikes the shield now "
-                   f"facing {firer.name} ({_shields(facing)}) at half damage")
+                   f"facing {firer.name} at half damage: {_shields(facing)}")
     else:
         facing = shields_facing(target.pos, shot.heading, firer.pos)
         outcome = (f"the evasion fails: if the {weapon} hits, it strikes the shield it would "
-                   f"have struck ({_shields(facing)}) at full damage")
+                   f"have struck, at full damage: {_shields(facing)}")
     return ["Rule: Book Two, Advanced: Evading Missile Fire; the evader rolls a d10 after its "
             f"turn, 1-{EVADE_SUCCESS} succeeds",
             f"{value} {'is' if ok else 'is not'} within 1-{EVADE_SUCCESS}: {outcome}",

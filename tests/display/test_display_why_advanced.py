@@ -63,7 +63,7 @@ def test_an_evasion_roll_and_the_missile_s_hit_after_it(die: int, shield: int, d
         assert entry is not None, seat   # an evasion roll is seen by the whole table
         text = "\n".join(entry.lines)
         assert "Evading Missile Fire" in text and f"the evasion {words}" in text
-        assert f"(shield {shield})" in text
+        assert f"damage: shield {shield}" in text
         assert entry.result == ("EVADED" if die <= 3 else "FAILED")
         assert entry.what == "evading Photon torpedo 1"
     hit_before, hit_after, hit_events = roll(after, 1)
