@@ -7,6 +7,11 @@
     bridge.show(state, events, now)           # after each applied action, and every frame
 
 Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only queue edges.
+
+A press lights its own panel first (the value it moved, the "not now" flash, or "your move" out
+for the decision it made), before the engine is asked; then every panel follows the new state.
+A panel's plan is made again only when what it is made from changed (`Station.inputs`): the
+state (by identity: states are immutable), its editor and values, the alert, the flash.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from hardware.debounce import Debouncer, Edge, Press
 from hardware.devices import Clock, PanelDevices, open_panel, report
 from hardware.expanders import ExpanderHub, hub_for
 from hardware.functions import AMBER
-from hardware.lamps import levels
+from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
 from hardware.pinmap import PinMap
 
@@ -33,12 +38,21 @@ Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
 
 @dataclass
 class Station:
-    """One open panel: its devices, its model, and a debouncer per button."""
+    """One open panel: its devices, its model, and a debouncer per button; and what its lights
+    were last lit from (`inputs`, the model's `lamp_inputs`) with the plan they gave."""
 
     name: str
     devices: PanelDevices
     model: PanelModel
     debouncers: dict[str, Debouncer]
+    inputs: tuple[object, ...] | None = None
+    plan: dict[str, Lamp] | None = None
+    blinks: bool = False
+
+
+def same_inputs(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
+    """`lamp_inputs` alike: the state and the editor the same objects, the rest equal."""
+    return a is not None and a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
 
 
 class Bridge:
@@ -55,6 +69,8 @@ class Bridge:
         self.outcomes: list[tuple[str, Outcome]] = []  # every press's outcome, for the display
         self.hub: ExpanderHub = hub_for(factory)   # the MCP23017s of this Pi (or of the mock)
         self.say: Callable[[str], None] = lambda text: None
+        self.order: dict[Debouncer, int] = {}      # every button's, in panel and button order
+        self.live: set[Debouncer] = set()          # those that `poll` must look at
 
     def open(self, say: Callable[[str], None], t: float | None = None) -> None:
         """Open a panel for each station of the crew that has one in the pin map, run the lamp
@@ -71,9 +87,11 @@ class Bridge:
                              self.hub)
             devices[spec.name] = dev
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
+            debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)),
-                {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons})
+                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers)
+            for deb in debouncers.values():
+                self.order[deb] = len(self.order)
         self.missing = tuple(missing)
         if missing:
             say(f"no panel in {self.pins.source} for: {', '.join(missing)} (those stations play "
@@ -87,16 +105,21 @@ class Bridge:
         self.lamp_test_until = t + LAMP_TEST_S
         for st in self.stations.values():
             st.devices.set_levels({role: 1.0 for role in st.devices.lights})
+            st.inputs = None  # lit by the test: the next `show` lights it afresh
 
     def put(self, edge: Edge) -> None:
         """Queue an edge from elsewhere (the keyboard stand-in): the same path as a pin's."""
         self.edges.put(edge)
 
     def presses(self, t: float, timeout: float | None = None) -> list[Press]:
-        """Drain the queued edges through the debouncers; then look for long presses at `t`."""
+        """Drain the queued edges through the debouncers; then look for long presses at `t`
+        (at the buttons that are held or still settling: a debouncer at rest has nothing to
+        say, so `poll` skips it)."""
         out: list[Press] = []
         block = timeout is not None and timeout > 0
-        while True:
+        # Only this thread takes from the queue: while it is not empty, a get finds an edge
+        # (and an empty queue, the usual case, costs no exception).
+        while block or self.edges.qsize():
             try:
                 edge = self.edges.get(block=block, timeout=timeout if block else None)
             except queue.Empty:
@@ -106,9 +129,11 @@ class Bridge:
             deb = st.debouncers.get(edge.button) if st else None
             if deb is not None:
                 out.extend(deb.edge(edge.pressed, edge.t))
-        for st in self.stations.values():
-            for deb in st.debouncers.values():
-                out.extend(deb.poll(t))
+                self.live.add(deb)
+        for deb in sorted(self.live, key=self.order.__getitem__):
+            out.extend(deb.poll(t))
+            if deb.at_rest:
+                self.live.discard(deb)
         return out
 
     def pump(self, state: GameState, t: float, act: Act,
@@ -124,11 +149,17 @@ class Bridge:
             st = self.stations[press.panel]
             out = st.model.press(press.button, press.kind, state, press.t)
             self.outcomes.append((press.panel, out))
+            # The press's own light first: a value moved, a "not now" flash, or "your move"
+            # out for a decision made (hardware.panel: `sent`), before the engine is asked.
+            self.light(st, state, t)
             if out.action is not None or out.roll is not None:
                 done = act(out)
                 if done is not None:
                     state, events = done
                     self.show(state, events, t)
+                elif out.action is not None:
+                    st.model.withdraw()
+                    self.light(st, state, t)
         self.show(state, (), t)
         return state
 
@@ -136,12 +167,29 @@ class Bridge:
         """Light every panel from its seat's prompts, view and the events it was told."""
         if t < self.lamp_test_until:
             return
+        # A seat is told a share of these events (`events_for` filters them): when none of
+        # them puts a ship on alert, neither does any seat's share, and nobody need be told.
+        alerting = any(e.alerts is not None for e in events)
         for st in self.stations.values():
-            if events:
+            if alerting:
                 st.model.told(api.told(state, events, st.model.seat))
             st.model.sync(state)
-            plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
-            st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
+            self.light(st, state, t)
+
+    def light(self, st: Station, state: GameState, t: float) -> None:
+        """Light one panel. Its plan is made again only when what it is made from changed (a
+        new state, an edit, the alert, the flash); with the same inputs only a blinking light
+        has anything to do (and `set_levels` writes only what changed)."""
+        if t < self.lamp_test_until:
+            return
+        inputs = st.model.lamp_inputs(state, t)
+        if not same_inputs(st.inputs, inputs) or st.plan is None:
+            st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
+            st.blinks = any(lamp.blink for lamp in st.plan.values())
+            st.inputs = inputs
+        elif not st.blinks:
+            return
+        st.devices.set_levels(levels(st.plan, t, self.pins.blink_ms / 1000))
 
     def lit(self) -> dict[str, dict[str, float]]:
         """Every open light's level now, by panel and role (what the display draws on a PC)."""
