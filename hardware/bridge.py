@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,11 +56,14 @@ def same_inputs(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
 
 
 class Bridge:
-    """The panels of one ship's crew (or the Instructor's, with `ship` None)."""
+    """The panels of one ship's crew (or the Instructor's, with `ship` None). `crew` says which
+    of the pin map's crews sits at them: 1 for the first ship with people at panels (in the
+    scenario's order), 2 for the next (two crews on one Pi)."""
 
     def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, crew: int = 1) -> None:
         self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
+        self.crew = crew
         self.wanted = tuple(stations)
         self.edges: queue.Queue[Edge] = queue.Queue()
         self.stations: dict[str, Station] = {}
@@ -79,7 +82,7 @@ class Bridge:
         devices: dict[str, PanelDevices] = {}
         missing = []
         for station in self.wanted:
-            spec = self.pins.panel_for(station)
+            spec = self.pins.panel_for(station, self.crew)
             if spec is None:
                 missing.append(station)
                 continue
@@ -94,11 +97,23 @@ class Bridge:
                 self.order[deb] = len(self.order)
         self.missing = tuple(missing)
         if missing:
-            say(f"no panel in {self.pins.source} for: {', '.join(missing)} (those stations play "
-                f"on the touchscreen or the keyboard)")
+            say(f"no panel in {self.pins.source} for{self._whose()}: {', '.join(missing)} (those "
+                f"stations play on the touchscreen or the keyboard)")
         report(devices, say)
         self.hub.start()  # on a Pi: the thread that polls the expanders' buttons
         self.lamp_test(self.clock() if t is None else t)
+
+    def _whose(self) -> str:
+        """Whose stations were not found, when the map has (or this bridge wants) more than
+        one crew: " kronos's crew (crew 2 of the map)"."""
+        crews = self.pins.crews
+        if self.ship is None or (self.crew == 1 and crews in ((), (1,))):
+            return ""
+        if self.crew not in crews:
+            has = ", ".join(map(str, crews)) or "none"
+            return (f" {self.ship}'s crew (crew {self.crew}: the map has panels for crew "
+                    f"{has} only)")
+        return f" {self.ship}'s crew (crew {self.crew} of the map)"
 
     def lamp_test(self, t: float) -> None:
         """Every light full on for a moment (the next `show` after it ends puts them right)."""
@@ -211,6 +226,15 @@ def outcome_text(out: Outcome) -> str:
     return out.refused or out.note or ""
 
 
+
+
+def crews_of(ships: Sequence[str], at_panels: Iterable[str | None]) -> dict[str, int]:
+    """The pin map's crew for each ship with people at panels: 1 for the first of them in
+    `ships` (the scenario's order), 2 for the next, ...; so a map fits any scenario. Ships not
+    in `ships` come after, in the order given; None (the Instructor) has no crew."""
+    wanted = list(dict.fromkeys(s for s in at_panels if s is not None))
+    ordered = [s for s in ships if s in wanted] + [s for s in wanted if s not in ships]
+    return {ship: n for n, ship in enumerate(ordered, 1)}
 
 
 def pump_all(bridges: Iterable[Bridge], state: GameState, t: float, act: Act) -> GameState:
