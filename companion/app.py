@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
-from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending
-from engine.stations import INSTRUCTOR
+from companion.seat_changes import SeatChanges, turn_of
+from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
+from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import TRAY_CONNECTED, TRAY_LOST, Answer
 from hardware.bridge import Bridge, crews_of
@@ -81,13 +82,18 @@ class App:
         self.messages: list[str] = []
         self.accepted = 0
         self.mocked = type(table.factory).__name__ == "MockFactory"
+        self.seat_changes = SeatChanges()   # the Instructor's, waiting for the next turn
+        self.names = {str(s["id"]): str(s["name"])
+                      for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status())
-            self.display.show(game.state)
+            # a resumed game's ticker and Rolls list, rebuilt from its log
+            self.display.rebuild(game.state, game.scenario, game.actions)
+            self._show_seats()
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -143,6 +149,7 @@ class App:
     # -- accepting actions ---------------------------------------------------------------------
     def accept(self, action: Action, by: str) -> tuple[Event, ...] | None:
         """Apply, save (durable), then show. A refused action is shown as the reason."""
+        turn = turn_of(self.game.state)
         try:
             events = self.game.accept(action, by)
         except IllegalAction as exc:
@@ -153,6 +160,8 @@ class App:
             return None
         self.accepted += 1
         self.show(events)
+        if self.seat_changes.asked and turn_of(self.game.state) > turn:
+            self.change_seats()   # a new turn: the Instructor's seat changes are made now
         return events
 
     def show(self, events: tuple[Event, ...]) -> None:
@@ -199,12 +208,13 @@ class App:
         self._autopilot(t)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
-            if self.bridges and self.mocked:
+            if self.mocked and (self.bridges or self.display.lights is not None):
                 levels: dict[str, dict[str, float]] = {}
                 for b in self.bridges:
                     for panel, lit in b.lit().items():
                         levels.setdefault(panel, lit)
-                self.display.show_lights(levels)   # no LEDs to look at on a PC: drawn
+                # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
+                self.display.show_lights(levels if self.bridges else None)
             if self.display.draw():
                 import pygame
 
@@ -271,6 +281,10 @@ class App:
             if isinstance(out, Request):
                 if out.kind == "undo":
                     self.undo("last")
+                elif out.kind == "undo-phase":
+                    self.undo("phase")
+                elif out.kind == "seat":
+                    self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
                     prompt = next((p for p in pending(self.game.state)
                                    if p.roll is not None and p.station == out.station
@@ -281,14 +295,66 @@ class App:
                 by = "manual" if getattr(out, "type_name", "") == "roll" else "touch"
                 self.accept(out, by)
 
+    # -- the Instructor's seat changes (companion/seat_changes.py) -----------------------------
+    def _pins(self) -> PinMap | None:
+        return self.table.pins if self.table.factory is not None else None
+
+    def _show_seats(self) -> None:
+        if self.display is not None and self.table.display_seat.ship is None:
+            self.display.show_seats(self.seat_changes.rows(self.table.seats, self._pins(),
+                                                           self.names))
+
+    def ask_seat(self, ship: str, station: str, mode: str) -> str | None:
+        """The Instructor asks that a seat be played by `mode`: made at the start of the next
+        turn (at once before the game's first action). Returns why not, when refused; only the
+        Instructor's screen may ask."""
+        if self.table.display_seat.ship is not None:
+            problem: str | None = "only the Instructor changes seats"
+        else:
+            problem = self.seat_changes.ask(self.table.seats, (ship, station), mode,
+                                            self._pins(), self.names)
+        if problem is not None:
+            self.messages.append(problem)
+            if self.display is not None:
+                self.display.message = problem
+                self.display.dirty = True
+            return problem
+        if not self.game.actions:
+            self.change_seats()
+        self._show_seats()
+        return None
+
+    def _panel_seats(self) -> set[tuple[str, str]]:
+        return {k for k, m in self.table.seats.items() if m not in ("touch", AUTOPILOT)}
+
+    def change_seats(self) -> None:
+        """Make the asked seat changes: saved first (a resume plays the new seats), then the
+        table's seats, then the panels opened afresh for the seats now at panels."""
+        changes = {k: m for k, m in self.seat_changes.take().items()
+                   if self.table.seats.get(k) != m}
+        if changes:
+            self.game.set_seats({f"{s}/{st}": m for (s, st), m in changes.items()})
+            before = self._panel_seats()
+            self.table.seats.update(changes)
+            if self._panel_seats() != before:
+                self.close()
+                self._open_panels()
+            state, t = self.game.state, self.table.clock()
+            for b in self.bridges:
+                b.show(state, (), t)
+            words = "; ".join(f"{title(st)} of {self.names.get(s, s)} by {m}"
+                              for (s, st), m in changes.items())
+            self.messages.append(f"seats changed: {words}")
+            self.table.say(f"starbridge: turn {turn_of(state)}: seats changed: {words}")
+        self._show_seats()
+
     def undo(self, how: str) -> int:
         """The Instructor's undo: "last" action of a person, or back to the "phase" start."""
         taken = self.game.undo_phase() if how == "phase" else self.game.undo_last()
         if taken:
             state, t = self.game.state, self.table.clock()
             if self.display is not None:
-                self.display.history.clear()
-                self.display.show(state)
+                self.display.rebuild(state, self.game.scenario, self.game.actions)
             for b in self.bridges:
                 b.show(state, (), t)
             self.messages.append(f"undo: {taken} action(s) taken back")

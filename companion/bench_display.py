@@ -18,6 +18,8 @@ import statistics
 import time
 from typing import Any
 
+from companion.bench_figures import Figure, budget
+
 FRAMES = 300
 IDLE_SECONDS = 2.0
 
@@ -28,7 +30,7 @@ def _ms(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, p99 * 1000
 
 
-def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> None:
+def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> list[Figure]:
     started = time.perf_counter()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -91,3 +93,10 @@ def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> None:
           f"{redrawn} redraws", file=out)
     print(f"start to first frame: {first * 1000:.0f} ms", file=out)
     pygame.display.quit()
+    empty = "clear and flip an empty screen"
+    return [Figure("display", "busiest screen, median", b_med, "ms", f_med, budget(3.0, pi=33.0),
+                   floor_is=empty),
+            Figure("display", "busiest screen, p99", b_p99, "ms", f_p99, floor_is=empty),
+            Figure("display", "idle table", idle_cpu * 100, "% of a core", budget=2.0),
+            Figure("display", "first frame, in this process", first * 1000, "ms",
+                   budget=budget(2000, pi=None))]

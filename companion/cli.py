@@ -8,9 +8,8 @@
                                      the after-action report)
     starbridge screenshot [...]      the bridge display rendered headless to PNG
     starbridge scenarios | ships     what the data pack holds
-    starbridge bench engine          replay and simulation speed
-    starbridge bench panels          station panels: button edge to LED and to action
-    starbridge bench display         bridge display: frame times, idle CPU
+    starbridge bench [WHAT]          every benchmark and one table of figures (or one of
+                                     them: engine, dice, panels, display, saves, app)
     starbridge panels check|wiring   check a pin map; draw its wiring diagram
     starbridge screenshot [...]      render a screen of the bridge display to PNG, headless
 """
@@ -25,8 +24,7 @@ from pathlib import Path
 from typing import IO, NoReturn
 
 from companion import (
-    bench,
-    bench_display,
+    bench_cmd,
     config_cmd,
     dice_emulator_cmd,
     doctor_cmd,
@@ -37,7 +35,6 @@ from companion import (
     survey,
 )
 from companion.dice import VirtualDice
-from companion.dice_bench import dice_bench
 from companion.paths import user_data_dir
 from companion.report import report_lines
 from companion.session import (
@@ -98,11 +95,7 @@ A log whose last line was cut short (power lost while saving) replays up to the 
 with a warning. Any other damage is an error naming the line.""",
     "scenarios": "example:\n  starbridge scenarios",
     "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
-    "bench": "examples:\n  starbridge bench engine      replay and simulation speed\n"
-             "  starbridge bench dice        dice-line parsing and tray-to-engine latency\n"
-             "  starbridge bench panels      button edge to LED and to the engine's action\n"
-             "  starbridge bench display     frame times beside the floor, idle CPU\n"
-             "  starbridge bench saves       a durable save per action; resuming a long game",
+    "bench": bench_cmd.EXAMPLES,
     "panels": panels_cmd.EXAMPLES,
     "screenshot": "examples:\n  starbridge screenshot --screen helm --size 800x480 --out helm.png\n"
                   "  starbridge screenshot --all --out screens/      every screen, one PNG each",
@@ -147,8 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--report", action="store_true", help="print the after-action report instead")
     sub.add_parser("scenarios", help="list the scenarios")
     sub.add_parser("ships", help="list the ship classes")
-    b = sub.add_parser("bench", help="print speed figures")
-    b.add_argument("what", choices=("engine", "dice", "panels", "hardware", "display", "saves"))
+    bench_cmd.add_parser(sub)
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
@@ -206,19 +198,8 @@ def _main(argv: list[str] | None) -> int:
             return 0
         if args.command == "panels":
             return panels_cmd.run(args)
-        if args.command == "bench" and args.what in ("panels", "hardware"):
-            from companion.panels_bench import panels_bench
-            panels_bench(sys.stdout)
-        elif args.command == "bench" and args.what == "dice":
-            dice_bench(sys.stdout)
-        elif args.command == "bench" and args.what == "saves":
-            from companion.saves_bench import saves_bench
-            saves_bench(sys.stdout)
-        elif args.command == "bench" and args.what == "display":
-            bench_display.display_bench(sys.stdout)
-        elif args.command == "bench":
-            bench.engine_bench(sys.stdout)
-            return 0
+        if args.command == bench_cmd.NAME:
+            return bench_cmd.run(args)
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2

@@ -40,7 +40,8 @@ seed = 0                 # virtual dice seed; 0 = a new seed every game
 default = "autopilot"    # every seat not named below
 # enterprise = "panel"   # every station of a ship ("ship", "ship/station" or "station")
 # "enterprise/helm" = "touch"
-# With no [seats] table at all, the first ship's crew is at the panels.
+# With no [seats] table at all, the first ship's crew is at the panels. These are the seats a
+# new game starts with; on the Instructor's screen SEATS changes them between turns.
 
 [panels]
 pins = ""                # the pin map file (docs/wiring.md); "" = the built-in map
@@ -60,7 +61,8 @@ enabled = true           # false: no screen (as --headless)
 fullscreen = "auto"      # "auto" (full screen without a desktop), true or false
 size = [800, 480]        # the window's size when not full screen
 seat = ""                # whose bridge it shows: a ship id, "instructor", or "" (the first ship
-                         # with people at it; the Instructor's view when every seat is autopilot)
+                         # with people at it; the Instructor's view when every seat is autopilot
+                         # or people sit on several ships); only the Instructor's changes seats
 fps = 30                 # the most frames a second
 
 [kiosk]

@@ -17,6 +17,7 @@ import tty
 from pathlib import Path
 from typing import Any
 
+from companion.bench_figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import apply, new_game, pending
 from engine.rulesets.fasa import autopilot
@@ -29,7 +30,7 @@ SAMPLES = 300
 _FLOOR = re.compile(rb"\$([^*\n]*)\*([0-9A-Fa-f]{4})\r?\n")
 
 
-def dice_bench(out: Any) -> None:
+def dice_bench(out: Any) -> list[Figure]:
     frames = b"".join(encode(Roll(i % 65536, "tray-1", 20, i % 20 + 1)) for i in range(2000))
     n, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < MIN_SECONDS:
@@ -48,6 +49,11 @@ def dice_bench(out: Any) -> None:
     print(f"frame's last byte written to a pty -> roll accepted by the engine, {len(lat)} rolls: "
           f"p50 {statistics.median(lat):.2f} ms, p99 {_p99(lat):.2f} ms (budget p99 < 2 ms)",
           file=out)
+    return [Figure("dice", "parse tray lines", rate, "frames/s", floor=floor, higher_is_better=True,
+                   floor_is="a regular expression and the CRC over the same lines"),
+            Figure("dice", "tray frame to accepted roll, p50", statistics.median(lat), "ms"),
+            Figure("dice", "tray frame to accepted roll, p99", _p99(lat), "ms",
+                   budget=budget(2.0, pi=None))]
 
 
 def _p99(xs: list[float]) -> float:

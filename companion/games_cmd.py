@@ -20,6 +20,10 @@ EXAMPLES = """examples:
   starbridge games undo 3                   take back game 3's last action by a person
   starbridge games undo 3 --phase           back to the start of the phase
 
+A game's status: playing (unfinished: `play --resume` goes on with it, and a kiosk goes back
+into it after a power cut), over, abandoned (a kiosk's crew left it idle: only `play --resume
+GAME` goes on with it), damaged (its lines fail their checks: kept, export it for a bug report).
+
 Saves live in the user data folder (~/.local/share/starbridge/saves.db, or $STARBRIDGE_DATA).
 An import never changes a saved game: a file that is not a good log is refused with the reason."""
 
@@ -75,7 +79,7 @@ def _run(store: Store, args: argparse.Namespace) -> int:
         for g in games:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
             undone = f", {g.undos} undo(s)" if g.undos else ""
-            print(f"{g.id:4}  {when}  {g.status:8}  {g.actions:5} actions{undone}  {g.title}")
+            print(f"{g.id:4}  {when}  {g.status:9}  {g.actions:5} actions{undone}  {g.title}")
         return 0
     if args.what == "export":
         gid, out = _game_number(args.args[0]), Path(args.args[1])

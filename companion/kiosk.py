@@ -5,7 +5,12 @@
   Attract games are not saved: the SD card is written only for crew games.
 - Any station button (or a key standing in for one, or a tap) starts a crew game from the
   configuration's scenario and seats, saved like any other.
-- A crew game with no input for `idle_minutes` (or over, after a while) returns to attract mode.
+- A crew game with no input for `idle_minutes` (or over, after a while) returns to attract mode;
+  a game left idle is marked abandoned in the store (`starbridge games` lists it; `play --resume
+  N` can still go on with it).
+- After a crash or a power cut during a crew game, the next start goes straight back into that
+  game (the save store's unfinished game, replayed to its last accepted action), not attract
+  mode; it says so in one line on stderr (the journal).
 - Closing the window and Escape do nothing; only the Instructor's combination (`exit_buttons`
   held together at the Instructor panel, or `exit_keys` held together) leaves kiosk mode.
 """
@@ -22,7 +27,8 @@ from typing import Any, TypeVar
 from companion.app import WATCH, App
 from companion.config import Config
 from companion.saved_game import SavedGame
-from companion.store import Store
+from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
+from engine.errors import EngineError
 
 END_SHOWN_S = 30.0   # the after-action report stays up this long before attract mode returns
 
@@ -42,18 +48,43 @@ class Kiosk:
     def __init__(self, config: Config, store: Store | None, surface: Any,
                  make_table: Callable[[SavedGame, bool], Any],
                  new_scenario: Callable[[str | None], dict[str, Any]],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 say: Callable[[str], None] = lambda _line: None) -> None:
         self.config, self.store, self.surface = config, store, surface
         self.make_table, self.new_scenario, self.clock = make_table, new_scenario, clock
+        self.say = say
         self.mode = "attract"
         self.app: App | None = None
         self.ended_at: float | None = None
         self.games = 0
-        self.start_attract()
+        if not self.resume_crew():
+            self.start_attract()
+
+    def resume_crew(self) -> bool:
+        """After a crash or power cut during a crew game: back into it, at its last accepted
+        action. False (and attract mode is for the caller) when there is none to go on with."""
+        info = self.store.unfinished() if self.store is not None else None
+        if self.store is None or info is None:
+            return False
+        try:
+            game = SavedGame.resume(self.store, info.id)
+        except StoreError as exc:   # its lines fail their checks: marked damaged, kept
+            self.say(f"starbridge: kiosk: crew game {info.id} cannot be resumed: {exc}")
+            return False
+        except EngineError as exc:   # it does not replay (e.g. the ship data changed)
+            self.store.set_status(info.id, DAMAGED)
+            self.say(f"starbridge: kiosk: crew game {info.id} cannot be resumed ({exc}); it is "
+                     f"marked damaged and kept")
+            return False
+        if game.over:   # ended as the power went: nothing to go on with
+            self.store.set_status(info.id, OVER)
+            return False
+        self.say(f"starbridge: kiosk: resuming crew game {info.id} ({info.title}) after "
+                 f"{len(game.actions)} actions")
+        self._play(game, crew=True)
+        return True
 
     def _start(self, crew: bool) -> None:
-        if self.app is not None:
-            self.app.close()
         scenario = self.new_scenario(None if crew else self.config.attract_scenario)
         seed = self.config.seed or random.randrange(1, 2**31)
         from companion.play_cmd import seats_for
@@ -63,6 +94,12 @@ class Kiosk:
         seats = seats_for(self.config, new_game(scenario), ships, autopilot=False)
         game = SavedGame.new(self.store if crew else None, scenario, seed,
                              {f"{s}/{st}": m for (s, st), m in seats.items()})
+        self._play(game, crew)
+
+    def _play(self, game: SavedGame, crew: bool) -> None:
+        if self.app is not None:
+            self.app.close()
+            self.app = None
         table = self.make_table(game, not crew)
         self.app = App(game, table)
         self.mode = "crew" if crew else "attract"
@@ -98,8 +135,14 @@ class Kiosk:
             self.ended_at = t
         idle = t - app.last_input > self.config.idle_minutes * 60
         if idle or (self.ended_at is not None and t - self.ended_at > END_SHOWN_S):
+            self.abandon(app.game)
             self.start_attract()
         return True
+
+    def abandon(self, game: SavedGame) -> None:
+        """The crew left `game` unfinished: marked so that the next start does not resume it."""
+        if self.store is not None and game.store is not None and not game.over:
+            self.store.set_status(game.id, ABANDONED)
 
     def _any_press(self, app: App) -> bool:
         """A station button went down (attract mode takes no actions from the panels)."""
@@ -132,7 +175,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
         return table
 
     kiosk = Kiosk(config, store, surface, make_table,
-                  lambda name: new_scenario(config, args, data_dir, name))
+                  lambda name: new_scenario(config, args, data_dir, name), say=say)
     say("starbridge: kiosk mode; the Instructor's "
         f"{'+'.join(config.exit_keys)} (held together) leaves it")
     try:

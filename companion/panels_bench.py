@@ -30,6 +30,7 @@ from typing import IO, Any
 from gpiozero import LED, Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from companion.bench_figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
 from hardware.bridge import Bridge
@@ -213,7 +214,7 @@ def not_now(factory: Any, n: int) -> Samples:
                           lambda p: p.panels["helm"].leds["red"].pin)
 
 
-def panels_bench(out: IO[str], n: int = PRESSES) -> None:
+def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
     factory = make_factory()
     try:
         floor(factory, 200)  # warm up every path before measuring
@@ -248,9 +249,25 @@ def panels_bench(out: IO[str], n: int = PRESSES) -> None:
               f"p99 {_ratio(samples.wall, bare.wall, 0.99):.1f}x, "
               f"CPU p99 {_ratio(samples.cpu, bare.cpu, 0.99):.1f}x", file=out)
     print("  (budget: p99 under 5 ms on a developer machine, under 50 ms on a Pi)", file=out)
+    return panels_figures(bare, stack, moved)
 
 
 def _ratio(samples: list[float], floor_samples: list[float], q: float) -> float:
     if not samples or not floor_samples:
         return float("nan")
     return _pct(samples, q) / max(_pct(floor_samples, q), 1e-9)
+
+
+def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples) -> list[Figure]:
+    """The table's figures (`starbridge bench`): a confirm's press to the engine's accepted
+    action and to its own light, and a selection's press to its light, beside the floor."""
+    floor_is = "a bare gpiozero when_pressed that lights an LED"
+    accepted, lit = stack["accepted"].wall, stack["lit"].wall
+    return [Figure("panels", "press to accepted action, p99", _pct(accepted, 0.99), "ms",
+                   _pct(bare.wall, 0.99), floor_is=floor_is),
+            Figure("panels", "press to LED change, p50", _pct(lit, 0.5), "ms",
+                   _pct(bare.wall, 0.5), floor_is=floor_is),
+            Figure("panels", "press to LED change, p99", _pct(lit, 0.99), "ms",
+                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is),
+            Figure("panels", "selection to LED change, p99", _pct(moved.wall, 0.99), "ms",
+                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is)]

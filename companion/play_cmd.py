@@ -18,7 +18,7 @@ from companion.app import App, Table
 from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
-from companion.store import Store, StoreError
+from companion.store import ABANDONED, PLAYING, Store, StoreError
 from engine import Event, Seat, crew_stations, new_game
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -35,7 +35,9 @@ EXAMPLES = """examples:
   starbridge play --kiosk                  attract mode between games (docs/appliance.md)
 
 Settings come from the configuration file (starbridge config --example); flags win.
-Every accepted action is saved before it is shown: starbridge games lists the saves."""
+Every accepted action is saved before it is shown: starbridge games lists the saves.
+On the Instructor's screen, SEATS (beside UNDO) changes who plays a seat: at its panel, by
+touch, or the autopilot, from the start of the next turn; the save keeps the new seats."""
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -49,13 +51,16 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--resume", nargs="?", type=int, const=-1, default=None, metavar="GAME",
                        help="go on with the unfinished game, or game number GAME (with none "
-                            "unfinished: a new game, as on a Pi's power-up)")
+                            "unfinished: a new game, as on a Pi's power-up); a game a kiosk "
+                            "abandoned is only resumed by its number")
     which.add_argument("--new", action="store_true", help="start a new game")
     p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO=MODE",
                    help="who plays a seat: WHO is a ship, ship/station, station or 'default'; "
                         "MODE panel, touch or autopilot (repeat; wins over the configuration)")
-    p.add_argument("--kiosk", action="store_true", help="attract mode between crew games")
+    p.add_argument("--kiosk", action="store_true",
+                   help="attract mode between crew games; after a crash or power cut, straight "
+                        "back into the crew game that was being played")
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
     p.add_argument("--window", action="store_true", help="a window even without a desktop")
     p.epilog = EXAMPLES
@@ -224,6 +229,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
                 say("starbridge: no unfinished game to resume; a new one starts")
         if target is not None:
             game = SavedGame.resume(store, target)
+            if store.status(target) == ABANDONED:   # gone on with: unfinished again
+                store.set_status(target, PLAYING)
             say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
             return game
     scenario = new_scenario(config, args, data_dir)
@@ -305,7 +312,9 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     if headless:
         print(f"{game.scenario.get('name', game.scenario.get('id'))} — basic rules, seed "
               f"{game.seed}" + (f", game {game.id}" if game.store is not None else ""))
-    panels = not args.autopilot and any(m == "panel" for m in game.seats.values())
+    # With a screen the panels are opened even when no seat starts at one: the Instructor may
+    # put a seat at its panel between turns (companion/seat_changes.py).
+    panels = not args.autopilot and (not headless or "panel" in game.seats.values())
     hw = open_hardware(config, headless, panels, say, args.window)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None)
     app = App(game, table)

@@ -71,6 +71,13 @@ class SavedGame:
             self.ended_saved = True
         return events
 
+    def set_seats(self, changes: Mapping[str, str]) -> None:
+        """Who plays which seat ("ship/station" -> mode) from now on, saved before it is used."""
+        seats = {**self.seats, **changes}
+        if self.store is not None:
+            self.store.set_seats(self.id, seats)
+        self.seats = seats
+
     # -- the Instructor's undo ---------------------------------------------------------------
     def undo_to(self, back_to: int, why: str) -> int:
         """Keep the first `back_to` actions; the state is the shortened log replayed."""

@@ -5,7 +5,8 @@ to a plain file (the least any durable save can cost there). The figures:
 
 - append: an accepted action saved (SQLite WAL, synchronous=FULL: on the disk when it returns);
 - resume: opening the store, reading and checking every line, replaying to the state, for a
-  300-action game (about an evening's duel) and a 3,000-action one (about four hours).
+  300-action game (about an evening's duel) and a 3,000-action one (about four hours), beside
+  the floor of reading the game's rows alone (companion/resume_bench.py).
 """
 
 from __future__ import annotations
@@ -17,9 +18,13 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from companion.bench_figures import Figure
+from companion.resume_bench import resume_figures, resume_line, time_resume
 from companion.saved_game import SavedGame, autopilot_step
 from companion.session import load_scenario, prepare
 from companion.store import Store
+
+ACTIONS = 3000   # the long game: about four hours at the table
 
 
 def long_scenario(turns: int) -> dict[str, Any]:
@@ -36,7 +41,7 @@ def _ms(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99) - 1] * 1000
 
 
-def saves_bench(out: IO[str], folder: Path | None = None) -> dict[str, float]:
+def saves_bench(out: IO[str], folder: Path | None = None) -> list[Figure]:
     """Measured in a scratch folder inside `folder` (default: the user data folder, where the
     saves live, so the figures are of that disk); nothing is left behind."""
     if folder is None:
@@ -57,7 +62,7 @@ def saves_bench(out: IO[str], folder: Path | None = None) -> dict[str, float]:
         store, _ = Store.open_folder(base)
         game = SavedGame.new(store, long_scenario(320), 1)
         appends: list[float] = []
-        while len(game.actions) < 3000 and not game.over:
+        while len(game.actions) < ACTIONS and not game.over:
             before = len(game.actions)
             t0 = time.perf_counter()
             autopilot_step(game)
@@ -70,23 +75,11 @@ def saves_bench(out: IO[str], folder: Path | None = None) -> dict[str, float]:
             t0 = time.perf_counter()
             autopilot_step(bare)
             plain.append(time.perf_counter() - t0)
+        short = SavedGame.new(store, long_scenario(320), 1)
+        for a in game.actions[:min(300, len(game.actions) // 10)]:
+            short.accept(a)
         store.close()
-        resume = {}
-        for n in (300, len(game.actions)):
-            st, _ = Store.open_folder(base)
-            if n < len(game.actions):
-                short = SavedGame.new(st, long_scenario(320), 1)
-                for a in game.actions[:n]:
-                    short.accept(a)
-                gid = short.id
-            else:
-                gid = game.id
-            st.close()
-            t0 = time.perf_counter()
-            st, _ = Store.open_folder(base)
-            SavedGame.resume(st, gid)
-            resume[n] = time.perf_counter() - t0
-            st.close()
+        resume = [time_resume(base, short.id), time_resume(base, game.id)]
     save_med = statistics.median(appends) - statistics.median(plain)
     f_med, f_p99 = _ms(floor)
     a_med, a_p99 = _ms(appends)
@@ -96,7 +89,9 @@ def saves_bench(out: IO[str], folder: Path | None = None) -> dict[str, float]:
               f"  ({len(appends)} actions)\n")
     out.write(f"  of which the save (minus bare apply)  median {save_med * 1000:7.3f} ms  "
               f"= {save_med / max(statistics.median(floor), 1e-9):.1f}x the floor\n")
-    for n, secs in resume.items():
-        out.write(f"  resume a {n}-action game            {secs * 1000:8.1f} ms\n")
-    return {"floor_ms": f_med, "accept_ms": a_med, "save_ms": save_med * 1000,
-            **{f"resume_{n}_ms": s * 1000 for n, s in resume.items()}}
+    for times in resume:
+        out.write(resume_line(times))
+    return [Figure("saves", "accept: apply + durable save, median", a_med, "ms"),
+            Figure("saves", "the durable save alone, median", save_med * 1000, "ms", f_med,
+                   floor_is="an fsync'd line appended to a plain file on the same disk"),
+            *resume_figures(resume[-1])]

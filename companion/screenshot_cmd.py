@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
-from engine import GameState, Prompt, Seat, apply, new_game, pending
+from engine import Action, GameState, Prompt, Seat, apply, new_game, pending
 from engine.errors import EngineError
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -38,17 +38,21 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
                     and _mine(p, seat)),
     "helm": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("move") and _mine(p, seat)),
+    "arming": ("helm", lambda s, p, seat: p.action == "arm_weapons" and _mine(p, seat)),
     "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("declare") and _mine(p, seat)),
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
     "instructor": ("instructor", None),
+    "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
     "roll": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
              and _mine(p, seat)),
     "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
             and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
+    "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+              and int(getattr(s, "phase", 0)) >= 3),
 }
 
 
@@ -62,7 +66,9 @@ def add_parser(subparsers: Any) -> None:
                    help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--screen", choices=tuple(SCREENS), default="map")
+    which.add_argument("--screen", choices=tuple(SCREENS), default="map",
+                       help="which moment to draw (seats: the Instructor's Seats view, "
+                            "always at the Instructor's seat)")
     which.add_argument("--all", action="store_true", help="every screen; --out is a folder")
     p.add_argument("--out", type=Path, required=True, help="PNG file (a folder with --all)")
 
@@ -90,8 +96,9 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed: int,
-            ) -> tuple[GameState, list[Event]]:
-    """Autopilots and virtual dice play `turns` game turns, then on until `until` holds."""
+            actions: list[Action] | None = None) -> tuple[GameState, list[Event]]:
+    """Autopilots and virtual dice play `turns` game turns, then on until `until` holds; the
+    actions taken are added to `actions` when given."""
     from engine.rulesets.fasa import autopilot  # the FASA autopilot plays every seat here
 
     dice = VirtualDice(seed)
@@ -106,6 +113,8 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
         action = dice.roll(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)  # type: ignore[arg-type]
         state, new = apply(state, action)
         events.extend(new)
+        if actions is not None:
+            actions.append(action)
     return state, events
 
 
@@ -119,23 +128,29 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
     pygame.font.init()
     tab, until = SCREENS[screen]
-    state = new_game(prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
-                             30 if screen == "end" else turns + 10))
+    prepared = prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
+                       30 if screen == "end" else turns + 10)
+    state = new_game(prepared)
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
         raise ValueError(f"--seat: no ship {seat.ship!r} in {scenario}; ships: "
                          f"{', '.join(str(s.get('id')) for s in _ships(state))}")
-    state, events = advance(state, seat, turns, until, seed)
+    actions: list[Action] = []
+    state, _ = advance(state, seat, turns, until, seed, actions)
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
-    display.show(state, events)
+    display.rebuild(state, prepared, actions)   # the ticker and the Rolls list as they came
     if screen == "why":   # answer the to-hit roll, then open its explanation
         request = pending(state)[0].roll
         if request is not None:
             state, more = apply(state, VirtualDice(seed).roll(request))
             display.show(state, more)
             display.activate("why")
+    if screen == "rolls":
+        display.activate("rolls")
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
+    if screen == "seats":
+        stage_seats(display, state)
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
         picks = [w.id for w in display.widgets
@@ -144,7 +159,32 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.activate(picks[0])
             display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
+    try:
+        pygame.image.save(surface, str(out))
+    except pygame.error as exc:   # a folder, a read-only place, a name pygame cannot write
+        raise OSError(str(exc)) from None
+
+
+INSTRUCTOR_SCREENS = ("instructor", "seats")
+
+
+def stage_seats(display: Any, state: GameState) -> None:
+    """Open the Seats view as a table would have it: the first ship's crew at the default pin
+    map's panels, the other ships on the autopilot (their panels greyed out: taken), and one
+    change asked for the next turn."""
+    from companion.seat_changes import SeatChanges
+    from engine import crew_stations
+    from hardware.pinmap import load_pinmap
+
+    ships = [str(s["id"]) for s in _ships(state)]
+    seats = {(ship, st): ("panel" if ship == ships[0] else "autopilot")
+             for ship in ships for st in crew_stations(state, ship)}
+    names = {str(s["id"]): str(s["name"]) for s in _ships(state)}
+    changes = SeatChanges()
+    pins = load_pinmap()
+    changes.ask(seats, (ships[0], "science"), "touch", pins, names)
+    display.show_seats(changes.rows(seats, pins, names))
+    display.activate("seats")
 
 
 def _ships(state: GameState) -> list[dict[str, Any]]:
@@ -160,16 +200,22 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--turns must be 0 or more")
         if args.all:
             for screen in SCREENS:
-                st = Seat("instructor") if screen == "instructor" else seat
+                st = Seat("instructor") if screen in INSTRUCTOR_SCREENS else seat
                 path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
                 render(args.scenario, st, size, args.turns, screen, args.seed, path,
                        getattr(args, "data_dir", None))
                 print(path)
         else:
-            render(args.scenario, seat, size, args.turns, args.screen, args.seed, args.out,
-                   getattr(args, "data_dir", None))
-            print(args.out)
+            out = args.out
+            if out.is_dir():   # a folder: the file is named as --all names it
+                out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
+            render(args.scenario, Seat("instructor") if args.screen in INSTRUCTOR_SCREENS else seat, size,
+                   args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None))
+            print(out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"starbridge screenshot: cannot write {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -67,6 +67,11 @@ CREATE TABLE IF NOT EXISTS undos (
 """
 
 PLAYING, OVER, DAMAGED = "playing", "over", "damaged"
+ABANDONED = "abandoned"
+"""A game's status: `playing` (unfinished: offered for resume, and a kiosk goes back into it
+after a restart), `over`, `damaged` (its lines fail their checks; kept for a bug report), or
+`abandoned` (a kiosk left it when its crew went idle: never offered by itself again, but
+`play --resume N` goes on with it and makes it `playing` again)."""
 
 
 class StoreError(Exception):
@@ -210,6 +215,12 @@ class Store:
 
     def set_status(self, game: int, status: str) -> None:
         self._write("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def status(self, game: int) -> str:
+        row = self.db.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise StoreError(f"no saved game {game} (see: starbridge games)")
+        return str(row[0])
 
     def set_seats(self, game: int, seats: Mapping[str, str]) -> None:
         self._write("UPDATE games SET seats = ? WHERE id = ?",

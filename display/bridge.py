@@ -9,7 +9,7 @@ The display never applies actions itself and never rolls dice.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +19,14 @@ from display import theme
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
-from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker, draw_why
+from display.draw_rolls import draw_rolls, draw_why, rows_per_page
+from display.draw_seats import draw_seats
+from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import (
     Open,
     open_decisions,
+    replayed,
+    seat_side,
     seat_view,
     shot_needs,
     stations_of,
@@ -36,6 +40,8 @@ from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.roll_log import RollLog
+from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.status_model import (
     after_action,
     last_roll,
@@ -44,7 +50,6 @@ from display.status_model import (
     ship_names,
     ticker_lines,
 )
-from display.why import explain
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -55,11 +60,14 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class Request:
     """Something the display asks of the app: "roll" (roll the table's dice for the pending
-    request) or "undo" (the Instructor takes back the last action)."""
+    request), "undo" (the Instructor takes back the last action), "undo-phase" (back to the
+    start of the phase) or "seat" (the Instructor asks
+    that the seat `ship`/`station` be played by `mode` from the next turn)."""
 
     kind: str
     station: str = ""
     ship: str | None = None
+    mode: str = ""
 
 
 Output = Action | Request
@@ -87,8 +95,11 @@ class BridgeDisplay:
         self.focus: str | None = None
         self.message: str | None = None
         self.last_roll = ""
-        self.why: tuple[str, ...] = ()      # the last roll explained
-        self.showing_why = False
+        self.rolls = RollLog()              # every roll this seat was told of, explained
+        self.rolls_open = False             # the Rolls list is in the panel's place
+        self.rolls_page = 0
+        self.opened: int | None = None      # the roll whose explanation is shown
+        self.why_page = 0
         self.weapon: str | None = None
         self.target: str | None = None
         self.dirty = True
@@ -98,30 +109,62 @@ class BridgeDisplay:
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
         self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
         self.light_rects: list[pygame.Rect] = []
+        self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
+        self.showing_seats = False
+        self.seats_page = 0
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
         """Show `state`, after `events` (everything is filtered for this display's seat)."""
-        before, self.state = self.state, state
-        self.view = seat_view(state, self.seat)
-        turn_no = int(self.view.get("turn", 0))
-        seen = told(state, events, self.seat) if events else ()
+        self._record(self.state, state, events)
+        self._present(state)
+
+    def rebuild(self, state: GameState, scenario: Mapping[str, Any],
+                actions: Sequence[Action]) -> None:
+        """Show `state` with the ticker, the report's history and the Rolls list that replaying
+        `actions` from `scenario` makes, as told to this seat: for a resumed game, and after the
+        Instructor's undo (the rolls taken back go with their actions)."""
+        self.history.clear()
+        self.rolls.clear()
+        self.last_roll = ""
+        self.opened = None   # the roll it showed may be gone
+        failed = ""
+        try:
+            for before, after, events in replayed(scenario, actions):
+                self._record(before, after, events)
+        except Exception as exc:   # a log that does not replay: the game itself goes on
+            log.exception("display: the game's log did not replay")
+            failed = f"The earlier rolls could not all be rebuilt ({exc}); the game goes on."
+        self._present(state)
+        self.message = failed or self.message
+
+    def _record(self, before: GameState | None, after: GameState,
+                events: Sequence[Event]) -> None:
+        """Keep what this seat is told of `events` (one apply, from `before` to `after`): the
+        ticker's lines, and the roll among them with its explanation."""
+        seen = told(after, events, self.seat) if events else ()
+        if not seen:
+            return
+        turn_no = int(getattr(after, "turn", 0))
         self.history.extend((turn_no, e) for e in seen)
         self.last_roll = last_roll(seen) or self.last_roll
-        if before is not None and seen:
-            side = None if self.seat.ship is None else next(
-                (str(s["side"]) for s in self.view.get("ships", ()) if s["id"] == self.seat.ship),
-                "")
-            self.why = explain(before, seen, side) or self.why
+        if before is not None:
+            self.rolls.record(before, seen, seat_side(before, self.seat))
+
+    def _present(self, state: GameState) -> None:
+        self.state = state
+        self.view = seat_view(state, self.seat)
         old_keys = [o.key for o in self.opens]
         self.opens = open_decisions(state, self.seat)
         keys = [o.key for o in self.opens]
         if keys != old_keys:
-            self.showing_why = False
+            if self.opens:   # the seat must act: its panel comes back from the Rolls list
+                self.rolls_open, self.opened = False, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self.page = 0
-            self.focus = None
-            self.message = None
+            if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on
+                self.focus = None
+                self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
             if self.opens:   # bring forward the panel of the station that must act
                 first = self.opens[0].station
@@ -142,6 +185,15 @@ class BridgeDisplay:
             self.resize(self.surface)
         self.dirty = True
 
+    def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
+        """How each seat is played, for the Instructor's Seats view (None: no such view). Only
+        the Instructor's screen offers it: a player's screen ignores this."""
+        rows = rows if self.seat.ship is None and self.seat.station == INSTRUCTOR else None
+        if rows != self.seat_rows:
+            self.seat_rows = rows
+            self.showing_seats = self.showing_seats and rows is not None
+            self.dirty = True
+
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the bridge out afresh for `surface` (e.g. after the window was resized)."""
         self.surface = surface
@@ -155,6 +207,17 @@ class BridgeDisplay:
         if status != self.dice_status:
             self.dice_status = status
             self.dirty = True
+
+    @property
+    def why(self) -> tuple[str, ...]:
+        """The newest roll's explanation (empty before the first roll)."""
+        newest = self.rolls.newest()
+        return newest.lines if newest is not None else ()
+
+    @property
+    def browsing(self) -> bool:
+        """The Rolls list or a roll's explanation is in the panel's place."""
+        return self.rolls_open or self.opened is not None
 
     def stations(self) -> tuple[str, ...]:
         if self.state is None:
@@ -301,6 +364,10 @@ class BridgeDisplay:
                                                             else None)
             if target in ids:
                 self.activate(target)
+        elif key == pygame.K_r:
+            self.activate("rolls")
+        elif key == pygame.K_BACKSPACE and self.browsing:
+            self.activate("close-why" if self.opened is not None else "close-rolls")
         elif key == pygame.K_BACKSPACE:
             self._steps_widget("back:")
         elif key in KEY_LETTERS:
@@ -327,16 +394,36 @@ class BridgeDisplay:
         kind, _, rest = wid.partition(":")
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
+            self.showing_seats = False
+            return
+        if kind == "page" and self.showing_seats:
+            self.seats_page = max(0, self.seats_page + int(rest))
             return
         if kind == "page":
-            self.page = max(0, self.page + int(rest))
+            if self.opened is not None:
+                self.why_page = max(0, self.why_page + int(rest))
+            elif self.rolls_open:
+                self.rolls_page = max(0, self.rolls_page + int(rest))
+            else:
+                self.page = max(0, self.page + int(rest))
             return
-        if kind in ("why", "close-why"):
-            self.showing_why = kind == "why"
-            self.focus = None
+        if kind in ("seats", "close-seats"):
+            self.showing_seats = kind == "seats" and self.seat_rows is not None
+            self.seats_page, self.focus = 0, None
+            if self.showing_seats:   # one view in the panel's place at a time
+                self.rolls_open, self.opened = False, None
             return
-        if kind == "undo":
-            self.on_output(Request("undo"))
+        if kind == "seatmode":
+            seat = parse_mode_id(rest)
+            if seat is not None and self.seat_rows is not None:
+                self.on_output(Request("seat", seat[1], seat[0], seat[2]))
+            return
+        if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
+            self.showing_seats = False
+            self._browse(kind, rest)
+            return
+        if kind in ("undo", "undo-phase"):
+            self.on_output(Request(kind))
             return
         o = self._open_for(self.tab)
         if o is None:
@@ -363,6 +450,22 @@ class BridgeDisplay:
             ed.take_back(rest)
         elif kind == "confirm":
             self._confirm(ed)
+
+    def _browse(self, kind: str, rest: str) -> None:
+        """The Rolls list: open or close it, open a roll's explanation, go back."""
+        self.focus = None
+        if kind == "rolls":   # the ticker's button opens the list, or closes what is open
+            was = self.browsing
+            self.rolls_open, self.opened, self.rolls_page = not was, None, 0
+        elif kind == "close-rolls":
+            self.rolls_open = False
+        elif kind == "close-why":
+            self.opened = None
+        else:   # "why": the newest roll; "rolled:<n>": roll n from the list
+            entry = self.rolls.newest() if kind == "why" else (
+                self.rolls.find(int(rest)) if rest.isdigit() else None)
+            if entry is not None:
+                self.opened, self.why_page = entry.number, 0
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
@@ -404,15 +507,25 @@ class BridgeDisplay:
             draw_report(p, after_action(self.view, self.history), rect(lay.map))
         else:
             self.map_frame = draw_map(p, self.map(), rect(lay.map), self.follow)
-        draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker))
+        rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
+                                                 p.font("body").size("ROLLS")[0] + 24),
+                                      lay.touch), "ROLLS", len(self.rolls) > 0,
+                       "No rolls yet this game")
+        draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker),
+                    rolls, self.focus)
         if self.lights is not None and lay.lights is not None:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
-        o = self._open_for(self.tab)
-        if self.showing_why and self.why:
-            draw_why(p, self.why, rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
+        if self.showing_seats and self.seat_rows is not None:
+            lines = seat_lines(self.seat_rows, ship_names(self.view))
+            pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
+                               self.seats_page, self.focus, self.message)
+            self.seats_page = min(self.seats_page, pages - 1)
             return True
+        if self.browsing and self._draw_rolls():
+            return True
+        o = self._open_for(self.tab)
         if o is not None and o.decision.action == "roll":
             request = getattr(o.decision.prompt, "roll", None)
             if request is not None:
@@ -426,10 +539,36 @@ class BridgeDisplay:
         if model is not None:
             extra: tuple[Widget, ...] = ()
             if self.tab == INSTRUCTOR:
-                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),)
+                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),
+                         Widget("undo-phase", rect(0, 0, lay.touch * 3, lay.touch),
+                                "UNDO PHASE"))
+                if self.seat_rows is not None:
+                    extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
             self.page = min(self.page, pages - 1)
+        return True
+
+    def _draw_rolls(self) -> bool:
+        """The Rolls list, or the explanation of the roll opened, in the panel's place."""
+        lay, p, rect = self.layout, self.painter, pygame.Rect
+        entry = self.rolls.find(self.opened) if self.opened is not None else None
+        if entry is not None:
+            newest = self.rolls.newest()
+            title = ("WHY: THE LAST ROLL" if newest is not None and entry.number == newest.number
+                     else f"WHY: ROLL {entry.number} · TURN {entry.turn}")
+            pages = draw_why(p, title, entry.lines, self.why_page, rect(lay.panel),
+                             rect(lay.actions), lay.touch, self.focus)
+            self.why_page = min(self.why_page, pages - 1)
+            return True
+        self.opened = None   # a roll no longer kept (or taken back) opens nothing
+        if not self.rolls_open:
+            return False
+        per = rows_per_page(p, rect(lay.panel), lay.touch)
+        pages = self.rolls.pages(per)
+        self.rolls_page = min(self.rolls_page, pages - 1)
+        draw_rolls(p, self.rolls.page(self.rolls_page, per), self.rolls_page, pages,
+                   rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
         return True
 
     def frame(self, fps: int = 0) -> bool:

@@ -1,4 +1,9 @@
-"""Drawing a station panel: tabs, readings, steppers and choices (paged to fit), Confirm.
+"""Drawing a station panel: tabs, readings, steppers and choices (in columns and pages to fit),
+Confirm.
+
+A panel's fields go down one column, paged when they do not all fit; where the panel is wide
+enough (1920x1080) fields that would need pages are shared evenly among two or three columns side
+by side instead, so a whole station panel fits on one page where it can.
 
 Widget ids (what a tap does, see `BridgeDisplay.activate`):
     tab:<station>            bring that station's panel forward
@@ -23,6 +28,9 @@ TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "S
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
 LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD"}
 GAP = 6
+COLUMN_TOUCHES = 6
+"""The narrowest column of fields, in touch targets: a stepper's label, value and two buttons."""
+MAX_COLUMNS = 3
 
 
 def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[str],
@@ -39,29 +47,72 @@ def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[s
                  colour=colour)
 
 
+def _per_row(f: FieldView, touch: int, width: int) -> int:
+    """Choice buttons side by side: as many as are about 2.3 touch targets wide."""
+    return max(1, min(len(f.choices), width // round(touch * 2.3)))
+
+
 def _field_height(p: Painter, f: FieldView, touch: int, width: int) -> int:
     label = p.line_height("small")
     if f.kind == "int":
         return touch
     if f.kind == "choice":
-        per_row = max(1, min(len(f.choices), width // 110))
-        rows = -(-len(f.choices) // per_row)
+        rows = -(-len(f.choices) // _per_row(f, touch, width))
         return label + rows * (touch + GAP) - GAP
     return label + touch
 
 
-def pages(p: Painter, model: PanelModel, area: pygame.Rect, touch: int) -> list[list[int]]:
-    """Field indexes on each page of the panel's field area."""
-    out: list[list[int]] = [[]]
+def gutter(touch: int) -> int:
+    """The space between two columns of fields: wide enough to tell them apart."""
+    return max(GAP, touch // 3)
+
+
+def column_width(width: int, columns: int, touch: int) -> int:
+    return (width - gutter(touch) * (columns - 1)) // columns
+
+
+def pages(p: Painter, model: PanelModel, area: pygame.Rect, touch: int,
+          columns: int = 1) -> list[list[list[int]]]:
+    """Field indexes in each column of each page of the panel's field area (`columns` a page).
+    When the fields fit on one page they are shared evenly among the columns."""
+    width = column_width(area.width, columns, touch)
+    heights = [_field_height(p, f, touch, width) + GAP for f in model.fields]
+    if columns > 1 and heights:
+        even = -(-sum(heights) // columns)
+        for cap in sorted({sum(heights[a:b]) for a in range(len(heights))
+                           for b in range(a + 1, len(heights) + 1)}):
+            if even <= cap <= area.height:
+                split = _pack(heights, cap, columns)
+                if len(split) == 1:
+                    return split
+    return _pack(heights, area.height, columns)
+
+
+def _pack(heights: list[int], cap: int, columns: int) -> list[list[list[int]]]:
+    """Fields down each column until the next would pass `cap` px, `columns` to a page."""
+    out: list[list[list[int]]] = [[[]]]
     used = 0
-    for i, f in enumerate(model.fields):
-        h = _field_height(p, f, touch, area.width) + GAP
-        if out[-1] and used + h > area.height:
-            out.append([])
+    for i, h in enumerate(heights):
+        if out[-1][-1] and used + h > cap:
+            if len(out[-1]) < columns:
+                out[-1].append([])
+            else:
+                out.append([[]])
             used = 0
-        out[-1].append(i)
+        out[-1][-1].append(i)
         used += h
     return out
+
+
+def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
+                  touch: int) -> tuple[int, list[list[list[int]]]]:
+    """(columns, pages): one column when the fields fit on one page; else as few columns as
+    give the fewest pages, as many as the area is wide enough for (each at least COLUMN_TOUCHES
+    touch targets wide: one on the 7" screens, two at 1920x1080)."""
+    most = max(1, min(MAX_COLUMNS, len(model.fields),
+                      (area.width + gutter(touch)) // (COLUMN_TOUCHES * touch + gutter(touch))))
+    options = [(c, pages(p, model, area, touch, c)) for c in range(1, most + 1)]
+    return min(options, key=lambda o: (len(o[1]), o[0]))
 
 
 def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
@@ -99,11 +150,13 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
         note = message or model.problem
         reason_h = p.line_height("small") * 2 + 4 if note else 0
         fields_area = pygame.Rect(x, y + 2, w, area.bottom - y - 8 - reason_h)
-        split = pages(p, model, fields_area, touch)
+        n_columns, split = layout_fields(p, model, fields_area, touch)
         n_pages = len(split)
-        fy = fields_area.y
-        for i in split[min(page, n_pages - 1)]:
-            fy = _field(p, model.fields[i], pygame.Rect(x, fy, w, 0), touch, focus) + GAP
+        col_w = column_width(w, n_columns, touch)
+        for c, column in enumerate(split[min(page, n_pages - 1)]):
+            fy, cx = fields_area.y, x + c * (col_w + gutter(touch))
+            for i in column:
+                fy = _field(p, model.fields[i], pygame.Rect(cx, fy, col_w, 0), touch, focus) + GAP
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)
@@ -123,11 +176,14 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
     font = p.font("small")
     need = max((font.size(f.label + "  ")[0] + font.size(f.value)[0] for f in model.facts),
                default=0)
-    cols = 2 if model.station != "instructor" and need <= (w - GAP) // 2 else 1
-    col_w = (w - GAP * (cols - 1)) // cols
+    # two columns on the 7" screens, up to four on a wide panel, a word's space between them
+    most = 1 if model.station == "instructor" else 2 if w < 600 else 4
+    gap = max(GAP, font.size("   ")[0])
+    cols = max(1, min(most, len(model.facts), (w + gap) // (need + gap)))
+    col_w = (w - gap * (cols - 1)) // cols
     widest_label = max((font.size(f.label + "  ")[0] for f in model.facts), default=0)
     for n, fact in enumerate(model.facts):
-        cx = x + (n % cols) * (col_w + GAP)
+        cx = x + (n % cols) * (col_w + gap)
         cy = y + (n // cols) * line
         if cy + line > area.bottom - 4:
             break
@@ -165,7 +221,7 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
     if f.kind == "choice":
         p.text(f.label, (x, y), "small", theme.TEXT, w)
         y += small
-        per_row = max(1, min(len(f.choices), w // 110))
+        per_row = _per_row(f, touch, w)
         cw = (w - GAP * (per_row - 1)) // per_row
         for n, c in enumerate(f.choices):
             r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),

@@ -8,6 +8,8 @@ from display import theme
 from display.paint import Painter, Widget
 from display.status_model import PhaseBar, Report, RollDialog
 
+GAP = 6
+
 
 def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     """LCARS-like: an orange end cap with the turn, the step, who acts, dice and advantage."""
@@ -36,12 +38,22 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
            theme.ALERT if bar.over else theme.TEXT, max_lines=2)
 
 
-def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect) -> None:
+def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
+                button: Widget | None = None, focus: str | None = None) -> None:
+    """The newest event lines, oldest first; `button` (the Rolls list's) at the right end."""
     p.region = "ticker"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT_3, (area.x, area.y, 8, area.height),
                      border_top_left_radius=10, border_bottom_left_radius=10)
+    text_w = area.width - 24
+    if button is not None:
+        r = button.rect
+        at = pygame.Rect(area.right - 6 - r.width, area.y + (area.height - r.height) // 2,
+                         r.width, r.height)
+        placed = Widget(button.id, at, button.label, button.enabled, button.reason)
+        p.button(placed, focused=focus == placed.id, colour=theme.ACCENT_3)
+        text_w = at.x - GAP - area.x - 16
     step = p.line_height("small")
     room = max(1, (area.height - 8) // step)
     shown = lines[-room:] or ("Bridge ready. Ship's log: standing by.",)
@@ -49,7 +61,7 @@ def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect) -> None:
     for n, line in enumerate(shown):
         newest = n == len(shown) - 1
         p.text(line, (area.x + 16, y), "small", theme.TEXT if newest else theme.TEXT_DIM,
-               area.width - 24)
+               text_w)
         y += step
 
 
@@ -62,9 +74,10 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
     x, w = area.x + 12, area.width - 24
     faces = dialog.values
-    per_row = 5 if len(faces) <= 10 else 10
-    rows = -(-len(faces) // per_row)
     gap = 6
+    # one row of ten faces where each is still a whole touch target wide, else rows of five
+    per_row = 10 if len(faces) > 10 or w - 9 * gap >= 10 * touch else 5
+    rows = -(-len(faces) // per_row)
     small = p.line_height("small")
     grid_top = area.bottom - 8 - rows * (touch + gap) + gap
     hint_y = grid_top - small - 2
@@ -130,22 +143,3 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
             room = pygame.Rect(x + 12, y, w - 12, min(small * 2, area.bottom - y))
             y += p.wrap(t, room, "small", theme.TEXT, 2) + 2
 
-
-def draw_why(p: Painter, lines: tuple[str, ...], area: pygame.Rect, actions: pygame.Rect,
-             touch: int, focus: str | None) -> None:
-    """The rule, the table row and the numbers behind the last roll, in the panel's place."""
-    p.region = "panel"
-    pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
-    x, w = area.x + 12, area.width - 24
-    r = p.text("WHY: THE LAST ROLL", (x, area.y + 6), "large", theme.ACCENT, w)
-    y = r.bottom + 4
-    small = p.line_height("small")
-    for line in lines:
-        if y + small > area.bottom - 4:
-            break
-        room = pygame.Rect(x, y, w, min(small * 3, area.bottom - 4 - y))
-        y += p.wrap(line, room, "small", theme.TEXT, 3) + 3
-    p.region = "actions"
-    back = Widget("close-why", pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
-                                      3 * touch, touch), "BACK")
-    p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)

@@ -6,18 +6,21 @@ Everything that reaches the screen goes through the engine's per-seat filter (`v
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from display.panel_model import PANEL_STATIONS
 from engine import (
+    Action,
     Decision,
     GameState,
     Seat,
+    apply,
     controls,
     crew_stations,
     events_for,
+    new_game,
     problem,
     view,
 )
@@ -74,6 +77,28 @@ def why_not(state: GameState, action: Any) -> str | None:
 
 def told(state: GameState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
     return tuple(events_for(state, tuple(events), seat))
+
+
+def seat_side(state: GameState, seat: Seat) -> str | None:
+    """The side whose secrets the seat may know: None for the Instructor (every side), "" when
+    the seat's ship is not in the game (no side's)."""
+    if seat.ship is None:
+        return None
+    try:
+        return str(state.ship(seat.ship).side)  # type: ignore[attr-defined]
+    except (AttributeError, KeyError, ValueError):
+        return ""
+
+
+def replayed(scenario: Mapping[str, Any], actions: Sequence[Action],
+             ) -> Iterator[tuple[GameState, GameState, tuple[Event, ...]]]:
+    """(state before, state after, events) for each action of a game's log replayed from its
+    scenario (DESIGN: Log and replay); raises the engine's error where the log goes wrong."""
+    state = new_game(scenario)
+    for action in actions:
+        after, events = apply(state, action)
+        yield state, after, events
+        state = after
 
 
 def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:

@@ -1,7 +1,9 @@
 """Where each part of the bridge display goes, for each screen size. Pure: no pygame.
 
 800x480 (the official 7" touchscreen) first. Larger screens get a wider panel, taller bars and
-bigger text rather than a stretched picture.
+somewhat bigger text and touch targets (theme.ui_scale), and use the room to show more at once:
+more of the map, more ticker lines, more panel rows; at 1920x1080 the station panel lays its
+steppers and choices out in two columns (display.draw_panel) rather than paging one.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from display.geometry import Rect
-from display.theme import MIN_TOUCH, font_sizes
+from display.theme import MIN_TOUCH, font_sizes, ui_scale
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1024, 600), (1280, 720), (1920, 1080))
 """The screen sizes laid out and tested."""
@@ -45,12 +47,12 @@ def layout(width: int, height: int, lights: bool = False) -> Layout:
     if width < 640 or height < 400:
         raise ValueError(f"the bridge display needs at least 640x400, not {width}x{height}")
     fonts = font_sizes(height)
-    scale = height / 480
-    touch = max(MIN_TOUCH, round(MIN_TOUCH * scale))
+    touch = max(MIN_TOUCH, round(MIN_TOUCH * ui_scale(height)))
     bar_h = round(fonts["large"] + fonts["small"] + 18)
-    ticker_lines = 3 if height < 700 else 4
-    ticker_h = ticker_lines * (fonts["small"] + 4) + 10
-    panel_w = max(360, min(round(width * 0.46), 760))
+    ticker_lines = 3 if height < 700 else 4 if height < 1000 else 5
+    ticker_h = max(ticker_lines * (fonts["small"] + 4) + 10, touch + 8)   # + the ROLLS button
+    # Beyond 1280 px the panel takes a little more of the width: room for two columns.
+    panel_w = max(360, round(width * 0.46 + max(0, width - 1280) * 0.1))
     map_w = width - panel_w - GAP
     top = bar_h + GAP
     bar = (0, 0, width, bar_h)

@@ -105,18 +105,8 @@ class Painter:
     def wrap(self, text: str, rect: pygame.Rect, size: str | int = "body",
              colour: Colour = theme.TEXT, max_lines: int = 99) -> int:
         """Draw `text` word-wrapped inside `rect`; returns the height used."""
-        font = self.font(size)
-        words, lines, line = text.split(), [], ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= rect.width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-        step = font.get_linesize()
+        lines = self.lines(text, rect.width, size)
+        step = self.line_height(size)
         room = max(0, min(max_lines, rect.height // step))
         if len(lines) > room and room:
             lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
@@ -125,6 +115,21 @@ class Painter:
             self.text(ln, (rect.x, y), size, colour, rect.width)
             y += step
         return y - rect.y
+
+    def lines(self, text: str, width: int, size: str | int = "body") -> list[str]:
+        """`text` broken into lines at most `width` px wide (a word wider than that alone)."""
+        font = self.font(size)
+        lines, line = [], ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
 
     def line_height(self, size: str | int) -> int:
         return int(self.font(size).get_linesize())

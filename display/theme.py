@@ -64,8 +64,18 @@ def side_shapes(sides: list[str]) -> dict[str, str]:
     return out
 
 
+def ui_scale(height: int) -> float:
+    """How much larger than on the 7" 800x480 text and touch targets are drawn on a screen
+    `height` px tall: in proportion up to 600 px (1024x600 is a 7" screen too), more slowly
+    above, so a large screen shows more at once rather than the same, bigger (1280x720: 1.31,
+    1920x1080: 1.5)."""
+    if height <= 600:
+        return max(1.0, height / 480)
+    return 1.25 + (height - 600) / 1920
+
+
 def font_sizes(height: int) -> dict[str, int]:
     """Text sizes (px) for a screen `height` px tall: at least 18 px body text on the 7" 800x480."""
-    scale = max(1.0, height / 480)
+    scale = ui_scale(height)
     return {"small": round(16 * scale), "body": round(19 * scale), "large": round(24 * scale),
             "title": round(28 * scale)}

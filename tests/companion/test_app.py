@@ -269,6 +269,24 @@ def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.S
             assert rig.app.display.dice_status == "tray lost"
 
 
+def test_the_displays_phase_undo_takes_back_the_phase(tmp_path: Path,
+                                                      screen: pygame.Surface) -> None:
+    from display.bridge import Request
+
+    rig = Rig(tmp_path, screen)
+    for _ in range(4):
+        rig.settle()
+        play_prompt(rig)
+    rig.settle()
+    n = len(rig.game.actions)
+    rig.app.outputs.put(Request("undo-phase"))
+    rig.app.step()
+    ((back_to, why, taken),) = rig.store.undos(rig.game.id)
+    assert why == "phase" and back_to + taken == n and taken > 1
+    assert state_to_json(rig.game.state) == state_to_json(
+        replay(rig.game.scenario, rig.game.actions))
+
+
 def test_ctrl_shift_z_takes_back_the_phase(tmp_path: Path, screen: pygame.Surface) -> None:
     from companion.saved_game import phase_key
 

@@ -43,7 +43,6 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     (["simulate", "--phases", "4"], ["--phases"]),
     (["simulate", "--scenario", "duel", "--ships", "d7a,d7a"], ["not allowed with"]),
     (["replay"], ["file"]),
-    (["bench"], ["what"]),
     (["bench", "everything"], ["everything"]),
     (["--no-such-option"], ["--no-such-option"]),
     (["simulate", "--log"], ["--log"]),

@@ -106,7 +106,8 @@ def test_a_station_button_starts_a_crew_game_and_idling_returns_to_attract(
     clock.t += 61      # two minutes with nobody touching anything
     k.step()
     assert k.mode == "attract"
-    assert k.store.unfinished() is not None   # the crew game stays saved
+    # the crew game stays saved, marked abandoned: the next start does not go back into it
+    assert [g.status for g in k.store.games()] == ["abandoned"] and k.store.unfinished() is None
 
 
 def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualClock]) -> None:

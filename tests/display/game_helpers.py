@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
@@ -12,8 +13,13 @@ from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.state import FasaState
 
 
+def scenario(name: str = "duel", turns: int = 3) -> dict[str, Any]:
+    """A packaged scenario at the basic level, ready for `new_game`."""
+    return prepare(load_scenario(name, None), None, "basic", None, turns)
+
+
 def start(name: str = "duel", turns: int = 3) -> GameState:
-    return new_game(prepare(load_scenario(name, None), None, "basic", None, turns))
+    return new_game(scenario(name, turns))
 
 
 def play(state: GameState, seed: int = 1,

@@ -85,9 +85,15 @@ def test_layout_regions_do_not_overlap_and_fit_the_screen() -> None:
 
 
 def test_larger_screens_are_laid_out_not_stretched() -> None:
-    small, big = layout(800, 480), layout(1920, 1080)
-    assert big.map[2] / big.width > small.map[2] / small.width  # more room for the map
-    assert big.panel[2] <= 760                                   # the panel stops growing
+    lays = [layout(w, h) for w, h in SIZES]
+    small, big = lays[0], lays[-1]
+    # Text and targets grow in proportion up to the 7" 1024x600, then more slowly than the
+    # screen: a large screen shows more at once, not the same bigger.
+    assert lays[1].touch == round(48 * 600 / 480)
+    assert big.touch < 48 * 1080 / 480 and big.fonts["body"] < 19 * 1080 / 480
+    rows = [lay.panel[3] / lay.touch for lay in lays]   # steppers a panel's height holds
+    assert rows == sorted(rows) and rows[-1] > 1.5 * rows[0]
+    assert big.map[2] > 2 * small.map[2] and big.panel[2] < big.width / 2
 
 
 def test_too_small_a_screen_is_refused_with_a_reason() -> None:

@@ -62,6 +62,14 @@ def test_a_mouse_click_alone_works(screen: pygame.Surface) -> None:
     assert out == [Request("undo")]
 
 
+def test_the_phase_undo_is_its_own_button(screen: pygame.Surface) -> None:
+    d, out = bridge(screen, Seat("instructor"))
+    assert centre(d, "undo-phase") != centre(d, "undo")
+    pygame.event.post(click(centre(d, "undo-phase")))
+    d.frame()
+    assert out == [Request("undo-phase")]
+
+
 def test_a_right_click_or_a_tap_on_nothing_does_nothing(screen: pygame.Surface) -> None:
     d, out = bridge(screen, Seat("instructor"))
     at = centre(d, "undo")

@@ -3,15 +3,17 @@ large enough, and the right facts are on it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
-from game_helpers import start
+from game_helpers import scenario, start
 
-from companion.screenshot_cmd import SCREENS, advance
+from companion.screenshot_cmd import INSTRUCTOR_SCREENS, SCREENS, advance, stage_seats
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
-from engine import GameState, Seat, pending
+from engine import Action, GameState, Seat, new_game, pending
 from engine.events import Event
 
 
@@ -21,29 +23,40 @@ def fonts() -> None:
 
 
 _GAMES: dict[tuple[str, Seat], tuple[GameState, list[Event]]] = {}
+_LOGS: dict[tuple[str, Seat], tuple[dict[str, Any], list[Action]]] = {}
 
 
 def moment(screen: str, seat: Seat) -> tuple[GameState, list[Event]]:
     key = (screen, seat)
     if key not in _GAMES:
         turns = 30 if screen == "end" else 3
-        _GAMES[key] = advance(start(turns=turns), seat, 1, SCREENS[screen][1], seed=1)
+        played = scenario(turns=turns)
+        actions: list[Action] = []
+        _GAMES[key] = advance(new_game(played), seat, 1, SCREENS[screen][1], seed=1,
+                              actions=actions)
+        _LOGS[key] = (played, actions)
     return _GAMES[key]
 
 
 def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
-    state, events = moment(screen, seat)
+    """The screen as the app shows it: the game's log replayed (ticker, Rolls list), then the
+    panel or the list brought forward."""
+    state, _ = moment(screen, seat)
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
-    display.show(state, events)
+    display.rebuild(state, *_LOGS[(screen, seat)])
     tab = SCREENS[screen][0]
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
+    if screen == "seats":
+        stage_seats(display, state)
+    if screen == "rolls":
+        display.activate("rolls")
     assert display.draw(force=True)
     return display
 
 
-CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm", "enterprise"))
+CASES = [(screen, Seat("instructor") if screen in INSTRUCTOR_SCREENS else Seat("helm", "enterprise"))
          for screen in SCREENS]
 
 
@@ -51,8 +64,13 @@ CASES = [(screen, Seat("instructor") if screen == "instructor" else Seat("helm",
 @pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
 def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
                                                  size: tuple[int, int]) -> None:
-    d = render(screen, seat, size)
-    lay = layout(*size)
+    check_laid_out(render(screen, seat, size), size)
+
+
+def check_laid_out(d: BridgeDisplay, size: tuple[int, int]) -> None:
+    """Every widget and text on screen, in its region, overlapping nothing; targets >= 48 px;
+    no button's label cut."""
+    lay = layout(*size, lights=d.lights is not None)
     regions = lay.regions()
     screen_rect = pygame.Rect(0, 0, *size)
     widgets = d.widgets
@@ -174,3 +192,33 @@ def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[in
     texts = d.painter.texts
     for n, t in enumerate(texts):
         assert not any(t.rect.colliderect(o.rect) for o in texts[n + 1:]), t.text
+
+
+def big_ship_arming(size: tuple[int, int]) -> BridgeDisplay:
+    """Helm of a ten-weapon battlecruiser (the skirmish's Bastion) arming its weapons."""
+    seat = Seat("helm", "bastion")
+    state, _ = advance(start("skirmish"), seat, 0,
+                       lambda s, p, st: p.action == "arm_weapons" and p.ship == "bastion", 1)
+    d = BridgeDisplay(pygame.Surface(size), seat, lambda _: None)
+    d.show(state)
+    d.activate("tab:helm")
+    assert d.draw(force=True)
+    return d
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_long_panel_is_laid_out_for_the_screen(size: tuple[int, int]) -> None:
+    """Ten steppers: paged in one column on the smaller screens, more of them a page as the
+    screen grows, all on one page in two columns at 1920x1080; clean at every size."""
+    d = big_ship_arming(size)
+    check_laid_out(d, size)
+    ups = [w for w in d.widgets if w.id.startswith("up:")]
+    columns = {w.rect.x for w in ups}
+    paged = any(w.id == "page:+1" for w in d.widgets)
+    if size == (1920, 1080):
+        assert len(ups) == 10 and len(columns) == 2 and not paged
+    else:
+        assert len(columns) == 1 and paged and len(ups) < 10
+    if size != SIZES[0]:
+        smaller = big_ship_arming(SIZES[SIZES.index(size) - 1])
+        assert len(ups) >= len([w for w in smaller.widgets if w.id.startswith("up:")])

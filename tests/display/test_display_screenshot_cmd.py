@@ -30,8 +30,24 @@ def test_screenshot_all_writes_every_screen(tmp_path: Path,
     assert main(["screenshot", "--all", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.glob("*.png")}
     for screen in ("map", "engineering", "helm", "science", "captain", "instructor", "roll",
-                   "end", "fire"):
+                   "end", "fire", "why", "rolls"):
         assert f"{screen}-800x480.png" in names
+
+
+def test_out_may_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["screenshot", "--screen", "helm", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "helm-800x480.png").exists()
+    assert capsys.readouterr().out.strip() == str(tmp_path / "helm-800x480.png")
+
+
+def test_an_unwritable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for args in (["--screen", "helm", "--out", str(blocker / "x.png")],
+                 ["--all", "--out", str(blocker)]):
+        assert main(["screenshot", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("starbridge screenshot: cannot write") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -1,0 +1,111 @@
+"""`starbridge bench [WHAT]`: the benchmarks, each beside a floor measured in the same run.
+
+With no WHAT (or `all`) every benchmark runs and one table of their figures is printed at the
+end (docs/benchmarks.md says what each row means); `bench WHAT` prints that benchmark's own
+account, then its rows of the table. Figures, not pass/fail: the machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from companion.bench_figures import Figure, machine, report
+
+NAME = "bench"
+ALL = "all"
+ALIASES = {"hardware": "panels"}
+WHAT = {
+    "engine": "replay and simulation speed",
+    "dice": "dice-line parsing and tray-to-engine latency",
+    "panels": "button edge to LED and to the engine's action (also: hardware)",
+    "display": "frame times beside the floor, idle CPU",
+    "saves": "a durable save per action; resuming a four-hour game from the store",
+    "app": "the app's process: launch to first frame, peak memory while playing",
+}
+EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one table of " \
+           "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        NAME, help="print speed and memory figures beside floors measured in the same run")
+    p.add_argument("what", nargs="?", default=ALL, choices=(ALL, *WHAT, *ALIASES),
+                   help="one benchmark (default: all of them, and one table)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="with all: each benchmark's own account before the table")
+    p.epilog = EXAMPLES
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    return p
+
+
+def _engine(out: IO[str]) -> list[Figure]:
+    from companion.bench import engine_bench
+    return engine_bench(out)
+
+
+def _dice(out: IO[str]) -> list[Figure]:
+    from companion.dice_bench import dice_bench
+    return dice_bench(out)
+
+
+def _panels(out: IO[str]) -> list[Figure]:
+    from companion import panels_bench
+    return panels_bench.panels_bench(out, panels_bench.PRESSES)
+
+
+def _display(out: IO[str]) -> list[Figure]:
+    from companion.bench_display import display_bench
+    return display_bench(out)
+
+
+def _saves(out: IO[str]) -> list[Figure]:
+    from companion.saves_bench import saves_bench
+    return saves_bench(out)
+
+
+def _app(out: IO[str]) -> list[Figure]:
+    from companion import bench_app
+    return bench_app.app_bench(out, bench_app.REPEAT, bench_app.TURNS)
+
+
+BENCHES: dict[str, Callable[[IO[str]], list[Figure]]] = {
+    "engine": _engine, "dice": _dice, "panels": _panels, "display": _display, "saves": _saves,
+    "app": _app}
+
+
+def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
+                headings: bool = False) -> tuple[list[Figure], list[str]]:
+    """Run the named benchmarks, their accounts to `out` (each under its name with `headings`);
+    their figures, and a line for each one that failed (the others still run)."""
+    figures: list[Figure] = []
+    failed: list[str] = []
+    for name in names:
+        if progress is not None:
+            print(f"starbridge bench: {name}...", file=progress, flush=True)
+        if headings:
+            print(f"== {name}", file=out, flush=True)
+        try:
+            figures += BENCHES[name](out)
+        except Exception as exc:   # a benchmark that breaks must not lose the others' figures
+            failed.append(f"starbridge: bench {name} failed: {type(exc).__name__}: {exc}")
+            figures.append(Figure(name, f"failed ({type(exc).__name__})", None, ""))
+    return figures, failed
+
+
+def run(args: argparse.Namespace) -> int:
+    what = ALIASES.get(args.what, args.what)
+    names = list(BENCHES) if what == ALL else [what]
+    every = what == ALL
+    out: IO[str] = sys.stdout if (args.verbose or not every) else io.StringIO()
+    figures, failed = run_benches(names, out, sys.stderr if every else None,
+                                  headings=every and args.verbose)
+    if out is sys.stdout:
+        print(flush=True)
+    for line in failed:
+        print(line, file=sys.stderr, flush=True)
+    print(report(figures, machine()))
+    return 1 if failed else 0

@@ -1,0 +1,94 @@
+"""The Instructor's seat changes: who plays each seat, changed between turns.
+
+Any seat (a station of a ship) is played by a person at its panel, a person at the touchscreen,
+or the autopilot: "chosen at the start of a game and changeable by the Instructor between
+turns" (the companion app's issue). A change asked for during a turn waits, shown as asked on
+the Instructor's Seats view, and is made at the start of the next turn: at the moment the
+engine's turn number goes up (after the action that ends a turn is accepted), before anyone acts
+in the new turn. Before the game's first action nothing has been played yet, so a change is
+made at once. Asking for a seat's current mode takes back a change still waiting.
+
+A seat can be played at a panel only where the pin map has a panel for its station and no other
+ship's seat of that station is at that panel (one set of buttons cannot play two ships).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from display.seats_model import MODES, SeatRow
+from engine.stations import title
+
+SeatKey = tuple[str, str]   # (ship, station)
+NOT_AT_PANEL = ("touch", "autopilot")
+
+
+def turn_of(state: Any) -> int:
+    """The game turn a state is in (0 when the ruleset has no turns)."""
+    return int(getattr(state, "turn", 0))
+
+
+def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
+                  names: Mapping[str, str] | None = None) -> str | None:
+    """Why the seat `key` cannot be played at a panel with `seats` as they will be (None: it
+    can). `pins` is the table's pin map (None: no panels at this table)."""
+    ship, station = key
+    if pins is None:
+        return "no station panels at this table"
+    if pins.panel_for(station) is None:
+        return f"the pin map has no {title(station)} panel"
+    for (other, other_station), mode in seats.items():
+        if other_station == station and other != ship and mode not in NOT_AT_PANEL:
+            name = (names or {}).get(other, other)
+            return f"the {title(station)} panel is {name}'s"
+    return None
+
+
+class SeatChanges:
+    """The changes the Instructor asked for, waiting for the start of the next turn."""
+
+    def __init__(self) -> None:
+        self.asked: dict[SeatKey, str] = {}
+
+    def planned(self, seats: Mapping[SeatKey, str]) -> dict[SeatKey, str]:
+        """The seats as they will be once the asked changes are made."""
+        out = dict(seats)
+        out.update(self.asked)
+        return out
+
+    def ask(self, seats: Mapping[SeatKey, str], key: SeatKey, mode: str, pins: Any,
+            names: Mapping[str, str] | None = None) -> str | None:
+        """Ask that seat `key` be played by `mode`; the reason when it cannot be (nothing
+        changes then)."""
+        ship, station = key
+        if key not in seats:
+            return f"there is no {title(station)} seat on {ship} in this game"
+        if mode not in MODES:
+            return f"{mode!r} is not a way to play a seat (panel, touch or autopilot)"
+        if mode == "panel" and seats[key] != "panel":
+            others = {k: m for k, m in self.planned(seats).items() if k != key}
+            problem = panel_problem(pins, others, key, names)
+            if problem is not None:
+                return problem
+        if seats[key] == mode:
+            self.asked.pop(key, None)
+        else:
+            self.asked[key] = mode
+        return None
+
+    def take(self) -> dict[SeatKey, str]:
+        """The asked changes, to be made now; none wait after this."""
+        out, self.asked = self.asked, {}
+        return out
+
+    def rows(self, seats: Mapping[SeatKey, str], pins: Any,
+             names: Mapping[str, str] | None = None) -> tuple[SeatRow, ...]:
+        """Every seat as the Seats view shows it, in the order of `seats`."""
+        planned = self.planned(seats)
+        out = []
+        for key, mode in seats.items():
+            others = {k: m for k, m in planned.items() if k != key}
+            out.append(SeatRow(key[0], key[1], mode if mode in MODES else "autopilot",
+                               self.asked.get(key), panel_problem(pins, others, key, names)))
+        return tuple(out)

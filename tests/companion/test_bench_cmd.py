@@ -1,0 +1,85 @@
+"""`starbridge bench`: with no argument every benchmark runs (here with their durations cut to
+almost nothing) and one table of their figures is printed; a benchmark that breaks is reported
+and the others' figures are kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import bench, bench_cmd, bench_display, dice_bench, panels_bench, resume_bench, saves_bench
+from companion.bench_figures import HEADINGS
+from companion.cli import build_parser, main
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Every benchmark's duration cut to almost nothing; the saves in a scratch folder."""
+    monkeypatch.setattr(bench, "MIN_SECONDS", 0.01)
+    monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.01)
+    monkeypatch.setattr(dice_bench, "SAMPLES", 5)
+    monkeypatch.setattr(panels_bench, "PRESSES", 20)
+    monkeypatch.setattr(bench_display, "FRAMES", 5)
+    monkeypatch.setattr(bench_display, "IDLE_SECONDS", 0.05)
+    monkeypatch.setattr(saves_bench, "ACTIONS", 60)
+    monkeypatch.setattr(resume_bench, "REPEAT", 1)
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "data"))
+    return tmp_path
+
+
+def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
+    assert build_parser().parse_args(["bench"]).what == "all"
+    assert build_parser().parse_args(["bench", "hardware"]).what == "hardware"
+    assert bench_cmd.ALIASES["hardware"] in bench_cmd.BENCHES
+    assert set(bench_cmd.WHAT) == set(bench_cmd.BENCHES)
+
+
+def test_bench_all_prints_one_table_of_every_benchmarks_figures(
+        tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """End to end over the in-process benchmarks (the app's processes have their own test)."""
+    monkeypatch.delitem(bench_cmd.BENCHES, "app")
+    assert main(["bench"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].split() == list(HEADINGS[:4]) + ["floor", "x", "floor", "budget", "within"]
+    assert set(lines[1]) == {"-", " "}
+    rows = lines[2:lines.index("")]
+    assert {r.split()[0] for r in rows} == {"engine", "dice", "panels", "display", "saves"}
+    assert "recorded game" not in out       # the accounts are left out: only the table
+    assert err.splitlines() == \
+        [f"starbridge bench: {name}..." for name in ("engine", "dice", "panels", "display", "saves")]
+    resume = next(r for r in rows if "resume a" in r)
+    assert "resume a 60-action game" in resume   # the game's own count of actions
+    assert "x" in resume.split("ms", 1)[1]       # beside its floor
+    budgeted = [r for r in rows if "≤" in r or "≥" in r]
+    assert budgeted and all(r.rstrip().endswith(("yes", "no")) for r in budgeted)
+    assert "floors (measured in the same run):" in out
+    assert "  saves (resume a 60-action game): the store file opened" in out
+    assert not list((tiny / "data").glob(".bench-*"))   # the scratch store is gone
+
+
+def test_bench_one_prints_its_account_then_its_rows(
+        tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "saves"]) == 0
+    out = capsys.readouterr().out
+    account, rest = out.split("\n\nbenchmark", 1)
+    assert "resume a 60-action game" in account and "floor, its rows read alone" in account
+    lines = rest.splitlines()
+    rows = lines[2:lines.index("")]
+    assert len(rows) == 5 and all(r.startswith("saves ") for r in rows)
+    assert lines[-1].startswith("measured on: ") and "budgets: " in lines[-1]
+
+
+def test_a_benchmark_that_breaks_is_reported_and_the_table_still_printed(
+        tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The saves' folder is a file: the saves benchmark cannot run; it says why, in one line."""
+    blocker = tiny / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("STARBRIDGE_DATA", str(blocker))
+    assert main(["bench", "saves"]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert len(err.splitlines()) == 1 and err.startswith("starbridge: bench saves failed: ")
+    assert str(blocker) in err
+    assert "failed (FileExistsError)" in out and out.lstrip("\n").startswith("benchmark")
