@@ -54,7 +54,8 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
              and _mine(p, seat)),
     "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
             and _mine(p, seat)),
-    "evade": ("helm", lambda s, p, seat: p.action == "evade" and p.roll is None
+    # the mover decides (Helm, or the Captain in the split crews): its panel comes forward
+    "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
               and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
     "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what

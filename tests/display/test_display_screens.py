@@ -107,7 +107,7 @@ def test_the_evade_screen_asks_the_target_s_mover() -> None:
     d = render("evade", Seat("helm", "enterprise"), (800, 480), "advanced")
     state, _ = moment("evade", Seat("helm", "enterprise"), "advanced")
     (prompt,) = pending(state, Seat("helm", "enterprise"))
-    assert prompt.action == "evade"
+    assert prompt.action == "evade" and d.tab == prompt.station   # the mover's panel
     picks = {w.id for w in d.widgets if w.id.startswith("pick:direction:")}
     assert picks == {"pick:direction:none", "pick:direction:port", "pick:direction:starboard"}
     words = " ".join(t.text for t in d.painter.texts)
