@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from display.why_advanced import (
     blast_lines,
+    blast_roll_lines,
     evaded_hit_lines,
     evasion_roll_lines,
     explosion_roll_lines,
@@ -62,7 +63,9 @@ def explain(before: GameState, events: Sequence[Event],
         lines += ["Rule: Book One, Basic Game Damage Location Table (d10), "
                   f"one roll for {before.hit.penetrating} penetrating point(s){blast}",
                   f"Table row {value}: {row}"]
-    elif "tactical advantage" in purpose:
+    if before.hit is not None and before.shots and before.shots[0].weapon == BLAST:
+        lines += blast_roll_lines(before, may_know)   # the blast this roll is part of
+    if "tactical advantage" in purpose:
         lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
                      "tie rolls again")
     for e in after:

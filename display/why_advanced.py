@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.events import Event
+from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT, struck_heading
 from engine.rulesets.fasa.evasion import EVADE_SUCCESS, current
@@ -105,15 +106,28 @@ def _row(state: FasaState, rng: int) -> ExplosionRow | None:
 
 
 def blast_lines(state: FasaState, event: Event, may_know: MayKnow) -> list[str]:
-    """An exploding ship's blast reaching a ship: the table row at its range and the damage (the
-    engine's, from `BlastStruck`); the exploding ship's Power Units Available only for a seat
-    that may know them."""
-    source = state.ship(str(getattr(event, "source", "")))
-    target_name = str(getattr(event, "target_name", ""))
-    rng, damage = int(getattr(event, "range", 0)), int(getattr(event, "damage", 0))
+    """An exploding ship's blast reaching a ship (`BlastStruck`): the table row at its range and
+    the damage (the engine's); the exploding ship's Power Units Available only for a seat that
+    may know them."""
+    return _blast(state, str(getattr(event, "source", "")), str(getattr(event, "target", "")),
+                  int(getattr(event, "range", 0)), int(getattr(event, "damage", 0)), may_know)
+
+
+def blast_roll_lines(state: FasaState, may_know: MayKnow) -> list[str]:
+    """A roll for a blast on its way in (which shield, damage location): the blast it is, from
+    the state's current `Shot` of the weapon BLAST (its damage is the engine's)."""
+    shot = state.shots[0]
+    source, target = state.ship(shot.firer), state.ship(shot.target)
+    return _blast(state, source.id, target.id, distance(source.pos, target.pos), shot.damage,
+                  may_know)
+
+
+def _blast(state: FasaState, source_id: str, target_id: str, rng: int, damage: int,
+           may_know: MayKnow) -> list[str]:
+    source, target = state.ship(source_id), state.ship(target_id)
     row = _row(state, rng)
     where = "in the same hex" if rng == 0 else f"{rng} hex{'es' if rng != 1 else ''} away"
-    head = (f"Damage From Exploding Ships: {target_name} is {where} from {source.name}: "
+    head = (f"Damage From Exploding Ships: {target.name} is {where} from {source.name}: "
             f"{damage} point(s)")
     if row is None:
         return [head]
@@ -129,7 +143,6 @@ def blast_lines(state: FasaState, event: Event, may_know: MayKnow) -> list[str]:
     if rng == 0:
         out.append("In the same hex the damage is divided among all six shields, rounded up")
     else:
-        target = state.ship(str(getattr(event, "target", "")))
         facing = shields_facing(target.pos, target.heading, source.pos)
         out.append(f"It strikes the shield facing the explosion: {_shields(facing)}")
     return out

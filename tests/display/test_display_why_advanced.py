@@ -125,3 +125,18 @@ def test_after_a_hard_turn_the_fire_choices_say_the_number_less_two() -> None:
         need = need_to_hit(state, kl, spec, rng)
         assert need == state.tables.to_hit(spec.chart, rng) - 2
         assert note == f"needs 1-{need}"
+
+
+def test_the_rolls_a_blast_brings_explain_the_blast_without_the_enemy_s_power() -> None:
+    """The Federation is not told of the D-7A's explosion roll; the damage location roll the
+    blast brings to the Enterprise (a Federation roll) says which blast it is and its row."""
+    _, state, _ = roll(below_zero(-5), 1)
+    power = state.ship("kl").total_power
+    before, after, events = roll(state, 1)
+    ours = explain(before, events_for(after, events, FED), "Federation")
+    every = explain(before, events, None)
+    assert "Damage Location Table" in ours[2] and "from the blast of KL" in ours[2]
+    assert f"Damage From Exploding Ships: ENT is 1 hex away from KL: {power} point(s)" in ours
+    assert "The row for 1 hex away: 1x its Power Units Available, at least 1 point" in ours
+    assert f"The row for 1 hex away: 1x its {power} Power Units Available, at least 1 point" \
+        in every
