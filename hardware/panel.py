@@ -26,6 +26,7 @@ from hardware.lamps import Lamp, shields_plan, status_plan, strength_plan, weapo
 Value = int | str | None
 IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm
 FLASH_S = 0.15                      # the "not now" flash
+HARD_TURNS = {fn.PORT: ("P", "L"), fn.STARBOARD: ("S", "R")}  # held: the hard turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,16 @@ class Editor:
         if len(steps) >= f.maximum:
             return False
         return self.set(f.name, steps + letter)
+
+    def harden_last_step(self, plain: str, hard: str) -> bool:
+        """A held turn button: the turn its press just added (`plain`) becomes the emergency
+        heading change of two hex-sides (`hard`), where the rules in play have one (Book Two,
+        Advanced: Emergency Heading Changes; the course's alphabet comes from `controls`)."""
+        f = self._steps_field()
+        steps = str(self.values.get(f.name) or "") if f is not None else ""
+        if f is None or hard not in f.alphabet or not steps.endswith(plain):
+            return False
+        return self.set(f.name, steps[:-1] + hard)
 
     def undo_step(self) -> bool:
         f = self._steps_field()
@@ -236,6 +247,9 @@ class PanelModel:
             return Outcome(refused="not now: nothing for this station to do")
         if button in (fn.CONFIRM, fn.END_PHASE, fn.FIRE):
             return self._confirm(editor, kind, state, button)
+        if kind == LONG and button in HARD_TURNS:
+            editor.harden_last_step(*HARD_TURNS[button])
+            return Outcome()
         if kind == LONG:
             return Outcome()  # a held button never repeats
         if button == fn.ROLL:
