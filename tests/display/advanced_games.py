@@ -16,11 +16,12 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    Sense,
     SetShields,
     Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.state import ACTIVE, DISABLED, RESOLVE, FasaState, replace
+from engine.rulesets.fasa.state import ACTIVE, DISABLED, RESOLVE, SENSE, FasaState, replace
 from engine.rulesets.fasa.turn import advance
 
 Step = tuple[FasaState, FasaState, tuple[Event, ...]]
@@ -59,6 +60,16 @@ def ready(state: FasaState, ship: str, movement: int = 0, shields: int = 0, weap
     return state
 
 
+def advantage(state: FasaState, first: int, second: int) -> FasaState:
+    """The tactical advantage rolls, then the Sensor Phase with no sensor lock tried (Advanced:
+    Sequence Of Play steps 2-3)."""
+    state = roll(roll(state, first)[1], second)[1]
+    while state.step == SENSE:
+        prompt = engine.pending(state)[0]
+        state = act(state, Sense(prompt.station, prompt.ship or "", ""))[1]
+    return state
+
+
 def hard_turned() -> FasaState:
     """The Klingon D-7A has turned hard to starboard (R); it declares its targets now."""
     state = game(("kl", "d7a", "Klingon", 5, 8, 1), ("ent", "constitution", "Federation",
@@ -67,7 +78,7 @@ def hard_turned() -> FasaState:
     movement = -(-3 // cls.movement_points(cls.movement_step)) * cls.movement_step
     state = ready(state, "kl", movement, 0, 6, (("d1", 2), ("d2", 2), ("d3", 2)))
     state = ready(state, "ent")
-    state = roll(roll(state, 2)[1], 1)[1]
+    state = advantage(state, 2, 1)
     state = act(state, Move("helm", "kl", "R"))[1]
     assert state.ship("kl").hard_turned
     return state
@@ -88,7 +99,7 @@ def torpedo_evaded(direction: str = "port") -> FasaState:
                                                      5, 8, 0))
     state = ready(state, "kl", 0, 3, 2, (("d1", 2),), (1, 0, 1, 0, 0, 0))
     state = ready(state, "ent", 0, 0, 1, (("pt1", 1),))
-    state = roll(roll(state, 1)[1], 2)[1]
+    state = advantage(state, 1, 2)
     state = act(state, DeclareFire("helm", "kl", (Target("d1", "ent"),)))[1]
     state = act(state, DeclareFire("helm", "ent", (Target("pt1", "kl"),)))[1]
     return act(state, Evade("helm", "kl", direction))[1]

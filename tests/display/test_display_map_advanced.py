@@ -9,7 +9,7 @@ from itertools import product
 
 import pygame
 import pytest
-from advanced_games import game, hard_turn_and_fire, ready, roll
+from advanced_games import advantage, game, hard_turn_and_fire, ready
 
 from display.bridge import BridgeDisplay
 from display.map_model import map_model, plan_path, reachable
@@ -109,7 +109,7 @@ def kl_moving() -> tuple[FasaState, BridgeDisplay]:
     cls = state.ship("kl").cls
     movement_power = -(-3 // cls.movement_points(cls.movement_step)) * cls.movement_step
     state = ready(ready(state, "kl", movement_power), "ent")
-    state = roll(roll(state, 2)[1], 1)[1]
+    state = advantage(state, 2, 1)
     d = BridgeDisplay(pygame.Surface((800, 480)), Seat("helm", "kl"), lambda _: None)
     d.show(state)
     d.activate("tab:helm")

@@ -247,7 +247,7 @@ def test_at_the_advanced_level_too_the_enemy_s_secrets_stay_with_the_enemy() -> 
     Klingon explosion rolls, nor the points below 0 or the power behind a Klingon blast; the
     Instructor's list has them, so the checks could fail."""
     checked = {"evasion": 0, "explosion": 0, "below": 0}
-    for seed in (5, 2):
+    for seed in (1, 5):
         _, steps = game(turns=6, seed=seed, level="advanced")
         ours, theirs = watched(HELM, steps), watched(INSTRUCTOR, steps)
         mine = [e for p in range(ours.rolls.pages(50)) for e in ours.rolls.page(p, 50)]

@@ -12,12 +12,26 @@ from engine.rulesets.fasa import autopilot, legal
 from engine.rulesets.fasa.actions import SelfDestruct
 from engine.rulesets.fasa.events import BlastStruck, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.explosions import blast_damage
-from engine.rulesets.fasa.state import ADVANTAGE, DESTROYED, OVER, POWER, FasaState
+from engine.rulesets.fasa.state import ADVANTAGE, DESTROYED, OVER, POWER, FasaState, replace
 
 
 def duel(level: str = "advanced") -> FasaState:
-    return game(("ent", "constitution", "Federation", 4, 8, 1),
-                ("kl", "d7a", "Klingon", 6, 8, 4), level=level)
+    """Both ships down to half their superstructure: their Captains are offered the order."""
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 6, 8, 4), level=level)
+    for s in state.ships:
+        state = state.with_ship(replace(s, superstructure=s.cls.superstructure // 2))
+    return state
+
+
+def test_only_a_ship_with_half_its_superstructure_or_less_is_offered_the_order() -> None:
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 6, 8, 4))
+    assert not any(p.action == "self_destruct" for p in engine.pending(state))
+    refused(state, SelfDestruct("captain", "kl", "destruct"), "more than half")
+    kl = state.ship("kl")
+    state = state.with_ship(replace(kl, superstructure=kl.cls.superstructure // 2 + 1))
+    assert not any(p.action == "self_destruct" for p in engine.pending(state))
 
 
 def test_the_captain_may_order_the_self_destruct_while_power_is_allocated() -> None:

@@ -291,13 +291,12 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
     (Advanced: Ship Explosions)."""
-    choices = (Choice("hold", "hold: no self-destruct"),
-               Choice("destruct", f"DESTRUCT: {ship.name} explodes now"))
+    choices = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))
 
-    field = Field("order", "Self-destruct order (cannot be undone)", FieldKind.CHOICE, "hold",
+    field = Field("order", "Self-destruct (no undo)", FieldKind.CHOICE, "hold",
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,

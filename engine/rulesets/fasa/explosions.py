@@ -16,7 +16,8 @@ for every 2 damage points just as if weapons were being fired from the exploding
 blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does.
 
 Self-destruction: "The explosion because of self-destruction is automatic" — the Captain's order
-(`self_destruct`, offered in each Power Allocation Phase) destroys the ship at once, with the
+(`self_destruct`, offered in each Power Allocation Phase to a ship with half its superstructure
+or less) destroys the ship at once, with the
 same blast (`self_destruct`).
 """
 
@@ -30,7 +31,7 @@ from engine.rulesets.fasa.combat import BLAST, request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
-from engine.rulesets.fasa.state import DESTROYED, HAZARD, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.state import ACTIVE, DESTROYED, HAZARD, FasaState, Ship, Shot, replace
 from engine.rulesets.fasa.tables import Tables
 
 AUTOMATIC = 10
@@ -101,6 +102,13 @@ def explode(state: FasaState, ship: Ship,
                                  else "explodes (its superstructure gave way)")]
 
 
+def may_self_destruct(ship: Ship) -> bool:
+    """Whether the Captain is offered the order: a ship in play, not yet ordered this turn, with
+    half its superstructure or less left (a ship in trouble; docs/rules-decisions.md)."""
+    return (ship.status == ACTIVE and not ship.ordered
+            and ship.superstructure * 2 <= ship.cls.superstructure)
+
+
 def self_destruct(state: FasaState, ship: Ship, order: str,
                   who: str = "Captain") -> tuple[FasaState, list[Event]]:
     """The Captain's order: "hold", or "destruct": the ship explodes, no roll (Advanced: Ship
@@ -108,6 +116,9 @@ def self_destruct(state: FasaState, ship: Ship, order: str,
     resolved before the Power Allocation Phase goes on."""
     if ship.ordered:
         raise IllegalAction(f"{who}: {ship.name}'s order for this turn is given")
+    if not may_self_destruct(ship):
+        raise IllegalAction(f"{who}: {ship.name} still has more than half its superstructure: "
+                            "no self-destruct")
     if order not in SELF_DESTRUCT_ORDERS:
         raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}, "
                             f"not {order!r}")

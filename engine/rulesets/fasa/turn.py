@@ -373,13 +373,14 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
-        # The Captain may order the self-destruct while the power is allocated (Advanced: Ship
-        # Explosions); the phase does not wait for the order (docs/rules-decisions.md).
+        # The Captain of a ship in trouble may order the self-destruct while the power is
+        # allocated (Advanced: Ship Explosions); the phase does not wait for the order
+        # (docs/rules-decisions.md).
         if advanced_rules(state.level):
             out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
                            "self_destruct")
-                    for s in state.ships if s.status == ACTIVE and not s.ordered]
+                    for s in state.ships if explosions.may_self_destruct(s)]
         return tuple(out)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
