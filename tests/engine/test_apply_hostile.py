@@ -24,17 +24,21 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    SelfDestruct,
+    Sense,
     SetShields,
 )
 from engine.stations import STATION_NAMES
 
-# The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion).
+# The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion,
+# the Sensor Phase, self-destruction), and the Romulan Gambit's cloaks and mines.
 SCENARIO = prepare(load_scenario("duel", None), None, "advanced", None, 3)
+GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 3)
 
 
-def _states() -> list[tuple[Any, list[engine.Action]]]:
+def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     """States of one autopilot game, each with the actions that led to it."""
-    state: Any = engine.new_game(SCENARIO)
+    state: Any = engine.new_game(scenario)
     dice = VirtualDice(5)
     out, actions = [], []
     while prompts := engine.pending(state):
@@ -46,8 +50,8 @@ def _states() -> list[tuple[Any, list[engine.Action]]]:
     return out[::3]
 
 
-STATES = _states()
-SHIPS = ["enterprise", "kronos", "nobody", ""]
+STATES = _states() + _states(GAMBIT)
+SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
 scalar = st.one_of(st.integers(-3, 25), st.integers(), st.floats(allow_nan=True), st.booleans(),
@@ -63,6 +67,11 @@ targets = st.one_of(st.lists(st.tuples(st.sampled_from(WEAPONS), ship), max_size
                     garbage)
 actions = st.one_of(
     st.builds(AllocatePower, station, ship, number, number, number),
+    st.builds(AllocatePower, station, ship, number, number, number, number),
+    st.builds(Sense, station, ship, ship, number, st.one_of(st.sampled_from(
+        ["", "1", "7", "beam", "missile", "pt1", "zz9"]), scalar)),
+    st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct"]),
+                                                     scalar)),
     st.builds(ArmWeapons, station, ship, pairs),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
     st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSLRBX", max_size=8), scalar)),
@@ -121,7 +130,7 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    log.write(header_line(SCENARIO) + "\n")
+    log.write(header_line(GAMBIT if state.scenario == "romulan-gambit" else SCENARIO) + "\n")
     for n, a in enumerate([*before, action], 1):
         log.write(action_line(n, a) + "\n")
     scenario, parsed = parse(io.StringIO(log.getvalue()), "hostile")
