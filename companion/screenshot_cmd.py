@@ -65,6 +65,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--turns", type=int, default=0,
                    help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
+    p.add_argument("--level", choices=("basic", "advanced"), default="basic",
+                   help="rules level (default basic); advanced adds sensors and cloaks")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--screen", choices=tuple(SCREENS), default="map",
                        help="which moment to draw (seats: the Instructor's Seats view, "
@@ -118,8 +120,19 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
     return state, events
 
 
+def _with_reports(until: Until, last_turn: int) -> Until:
+    """`until`, once the seat's side has a sensor report to show (or from `last_turn` on)."""
+    from engine import view
+
+    def holds(state: GameState, prompt: Prompt, seat: Seat) -> bool:
+        return until(state, prompt, seat) and (
+            bool(view(state, seat).get("sensor_reports"))
+            or int(getattr(state, "turn", 0)) >= last_turn)
+    return holds
+
+
 def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
-           out: Path, data_dir: Path | None = None) -> None:
+           out: Path, data_dir: Path | None = None, level: str = "basic") -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -128,7 +141,9 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
     pygame.font.init()
     tab, until = SCREENS[screen]
-    prepared = prepare(load_scenario(scenario, data_dir), data_dir, "basic", None,
+    if screen == "science" and level == "advanced" and until is not None:
+        until = _with_reports(until, turns + 3)   # Science's readings list the reports
+    prepared = prepare(load_scenario(scenario, data_dir), data_dir, level, None,
                        30 if screen == "end" else turns + 10)
     state = new_game(prepared)
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
@@ -203,14 +218,15 @@ def run(args: argparse.Namespace) -> int:
                 st = Seat("instructor") if screen in INSTRUCTOR_SCREENS else seat
                 path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
                 render(args.scenario, st, size, args.turns, screen, args.seed, path,
-                       getattr(args, "data_dir", None))
+                       getattr(args, "data_dir", None), args.level)
                 print(path)
         else:
             out = args.out
             if out.is_dir():   # a folder: the file is named as --all names it
                 out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
             render(args.scenario, Seat("instructor") if args.screen in INSTRUCTOR_SCREENS else seat, size,
-                   args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None))
+                   args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None),
+                   args.level)
             print(out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)
