@@ -25,7 +25,7 @@ from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pe
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import TRAY_CONNECTED, TRAY_LOST, Answer
-from hardware.bridge import Bridge
+from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
@@ -111,10 +111,15 @@ class App:
             by_ship.setdefault(None, [])   # kiosk: the Instructor's panel, for the way out
             if INSTRUCTOR not in by_ship[None]:
                 by_ship[None].append(INSTRUCTOR)
+        # Two crews on one Pi: crew 1 of the pin map is the first ship at panels in the
+        # scenario's order, crew 2 the next (a ship beyond the map's crews is said to play
+        # elsewhere, never given the same pins twice).
+        crews = crews_of([str(s.get("id")) for s in self.game.scenario.get("ships", ())
+                          if isinstance(s, dict)], by_ship)
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock)
+                            t.clock, crews.get(ship_id or "", 1))
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
 

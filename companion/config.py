@@ -18,6 +18,7 @@ from typing import Any
 
 import platformdirs
 
+from engine.rulesets.fasa.state import LEVELS
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
 
@@ -32,6 +33,7 @@ EXAMPLE = '''\
 
 [game]
 scenario = "duel"        # a scenario name: starbridge scenarios
+level = "basic"          # the rules: "basic" or "advanced" (docs/rules-decisions.md)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
 
@@ -87,6 +89,7 @@ class ConfigError(Exception):
 class Config:
     source: str = "(defaults)"
     scenario: str = "duel"
+    level: str = "basic"
     turns: int = 0
     seed: int = 0
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
@@ -115,7 +118,7 @@ def config_path() -> Path:
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
-    "game": ("scenario", "turns", "seed"),
+    "game": ("scenario", "level", "turns", "seed"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -189,6 +192,7 @@ def parse_config(data: Mapping[str, Any], source: str) -> Config:
             bad(str(key), "unknown table (tables: game, seats, panels, dice, display, kiosk)")
     game = table("game")
     text(game, "game", "scenario", "scenario")
+    text(game, "game", "level", "level", LEVELS)
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
 

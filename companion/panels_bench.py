@@ -2,13 +2,29 @@
 the engine's accepted action, over thousands of presses on gpiozero's MockFactory, beside the
 floor measured in the same run: a bare gpiozero `when_pressed` that lights an LED.
 
+"To the LED change" is the moment the light's mock pin changes level (`StampedPin`), for the
+floor and for the panels alike: not when the code that changed it returns, so the figure does
+not count what the bridge does after the light is lit (lighting the other panels, the next
+state's prompts). That whole step is a figure of its own.
+
+The rows:
+- a confirm at Engineering (the power allocation): to the engine's accepted action, to its own
+  "your move" light going out, and to the end of the step (every panel lit for the new state);
+- a selection at Engineering ("up" then "down" on movement, alternately), which moves a value
+  and lights it without the engine: timed on a copy of the default map with Engineering's power
+  lights dimmed on header pins (the Captain's, whose panel is left out), so that the light it
+  times is a GPIO pin like the floor's and not the emulated I2C expander they are on by default;
+- a press at Helm while Helm has nothing to do: the "not now" flash of its red light.
+
 Figures, not pass/fail (the machines are shared and noisy). On a Pi the budget is press to light
 under 50 ms; on a developer machine p99 under 5 ms and within a small factor of the floor.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 from gpiozero import LED, Button
@@ -19,9 +35,36 @@ from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
 from hardware.bridge import Bridge
 from hardware.panel import Outcome
-from hardware.pinmap import load_pinmap
+from hardware.pinmap import LedSpec, PinMap, load_pinmap
 
 PRESSES = 3000
+
+
+class StampedPin(MockPWMPin):  # type: ignore[misc]
+    """gpiozero's mock PWM pin, noting when its level last changed (wall clock and this
+    thread's CPU clock): the moment a light changes, not when the code that changed it returns."""
+
+    changed_at = 0.0
+    changed_cpu = 0.0
+
+    def _change_state(self, value: Any) -> bool:
+        changed: bool = super()._change_state(value)
+        if changed:
+            self.changed_at, self.changed_cpu = time.perf_counter(), time.thread_time()
+        return changed
+
+
+@dataclasses.dataclass
+class Samples:
+    """Seconds from each press to something: wall time, and (where taken) this thread's CPU."""
+
+    wall: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
+
+    def add(self, wall: float, cpu: float | None = None) -> None:
+        self.wall.append(wall)
+        if cpu is not None:
+            self.cpu.append(cpu)
 
 
 def _pct(samples: list[float], q: float) -> float:
@@ -29,45 +72,64 @@ def _pct(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def floor(factory: Any, n: int) -> tuple[list[float], list[float]]:
-    """A bare gpiozero Button whose when_pressed lights an LED, nothing in between: the wall
-    time of each press to light, and the CPU time this thread spent on it."""
+def make_factory() -> Any:
+    return MockFactory(revision="d04170", pin_class=StampedPin)
+
+
+def floor(factory: Any, n: int) -> Samples:
+    """A bare gpiozero Button whose when_pressed lights an LED, nothing in between."""
     button = Button(4, pin_factory=factory)
     led = LED(17, pin_factory=factory)
     button.when_pressed = led.on
-    pin = factory.pin(4)
-    out: list[float] = []
-    cpu: list[float] = []
+    pin, lamp = factory.pin(4), factory.pin(17)
+    out = Samples()
     for _ in range(n):
         led.off()
         pin.drive_high()
         c0, t0 = time.thread_time(), time.perf_counter()
         pin.drive_low()
-        out.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
         if not led.is_lit:
             raise RuntimeError("the floor's LED did not light")
+        out.add(lamp.changed_at - t0, lamp.changed_cpu - c0)
     button.close()
     led.close()
-    return out, cpu
+    return out
 
 
-def full_stack(factory: Any, n: int) -> tuple[list[float], list[float], list[float]]:
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _start() -> GameState:
+    return new_game(prepare(load_scenario("duel", None), None, "basic", None, 1, 3))
+
+
+def _bridge(pins: PinMap, factory: Any, start: GameState, clock: _Clock) -> Bridge:
+    bridge = Bridge(pins, factory, "enterprise", crew_stations(start, "enterprise"), clock)
+    bridge.open(lambda s: None, clock())
+    return bridge
+
+
+def _nothing(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
+    return None
+
+
+def full_stack(factory: Any, n: int) -> dict[str, Samples]:
     """A confirm press at Engineering through the whole stack: the edge queued by gpiozero's
     callback, debounced, turned into the allocation by the panel model from `controls`, checked
     with `problem`, applied, and Engineering's "your move" light put out."""
     pins = load_pinmap()
-    scenario = prepare(load_scenario("duel", None), None, "basic", None, 1, 3)
-    start = new_game(scenario)
+    start = _start()
     clock = _Clock()
-    bridge = Bridge(pins, factory, "enterprise", crew_stations(start, "enterprise"), clock)
-    bridge.open(lambda s: None, clock())
+    bridge = _bridge(pins, factory, start, clock)
     engineer = pins.panels["engineer"]
     pin = factory.pin(engineer.buttons["confirm"].pin)
     green = factory.pin(engineer.leds["green"].pin.pin)
-    accepted: list[float] = []
-    lit: list[float] = []
-    cpu: list[float] = []
+    rows = {"accepted": Samples(), "lit": Samples(), "step": Samples()}
     t_accept = [0.0]
 
     def act(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
@@ -86,61 +148,126 @@ def full_stack(factory: Any, n: int) -> tuple[list[float], list[float], list[flo
         c0, t0 = time.thread_time(), time.perf_counter()
         pin.drive_low()
         after = bridge.pump(state, clock.t + 0.001, act)
-        t1 = time.perf_counter()
-        cpu.append(time.thread_time() - c0)
+        t1, c1 = time.perf_counter(), time.thread_time()
         if after is state or green.state != 0:
             raise RuntimeError("the press did not make the allocation or the light did not change")
-        accepted.append(t_accept[0] - t0)
-        lit.append(t1 - t0)
+        rows["accepted"].add(t_accept[0] - t0)
+        rows["lit"].add(green.changed_at - t0, green.changed_cpu - c0)
+        rows["step"].add(t1 - t0, c1 - c0)
         pin.drive_high()
         bridge.pump(state, clock.t + 0.5, act)
     bridge.close()
-    return accepted, lit, cpu
+    return rows
 
 
-class _Clock:
-    def __init__(self) -> None:
-        self.t = 0.0
+def selection_pins(pins: PinMap) -> PinMap:
+    """The default map with Engineering's power lights dimmed on the Captain's header pins (the
+    Captain's panel left out): a light the selection press changes, on a GPIO pin."""
+    captain = pins.panels["captain"]
+    free = [p for p in (*captain.buttons.values(), *(led.pin for led in captain.leds.values()))
+            if p.on_header]
+    engineer = pins.panels["engineer"]
+    leds = dict(engineer.leds)
+    for role, pin in zip(("movement", "shields", "weapons"), free, strict=False):
+        leds[role] = LedSpec(pin, pwm=True)
+    panels = {name: p for name, p in pins.panels.items() if name != "captain"}
+    panels["engineer"] = dataclasses.replace(engineer, leds=leds)
+    return dataclasses.replace(pins, panels=panels, source=f"{pins.source} (bench copy)")
 
-    def __call__(self) -> float:
-        return self.t
+
+def _light_presses(factory: Any, n: int, pins: PinMap, panel: str,
+                   buttons: tuple[str, ...], light: Callable[[PinMap], Any]) -> Samples:
+    """Presses at `panel` (its `buttons` in turn) that do not reach the engine, each timed to
+    the change of the light `light` names."""
+    start = _start()
+    clock = _Clock()
+    bridge = _bridge(pins, factory, start, clock)
+    lamp = factory.pin(light(pins).pin)
+    out = Samples()
+    for i in range(n):
+        button = factory.pin(pins.panels[panel].buttons[buttons[i % len(buttons)]].pin)
+        clock.t += 1.0
+        bridge.show(start, (), clock.t)
+        before = lamp.state
+        c0, t0 = time.thread_time(), time.perf_counter()
+        button.drive_low()
+        after = bridge.pump(start, clock.t + 0.001, _nothing)
+        if after is not start or lamp.state == before:
+            raise RuntimeError(f"the press at {panel} did not change its light")
+        out.add(lamp.changed_at - t0, lamp.changed_cpu - c0)
+        button.drive_high()
+        bridge.pump(start, clock.t + 0.5, _nothing)
+    bridge.close()
+    return out
+
+
+def selection(factory: Any, n: int) -> Samples:
+    """Engineering's "up" then "down" on movement: the movement light on, then off."""
+    pins = selection_pins(load_pinmap())
+    return _light_presses(factory, n, pins, "engineer", ("up", "down"),
+                          lambda p: p.panels["engineer"].leds["movement"].pin)
+
+
+def not_now(factory: Any, n: int) -> Samples:
+    """"up" at Helm, which has nothing to do while Engineering allocates: the red flash."""
+    return _light_presses(factory, n, load_pinmap(), "helm", ("up",),
+                          lambda p: p.panels["helm"].leds["red"].pin)
 
 
 def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
-    factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    factory = make_factory()
     try:
-        floor(factory, 200)  # warm up both paths before measuring
+        floor(factory, 200)  # warm up every path before measuring
         full_stack(factory, 50)
-        bare, bare_cpu = floor(factory, n)
-        accepted, lit, lit_cpu = full_stack(factory, n)
+        selection(factory, 50)
+        not_now(factory, 50)
+        bare = floor(factory, n)
+        stack = full_stack(factory, n)
+        moved = selection(factory, n)
+        refused = not_now(factory, n)
     finally:
         factory.close()
-    print(f"station panels on gpiozero's MockFactory, {n} presses each; wall time in ms "
-          f"(CPU time of the pressing thread beside it, which a busy machine does not inflate):",
-          file=out)
-    rows = [("floor: bare when_pressed lights an LED", bare, bare_cpu),
-            ("press to the engine's accepted action", accepted, None),
-            ("press to the LED change (whole step)", lit, lit_cpu)]
-    for label, samples, cpu in rows:
-        line = (f"  {label:40} p50 {_pct(samples, 0.5):7.3f}  p90 {_pct(samples, 0.9):7.3f}  "
-                f"p99 {_pct(samples, 0.99):7.3f}")
-        if cpu is not None:
-            line += f"   CPU p50 {_pct(cpu, 0.5):6.3f}  p99 {_pct(cpu, 0.99):6.3f}"
+    print(f"station panels on gpiozero's MockFactory, {n} presses each; wall time in ms from the "
+          f"button's edge (CPU time of the pressing thread beside it, which a busy machine does "
+          f"not inflate):", file=out)
+    rows = [("floor: bare when_pressed lights an LED", bare),
+            ("confirm: to the engine's accepted action", stack["accepted"]),
+            ("confirm: to its light (your move off)", stack["lit"]),
+            ("confirm: to every panel lit (whole step)", stack["step"]),
+            ("selection: to its light (no engine)", moved),
+            ("not now: to the red flash", refused)]
+    for label, samples in rows:
+        line = (f"  {label:42} p50 {_pct(samples.wall, 0.5):7.3f}  "
+                f"p90 {_pct(samples.wall, 0.9):7.3f}  p99 {_pct(samples.wall, 0.99):7.3f}")
+        if samples.cpu:
+            line += f"   CPU p50 {_pct(samples.cpu, 0.5):6.3f}  p99 {_pct(samples.cpu, 0.99):6.3f}"
         print(line, file=out)
-    print(f"  press to light over the floor: p50 {_pct(lit, 0.5) / max(_pct(bare, 0.5), 1e-9):.0f}x, "
-          f"p99 {_pct(lit, 0.99) / max(_pct(bare, 0.99), 1e-9):.0f}x, "
-          f"CPU p99 {_pct(lit_cpu, 0.99) / max(_pct(bare_cpu, 0.99), 1e-9):.0f}x "
-          f"(budget: p99 under 5 ms on a developer machine, under 50 ms on a Pi)", file=out)
-    return panels_figures(bare, accepted, lit)
+    for label, samples in (("confirm", stack["lit"]), ("selection", moved),
+                           ("not now", refused)):
+        print(f"  {label} press to light over the floor: "
+              f"p50 {_ratio(samples.wall, bare.wall, 0.5):.1f}x, "
+              f"p99 {_ratio(samples.wall, bare.wall, 0.99):.1f}x, "
+              f"CPU p99 {_ratio(samples.cpu, bare.cpu, 0.99):.1f}x", file=out)
+    print("  (budget: p99 under 5 ms on a developer machine, under 50 ms on a Pi)", file=out)
+    return panels_figures(bare, stack, moved)
 
 
-def panels_figures(bare: list[float], accepted: list[float], lit: list[float]) -> list[Figure]:
-    """The table's figures (`starbridge bench`) from the wall times in seconds of the floor's
-    presses, and of the whole stack's presses to the accepted action and to the LED change."""
+def _ratio(samples: list[float], floor_samples: list[float], q: float) -> float:
+    if not samples or not floor_samples:
+        return float("nan")
+    return _pct(samples, q) / max(_pct(floor_samples, q), 1e-9)
+
+
+def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples) -> list[Figure]:
+    """The table's figures (`starbridge bench`): a confirm's press to the engine's accepted
+    action and to its own light, and a selection's press to its light, beside the floor."""
     floor_is = "a bare gpiozero when_pressed that lights an LED"
+    accepted, lit = stack["accepted"].wall, stack["lit"].wall
     return [Figure("panels", "press to accepted action, p99", _pct(accepted, 0.99), "ms",
-                   _pct(bare, 0.99), floor_is=floor_is),
-            Figure("panels", "press to LED change, p50", _pct(lit, 0.5), "ms", _pct(bare, 0.5),
-                   floor_is=floor_is),
-            Figure("panels", "press to LED change, p99", _pct(lit, 0.99), "ms", _pct(bare, 0.99),
-                   budget=budget(5.0, pi=50.0), floor_is=floor_is)]
+                   _pct(bare.wall, 0.99), floor_is=floor_is),
+            Figure("panels", "press to LED change, p50", _pct(lit, 0.5), "ms",
+                   _pct(bare.wall, 0.5), floor_is=floor_is),
+            Figure("panels", "press to LED change, p99", _pct(lit, 0.99), "ms",
+                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is),
+            Figure("panels", "selection to LED change, p99", _pct(moved.wall, 0.99), "ms",
+                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is)]

@@ -65,7 +65,9 @@ def summary(pins: PinMap) -> list[str]:
     for panel in pins.panels.values():
         parts = [*(f"{f}={p}" for f, p in panel.buttons.items()),
                  *(f"{r}={led.pin}" + ("~" if led.pwm else "") for r, led in panel.leds.items())]
-        out.append(f"  {panel.name} ({panel.station}): {' '.join(parts)}")
+        crew = f", crew {panel.crew}" if len(pins.crews) > 1 and panel.station != "instructor" \
+            else ""
+        out.append(f"  {panel.name} ({panel.station}{crew}): {' '.join(parts)}")
     on_expanders = sum(1 for panel in pins.panels.values()
                        for p in [*panel.buttons.values(), *(x.pin for x in panel.leds.values())]
                        if not p.on_header)

@@ -23,7 +23,7 @@ from companion.session import Roller, account_lines, load_scenario, prepare
 from engine import Action, Event, GameState, Prompt, apply, crew_stations, new_game, pending
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.state import FasaState
-from hardware.bridge import Bridge, pump_all
+from hardware.bridge import Bridge, crews_of, pump_all
 from hardware.devices import factory_or_mock
 from hardware.panel import Outcome
 from hardware.pinmap import PinMapError, load_pinmap
@@ -80,8 +80,9 @@ def play(state: GameState, bridges: Sequence[Bridge], roller: Roller, clock: Cal
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default="duel", help="scenario name (default duel)")
     p.add_argument("--ship", action="append", default=None,
-                   help="the ship whose crew sits at the panels (repeat for two crews, each "
-                        "with its own --pins); default: the first ship")
+                   help="the ship whose crew sits at the panels (repeat for two crews on one "
+                        "Pi: the first of them in the scenario is the pin map's crew 1, the "
+                        "next crew 2); default: the first ship")
     p.add_argument("--factory", choices=("auto", "lgpio", "rpigpio", "mock"), default=None,
                    help="pin factory (default: the pin map's [board] factory)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
@@ -108,8 +109,9 @@ def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     factory = factory_or_mock(pins, say, args.factory)
     bridges = []
-    for ship in ships:
-        bridge = Bridge(pins, factory, ship, crew_stations(state, ship))
+    crews = crews_of(ids, ships)
+    for ship in dict.fromkeys(ships):
+        bridge = Bridge(pins, factory, ship, crew_stations(state, ship), crew=crews[ship])
         bridge.open(say)
         bridges.append(bridge)
 

@@ -21,6 +21,7 @@ from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from engine import Event, Seat, crew_stations, new_game
 from engine.errors import EngineError
+from engine.rulesets.fasa.levels import not_built_notice
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
@@ -29,6 +30,7 @@ EXAMPLES = """examples:
   starbridge play                          the bridge display in a window; keys stand in for
                                            the panels (docs/wiring.md), autopilots elsewhere
   starbridge play --scenario skirmish --new
+  starbridge play --level advanced --new   hard turns, reverse, evasion, explosions
   starbridge play --resume                 go on with the unfinished game
   starbridge play --seat kronos=touch      people on both ships (the Klingons on the screen)
   starbridge play --headless --autopilot --turns 3    autopilots play every seat, no screen
@@ -44,6 +46,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         NAME, help="play a game at the table: display, panels, dice, saves")
     p.add_argument("--scenario", help="scenario name (default: the configuration's, else duel)")
+    p.add_argument("--level", choices=("basic", "advanced"), default=None,
+                   help="the rules (default: the configuration's, else basic)")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
     p.add_argument("--seed", type=int, default=None, help="virtual dice seed")
     p.add_argument("--headless", action="store_true", help="no screen")
@@ -203,8 +207,9 @@ def people_at_mocked_panels(config: Config) -> bool:
 def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None,
                  name: str | None = None) -> dict[str, Any]:
     turns = args.turns if args.turns is not None else config.turns
+    level = getattr(args, "level", None) or config.level
     return prepare(load_scenario(name or args.scenario or config.scenario, data_dir), data_dir,
-                   "basic", None, turns or None, None)
+                   level, None, turns or None, None)
 
 
 def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
@@ -235,6 +240,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
             return game
     scenario = new_scenario(config, args, data_dir)
     check_seats(config, scenario, say)
+    if notice := not_built_notice(str(scenario.get("level", "basic"))):
+        say(f"starbridge: {notice}")
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot)
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
@@ -310,8 +317,9 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
             print(indent + line, flush=True)
 
     if headless:
-        print(f"{game.scenario.get('name', game.scenario.get('id'))} — basic rules, seed "
-              f"{game.seed}" + (f", game {game.id}" if game.store is not None else ""))
+        title = game.scenario.get("name", game.scenario.get("id"))
+        print(f"{title} — {game.scenario.get('level', 'basic')} rules, seed {game.seed}"
+              + (f", game {game.id}" if game.store is not None else ""))
     # With a screen the panels are opened even when no seat starts at one: the Instructor may
     # put a seat at its panel between turns (companion/seat_changes.py).
     panels = not args.autopilot and (not headless or "panel" in game.seats.values())

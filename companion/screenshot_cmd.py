@@ -1,11 +1,13 @@
 """`starbridge screenshot`: render the bridge display headless to PNG.
 
     starbridge screenshot [--scenario NAME] [--seat STATION[:SHIP]] [--size WxH] [--turns N]
-                          [--screen NAME | --all] [--seed N] --out FILE.png (or DIR with --all)
+                          [--level basic|advanced] [--screen NAME | --all] [--seed N]
+                          --out FILE.png (or DIR with --all)
 
 The game is played by the autopilots with seeded virtual dice for N turns, then on until the
-moment the screen shows (e.g. "helm": the seat's ship must move), and drawn with SDL's dummy
-video driver (no window, no desktop needed).
+moment the screen shows (e.g. "helm": the seat's ship must move; "evade", at the advanced level: a
+missile is declared at the seat's ship and its mover decides whether to evade), and drawn with
+SDL's dummy video driver (no window, no desktop needed).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 Until = Callable[[GameState, Prompt, Seat], bool]
+LEVELS = ("basic", "advanced")
+"""The playable rules levels a screen can be staged at (engine PLAYABLE_LEVELS)."""
 
 
 def _mine(p: Prompt, seat: Seat) -> bool:
@@ -50,6 +54,9 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
              and _mine(p, seat)),
     "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
             and _mine(p, seat)),
+    # the mover decides (Helm, or the Captain in the split crews): its panel comes forward
+    "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
+              and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
     "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
               and int(getattr(s, "phase", 0)) >= 3),
@@ -65,8 +72,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--turns", type=int, default=0,
                    help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
-    p.add_argument("--level", choices=("basic", "advanced"), default="basic",
-                   help="rules level (default basic); advanced adds sensors and cloaks")
+    p.add_argument("--level", choices=LEVELS, default="basic",
+                   help="rules level of the game staged (default basic; the evade screen "
+                        "needs advanced)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--screen", choices=tuple(SCREENS), default="map",
                        help="which moment to draw (seats: the Instructor's Seats view, "
@@ -181,6 +189,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
+ADVANCED_SCREENS = {"evade": ("advanced",)}
+"""Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 
 def stage_seats(display: Any, state: GameState) -> None:
@@ -213,12 +223,19 @@ def run(args: argparse.Namespace) -> int:
         size = parse_size(args.size)
         if args.turns < 0:
             raise ValueError("--turns must be 0 or more")
+        level = getattr(args, "level", "basic")
+        if not args.all and level not in ADVANCED_SCREENS.get(args.screen, (level,)):
+            raise ValueError(f"--screen {args.screen} is a rule of the "
+                             f"{' or '.join(ADVANCED_SCREENS[args.screen])} level: add --level "
+                             f"{ADVANCED_SCREENS[args.screen][0]}")
         if args.all:
             for screen in SCREENS:
+                if screen in ADVANCED_SCREENS and level not in ADVANCED_SCREENS[screen]:
+                    continue
                 st = Seat("instructor") if screen in INSTRUCTOR_SCREENS else seat
                 path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
                 render(args.scenario, st, size, args.turns, screen, args.seed, path,
-                       getattr(args, "data_dir", None), args.level)
+                       getattr(args, "data_dir", None), level)
                 print(path)
         else:
             out = args.out
@@ -226,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
                 out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
             render(args.scenario, Seat("instructor") if args.screen in INSTRUCTOR_SCREENS else seat, size,
                    args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None),
-                   args.level)
+                   level)
             print(out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)

@@ -8,8 +8,9 @@ engine's turn number goes up (after the action that ends a turn is accepted), be
 in the new turn. Before the game's first action nothing has been played yet, so a change is
 made at once. Asking for a seat's current mode takes back a change still waiting.
 
-A seat can be played at a panel only where the pin map has a panel for its station and no other
-ship's seat of that station is at that panel (one set of buttons cannot play two ships).
+A seat can be played at a panel only where the pin map has a panel for its station in its ship's
+crew (one set of buttons cannot play two ships; a map may have panels for a second crew, docs/
+wiring.md "Two crews on one Pi"), and only if that moves no other ship's crew to other panels.
 """
 
 from __future__ import annotations
@@ -32,16 +33,35 @@ def turn_of(state: Any) -> int:
 def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
                   names: Mapping[str, str] | None = None) -> str | None:
     """Why the seat `key` cannot be played at a panel with `seats` as they will be (None: it
-    can). `pins` is the table's pin map (None: no panels at this table)."""
+    can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
+    panels at this table). The map's crew 1 plays the first ship at panels in the order of
+    `seats` (the scenario's), crew 2 the next (hardware.bridge.crews_of): the seat needs a
+    panel in its ship's crew, and may not move another ship's crew to other panels."""
+    from hardware.bridge import crews_of
+
     ship, station = key
     if pins is None:
         return "no station panels at this table"
     if pins.panel_for(station) is None:
         return f"the pin map has no {title(station)} panel"
-    for (other, other_station), mode in seats.items():
-        if other_station == station and other != ship and mode not in NOT_AT_PANEL:
-            name = (names or {}).get(other, other)
-            return f"the {title(station)} panel is {name}'s"
+    order = list(dict.fromkeys([s for s, _ in seats] + [ship]))
+    before = {s for k, m in seats.items() for s in (k[0],) if k != key and m not in NOT_AT_PANEL}
+    now, then = crews_of(order, before), crews_of(order, before | {ship})
+
+    def name(s: str) -> str:
+        return (names or {}).get(s, s)
+
+    for other in order:
+        if other in now and now[other] != then[other]:
+            return (f"{name(other)}'s crew would have to move to the crew {then[other]} "
+                    f"panels (crew 1 plays the first ship at panels)")
+    crew = then[ship]
+    if pins.panel_for(station, crew) is None:
+        first = next((s for s, n in now.items() if n == 1 and s != ship), None)
+        crews = pins.crews
+        return (f"the {title(station)} panel is {name(first)}'s (the pin map has panels for "
+                f"crew {', '.join(map(str, crews))} only)" if first is not None else
+                f"the pin map has no {title(station)} panel for crew {crew}")
     return None
 
 
@@ -67,8 +87,7 @@ class SeatChanges:
         if mode not in MODES:
             return f"{mode!r} is not a way to play a seat (panel, touch or autopilot)"
         if mode == "panel" and seats[key] != "panel":
-            others = {k: m for k, m in self.planned(seats).items() if k != key}
-            problem = panel_problem(pins, others, key, names)
+            problem = panel_problem(pins, self.planned(seats), key, names)
             if problem is not None:
                 return problem
         if seats[key] == mode:
@@ -88,7 +107,6 @@ class SeatChanges:
         planned = self.planned(seats)
         out = []
         for key, mode in seats.items():
-            others = {k: m for k, m in planned.items() if k != key}
             out.append(SeatRow(key[0], key[1], mode if mode in MODES else "autopilot",
-                               self.asked.get(key), panel_problem(pins, others, key, names)))
+                               self.asked.get(key), panel_problem(pins, planned, key, names)))
         return tuple(out)

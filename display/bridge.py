@@ -72,7 +72,9 @@ class Request:
 
 Output = Action | Request
 
-KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S"}
+KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L",
+               pygame.K_r: "R", pygame.K_b: "B"}
+"""Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
 
 
 class BridgeDisplay:
@@ -262,20 +264,23 @@ class BridgeDisplay:
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
         ship = self._panel_ship(o)
-        moving, points, planned = None, 0, ""
+        moving, points, planned, letters = None, 0, "", ""
         if o is not None and o.decision.action == "move":
             ed = self._editor(o)
             for f in o.decision.fields:
                 if f.kind == "steps":
                     moving, points, planned = o.ship, f.maximum, str(ed.values.get(f.name) or "")
+                    letters = f.alphabet
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.state, ship, self.weapon)
-        key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned)
+        key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
+               letters)
         if self._map_cache is None or self._map_cache[0] != key:
             self._map_cache = (key, map_model(
                 self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
-                target=self.target, moving=moving, movement_points=points, planned=planned))
+                target=self.target, moving=moving, movement_points=points, planned=planned,
+                letters=letters or "FPS"))
         return self._map_cache[1]
 
     # -- input ------------------------------------------------------------------------------
@@ -331,10 +336,12 @@ class BridgeDisplay:
             if spot is None or mover is None or field is None:
                 return
             planned = str(ed.values.get(field.name) or "")
+            ends = self.map().reach_hexes   # a step the engine would refuse is no tap target
             for letter in field.alphabet:
                 trail = plan_path(int(mover["col"]), int(mover["row"]), int(mover["heading"]),
-                                  planned + letter)
-                if trail and trail[-1][0] == spot and ed.add_letter(field.name, letter):
+                                  planned + letter, bool(mover.get("reverse")))
+                if trail and trail[-1][0] == spot and spot in ends and \
+                        ed.add_letter(field.name, letter):
                     self.dirty = True
                     return
             return
@@ -366,7 +373,8 @@ class BridgeDisplay:
                                                             else None)
             if target in ids:
                 self.activate(target)
-        elif key == pygame.K_r:
+        elif key == pygame.K_r and not any(i.startswith("letter:") and i.endswith(":R")
+                                           for i in ids):
             self.activate("rolls")
         elif key == pygame.K_BACKSPACE and self.browsing:
             self.activate("close-why" if self.opened is not None else "close-rolls")

@@ -9,7 +9,7 @@ Widget ids (what a tap does, see `BridgeDisplay.activate`):
     tab:<station>            bring that station's panel forward
     down:<field> / up:<field>  step an int field
     pick:<field>:<value>     choose (value "-" is None, hold fire)
-    letter:<field>:<F|P|S>   add a step to a planned move;  back:<field>  take the last back
+    letter:<field>:<F|P|S|L|R|B>  add a step to a planned move;  back:<field>  take the last back
     page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
     roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
     why / close-why          open / close the last roll's explanation
@@ -22,11 +22,22 @@ import pygame
 from display import theme
 from display.paint import Painter, Widget
 from display.panel_model import FieldView, PanelModel
+from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT
+from engine.rulesets.fasa.movement import CHANGEOVER_PHASES
 from engine.stations import title
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
-LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD"}
+LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD", "L": "HARD P", "R": "HARD S", "B": "REV"}
+"""A course step's button label: whole at 800x480, four buttons to a row."""
+ROWS = ("PFS", "LBR")
+"""The course buttons in rows: the basic steps (and BACK, taking the last one back) above, the
+advanced level's hard turns and reverse below, each under the step it is most like."""
+LEGEND = (f"HARD P / HARD S: two hexsides to port / starboard, then ahead; stress damage, "
+          f"{EMERGENCY_TO_HIT} to hit in the next Firing Phase. REV: one hex straight back, alone, "
+          f"after {CHANGEOVER_PHASES} stationary Movement Phases")
+"""What the advanced course buttons do (Book Two, Advanced: Emergency Heading Changes, Reverse
+Movement; the engine's course field says it in letters)."""
 GAP = 6
 COLUMN_TOUCHES = 6
 """The narrowest column of fields, in touch targets: a stepper's label, value and two buttons."""
@@ -52,14 +63,35 @@ def _per_row(f: FieldView, touch: int, width: int) -> int:
     return max(1, min(len(f.choices), width // round(touch * 2.3)))
 
 
+CHOICE_LABEL_LINES = 3
+"""A choice field's label wraps to at most this many lines (the evade decision's is long)."""
+
+
+def _label_lines(p: Painter, f: FieldView, width: int) -> int:
+    return max(1, min(CHOICE_LABEL_LINES, len(p.lines(f.label, width, "small"))))
+
+
+def _letter_rows(f: FieldView) -> list[list[str]]:
+    """The course letters offered, row by row (ROWS' order; a letter ROWS lacks ends the last)."""
+    rows = [[c for c in row if c in f.alphabet] for row in ROWS]
+    rows[-1] += [c for c in f.alphabet if c not in "".join(ROWS)]
+    return [r for r in rows if r] or [[]]
+
+
+def _legend(f: FieldView) -> str:
+    return LEGEND if set(f.alphabet) - set(ROWS[0]) else ""
+
+
 def _field_height(p: Painter, f: FieldView, touch: int, width: int) -> int:
     label = p.line_height("small")
     if f.kind == "int":
         return touch
     if f.kind == "choice":
         rows = -(-len(f.choices) // _per_row(f, touch, width))
-        return label + rows * (touch + GAP) - GAP
-    return label + touch
+        return label * _label_lines(p, f, width) + rows * (touch + GAP) - GAP
+    legend = _legend(f)
+    extra = len(p.lines(legend, width, "small")) * label + GAP if legend else 0
+    return label + len(_letter_rows(f)) * (touch + GAP) - GAP + extra
 
 
 def gutter(touch: int) -> int:
@@ -219,8 +251,9 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         p.button(plus, focused=focus == plus.id, size="large")
         return y + touch
     if f.kind == "choice":
-        p.text(f.label, (x, y), "small", theme.TEXT, w)
-        y += small
+        lines = _label_lines(p, f, w)
+        p.wrap(f.label, pygame.Rect(x, y, w, lines * small), "small", theme.TEXT, lines)
+        y += lines * small
         per_row = _per_row(f, touch, w)
         cw = (w - GAP * (per_row - 1)) // per_row
         for n, c in enumerate(f.choices):
@@ -232,19 +265,31 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         rows = -(-len(f.choices) // per_row)
         return y + rows * (touch + GAP) - GAP
     # "steps": a planned move, letter by letter, that can be taken back until confirmed.
+    # Four buttons to a row: the basic steps and BACK, then (advanced) the hard turns and
+    # reverse under them, and what those do in a few lines below.
     p.text(f"Course: {f.text}", (x, y), "small", theme.TEXT, w)
     y += small
-    letters = [c for c in "PFS" if c in f.alphabet] + [c for c in f.alphabet if c not in "PFS"]
-    n = len(letters) + 1
+    letter_rows = _letter_rows(f)
+    n = max([len(letter_rows[0]) + 1] + [len(row) for row in letter_rows[1:]])
     bw = (w - GAP * (n - 1)) // n
-    for i, letter in enumerate(letters):
-        wid = Widget(f"letter:{f.name}:{letter}", pygame.Rect(x + i * (bw + GAP), y, bw, touch),
-                     LETTERS.get(letter, letter), f.can_up)
-        p.button(wid, focused=focus == wid.id)
-    back = Widget(f"back:{f.name}", pygame.Rect(x + len(letters) * (bw + GAP), y, bw, touch),
-                  "BACK", f.can_down)
-    p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
-    return y + touch
+    for n_row, row in enumerate(letter_rows):
+        top = y + n_row * (touch + GAP)
+        for i, letter in enumerate(row):
+            wid = Widget(f"letter:{f.name}:{letter}",
+                         pygame.Rect(x + i * (bw + GAP), top, bw, touch),
+                         LETTERS.get(letter, letter), f.can_up)
+            p.button(wid, focused=focus == wid.id)
+        if n_row == 0:
+            back = Widget(f"back:{f.name}",
+                          pygame.Rect(x + len(row) * (bw + GAP), top, bw, touch), "BACK",
+                          f.can_down)
+            p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
+    y += len(letter_rows) * (touch + GAP) - GAP
+    legend = _legend(f)
+    if legend:
+        height = len(p.lines(legend, w, "small")) * small
+        y += GAP + p.wrap(legend, pygame.Rect(x, y + GAP, w, height), "small", theme.TEXT_DIM)
+    return y
 
 
 def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,

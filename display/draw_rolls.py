@@ -60,7 +60,9 @@ def _row(p: Painter, entry: RollEntry, rect: pygame.Rect, focus: str | None) -> 
     pygame.draw.rect(p.surface, theme.BUTTON, rect, border_radius=radius)
     small, large = p.line_height("small"), p.line_height("large")
     value, result = str(entry.value), entry.result
-    block_w = max(p.font("large").size("00")[0], p.font("small").size("MISS")[0]) + 16
+    # room for "MISS" (the rows line up), wider for a longer word ("EXPLODED"): never cut
+    block_w = max(p.font("large").size("00")[0], p.font("small").size("MISS")[0],
+                  p.font("small").size(result)[0]) + 16
     block = pygame.Rect(rect.right - block_w, rect.y, block_w, rect.height)
     if result == "HIT":
         pygame.draw.rect(p.surface, theme.BUTTON_ACTIVE, block, border_radius=radius)

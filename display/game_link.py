@@ -25,6 +25,8 @@ from engine import (
     view,
 )
 from engine.events import Event
+from engine.rulesets.fasa.combat import need_to_hit
+from engine.rulesets.fasa.state import FasaState
 from engine.stations import INSTRUCTOR
 
 
@@ -116,11 +118,13 @@ def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
 
 def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
     """The highest d10 roll that hits with that weapon at that target now (Book Two, Advanced:
-    Firing Weapons: the Firing Chart by range), 0 when out of range or not known."""
+    Firing Weapons: the Firing Chart by range, less 2 after the firer's emergency heading change:
+    the engine's `need_to_hit`), 0 when out of range or not known."""
+    if not isinstance(state, FasaState):
+        return 0
     try:
-        ship = state.ship(ship_id)  # type: ignore[attr-defined]
-        target = state.ship(target_id)  # type: ignore[attr-defined]
+        ship, target = state.ship(ship_id), state.ship(target_id)
         spec = ship.cls.weapon(weapon_id)
-        return int(state.tables.to_hit(spec.chart, ship.pos.distance(target.pos)))  # type: ignore[attr-defined]
+        return need_to_hit(state, ship, spec, ship.pos.distance(target.pos))
     except (AttributeError, KeyError, ValueError):
         return 0

@@ -58,6 +58,15 @@ def status_lights(levels: Mapping[str, float]) -> tuple[Light, ...]:
     return (Light("green", "off", 0.0),)
 
 
+def panel_label(panel: str) -> str:
+    """A panel's short name: its station's ("HELM"), with a second crew's number ("helm2" ->
+    "HELM2", docs/wiring.md "Two crews on one Pi"); another name's first four letters."""
+    stem = panel.rstrip("0123456789")
+    if stem in LABELS:
+        return LABELS[stem] + panel[len(stem):][:2]
+    return panel[:4].upper()
+
+
 def lights_strip(levels: Levels) -> tuple[PanelLights, ...]:
     """Each panel's lights, in the order given (the panels' order in the pin map)."""
     out = []
@@ -68,6 +77,5 @@ def lights_strip(levels: Levels) -> tuple[PanelLights, ...]:
         status = status_lights(roles) if has_status else ()
         indicators = tuple(Light(str(role), "indicator", _level(v)) for role, v in roles.items()
                            if role not in STATUS)
-        label = LABELS.get(str(panel), str(panel)[:4].upper())
-        out.append(PanelLights(str(panel), label, status, indicators))
+        out.append(PanelLights(str(panel), panel_label(str(panel)), status, indicators))
     return tuple(out)

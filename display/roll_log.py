@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from display.why import explain
+from display.why_advanced import is_evasion_roll
 from engine import GameState
 from engine.events import Event
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.evasion import current
+from engine.rulesets.fasa.state import DESTROYED, FasaState
 from engine.stations import title
 
+TO_HIT = ("HIT", "MISS")
 LIMIT = 500
 """Rolls kept; a long game has a few hundred, each entry under 2 KB."""
 
@@ -33,13 +36,14 @@ class RollEntry:
     who: str                    # "Helm · USS Enterprise"
     what: str                   # "Phaser bank 1 at IKS Kronos One" (a to-hit), "damage location"
     value: int
-    result: str                 # "HIT", "MISS", or "" for a roll that neither hits nor misses
+    result: str                 # "HIT", "MISS" (to-hit); "EVADED", "FAILED" (an evasion);
+    #                             "EXPLODED", "HELD" (an explosion roll); or "" for the others
     lines: tuple[str, ...]      # the rule, the table row and the numbers (display.why)
 
     @property
     def summary(self) -> str:
         """One line: turn, who rolled, for what, the value, hit or miss."""
-        what = f"to-hit, {self.what}" if self.result else self.what
+        what = f"to-hit, {self.what}" if self.result in TO_HIT else self.what
         tail = f" {self.result}" if self.result else ""
         return f"T{self.turn} {self.who}: {what}: {self.value}{tail}"
 
@@ -80,6 +84,15 @@ def roll_entry(before: GameState, told: Sequence[Event], side: str | None,
         target = getattr(shot, "target_name", "") or getattr(shot, "target", "")
         what = f"{weapon} at {target}"   # a to-hit roll: the row says HIT or MISS
         result = "HIT" if getattr(shot, "hit", False) else "MISS"
+    elif isinstance(before, FasaState) and is_evasion_roll(before):
+        missile = current(before)
+        what = f"evading {before.ship(missile.firer).cls.weapon(missile.weapon).name}"
+        done = next((e for e in told if type(e).__name__ == "Evaded"), None)
+        result = "EVADED" if getattr(done, "success", "") == "success" else "FAILED"
+    elif isinstance(before, FasaState) and before.exploding:
+        gone = any(type(e).__name__ == "StatusChanged" and getattr(e, "ship", "") ==
+                   before.exploding and getattr(e, "status", "") == DESTROYED for e in told)
+        what, result = "explosion", "EXPLODED" if gone else "HELD"
     else:
         what, result = _what(before, str(getattr(request, "purpose", "")), station), ""
     return RollEntry(number, int(getattr(before, "turn", 0)), who, what,

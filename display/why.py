@@ -6,20 +6,31 @@ Firing Chart: a hit on a d10 roll up to the chart's number at that range; beam d
 power in the weapon plus the range's Damage Modifier, a missile's damage is fixed); C&C: Damage
 Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
 Damage Location Table (one d10 roll for every 2 penetrating points at the basic and advanced
-levels, docs/rules-decisions.md); Advanced: Tactical Advantage.
+levels, docs/rules-decisions.md); Advanced: Tactical Advantage. The advanced game's rolls and
+blasts (emergency heading changes, evasions, explosions) are explained by display.why_advanced.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from display.why_advanced import (
+    blast_lines,
+    blast_roll_lines,
+    evaded_hit_lines,
+    evasion_roll_lines,
+    explosion_roll_lines,
+    hard_turn_lines,
+    is_evasion_roll,
+)
 from engine import GameState
 from engine.events import Event
 from engine.hexgrid import distance
-from engine.rulesets.fasa.combat import shot_damage
+from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
 from engine.rulesets.fasa.state import FasaState
 
-SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver")
+SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
+         "ExplosionAverted")
 
 
 def explain(before: GameState, events: Sequence[Event],
@@ -39,21 +50,31 @@ def explain(before: GameState, events: Sequence[Event],
     purpose = before.roll.purpose
     lines = [f"Roll: {purpose}", f"Rolled {value} ({getattr(rolled, 'source', '')})"]
     after = [e for e in events if e is not rolled and type(e).__name__ != "RollRequested"]
-    if before.shots and before.hit is None and before.step == "resolve":
-        lines += _to_hit(before, value, may_know(before.shots[0].firer))
+    if is_evasion_roll(before):
+        lines += evasion_roll_lines(before, value)
+    elif before.exploding:
+        lines += explosion_roll_lines(before, value, events, may_know)
+    elif before.shots and before.hit is None and before.step == "resolve":
+        lines += _to_hit(before, value, may_know(before.shots[0].firer), events)
     elif before.hit is not None and before.hit.stage == "location":
         row = before.tables.damage_basic[value - 1]
+        blast = (f", from the blast of {before.ship(before.shots[0].firer).name}"
+                 if before.shots and before.shots[0].weapon == BLAST else "")
         lines += ["Rule: Book One, Basic Game Damage Location Table (d10), "
-                  f"one roll for {before.hit.penetrating} penetrating point(s)",
+                  f"one roll for {before.hit.penetrating} penetrating point(s){blast}",
                   f"Table row {value}: {row}"]
-    elif "tactical advantage" in purpose:
+    if before.hit is not None and before.shots and before.shots[0].weapon == BLAST:
+        lines += blast_roll_lines(before, may_know)   # the blast this roll is part of
+    if "tactical advantage" in purpose:
         lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
                      "tie rolls again")
     for e in after:
         kind = type(e).__name__
-        if kind not in SHOWN and not (kind == "Note" and "advantage" in e.text):
+        if kind not in (*SHOWN, "BlastStruck") and not (kind == "Note" and "advantage" in e.text):
             continue
-        if kind == "ShieldStruck" and may_know(str(getattr(e, "ship", ""))):
+        if kind == "BlastStruck":
+            lines += blast_lines(before, e, may_know)
+        elif kind == "ShieldStruck" and may_know(str(getattr(e, "ship", ""))):
             shield = int(getattr(e, "shield", 0))
             absorbed, through = int(getattr(e, "absorbed", 0)), int(getattr(e, "penetrating", 0))
             had = before.ship(str(getattr(e, "ship", ""))).shields[shield - 1]
@@ -64,20 +85,30 @@ def explain(before: GameState, events: Sequence[Event],
     return tuple(lines)
 
 
-def _to_hit(state: FasaState, value: int, inside: bool) -> list[str]:
+def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event]) -> list[str]:
     shot = state.shots[0]
     firer, target = state.ship(shot.firer), state.ship(shot.target)
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
-    need = state.tables.to_hit(spec.chart, rng)
+    need = need_to_hit(state, firer, spec, rng)
     out = ["Rule: Book Two, Advanced: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
-           "Chart's number",
-           f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}",
-           f"{value} {'is' if value <= need else 'is not'} within 1-{need}: "
-           f"{'a hit' if value <= need else 'a miss'}"]
+           "Chart's number"]
+    if firer.hard_turned:
+        out += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng), need)
+    else:
+        out.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
+    out.append(f"{value} {'is' if value <= need else 'is not'} within 1-{need}: "
+               f"{'a hit' if value <= need else 'a miss'}")
+    if shot.evade and value > need:
+        out.append(f"{target.name}'s evasion {'succeeded' if shot.evade == 'success' else 'failed'}"
+                   "; the missile missed all the same")
     if value <= need:
         damage = shot_damage(state, firer, spec, rng)
-        if spec.kind == "beam" and inside:
+        resolved = next((e for e in events if type(e).__name__ == "ShotResolved"), None)
+        if shot.evade and resolved is not None:
+            out += evaded_hit_lines(state, shot, firer, target, damage,
+                                    int(getattr(resolved, "damage", damage)))
+        elif spec.kind == "beam" and inside:
             power = firer.weapons[firer.weapon_index(spec.id)].power
             out.append(f"Damage {damage} = {power} power in the {spec.name} "
                        f"{spec.band_modifier(rng):+d} range modifier at range {rng}")

@@ -7,13 +7,18 @@
     bridge.show(state, events, now)           # after each applied action, and every frame
 
 Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only queue edges.
+
+A press lights its own panel first (the value it moved, the "not now" flash, or "your move" out
+for the decision it made), before the engine is asked; then every panel follows the new state.
+A panel's plan is made again only when what it is made from changed (`Station.inputs`): the
+state (by identity: states are immutable), its editor and values, the alert, the flash.
 """
 
 from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +28,7 @@ from hardware.debounce import Debouncer, Edge, Press
 from hardware.devices import Clock, PanelDevices, open_panel, report
 from hardware.expanders import ExpanderHub, hub_for
 from hardware.functions import AMBER
-from hardware.lamps import levels
+from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
 from hardware.pinmap import PinMap
 
@@ -33,20 +38,32 @@ Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
 
 @dataclass
 class Station:
-    """One open panel: its devices, its model, and a debouncer per button."""
+    """One open panel: its devices, its model, and a debouncer per button; and what its lights
+    were last lit from (`inputs`, the model's `lamp_inputs`) with the plan they gave."""
 
     name: str
     devices: PanelDevices
     model: PanelModel
     debouncers: dict[str, Debouncer]
+    inputs: tuple[object, ...] | None = None
+    plan: dict[str, Lamp] | None = None
+    blinks: bool = False
+
+
+def same_inputs(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
+    """`lamp_inputs` alike: the state and the editor the same objects, the rest equal."""
+    return a is not None and a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
 
 
 class Bridge:
-    """The panels of one ship's crew (or the Instructor's, with `ship` None)."""
+    """The panels of one ship's crew (or the Instructor's, with `ship` None). `crew` says which
+    of the pin map's crews sits at them: 1 for the first ship with people at panels (in the
+    scenario's order), 2 for the next (two crews on one Pi)."""
 
     def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, crew: int = 1) -> None:
         self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
+        self.crew = crew
         self.wanted = tuple(stations)
         self.edges: queue.Queue[Edge] = queue.Queue()
         self.stations: dict[str, Station] = {}
@@ -55,6 +72,8 @@ class Bridge:
         self.outcomes: list[tuple[str, Outcome]] = []  # every press's outcome, for the display
         self.hub: ExpanderHub = hub_for(factory)   # the MCP23017s of this Pi (or of the mock)
         self.say: Callable[[str], None] = lambda text: None
+        self.order: dict[Debouncer, int] = {}      # every button's, in panel and button order
+        self.live: set[Debouncer] = set()          # those that `poll` must look at
 
     def open(self, say: Callable[[str], None], t: float | None = None) -> None:
         """Open a panel for each station of the crew that has one in the pin map, run the lamp
@@ -63,7 +82,7 @@ class Bridge:
         devices: dict[str, PanelDevices] = {}
         missing = []
         for station in self.wanted:
-            spec = self.pins.panel_for(station)
+            spec = self.pins.panel_for(station, self.crew)
             if spec is None:
                 missing.append(station)
                 continue
@@ -71,32 +90,51 @@ class Bridge:
                              self.hub)
             devices[spec.name] = dev
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
+            debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)),
-                {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons})
+                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers)
+            for deb in debouncers.values():
+                self.order[deb] = len(self.order)
         self.missing = tuple(missing)
         if missing:
-            say(f"no panel in {self.pins.source} for: {', '.join(missing)} (those stations play "
-                f"on the touchscreen or the keyboard)")
+            say(f"no panel in {self.pins.source} for{self._whose()}: {', '.join(missing)} (those "
+                f"stations play on the touchscreen or the keyboard)")
         report(devices, say)
         self.hub.start()  # on a Pi: the thread that polls the expanders' buttons
         self.lamp_test(self.clock() if t is None else t)
+
+    def _whose(self) -> str:
+        """Whose stations were not found, when the map has (or this bridge wants) more than
+        one crew: " kronos's crew (crew 2 of the map)"."""
+        crews = self.pins.crews
+        if self.ship is None or (self.crew == 1 and crews in ((), (1,))):
+            return ""
+        if self.crew not in crews:
+            has = ", ".join(map(str, crews)) or "none"
+            return (f" {self.ship}'s crew (crew {self.crew}: the map has panels for crew "
+                    f"{has} only)")
+        return f" {self.ship}'s crew (crew {self.crew} of the map)"
 
     def lamp_test(self, t: float) -> None:
         """Every light full on for a moment (the next `show` after it ends puts them right)."""
         self.lamp_test_until = t + LAMP_TEST_S
         for st in self.stations.values():
             st.devices.set_levels({role: 1.0 for role in st.devices.lights})
+            st.inputs = None  # lit by the test: the next `show` lights it afresh
 
     def put(self, edge: Edge) -> None:
         """Queue an edge from elsewhere (the keyboard stand-in): the same path as a pin's."""
         self.edges.put(edge)
 
     def presses(self, t: float, timeout: float | None = None) -> list[Press]:
-        """Drain the queued edges through the debouncers; then look for long presses at `t`."""
+        """Drain the queued edges through the debouncers; then look for long presses at `t`
+        (at the buttons that are held or still settling: a debouncer at rest has nothing to
+        say, so `poll` skips it)."""
         out: list[Press] = []
         block = timeout is not None and timeout > 0
-        while True:
+        # Only this thread takes from the queue: while it is not empty, a get finds an edge
+        # (and an empty queue, the usual case, costs no exception).
+        while block or self.edges.qsize():
             try:
                 edge = self.edges.get(block=block, timeout=timeout if block else None)
             except queue.Empty:
@@ -106,9 +144,11 @@ class Bridge:
             deb = st.debouncers.get(edge.button) if st else None
             if deb is not None:
                 out.extend(deb.edge(edge.pressed, edge.t))
-        for st in self.stations.values():
-            for deb in st.debouncers.values():
-                out.extend(deb.poll(t))
+                self.live.add(deb)
+        for deb in sorted(self.live, key=self.order.__getitem__):
+            out.extend(deb.poll(t))
+            if deb.at_rest:
+                self.live.discard(deb)
         return out
 
     def pump(self, state: GameState, t: float, act: Act,
@@ -124,11 +164,17 @@ class Bridge:
             st = self.stations[press.panel]
             out = st.model.press(press.button, press.kind, state, press.t)
             self.outcomes.append((press.panel, out))
+            # The press's own light first: a value moved, a "not now" flash, or "your move"
+            # out for a decision made (hardware.panel: `sent`), before the engine is asked.
+            self.light(st, state, t)
             if out.action is not None or out.roll is not None:
                 done = act(out)
                 if done is not None:
                     state, events = done
                     self.show(state, events, t)
+                elif out.action is not None:
+                    st.model.withdraw()
+                    self.light(st, state, t)
         self.show(state, (), t)
         return state
 
@@ -136,12 +182,29 @@ class Bridge:
         """Light every panel from its seat's prompts, view and the events it was told."""
         if t < self.lamp_test_until:
             return
+        # A seat is told a share of these events (`events_for` filters them): when none of
+        # them puts a ship on alert, neither does any seat's share, and nobody need be told.
+        alerting = any(e.alerts is not None for e in events)
         for st in self.stations.values():
-            if events:
+            if alerting:
                 st.model.told(api.told(state, events, st.model.seat))
             st.model.sync(state)
-            plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
-            st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
+            self.light(st, state, t)
+
+    def light(self, st: Station, state: GameState, t: float) -> None:
+        """Light one panel. Its plan is made again only when what it is made from changed (a
+        new state, an edit, the alert, the flash); with the same inputs only a blinking light
+        has anything to do (and `set_levels` writes only what changed)."""
+        if t < self.lamp_test_until:
+            return
+        inputs = st.model.lamp_inputs(state, t)
+        if not same_inputs(st.inputs, inputs) or st.plan is None:
+            st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
+            st.blinks = any(lamp.blink for lamp in st.plan.values())
+            st.inputs = inputs
+        elif not st.blinks:
+            return
+        st.devices.set_levels(levels(st.plan, t, self.pins.blink_ms / 1000))
 
     def lit(self) -> dict[str, dict[str, float]]:
         """Every open light's level now, by panel and role (what the display draws on a PC)."""
@@ -163,6 +226,15 @@ def outcome_text(out: Outcome) -> str:
     return out.refused or out.note or ""
 
 
+
+
+def crews_of(ships: Sequence[str], at_panels: Iterable[str | None]) -> dict[str, int]:
+    """The pin map's crew for each ship with people at panels: 1 for the first of them in
+    `ships` (the scenario's order), 2 for the next, ...; so a map fits any scenario. Ships not
+    in `ships` come after, in the order given; None (the Instructor) has no crew."""
+    wanted = list(dict.fromkeys(s for s in at_panels if s is not None))
+    ordered = [s for s in ships if s in wanted] + [s for s in wanted if s not in ships]
+    return {ship: n for n, ship in enumerate(ordered, 1)}
 
 
 def pump_all(bridges: Iterable[Bridge], state: GameState, t: float, act: Act) -> GameState:

@@ -52,6 +52,12 @@ class Debouncer:
         self.long_sent = False
         self.raw = False  # the last raw level seen, accepted or not
 
+    @property
+    def at_rest(self) -> bool:
+        """Nothing for `poll` to report until the next edge: the level is settled, and a held
+        button has had its long press."""
+        return self.raw == self.pressed and (not self.pressed or self.long_sent)
+
     def edge(self, pressed: bool, t: float) -> list[Press]:
         """Feed one raw edge; returns the presses it makes (none for chatter)."""
         self.raw = pressed

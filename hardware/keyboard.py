@@ -3,6 +3,9 @@
 Each panel's `[panels.<name>.keys]` table in the pin map names its keys (see the default map and
 docs/wiring.md). A key going down or up becomes the same `Edge` a pin's callback queues, so a
 key press takes the same path from there to the action as a button press does.
+
+A loaded pin map binds each key once (hardware.pinmap refuses a key bound in two panels, so two
+crews on one Pi never share one); `clashes` still says so for a map put together otherwise.
 """
 
 from __future__ import annotations

@@ -47,7 +47,12 @@ def status_plan(your_move: bool, roll_now: bool, alert: bool, flash: bool,
 def strength_plan(roles: Sequence[str], values: Sequence[int], full: int) -> dict[str, Lamp]:
     """Lights lit by strength: value / full (six shield lights at Science, power at Engineering)."""
     top = max(full, 1)
-    return {role: Lamp(max(0.0, min(1.0, v / top))) for role, v in zip(roles, values, strict=False)}
+    return {role: _steady(max(0.0, min(1.0, v / top)))
+            for role, v in zip(roles, values, strict=False)}
+
+
+def _steady(level: float) -> Lamp:
+    return OFF if level == 0 else ON if level == 1 else Lamp(level)
 
 
 def shields_plan(points: Sequence[int], full: int) -> dict[str, Lamp]:

@@ -26,6 +26,7 @@ from hardware.lamps import Lamp, shields_plan, status_plan, strength_plan, weapo
 Value = int | str | None
 IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm
 FLASH_S = 0.15                      # the "not now" flash
+HARD_TURNS = {fn.PORT: ("P", "L"), fn.STARBOARD: ("S", "R")}  # held: the hard turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,16 @@ class Editor:
             return False
         return self.set(f.name, steps + letter)
 
+    def harden_last_step(self, plain: str, hard: str) -> bool:
+        """A held turn button: the turn its press just added (`plain`) becomes the emergency
+        heading change of two hex-sides (`hard`), where the rules in play have one (Book Two,
+        Advanced: Emergency Heading Changes; the course's alphabet comes from `controls`)."""
+        f = self._steps_field()
+        steps = str(self.values.get(f.name) or "") if f is not None else ""
+        if f is None or hard not in f.alphabet or not steps.endswith(plain):
+            return False
+        return self.set(f.name, steps[:-1] + hard)
+
     def undo_step(self) -> bool:
         f = self._steps_field()
         steps = str(self.values.get(f.name) or "") if f is not None else ""
@@ -164,24 +175,38 @@ class PanelModel:
     # What the engine said for the last state seen (states are immutable: asked once each).
     _state: GameState | None = field(default=None, repr=False, compare=False)
     _prompts: tuple[Prompt, ...] = field(default=(), repr=False, compare=False)
-    _decisions: tuple[Decision, ...] = field(default=(), repr=False, compare=False)
+    _decisions: tuple[Decision, ...] | None = field(default=None, repr=False, compare=False)
     _pressed_on: Decision | None = field(default=None, repr=False, compare=False)
+    # The decision just made (its state and editor), until the engine answers: its lights show
+    # it made (no "your move"), and its values, not the defaults of the state it was made on.
+    _sent: tuple[GameState, Editor] | None = field(default=None, repr=False, compare=False)
 
     def _ask(self, state: GameState) -> None:
         if state is not self._state:
             self._prompts = api.prompts(state, self.seat)
-            self._decisions = api.decisions(state, self.seat)
+            self._decisions = None  # asked when wanted (`decisions`)
             self._state = state
+            if self._sent is not None and self._sent[0] is not state:
+                self._sent = None   # the engine answered (or the game went elsewhere: undo)
 
     def prompts(self, state: GameState) -> tuple[Prompt, ...]:
         """What this seat must do now (`pending(state, seat)`)."""
         self._ask(state)
         return self._prompts
 
+    def decisions(self, state: GameState) -> tuple[Decision, ...]:
+        """The seat's decisions (`controls(state, seat)`). The engine gives one per prompt, and
+        a roll's prompt is for the roll alone, so a seat with nothing but rolls (or nothing)
+        to do has no decision to edit: `controls` is asked only when a prompt is not a roll."""
+        self._ask(state)
+        if self._decisions is None:
+            wanted = any(p.roll is None for p in self._prompts)
+            self._decisions = api.decisions(state, self.seat) if wanted else ()
+        return self._decisions
+
     def sync(self, state: GameState) -> Editor | None:
         """Follow the game: a new decision for this seat starts from its defaults."""
-        self._ask(state)
-        decisions = [d for d in self._decisions if d.action != "roll"]
+        decisions = [d for d in self.decisions(state) if d.action != "roll"]
         if not decisions:
             self.editor = None
         elif self.editor is None or self.editor.decision != decisions[0]:
@@ -222,6 +247,9 @@ class PanelModel:
             return Outcome(refused="not now: nothing for this station to do")
         if button in (fn.CONFIRM, fn.END_PHASE, fn.FIRE):
             return self._confirm(editor, kind, state, button)
+        if kind == LONG and button in HARD_TURNS:
+            editor.harden_last_step(*HARD_TURNS[button])
+            return Outcome()
         if kind == LONG:
             return Outcome()  # a held button never repeats
         if button == fn.ROLL:
@@ -275,7 +303,25 @@ class PanelModel:
         if not irreversible and kind == LONG:
             return Outcome()  # the short press already did it
         self.editor = None
+        self._sent = (state, editor)
         return Outcome(action=action)
+
+    def withdraw(self) -> None:
+        """The decision just made was not applied (refused after all): its lights go back."""
+        self._sent = None
+
+    def sent(self, state: GameState) -> Editor | None:
+        """The editor of the decision made on `state` that the engine has not answered yet."""
+        return self._sent[1] if self._sent is not None and self._sent[0] is state else None
+
+    def lamp_inputs(self, state: GameState, t: float) -> tuple[object, ...]:
+        """Everything `lamps` reads besides the time's blink: the same inputs (compared with
+        `same_inputs`) light the same plan. The state and the editor by identity (a state is
+        immutable and gives the same prompts and view), the editor's values by a copy."""
+        sent = self.sent(state)
+        editor = sent or self.editor
+        return (state, editor, dict(editor.values) if editor is not None else None,
+                self.alert, t < self.flash_until, sent is not None)
 
     def told(self, events: tuple[Event, ...]) -> None:
         """The events this seat was told (already filtered by `events_for`)."""
@@ -287,24 +333,26 @@ class PanelModel:
         """What this panel's lights show now, from the seat's own prompts and view (`lights`:
         the roles this panel has, when only those are wanted)."""
         prompts = self.prompts(state)
-        plan = status_plan(your_move=any(p.roll is None for p in prompts),
+        sent = self.sent(state)
+        plan = status_plan(your_move=sent is None and any(p.roll is None for p in prompts),
                            roll_now=any(p.roll is not None for p in prompts),
                            alert=self.alert, flash=t < self.flash_until, amber=has_amber)
-        plan.update(self._indicators(state, lights))
+        plan.update(self._indicators(state, lights, sent or self.editor))
         return plan
 
-    def _indicators(self, state: GameState, lights: Collection[str] | None) -> dict[str, Lamp]:
+    def _indicators(self, state: GameState, lights: Collection[str] | None,
+                    editor: Editor | None) -> dict[str, Lamp]:
         station = self.seat.station
         wanted = fn.STATION_LEDS.get(station, ())
-        if not wanted or (lights is not None and not set(wanted) & set(lights)):
+        if not wanted or (lights is not None and not any(r in lights for r in wanted)):
             return {}
         ship = api.own_ship_of(state, self.seat)
-        editing = self.editor.decision.action if self.editor is not None else None
-        values = self.editor.values if self.editor is not None else {}
+        editing = editor.decision.action if editor is not None else None
+        values = editor.values if editor is not None else {}
         if fn.STATION_LEDS[station] == fn.SHIELD_LEDS:
-            if editing == "set_shields" and self.editor is not None:
+            if editing == "set_shields" and editor is not None:
                 names = [f"shield{i}" for i in range(1, 7)]
-                full = max((f.maximum for f in self.editor.decision.fields), default=1)
+                full = max((f.maximum for f in editor.decision.fields), default=1)
                 return shields_plan([int(values.get(n) or 0) for n in names], full)
             points = list(ship["shields"]) if ship else [0] * 6
             return shields_plan(points, max(points, default=0))
@@ -314,8 +362,8 @@ class PanelModel:
                 return weapons_plan([int(values.get(w["id"]) or 0) > 0 for w in weapons])
             return weapons_plan([w["power"] > 0 and not w["fired"] and not w["damaged"]
                                  for w in weapons])
-        if editing == "allocate_power" and self.editor is not None:
-            total = sum(b.maximum for b in self.editor.decision.budgets[:1])
+        if editing == "allocate_power" and editor is not None:
+            total = sum(b.maximum for b in editor.decision.budgets[:1])
             return strength_plan(fn.POWER_LEDS, [int(values.get(n) or 0) for n in fn.POWER_LEDS],
                                  total)
         alloc = ship.get("allocation") if ship else None

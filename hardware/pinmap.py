@@ -5,7 +5,12 @@
 
 Every mistake found is reported at once, each naming the file, the line and the key: a pin used
 twice, a pin the Pi keeps for itself (the ID EEPROM, I2C and UART pins), a station or a function
-this program does not know, an expander that is not declared. See docs/wiring.md for the format.
+this program does not know, an expander that is not declared, two panels for one station of a
+crew, a key that stands in for two buttons. See docs/wiring.md for the format.
+
+Two crews can play on one Pi (two ships facing each other with no Instructor): a panel says
+which crew it is for (`crew = 2`; 1 when left out). Crew 1 is the first ship with people at the
+panels in the scenario's order, crew 2 the next, so a map fits any scenario.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.stations import STATION_NAMES
+from engine.stations import INSTRUCTOR, STATION_NAMES
 from hardware.functions import STATUS_LEDS, buttons_for, leds_for
 
 FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
@@ -33,6 +38,8 @@ RESERVED: dict[int, str] = {
 }
 MCP_PORT_PINS = tuple(f"{bank}{n}" for bank in "AB" for n in range(8))
 DEFAULT_FILE = "default_pins.toml"
+TWO_CREWS_FILE = "two_crews_pins.toml"   # an example: a second crew on two more expanders
+MAX_CREWS = 8
 
 _GPIO = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$", re.IGNORECASE)
 _EXPANDER = re.compile(r"^([a-z][a-z0-9_]*):(?:GP)?([AB][0-7])$", re.IGNORECASE)
@@ -70,13 +77,16 @@ class LedSpec:
 
 @dataclass(frozen=True, slots=True)
 class PanelSpec:
-    """One station's panel: button function -> pin, light role -> pin."""
+    """One station's panel: button function -> pin, light role -> pin; the crew it is for
+    (1, 2, ...: the ships with people at panels, in the scenario's order; the Instructor's
+    panel serves every crew and says 1)."""
 
     name: str
     station: str
     buttons: dict[str, PinRef]
     leds: dict[str, LedSpec]
     keys: dict[str, str] = field(default_factory=dict)  # keyboard key -> button function
+    crew: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +108,24 @@ class PinMap:
     expanders: dict[str, Expander]
     panels: dict[str, PanelSpec]
 
-    def panel_for(self, station: str) -> PanelSpec | None:
-        return next((p for p in self.panels.values() if p.station == station), None)
+    def panel_for(self, station: str, crew: int = 1) -> PanelSpec | None:
+        """The panel for `station` of `crew` (the Instructor's, whatever the crew), or None."""
+        return next((p for p in self.panels.values() if p.station == station
+                     and (p.crew == crew or station == INSTRUCTOR)), None)
+
+    @property
+    def crews(self) -> tuple[int, ...]:
+        """The crews the map has panels for (1, 2, ...), the Instructor's panel aside."""
+        return tuple(sorted({p.crew for p in self.panels.values() if p.station != INSTRUCTOR}))
 
 
 def default_path() -> Path:
     return Path(str(resources.files("hardware").joinpath("data", DEFAULT_FILE)))
+
+
+def example_path(name: str = TWO_CREWS_FILE) -> Path:
+    """A packaged example map (`two_crews_pins.toml`: the default and a second crew)."""
+    return Path(str(resources.files("hardware").joinpath("data", name)))
 
 
 def load_pinmap(path: Path | str | None = None) -> PinMap:
@@ -131,6 +153,7 @@ class _Checker:
         self.source = source
         self.problems: list[str] = []
         self.used: dict[PinRef, str] = {}
+        self.keys: dict[str, str] = {}   # key (lower case) -> where it is bound
 
     def error(self, path: tuple[str, ...], what: str) -> None:
         line = _line_of(self.lines, path)
@@ -153,21 +176,35 @@ class _Checker:
             self.error(("board", key), "unknown setting")
         expanders = self.expanders(self.table(data, ("expanders",)))
         panels: dict[str, PanelSpec] = {}
-        stations: dict[str, str] = {}
+        stations: dict[tuple[str, int], str] = {}
         for name, body in self.table(data, ("panels",)).items():
             panel = self.panel(name, body, expanders)
             if panel is None:
                 continue
-            if panel.station in stations:
+            seat = (panel.station, panel.crew)
+            if seat in stations:
+                whose = f" in crew {panel.crew}" if panel.crew != 1 else ""
                 self.error(("panels", name, "station"),
-                           f"a second panel for {panel.station} (panel {stations[panel.station]!r}"
-                           " has it already)")
-            stations[panel.station] = name
+                           f"a second panel for {panel.station}{whose} (panel "
+                           f"{stations[seat]!r} has it already)")
+            stations[seat] = name
             panels[name] = panel
+        self.crews_in_order(panels)
         if self.problems:
             raise PinMapError(self.problems)
         return PinMap(self.source, factory, revision.lower(), bounce, hold, blink, expanders,
                       panels)
+
+    def crews_in_order(self, panels: dict[str, PanelSpec]) -> None:
+        """Crews are numbered 1, 2, ... with none left out: crew n plays the n-th ship with
+        people at panels, so a gap would leave a ship without panels for no reason."""
+        crews = {p.crew for p in panels.values() if p.station != INSTRUCTOR}
+        for name, panel in panels.items():
+            missing = [n for n in range(1, panel.crew) if n not in crews]
+            if panel.station != INSTRUCTOR and missing:
+                self.error(("panels", name, "crew"),
+                           f"crew {panel.crew}, but no panel is for crew {missing[0]}: number the "
+                           f"crews 1, 2, ... (crew n plays the n-th ship with people at panels)")
 
     def table(self, data: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
         value = data.get(path[-1], {})
@@ -226,8 +263,21 @@ class _Checker:
             self.error((*path, "station") if "station" in body else path,
                        f"unknown station {station!r} (stations: {', '.join(STATION_NAMES)})")
             return None
-        for key in body.keys() - {"station", "buttons", "leds", "keys"}:
-            self.error((*path, key), "unknown setting (station, buttons, leds, keys)")
+        for key in body.keys() - {"station", "crew", "buttons", "leds", "keys"}:
+            self.error((*path, key), "unknown setting (station, crew, buttons, leds, keys)")
+        crew = 1
+        if "crew" in body:
+            value = body["crew"]
+            if station == INSTRUCTOR:
+                self.error((*path, "crew"), "the Instructor's panel serves every crew: leave "
+                                            "out crew")
+            elif type(value) is not int or not 1 <= value <= MAX_CREWS:
+                self.error((*path, "crew"), f"should be a whole number from 1 to {MAX_CREWS} "
+                                            f"(1: the first ship with people at panels, 2: the "
+                                            f"next), not {value!r}")
+                crew = 0   # no crew: not a second panel of crew 1 besides this mistake
+            else:
+                crew = value
         buttons: dict[str, PinRef] = {}
         known = buttons_for(station)
         for func, value in self.table(body, (*path, "buttons")).items():
@@ -270,9 +320,13 @@ class _Checker:
                 self.error(where, f"{station} has no button {func!r}")
             elif len(key) == 0 or len(key) > 12:
                 self.error(where, "a key is named by 1 to 12 characters")
+            elif key.lower() in self.keys:
+                self.error(where, f"key {key!r} is already {self.keys[key.lower()]} (one key "
+                                  f"stands in for one button: give this crew or panel its own)")
             else:
+                self.keys[key.lower()] = ".".join(where)
                 keys[key] = func
-        return PanelSpec(name, station, buttons, leds, keys)
+        return PanelSpec(name, station, buttons, leds, keys, crew)
 
     def pin(self, value: Any, where: tuple[str, ...],
             expanders: dict[str, Expander]) -> PinRef | None:
@@ -318,11 +372,13 @@ class _Checker:
 GREEN_RED = frozenset({"green", "red"})
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\.\"' ]+?)\s*=")
+_PART = r"(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-]+)"
+_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 
 
 def _split_key(key: str) -> tuple[str, ...]:
-    return tuple(part.strip().strip("\"'") for part in key.split("."))
+    """A dotted TOML key's parts, quoted ones whole ("[.]" is one key, not two)."""
+    return tuple(part.strip("\"'") for part in re.findall(_PART, key))
 
 
 def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:

@@ -24,7 +24,7 @@ HEADER: dict[int, int | str] = {
     31: 6, 32: 12, 33: 13, 34: "GND", 35: 19, 36: 16, 37: 26, 38: 20, 39: "GND", 40: 21,
 }
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-           "#17becf"]
+           "#17becf", "#bcbd22", "#393b79"]
 ROW_H, TOP = 22, 70
 
 
@@ -43,9 +43,9 @@ def render_svg(pins: PinMap) -> str:
     """The diagram as an SVG document."""
     wired = uses(pins)
     colour = {name: COLOURS[i % len(COLOURS)] for i, name in enumerate(pins.panels)}
-    exp_rows = sum(9 for _ in pins.expanders)
-    height = max(TOP + 20 * ROW_H + 40, TOP + exp_rows * ROW_H + 40) + \
-        24 * ((len(pins.panels) + 5) // 6) + 120
+    # The legend goes under the header and under the last expander's box.
+    legend_y = max(TOP + 20 * ROW_H + 30, TOP + len(pins.expanders) * (8 * ROW_H + 50) - 2)
+    height = legend_y + 10 + 24 * ((len(pins.panels) + 5) // 6) + 120
     width = 1320
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
@@ -97,13 +97,16 @@ def render_svg(pins: PinMap) -> str:
             text = f"GP{port}" + (f" {use[0]}: {use[1]}" if use else "")
             out.append(f'<text x="{px + 18}" y="{py}">{escape(text)}</text>')
         y += 8 * ROW_H + 50
-    ly = TOP + 20 * ROW_H + 30
+    ly = legend_y
     for i, name in enumerate(pins.panels):
         lx = 20 + (i % 6) * 190
         out.append(f'<rect x="{lx}" y="{ly + (i // 6) * 24 - 11}" width="14" height="14" '
                    f'fill="{colour[name]}"/>')
+        spec = pins.panels[name]
+        crew = f", crew {spec.crew}" if len(pins.crews) > 1 and spec.station != "instructor" \
+            else ""
         out.append(f'<text x="{lx + 20}" y="{ly + (i // 6) * 24}">panel {escape(name)} '
-                   f'({escape(pins.panels[name].station)})</text>')
+                   f'({escape(spec.station)}{crew})</text>')
     out.extend(_examples(20, ly + 24 * ((len(pins.panels) + 5) // 6) + 24))
     out.append("</svg>")
     return "\n".join(out) + "\n"

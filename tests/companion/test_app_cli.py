@@ -61,6 +61,25 @@ def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[s
     assert SavedGame.resume(store, 1).state == SavedGame.resume(store, 2).state
 
 
+def test_play_at_the_advanced_level_from_flag_or_configuration(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        own_folders: Path) -> None:
+    no_config(monkeypatch, tmp_path)
+    assert main(["play", "--headless", "--autopilot", "--turns", "1", "--seed", "4",
+                 "--level", "advanced"]) == 0
+    captured = capsys.readouterr()
+    assert "advanced rules" in captured.out and "Not built yet at the advanced" in captured.err
+    cfg = tmp_path / "adv.toml"
+    cfg.write_text('[game]\nlevel = "advanced"\n', encoding="utf-8")
+    assert main(["play", "--config", str(cfg), "--headless", "--autopilot", "--turns", "1",
+                 "--seed", "4", "--new"]) == 0
+    store, _ = Store.open_folder(own_folders)
+    assert [SavedGame.resume(store, n).scenario["level"] for n in (1, 2)] == ["advanced"] * 2
+    cfg.write_text('[game]\nlevel = "expert"\n', encoding="utf-8")
+    assert main(["play", "--config", str(cfg), "--headless", "--autopilot", "--new"]) == 2
+    assert "the expert rules are not built yet" in capsys.readouterr().err
+
+
 def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   tmp_path: Path, own_folders: Path) -> None:

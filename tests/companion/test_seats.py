@@ -23,7 +23,7 @@ from companion.store import Store
 from display.bridge import Request
 from display.seats_model import MODES
 from engine import Seat, crew_stations, new_game, pending
-from hardware.pinmap import load_pinmap
+from hardware.pinmap import example_path, load_pinmap
 
 SHIPS = ("enterprise", "kronos")
 INSTRUCTOR_SEAT = Seat("instructor")
@@ -52,14 +52,15 @@ class Rig:
     """A table with the Instructor's screen: each ship's seats as `modes` says."""
 
     def __init__(self, tmp_path: Path, surface: Any, modes: dict[str, str],
-                 seat: Seat = INSTRUCTOR_SEAT, pins: bool = True) -> None:
+                 seat: Seat = INSTRUCTOR_SEAT, pins: bool = True, two_crews: bool = False,
+                 ) -> None:
         self.clock = ManualClock()
         self.store, _ = Store.open_folder(tmp_path)
         scenario = prepare(load_scenario("duel", None), None, "basic", None, 2)
         state = new_game(scenario)
         seats = {f"{ship}/{st}": modes[ship] for ship in SHIPS for st in crew_stations(state, ship)}
         self.game = SavedGame.new(self.store, scenario, 5, seats)
-        self.pins = load_pinmap()
+        self.pins = load_pinmap(example_path() if two_crews else None)
         self.factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
         self.said: list[str] = []
         table = Table({(k.split("/")[0], k.split("/")[1]): v for k, v in seats.items()},
@@ -220,23 +221,46 @@ def test_a_panel_another_ship_holds_is_greyed_and_refused(tmp_path: Path,
                                                          screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "panel", "kronos": "autopilot"})
     rig.step()
+    held = "the Helm panel is USS Enterprise's (the pin map has panels for crew 1 only)"
     rig.open_seats_and_tap("seatmode:kronos/helm:panel")
-    assert rig.app.display.message == "the Helm panel is USS Enterprise's"
+    assert rig.app.display.message == held
     assert rig.app.seat_changes.asked == {}
     # asked through the app's queue anyway: refused with the same reason
     rig.app.outputs.put(Request("seat", "helm", "kronos", "panel"))
     rig.step()
-    assert rig.app.messages[-1] == "the Helm panel is USS Enterprise's"
-    # Enterprise's Helm asked off the panel: Kronos may have it from the next turn
+    assert rig.app.messages[-1] == held
+    # Enterprise's other stations keep crew 1's panels: Kronos still has none of its own
     rig.app.outputs.put(Request("seat", "helm", "enterprise", "touch"))
     rig.app.outputs.put(Request("seat", "helm", "kronos", "panel"))
     rig.step()
-    assert rig.app.seat_changes.asked == {("enterprise", "helm"): "touch",
-                                          ("kronos", "helm"): "panel"}
+    assert rig.app.seat_changes.asked == {("enterprise", "helm"): "touch"}
+    assert rig.app.messages[-1] == held
     # and asking a seat's current mode takes its change back
     rig.app.outputs.put(Request("seat", "helm", "enterprise", "panel"))
     rig.step()
     assert ("enterprise", "helm") not in rig.app.seat_changes.asked
+    rig.close()
+
+
+def test_a_second_crew_takes_the_second_crews_panels(tmp_path: Path,
+                                                     screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen, {"enterprise": "panel", "kronos": "autopilot"}, two_crews=True)
+    rig.step()
+    rig.app.outputs.put(Request("seat", "helm", "kronos", "panel"))
+    rig.step()
+    assert rig.app.seat_changes.asked == {("kronos", "helm"): "panel"}
+    rig.close()
+
+
+def test_a_change_that_would_move_another_crews_panels_is_refused(
+        tmp_path: Path, screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen, {"enterprise": "autopilot", "kronos": "panel"}, two_crews=True)
+    rig.step()
+    rig.app.outputs.put(Request("seat", "helm", "enterprise", "panel"))
+    rig.step()
+    assert rig.app.seat_changes.asked == {}
+    assert rig.app.messages[-1] == ("IKS Kronos One's crew would have to move to the crew 2 "
+                                    "panels (crew 1 plays the first ship at panels)")
     rig.close()
 
 

@@ -13,9 +13,9 @@ from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.state import FasaState
 
 
-def scenario(name: str = "duel", turns: int = 3) -> dict[str, Any]:
-    """A packaged scenario at the basic level, ready for `new_game`."""
-    return prepare(load_scenario(name, None), None, "basic", None, turns)
+def scenario(name: str = "duel", turns: int = 3, level: str = "basic") -> dict[str, Any]:
+    """A packaged scenario at the basic level (or `level`), ready for `new_game`."""
+    return prepare(load_scenario(name, None), None, level, None, turns)
 
 
 def start(name: str = "duel", turns: int = 3) -> GameState:

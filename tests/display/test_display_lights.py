@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.screenshot_cmd import SCREENS, advance
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, inside, layout, overlaps
-from display.lights_model import lights_strip, status_lights
+from display.lights_model import lights_strip, panel_label, status_lights
 from engine import Seat, crew_stations
 from hardware.bridge import Bridge
 from hardware.pinmap import load_pinmap
@@ -137,3 +137,8 @@ def test_the_display_needs_no_gpiozero_and_the_lights_model_no_pygame() -> None:
     code = ("import sys, display.lights_model; bad = 'pygame' in sys.modules; "
             "import display.bridge; sys.exit(bad or 'gpiozero' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_second_crews_panels_are_told_apart() -> None:
+    assert [panel_label(p) for p in ("helm", "helm2", "captain2", "bridge", "instructor")] == \
+        ["HELM", "HELM2", "CAPT2", "BRID", "INST"]

@@ -40,10 +40,10 @@ def fonts() -> None:
 
 
 def game(name: str = "duel", turns: int = 3, seed: int = 1, limit: int = 10_000,
-         ) -> tuple[dict[str, Any], list[Step]]:
+         level: str = "basic") -> tuple[dict[str, Any], list[Step]]:
     """An autopilot game with seeded virtual dice: its scenario, and (before, after, events,
     action) for every action."""
-    played = scenario(name, turns)
+    played = scenario(name, turns, level)
     state, dice = new_game(played), VirtualDice(seed)
     steps: list[Step] = []
     for _ in range(limit):
@@ -238,6 +238,37 @@ def test_a_player_s_rolls_never_hold_the_enemy_s_secret_numbers() -> None:
                 checked["shield"] += 1
             if "IKS Kronos One" in e.who and not e.result and "advantage" not in e.what:
                 checked["inside"] += 1
+    assert all(checked.values()), checked
+
+
+def test_at_the_advanced_level_too_the_enemy_s_secrets_stay_with_the_enemy() -> None:
+    """Autopilot duels at the advanced level (seeds where the Klingon ship explodes, and where
+    evasions are rolled): the Federation's list has the evasion rolls (public) but not the
+    Klingon explosion rolls, nor the points below 0 or the power behind a Klingon blast; the
+    Instructor's list has them, so the checks could fail."""
+    checked = {"evasion": 0, "explosion": 0, "below": 0}
+    for seed in (3, 1):   # with the Sensor Phase in the turn
+        _, steps = game(turns=6, seed=seed, level="advanced")
+        ours, theirs = watched(HELM, steps), watched(INSTRUCTOR, steps)
+        mine = [e for p in range(ours.rolls.pages(50)) for e in ours.rolls.page(p, 50)]
+        every = [e for p in range(theirs.rolls.pages(50)) for e in theirs.rolls.page(p, 50)]
+        assert any(e.what.startswith("evading") for e in mine)   # the whole table sees it
+        for e in mine:
+            text = "\n".join(e.lines)
+            if "IKS Kronos One" in e.who:
+                assert e.result in ("HIT", "MISS", "EVADED", "FAILED") or \
+                    e.what == "tactical advantage", e.summary
+                assert not re.search(r"IKS Kronos One is \d+ below 0", text), text
+                assert not re.search(r"= \d+ power in the", text), text
+            # a Klingon blast's power (test_display_why_advanced makes a blast that is told)
+            for head, row in zip(e.lines, e.lines[1:], strict=False):
+                if head.startswith("Damage From Exploding") and "from IKS Kronos One" in head:
+                    assert not re.search(r"its \d+ Power Units", row), row
+        for e in every:
+            text = "\n".join(e.lines)
+            checked["evasion"] += e.what.startswith("evading")
+            checked["explosion"] += "IKS Kronos One" in e.who and e.what == "explosion"
+            checked["below"] += bool(re.search(r"IKS Kronos One is \d+ below 0", text))
     assert all(checked.values()), checked
 
 

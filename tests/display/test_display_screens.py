@@ -9,7 +9,13 @@ import pygame
 import pytest
 from game_helpers import scenario, start
 
-from companion.screenshot_cmd import INSTRUCTOR_SCREENS, SCREENS, advance, stage_seats
+from companion.screenshot_cmd import (
+    ADVANCED_SCREENS,
+    INSTRUCTOR_SCREENS,
+    SCREENS,
+    advance,
+    stage_seats,
+)
 from display.bridge import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
@@ -22,29 +28,30 @@ def fonts() -> None:
     pygame.font.init()
 
 
-_GAMES: dict[tuple[str, Seat], tuple[GameState, list[Event]]] = {}
-_LOGS: dict[tuple[str, Seat], tuple[dict[str, Any], list[Action]]] = {}
+_GAMES: dict[tuple[str, Seat, str], tuple[GameState, list[Event]]] = {}
+_LOGS: dict[tuple[str, Seat, str], tuple[dict[str, Any], list[Action]]] = {}
 
 
-def moment(screen: str, seat: Seat) -> tuple[GameState, list[Event]]:
-    key = (screen, seat)
+def moment(screen: str, seat: Seat, level: str = "basic") -> tuple[GameState, list[Event]]:
+    key = (screen, seat, level)
     if key not in _GAMES:
         turns = 30 if screen == "end" else 3
-        played = scenario(turns=turns)
+        played = scenario(turns=turns, level=level)
         actions: list[Action] = []
-        _GAMES[key] = advance(new_game(played), seat, 1, SCREENS[screen][1], seed=1,
-                              actions=actions)
+        # the advanced duel is short (seed 1 ends it in turn 2): its screens come from turn 1
+        _GAMES[key] = advance(new_game(played), seat, 1 if level == "basic" else 0,
+                              SCREENS[screen][1], seed=1, actions=actions)
         _LOGS[key] = (played, actions)
     return _GAMES[key]
 
 
-def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
+def render(screen: str, seat: Seat, size: tuple[int, int], level: str = "basic") -> BridgeDisplay:
     """The screen as the app shows it: the game's log replayed (ticker, Rolls list), then the
     panel or the list brought forward."""
-    state, _ = moment(screen, seat)
+    state, _ = moment(screen, seat, level)
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
-    display.rebuild(state, *_LOGS[(screen, seat)])
+    display.rebuild(state, *_LOGS[(screen, seat, level)])
     tab = SCREENS[screen][0]
     if tab is not None and tab in display.stations():
         display.activate(f"tab:{tab}")
@@ -56,8 +63,17 @@ def render(screen: str, seat: Seat, size: tuple[int, int]) -> BridgeDisplay:
     return display
 
 
-CASES = [(screen, Seat("instructor") if screen in INSTRUCTOR_SCREENS else Seat("helm", "enterprise"))
-         for screen in SCREENS]
+def cases(level: str) -> list[tuple[str, Seat]]:
+    return [(screen, Seat("instructor") if screen in INSTRUCTOR_SCREENS
+             else Seat("helm", "enterprise"))
+            for screen in SCREENS if level in ADVANCED_SCREENS.get(screen, (level,))]
+
+
+CASES = cases("basic")
+ADVANCED_CASES = cases("advanced")
+ADVANCED_SIZES = (SIZES[0], SIZES[-1])
+"""The advanced level's screens at the smallest and the largest size (the course buttons and
+the evade decision are what differ; the sizes between are the basic level's)."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -65,6 +81,37 @@ CASES = [(screen, Seat("instructor") if screen in INSTRUCTOR_SCREENS else Seat("
 def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
                                                  size: tuple[int, int]) -> None:
     check_laid_out(render(screen, seat, size), size)
+
+
+@pytest.mark.parametrize("size", ADVANCED_SIZES, ids=[f"{w}x{h}" for w, h in ADVANCED_SIZES])
+@pytest.mark.parametrize(("screen", "seat"), ADVANCED_CASES, ids=[c[0] for c in ADVANCED_CASES])
+def test_nothing_overlaps_and_nothing_is_clipped_at_the_advanced_level(
+        screen: str, seat: Seat, size: tuple[int, int]) -> None:
+    check_laid_out(render(screen, seat, size, "advanced"), size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_advanced_helm_offers_every_course_letter_whole(size: tuple[int, int]) -> None:
+    """Six course letters and BACK: whole labels, targets of 48 px and more, at every size
+    (check_laid_out), and the hard turns and reverse said in words on the screen."""
+    d = render("helm", Seat("helm", "enterprise"), size, "advanced")
+    check_laid_out(d, size)
+    letters = {w.id.rsplit(":", 1)[1] for w in d.widgets if w.id.startswith("letter:steps:")}
+    assert letters == set("FPSLRB")
+    assert "back:steps" in {w.id for w in d.widgets}
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "HARD P" in words and "REV" in words and "stationary" in words and "-2 to" in words
+
+
+def test_the_evade_screen_asks_the_target_s_mover() -> None:
+    d = render("evade", Seat("helm", "enterprise"), (800, 480), "advanced")
+    state, _ = moment("evade", Seat("helm", "enterprise"), "advanced")
+    (prompt,) = pending(state, Seat("helm", "enterprise"))
+    assert prompt.action == "evade" and d.tab == prompt.station   # the mover's panel
+    picks = {w.id for w in d.widgets if w.id.startswith("pick:direction:")}
+    assert picks == {"pick:direction:none", "pick:direction:port", "pick:direction:starboard"}
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "halves the hit" in words   # the engine's whole label, wrapped, not cut
 
 
 def check_laid_out(d: BridgeDisplay, size: tuple[int, int]) -> None:

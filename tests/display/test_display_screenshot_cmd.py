@@ -34,6 +34,26 @@ def test_screenshot_all_writes_every_screen(tmp_path: Path,
         assert f"{screen}-800x480.png" in names
 
 
+def test_screenshot_all_at_the_advanced_level_adds_the_evade_screen(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    basic, advanced = tmp_path / "basic", tmp_path / "advanced"
+    assert main(["screenshot", "--all", "--out", str(basic)]) == 0
+    assert main(["screenshot", "--all", "--level", "advanced", "--out", str(advanced)]) == 0
+    assert not (basic / "evade-800x480.png").exists()
+    names = {p.name for p in advanced.glob("*.png")}
+    assert {p.name for p in basic.glob("*.png")} | {"evade-800x480.png"} == names
+    # the two levels stage different games: the helm screens differ (six course letters)
+    assert (basic / "helm-800x480.png").read_bytes() != (advanced / "helm-800x480.png").read_bytes()
+
+
+def test_the_evade_screen_at_the_basic_level_says_to_add_the_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["screenshot", "--screen", "evade", "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "--level advanced" in err and err.count("\n") == 1
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_out_may_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screenshot", "--screen", "helm", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "helm-800x480.png").exists()
@@ -57,6 +77,7 @@ def test_an_unwritable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     (["--seat", "helm:nosuchship"], "no ship 'nosuchship'"),
     (["--scenario", "nosuch"], "no scenario"),
     (["--turns", "-1"], "--turns"),
+    (["--level", "expert"], "invalid choice"),
 ])
 def test_bad_arguments_get_a_clear_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            args: list[str], words: str) -> None:

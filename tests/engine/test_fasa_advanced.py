@@ -582,3 +582,26 @@ def test_a_course_that_loops_back_to_its_hex_is_not_stationary() -> None:
     assert movement.end_of_movement_phase(after).ship("kl").still == 0
     held, _ = movement.move(state, kl, "")
     assert movement.end_of_movement_phase(held).ship("kl").still == 1
+
+
+@pytest.mark.parametrize(("below", "value"), [(5, 3), (10, None)])
+def test_an_explosion_tells_the_enemy_nothing_of_how_far_below_0_it_was(
+        below: int, value: int | None) -> None:
+    """The blast and the ship's end are seen by all; its points below 0 and its roll are its
+    side's (docs/rules-decisions.md, the advanced game): the Federation's seats are told the
+    Klingon exploded, in words with no number of the Klingon's in them."""
+    from dataclasses import asdict
+
+    from engine.rulesets.fasa.turn import advance
+    state = two_ships()
+    state = state.with_ship(replace(state.ship("kl"), superstructure=-below, blast_roll=True,
+                                    status=DISABLED))
+    state, events = advance(replace(state, step=RESOLVE, phase=1,
+                                    advantage=tuple(s.id for s in state.ships)))
+    if value is not None:
+        state, events = roll(state, value)
+    assert state.ship("kl").status == DESTROYED
+    seen = engine.events_for(state, tuple(events), Seat("captain", "ent"))
+    told = " ".join(str(asdict(e)) for e in seen if type(e).__name__ == "StatusChanged")
+    assert "explodes" in told
+    assert not re.search(rf"\b{below}\b", told) and "below" not in told

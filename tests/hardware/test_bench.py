@@ -7,7 +7,8 @@ import io
 import re
 
 from companion.cli import build_parser
-from companion.panels_bench import panels_bench
+from companion.panels_bench import floor, make_factory, panels_bench, selection_pins
+from hardware.pinmap import load_pinmap
 
 
 def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
@@ -15,11 +16,34 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
     panels_bench(out, n=30)
     text = out.getvalue()
     rows = [line for line in text.splitlines() if re.search(r"p50 +\d+\.\d+ +p90", line)]
-    assert len(rows) == 3, text
+    assert len(rows) == 6, text
     assert rows[0].strip().startswith("floor: bare when_pressed")
-    assert "times" not in text and "over the floor" in text
+    assert "times" not in text and text.count("press to light over the floor") == 3
 
 
 def test_bench_is_a_starbridge_subcommand() -> None:
     for name in ("panels", "hardware"):
         assert build_parser().parse_args(["bench", name]).what == name
+
+
+def test_the_stamped_pin_times_the_light_not_the_code_after_it() -> None:
+    """The floor's light is timed when its pin changes: before `drive_low` returns, and never
+    more than the whole press."""
+    factory = make_factory()
+    try:
+        samples = floor(factory, 20)
+    finally:
+        factory.close()
+    assert len(samples.wall) == len(samples.cpu) == 20
+    assert all(0 < s < 1 for s in samples.wall)
+
+
+def test_the_selection_map_puts_engineering_power_lights_on_free_header_pins() -> None:
+    pins = selection_pins(load_pinmap())
+    assert "captain" not in pins.panels
+    leds = pins.panels["engineer"].leds
+    lit = [leds[r] for r in ("movement", "shields", "weapons")]
+    assert all(led.pin.on_header and led.pwm for led in lit)
+    used = [p for panel in pins.panels.values() for p in
+            (*panel.buttons.values(), *(led.pin for led in panel.leds.values()))]
+    assert len(used) == len(set(used))

@@ -274,3 +274,24 @@ def test_holding_confirm_past_one_decision_does_not_confirm_the_next() -> None:
     out = model.press(fn.CONFIRM, LONG, state)
     assert out.action is not None and problem(state, out.action) is None
     assert out.action.to_json()["shots"]
+
+
+def test_holding_a_turn_button_makes_it_a_hard_turn_at_the_advanced_level() -> None:
+    """Book Two, Advanced: Emergency Heading Changes: a press of PORT adds a turn of one
+    hex-side; held, it becomes the hard turn of two (course letter L; R for STARBOARD), where
+    the level has them. At the basic level a hold changes nothing."""
+    for level, expect in (("advanced", "LR"), ("basic", "PS")):
+        sc = load_scenario("duel", None)
+        state = until(new_game(prepare(sc, None, level, None, 2, 3)),
+                      lambda p: p.action == "move")
+        prompt = pending(state)[0]
+        model = PanelModel(Seat("helm", prompt.ship))
+        editor = model.sync(state)
+        assert editor is not None
+        assert editor.decision.fields[0].maximum >= 2   # room for two turns
+        for button in (fn.PORT, fn.STARBOARD):
+            model.press(button, PRESS, state)
+            model.press(button, LONG, state)
+        assert editor.values["steps"] == expect
+        model.press(fn.PORT, LONG, state)   # a hold with no turn just added: nothing
+        assert editor.values["steps"] == expect

@@ -57,7 +57,7 @@ def next_check(state: FasaState) -> tuple[FasaState, list[Event]]:
         return state, []
     below = -ship.superstructure
     if below >= AUTOMATIC:
-        return explode(state, ship, f"superstructure {below} below 0: it explodes")
+        return explode(state, ship)
     state, ev = request(replace(state, exploding=ship.id), ship.id, Duty.COMMAND,
                         f"{ship.name} is {below} below 0 superstructure: 1-{below} it explodes, "
                         f"{below + 1}-10 it holds together")
@@ -69,14 +69,16 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     state = replace(state, exploding="", roll=None)
     below = -ship.superstructure
     if value <= below:
-        return explode(state, ship, f"rolled {value}, at most its {below} points below 0")
+        return explode(state, ship)
     state = state.with_ship(replace(ship, blast_roll=False))
     return state, [ExplosionAverted(ship.id, ship.name, below, value)]
 
 
-def explode(state: FasaState, ship: Ship, why: str) -> tuple[FasaState, list[Event]]:
+def explode(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     """The ship is destroyed; every ship on the map within 10 hexes is struck in turn by a blast
-    of the exploding ship's Total Power Units Available by range."""
+    of the exploding ship's Total Power Units Available by range. The status change is seen by
+    every seat, so its words carry no number of the ship's own: how far below 0 it was and what
+    its roll was are its side's (the roll's own event tells them)."""
     gone = replace(ship, status=DESTROYED, blast_roll=False)
     state = state.with_ship(gone)
     blasts = []
@@ -88,4 +90,5 @@ def explode(state: FasaState, ship: Ship, why: str) -> tuple[FasaState, list[Eve
         if damage:
             blasts.append(Shot(ship.id, BLAST, other.id, damage=damage))
     state = replace(state, shots=state.shots + tuple(blasts))
-    return state, [StatusChanged(ship.id, ship.name, DESTROYED, f"explodes ({why})")]
+    return state, [StatusChanged(ship.id, ship.name, DESTROYED,
+                                 "explodes (its superstructure gave way)")]
