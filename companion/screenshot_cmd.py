@@ -128,6 +128,17 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
     return state, events
 
 
+def _with_reports(until: Until, last_turn: int) -> Until:
+    """`until`, once the seat's side has a sensor report to show (or from `last_turn` on)."""
+    from engine import view
+
+    def holds(state: GameState, prompt: Prompt, seat: Seat) -> bool:
+        return until(state, prompt, seat) and (
+            bool(view(state, seat).get("sensor_reports"))
+            or int(getattr(state, "turn", 0)) >= last_turn)
+    return holds
+
+
 def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
            out: Path, data_dir: Path | None = None, level: str = "basic") -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -138,6 +149,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
     pygame.font.init()
     tab, until = SCREENS[screen]
+    if screen == "science" and level == "advanced" and until is not None:
+        until = _with_reports(until, turns + 3)   # Science's readings list the reports
     prepared = prepare(load_scenario(scenario, data_dir), data_dir, level, None,
                        30 if screen == "end" else turns + 10)
     state = new_game(prepared)

@@ -348,6 +348,8 @@ class BridgeDisplay:
         if o.decision.action == "fire":
             reach = max(self.map_frame.size, self.layout.touch / 2)
             for s in self.view.get("ships", ()):
+                if s.get("col") is None or s.get("row") is None:   # cloaked, not detected
+                    continue
                 cx, cy = self.map_frame.center(int(s["col"]), int(s["row"]))
                 if abs(cx - x) <= reach and abs(cy - y) <= reach and s["id"] != o.ship:
                     names = [self.weapon] if self.weapon else [f.name for f in o.decision.fields]

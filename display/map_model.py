@@ -40,11 +40,14 @@ class ShipMarker:
     selected: bool
     hard_turned: bool = False   # an emergency heading change this phase (seen by every seat)
     reverse: bool = False       # engines set for reverse (told to its own side only)
+    cloaked: bool = False       # under its cloaking device (seen: its own side's, or detected)
+    locked: bool = False        # enemy sensors are locked on it (told to its own side)
 
     @property
     def label(self) -> str:
         name = self.name if self.status == "active" else f"{self.name} ({self.status})"
-        tags = [t for t, on in (("HARD", self.hard_turned), ("REV", self.reverse)) if on]
+        tags = [t for t, on in (("HARD", self.hard_turned), ("REV", self.reverse),
+                                ("CLOAK", self.cloaked), ("LOCKED", self.locked)) if on]
         return " · ".join([name, *tags])
 
 
@@ -63,8 +66,9 @@ class MapModel:
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
+    """The ship `ship_id` of the view, if the seat knows where it is."""
     for s in view.get("ships", ()):
-        if s.get("id") == ship_id:
+        if s.get("id") == ship_id and s.get("col") is not None and s.get("heading") is not None:
             return dict(s)
     return None
 
@@ -179,13 +183,20 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
     seat = view.get("seat")
     own_ship = _ship(view, seat.get("ship")) if isinstance(seat, Mapping) else None
     own_side = own_ship["side"] if own_ship else None
+    # A cloaked enemy the seat's side has not detected has no place in the view (Book Two,
+    # Advanced: Romulan Cloaking Device: its counter "is removed"): it is not drawn at all.
+    seen = [s for s in ships if s.get("col") is not None and s.get("row") is not None
+            and s.get("heading") is not None]
+    locks = {(str(s["side"]), str(s["sensor_lock"])) for s in ships if s.get("sensor_lock")}
     markers = tuple(
         ShipMarker(str(s["id"]), str(s["name"]), int(s["col"]), int(s["row"]), int(s["heading"]),
                    str(s["side"]), colours[str(s["side"])], shapes[str(s["side"])],
                    own_side is None or s["side"] == own_side, str(s.get("status", "active")),
                    s["id"] == selected_ship, bool(s.get("emergency_turned")),
-                   bool(s.get("reverse")))
-        for s in ships)
+                   bool(s.get("reverse")), bool(s.get("cloaked")),
+                   (own_side is None or s["side"] == own_side)
+                   and any(side != s["side"] and target == s["id"] for side, target in locks))
+        for s in seen)
 
     arcs: frozenset[Offset] = frozenset()
     firer = _ship(view, selected_ship)

@@ -228,9 +228,9 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
         return (Fact("Shields 1-6", shields, bool(damaged)),
                 Fact("Superstructure", f"{s['superstructure']}/{s['superstructure_max']}",
                      s["superstructure"] * 2 < s["superstructure_max"]),
-                Fact("Sensors", f"out {s['sensors_out']}" if s.get("sensors_out") else "working",
-                     bool(s.get("sensors_out"))),
-                Fact("Casualties", f"{s.get('casualties_percent', 0):g}%"))
+                sensors_fact(view, s),
+                Fact("Casualties", f"{s.get('casualties_percent', 0):g}%"),
+                *report_facts(view))
     # Captain: the ship at a glance.
     ready = [w for w in s.get("weapons", ()) if w.get("power") and not w.get("fired")
              and not w.get("damaged")]
@@ -241,6 +241,46 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
             Fact("Weapons ready", str(len(ready))),
             Fact("Movement", "—" if mp is None else f"{mp} MP"),
             Fact("Status", str(s.get("status", ""))))
+
+
+def _name(view: Mapping[str, Any], ship_id: Any) -> str:
+    ship = _ship(view, ship_id)
+    return str(ship["name"]) if ship else str(ship_id)
+
+
+def sensors_fact(view: Mapping[str, Any], ship: Mapping[str, Any]) -> Fact:
+    """The ship's sensors: out (for how many turns), locked (on whom) or working (Book Two,
+    Advanced: Sensors; Sensors Out)."""
+    out = int(ship.get("sensors_out") or 0)
+    if out:
+        return Fact("Sensors", f"out {out} turn{'s' if out != 1 else ''}", True)
+    if ship.get("sensor_lock"):
+        return Fact("Sensors", f"locked on {_name(view, ship['sensor_lock'])}")
+    return Fact("Sensors", "working")
+
+
+REPORT_LINES = 3
+"""How many sensor reports the Science panel lists, the newest first."""
+
+
+def report_facts(view: Mapping[str, Any]) -> tuple[Fact, ...]:
+    """The seat's side's sensor reports from its `view` (Book Two, Advanced: Sensors: the
+    answer is the sensing side's alone), the newest first: "T2 Hawk" and the answer to the
+    question asked (or that the lock gave only the five facts)."""
+    reports = [r for r in view.get("sensor_reports", ()) if isinstance(r, Mapping)]
+    reports.sort(key=lambda r: -int(r.get("turn") or 0))
+    out = []
+    for r in reports[:REPORT_LINES]:
+        q = int(r.get("question") or 0)
+        text = str(r.get("text", ""))
+        if q and f". Q{q}: " in text:    # the five facts, then the answer
+            answer = text.split(f". Q{q}: ", 1)[1]
+        else:                              # a scan says only its answer; a lock, only facts
+            answer = text if q and not r.get("facts") else "facts only"
+        target = _name(view, r["target"]) if r.get("target") else "scan"   # Q10 without a lock
+        out.append(Fact(f"T{r.get('turn')} {target}",
+                        f"Q{q} {answer}" if q else answer))
+    return tuple(out)
 
 
 def weapon_facts(ship: Mapping[str, Any]) -> tuple[Fact, ...]:

@@ -116,3 +116,30 @@ def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "floor" in out and "busiest screen" in out and "idle table" in out
     assert "start to first frame" in out
+
+
+def test_the_advanced_science_screen_waits_for_a_sensor_report(tmp_path: Path) -> None:
+    """`--level advanced --screen science` stops at a Science decision once the seat's side has
+    a sensor report for the readings to list."""
+    from companion.screenshot_cmd import SCREENS, _with_reports, advance
+    from companion.session import load_scenario, prepare
+    from engine import Seat, new_game, pending, view
+
+    seat = Seat("helm", "enterprise")
+    until = SCREENS["science"][1]
+    assert until is not None
+    state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 10))
+    state, _ = advance(state, seat, 0, _with_reports(until, 3), 1)
+    prompt = pending(state)[0]
+    assert (prompt.station, prompt.ship, prompt.roll) == ("science", "enterprise", None)
+    assert view(state, seat)["sensor_reports"]
+    out = tmp_path / "science.png"
+    assert main(["screenshot", "--level", "advanced", "--screen", "science",
+                 "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 480)
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["screenshot", "--level", "expert", "--out", "x.png"]) == 2
+    assert "argument --level: invalid choice: 'expert'" in capsys.readouterr().err
+    assert not Path("x.png").exists()
