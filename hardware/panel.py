@@ -24,7 +24,8 @@ from hardware.debounce import LONG, PRESS
 from hardware.lamps import Lamp, shields_plan, status_plan, strength_plan, weapons_plan
 
 Value = int | str | None
-IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm
+IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm (with the
+                                    # decisions `controls` marks irreversible: self-destruct)
 FLASH_S = 0.15                      # the "not now" flash
 HARD_TURNS = {fn.PORT: ("P", "L"), fn.STARBOARD: ("S", "R")}  # held: the hard turn
 
@@ -297,9 +298,11 @@ class PanelModel:
         why = api.problem(state, action)
         if why is not None:
             return Outcome(refused=why)
-        irreversible = decision.action in IRREVERSIBLE and bool(getattr(action, "shots", True))
+        irreversible = (decision.irreversible or decision.action in IRREVERSIBLE) and \
+            bool(getattr(action, "shots", True)) and getattr(action, "order", "") != "hold"
         if irreversible and kind != LONG:
-            return Outcome(note="hold confirm to fire: firing cannot be undone")
+            what = "fire" if decision.action == "fire" else decision.title.lower()
+            return Outcome(note=f"hold confirm to {what}: it cannot be undone")
         if not irreversible and kind == LONG:
             return Outcome()  # the short press already did it
         self.editor = None

@@ -87,3 +87,26 @@ def test_the_basic_game_has_no_self_destruct() -> None:
     assert not any(p.action == "self_destruct" for p in engine.pending(state))
     refused(state, SelfDestruct("captain", "kl", "destruct"), "advanced rule")
     assert state.step == POWER
+
+
+def test_at_the_captains_panel_the_order_to_destruct_needs_a_held_confirm() -> None:
+    """The panel marks what cannot be undone as firing is marked (issue 7: a long press confirms
+    what cannot be undone): a short CONFIRM on "destruct" only says to hold it; "hold" needs
+    no hold."""
+    from hardware import functions as fn
+    from hardware.debounce import LONG, PRESS
+    from hardware.panel import PanelModel
+
+    state = duel()
+    model = PanelModel(Seat("captain", "kl"))
+    editor = model.sync(state)
+    assert editor is not None and editor.decision.action == "self_destruct"
+    assert model.press(fn.CONFIRM, PRESS, state).action == SelfDestruct("captain", "kl", "hold")
+    model = PanelModel(Seat("captain", "kl"))
+    editor = model.sync(state)
+    assert editor is not None
+    editor.values["order"] = "destruct"
+    short = model.press(fn.CONFIRM, PRESS, state)
+    assert short.action is None and short.note and "cannot be undone" in short.note
+    held = model.press(fn.CONFIRM, LONG, state)
+    assert held.action == SelfDestruct("captain", "kl", "destruct")
