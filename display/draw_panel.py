@@ -292,21 +292,29 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
     return y
 
 
+def draw_pager(p: Painter, x: int, y: int, touch: int, page: int, n_pages: int,
+               focus: str | None, width: int = 60) -> int:
+    """< and > (widgets page:-1 and page:+1) and "page/pages" from `x` on the row at `y`, when
+    there is more than one page; returns the x after them (`x` itself when there is one page)."""
+    if n_pages <= 1:
+        return x
+    for step, label in ((-1, "<"), (1, ">")):
+        wid = Widget(f"page:{step:+d}", pygame.Rect(x, y, touch, touch), label,
+                     0 <= page + step < n_pages)
+        p.button(wid, focused=focus == wid.id, size="large")
+        x += touch + GAP
+    r = p.text(f"{page + 1}/{n_pages}", (x, y + (touch - p.line_height("small")) // 2),
+               "small", theme.TEXT_DIM, width)
+    return r.right + GAP
+
+
 def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
              n_pages: int, focus: str | None, extra: tuple[Widget, ...]) -> None:
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
     x = area.x
-    if n_pages > 1:
-        for step, label in ((-1, "<"), (1, ">")):
-            wid = Widget(f"page:{step:+d}", pygame.Rect(x, y, touch, touch), label,
-                         0 <= page + step < n_pages)
-            p.button(wid, focused=focus == wid.id, size="large")
-            x += touch + GAP
-        r = p.text(f"{page + 1}/{n_pages}", (x, y + (touch - p.line_height("small")) // 2),
-                   "small", theme.TEXT_DIM, 60)
-        x = r.right + GAP
+    x = draw_pager(p, x, y, touch, page, n_pages, focus)
     for wid in extra:
         moved = Widget(wid.id, pygame.Rect(x, y, wid.rect.width, touch), wid.label, wid.enabled)
         p.button(moved, focused=focus == moved.id, colour=theme.ACCENT_2)

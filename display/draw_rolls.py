@@ -14,10 +14,10 @@ from collections.abc import Sequence
 import pygame
 
 from display import theme
+from display.draw_panel import GAP, draw_pager
 from display.paint import Painter, Widget
 from display.roll_log import RollEntry
 
-GAP = 6
 PARAGRAPH = 3   # px between the explanation's lines
 
 
@@ -133,11 +133,4 @@ def _nav(p: Painter, area: pygame.Rect, touch: int, page: int, n_pages: int, foc
     back = Widget(back_id, pygame.Rect(area.x, y, 3 * touch, touch), "BACK")
     p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
     x = back.rect.right + GAP
-    if n_pages > 1:
-        for step, label in ((-1, "<"), (1, ">")):
-            wid = Widget(f"page:{step:+d}", pygame.Rect(x, y, touch, touch), label,
-                         0 <= page + step < n_pages)
-            p.button(wid, focused=focus == wid.id, size="large")
-            x += touch + GAP
-        p.text(f"{page + 1}/{n_pages}", (x, y + (touch - p.line_height("small")) // 2), "small",
-               theme.TEXT_DIM, area.right - x)
+    draw_pager(p, x, y, touch, page, n_pages, focus, area.right - x - 2 * (touch + GAP))

@@ -10,11 +10,10 @@ from __future__ import annotations
 import pygame
 
 from display import theme
-from display.draw_panel import TAB_NAMES
+from display.draw_panel import GAP, TAB_NAMES, draw_pager
 from display.paint import Painter, Widget
 from display.seats_model import ASKED_NOTE, LABELS, SeatLine
 
-GAP = 6
 RULE = "made as the next turn starts"
 
 
@@ -106,14 +105,7 @@ def _actions(p: Painter, area: pygame.Rect, touch: int, page: int, n_pages: int,
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
     x = area.x
-    if n_pages > 1:
-        for step, label in ((-1, "<"), (1, ">")):
-            wid = Widget(f"page:{step:+d}", pygame.Rect(x, y, touch, touch), label,
-                         0 <= page + step < n_pages)
-            p.button(wid, focused=focus == wid.id, size="large")
-            x += touch + GAP
-        p.text(f"{page + 1}/{n_pages}", (x, y + (touch - p.line_height("small")) // 2),
-               "small", theme.TEXT_DIM, 60)
+    draw_pager(p, x, y, touch, page, n_pages, focus)
     back = Widget("close-seats", pygame.Rect(area.right - 2 * touch, y, 2 * touch, touch),
                   "BACK")
     p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
