@@ -4,26 +4,22 @@ evading missile fire and ship explosions. Each test names the passage it checks.
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
 import pytest
+from test_fasa_fidelity import act, ready, roll
 
 import engine
 from engine import IllegalAction, RollResult, Seat
 from engine.hexgrid import turn
 from engine.rulesets.fasa import autopilot, legal, setup
 from engine.rulesets.fasa.actions import (
-    AllocatePower,
-    ArmWeapons,
     DeclareFire,
     Evade,
     Move,
     Sense,
-    SetShields,
     Target,
-    WeaponPower,
 )
 from engine.rulesets.fasa.events import BlastStruck, ExplosionAverted
 from engine.rulesets.fasa.explosions import blast_damage
@@ -69,39 +65,11 @@ def game(*ships: tuple[Any, ...], level: str = "advanced", scale: str | None = N
     return state
 
 
-def act(state: FasaState, action: Any) -> tuple[FasaState, list[Any]]:
-    twin = copy.deepcopy(state)
-    assert engine.problem(state, action) is None
-    new, events = engine.apply(state, action)
-    assert state == twin
-    assert isinstance(new, FasaState)
-    return new, list(events)
-
-
 def refused(state: FasaState, action: Any, words: str) -> None:
     why = engine.problem(state, action)
     assert why is not None and words in why, why
     with pytest.raises(IllegalAction, match=re.escape(words)):
         engine.apply(state, action)
-
-
-def roll(state: FasaState, *values: int) -> tuple[FasaState, list[Any]]:
-    events: list[Any] = []
-    for v in values:
-        prompt = engine.pending(state)[0]
-        assert prompt.roll is not None, prompt
-        state, more = act(state, RollResult(prompt.station, v, source="script"))
-        events += more
-    return state, events
-
-
-def ready(state: FasaState, ship: str, movement: int = 0, shields: int = 0, weapons: int = 0,
-          arm: tuple[tuple[str, int], ...] = (), points: tuple[int, ...] = (0,) * 6) -> FasaState:
-    for action in (AllocatePower("engineer", ship, movement, shields, weapons),
-                   ArmWeapons("helm", ship, tuple(WeaponPower(w, p) for w, p in arm)),
-                   SetShields("science", ship, tuple(points))):
-        state, _ = act(state, action)
-    return state
 
 
 def power_for(state: FasaState, ship: str, points: int) -> int:

@@ -47,7 +47,9 @@ def packaged(name: str) -> dict[str, Any]:
 
 
 def act(state: FasaState, action: Any) -> tuple[FasaState, list[Any]]:
+    """Apply, checking that `problem` agreed and that the state given was left untouched."""
     twin = copy.deepcopy(state)
+    assert engine.problem(state, action) is None
     new, events = engine.apply(state, action)
     assert state == twin
     assert isinstance(new, FasaState)
