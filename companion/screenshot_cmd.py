@@ -3,6 +3,7 @@
     starbridge screenshot [--scenario NAME] [--seat STATION[:SHIP]] [--size WxH] [--turns N]
                           [--level basic|advanced] [--screen NAME | --all] [--seed N]
                           --out FILE.png (or DIR with --all)
+    starbridge screenshot --docs [DIR] [--check]   # the documentation's screenshots
 
 The game is played by the autopilots with seeded virtual dice for N turns, then on until the
 moment the screen shows (e.g. "helm": the seat's ship must move; "evade", at the advanced level: a
@@ -80,7 +81,13 @@ def add_parser(subparsers: Any) -> None:
                        help="which moment to draw (seats: the Instructor's Seats view, "
                             "always at the Instructor's seat)")
     which.add_argument("--all", action="store_true", help="every screen; --out is a folder")
-    p.add_argument("--out", type=Path, required=True, help="PNG file (a folder with --all)")
+    which.add_argument("--docs", type=Path, nargs="?", const=Path("docs/screens"), metavar="DIR",
+                       help="every screenshot of the documentation, into DIR (default "
+                            "docs/screens)")
+    p.add_argument("--check", action="store_true",
+                   help="with --docs: render into a temporary folder and list the files of DIR "
+                        "that no longer match what the program draws (exit 1 if any)")
+    p.add_argument("--out", type=Path, help="PNG file (a folder with --all)")
 
 
 def parse_seat(text: str) -> Seat:
@@ -217,8 +224,33 @@ def _ships(state: GameState) -> list[dict[str, Any]]:
     return list(view(state, Seat("instructor"))["ships"])
 
 
+def run_docs(folder: Path, check: bool) -> int:
+    """`screenshot --docs [DIR] [--check]`."""
+    from companion.doc_screens import render_all, stale
+
+    if check:
+        found = stale(folder)
+        for line in found:
+            print(line)
+        if found:
+            print(f"starbridge screenshot: {len(found)} documentation screenshot(s) out of date; "
+                  f"render them anew with: starbridge screenshot --docs {folder}", file=sys.stderr)
+            return 1
+        print(f"every screenshot in {folder} matches what the program draws")
+        return 0
+    render_all(folder, said=print)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     try:
+        docs = getattr(args, "docs", None)
+        if docs is not None:
+            return run_docs(docs, bool(getattr(args, "check", False)))
+        if getattr(args, "check", False):
+            raise ValueError("--check goes with --docs: starbridge screenshot --docs --check")
+        if args.out is None:
+            raise ValueError("--out FILE.png (or a folder with --all) is needed")
         seat = parse_seat(args.seat)
         size = parse_size(args.size)
         if args.turns < 0:
@@ -249,6 +281,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"starbridge screenshot: cannot write {args.out}: {exc}", file=sys.stderr)
+        print(f"starbridge screenshot: cannot write {args.out or args.docs}: {exc}",
+              file=sys.stderr)
         return 2
     return 0
