@@ -40,6 +40,7 @@ from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
 from display.roll_log import RollLog
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.status_model import (
@@ -114,6 +115,9 @@ class BridgeDisplay:
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
+        self.touched: list[PanelEdit] = []  # edits by touch, for the app to hand the panels
+        self.seek: str | None = None        # page to this field at the next draw
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -163,6 +167,8 @@ class BridgeDisplay:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
                 self.rolls_open, self.opened = False, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
+            live = {decision_key(o.decision) for o in self.opens}
+            self.cursors = {k: v for k, v in self.cursors.items() if k in live}
             self.page = 0
             if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on
                 self.focus = None
@@ -172,6 +178,40 @@ class BridgeDisplay:
                 first = self.opens[0].station
                 self.tab = first if first in self.stations() else self.tab
         self.dirty = True
+
+    def follow_panel(self, edit: PanelEdit) -> None:
+        """A press at a station's physical panel (display.panel_sync): its values replace this
+        screen's for that decision (the last one touched wins), its station's panel comes
+        forward with the panel's field highlighted, and what the press said is shown."""
+        o = next((o for o in self.opens if decision_key(o.decision) == edit.key), None)
+        if o is not None:
+            ed = self._editor(o)
+            values = adopted(o.decision, ed.values, edit.values)
+            if values is not None:
+                ed.values = values
+            if edit.cursor is not None:
+                self.cursors[decision_key(o.decision)] = edit.cursor
+                self.seek = edit.cursor
+                if o.decision.action in ("arm_weapons", "fire"):
+                    value = ed.values.get(edit.cursor)
+                    self._select(o, edit.cursor, value if isinstance(value, str) else None)
+        if edit.station in self.stations() and not self.showing_seats and \
+                (o is not None or edit.said):
+            if self.tab != edit.station:
+                self.tab, self.page, self.focus = edit.station, 0, None
+            self.rolls_open, self.opened = False, None
+        self.message = edit.said
+        self.dirty = True
+
+    def take_touched(self) -> list[PanelEdit]:
+        """The edits made by touch since the last call, for the app to hand the panels."""
+        out, self.touched = self.touched, []
+        return out
+
+    def _touched(self, o: Open, field: str) -> None:
+        ed, key = self._editor(o), decision_key(o.decision)
+        self.cursors[key] = field
+        self.touched.append(PanelEdit(o.station, o.ship, key, tuple(ed.values.items()), field))
 
     def show_lights(self, levels: Levels | None) -> None:
         """Draw the mocked station panels' lights in a strip under the map: `levels` is
@@ -259,7 +299,9 @@ class BridgeDisplay:
             need = shot_needs(state, str(o.ship), field, value)
             return f"needs 1-{need}" if need else ""
 
-        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)
+        cursor = self.cursors.get(decision_key(o.decision)) if o is not None else None
+        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note,
+                           cursor)
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
@@ -342,6 +384,7 @@ class BridgeDisplay:
                                   planned + letter, bool(mover.get("reverse")))
                 if trail and trail[-1][0] == spot and spot in ends and \
                         ed.add_letter(field.name, letter):
+                    self._touched(o, field.name)
                     self.dirty = True
                     return
             return
@@ -356,6 +399,7 @@ class BridgeDisplay:
                     picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
                     if picked:
                         self.weapon, self.target = picked[0], str(s["id"])
+                        self._touched(o, picked[0])
                     else:
                         self.message = f"No weapon can fire at {s['name']} now"
                     self.dirty = True
@@ -446,18 +490,22 @@ class BridgeDisplay:
             return
         ed = self._editor(o)
         if kind in ("down", "up"):
-            ed.step(rest, -1 if kind == "down" else 1)
+            if ed.step(rest, -1 if kind == "down" else 1):
+                self._touched(o, rest)
             self._select(o, rest, None)
         elif kind == "pick":
             name, _, key = rest.partition(":")
             if ed.choose(name, key):
                 value = ed.values.get(name)
                 self._select(o, name, value if isinstance(value, str) else None)
+                self._touched(o, name)
         elif kind == "letter":
             name, _, letter = rest.partition(":")
-            ed.add_letter(name, letter)
+            if ed.add_letter(name, letter):
+                self._touched(o, name)
         elif kind == "back":
-            ed.take_back(rest)
+            if ed.take_back(rest):
+                self._touched(o, rest)
         elif kind == "confirm":
             self._confirm(ed)
 
@@ -554,8 +602,17 @@ class BridgeDisplay:
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
+            if self.seek is not None and model.cursor == self.seek:   # page to the panel's field
+                tries = [n for n in range(pages) if n != self.page]
+                while tries and not shows_field((w.id for w in p.widgets[mark:]), self.seek):
+                    del p.widgets[mark:]
+                    self.page = tries.pop(0)
+                    draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
+                               self.page, self.focus, self.message, extra)
+            self.seek = None
             self.page = min(self.page, pages - 1)
         return True
 

@@ -188,7 +188,11 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
         for c, column in enumerate(split[min(page, n_pages - 1)]):
             fy, cx = fields_area.y, x + c * (col_w + gutter(touch))
             for i in column:
+                top = fy
                 fy = _field(p, model.fields[i], pygame.Rect(cx, fy, col_w, 0), touch, focus) + GAP
+                if model.fields[i].name == model.cursor:   # the physical panel's selection
+                    pygame.draw.rect(surf, theme.FOCUS, (cx - 5, top - 3, col_w + 10, fy - top),
+                                     width=2, border_radius=8)
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)

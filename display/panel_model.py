@@ -72,6 +72,7 @@ class PanelModel:
     budgets: tuple[BudgetView, ...]
     problem: str | None       # why Confirm would be refused (None: it may be confirmed)
     waiting: str              # what the panel waits for when it has no decision
+    cursor: str | None = None  # the field under the physical panel's cursor (highlighted)
 
 
 class DecisionEditor:
@@ -301,9 +302,11 @@ PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)
 def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
                 problem: Callable[[Any], str | None] | None = None,
-                note: Callable[[str, Value], str] | None = None) -> PanelModel:
+                note: Callable[[str, Value], str] | None = None,
+                cursor: str | None = None) -> PanelModel:
     """One station's panel: its facts, and the decision being edited (if any) with the reason
-    (from the engine's `problem`) why Confirm would be refused."""
+    (from the engine's `problem`) why Confirm would be refused; `cursor`: the field the
+    station's physical panel has selected (display.panel_sync)."""
     ship = _ship(view, ship_id)
     name = str(ship["name"]) if ship else ""
     facts = station_facts(view, station, ship_id)
@@ -327,4 +330,4 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         except ValueError as exc:   # make() refused a value it was handed
             why = str(exc)
     return PanelModel(station, title(station), name, facts, editor.decision.title, fields,
-                      budgets, why, "")
+                      budgets, why, "", cursor)

@@ -14,7 +14,7 @@ Firing cannot be undone: it needs a long press of confirm (or fire).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
@@ -66,6 +66,21 @@ class Editor:
             total = sum(v for n in budget.fields if isinstance(v := values.get(n), int))
             if total > budget.maximum:
                 return False
+        return True
+
+    def adopt(self, values: Iterable[tuple[str, Value]], cursor: str | None = None) -> bool:
+        """Take over values entered elsewhere for this decision (the touchscreen: the last one
+        touched wins), only when every field stays within its bounds (`Field.accepts`) and every
+        budget holds; `cursor` moves to that field. False (nothing taken) otherwise."""
+        names = [f.name for f in self.decision.fields]
+        trial = dict(self.values)
+        trial.update((n, v) for n, v in values if n in names)
+        if not all(f.accepts(trial.get(f.name)) for f in self.decision.fields) or \
+                not self.fits(trial):
+            return False
+        self.values = trial
+        if cursor in names:
+            self.cursor = names.index(cursor)
         return True
 
     def set(self, name: str, value: Value) -> bool:
