@@ -208,9 +208,11 @@ class BridgeDisplay:
         out, self.touched = self.touched, []
         return out
 
-    def _touched(self, o: Open, field: str) -> None:
+    def _touched(self, o: Open, field: str | None) -> None:
+        """An edit by touch (of `field`, or None for every field): for the panels."""
         ed, key = self._editor(o), decision_key(o.decision)
-        self.cursors[key] = field
+        if field is not None:
+            self.cursors[key] = field
         self.touched.append(PanelEdit(o.station, o.ship, key, tuple(ed.values.items()), field))
 
     def show_lights(self, levels: Levels | None) -> None:
@@ -506,6 +508,12 @@ class BridgeDisplay:
         elif kind == "back":
             if ed.take_back(rest):
                 self._touched(o, rest)
+        elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
+            preset = next((p for p in o.decision.presets if p.key == rest), None)
+            values = adopted(o.decision, ed.values, preset.values) if preset else None
+            if preset is not None and preset.problem is None and values is not None:
+                ed.values = values
+                self._touched(o, None)
         elif kind == "confirm":
             self._confirm(ed)
 

@@ -62,6 +62,15 @@ class BudgetView:
 
 
 @dataclass(frozen=True, slots=True)
+class PresetView:
+    """A quick fill offered beside the steppers (the engine's `Decision.presets`)."""
+
+    key: str
+    label: str
+    problem: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class PanelModel:
     station: str
     title: str
@@ -73,6 +82,7 @@ class PanelModel:
     problem: str | None       # why Confirm would be refused (None: it may be confirmed)
     waiting: str              # what the panel waits for when it has no decision
     cursor: str | None = None  # the field under the physical panel's cursor (highlighted)
+    presets: tuple[PresetView, ...] = ()   # quick fills: "as last turn", "spread evenly", ...
 
 
 class DecisionEditor:
@@ -329,5 +339,6 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
             why = problem(editor.action())
         except ValueError as exc:   # make() refused a value it was handed
             why = str(exc)
+    presets = tuple(PresetView(p.key, p.label, p.problem) for p in editor.decision.presets)
     return PanelModel(station, title(station), name, facts, editor.decision.title, fields,
-                      budgets, why, "", cursor)
+                      budgets, why, "", cursor, presets)

@@ -47,6 +47,7 @@ class Editor:
     decision: Decision
     values: dict[str, Value]
     cursor: int = 0
+    preset: int = -1    # the quick fill last used (a long press of select takes the next)
 
     @classmethod
     def start(cls, decision: Decision) -> Editor:
@@ -82,6 +83,24 @@ class Editor:
         if cursor in names:
             self.cursor = names.index(cursor)
         return True
+
+    def next_preset(self) -> Outcome:
+        """A long press of select: the decision's next quick fill (`Decision.presets`: "as last
+        turn", "spread evenly", ...) fills every field, one the rules refuse now skipped."""
+        presets = self.decision.presets
+        if not presets:
+            return Outcome(refused=f"not now: no quick fill for {self.decision.title}")
+        for n in range(1, len(presets) + 1):
+            i = (self.preset + n) % len(presets)
+            p = presets[i]
+            if p.problem is None and self.adopt(p.values):
+                self.preset = i
+                after = next((q.label.lower() for k in range(1, len(presets))
+                              if (q := presets[(i + k) % len(presets)]).problem is None), None)
+                more = f"; hold select again for {after}" if after else ""
+                return Outcome(note=f"{p.label}{more}")
+        return Outcome(refused="not now: " + "; ".join(
+            f"{p.label.lower()}: {p.problem}" for p in presets))
 
     def set(self, name: str, value: Value) -> bool:
         trial = dict(self.values)
@@ -266,6 +285,10 @@ class PanelModel:
         if kind == LONG and button in HARD_TURNS:
             editor.harden_last_step(*HARD_TURNS[button])
             return Outcome()
+        if kind == LONG and button == fn.SELECT and editor.decision.presets:
+            if len(editor.decision.fields) >= 2:   # the press moved the cursor on: back
+                editor.cursor = (editor.cursor - 1) % len(editor.decision.fields)
+            return editor.next_preset()
         if kind == LONG:
             return Outcome()  # a held button never repeats
         if button == fn.ROLL:

@@ -162,3 +162,47 @@ def test_a_touch_edit_goes_to_the_panel_and_the_last_touched_wins(
     rig.press(eng, "up")                     # then the panel: its cursor is on weapons now
     assert editor.values["weapons"] == 2 and values(rig)["weapons"] == 2
 
+
+
+def test_holding_select_fills_a_preset_and_the_screen_shows_it(tmp_path: Path,
+                                                               screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen)
+    until(rig, "engineer", "allocate_power")
+    eng = rig.panel_of("engineer")
+    display = rig.app.display
+    rig.press(eng, "select", long=True)      # turn 1: nothing last turn, so "spread evenly"
+    model = display.panel()
+    assert model is not None and model.cursor == "movement"   # the hold moved no cursor
+    editor = rig.app.bridges[0].stations[eng].model.editor
+    assert editor is not None
+    even = next(p for p in editor.decision.presets if p.key == "even")
+    assert values(rig) == dict(even.values)
+    assert budget(rig)[0] == sum(int(str(v)) for _, v in even.values)
+    assert display.message is not None and display.message.startswith("Spread evenly")
+    rig.press(eng, "confirm")
+    until(rig, "science", "set_shields")
+    sci = rig.panel_of("science")
+    rig.press(sci, "select", long=True)
+    rig.press(sci, "select", long=True)      # the next: facing the enemy
+    editor = rig.app.bridges[0].stations[sci].model.editor
+    assert editor is not None
+    facing = dict(next(p for p in editor.decision.presets if p.key == "facing").values)
+    assert values(rig) == facing and editor.values == facing
+    assert display.message is not None and display.message.startswith("Facing the enemy")
+
+
+def test_a_preset_tapped_on_the_screen_goes_to_the_panel(tmp_path: Path,
+                                                         screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen)
+    until(rig, "engineer", "allocate_power")
+    eng = rig.panel_of("engineer")
+    display = rig.app.display
+    display.activate("tab:engineer")
+    display.draw(force=True)
+    ids = {w.id: w for w in display.widgets}
+    assert ids["preset:even"].enabled and not ids["preset:last"].enabled   # turn 1
+    assert ids["preset:last"].reason == "no power was allocated last turn"
+    display.activate("preset:even")
+    rig.step()
+    editor = rig.app.bridges[0].stations[eng].model.editor
+    assert editor is not None and editor.values == values(rig) and budget(rig)[0] > 0
