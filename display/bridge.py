@@ -43,6 +43,7 @@ from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
 from display.roll_log import RollLog
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
+from display.shield_marks import shield_marks
 from display.status_model import (
     after_action,
     last_roll,
@@ -318,14 +319,24 @@ class BridgeDisplay:
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.state, ship, self.weapon)
+        shields = shield_marks(self.view, ship, self._entering_shields(ship))
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
-               letters)
+               letters, shields)
         if self._map_cache is None or self._map_cache[0] != key:
             self._map_cache = (key, map_model(
                 self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
-                letters=letters or "FPS"))
+                letters=letters or "FPS", shields=shields))
         return self._map_cache[1]
+
+    def _entering_shields(self, ship: str | None) -> list[int] | None:
+        """The six shield values being entered for `ship` (at a panel or by touch), if so."""
+        o = next((o for o in self.opens if o.ship == ship and o.decision.action == "set_shields"),
+                 None)
+        if o is None or len(o.decision.fields) != 6:
+            return None
+        values = self._editor(o).values
+        return [v if isinstance(v := values.get(f.name), int) else 0 for f in o.decision.fields]
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
