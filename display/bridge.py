@@ -39,8 +39,8 @@ from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
+from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
-from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
 from display.roll_log import RollLog
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.shield_marks import shield_marks
@@ -79,7 +79,7 @@ KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L
 """Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
 
 
-class BridgeDisplay:
+class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
                  *, dice_status: str = "virtual", follow: bool = True) -> None:
         self.surface = surface
@@ -116,9 +116,7 @@ class BridgeDisplay:
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
-        self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
-        self.touched: list[PanelEdit] = []  # edits by touch, for the app to hand the panels
-        self.seek: str | None = None        # page to this field at the next draw
+        FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -168,8 +166,7 @@ class BridgeDisplay:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
                 self.rolls_open, self.opened = False, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
-            live = {decision_key(o.decision) for o in self.opens}
-            self.cursors = {k: v for k, v in self.cursors.items() if k in live}
+            self._forget_cursors()
             self.page = 0
             if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on
                 self.focus = None
@@ -179,42 +176,6 @@ class BridgeDisplay:
                 first = self.opens[0].station
                 self.tab = first if first in self.stations() else self.tab
         self.dirty = True
-
-    def follow_panel(self, edit: PanelEdit) -> None:
-        """A press at a station's physical panel (display.panel_sync): its values replace this
-        screen's for that decision (the last one touched wins), its station's panel comes
-        forward with the panel's field highlighted, and what the press said is shown."""
-        o = next((o for o in self.opens if decision_key(o.decision) == edit.key), None)
-        if o is not None:
-            ed = self._editor(o)
-            values = adopted(o.decision, ed.values, edit.values)
-            if values is not None:
-                ed.values = values
-            if edit.cursor is not None:
-                self.cursors[decision_key(o.decision)] = edit.cursor
-                self.seek = edit.cursor
-                if o.decision.action in ("arm_weapons", "fire"):
-                    value = ed.values.get(edit.cursor)
-                    self._select(o, edit.cursor, value if isinstance(value, str) else None)
-        if edit.station in self.stations() and not self.showing_seats and \
-                (o is not None or edit.said):
-            if self.tab != edit.station:
-                self.tab, self.page, self.focus = edit.station, 0, None
-            self.rolls_open, self.opened = False, None
-        self.message = edit.said
-        self.dirty = True
-
-    def take_touched(self) -> list[PanelEdit]:
-        """The edits made by touch since the last call, for the app to hand the panels."""
-        out, self.touched = self.touched, []
-        return out
-
-    def _touched(self, o: Open, field: str | None) -> None:
-        """An edit by touch (of `field`, or None for every field): for the panels."""
-        ed, key = self._editor(o), decision_key(o.decision)
-        if field is not None:
-            self.cursors[key] = field
-        self.touched.append(PanelEdit(o.station, o.ship, key, tuple(ed.values.items()), field))
 
     def show_lights(self, levels: Levels | None) -> None:
         """Draw the mocked station panels' lights in a strip under the map: `levels` is
@@ -302,9 +263,8 @@ class BridgeDisplay:
             need = shot_needs(state, str(o.ship), field, value)
             return f"needs 1-{need}" if need else ""
 
-        cursor = self.cursors.get(decision_key(o.decision)) if o is not None else None
         return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note,
-                           cursor)
+                           self._cursor(o))
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
@@ -328,15 +288,6 @@ class BridgeDisplay:
                 target=self.target, moving=moving, movement_points=points, planned=planned,
                 letters=letters or "FPS", shields=shields))
         return self._map_cache[1]
-
-    def _entering_shields(self, ship: str | None) -> list[int] | None:
-        """The six shield values being entered for `ship` (at a panel or by touch), if so."""
-        o = next((o for o in self.opens if o.ship == ship and o.decision.action == "set_shields"),
-                 None)
-        if o is None or len(o.decision.fields) != 6:
-            return None
-        values = self._editor(o).values
-        return [v if isinstance(v := values.get(f.name), int) else 0 for f in o.decision.fields]
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -520,11 +471,7 @@ class BridgeDisplay:
             if ed.take_back(rest):
                 self._touched(o, rest)
         elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
-            preset = next((p for p in o.decision.presets if p.key == rest), None)
-            values = adopted(o.decision, ed.values, preset.values) if preset else None
-            if preset is not None and preset.problem is None and values is not None:
-                ed.values = values
-                self._touched(o, None)
+            self._preset(o, rest)
         elif kind == "confirm":
             self._confirm(ed)
 
@@ -624,14 +571,9 @@ class BridgeDisplay:
             mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
-            if self.seek is not None and model.cursor == self.seek:   # page to the panel's field
-                tries = [n for n in range(pages) if n != self.page]
-                while tries and not shows_field((w.id for w in p.widgets[mark:]), self.seek):
-                    del p.widgets[mark:]
-                    self.page = tries.pop(0)
-                    draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.page, self.focus, self.message, extra)
-            self.seek = None
+            self._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
+                p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, self.focus,
+                self.message, extra))
             self.page = min(self.page, pages - 1)
         return True
 
