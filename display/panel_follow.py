@@ -14,11 +14,13 @@ from display.game_link import Open
 from display.paint import Painter
 from display.panel_model import DecisionEditor, PanelModel
 from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
+from engine import Seat
 
 
 class FollowsPanels:
     """What `BridgeDisplay` keeps for the panels, and does with it."""
 
+    seat: Seat
     opens: list[Open]
     painter: Painter
     tab: str
@@ -48,7 +50,10 @@ class FollowsPanels:
     def follow_panel(self, edit: PanelEdit) -> None:
         """A press at a station's physical panel: its values replace this screen's for that
         decision (the last one touched wins), its station's panel comes forward with the
-        panel's field highlighted (and paged to), and what the press said is shown."""
+        panel's field highlighted (and paged to), and what the press said is shown. Another
+        ship's panel (a second crew at the same table) is not this screen's business."""
+        if self.seat.ship is not None and edit.ship != self.seat.ship:
+            return
         o = next((o for o in self.opens if decision_key(o.decision) == edit.key), None)
         if o is not None:
             ed = self._editor(o)
