@@ -206,3 +206,21 @@ def test_a_preset_tapped_on_the_screen_goes_to_the_panel(tmp_path: Path,
     rig.step()
     editor = rig.app.bridges[0].stations[eng].model.editor
     assert editor is not None and editor.values == values(rig) and budget(rig)[0] > 0
+
+
+def test_holding_the_select_key_fills_a_preset_on_a_pc(tmp_path: Path,
+                                                       screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen)
+    until(rig, "engineer", "allocate_power")
+    key = next(k for k, b in rig.pins.panels[rig.panel_of("engineer")].keys.items()
+               if b == "select")
+    code = pygame.key.key_code(key)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+    rig.step()
+    rig.clock.advance(0.9)   # held past hold_ms: a long press
+    rig.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
+    rig.clock.advance(0.03)
+    rig.step()
+    assert budget(rig)[0] > 0 and rig.app.display.message is not None
+    assert rig.app.display.message.startswith("Spread evenly")
