@@ -339,8 +339,10 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
     if model.decision is not None:
         cw = max(touch * 2, min(touch * 4, area.right - x))
         if presets:   # the quick fills between the buttons and Confirm
-            cw = touch * 2
-            draw_presets(p, model, pygame.Rect(x, y, area.right - cw - GAP - x, touch), focus)
+            n = len(model.presets)
+            cw = max(touch * 2, min(cw, area.right - x - n * (round(touch * 2.5) + GAP)))
+            row = min(area.right - cw - GAP - x, n * (touch * 4 + GAP))
+            draw_presets(p, model, pygame.Rect(x, y, row, touch), focus)
         confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)
