@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
@@ -83,6 +84,7 @@ class App:
         self.accepted = 0
         self.mocked = type(table.factory).__name__ == "MockFactory"
         self.seat_changes = SeatChanges()   # the Instructor's, waiting for the next turn
+        self.panel_sync = PanelSync()       # the panels' editors and the screen's agree
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
         self._open_panels()
@@ -199,8 +201,12 @@ class App:
         """One turn of the main loop; False when the players leave."""
         t = self.table.clock()
         self._pygame_events(t)
+        if self.display is not None:   # the last one touched wins (touch edits to the panels)
+            self.panel_sync.to_panels(self.display, self.bridges, self.game.state)
         for b in self.bridges:
             b.pump(self.game.state, t, self._panel_act)
+        if self.display is not None and self.bridges:
+            self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
         self._exit_combination()
         self._display_outputs()

@@ -39,9 +39,11 @@ from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.paint import Painter, Widget
+from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
+from display.shield_marks import shield_marks
 from display.status_model import (
     after_action,
     last_roll,
@@ -77,7 +79,7 @@ KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L
 """Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
 
 
-class BridgeDisplay:
+class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
                  *, dice_status: str = "virtual", follow: bool = True) -> None:
         self.surface = surface
@@ -114,6 +116,7 @@ class BridgeDisplay:
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -163,6 +166,7 @@ class BridgeDisplay:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
                 self.rolls_open, self.opened = False, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
+            self._forget_cursors()
             self.page = 0
             if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on
                 self.focus = None
@@ -259,7 +263,8 @@ class BridgeDisplay:
             need = shot_needs(state, str(o.ship), field, value)
             return f"needs 1-{need}" if need else ""
 
-        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)
+        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note,
+                           self._cursor(o))
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
@@ -274,13 +279,14 @@ class BridgeDisplay:
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.state, ship, self.weapon)
+        shields = shield_marks(self.view, ship, self._entering_shields(ship))
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
-               letters)
+               letters, shields)
         if self._map_cache is None or self._map_cache[0] != key:
             self._map_cache = (key, map_model(
                 self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
-                letters=letters or "FPS"))
+                letters=letters or "FPS", shields=shields))
         return self._map_cache[1]
 
     # -- input ------------------------------------------------------------------------------
@@ -342,6 +348,7 @@ class BridgeDisplay:
                                   planned + letter, bool(mover.get("reverse")))
                 if trail and trail[-1][0] == spot and spot in ends and \
                         ed.add_letter(field.name, letter):
+                    self._touched(o, field.name)
                     self.dirty = True
                     return
             return
@@ -356,6 +363,7 @@ class BridgeDisplay:
                     picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
                     if picked:
                         self.weapon, self.target = picked[0], str(s["id"])
+                        self._touched(o, picked[0])
                     else:
                         self.message = f"No weapon can fire at {s['name']} now"
                     self.dirty = True
@@ -446,18 +454,24 @@ class BridgeDisplay:
             return
         ed = self._editor(o)
         if kind in ("down", "up"):
-            ed.step(rest, -1 if kind == "down" else 1)
+            if ed.step(rest, -1 if kind == "down" else 1):
+                self._touched(o, rest)
             self._select(o, rest, None)
         elif kind == "pick":
             name, _, key = rest.partition(":")
             if ed.choose(name, key):
                 value = ed.values.get(name)
                 self._select(o, name, value if isinstance(value, str) else None)
+                self._touched(o, name)
         elif kind == "letter":
             name, _, letter = rest.partition(":")
-            ed.add_letter(name, letter)
+            if ed.add_letter(name, letter):
+                self._touched(o, name)
         elif kind == "back":
-            ed.take_back(rest)
+            if ed.take_back(rest):
+                self._touched(o, rest)
+        elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
+            self._preset(o, rest)
         elif kind == "confirm":
             self._confirm(ed)
 
@@ -554,8 +568,12 @@ class BridgeDisplay:
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
+            self._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
+                p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, self.focus,
+                self.message, extra))
             self.page = min(self.page, pages - 1)
         return True
 

@@ -8,6 +8,7 @@ import random
 import pygame
 
 from display import theme
+from display.draw_shields import draw_shields
 from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
 from display.map_model import MapModel, ShipMarker
 from display.paint import Painter
@@ -47,7 +48,11 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     for ship in model.ships:
         boxes.append(_ship(surf, frame, ship))
     surf.set_clip(clip)
-    for ship, marker in zip(model.ships, list(boxes), strict=True):
+    rings = draw_shields(p, frame, model.shields, area)   # the own ship's shields round it
+    markers = [m.unionall([r for r, s in rings if (s.col, s.row) == (ship.col, ship.row)])
+               for ship, m in zip(model.ships, boxes, strict=True)]   # names go outside them
+    boxes += [r for r, _ in rings]
+    for ship, marker in zip(model.ships, markers, strict=True):
         _label(p, frame, ship, marker, boxes, area)
     if model.target_line is not None and model.target_range is not None:
         a, b = (frame.center(*h) for h in model.target_line)

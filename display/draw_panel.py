@@ -11,6 +11,7 @@ Widget ids (what a tap does, see `BridgeDisplay.activate`):
     pick:<field>:<value>     choose (value "-" is None, hold fire)
     letter:<field>:<F|P|S|L|R|B>  add a step to a planned move;  back:<field>  take the last back
     page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
+    preset:<key>             a quick fill of every field (display.draw_presets)
     roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
     why / close-why          open / close the last roll's explanation
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
+from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
 from display.panel_model import FieldView, PanelModel
 from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT
@@ -182,17 +184,31 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
         note = message or model.problem
         reason_h = p.line_height("small") * 2 + 4 if note else 0
         fields_area = pygame.Rect(x, y + 2, w, area.bottom - y - 8 - reason_h)
+        # The quick fills: beside Confirm when the fields fit one page and the row has room,
+        # else a row of their own above the fields.
+        presets_below = bool(model.presets) and presets_fit(
+            actions.width - sum(e.rect.width + GAP for e in extra_buttons), len(model.presets),
+            touch) and len(layout_fields(p, model, fields_area, touch)[1]) == 1
+        if model.presets and not presets_below:
+            draw_presets(p, model, pygame.Rect(x, fields_area.y, w, touch), focus)
+            fields_area = pygame.Rect(x, fields_area.y + touch + GAP, w,
+                                      fields_area.height - touch - GAP)
         n_columns, split = layout_fields(p, model, fields_area, touch)
         n_pages = len(split)
         col_w = column_width(w, n_columns, touch)
         for c, column in enumerate(split[min(page, n_pages - 1)]):
             fy, cx = fields_area.y, x + c * (col_w + gutter(touch))
             for i in column:
+                top = fy
                 fy = _field(p, model.fields[i], pygame.Rect(cx, fy, col_w, 0), touch, focus) + GAP
+                if model.fields[i].name == model.cursor:   # the physical panel's selection
+                    pygame.draw.rect(surf, theme.FOCUS, (cx - 5, top - 3, col_w + 10, fy - top),
+                                     width=2, border_radius=8)
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)
-    _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons)
+    _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons,
+             model.decision is not None and presets_below)
     return n_pages
 
 
@@ -309,7 +325,8 @@ def draw_pager(p: Painter, x: int, y: int, touch: int, page: int, n_pages: int,
 
 
 def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
-             n_pages: int, focus: str | None, extra: tuple[Widget, ...]) -> None:
+             n_pages: int, focus: str | None, extra: tuple[Widget, ...],
+             presets: bool = False) -> None:
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
@@ -321,6 +338,11 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
         x += wid.rect.width + GAP
     if model.decision is not None:
         cw = max(touch * 2, min(touch * 4, area.right - x))
+        if presets:   # the quick fills between the buttons and Confirm
+            n = len(model.presets)
+            cw = max(touch * 2, min(cw, area.right - x - n * (round(touch * 2.5) + GAP)))
+            row = min(area.right - cw - GAP - x, n * (touch * 4 + GAP))
+            draw_presets(p, model, pygame.Rect(x, y, row, touch), focus)
         confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

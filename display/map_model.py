@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from display.shield_marks import ShieldMark
 from display.theme import Colour, side_colours, side_shapes
 from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, offset_to_hex, turn
 from engine.rulesets.fasa.arcs import in_arc
@@ -63,6 +64,7 @@ class MapModel:
     target_line: tuple[Offset, Offset] | None
     target_range: int | None
     movement_left: int | None
+    shields: tuple[ShieldMark, ...] = ()   # the own ship's shields round it (shield_marks)
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
@@ -167,7 +169,7 @@ def arc_hexes(col: int, row: int, heading: int, arcs: frozenset[str], max_range:
 def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
               weapon: str | None = None, weapon_range: int = 0, target: str | None = None,
               moving: str | None = None, movement_points: int = 0, planned: str = "",
-              letters: str = "FPS") -> MapModel:
+              letters: str = "FPS", shields: tuple[ShieldMark, ...] = ()) -> MapModel:
     """The map for one seat's `view`.
 
     `selected_ship`/`weapon`: show that weapon's arc out to `weapon_range` hexes (arcs from the
@@ -226,7 +228,7 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
         left = max(0, movement_points - len(trail))
         reach = reachable(*here, heading, left, cols, rows, frozenset(obstacles), letters,
                           reverse, int(mover.get("stationary_phases") or 0), planned)
-    return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left)
+    return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields)
 
 
 def heading_name(heading: int) -> str:

@@ -62,6 +62,15 @@ class BudgetView:
 
 
 @dataclass(frozen=True, slots=True)
+class PresetView:
+    """A quick fill offered beside the steppers (the engine's `Decision.presets`)."""
+
+    key: str
+    label: str
+    problem: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class PanelModel:
     station: str
     title: str
@@ -72,6 +81,8 @@ class PanelModel:
     budgets: tuple[BudgetView, ...]
     problem: str | None       # why Confirm would be refused (None: it may be confirmed)
     waiting: str              # what the panel waits for when it has no decision
+    cursor: str | None = None  # the field under the physical panel's cursor (highlighted)
+    presets: tuple[PresetView, ...] = ()   # quick fills: "as last turn", "spread evenly", ...
 
 
 class DecisionEditor:
@@ -301,9 +312,11 @@ PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)
 def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
                 problem: Callable[[Any], str | None] | None = None,
-                note: Callable[[str, Value], str] | None = None) -> PanelModel:
+                note: Callable[[str, Value], str] | None = None,
+                cursor: str | None = None) -> PanelModel:
     """One station's panel: its facts, and the decision being edited (if any) with the reason
-    (from the engine's `problem`) why Confirm would be refused."""
+    (from the engine's `problem`) why Confirm would be refused; `cursor`: the field the
+    station's physical panel has selected (display.panel_sync)."""
     ship = _ship(view, ship_id)
     name = str(ship["name"]) if ship else ""
     facts = station_facts(view, station, ship_id)
@@ -326,5 +339,6 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
             why = problem(editor.action())
         except ValueError as exc:   # make() refused a value it was handed
             why = str(exc)
+    presets = tuple(PresetView(p.key, p.label, p.problem) for p in editor.decision.presets)
     return PanelModel(station, title(station), name, facts, editor.decision.title, fields,
-                      budgets, why, "")
+                      budgets, why, "", cursor, presets)

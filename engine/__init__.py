@@ -4,7 +4,7 @@
 """
 
 from engine.actions import Action, RollResult, action_from_json, action_problem
-from engine.controls import Budget, Choice, Decision, Field, FieldKind
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset
 from engine.dice import RollRequest
 from engine.errors import DataError, EngineError, IllegalAction, LogError
 from engine.events import Event
@@ -26,7 +26,8 @@ from engine.stations import Seat, Station
 
 __all__ = [
     "Action", "Budget", "Choice", "DataError", "Decision", "EngineError", "Event", "Field",
-    "FieldKind", "GameState", "IllegalAction", "LogError", "Prompt", "RollRequest", "RollResult",
+    "FieldKind", "GameState", "IllegalAction", "LogError", "Preset", "Prompt", "RollRequest",
+    "RollResult",
     "Ruleset", "Seat", "Station", "action_from_json", "action_problem", "apply", "apply_all",
     "controls", "crew_stations", "events_for", "legal_actions", "new_game", "pending", "problem",
     "state_to_json", "view",

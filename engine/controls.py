@@ -84,6 +84,18 @@ class Budget:
 
 
 @dataclass(frozen=True, slots=True)
+class Preset:
+    """A quick fill for a decision's fields (e.g. "as last turn", "spread evenly"): the values
+    it gives, made by the rules within every bound and budget and checked against `problem`;
+    `problem` says why it cannot be used now (then `values` is empty)."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, Value], ...] = ()
+    problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A decision the seat faces now: the prompt, the action it makes, and its fields."""
 
@@ -98,6 +110,9 @@ class Decision:
     irreversible: bool = False
     """What it does cannot be taken back by the panels (fire, a self-destruct order): a panel
     asks for a deliberate confirmation (a long press) before it sends it."""
+    presets: tuple[Preset, ...] = ()
+    """Quick fills a panel offers beside its steppers (a button each, or a long press of
+    select at a physical panel)."""
 
     def field_named(self, name: str) -> Field:
         for f in self.fields:

@@ -14,7 +14,7 @@ Firing cannot be undone: it needs a long press of confirm (or fire).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
@@ -47,6 +47,7 @@ class Editor:
     decision: Decision
     values: dict[str, Value]
     cursor: int = 0
+    preset: int = -1    # the quick fill last used (a long press of select takes the next)
 
     @classmethod
     def start(cls, decision: Decision) -> Editor:
@@ -67,6 +68,39 @@ class Editor:
             if total > budget.maximum:
                 return False
         return True
+
+    def adopt(self, values: Iterable[tuple[str, Value]], cursor: str | None = None) -> bool:
+        """Take over values entered elsewhere for this decision (the touchscreen: the last one
+        touched wins), only when every field stays within its bounds (`Field.accepts`) and every
+        budget holds; `cursor` moves to that field. False (nothing taken) otherwise."""
+        names = [f.name for f in self.decision.fields]
+        trial = dict(self.values)
+        trial.update((n, v) for n, v in values if n in names)
+        if not all(f.accepts(trial.get(f.name)) for f in self.decision.fields) or \
+                not self.fits(trial):
+            return False
+        self.values = trial
+        if cursor in names:
+            self.cursor = names.index(cursor)
+        return True
+
+    def next_preset(self) -> Outcome:
+        """A long press of select: the decision's next quick fill (`Decision.presets`: "as last
+        turn", "spread evenly", ...) fills every field, one the rules refuse now skipped."""
+        presets = self.decision.presets
+        if not presets:
+            return Outcome(refused=f"not now: no quick fill for {self.decision.title}")
+        for n in range(1, len(presets) + 1):
+            i = (self.preset + n) % len(presets)
+            p = presets[i]
+            if p.problem is None and self.adopt(p.values):
+                self.preset = i
+                after = next((q.label.lower() for k in range(1, len(presets))
+                              if (q := presets[(i + k) % len(presets)]).problem is None), None)
+                more = f"; hold select again for {after}" if after else ""
+                return Outcome(note=f"{p.label}{more}")
+        return Outcome(refused="not now: " + "; ".join(
+            f"{p.label.lower()}: {p.problem}" for p in presets))
 
     def set(self, name: str, value: Value) -> bool:
         trial = dict(self.values)
@@ -251,6 +285,10 @@ class PanelModel:
         if kind == LONG and button in HARD_TURNS:
             editor.harden_last_step(*HARD_TURNS[button])
             return Outcome()
+        if kind == LONG and button == fn.SELECT and editor.decision.presets:
+            if len(editor.decision.fields) >= 2:   # the press moved the cursor on: back
+                editor.cursor = (editor.cursor - 1) % len(editor.decision.fields)
+            return editor.next_preset()
         if kind == LONG:
             return Outcome()  # a held button never repeats
         if button == fn.ROLL:

@@ -295,3 +295,39 @@ def test_holding_a_turn_button_makes_it_a_hard_turn_at_the_advanced_level() -> N
         assert editor.values["steps"] == expect
         model.press(fn.PORT, LONG, state)   # a hold with no turn just added: nothing
         assert editor.values["steps"] == expect
+
+
+def test_holding_select_cycles_the_quick_fills_and_skips_what_the_rules_refuse() -> None:
+    state = new_game(duel())
+    model = PanelModel(Seat("engineer", "enterprise"))
+    editor = model.sync(state)
+    assert editor is not None
+    last, even = editor.decision.presets
+    assert last.problem is not None and even.problem is None   # turn 1: nothing last turn
+    model.press(fn.SELECT, PRESS, state)
+    out = model.press(fn.SELECT, LONG, state)
+    assert editor.values == dict(even.values) and editor.cursor == 0
+    assert out.note == "Spread evenly" and out.refused is None
+    assert problem(state, editor.decision.make(editor.values)) is None
+
+
+def test_a_long_select_with_no_quick_fill_is_a_not_now() -> None:
+    state = until(new_game(duel()), lambda p: p.action == "move" and p.ship == "enterprise")
+    model = PanelModel(Seat("helm", "enterprise"))
+    assert model.sync(state) is not None
+    model.press(fn.SELECT, PRESS, state)
+    out = model.press(fn.SELECT, LONG, state)
+    assert out.refused is None and out.note is None   # a course has none: nothing happens
+
+
+def test_values_from_the_touchscreen_are_taken_whole_or_not_at_all() -> None:
+    state = new_game(duel())
+    model = PanelModel(Seat("engineer", "enterprise"))
+    editor = model.sync(state)
+    assert editor is not None
+    total = editor.decision.budgets[0].maximum
+    assert not editor.adopt([("shields", total), ("weapons", total)])
+    assert not editor.adopt([("movement", 1)])   # not a whole movement point
+    assert editor.values == editor.decision.defaults()
+    assert editor.adopt([("shields", 2)], "weapons")
+    assert editor.values["shields"] == 2 and editor.cursor == 2

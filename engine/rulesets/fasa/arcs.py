@@ -15,6 +15,10 @@ SHIELD_OF_SEXTANT: tuple[int, ...] = (2, 3, 4, 5, 6, 1)
 
 ALL_SHIELDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
+SHIELD_FACINGS: tuple[int, ...] = tuple(SHIELD_OF_SEXTANT.index(n) for n in ALL_SHIELDS)
+"""The sextant (0 dead ahead, then clockwise, as `hexgrid.sextants`) each of shields 1..6 covers:
+the hexside of the ship's hex at its middle, relative to the heading."""
+
 
 def shields_facing(target: Hex, target_heading: int, source: Hex) -> tuple[int, ...]:
     """Shield number(s) of the ship at `target` that face `source`.

@@ -24,7 +24,7 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import cloak, combat, evasion, movement, sensors
+from engine.rulesets.fasa import cloak, combat, evasion, movement, presets, sensors
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -110,7 +110,8 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                                   "turn)", FieldKind.INT, 0, 0, cost, cost),)
     budget = Budget(tuple(f.name for f in fields), total, "Total power available")
     return Decision(prompt, "allocate_power", station,
-                    f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build)
+                    f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build,
+                    presets=presets.allocation_presets(state, ship, station, fields, total))
 
 
 def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -151,7 +152,8 @@ def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Deci
         return SetShields(station, ship.id, (p[0], p[1], p[2], p[3], p[4], p[5]))
 
     return Decision(prompt, "set_shields", station, f"{title(station)}: set {ship.name}'s shields",
-                    fields, (Budget(SHIELD_FIELDS, points, "Shield points available"),), build)
+                    fields, (Budget(SHIELD_FIELDS, points, "Shield points available"),), build,
+                    presets=presets.shield_presets(state, ship, station, fields, points))
 
 
 def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

@@ -63,9 +63,8 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
             f"{who}: {action.weapons} power to weapons, but the working weapons take "
             f"at most {most}")
     mp = cls.movement_points(action.movement)
-    new = replace(ship, allocation=Allocation(action.movement, action.shields, action.weapons,
-                                              action.cloak),
-                  movement_points=mp)
+    made = Allocation(action.movement, action.shields, action.weapons, action.cloak)
+    new = replace(ship, allocation=made, last_allocation=made, movement_points=mp)
     event = PowerAllocated(ship.id, ship.name, action.movement, action.shields, action.weapons, mp,
                            shield_points)
     return state.with_ship(new), [event]
@@ -140,7 +139,7 @@ def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaS
     if sum(points) > available:
         raise IllegalAction(
             f"{who}: {sum(points)} shield points set, only {available} available")
-    new = replace(ship, shields=tuple(points), shields_set=True)
+    new = replace(ship, shields=tuple(points), shields_set=True, last_shields=tuple(points))
     return state.with_ship(new), [ShieldsSet(ship.id, ship.name, tuple(points))]
 
 

@@ -20,6 +20,7 @@ from engine.events import Event
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import mines
+from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
@@ -106,7 +107,7 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
 
 def full_ship(ship: Ship) -> dict[str, Any]:
     out = public_ship(ship)
-    alloc = ship.allocation
+    alloc, last = ship.allocation, ship.last_allocation
     out.update({
         "class_id": ship.cls.id,
         "power": ship.total_power,
@@ -126,6 +127,14 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         "sensors_used": ship.sensed,
         "moved_this_turn": ship.moved_turn, "moved_last_turn": ship.moved_last,
         "allocation_cloak": 0 if alloc is None else alloc.cloak,
+        # "As last turn" (the panels' quick fills): the allocation and shields last made.
+        "last_allocation": None if last is None else
+        {"movement": last.movement, "shields": last.shields, "weapons": last.weapons,
+         "cloak": last.cloak},
+        "last_shields": None if ship.last_shields is None else list(ship.last_shields),
+        # Where each shield faces, for drawing them round the ship: the hexside (0 dead ahead,
+        # then clockwise) at the middle of shield 1..6 (Expert: Deflector Shields; arcs.py).
+        "shield_facings": list(SHIELD_FACINGS),
     })
     return out
 
@@ -238,6 +247,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             shields=(0, 0, 0, 0, 0, 0), shields_damaged=frozenset(),
             weapons=tuple(Weapon(power=1 if w.power else 0, fired=w.fired) for w in s.weapons),
             allocation=None if s.allocation is None else Allocation(0, 0, 0),
+            last_allocation=None, last_shields=None,
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,

@@ -1,0 +1,79 @@
+"""The display's side of following the physical panels (display.panel_follow, panel_sync):
+a panel's editor adopted whole or not at all, another ship's panel ignored, a touch edit kept
+for the panels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from game_helpers import start
+
+from display.bridge import BridgeDisplay
+from display.panel_sync import PanelEdit, adopted, decision_key, edit_of, shows_field
+from engine import Seat
+
+SHIP = "enterprise"
+
+
+@pytest.fixture
+def display() -> Iterator[BridgeDisplay]:
+    pygame.display.init()
+    pygame.font.init()
+    d = BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", SHIP),
+                      lambda _: None)
+    d.show(start())
+    yield d
+    pygame.display.quit()
+
+
+def engineering(d: BridgeDisplay) -> PanelEdit:
+    o = next(o for o in d.opens if o.decision.action == "allocate_power")
+    return edit_of("engineer", SHIP, o.decision, {"movement": 4, "shields": 2}, 1, None)
+
+
+def test_a_panel_edit_is_adopted_and_its_field_selected(display: BridgeDisplay) -> None:
+    display.activate("tab:captain")
+    display.follow_panel(engineering(display))
+    model = display.panel()
+    assert display.tab == "engineer" and model is not None and model.cursor == "shields"
+    assert {f.name: f.value for f in model.fields} == {"movement": 4, "shields": 2, "weapons": 0}
+    assert model.budgets[0].used == 6
+
+
+def test_values_over_the_budget_are_not_adopted(display: BridgeDisplay) -> None:
+    o = next(o for o in display.opens if o.decision.action == "allocate_power")
+    total = o.decision.budgets[0].maximum
+    assert adopted(o.decision, {}, [("shields", total), ("weapons", total)]) is None
+    assert adopted(o.decision, {}, [("movement", 3)]) is None    # not a whole movement point
+    edit = edit_of("engineer", SHIP, o.decision, {"shields": total, "weapons": total}, 0, None)
+    display.follow_panel(edit)
+    model = display.panel()
+    assert model is not None and model.budgets[0].used == 0
+
+
+def test_another_ships_panel_is_ignored(display: BridgeDisplay) -> None:
+    display.activate("tab:captain")
+    edit = engineering(display)
+    display.follow_panel(PanelEdit("engineer", "kronos", edit.key, edit.values, "shields",
+                                   "not now: nothing for this station to do"))
+    assert display.tab == "captain" and display.message is None
+
+
+def test_a_touch_edit_is_kept_for_the_panels(display: BridgeDisplay) -> None:
+    display.activate("tab:engineer")
+    display.activate("up:shields")
+    display.activate("preset:even")
+    got = display.take_touched()
+    o = next(o for o in display.opens if o.decision.action == "allocate_power")
+    assert [e.key for e in got] == [decision_key(o.decision)] * 2
+    assert got[0].cursor == "shields" and dict(got[0].values)["shields"] == 1
+    assert got[1].cursor is None and dict(got[1].values) == dict(o.decision.presets[1].values)
+    assert display.take_touched() == []
+
+
+def test_shows_field_reads_a_pages_widgets() -> None:
+    assert shows_field(["up:shield4", "confirm"], "shield4")
+    assert not shows_field(["up:shield44", "page:+1"], "shield4")
+    assert shows_field(["letter:steps:F"], "steps")
