@@ -8,6 +8,7 @@ import random
 import pygame
 
 from display import theme
+from display.counters import draw_counters, draw_legend
 from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
 from display.map_model import MapModel, ShipMarker
 from display.paint import Painter
@@ -44,10 +45,13 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     surf.set_clip(area)
     surf.blit(_layer(p, model, frame, area), area)
     boxes: list[pygame.Rect] = []
+    draw_counters(p, frame, model.counters, area)   # mines and decoys, under the ships
     for ship in model.ships:
         boxes.append(_ship(surf, frame, ship))
     surf.set_clip(clip)
-    for ship, marker in zip(model.ships, list(boxes), strict=True):
+    markers = list(boxes)
+    draw_legend(p, model.counters, area, boxes)
+    for ship, marker in zip(model.ships, markers, strict=True):
         _label(p, frame, ship, marker, boxes, area)
     if model.target_line is not None and model.target_range is not None:
         a, b = (frame.center(*h) for h in model.target_line)
