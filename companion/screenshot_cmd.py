@@ -174,6 +174,11 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         display.activate(f"tab:{tab}")
     if screen == "seats":
         stage_seats(display, state)
+    if screen == "end":   # the end screen's offer, as the app lays it over the bridge
+        from companion.play_cmd import scenarios_on_offer
+        from display.endgame import EndgameScreen
+
+        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
         picks = [w.id for w in display.widgets

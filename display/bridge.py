@@ -38,6 +38,7 @@ from display.geometry import MapFrame
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
+from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
@@ -114,6 +115,7 @@ class BridgeDisplay:
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -308,6 +310,9 @@ class BridgeDisplay:
             self.dirty = True
 
     def tap(self, x: int, y: int) -> None:
+        if any(o.tap(x, y) for o in reversed(self.overlays)):
+            self.dirty = True
+            return
         for w in self.painter.widgets:
             if w.rect.collidepoint(x, y):
                 if w.enabled:
@@ -362,6 +367,9 @@ class BridgeDisplay:
                     return
 
     def key(self, key: int, mod: int = 0) -> None:
+        if any(o.key(key) for o in reversed(self.overlays)):
+            self.dirty = True
+            return
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)
@@ -500,6 +508,12 @@ class BridgeDisplay:
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:
         """Redraw if anything changed (or `force`); returns whether it drew."""
+        drawn = self._draw(force)
+        for o in self.overlays if drawn else ():
+            o.draw(self.painter, self.layout, self.view)
+        return drawn
+
+    def _draw(self, force: bool) -> bool:
         if not (self.dirty or force):
             return False
         self.dirty = False
