@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -18,6 +18,7 @@ import pygame
 from display import theme
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
+from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_rolls import draw_rolls, draw_why, rows_per_page
 from display.draw_seats import draw_seats
@@ -39,6 +40,7 @@ from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.overlay import Overlay
+from display.overview_model import overview, tab_notes
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
@@ -540,7 +542,9 @@ class BridgeDisplay:
         if self.lights is not None and lay.lights is not None:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
-        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        notes = None if self.seat.ship is not None else tab_notes(self.view, {
+            st: self._panel_ship(self._open_for(st)) for st in self.stations()[1:]})
+        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus, notes)
         if self.showing_seats and self.seat_rows is not None:
             lines = seat_lines(self.seat_rows, ship_names(self.view))
             pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
@@ -568,9 +572,14 @@ class BridgeDisplay:
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            if self.tab == INSTRUCTOR:   # its body: the overview of every ship
+                model = replace(model, facts=(), waiting="")
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
             self.page = min(self.page, pages - 1)
+            if self.tab == INSTRUCTOR:
+                draw_overview(p, overview(self.view),
+                              overview_area(p, rect(lay.panel), self.message))
         return True
 
     def _draw_rolls(self) -> bool:

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from display import theme
-from display.counters import draw_counters, draw_legend
+from display.draw_counters import draw_counters, draw_legend
 from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
 from display.map_model import MapModel, ShipMarker
 from display.paint import Painter

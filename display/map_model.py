@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display.counters import CounterMarker, counter_markers
+from display.counters_model import CounterMarker, counter_markers
 from display.theme import Colour, side_colours, side_shapes
 from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, offset_to_hex, turn
 from engine.rulesets.fasa.arcs import in_arc

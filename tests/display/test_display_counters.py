@@ -10,7 +10,7 @@ import pytest
 from game_helpers import scenario
 
 from display.bridge import BridgeDisplay
-from display.counters import DECOY, FACE_DOWN, LEGEND, MINE
+from display.counters_model import DECOY, FACE_DOWN, LEGEND, MINE
 from display.map_model import map_model
 from engine import Seat, new_game, view
 
