@@ -68,7 +68,7 @@ def mode_of(table: Table, prompt: Prompt) -> str:
 
 class App:
     """One game being played. `step` returns False when the players leave (window closed,
-    Escape, or the kiosk's exit combination)."""
+    Escape twice, the end screen's choice in `next_game`, or the kiosk's exit combination)."""
 
     def __init__(self, game: SavedGame, table: Table) -> None:
         self.game, self.table = game, table

@@ -2,7 +2,13 @@
 
 - Attract mode: with no crew, the autopilots play `attract_scenario` on the display, an action
   every `attract_step_ms`, with the panels' lights alive (they show the attract game's seats).
-  Attract games are not saved: the SD card is written only for crew games.
+  Attract games are not saved: the SD card is written only for crew games. The screen invites
+  a crew (display/draw_attract.py): what this is, "press any button or tap to take the bridge".
+- A crew game starts with a briefing (the scenario, its goal, who the crew is, what to press)
+  until the crew's first press; the last minute before an idle game is left is counted down; at
+  the end, the end screen offers a rematch, another scenario, or back to attract mode.
+- The journal (stderr) gets a line when a crew game starts, ends, is abandoned or left, and when
+  the Instructor's combination leaves kiosk mode.
 - Any station button (or a key standing in for one, or a tap) starts a crew game from the
   configuration's scenario and seats, saved like any other.
 - A crew game with no input for `idle_minutes` (or over, after a while) returns to attract mode;
