@@ -180,13 +180,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         display.activate(f"tab:{tab}")
     if screen == "seats":
         stage_seats(display, state)
-    if screen == "end":   # the end screen's offer, as the app lays it over the bridge
-        from companion.play_cmd import scenarios_on_offer
-        from display.endgame import EndgameScreen
-
-        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
-    if screen in KIOSK_SCREENS:
-        stage_kiosk(display, state, prepared, seat, screen)
+    stage_overlays(display, state, prepared, seat, screen, data_dir)
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
         picks = [w.id for w in display.widgets
@@ -223,6 +217,18 @@ def stage_seats(display: Any, state: GameState) -> None:
     changes.ask(seats, (ships[0], "science"), "touch", pins, names)
     display.show_seats(changes.rows(seats, pins, names))
     display.activate("seats")
+
+
+def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,
+                   screen: str, data_dir: Path | None = None) -> None:
+    """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
+    if screen == "end":
+        from companion.play_cmd import scenarios_on_offer
+        from display.endgame import EndgameScreen
+
+        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
+    if screen in KIOSK_SCREENS:
+        stage_kiosk(display, state, scenario, seat, screen)
 
 
 def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,

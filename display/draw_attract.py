@@ -21,6 +21,7 @@ import pygame
 
 from display import theme
 from display.layout import Layout
+from display.overlay import cover
 from display.paint import Painter
 
 ATTRACT, BRIEFING, COUNTDOWN = "attract", "briefing", "countdown"
@@ -111,23 +112,28 @@ class KioskScreen:
         return self.mode in (ATTRACT, BRIEFING)
 
     def _attract(self, p: Painter, lay: Layout) -> None:
-        x, y, w, _ = lay.tabs
-        area = pygame.Rect(x, y, w, lay.actions[1] + lay.actions[3] - y)
-        p.region = "panel"
-        pygame.draw.rect(p.surface, theme.BACKGROUND, area)
-        pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
-        inner = area.inflate(-24, -20)
-        top = p.text("STARBRIDGE", (inner.x, inner.y), "large", theme.ACCENT, inner.width).bottom
-        top += 6
-        for line in attract_lines():
-            top += p.wrap(line, pygame.Rect(inner.x, top, inner.width, inner.bottom - top),
-                          "body", theme.TEXT, 5) + 8
-        invite = pygame.Rect(inner.x, 0, inner.width, lay.touch * 2)
+        tabs, panel, actions = pygame.Rect(lay.tabs), pygame.Rect(lay.panel), \
+            pygame.Rect(lay.actions)
+        cover(p, tabs.union(actions))   # the tabs, the panel and its action row
+        pygame.draw.rect(p.surface, theme.BACKGROUND, tabs.union(actions))
+        pygame.draw.rect(p.surface, theme.PANEL, panel.union(actions), border_radius=12)
+        p.region = "tabs"   # the title where the tabs were
+        big = p.line_height("large")
+        p.text("STARBRIDGE", (tabs.x + 12, tabs.centery - big // 2), "large", theme.ACCENT,
+               tabs.width - 24)
+        inner = panel.inflate(-24, -16)
+        invite = pygame.Rect(inner.x, 0, inner.width, min(lay.touch * 2, inner.height // 2))
         invite.bottom = inner.bottom
+        p.region = "panel"
+        top = inner.y
+        for line in attract_lines():
+            room = pygame.Rect(inner.x, top, inner.width, max(0, invite.y - 8 - top))
+            top += p.wrap(line, room, "body", theme.TEXT, 5) + 8
         p.pill(invite, theme.ACCENT, radius=18)
         _centred(p, INVITE, invite.inflate(-20, -8), "title", theme.TEXT_DARK)
         if lay.lights is not None:   # the demonstration's lights: say whose they are
             strip = pygame.Rect(lay.lights)
+            cover(p, strip)
             p.region = "lights"
             pygame.draw.rect(p.surface, theme.PANEL, strip, border_radius=8)
             p.text("DEMONSTRATION: the autopilots play every station", (strip.x + 12,
@@ -135,6 +141,7 @@ class KioskScreen:
 
     def _briefing(self, p: Painter, lay: Layout, b: Briefing) -> None:
         area = pygame.Rect(lay.map)
+        cover(p, area)
         p.region = "map"
         pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
         inner = area.inflate(-24, -16)
@@ -157,6 +164,7 @@ class KioskScreen:
         head, detail = countdown_lines(self.seconds)
         big, small = p.line_height("large"), p.line_height("small")
         band = pygame.Rect(mx, my + mh - big - small * 2 - 20, mw, big + small * 2 + 20)
+        cover(p, band)
         p.region = "map"
         pygame.draw.rect(p.surface, theme.ALERT, band, border_radius=12)
         p.text(head, (band.x + 12, band.y + 6), "large", theme.TEXT_DARK, band.width - 24)

@@ -16,6 +16,7 @@ import pygame
 
 from display import theme
 from display.layout import Layout
+from display.overlay import cover
 from display.paint import Painter, Widget
 
 
@@ -82,36 +83,37 @@ class EndgameScreen:
         if model is None:
             self.listing = False
             return
-        x, y, w, _ = lay.tabs
-        bottom = lay.actions[1] + lay.actions[3]
-        area = pygame.Rect(x, y, w, bottom - y)
-        p.region = "panel"
-        pygame.draw.rect(p.surface, theme.BACKGROUND, area)
-        pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
-        inner = area.inflate(-24, -16)
-        top = p.text(model.title, (inner.x, inner.y), "large", theme.ACCENT, inner.width).bottom
+        tabs, panel, actions = pygame.Rect(lay.tabs), pygame.Rect(lay.panel), \
+            pygame.Rect(lay.actions)
+        cover(p, tabs.union(actions))   # the tabs, the panel and its action row
+        pygame.draw.rect(p.surface, theme.BACKGROUND, tabs.union(actions))
+        pygame.draw.rect(p.surface, theme.PANEL, panel, border_radius=12)
+        p.region = "tabs"   # the title where the tabs were
+        big = p.line_height("large")
+        p.text(model.title, (tabs.x + 12, tabs.centery - big // 2), "large", theme.ACCENT,
+               tabs.width - 24)
         gap, touch = 8, lay.touch
-        buttons_h = len(model.choices) * (touch + gap)
-        text_room = pygame.Rect(inner.x, top + 4, inner.width,
-                                max(0, inner.bottom - buttons_h - top - 8))
+        inner = panel.inflate(-24, -16)
+        *choices, last = model.choices
+        room = max(0, (inner.height - p.line_height("small") * 2) // (touch + gap))
+        if len(choices) > room:   # a long list of scenarios: as many as fit
+            choices = choices[:room]
+        top = inner.bottom - len(choices) * (touch + gap) + gap
+        p.region = "panel"
+        y = inner.y
         for line in model.lines:
-            used = p.wrap(line, pygame.Rect(text_room.x, text_room.y, text_room.width,
-                                            max(0, text_room.bottom - text_room.y)),
-                          "small", theme.TEXT, 4)
-            text_room.y += used + 4
-        choices = model.choices
-        room = max(1, (inner.bottom - top - 8) // (touch + gap))
-        if len(choices) > room:   # a long list of scenarios: as many as fit, and BACK
-            choices = choices[:room - 1] + choices[-1:]
-            buttons_h = len(choices) * (touch + gap)
-        by = inner.bottom - buttons_h + gap
-        for c in choices:
-            wid = Widget(f"end:{c.id}", pygame.Rect(inner.x, by, inner.width, touch), c.label,
-                         c.enabled, c.reason)
+            y += p.wrap(line, pygame.Rect(inner.x, y, inner.width, max(0, top - gap - y)),
+                        "small", theme.TEXT, 4) + 4
+        rects = [pygame.Rect(inner.x, top + n * (touch + gap), inner.width, touch)
+                 for n in range(len(choices))]
+        rects.append(pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
+                                 actions.width, touch))
+        for c, rect in zip([*choices, last], rects, strict=True):
+            p.region = "actions" if rect is rects[-1] else "panel"
+            wid = Widget(f"end:{c.id}", rect, c.label, c.enabled, c.reason)
             colour = theme.ACCENT if c.id in ("rematch", "quit") else theme.BUTTON
             p.button(wid, colour=colour)
             self.widgets.append(wid)
-            by += touch + gap
 
     def tap(self, x: int, y: int) -> bool:
         for w in self.widgets:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+import pygame
+
 from display.layout import Layout
 from display.paint import Painter
 
@@ -21,3 +23,10 @@ class Overlay(Protocol):
 
     def key(self, key: int) -> bool:
         """Whether the key was taken."""
+
+
+def cover(p: Painter, area: pygame.Rect) -> None:
+    """What an overlay draws over `area` hides what was there: the texts and touch targets the
+    bridge drew in it are forgotten (a tap there never reaches a button no longer seen)."""
+    p.texts[:] = [t for t in p.texts if not area.colliderect(t.rect)]
+    p.widgets[:] = [w for w in p.widgets if not area.colliderect(w.rect)]
