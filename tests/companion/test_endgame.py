@@ -92,3 +92,36 @@ def test_quit_leaves(tmp_path: Path, screen: pygame.Surface) -> None:
     app.display.draw(force=True)
     tap(app, "end:quit")
     assert app.step() is False and app.next_game == "quit"
+
+
+def test_play_goes_on_to_the_game_chosen_at_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`starbridge play`'s loop: a rematch chosen on the end screen is played on the same
+    screen and saved as a new game; quit then ends the run."""
+    import companion.play_cmd as play_cmd
+
+    choices = iter(["rematch", "quit"])
+    apps: list[App] = []
+
+    class Choosing(App):   # the crew taps the end screen as soon as it shows
+        def step(self) -> bool:
+            if not apps or apps[-1] is not self:
+                apps.append(self)
+            if self.game.over and self.next_game is None:
+                self.endgame.activate(next(choices))
+            return super().step()
+
+    monkeypatch.setattr(play_cmd, "App", Choosing)
+    store, _ = Store.open_folder(tmp_path)
+    scenario = prepare(load_scenario("duel", None), None, "basic", None, 1)
+    game = SavedGame.new(store, scenario, 5, {})
+    args = argparse.Namespace(autopilot=True, turns=None, scenario=None, level=None,
+                              window=False)
+    said: list[str] = []
+    try:
+        assert play_cmd.play_game(game, args, parse_config({}, "t"), False, said.append) == 0
+    finally:
+        pygame.display.quit()
+    assert len(apps) == 2 and apps[1].game.scenario == scenario and apps[1].game.over
+    assert [g.status for g in store.games()] == ["over", "over"]
+    assert any(line.startswith(f"starbridge: game {apps[1].game.id} started") for line in said)
