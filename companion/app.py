@@ -81,6 +81,7 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
@@ -238,7 +239,7 @@ class App:
                 continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 self.last_input = t
-                name = pygame.key.name(event.key).lower()
+                name = self.last_key = pygame.key.name(event.key).lower()
                 down = event.type == pygame.KEYDOWN
                 (self.held.add if down else self.held.discard)(name)
                 if down and name == "escape" and not self.table.exit_keys:

@@ -118,11 +118,14 @@ class Kiosk:
         self._play(game, crew)
 
     def _play(self, game: SavedGame, crew: bool) -> None:
+        held: set[str] = set()
         if self.app is not None:
+            held = self.app.held   # keys still held down (the Instructor's combination)
             self.app.close()
             self.app = None
         table = self.make_table(game, not crew)
         self.app = App(game, table)
+        self.app.held |= held
         self.mode = "crew" if crew else "attract"
         self.ended_at = None
         self.started_at = self.clock()
@@ -155,10 +158,13 @@ class Kiosk:
         before = app.last_input
         if self.mode == "attract":
             pressed = self._any_press(app)
+            app.last_key = None
             app.step()
             if app.exit_asked:
                 return self._left()
-            if pressed or app.last_input != before:
+            # the Instructor's keys, on the way to the combination, start no crew game
+            instructor = app.last_key in self.config.exit_keys and not pressed
+            if (pressed or app.last_input != before) and not instructor:
                 self.start_crew()
             elif app.game.over:
                 self.start_attract()
@@ -257,7 +263,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
     surface = hw.surface
 
     def make_table(game: SavedGame, attract: bool) -> Any:
-        table = build_table(game, config, hw, False, say)
+        table = build_table(game, config, hw, False, say, None, data_dir)
         table.exit_keys, table.exit_buttons = config.exit_keys, config.exit_buttons
         if attract:
             table.step_s = config.attract_step_ms / 1000

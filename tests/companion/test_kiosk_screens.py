@@ -166,6 +166,35 @@ def test_the_instructor_combination_is_written_to_the_journal(rig: Rig) -> None:
                                    "(f1+f4")
 
 
+def test_the_combination_pressed_a_key_at_a_time_leaves_attract_mode(rig: Rig) -> None:
+    """F1 then F4 in separate frames, as a hand presses them: the first starts no crew game
+    (which would be left `playing` and resumed at the next start), the second leaves."""
+    rig.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0))
+    rig.step()
+    assert rig.k.mode == "attract"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=0))
+    rig.clock.t += 0.1
+    assert rig.k.step() is False
+    assert rig.store.games() == []
+    assert "left with the Instructor's combination" in rig.said[-1]
+
+
+def test_a_key_held_into_a_new_game_still_counts_for_the_combination(rig: Rig) -> None:
+    rig.tap()
+    rig.step()
+    assert rig.k.mode == "crew"
+    app = rig.k.app
+    assert app is not None
+    app.next_game = "rematch"   # a new game starts while the Instructor holds F1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0))
+    rig.step()
+    assert rig.k.app is not app and rig.k.app is not None and "f1" in rig.k.app.held
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=0))
+    rig.clock.t += 0.1
+    assert rig.k.step() is False
+
+
 def finish(rig: Rig) -> Any:
     rig.tap()
     rig.step()
