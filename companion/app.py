@@ -263,8 +263,9 @@ class App:
 
     def _escape(self, t: float) -> None:
         """Escape leaves only when pressed again within ESCAPE_AGAIN_S, after a word that says
-        so and whether the game is kept."""
-        if self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S:
+        so and whether the game is kept; at the end of the game at once (the end screen says
+        that the game is saved)."""
+        if self.game.over or (self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S):
             self.leave = True
             return
         self.escape_at = t

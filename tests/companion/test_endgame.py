@@ -87,6 +87,13 @@ def test_rematch_plays_the_same_scenario_and_seats_again(
     assert len(store.games()) == 2 and not nxt.over
 
 
+def test_escape_on_the_end_screen_leaves_at_once(tmp_path: Path,
+                                                 screen: pygame.Surface) -> None:
+    app, _ = finished(tmp_path, screen)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert app.step() is False and app.next_game is None
+
+
 def test_quit_leaves(tmp_path: Path, screen: pygame.Surface) -> None:
     app, _ = finished(tmp_path, screen)
     app.display.draw(force=True)
