@@ -27,6 +27,7 @@ def frame_for(model: MapModel, area: pygame.Rect, follow: bool) -> MapFrame:
         return fit_map(model.cols, model.rows, tuple(area))  # type: ignore[arg-type]
     points = [(s.col, s.row) for s in model.ships if s.status in ("active", "disabled")]
     points += list(model.plan) + list(model.reach_hexes)
+    points += [(c.col, c.row) for c in model.counters]   # the minefield stays in view
     window = window_around(points, model.cols, model.rows, 2, *MIN_WINDOW)
     return fit_map(model.cols, model.rows, tuple(area), window)  # type: ignore[arg-type]
 

@@ -52,3 +52,16 @@ def test_the_map_draws_the_counters_with_a_legend(seat: Seat, words: list[str],
     c = next(iter(display.map().counters))
     x, y = display.map_frame.center(c.col, c.row)
     assert surface.get_at((round(x), round(y)))[:3] != (6, 8, 16)
+
+
+def test_the_map_following_the_ships_keeps_the_minefield_in_view() -> None:
+    state = new_game(scenario("romulan-gambit", level="advanced"))
+    display = BridgeDisplay(pygame.Surface((800, 480)), Seat("helm", "constitution"),
+                            lambda _: None)   # follows the ships (the default)
+    display.show(state)
+    display.draw(force=True)
+    assert display.map_frame is not None
+    c0, r0, c1, r1 = display.map_frame.window
+    counters = display.map().counters
+    assert len(counters) == 20
+    assert all(c0 <= c.col <= c1 and r0 <= c.row <= r1 for c in counters)
