@@ -54,8 +54,10 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
+    scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
 
 
+ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
 WATCH = "watch"   # attract mode: the autopilot plays the seat, its panel's lights show it
 
 
@@ -67,7 +69,7 @@ def mode_of(table: Table, prompt: Prompt) -> str:
 
 class App:
     """One game being played. `step` returns False when the players leave (window closed,
-    Escape, or the kiosk's exit combination)."""
+    Escape twice, the end screen's choice in `next_game`, or the kiosk's exit combination)."""
 
     def __init__(self, game: SavedGame, table: Table) -> None:
         self.game, self.table = game, table
@@ -78,6 +80,9 @@ class App:
         self.display: Any = None
         self.leave = False
         self.exit_asked = False
+        self.escape_at: float | None = None   # Escape once: asked to press it again to leave
+        self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
@@ -96,6 +101,7 @@ class App:
             # a resumed game's ticker and Rolls list, rebuilt from its log
             self.display.rebuild(game.state, game.scenario, game.actions)
             self._show_seats()
+            self._endgame()
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -239,11 +245,11 @@ class App:
                 continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 self.last_input = t
-                name = pygame.key.name(event.key).lower()
+                name = self.last_key = pygame.key.name(event.key).lower()
                 down = event.type == pygame.KEYDOWN
                 (self.held.add if down else self.held.discard)(name)
                 if down and name == "escape" and not self.table.exit_keys:
-                    self.leave = True
+                    self._escape(t)
                     continue
                 if down and name == "z" and event.mod & pygame.KMOD_CTRL:
                     # the Instructor's undo: the last action; with Shift, the phase
@@ -260,6 +266,36 @@ class App:
             elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
                 self.last_input = t
             self.display.handle(event)
+
+    def _escape(self, t: float) -> None:
+        """Escape leaves only when pressed again within ESCAPE_AGAIN_S, after a word that says
+        so and whether the game is kept; at the end of the game at once (the end screen says
+        that the game is saved)."""
+        if self.game.over or (self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S):
+            self.leave = True
+            return
+        self.escape_at = t
+        word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
+                f"{self.game.id} goes on with it)" if self.game.store is not None
+                else "this game is not saved")
+        self.display.message = f"Press Escape again to leave: {word}."
+        self.display.dirty = True
+
+    def _endgame(self) -> None:
+        """The end screen's offer: a rematch, another scenario, or leave."""
+        from display.endgame import EndgameScreen
+
+        saved = self.game.id if self.game.store is not None else None
+        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios,
+                                     kiosk=bool(self.table.exit_keys))
+        self.display.overlays.append(self.endgame)
+
+    def _choose(self, what: str) -> None:
+        """At the end of the game: "rematch", "scenario:<id>" or "quit"; the loop that runs
+        this app (companion/play_cmd.py, the kiosk) starts the next game or leaves."""
+        self.next_game = what
+        self.leave = True
+        self.table.say(f"starbridge: game {self.game.id} over; next: {what}")
 
     def _exit_combination(self) -> None:
         t = self.table

@@ -2,7 +2,13 @@
 
 - Attract mode: with no crew, the autopilots play `attract_scenario` on the display, an action
   every `attract_step_ms`, with the panels' lights alive (they show the attract game's seats).
-  Attract games are not saved: the SD card is written only for crew games.
+  Attract games are not saved: the SD card is written only for crew games. The screen invites
+  a crew (display/draw_attract.py): what this is, "press any button or tap to take the bridge".
+- A crew game starts with a briefing (the scenario, its goal, who the crew is, what to press)
+  until the crew's first press; the last minute before an idle game is left is counted down; at
+  the end, the end screen offers a rematch, another scenario, or back to attract mode.
+- The journal (stderr) gets a line when a crew game starts, ends, is abandoned or left, and when
+  the Instructor's combination leaves kiosk mode.
 - Any station button (or a key standing in for one, or a tap) starts a crew game from the
   configuration's scenario and seats, saved like any other.
 - A crew game with no input for `idle_minutes` (or over, after a while) returns to attract mode;
@@ -18,6 +24,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -28,9 +35,15 @@ from companion.app import WATCH, App
 from companion.config import Config
 from companion.saved_game import SavedGame
 from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
+from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
+from engine import Seat, view
 from engine.errors import EngineError
+from engine.stations import INSTRUCTOR, STATION_NAMES, title
 
 END_SHOWN_S = 30.0   # the after-action report stays up this long before attract mode returns
+COUNTDOWN_S = 60.0   # an idle crew's game shows its countdown this long before it is left
+BRIEFING_S = 90.0    # the briefing stays up this long, or until the crew's first press
+STATION_TITLES = {st: title(st) for st in STATION_NAMES}
 
 
 K = TypeVar("K")
@@ -57,6 +70,8 @@ class Kiosk:
         self.app: App | None = None
         self.ended_at: float | None = None
         self.games = 0
+        self.started_at = clock()
+        self.screen = KioskScreen()
         if not self.resume_crew():
             self.start_attract()
 
@@ -84,33 +99,57 @@ class Kiosk:
         self._play(game, crew=True)
         return True
 
-    def _start(self, crew: bool) -> None:
-        scenario = self.new_scenario(None if crew else self.config.attract_scenario)
+    def _start(self, crew: bool, scenario: dict[str, Any] | None = None,
+               seats: Mapping[str, str] | None = None) -> None:
+        if scenario is None:
+            scenario = self.new_scenario(None if crew else self.config.attract_scenario)
         seed = self.config.seed or random.randrange(1, 2**31)
         from companion.play_cmd import seats_for
         from engine import new_game
 
-        ships = [str(s["id"]) for s in scenario["ships"]]
-        seats = seats_for(self.config, new_game(scenario), ships, autopilot=False)
-        game = SavedGame.new(self.store if crew else None, scenario, seed,
-                             {f"{s}/{st}": m for (s, st), m in seats.items()})
+        if seats is None:
+            ships = [str(s["id"]) for s in scenario["ships"]]
+            seats = {f"{s}/{st}": m for (s, st), m in
+                     seats_for(self.config, new_game(scenario), ships, autopilot=False).items()}
+        game = SavedGame.new(self.store if crew else None, scenario, seed, seats)
+        if crew:
+            self.say(f"starbridge: kiosk: crew game {game.id} started: "
+                     f"{scenario.get('name', scenario.get('id'))}")
         self._play(game, crew)
 
     def _play(self, game: SavedGame, crew: bool) -> None:
+        held: set[str] = set()
         if self.app is not None:
+            held = self.app.held   # keys still held down (the Instructor's combination)
             self.app.close()
             self.app = None
         table = self.make_table(game, not crew)
         self.app = App(game, table)
+        self.app.held |= held
         self.mode = "crew" if crew else "attract"
         self.ended_at = None
+        self.started_at = self.clock()
         self.games += crew
+        self.screen = KioskScreen()
+        display = self.app.display
+        if display is not None:
+            if not crew and getattr(self.app, "endgame", None) in display.overlays:
+                display.overlays.remove(self.app.endgame)   # a demonstration just starts again
+            display.overlays.append(self.screen)
+            self.screen.brief = briefing(game.scenario, game.seats, STATION_TITLES)
+        self._show(ATTRACT if not crew else BRIEFING)
+
+    def _show(self, mode: str | None, seconds: int = 0) -> None:
+        app = self.app
+        if self.screen.set(mode, seconds) and app is not None and app.display is not None:
+            app.display.dirty = True
 
     def start_attract(self) -> None:
         self._start(crew=False)
 
-    def start_crew(self) -> None:
-        self._start(crew=True)
+    def start_crew(self, scenario: dict[str, Any] | None = None,
+                   seats: Mapping[str, str] | None = None) -> None:
+        self._start(crew=True, scenario=scenario, seats=seats)
 
     def step(self) -> bool:
         """One turn of the loop; False only when the Instructor's combination was used."""
@@ -119,25 +158,82 @@ class Kiosk:
         before = app.last_input
         if self.mode == "attract":
             pressed = self._any_press(app)
+            app.last_key = None
             app.step()
             if app.exit_asked:
-                return False
-            if pressed or app.last_input != before:
+                return self._left()
+            # the Instructor's keys, on the way to the combination, start no crew game
+            instructor = app.last_key in self.config.exit_keys and not pressed
+            if (pressed or app.last_input != before) and not instructor:
                 self.start_crew()
             elif app.game.over:
                 self.start_attract()
             return True
         app.step()
         if app.exit_asked:
-            return False
+            return self._left()
+        if app.next_game is not None:   # the end screen's choice
+            self._next(app)
+            return True
         t = self.clock()
+        self._crew_screens(app)   # drawn at the next step
         if app.game.over and self.ended_at is None:
             self.ended_at = t
-        idle = t - app.last_input > self.config.idle_minutes * 60
+            outcome = view(app.game.state, Seat(INSTRUCTOR)).get("outcome") or "the game ended"
+            self.say(f"starbridge: kiosk: crew game {app.game.id} over: {outcome} "
+                     f"({len(app.game.actions)} actions)")
+        idle = t - app.last_input > self.idle_s
         if idle or (self.ended_at is not None and t - self.ended_at > END_SHOWN_S):
+            if not app.game.over:
+                self.say(f"starbridge: kiosk: crew game {app.game.id} abandoned: no input for "
+                         f"{self.config.idle_minutes:g} minutes ({len(app.game.actions)} "
+                         f"actions); back to attract mode")
             self.abandon(app.game)
             self.start_attract()
         return True
+
+    @property
+    def idle_s(self) -> float:
+        return self.config.idle_minutes * 60
+
+    def _crew_screens(self, app: App) -> None:
+        """The briefing until the crew's first press, the countdown before an idle game is
+        left, and at the end how long the end screen stays."""
+        t = self.clock()
+        endgame = getattr(app, "endgame", None)
+        if app.game.over:
+            self._show(None)
+            if endgame is not None and self.ended_at is not None:
+                left = max(0, math.ceil(END_SHOWN_S - (t - self.ended_at)))
+                note = f"The demonstration returns in {left} s."
+                if note != endgame.note and app.display is not None:
+                    endgame.note, app.display.dirty = note, True
+            return
+        idle = t - app.last_input
+        warn = min(COUNTDOWN_S, self.idle_s / 2)
+        if idle > self.idle_s - warn:
+            self._show(COUNTDOWN, max(0, math.ceil(self.idle_s - idle)))
+        elif app.last_input <= self.started_at and t - self.started_at < BRIEFING_S:
+            self._show(BRIEFING)
+        else:
+            self._show(None)
+
+    def _next(self, app: App) -> None:
+        choice, game = app.next_game or "", app.game
+        if choice == "rematch":
+            self.start_crew(dict(game.scenario), game.seats)
+        elif choice.startswith("scenario:"):
+            self.start_crew(self.new_scenario(choice.removeprefix("scenario:")))
+        else:
+            self.say(f"starbridge: kiosk: the crew of game {game.id} left the bridge; back to "
+                     f"attract mode")
+            self.start_attract()
+
+    def _left(self) -> bool:
+        keys = "+".join(self.config.exit_keys)
+        self.say(f"starbridge: kiosk: left with the Instructor's combination ({keys}, or the "
+                 f"Instructor panel's {'+'.join(self.config.exit_buttons)})")
+        return False
 
     def abandon(self, game: SavedGame) -> None:
         """The crew left `game` unfinished: marked so that the next start does not resume it."""
@@ -167,7 +263,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
     surface = hw.surface
 
     def make_table(game: SavedGame, attract: bool) -> Any:
-        table = build_table(game, config, hw, False, say)
+        table = build_table(game, config, hw, False, say, None, data_dir)
         table.exit_keys, table.exit_buttons = config.exit_keys, config.exit_buttons
         if attract:
             table.step_s = config.attract_step_ms / 1000

@@ -151,7 +151,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         game = choose_game(args, config, store, data_dir, headless, say)
         if game is None:
             return 2
-        return play_game(game, args, config, headless, say)
+        return play_game(game, args, config, headless, say, data_dir)
     except (StoreError, EngineError) as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2
@@ -297,7 +297,8 @@ def open_hardware(config: Config, headless: bool, panels: bool,
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
-                say: Callable[[str], None], report: Any = None) -> Table:
+                say: Callable[[str], None], report: Any = None,
+                data_dir: Path | None = None) -> Table:
     seats: dict[tuple[str, str], str] = {}
     for key, mode in game.seats.items():
         ship, _, station = key.partition("/")
@@ -306,11 +307,39 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                   factory=hw.factory, dice=hw.dice, surface=hw.surface)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
+        table.scenarios = scenarios_on_offer(data_dir)
     return table
 
 
+def scenarios_on_offer(data_dir: Path | None) -> tuple[tuple[str, str], ...]:
+    """(id, name) of each scenario that loads, for the end screen's ANOTHER SCENARIO."""
+    from companion.session import scenario_names
+
+    out = []
+    for sid in scenario_names(data_dir):
+        try:
+            out.append((sid, str(load_scenario(sid, data_dir).get("name") or sid)))
+        except EngineError:   # a broken file of a user's data folder is not offered
+            continue
+    return tuple(out)
+
+
+def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Namespace,
+              data_dir: Path | None) -> SavedGame:
+    """The game the end screen's `choice` starts: "rematch" (the same scenario and seats,
+    fresh dice) or "scenario:<id>" (that scenario, the configuration's seats)."""
+    seed = random.randrange(1, 2**31)
+    if choice == "rematch":
+        return SavedGame.new(game.store, game.scenario, seed, game.seats)
+    scenario = new_scenario(config, args, data_dir, choice.removeprefix("scenario:"))
+    ships = [str(s["id"]) for s in scenario["ships"]]
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    return SavedGame.new(game.store, scenario, seed,
+                         {f"{s}/{st}": m for (s, st), m in seats.items()})
+
+
 def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headless: bool,
-              say: Callable[[str], None]) -> int:
+              say: Callable[[str], None], data_dir: Path | None = None) -> int:
     def report(events: tuple[Event, ...]) -> None:
         for line in account_lines(events):
             indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
@@ -324,13 +353,21 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     # put a seat at its panel between turns (companion/seat_changes.py).
     panels = not args.autopilot and (not headless or "panel" in game.seats.values())
     hw = open_hardware(config, headless, panels, say, args.window)
-    table = build_table(game, config, hw, args.autopilot, say, report if headless else None)
+    table = build_table(game, config, hw, args.autopilot, say, report if headless else None,
+                        data_dir)
     app = App(game, table)
     try:
-        while app.step():
-            if headless and game.over:
+        while True:
+            while app.step():
+                if headless and game.over:
+                    break
+                app.wait()
+            if app.next_game in (None, "quit"):
                 break
-            app.wait()
+            game = next_game(game, app.next_game, config, args, data_dir)   # from the end screen
+            app.close()
+            app = App(game, build_table(game, config, hw, args.autopilot, say, None, data_dir))
+            say(f"starbridge: game {game.id} started: {game.scenario.get('name')}")
     finally:
         app.close()
         hw.close()

@@ -61,7 +61,13 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "end": (None, lambda s, p, seat: False),
     "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
               and int(getattr(s, "phase", 0)) >= 3),
+    # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
+    # briefing when a crew sits down, the countdown before an idle crew's game is left
+    "attract": (None, None),
+    "briefing": (None, None),
+    "countdown": (None, None),
 }
+KIOSK_SCREENS = ("attract", "briefing", "countdown")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -181,6 +187,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         display.activate(f"tab:{tab}")
     if screen == "seats":
         stage_seats(display, state)
+    stage_overlays(display, state, prepared, seat, screen, data_dir)
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
         picks = [w.id for w in display.widgets
@@ -217,6 +224,36 @@ def stage_seats(display: Any, state: GameState) -> None:
     changes.ask(seats, (ships[0], "science"), "touch", pins, names)
     display.show_seats(changes.rows(seats, pins, names))
     display.activate("seats")
+
+
+def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,
+                   screen: str, data_dir: Path | None = None) -> None:
+    """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
+    if screen == "end":
+        from companion.play_cmd import scenarios_on_offer
+        from display.endgame import EndgameScreen
+
+        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
+    if screen in KIOSK_SCREENS:
+        stage_kiosk(display, state, scenario, seat, screen)
+
+
+def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,
+                screen: str) -> None:
+    """The kiosk's overlay as the kiosk shows it: the seat's ship's crew at its panels."""
+    from display.draw_attract import KioskScreen, briefing
+    from engine import crew_stations
+    from engine.stations import title
+
+    ship = seat.ship or str(_ships(state)[0]["id"])
+    kiosk = KioskScreen()
+    kiosk.brief = briefing(scenario, {f"{ship}/{st}": "panel"
+                                      for st in crew_stations(state, ship)},
+                           {st: title(st) for st in STATION_NAMES})
+    kiosk.set(screen, 42)
+    display.overlays.append(kiosk)
+    if screen == "attract":   # the demonstration's panels' lights, as a PC's mocked panels show
+        display.show_lights({"helm": {"green": 1.0, "red": 1.0}, "engineer": {"red": 1.0}})
 
 
 def _ships(state: GameState) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -18,6 +18,7 @@ import pygame
 from display import theme
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
+from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_rolls import draw_rolls, draw_why, rows_per_page
 from display.draw_seats import draw_seats
@@ -38,6 +39,8 @@ from display.geometry import MapFrame
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
+from display.overlay import Overlay
+from display.overview_model import overview, tab_notes
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
@@ -117,6 +120,7 @@ class BridgeDisplay(FollowsPanels):
         self.showing_seats = False
         self.seats_page = 0
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
+        self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -314,6 +318,9 @@ class BridgeDisplay(FollowsPanels):
             self.dirty = True
 
     def tap(self, x: int, y: int) -> None:
+        if any(o.tap(x, y) for o in reversed(self.overlays)):
+            self.dirty = True
+            return
         for w in self.painter.widgets:
             if w.rect.collidepoint(x, y):
                 if w.enabled:
@@ -370,6 +377,9 @@ class BridgeDisplay(FollowsPanels):
                     return
 
     def key(self, key: int, mod: int = 0) -> None:
+        if any(o.key(key) for o in reversed(self.overlays)):
+            self.dirty = True
+            return
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)
@@ -514,6 +524,12 @@ class BridgeDisplay(FollowsPanels):
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:
         """Redraw if anything changed (or `force`); returns whether it drew."""
+        drawn = self._draw(force)
+        for o in self.overlays if drawn else ():
+            o.draw(self.painter, self.layout, self.view)
+        return drawn
+
+    def _draw(self, force: bool) -> bool:
         if not (self.dirty or force):
             return False
         self.dirty = False
@@ -540,7 +556,9 @@ class BridgeDisplay(FollowsPanels):
         if self.lights is not None and lay.lights is not None:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
-        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        notes = None if self.seat.ship is not None else tab_notes(self.view, {
+            st: self._panel_ship(self._open_for(st)) for st in self.stations()[1:]})
+        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus, notes)
         if self.showing_seats and self.seat_rows is not None:
             lines = seat_lines(self.seat_rows, ship_names(self.view))
             pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
@@ -568,6 +586,8 @@ class BridgeDisplay(FollowsPanels):
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            if self.tab == INSTRUCTOR:   # its body: the overview of every ship
+                model = replace(model, facts=(), waiting="")
             mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)
@@ -575,6 +595,9 @@ class BridgeDisplay(FollowsPanels):
                 p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, self.focus,
                 self.message, extra))
             self.page = min(self.page, pages - 1)
+            if self.tab == INSTRUCTOR:
+                draw_overview(p, overview(self.view),
+                              overview_area(p, rect(lay.panel), self.message))
         return True
 
     def _draw_rolls(self) -> bool:

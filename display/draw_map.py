@@ -8,6 +8,7 @@ import random
 import pygame
 
 from display import theme
+from display.draw_counters import draw_counters, draw_legend
 from display.draw_shields import draw_shields
 from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
 from display.map_model import MapModel, ShipMarker
@@ -27,6 +28,7 @@ def frame_for(model: MapModel, area: pygame.Rect, follow: bool) -> MapFrame:
         return fit_map(model.cols, model.rows, tuple(area))  # type: ignore[arg-type]
     points = [(s.col, s.row) for s in model.ships if s.status in ("active", "disabled")]
     points += list(model.plan) + list(model.reach_hexes)
+    points += [(c.col, c.row) for c in model.counters]   # the minefield stays in view
     window = window_around(points, model.cols, model.rows, 2, *MIN_WINDOW)
     return fit_map(model.cols, model.rows, tuple(area), window)  # type: ignore[arg-type]
 
@@ -45,6 +47,7 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     surf.set_clip(area)
     surf.blit(_layer(p, model, frame, area), area)
     boxes: list[pygame.Rect] = []
+    draw_counters(p, frame, model.counters, area)   # mines and decoys, under the ships
     for ship in model.ships:
         boxes.append(_ship(surf, frame, ship))
     surf.set_clip(clip)
@@ -52,6 +55,7 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     markers = [m.unionall([r for r, s in rings if (s.col, s.row) == (ship.col, ship.row)])
                for ship, m in zip(model.ships, boxes, strict=True)]   # names go outside them
     boxes += [r for r, _ in rings]
+    draw_legend(p, model.counters, area, boxes)
     for ship, marker in zip(model.ships, markers, strict=True):
         _label(p, frame, ship, marker, boxes, area)
     if model.target_line is not None and model.target_range is not None:

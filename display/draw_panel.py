@@ -47,7 +47,9 @@ MAX_COLUMNS = 3
 
 
 def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[str],
-              area: pygame.Rect, focus: str | None) -> None:
+              area: pygame.Rect, focus: str | None, notes: dict[str, str] | None = None) -> None:
+    """A tab per station; `notes`: a second line under a tab's name (the Instructor's tabs name
+    the ship whose panel they show)."""
     p.region = "tabs"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     n = max(1, len(stations))
@@ -56,8 +58,18 @@ def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[s
         r = pygame.Rect(area.x + i * (w + GAP), area.y, w, area.height)
         label = TAB_NAMES.get(st, title(st)[:5].upper()) + (" !" if st in alerts else "")
         colour = theme.ALERT if st in alerts else theme.ACCENT_3
-        p.button(Widget(f"tab:{st}", r, label), chosen=st == current, focused=focus == f"tab:{st}",
-                 colour=colour)
+        note, note_size = _tab_note(p, (notes or {}).get(st, ""), w - 12)
+        p.button(Widget(f"tab:{st}", r, label, note=note), chosen=st == current,
+                 focused=focus == f"tab:{st}", colour=colour, note_size=note_size)
+
+
+def _tab_note(p: Painter, note: str, width: int) -> tuple[str, int]:
+    """The note in the largest size from "small" down that keeps it whole, else no note."""
+    small = p.sizes["small"]
+    for px in range(small, max(10, small - 5) - 1, -1):
+        if note and p.font(px).size(note)[0] <= width:
+            return note, px
+    return "", small
 
 
 def _per_row(f: FieldView, touch: int, width: int) -> int:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from display.counters_model import CounterMarker, counter_markers
 from display.shield_marks import ShieldMark
 from display.theme import Colour, side_colours, side_shapes
 from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, offset_to_hex, turn
@@ -65,6 +66,7 @@ class MapModel:
     target_range: int | None
     movement_left: int | None
     shields: tuple[ShieldMark, ...] = ()   # the own ship's shields round it (shield_marks)
+    counters: tuple[CounterMarker, ...] = ()   # mines and decoys, as the seat knows them
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
@@ -182,6 +184,7 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
     ships = list(view.get("ships", ()))
     sides = [str(s["side"]) for s in ships]
     colours, shapes = side_colours(sides), side_shapes(sides)
+    counters = counter_markers(view, sides)
     seat = view.get("seat")
     own_ship = _ship(view, seat.get("ship")) if isinstance(seat, Mapping) else None
     own_side = own_ship["side"] if own_ship else None
@@ -228,7 +231,8 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
         left = max(0, movement_points - len(trail))
         reach = reachable(*here, heading, left, cols, rows, frozenset(obstacles), letters,
                           reverse, int(mover.get("stationary_phases") or 0), planned)
-    return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields)
+    return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields,
+                    counters)
 
 
 def heading_name(heading: int) -> str:

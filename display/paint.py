@@ -139,7 +139,8 @@ class Painter:
         pygame.draw.rect(self.surface, colour, rect, border_radius=r)
 
     def button(self, widget: Widget, *, chosen: bool = False, focused: bool = False,
-               colour: Colour | None = None, size: str = "body") -> None:
+               colour: Colour | None = None, size: str = "body",
+               note_size: str | int = "small") -> None:
         """An LCARS-like rounded button; greyed out when not enabled."""
         self.widgets.append(widget)
         if not widget.enabled:
@@ -154,11 +155,11 @@ class Painter:
             pygame.draw.rect(self.surface, theme.FOCUS, widget.rect, width=3,
                              border_radius=min(14, widget.rect.h // 3))
         font_h = self.line_height(size)
-        if widget.note and widget.rect.height >= font_h + self.line_height("small"):
-            top = widget.rect.centery - (font_h + self.line_height("small")) // 2
+        if widget.note and widget.rect.height >= font_h + self.line_height(note_size):
+            top = widget.rect.centery - (font_h + self.line_height(note_size)) // 2
             self.text(widget.label, (widget.rect.centerx, top), size, ink,
                       widget.rect.width - 12, align="center")
-            self.text(widget.note, (widget.rect.centerx, top + font_h), "small", ink,
+            self.text(widget.note, (widget.rect.centerx, top + font_h), note_size, ink,
                       widget.rect.width - 12, align="center")
             return
         self.text(widget.label, (widget.rect.centerx, widget.rect.centery - font_h // 2), size,

@@ -188,10 +188,19 @@ def test_undo_from_the_display_replays_the_shortened_log(tmp_path: Path,
     assert state_to_json(rig.app.display.state) == state_to_json(rig.game.state)
 
 
-def test_escape_leaves_and_the_game_stays_saved(tmp_path: Path, screen: pygame.Surface) -> None:
+def test_escape_asks_first_then_leaves_and_the_game_stays_saved(
+        tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
     rig.settle()
     play_prompt(rig)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert rig.app.step() is True    # once: a word first, nothing left
+    said = rig.app.display.message or ""
+    assert "Escape again" in said and f"saved as game {rig.game.id}" in said
+    rig.clock.advance(10)            # too long after: asks again
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert rig.app.step() is True
+    rig.clock.advance(1)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     assert rig.app.step() is False
     info = rig.store.unfinished()

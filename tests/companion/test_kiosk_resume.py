@@ -94,7 +94,8 @@ def test_after_a_power_cut_the_kiosk_is_back_in_the_crew_game(tmp_path: Path,
     k, _, factory = make_kiosk(tmp_path, screen, clock, said)
     game = crew_game(k, clock, 17)
     shown = (game.id, [a.to_json() for a in game.actions], state_to_json(game.state))
-    assert said == []
+    assert said == [f"starbridge: kiosk: crew game {game.id} started: Duel at the Neutral Zone"]
+    said.clear()
     # the power goes: nothing is closed, the objects are simply gone
     del k
     factory.close()   # (only so that the new kiosk's mock can have the same pins)
@@ -127,6 +128,12 @@ def test_a_crew_game_left_idle_is_abandoned_and_not_resumed(tmp_path: Path,
     k.step()
     assert k.mode == "attract" and store.status(game.id) == ABANDONED
     assert store.unfinished() is None
+    # the journal says what happened to the crew game, for the operator
+    assert said[0] == f"starbridge: kiosk: crew game {game.id} started: Duel at the Neutral Zone"
+    assert said[1].startswith(f"starbridge: kiosk: crew game {game.id} abandoned: no input for "
+                              f"2 minutes (") and said[1].endswith("back to attract mode")
+    assert len(said) == 2
+    said.clear()
     k.close()
     factory.close()
     again, store2, factory2 = make_kiosk(tmp_path, screen, ManualClock(), said)
@@ -148,6 +155,8 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path, screen: pygame.Surface) 
     k, store, factory = make_kiosk(tmp_path, screen, clock, said, turns=1)
     game = crew_game(k, clock, 10_000)
     assert game.over and store.status(game.id) == OVER
+    assert said[-1].startswith(f"starbridge: kiosk: crew game {game.id} over: ")
+    said.clear()
     del k
     factory.close()
     again, store2, factory2 = make_kiosk(tmp_path, screen, ManualClock(), said)
@@ -167,6 +176,7 @@ def test_a_damaged_crew_game_is_kept_and_the_kiosk_starts_in_attract(
     clock, said = ManualClock(), []
     k, store, factory = make_kiosk(tmp_path, screen, clock, said)
     game = crew_game(k, clock, 6)
+    said.clear()
     del k
     factory.close()
     store.db.execute("UPDATE actions SET line = replace(line, '\"ship\"', '\"shop\"') "

@@ -14,6 +14,7 @@ from companion.screenshot_cmd import (
     INSTRUCTOR_SCREENS,
     SCREENS,
     advance,
+    stage_overlays,
     stage_seats,
 )
 from display.bridge import BridgeDisplay
@@ -59,6 +60,7 @@ def render(screen: str, seat: Seat, size: tuple[int, int], level: str = "basic")
         stage_seats(display, state)
     if screen == "rolls":
         display.activate("rolls")
+    stage_overlays(display, state, _LOGS[(screen, seat, level)][0], seat, screen)
     assert display.draw(force=True)
     return display
 
