@@ -48,6 +48,11 @@ class DocScreen:
 
 DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("app-800x480.png", "app", action="move"),
+    DocScreen("attract-800x480.png", "attract"),
+    DocScreen("briefing-800x480.png", "briefing"),
+    DocScreen("countdown-800x480.png", "countdown"),
+    DocScreen("mines-romulan-800x480.png", "map", scenario="romulan-gambit", seat="helm:bop1",
+              level="advanced"),
     DocScreen("arming-skirmish-1920x1080.png", "arming", scenario="skirmish",
               seat="helm:bastion", size=(1920, 1080)),
     DocScreen("captain-800x480.png", "captain"),
