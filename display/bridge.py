@@ -256,7 +256,7 @@ class BridgeDisplay:
             """A target choice of a fire decision says what the shot needs."""
             if o is None or o.decision.action != "fire" or not isinstance(value, str):
                 return ""
-            need = shot_needs(state, str(o.ship), field, value)
+            need = shot_needs(o.decision, field, value)
             return f"needs 1-{need}" if need else ""
 
         return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)

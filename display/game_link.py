@@ -25,8 +25,6 @@ from engine import (
     view,
 )
 from engine.events import Event
-from engine.rulesets.fasa.combat import need_to_hit
-from engine.rulesets.fasa.state import FasaState
 from engine.stations import INSTRUCTOR
 
 
@@ -116,15 +114,12 @@ def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
     return 0
 
 
-def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
-    """The highest d10 roll that hits with that weapon at that target now (Book Two, Advanced:
-    Firing Weapons: the Firing Chart by range, less 2 after the firer's emergency heading change:
-    the engine's `need_to_hit`), 0 when out of range or not known."""
-    if not isinstance(state, FasaState):
-        return 0
+def shot_needs(decision: Decision, field: str, value: object) -> int:
+    """The highest d10 roll that hits with the weapon `field` at the target `value`, as the engine
+    gives it in the fire decision's choice for this seat (`Choice.need`: worked out from what the
+    seat may know), 0 when out of range or not known (a target the seat cannot see)."""
     try:
-        ship, target = state.ship(ship_id), state.ship(target_id)
-        spec = ship.cls.weapon(weapon_id)
-        return need_to_hit(state, ship, spec, ship.pos.distance(target.pos))
-    except (AttributeError, KeyError, ValueError):
+        choices = decision.field_named(field).choices
+    except KeyError:
         return 0
+    return next((c.need or 0 for c in choices if c.value == value), 0)

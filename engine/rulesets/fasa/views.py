@@ -24,7 +24,9 @@ from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
     Damaged,
+    EnginesSet,
     ExplosionAverted,
+    HeadingStressed,
     PowerAllocated,
     Rolled,
     RollRequested,
@@ -61,8 +63,17 @@ A cloaked enemy the seat's side has not detected shows no place, heading or turn
 (Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
-                  ExplosionAverted, SensorAnswered)
-"""Events only the ship's own side (and the Instructor) is told of."""
+                  ExplosionAverted, SensorAnswered, EnginesSet)
+"""Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
+change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
+Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
+docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
+map (`ShipMoved`)."""
+
+SEEN_MOVING = (ShipMoved, HeadingStressed)
+"""Events about a ship's course that every side sees on the map, but a side that does not know
+where the ship is (a cloaked ship it has not detected: Advanced: Romulan Cloaking Device, seed
+line 397: "the Romulan Starship Silhouette Counter is removed") is not told."""
 
 PUBLIC_WORDS = {
     "allocate_power": "allocating power", "arm_weapons": "arming weapons",
@@ -267,7 +278,7 @@ def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[E
 def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, PRIVATE_EVENTS):
         return may_know_ship(state, seat, event.ship)
-    if isinstance(event, ShipMoved) and state.has_ship(event.ship):
+    if isinstance(event, SEEN_MOVING) and state.has_ship(event.ship):
         return not hidden_from(state, state.ship(event.ship), side_of(state, seat))
     if isinstance(event, BlastStruck) and state.has_ship(event.target):
         return not hidden_from(state, state.ship(event.target), side_of(state, seat))
