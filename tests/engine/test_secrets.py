@@ -4,7 +4,8 @@ autopilot decides from nothing more than its seat may know.
 
 The test changes every secret of the ships a seat may not see into (an enemy's allocation,
 shields, armed weapons, engines, superstructure, casualties) and checks that nothing the seat is
-told changes: a leak of any of them would show as a difference.
+told changes: a leak of any of them would show as a difference. What the hidden side *does* is
+varied by `test_secrets_differential.py`.
 """
 
 from __future__ import annotations
@@ -168,8 +169,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
-                    elif isinstance(e, ShipMoved | BlastStruck):
-                        moved = new.ship(e.ship if isinstance(e, ShipMoved) else e.target)
+                    elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
+                        moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine)
                         assert (e in told) == (not unseen), (seat, e)
                         told_hidden += unseen
