@@ -273,7 +273,7 @@ class BridgeDisplay:
                     letters = f.alphabet
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
-            rng = weapon_range(self.state, ship, self.weapon)
+            rng = weapon_range(self.view, ship, self.weapon)
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
                letters)
         if self._map_cache is None or self._map_cache[0] != key:

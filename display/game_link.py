@@ -101,16 +101,16 @@ def replayed(scenario: Mapping[str, Any], actions: Sequence[Action],
         state = after
 
 
-def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
-    """The farthest range (hexes) a weapon can hit at: the last column of its Firing Chart
-    (Book Two, Advanced: Firing Weapons), or 0 when the state does not say."""
-    try:
-        ship = state.ship(ship_id)  # type: ignore[attr-defined]
-        for spec in ship.cls.weapons:
-            if spec.id == weapon_id:
-                return int(state.tables.max_range(spec.chart))  # type: ignore[attr-defined]
-    except (AttributeError, KeyError, ValueError):
-        return 0
+def weapon_range(seen: Mapping[str, Any], ship_id: str, weapon_id: str) -> int:
+    """The farthest range (hexes) a weapon can hit at, as the seat's `view` gives it (each weapon's
+    `reach`: the last column of its Firing Chart, Book Two, Advanced: Firing Weapons), or 0 when
+    the view does not say (a ship of another side)."""
+    for ship in seen.get("ships", ()):
+        if isinstance(ship, Mapping) and ship.get("id") == ship_id:
+            for w in ship.get("weapons", ()):
+                if isinstance(w, Mapping) and w.get("id") == weapon_id:
+                    reach = w.get("reach", 0)
+                    return reach if type(reach) is int else 0
     return 0
 
 

@@ -22,6 +22,7 @@ from test_secrets_differential import main_line, scenario_for
 import engine
 from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay
+from display.game_link import weapon_range
 from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
@@ -311,3 +312,17 @@ def test_the_fire_decision_gives_each_seen_targets_need_and_nothing_for_a_hidden
     assert notes[0] == notes[1]
     words = repr(notes[0])
     assert "needs 1-" in words
+
+
+def test_the_display_takes_a_weapons_reach_from_the_seats_view() -> None:
+    """The arc a screen draws reaches as far as the weapon's Firing Chart (Advanced: Firing
+    Weapons): the engine's view gives it for the seat's own ships, and nothing for an enemy's."""
+    state = next(iter(game_states("gambit0", 1)))
+    seat = Seat("helm", "constitution")
+    seen = engine.view(state, seat)
+    cruiser = state.ship("constitution")
+    for spec in cruiser.cls.weapons:
+        assert weapon_range(seen, "constitution", spec.id) == state.tables.max_range(spec.chart) > 0
+    enemy = state.ship("bop1")
+    assert all(weapon_range(seen, "bop1", spec.id) == 0 for spec in enemy.cls.weapons)
+    assert weapon_range(engine.view(state, Seat(INSTRUCTOR)), "bop1", enemy.cls.weapons[0].id) > 0

@@ -49,6 +49,7 @@ from engine.rulesets.fasa.state import (
     Weapon,
     replace,
 )
+from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
@@ -115,7 +116,10 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
     }
 
 
-def full_ship(ship: Ship) -> dict[str, Any]:
+def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
+    """Everything about `ship`, for its own side and the Instructor. Each weapon's `reach` is the
+    farthest range it can hit at: the last column of its Firing Chart (Advanced: Firing Weapons),
+    so that a screen draws its arc without working it out from the state."""
     out = public_ship(ship)
     alloc = ship.allocation
     out.update({
@@ -127,7 +131,8 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         "shields": list(ship.shields), "shields_damaged": sorted(ship.shields_damaged),
         "max_shield_points": ship.cls.max_shield_points,
         "weapons": [{"id": spec.id, "name": spec.name, "kind": spec.kind, "power": w.power,
-                     "fired": w.fired, "damaged": w.damaged, "arcs": sorted(spec.arcs)}
+                     "fired": w.fired, "damaged": w.damaged, "arcs": sorted(spec.arcs),
+                     "reach": tables.max_range(spec.chart)}
                     for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)],
         "allocation": None if alloc is None else
         {"movement": alloc.movement, "shields": alloc.shields, "weapons": alloc.weapons},
@@ -169,7 +174,7 @@ def report_json(report: SensorReport) -> dict[str, Any]:
 
 def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
-    out["ships"] = [full_ship(s) for s in state.ships]
+    out["ships"] = [full_ship(s, state.tables) for s in state.ships]
     out["sensor_reports"] = [report_json(r) for r in state.reports]
     out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
@@ -190,7 +195,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     ships = []
     for s in state.ships:
         if s.id in known:
-            ships.append(full_ship(s))
+            ships.append(full_ship(s, state.tables))
             continue
         entry = public_ship(s, hidden_from(state, s, side_of(state, seat)))
         if s.lock not in known:
