@@ -68,10 +68,10 @@ class ShieldsSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class HeadingStressed(Event):
-    """An emergency heading change and its stress charts (Advanced: Emergency Heading Changes):
-    seen by every side that sees the ship turn two hexsides on the map; a cloaked ship's turn that
-    a side has not detected is its own side's to know (Advanced: Romulan Cloaking Device: the
-    counter is off the map)."""
+    """An emergency heading change and its stress charts (Advanced: Emergency Heading Changes,
+    seed 000 lines 337-345): seen by every side that sees the ship turn two hexsides on the map; a
+    cloaked ship's turn that a side has not detected is its own side's to know (Advanced: Romulan
+    Cloaking Device, lines 397-403: the counter is off the map)."""
 
     ship: str
     name: str
@@ -85,8 +85,8 @@ class HeadingStressed(Event):
 
 @dataclass(frozen=True, slots=True)
 class EnginesSet(Event):
-    """A ship's engines set for reverse or forward again (Advanced: Reverse Movement): the
-    engineers' change-over is inside the ship, so only its own side is told
+    """A ship's engines set for reverse or forward again (Advanced: Reverse Movement, seed 000
+    lines 349-355): the engineers' change-over is inside the ship, so only its own side is told
     (docs/rules-decisions.md)."""
 
     ship: str

@@ -132,6 +132,7 @@ def move(state: FasaState, ship: Ship, steps: str,
     events: list[Event] = []
     back = reversing(ship, steps)
     if steps and back != ship.reverse:
+        # The change-over is the engineers' (seed 000 lines 349-355): its side's to know.
         events.append(EnginesSet(ship.id, ship.name, back))
     pos, heading = ship.pos, ship.heading
     done = ""

@@ -42,9 +42,11 @@ def stress_of(tables: Tables, ship: Ship) -> Stress:
 
 
 def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
-    """Record one emergency heading change's stress on `ship`: its power units come off the warp
-    engine with the most power left (Advanced tracks only the total; docs/rules-decisions.md),
-    the superstructure point as superstructure damage."""
+    """Record one emergency heading change's stress on `ship` (seed 000 lines 337-345): its power
+    units come off the warp engine with the most power left (Advanced tracks only the total;
+    docs/rules-decisions.md), the superstructure point as superstructure damage. The turn is told
+    as a `HeadingStressed` event, which a side that cannot see a cloaked ship is not told (lines
+    397-403; `views.SEEN_MOVING`); the damage is the ship's side's."""
     cost = stress_of(state.tables, ship)
     speed = f"warp {ship.warp}" if ship.warp else "sub-light"
     events: list[Event] = [HeadingStressed(
