@@ -264,7 +264,7 @@ class BridgeDisplay(FollowsPanels):
             """A target choice of a fire decision says what the shot needs."""
             if o is None or o.decision.action != "fire" or not isinstance(value, str):
                 return ""
-            need = shot_needs(state, str(o.ship), field, value)
+            need = shot_needs(o.decision, field, value)
             return f"needs 1-{need}" if need else ""
 
         return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note,
@@ -282,7 +282,7 @@ class BridgeDisplay(FollowsPanels):
                     letters = f.alphabet
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
-            rng = weapon_range(self.state, ship, self.weapon)
+            rng = weapon_range(self.view, ship, self.weapon)
         shields = shield_marks(self.view, ship, self._entering_shields(ship))
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
                letters, shields)

@@ -25,8 +25,6 @@ from engine import (
     view,
 )
 from engine.events import Event
-from engine.rulesets.fasa.combat import need_to_hit
-from engine.rulesets.fasa.state import FasaState
 from engine.stations import INSTRUCTOR
 
 
@@ -103,28 +101,25 @@ def replayed(scenario: Mapping[str, Any], actions: Sequence[Action],
         state = after
 
 
-def weapon_range(state: GameState, ship_id: str, weapon_id: str) -> int:
-    """The farthest range (hexes) a weapon can hit at: the last column of its Firing Chart
-    (Book Two, Advanced: Firing Weapons), or 0 when the state does not say."""
-    try:
-        ship = state.ship(ship_id)  # type: ignore[attr-defined]
-        for spec in ship.cls.weapons:
-            if spec.id == weapon_id:
-                return int(state.tables.max_range(spec.chart))  # type: ignore[attr-defined]
-    except (AttributeError, KeyError, ValueError):
-        return 0
+def weapon_range(seen: Mapping[str, Any], ship_id: str, weapon_id: str) -> int:
+    """The farthest range (hexes) a weapon can hit at, as the seat's `view` gives it (each weapon's
+    `reach`: the last column of its Firing Chart, Book Two, Advanced: Firing Weapons), or 0 when
+    the view does not say (a ship of another side)."""
+    for ship in seen.get("ships", ()):
+        if isinstance(ship, Mapping) and ship.get("id") == ship_id:
+            for w in ship.get("weapons", ()):
+                if isinstance(w, Mapping) and w.get("id") == weapon_id:
+                    reach = w.get("reach", 0)
+                    return reach if type(reach) is int else 0
     return 0
 
 
-def shot_needs(state: GameState, ship_id: str, weapon_id: str, target_id: str) -> int:
-    """The highest d10 roll that hits with that weapon at that target now (Book Two, Advanced:
-    Firing Weapons: the Firing Chart by range, less 2 after the firer's emergency heading change:
-    the engine's `need_to_hit`), 0 when out of range or not known."""
-    if not isinstance(state, FasaState):
-        return 0
+def shot_needs(decision: Decision, field: str, value: object) -> int:
+    """The highest d10 roll that hits with the weapon `field` at the target `value`, as the engine
+    gives it in the fire decision's choice for this seat (`Choice.need`: worked out from what the
+    seat may know), 0 when out of range or not known (a target the seat cannot see)."""
     try:
-        ship, target = state.ship(ship_id), state.ship(target_id)
-        spec = ship.cls.weapon(weapon_id)
-        return need_to_hit(state, ship, spec, ship.pos.distance(target.pos))
-    except (AttributeError, KeyError, ValueError):
+        choices = decision.field_named(field).choices
+    except KeyError:
         return 0
+    return next((c.need or 0 for c in choices if c.value == value), 0)

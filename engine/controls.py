@@ -30,11 +30,15 @@ class FieldKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One value a choice field can take; `problem` says why it cannot be chosen now, if so."""
+    """One value a choice field can take; `problem` says why it cannot be chosen now, if so.
+    `need` is the highest roll on the die that succeeds if this value is chosen (e.g. the number a
+    shot at this target needs to hit), computed from what the seat may know; None when choosing it
+    leads to no roll, or the seat may not know the number (a target it cannot see)."""
 
     value: Value
     label: str
     problem: str | None = None
+    need: int | None = None
 
     @property
     def allowed(self) -> bool:

@@ -4,7 +4,8 @@ autopilot decides from nothing more than its seat may know.
 
 The test changes every secret of the ships a seat may not see into (an enemy's allocation,
 shields, armed weapons, engines, superstructure, casualties) and checks that nothing the seat is
-told changes: a leak of any of them would show as a difference.
+told changes: a leak of any of them would show as a difference. What the hidden side *does* is
+varied by `test_secrets_differential.py`.
 """
 
 from __future__ import annotations
@@ -13,18 +14,25 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pygame
 import pytest
 from test_seat_api import packaged, seats, states
+from test_secrets_differential import main_line, scenario_for
 
 import engine
 from companion.dice import VirtualDice
+from display.bridge import BridgeDisplay
+from display.game_link import weapon_range
 from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.actions import Move
 from engine.rulesets.fasa.crew import CREWS
 from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
+    EnginesSet,
+    HeadingStressed,
     Rolled,
     RollRequested,
     SelfDestructOrder,
@@ -162,8 +170,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
-                    elif isinstance(e, ShipMoved | BlastStruck):
-                        moved = new.ship(e.ship if isinstance(e, ShipMoved) else e.target)
+                    elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
+                        moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine)
                         assert (e in told) == (not unseen), (seat, e)
                         told_hidden += unseen
@@ -207,3 +215,114 @@ def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:
         if engine.apply(before, action)[0] == after:
             return [action]
     raise AssertionError("no action leads from one state to the next")
+
+
+# -- what a hidden or enemy ship does (issue 15's three leaks) -----------------------------------
+
+
+def _moving(hidden: bool) -> tuple[FasaState, engine.Prompt]:
+    """A Movement Phase of The Romulan Gambit (advanced) where a Bird of Prey must move: cloaked
+    where the Federation has not detected it (`hidden`), or uncloaked in plain sight."""
+    for state in game_states("gambit0", 300):
+        for p in engine.pending(state):
+            ship = state.ship(p.ship or "") if p.ship else None
+            if p.action == "move" and ship is not None and ship.side == "Romulan":
+                ship = replace(ship, cloaked=hidden)
+                return state.with_ship(ship), p
+    raise AssertionError("no Romulan move in the game")
+
+
+def test_a_hidden_ships_emergency_heading_change_is_told_only_to_its_side() -> None:
+    """Advanced: Emergency Heading Changes (seed 000 lines 337-345) on a cloaked ship the other
+    side has not detected (Romulan Cloaking Device, lines 397-403: its counter is off the map):
+    the turn and its stress are the Romulans' to know."""
+    state, p = _moving(hidden=True)
+    assert hidden_from(state, state.ship(p.ship or ""), "Federation")
+    after, events = engine.apply(state, Move(p.station, p.ship or "", "L"))
+    stressed = [e for e in events if isinstance(e, HeadingStressed)]
+    assert stressed and "emergency heading change" in stressed[0].text
+    federation = Seat("helm", "constitution")
+    told = engine.events_for(after, events, federation)
+    assert not [e for e in told if "emergency" in e.text or "stress" in e.text], told
+    assert stressed[0] in engine.events_for(after, events, Seat("captain", p.ship))
+    # In plain sight the turn is seen on the map, and so told to all.
+    state, p = _moving(hidden=False)
+    after, events = engine.apply(state, Move(p.station, p.ship or "", "L"))
+    assert any(isinstance(e, HeadingStressed) for e in engine.events_for(after, events, federation))
+
+
+def test_an_enemys_reverse_setting_is_told_only_to_its_side() -> None:
+    """Advanced: Reverse Movement (seed 000 lines 349-355: five stationary phases "to allow the
+    engineers to make the systems change-over"): the engines' setting is inside the ship
+    (docs/rules-decisions.md); the step back itself is seen on the map."""
+    state, p = _moving(hidden=False)
+    state = state.with_ship(replace(state.ship(p.ship or ""), still=5))
+    after, events = engine.apply(state, Move(p.station, p.ship or "", "B"))
+    assert after.ship(p.ship or "").reverse
+    told = engine.events_for(after, events, Seat("helm", "constitution"))
+    assert not [e for e in told if "reverse" in e.text], told
+    assert any(isinstance(e, ShipMoved) for e in told)
+    own = engine.events_for(after, events, Seat("engineer", p.ship))
+    assert any(isinstance(e, EnginesSet) and e.reverse for e in own)
+
+
+def _firing_with_one_hidden() -> FasaState:
+    """The Gambit staged with one Bird of Prey uncloaked in the cruiser's sights and the other
+    cloaked, undetected (`test_secrets_differential.staged`), played on to the cruiser's fire
+    decision."""
+    for step in main_line(scenario_for("staged", 0), 1000, "staged"):
+        state = step.state
+        if step.prompt.action == "fire" and step.prompt.ship == "constitution" \
+                and hidden_from(state, state.ship("bop2"), "Federation"):
+            return state
+    raise AssertionError("the cruiser never came to fire with a Bird of Prey hidden")
+
+
+def test_the_fire_decision_gives_each_seen_targets_need_and_nothing_for_a_hidden_one() -> None:
+    """Advanced: Firing Weapons (the Firing Chart by range) and Romulan Cloaking Device (seed 000
+    lines 399-403: a ship "may not fire into a hex hoping a successfully cloaked ship is there"):
+    the need of a shot at a hidden ship would tell its distance."""
+    state = _firing_with_one_hidden()
+    seat = Seat("helm", "constitution")
+    decisions = [d for d in engine.controls(state, seat) if d.action == "fire"]
+    if not decisions:   # a crew of four splits Helm and Weapons otherwise
+        decisions = [d for st in engine.crew_stations(state, "constitution")
+                     for d in engine.controls(state, Seat(st, "constitution"))
+                     if d.action == "fire"]
+    (decision,) = decisions
+    cruiser = state.ship("constitution")
+    for f in decision.fields:
+        by_target = {c.value: c for c in f.choices}
+        assert by_target["bop2"].need is None and by_target["bop2"].problem
+        spec = cruiser.cls.weapon(f.name)
+        rng = cruiser.pos.distance(state.ship("bop1").pos)
+        assert by_target["bop1"].need == state.tables.to_hit(spec.chart, rng)
+        assert by_target[None].need is None
+    # The display shows the engine's number, and none for the hidden ship wherever it is.
+    pygame.font.init()
+    twin = state.with_ship(elsewhere(state, state.ship("bop2")))
+    notes = []
+    for s in (state, twin):
+        d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None)
+        d.show(s)
+        d.activate(f"tab:{decision.station}")
+        model = d.panel()
+        assert model is not None
+        notes.append(model)
+    assert notes[0] == notes[1]
+    words = repr(notes[0])
+    assert "needs 1-" in words
+
+
+def test_the_display_takes_a_weapons_reach_from_the_seats_view() -> None:
+    """The arc a screen draws reaches as far as the weapon's Firing Chart (Advanced: Firing
+    Weapons): the engine's view gives it for the seat's own ships, and nothing for an enemy's."""
+    state = next(iter(game_states("gambit0", 1)))
+    seat = Seat("helm", "constitution")
+    seen = engine.view(state, seat)
+    cruiser = state.ship("constitution")
+    for spec in cruiser.cls.weapons:
+        assert weapon_range(seen, "constitution", spec.id) == state.tables.max_range(spec.chart) > 0
+    enemy = state.ship("bop1")
+    assert all(weapon_range(seen, "bop1", spec.id) == 0 for spec in enemy.cls.weapons)
+    assert weapon_range(engine.view(state, Seat(INSTRUCTOR)), "bop1", enemy.cls.weapons[0].id) > 0

@@ -40,7 +40,9 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.cloak import has_cloak
+from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
@@ -186,7 +188,8 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
             if target.side == ship.side:
                 continue
             why = combat.shot_problem(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None))
+            choices.append(Choice(target.id, target.name, why or None,
+                                  _need(state, ship, spec, target)))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
 
@@ -196,6 +199,17 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
 
     return Decision(prompt, "fire", station, f"{title(station)}: declare {ship.name}'s targets",
                     tuple(fields), (), build, irreversible=True)
+
+
+def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
+    """What a shot at `target` needs to hit (`combat.need_to_hit`: the Firing Chart at the range,
+    the firer's emergency heading change, a detected cloaked target), 0 when it cannot hit at that
+    range; None for a target the firing side does not know the place of (Advanced: Romulan
+    Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
+    ship is there"), or one out of play: nothing here may tell where it is."""
+    if not combat.targetable(target) or hidden_from(state, target, ship.side):
+        return None
+    return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
 
 
 def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

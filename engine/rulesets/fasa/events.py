@@ -67,6 +67,39 @@ class ShieldsSet(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HeadingStressed(Event):
+    """An emergency heading change and its stress charts (Advanced: Emergency Heading Changes,
+    seed 000 lines 337-345): seen by every side that sees the ship turn two hexsides on the map; a
+    cloaked ship's turn that a side has not detected is its own side's to know (Advanced: Romulan
+    Cloaking Device, lines 397-403: the counter is off the map)."""
+
+    ship: str
+    name: str
+    speed: str          # "warp 6" or "sub-light"
+    charts: str         # the class's Heading Change Stress Charts, e.g. "H/J"
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: emergency heading change at {self.speed}, stress charts {self.charts}"
+
+
+@dataclass(frozen=True, slots=True)
+class EnginesSet(Event):
+    """A ship's engines set for reverse or forward again (Advanced: Reverse Movement, seed 000
+    lines 349-355): the engineers' change-over is inside the ship, so only its own side is told
+    (docs/rules-decisions.md)."""
+
+    ship: str
+    name: str
+    reverse: bool
+
+    @property
+    def text(self) -> str:
+        return (f"{self.name}'s engines are set for "
+                f"{'reverse' if self.reverse else 'forward'} movement")
+
+
+@dataclass(frozen=True, slots=True)
 class RollRequested(Event):
     request: RollRequest
 

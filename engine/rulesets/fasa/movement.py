@@ -21,7 +21,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa import mines
-from engine.rulesets.fasa.events import Note, ShipMoved, StatusChanged
+from engine.rulesets.fasa.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.state import ACTIVE, ESCAPED, FasaState, Ship, replace
 from engine.rulesets.fasa.stress import apply_stress
@@ -132,8 +132,8 @@ def move(state: FasaState, ship: Ship, steps: str,
     events: list[Event] = []
     back = reversing(ship, steps)
     if steps and back != ship.reverse:
-        events.append(Note(f"{ship.name}'s engines are set for "
-                           f"{'reverse' if back else 'forward'} movement"))
+        # The change-over is the engineers' (seed 000 lines 349-355): its side's to know.
+        events.append(EnginesSet(ship.id, ship.name, back))
     pos, heading = ship.pos, ship.heading
     done = ""
     for step, (pos, heading) in zip(steps, trail, strict=True):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.events import Event
 from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
-from engine.rulesets.fasa.events import Note
+from engine.rulesets.fasa.events import HeadingStressed
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
 
@@ -42,14 +42,15 @@ def stress_of(tables: Tables, ship: Ship) -> Stress:
 
 
 def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
-    """Record one emergency heading change's stress on `ship`: its power units come off the warp
-    engine with the most power left (Advanced tracks only the total; docs/rules-decisions.md),
-    the superstructure point as superstructure damage."""
+    """Record one emergency heading change's stress on `ship` (seed 000 lines 337-345): its power
+    units come off the warp engine with the most power left (Advanced tracks only the total;
+    docs/rules-decisions.md), the superstructure point as superstructure damage. The turn is told
+    as a `HeadingStressed` event, which a side that cannot see a cloaked ship is not told (lines
+    397-403; `views.SEEN_MOVING`); the damage is the ship's side's."""
     cost = stress_of(state.tables, ship)
     speed = f"warp {ship.warp}" if ship.warp else "sub-light"
-    events: list[Event] = [Note(
-        f"{ship.name}: emergency heading change at {speed}, stress charts "
-        f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}")]
+    events: list[Event] = [HeadingStressed(
+        ship.id, ship.name, speed, f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}")]
     warp = [i for i, spec in enumerate(ship.cls.engines) if spec.kind == "warp"
             and ship.engines[i] > 0]
     first = max(warp, key=lambda i: (ship.engines[i], -i)) if warp else None

@@ -25,7 +25,9 @@ from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
     Damaged,
+    EnginesSet,
     ExplosionAverted,
+    HeadingStressed,
     PowerAllocated,
     Rolled,
     RollRequested,
@@ -48,6 +50,7 @@ from engine.rulesets.fasa.state import (
     Weapon,
     replace,
 )
+from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat
 
@@ -62,8 +65,17 @@ A cloaked enemy the seat's side has not detected shows no place, heading or turn
 (Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
-                  ExplosionAverted, SensorAnswered)
-"""Events only the ship's own side (and the Instructor) is told of."""
+                  ExplosionAverted, SensorAnswered, EnginesSet)
+"""Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
+change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
+Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
+docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
+map (`ShipMoved`)."""
+
+SEEN_MOVING = (ShipMoved, HeadingStressed)
+"""Events about a ship's course that every side sees on the map, but a side that does not know
+where the ship is (a cloaked ship it has not detected: Advanced: Romulan Cloaking Device, seed
+line 397: "the Romulan Starship Silhouette Counter is removed") is not told."""
 
 PUBLIC_WORDS = {
     "allocate_power": "allocating power", "arm_weapons": "arming weapons",
@@ -105,7 +117,10 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
     }
 
 
-def full_ship(ship: Ship) -> dict[str, Any]:
+def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
+    """Everything about `ship`, for its own side and the Instructor. Each weapon's `reach` is the
+    farthest range it can hit at: the last column of its Firing Chart (Advanced: Firing Weapons),
+    so that a screen draws its arc without working it out from the state."""
     out = public_ship(ship)
     alloc, last = ship.allocation, ship.last_allocation
     out.update({
@@ -117,7 +132,8 @@ def full_ship(ship: Ship) -> dict[str, Any]:
         "shields": list(ship.shields), "shields_damaged": sorted(ship.shields_damaged),
         "max_shield_points": ship.cls.max_shield_points,
         "weapons": [{"id": spec.id, "name": spec.name, "kind": spec.kind, "power": w.power,
-                     "fired": w.fired, "damaged": w.damaged, "arcs": sorted(spec.arcs)}
+                     "fired": w.fired, "damaged": w.damaged, "arcs": sorted(spec.arcs),
+                     "reach": tables.max_range(spec.chart)}
                     for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)],
         "allocation": None if alloc is None else
         {"movement": alloc.movement, "shields": alloc.shields, "weapons": alloc.weapons},
@@ -167,7 +183,7 @@ def report_json(report: SensorReport) -> dict[str, Any]:
 
 def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
-    out["ships"] = [full_ship(s) for s in state.ships]
+    out["ships"] = [full_ship(s, state.tables) for s in state.ships]
     out["sensor_reports"] = [report_json(r) for r in state.reports]
     out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
@@ -188,7 +204,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     ships = []
     for s in state.ships:
         if s.id in known:
-            ships.append(full_ship(s))
+            ships.append(full_ship(s, state.tables))
             continue
         entry = public_ship(s, hidden_from(state, s, side_of(state, seat)))
         if s.lock not in known:
@@ -277,7 +293,7 @@ def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[E
 def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, PRIVATE_EVENTS):
         return may_know_ship(state, seat, event.ship)
-    if isinstance(event, ShipMoved) and state.has_ship(event.ship):
+    if isinstance(event, SEEN_MOVING) and state.has_ship(event.ship):
         return not hidden_from(state, state.ship(event.ship), side_of(state, seat))
     if isinstance(event, BlastStruck) and state.has_ship(event.target):
         return not hidden_from(state, state.ship(event.target), side_of(state, seat))
