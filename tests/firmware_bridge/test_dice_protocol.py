@@ -13,12 +13,15 @@ from hypothesis import strategies as st
 
 from firmware_bridge.firmware import dice_proto as tray
 from firmware_bridge.protocol import (
+    DIE,
+    FACE,
     MAX_LINE,
     Ack,
     Duplicates,
     Heartbeat,
     Hello,
     Parser,
+    RefusedRoll,
     Rejected,
     Roll,
     crc16,
@@ -72,27 +75,41 @@ def test_frames_split_anywhere_still_parse(frame: Roll | Hello | Heartbeat | Ack
 
 
 @given(st.integers(0, 0xFFFF), st.integers(0, 1000), st.integers(0, 1000))
-def test_impossible_rolls_are_rejected(seq: int, sides: int, value: int) -> None:
+def test_impossible_rolls_are_refused_by_sequence_number(seq: int, sides: int, value: int) -> None:
+    """Every well-framed roll is answered: taken, or refused with its sequence number (so the
+    host can say REFUSE and the tray stops resending) and why."""
     got = Parser(frozenset({20})).feed(frame_bytes(f"ROLL,{seq},t,{sides},{value}"))
     if sides == 20 and 1 <= value <= 20:
         assert got == [Roll(seq, "t", 20, value)]
     else:
-        assert len(got) == 1 and isinstance(got[0], Rejected)
+        assert len(got) == 1 and isinstance(got[0], RefusedRoll)
+        assert got[0].seq == seq and got[0].code == (FACE if sides == 20 else DIE)
 
 
-def test_rejections_say_why() -> None:
+def test_rejections_and_refusals_say_why() -> None:
     p = Parser(frozenset({20}))
+    refusals = {
+        "ROLL,1,t,20,21": (FACE, "a d20 cannot show 21"),
+        "ROLL,1,t,20,0": (FACE, "a d20 cannot show 0"),
+        "ROLL,1,t,6,3": (DIE, "a d6 is not a die this tray has (d20)"),
+        "ROLL,1,t,20,+5": (FACE, "the face is not a whole number"),
+        "ROLL,1,t,20,1_0": (FACE, "the face is not a whole number"),
+        "ROLL,1,t,x,1": (DIE, "the die's sides are not a number (d20 wanted)"),
+    }
+    for body, (code, reason) in refusals.items():
+        (got,) = p.feed(frame_bytes(body))
+        assert isinstance(got, RefusedRoll), body
+        assert (got.seq, got.tray, got.code, got.reason) == (1, "t", code, reason), body
     cases = {
-        "ROLL,1,t,20,21": "a d20 cannot show 21",
-        "ROLL,1,t,20,0": "a d20 cannot show 0",
-        "ROLL,1,t,6,3": "a d6 is not a die this tray has (d20)",
-        "ROLL,1,t,20,+5": "ROLL needs whole numbers for seq, sides and value",
-        "ROLL,1,t,20,1_0": "ROLL needs whole numbers for seq, sides and value",
         "ROLL,70000,t,20,1": "ROLL needs whole numbers for seq, sides and value",
         "ROLL,1,t t,20,1": "bad tray id",
         "ROLL,1,t,20": "ROLL takes seq, tray, sides, value",
         "HB,t": "HB takes tray, uptime in seconds",
-        "HELLO,1,x": "HELLO takes protocol version, firmware version, tray id",
+        "HELLO,1,x": "HELLO takes protocol version, firmware version, tray id[, die's sides]",
+        "HELLO,2,1.1.0,t,0": "HELLO takes protocol version, firmware version, tray id[, die's "
+                             "sides]",
+        "REFUSE,1,WHY": "REFUSE takes a sequence number and one of FACE, DIE, TRAY",
+        "CALL,-1": "CALL takes the die's sides (0: no roll wanted now)",
         "ACK,-1": "ACK takes a sequence number 0-65535",
         "FIRE,1": "unknown frame type",
     }
@@ -105,10 +122,10 @@ def test_rejections_say_why() -> None:
 
 
 def test_unicode_digits_and_high_bytes_are_not_numbers() -> None:
-    for body in ("ROLL,1,t,20,\u0661", "ROLL,1,t,20,\u00b2"):
+    for body in ("ROLL,1,t,20,\u0661", "ROLL,1,t,20,\u00b2", "ROLL,\u0661,t,20,1"):
         raw = body.encode("utf-8")
         (got,) = Parser().feed(b"$%s*%04X\n" % (raw, crc16(raw)))
-        assert isinstance(got, Rejected)
+        assert isinstance(got, Rejected | RefusedRoll)
 
 
 def test_line_length_is_capped_and_parsing_resumes() -> None:
@@ -198,7 +215,7 @@ def test_duplicates_by_sequence() -> None:
 def test_tray_frames_parse_on_the_host() -> None:
     t = tray.Tray("tray-1")
     p = Parser()
-    assert p.feed(t.start(0)) == [Hello(1, tray.FIRMWARE_VERSION, "tray-1")]
+    assert p.feed(t.start(0)) == [Hello(2, tray.FIRMWARE_VERSION, "tray-1", 20)]
     assert p.feed(t.roll(17, 10)) == [Roll(0, "tray-1", 20, 17)]
     assert p.feed(t.roll(3, 20)) == [Roll(1, "tray-1", 20, 3)]
 
@@ -277,5 +294,6 @@ def test_the_lines_in_the_protocol_document_do_what_it_says() -> None:
         for m in re.finditer(r"\$[A-Z]+,[^*\s`]*\*[0-9A-F]{4}", text):
             (got,) = Parser().feed(m.group().encode() + b"\r\n")
             assert isinstance(got, Rejected) == ("rejected" in text), text
+            assert isinstance(got, RefusedRoll) == ("refused" in text), text
             checked += 1
     assert checked >= 7

@@ -22,6 +22,7 @@ from firmware_bridge.router import (
     MANUAL,
     TRAY_CONNECTED,
     TRAY_LOST,
+    TRAY_STARTING,
     VIRTUAL,
     Answer,
     DiceConfigError,
@@ -97,9 +98,15 @@ def test_percentile_takes_two_rolls_tens_then_units() -> None:
 
 def test_status_for_the_display_and_the_alert_led() -> None:
     r = DiceRouter(TWO_TRAYS)
-    assert r.status(HELM_E).mode == TRAY_LOST and r.status(HELM_E).alert
+    # Not heard yet is not lost: no alert at the start (the link says "lost" if it stays quiet).
+    assert r.status(HELM_E).mode == TRAY_STARTING and not r.status(HELM_E).alert
     r.on_event(TrayStatus("tray-e", True, "heard"), [])
     assert r.status(HELM_E).mode == TRAY_CONNECTED and not r.status(HELM_E).alert
+    r.on_event(TrayStatus("tray-e", False, "no heartbeat for 3.1 s"), [])
+    assert r.status(HELM_E).mode == TRAY_LOST and r.status(HELM_E).alert
+    assert r.status(HELM_E).by_hand   # the [dice] default fallback is manual
+    r.on_event(TrayStatus("tray-e", True, "heard"), [])
+    assert not r.status(HELM_E).alert and not r.status(HELM_E).by_hand
     other = Seat("science", "enterprise")
     assert r.status(other).mode == MANUAL and "by hand" in r.status(other).text
     virtual = DiceRouter(config_from_dict({"fallback": "virtual"}))
@@ -166,14 +173,15 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
 
     rolls: list[RollResult] = []
     with TrayEmulator(link_path=dev, seed=5) as tray, DiceBridge(config) as dice:
+        while dice.status(Seat("helm", "kronos")).mode != TRAY_CONNECTED:
+            assert dice.poll([], timeout=5.0), "the tray never said HELLO"
         turn = state.turn  # type: ignore[attr-defined]
         while state.turn == turn and pending(state):  # type: ignore[attr-defined]
             prompts = pending(state)  # (a lucky first turn can end the game)
             if prompts[0].roll is None:
                 state, _ = apply(state, autopilot.decide(state, prompts[0]))  # type: ignore[arg-type]
                 continue
-            assert dice.status(Seat(prompts[0].station, prompts[0].ship)).mode in (
-                TRAY_CONNECTED, TRAY_LOST)  # lost only until its first heartbeat is heard
+            dice.track(prompts)   # the request is shown before anybody rolls for it
             tray.roll()  # a fair d20 from os.urandom, as the firmware rolls it
             answer = None
             while answer is None:
