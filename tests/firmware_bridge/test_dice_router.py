@@ -16,7 +16,7 @@ from engine import Prompt, RollRequest, RollResult, Seat, apply, new_game, pendi
 from engine.dice import fasa_die_from_d20
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.emulator import TrayEmulator
-from firmware_bridge.link import TrayNotice, TrayRoll, TrayStatus
+from firmware_bridge.link import TrayNotice, TrayRefused, TrayRoll, TrayStatus
 from firmware_bridge.protocol import Roll
 from firmware_bridge.router import (
     MANUAL,
@@ -194,3 +194,32 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
     assert rolls, "a basic turn has to-hit rolls"
     assert all(r.source == "tray" for r in rolls)
     assert [r.detail for r in rolls] == [f"tray-1#{n}" for n in range(len(rolls))]
+
+
+def test_a_roll_answers_only_a_request_pending_when_it_arrived() -> None:
+    r = DiceRouter(TWO_TRAYS)
+    p = [ask("helm", "enterprise")]
+    assert p[0].roll is not None
+    since = {p[0].roll: 10.0}
+    early = r.on_event(TrayRoll("tray-e", Roll(1, "tray-e", 20, 5), 9.5), p, since)
+    assert isinstance(early, Shown) and "before Helm was asked to roll" in early.text
+    late = r.on_event(TrayRoll("tray-e", Roll(2, "tray-e", 20, 5), 10.5), p, since)
+    assert isinstance(late, Answer)
+    refused = r.on_event(TrayRefused("tray-e", "tray-e#3", "a d20 cannot show 21"), p, since)
+    assert isinstance(refused, Shown) and "tray-e#3 refused: a d20 cannot show 21" in refused.text
+
+
+def test_the_bridge_stamps_a_request_anew_once_a_roll_answered_an_equal_one() -> None:
+    now = [100.0]
+    dice = DiceBridge(TWO_TRAYS, clock=lambda: now[0])
+    p = [ask("helm", "enterprise")]
+    assert p[0].roll is not None
+    dice.track(p)
+    assert dice.since[p[0].roll] == 100.0
+    now[0] = 101.0
+    dice.track(p)   # still the same request: its stamp stays
+    assert dice.since[p[0].roll] == 100.0
+    dice.track(p, RollResult("helm", 4, "manual"))   # answered; an equal request is a new one
+    assert dice.since[p[0].roll] == 101.0
+    dice.track([])
+    assert dice.since == {}
