@@ -58,6 +58,24 @@ def test_bench_dice_prints_its_figures_and_floor(
     assert main(["bench", "dice"]) == 0
     out = capsys.readouterr().out
     assert "frames/s (floor: regex + CRC alone" in out and "5 rolls: p50" in out
+    assert "floor: a bare pty round trip, p50" in out
+    assert "a bare pseudo-terminal round trip" in out   # the table's note on its floor
+
+
+def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from companion import dice_bench
+    monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
+    monkeypatch.setattr(dice_bench, "SAMPLES", 5)
+    figures = {f.name: f for f in dice_bench.dice_bench(io.StringIO())}
+    for name in ("tray frame to accepted roll, p50", "tray frame to accepted roll, p99"):
+        f = figures[name]
+        assert f.floor is not None and 0 < f.floor and f.ratio() is not None, f
+        assert "pseudo-terminal" in f.floor_is
+    bare = dice_bench.pty_round_trips(20)
+    assert len(bare) == 20 and all(0 < ms < 5000 for ms in bare)
 
 
 @pytest.mark.parametrize("args, message", [
