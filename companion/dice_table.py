@@ -24,14 +24,13 @@ def roll_words(dice: DiceBridge, prompt: Prompt, can_type: bool = True) -> str |
     tray now"; with no tray answering and `fallback = "manual"`, the words say to roll by hand
     and tap the number (`can_type`: there is a screen to tap it on). None: the virtual die rolls
     (`fallback = "virtual"`, or nowhere to type a number)."""
-    request = prompt.roll
-    if request is None:
+    if prompt.roll is None:
         return None
     status = dice.status(Seat(prompt.station, prompt.ship))
     if status.mode == TRAY_CONNECTED:
         return dice.call(prompt) or status.text
     if status.by_hand and can_type:
-        return f"{status.text}: {request.purpose}"
+        return status.text   # (the roll dialog says what the roll is for)
     return None
 
 

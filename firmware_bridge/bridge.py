@@ -118,7 +118,7 @@ class DiceBridge:
         dice = next(t.dice for t in self.config.trays if t.id == status.tray)
         sides = request.sides if request.sides in dice else max(dice)  # a d20 reads as a d10
         self._link(status.tray, lambda link: link.call(sides))
-        return f"Roll the tray now ({status.tray}): {request.purpose}"
+        return f"Roll the tray now ({status.tray}): its light blinks until it is rolled"
 
     def _link(self, tray: str, do: Callable[[TrayLink], object]) -> None:
         for link in self.links:
