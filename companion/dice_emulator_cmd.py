@@ -8,8 +8,8 @@ Commands: `roll` (or an empty line) a fair d20; `roll N` that face (even an impo
 `raw TEXT` sends TEXT as it is (\\r and \\n understood); `unplug`; `plug` (`plug restart` as a
 tray that lost power); `wait S` seconds; `wait-ack [S]` until the host has answered every roll
 (taken or refused); `quit`. Lines starting with # are comments. What the host says back is
-shown as the tray's light would: "<- ACK 3", "<- REFUSE 4: the die cannot show that face",
-"<- roll the tray now (d20)".
+shown as the tray's light would: "<- ACK 3", "<- the host refused roll 4: the die cannot show
+that face", "<- roll the tray now (d20)".
 
 The pseudo-terminal's link is made only where nothing is: a PATH that exists is refused, and
 only the emulator's own link is removed when it ends.
@@ -59,8 +59,9 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(NAME, help="a dice tray on a pseudo-terminal or TCP port",
                               description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--pty", type=Path, default=None,
-                       help=f"symlink to the pseudo-terminal (default {DEFAULT_PTY})")
+    where.add_argument("--pty", type=Path, default=None, metavar="PATH",
+                       help=f"make this symlink to the pseudo-terminal; PATH must not exist "
+                            f"(default {DEFAULT_PTY})")
     where.add_argument("--tcp", type=tcp_port, default=None, metavar="PORT",
                        help="listen on 127.0.0.1:PORT (the host opens socket://127.0.0.1:PORT)")
     p.add_argument("--tray", type=tray_id, default="tray-1",

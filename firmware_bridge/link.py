@@ -359,7 +359,7 @@ class TrayLink:
             self._set_live(True, f"tray {item.tray} heard")
             return
         self._set_live(True, f"tray {item.tray} heard")
-        if isinstance(item, Roll) and not self._check_id(item.tray):
+        if not self._check_id(item.tray) and isinstance(item, Roll):
             item = RefusedRoll(item.seq, item.tray, TRAY, f"tray {item.tray!r} is not the tray "
                                                           f"{self.expect_tray!r} configured here")
         if isinstance(item, RefusedRoll):

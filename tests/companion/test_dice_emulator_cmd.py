@@ -145,3 +145,16 @@ def test_the_emulator_removes_only_its_own_link(tmp_path: Path) -> None:
         dev.unlink()
         dev.write_text("somebody else's")   # replaced under it while it ran
     assert dev.read_text() == "somebody else's"   # not its link: left alone
+
+
+def test_the_scripted_tray_shows_a_refusal_and_its_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dev = tmp_path / "dice"
+    script = tmp_path / "rolls.txt"
+    script.write_text("roll 21\nwait-ack 5\nroll 4\nwait-ack 5\nquit\n")
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with TrayLink("tray-1", str(dev), events, retry=0.02):
+        assert main(["dice-emulator", "--pty", str(dev), "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert "<- the host refused roll 0: the die cannot show that face" in out
+    assert "<- ACK 1" in out
