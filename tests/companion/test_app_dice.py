@@ -139,6 +139,7 @@ def test_roll_the_dice_with_a_tray_says_so_and_lights_the_tray(
                 assert time.monotonic() < deadline, "the tray's roll never arrived"
                 rig.step()
             assert rig.game.by[n] == "tray" and emu.tray.calling == 0
+            assert emu.calls.get(timeout=5) == 0   # the host says the call is over
 
 
 def test_a_roll_thrown_before_its_request_existed_answers_nothing(

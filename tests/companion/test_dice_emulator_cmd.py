@@ -72,7 +72,7 @@ def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
     figures = {f.name: f for f in dice_bench.dice_bench(io.StringIO())}
     for name in ("tray frame to accepted roll, p50", "tray frame to accepted roll, p99"):
         f = figures[name]
-        assert f.floor is not None and 0 < f.floor and f.ratio() is not None, f
+        assert f.floor is not None and f.floor > 0 and f.ratio() is not None, f
         assert "pseudo-terminal" in f.floor_is
     bare = dice_bench.pty_round_trips(20)
     assert len(bare) == 20 and all(0 < ms < 5000 for ms in bare)

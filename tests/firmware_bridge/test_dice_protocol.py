@@ -16,11 +16,15 @@ from firmware_bridge.protocol import (
     DIE,
     FACE,
     MAX_LINE,
+    REFUSALS,
     Ack,
+    Call,
     Duplicates,
+    Frame,
     Heartbeat,
     Hello,
     Parser,
+    Refuse,
     RefusedRoll,
     Rejected,
     Roll,
@@ -34,9 +38,11 @@ rolls = st.builds(Roll, st.integers(0, 0xFFFF), tray_ids, st.just(20), st.intege
 frames = st.one_of(
     rolls,
     st.builds(Hello, st.integers(0, 999), st.from_regex(r"[0-9a-z.]{1,16}", fullmatch=True),
-              tray_ids),
+              tray_ids, st.one_of(st.none(), st.integers(1, 1000))),
     st.builds(Heartbeat, tray_ids, st.integers(0, 10**10 - 1)),
     st.builds(Ack, st.integers(0, 0xFFFF)),
+    st.builds(Refuse, st.integers(0, 0xFFFF), st.sampled_from(sorted(REFUSALS))),
+    st.builds(Call, st.integers(0, 1000)),
 )
 
 
@@ -60,14 +66,14 @@ def test_a_line_anyone_can_type() -> None:
 
 
 @given(frames)
-def test_every_frame_round_trips(frame: Roll | Hello | Heartbeat | Ack) -> None:
+def test_every_frame_round_trips(frame: Frame) -> None:
     wire = encode(frame)
     assert len(wire) <= MAX_LINE
     assert Parser().feed(wire) == [frame]
 
 
 @given(frames, st.integers(1, 10))
-def test_frames_split_anywhere_still_parse(frame: Roll | Hello | Heartbeat | Ack, cut: int) -> None:
+def test_frames_split_anywhere_still_parse(frame: Frame, cut: int) -> None:
     wire = encode(frame)
     p = Parser()
     got = [x for i in range(0, len(wire), cut) for x in p.feed(wire[i:i + cut])]
@@ -150,7 +156,7 @@ def test_a_frame_cut_short_by_another_resynchronises() -> None:
 @given(st.lists(st.one_of(st.binary(max_size=120), frames), max_size=30),
        st.integers(1, 64))
 def test_any_bytes_give_exactly_the_frames_mixed_in(
-        parts: list[bytes | Roll | Hello | Heartbeat | Ack], chunk: int) -> None:
+        parts: list[bytes | Frame], chunk: int) -> None:
     """Noise never raises, never becomes a frame, and never hides a whole frame that follows it."""
     wire = b"".join(p if isinstance(p, bytes) else encode(p) for p in parts)
     p = Parser()
@@ -164,7 +170,7 @@ def test_any_bytes_give_exactly_the_frames_mixed_in(
 def test_the_parser_never_raises_and_stays_small(data: bytes) -> None:
     p = Parser()
     for x in p.feed(data):
-        assert isinstance(x, Roll | Hello | Heartbeat | Ack | Rejected)
+        assert isinstance(x, Frame | RefusedRoll | Rejected)
     assert len(p._buf) < MAX_LINE
 
 
