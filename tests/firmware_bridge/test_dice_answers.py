@@ -63,7 +63,8 @@ def connected(events: queue.Queue[LinkEvent]) -> None:
 def test_a_refused_roll_is_answered_and_the_tray_stops_resending(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "tray"
-    with TrayEmulator(link_path=dev, seed=1, resend_ms=50) as emu, \
+    sent: queue.Queue[bytes] = queue.Queue()
+    with TrayEmulator(link_path=dev, seed=1, resend_ms=50, on_output=sent.put) as emu, \
             TrayLink("t", str(dev), events, heartbeat_timeout=3):
         connected(events)
         emu.roll(21)   # a face a d20 cannot show
@@ -73,6 +74,8 @@ def test_a_refused_roll_is_answered_and_the_tray_stops_resending(
         # the tray was told, with the reason, and holds the roll no more
         assert emu.refusals.get(timeout=WAIT) == (0, "the die cannot show that face")
         assert emu.tray.refused == (0, 21, "the die cannot show that face")
+        while not sent.get(timeout=WAIT).startswith(b"$HB,"):   # its heartbeats go on
+            pass
         # a good roll after it is taken as ever, and the tray stays connected: no resends of
         # the refused roll are reported, no "lost" in between
         emu.roll(7)
