@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"starbridge {NAME}: {args.script}: {exc.strerror}", file=sys.stderr)
         return 2
     print(f"tray {args.tray} on {emu.url}", file=out, flush=True)
-    with emu.start(), source:
+    with emu, source:   # (__enter__ starts it: once)
         return _commands(emu, source, out, interactive=args.script is None and sys.stdin.isatty())
 
 

@@ -195,6 +195,8 @@ class TrayEmulator:
             self.tcp_port = self._end.port  # plug back in on the same port
 
     def start(self) -> TrayEmulator:
+        if self._thread is not None:
+            raise RuntimeError("the emulator is already started")
         self._send(self.tray.start(self._ms()))
         self._thread = threading.Thread(target=self._run, name="dice-emulator", daemon=True)
         self._thread.start()

@@ -158,3 +158,4 @@ def test_the_scripted_tray_shows_a_refusal_and_its_reason(
     out = capsys.readouterr().out
     assert "<- the host refused roll 0: the die cannot show that face" in out
     assert "<- ACK 1" in out
+    assert out.count("$HELLO") == 1   # one tray: it was started twice, and its stop hung 5 s
