@@ -261,3 +261,18 @@ def test_the_tray_takes_only_good_answers_and_calls(data: bytes) -> None:
         else:
             assert got[1] == 0 and any(getattr(f, "seq", None) == 0 for f in frames)
     assert len(t._inbox) <= tray.MAX_LINE
+
+
+def test_a_tray_never_heard_is_starting_then_lost(
+        tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
+    """Not heard yet is not lost (no alert at the start); silent past the heartbeat timeout
+    since the start, it is lost, with the reason."""
+    t0 = time.monotonic()
+    with TrayLink("t", str(tmp_path / "absent"), events, heartbeat_timeout=0.3,
+                  retry=0.05) as link:
+        assert not link.connected
+        first = events.get(timeout=WAIT)
+        assert isinstance(first, TrayNotice) and "cannot open" in first.text
+        lost = next_of(events, TrayStatus)
+        assert isinstance(lost, TrayStatus) and not lost.connected
+        assert "cannot open" in lost.reason and time.monotonic() - t0 >= 0.3
