@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.panel_sync import PanelSync
+from companion.dice_table import TrayAlerts, roll_words
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
-from firmware_bridge.router import TRAY_CONNECTED, TRAY_LOST, Answer
+from firmware_bridge.router import Answer
 from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
@@ -90,6 +91,7 @@ class App:
         self.mocked = type(table.factory).__name__ == "MockFactory"
         self.seat_changes = SeatChanges()   # the Instructor's, waiting for the next turn
         self.panel_sync = PanelSync()       # the panels' editors and the screen's agree
+        self.tray_alerts = TrayAlerts()
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
         self._open_panels()
@@ -138,15 +140,11 @@ class App:
 
     def _tray_alerts(self) -> None:
         """A lost dice tray puts the alert light on at every seat it serves, until the tray is
-        back: the table rolls by hand or with virtual dice meanwhile, and the display says which."""
-        dice = self.table.dice
-        if dice is None:
-            return
-        for b in self.bridges:
-            for st in b.stations.values():
-                if dice.status(st.model.seat).mode == TRAY_LOST and not st.model.alert:
-                    st.model.alert = True
-                    b.show(self.game.state, (), self.table.clock())
+        back (then it goes out): the table rolls by hand or with virtual dice meanwhile, and the
+        display says which."""
+        if self.table.dice is not None:
+            for b in self.tray_alerts.update(self.table.dice, self.bridges):
+                b.show(self.game.state, (), self.table.clock())
 
     def dice_status(self) -> str:
         dice = self.table.dice
@@ -167,6 +165,8 @@ class App:
                 self.display.dirty = True
             return None
         self.accepted += 1
+        if self.table.dice is not None:   # a request new now answers only rolls from now on
+            self.table.dice.track(pending(self.game.state), action)
         self.show(events)
         if self.seat_changes.asked and turn_of(self.game.state) > turn:
             self.change_seats()   # a new turn: the Instructor's seat changes are made now
@@ -182,15 +182,23 @@ class App:
             self.table.report(events)
 
     def roll_for(self, prompt: Prompt, by: str) -> tuple[Event, ...] | None:
-        """A person asked for the table's dice: a connected tray answers by itself (its roll
-        arrives from the tray); otherwise the virtual die rolls."""
+        """A person asked for the table's dice: a connected tray is called and answers by itself
+        (its roll arrives from the tray); with `fallback = "manual"` the table rolls by hand and
+        taps the number; otherwise the virtual die rolls (companion/dice_table.py)."""
         assert prompt.roll is not None
         dice = self.table.dice
-        seat = Seat(prompt.station, prompt.ship)
-        if dice is not None and dice.status(seat).mode == TRAY_CONNECTED:
-            self.messages.append(f"roll the dice tray for {prompt.roll.purpose}")
+        words = None if dice is None else roll_words(dice, prompt, self.display is not None)
+        if words is not None:
+            self.tell(words)
             return None
         return self.accept(self.game.roll(prompt.roll), by)
+
+    def tell(self, text: str) -> None:
+        """Say `text` on the display (and keep it in `messages`)."""
+        self.messages.append(text)
+        if self.display is not None:
+            self.display.message = text
+            self.display.dirty = True
 
     def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
         self.last_input = self.table.clock()
@@ -416,7 +424,7 @@ class App:
                     self.last_input = self.table.clock()
                     self.accept(o.action, "tray")
                 else:
-                    self.messages.append(o.text)
+                    self.tell(o.text)
 
     def _autopilot(self, t: float) -> None:
         """Autopilot seats act (paced by `step_s`); a roll of a person's seat with no tray and

@@ -6,14 +6,20 @@
 
 Commands: `roll` (or an empty line) a fair d20; `roll N` that face (even an impossible one);
 `raw TEXT` sends TEXT as it is (\\r and \\n understood); `unplug`; `plug` (`plug restart` as a
-tray that lost power); `wait S` seconds; `wait-ack [S]` until every roll is acknowledged;
-`quit`. Lines starting with # are comments.
+tray that lost power); `wait S` seconds; `wait-ack [S]` until the host has answered every roll
+(taken or refused); `quit`. Lines starting with # are comments. What the host says back is
+shown as the tray's light would: "<- ACK 3", "<- the host refused roll 4: the die cannot show
+that face", "<- roll the tray now (d20)".
+
+The pseudo-terminal's link is made only where nothing is: a PATH that exists is refused, and
+only the emulator's own link is removed when it ends.
 """
 
 from __future__ import annotations
 
 import argparse
 import queue
+import re
 import sys
 import time
 from pathlib import Path
@@ -26,15 +32,40 @@ DEFAULT_PTY = Path("/tmp/starbridge-dice")
 HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
 
 
+_TRAY_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+def tcp_port(text: str) -> int:
+    """A TCP port from the command line, 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a TCP port is a number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a TCP port is 0 to 65535 (0: any free port), "
+                                         f"not {port}")
+    return port
+
+
+def tray_id(text: str) -> str:
+    """A tray id as the protocol allows it: 1-16 of A-Z a-z 0-9 - _."""
+    if not _TRAY_ID.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"a tray id is 1 to 16 letters, digits, '-' or '_' "
+                                         f"(docs/dice-protocol.md), not {text[:40]!r}")
+    return text
+
+
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(NAME, help="a dice tray on a pseudo-terminal or TCP port",
                               description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--pty", type=Path, default=None,
-                       help=f"symlink to the pseudo-terminal (default {DEFAULT_PTY})")
-    where.add_argument("--tcp", type=int, default=None, metavar="PORT",
+    where.add_argument("--pty", type=Path, default=None, metavar="PATH",
+                       help=f"make this symlink to the pseudo-terminal; PATH must not exist "
+                            f"(default {DEFAULT_PTY})")
+    where.add_argument("--tcp", type=tcp_port, default=None, metavar="PORT",
                        help="listen on 127.0.0.1:PORT (the host opens socket://127.0.0.1:PORT)")
-    p.add_argument("--tray", default="tray-1", help="tray id (default tray-1)")
+    p.add_argument("--tray", type=tray_id, default="tray-1",
+                   help="tray id, 1-16 of A-Z a-z 0-9 - _ (default tray-1)")
     p.add_argument("--seed", type=int, default=None, help="seed for the faults")
     p.add_argument("--script", type=Path, help="read commands from this file, not the keyboard")
     for fault, what in (("noise", "random bytes before a frame"), ("drop", "a frame lost"),
@@ -80,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         emu = TrayEmulator(link_path=None if args.tcp is not None else (args.pty or DEFAULT_PTY),
                            tcp_port=args.tcp, tray_id=args.tray, faults=faults, seed=args.seed,
-                           on_output=lambda line: print(f"-> {line!r}", file=out, flush=True))
+                           on_output=lambda line: print(f"-> {line!r}", file=out, flush=True),
+                           on_host=lambda text: print(f"<- {text}", file=out, flush=True))
     except (OSError, ValueError) as exc:
         print(f"starbridge {NAME}: cannot start the tray: {exc}", file=sys.stderr)
         return 2
@@ -91,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"starbridge {NAME}: {args.script}: {exc.strerror}", file=sys.stderr)
         return 2
     print(f"tray {args.tray} on {emu.url}", file=out, flush=True)
-    with emu.start(), source:
+    with emu, source:   # (__enter__ starts it: once)
         return _commands(emu, source, out, interactive=args.script is None and sys.stdin.isatty())
 
 
@@ -127,15 +159,17 @@ def _commands(emu: TrayEmulator, source: TextIO, out: TextIO, interactive: bool)
 
 
 def _wait_acks(emu: TrayEmulator, rolled: int, acked: int, seconds: float, out: TextIO) -> int:
-    """Wait for ACKs until `rolled` rolls are acknowledged; the count acknowledged by then."""
+    """Wait until the host has answered `rolled` rolls (an ACK, or a REFUSE that `on_host`
+    shows); the count answered by then."""
     deadline = time.monotonic() + seconds
     while acked < rolled:
         try:
-            seq = emu.acks.get(timeout=max(0.0, deadline - time.monotonic()))
+            what, seq = emu.answers.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
-            print(f"only {acked} of {rolled} rolls acknowledged within {seconds} s",
+            print(f"only {acked} of {rolled} rolls answered within {seconds} s",
                   file=sys.stderr)
             return acked
         acked += 1
-        print(f"<- ACK {seq}", file=out, flush=True)
+        if what == "ACK":
+            print(f"<- ACK {seq}", file=out, flush=True)
     return acked

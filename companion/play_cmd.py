@@ -285,7 +285,7 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
         hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
-    if config.dice.trays:
+    if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
         from firmware_bridge.bridge import DiceBridge
 
         hw.dice = DiceBridge(config.dice).start()

@@ -3,8 +3,14 @@ on a pseudo-terminal or a TCP port, with faults on demand.
 
 The emulator's pseudo-terminal sits behind a symlink (`link_path`), as udev gives a real tray
 `/dev/serial/by-id/...`: unplugging closes the pseudo-terminal and removes the link, plugging in
-again makes a new one and points the link at it. Over TCP (`socket://127.0.0.1:PORT` on the
-host) unplugging drops the connection and refuses new ones until plugged in again.
+again makes a new one and points the link at it. The link is only ever made where nothing is
+(a path that exists is refused, whatever it is), and only the emulator's own link is removed:
+one that still points at the pseudo-terminal it made. Over TCP (`socket://127.0.0.1:PORT` on
+the host) unplugging drops the connection and refuses new ones until plugged in again.
+
+What the host says back is shown as a tray would: `acks` (rolls taken), `refusals` (rolls
+refused, with the reason), `calls` (the host asks for a roll now; 0: no longer), and `on_host`
+is told each in words.
 
 Faults (`Faults`): noise bytes between frames, dropped frames, duplicated frames, frames with a
 bad checksum, each with its probability, from a seeded generator so a run can be repeated.
@@ -38,19 +44,43 @@ class Faults:
     bad_checksum: float = 0.0  # chance a frame's checksum is spoilt
 
 
+class PathTaken(FileExistsError):
+    """The link's path exists and is not this emulator's own link: it is left alone."""
+
+
 class _Pty:
-    """The tray end of a pseudo-terminal, published at `link_path`."""
+    """The tray end of a pseudo-terminal, published at `link_path` by a symlink this emulator
+    makes (`os.symlink` fails if anything is there: nothing is ever replaced) and removes on
+    close only while it still points at this pseudo-terminal."""
 
     def __init__(self, link_path: Path) -> None:
         self.link_path = link_path
         self.master, self._slave = os.openpty()
-        tty.setraw(self._slave)  # no echo or line editing until the host sets its own mode
-        os.set_blocking(self.master, False)
-        tmp = link_path.with_name(link_path.name + ".new")
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        tmp.symlink_to(os.ttyname(self._slave))
-        os.replace(tmp, link_path)
+        try:
+            tty.setraw(self._slave)  # no echo or line editing until the host sets its own mode
+            os.set_blocking(self.master, False)
+            self.target = os.ttyname(self._slave)
+            os.symlink(self.target, link_path)
+        except FileExistsError:
+            self._close_fds()
+            raise PathTaken(f"{link_path} exists: the emulator makes its link only where "
+                            f"nothing is, and never replaces a file; give another path, or "
+                            f"remove {link_path} if it is a link left by an emulator that was "
+                            f"killed") from None
+        except OSError:
+            self._close_fds()
+            raise
+
+    def own_link(self) -> bool:
+        """The link is still the one this emulator made (a symlink to its pseudo-terminal)."""
+        try:
+            return os.readlink(self.link_path) == self.target
+        except OSError:
+            return False
+
+    def _close_fds(self) -> None:
+        os.close(self.master)
+        os.close(self._slave)
 
     def fileno(self) -> int:
         return self.master
@@ -66,16 +96,18 @@ class _Pty:
             os.write(self.master, data)
 
     def close(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.link_path.unlink()
-        os.close(self.master)
-        os.close(self._slave)
+        if self.own_link():  # something else put there since is not ours to remove
+            with contextlib.suppress(FileNotFoundError):
+                self.link_path.unlink()
+        self._close_fds()
 
 
 class _Tcp:
     """The tray end of a TCP connection: listens, serves one host at a time."""
 
     def __init__(self, port: int, host: str = "127.0.0.1") -> None:
+        if not 0 <= port <= 65535:
+            raise ValueError(f"a TCP port is 0 to 65535 (0: any free port), not {port}")
         self.server = socket.create_server((host, port))
         self.server.setblocking(False)
         self.port: int = self.server.getsockname()[1]
@@ -120,13 +152,15 @@ class TrayEmulator:
     """A tray on a pseudo-terminal (`link_path`) or a TCP port (`tcp_port`, 0 for any free one).
 
     Thread-safe controls: `roll`, `send_raw`, `unplug`, `plug_in`, `stop`. `on_output` (if given)
-    sees every line as the tray sends it, on the emulator's thread."""
+    sees every line as the tray sends it, `on_host` what the host said (a refusal and its
+    reason, a call to roll), in words, on the emulator's thread."""
 
     def __init__(self, *, link_path: Path | None = None, tcp_port: int | None = None,
                  tray_id: str = "tray-1", sides: int = 20, faults: Faults = Faults(),
                  seed: int | None = None, first_seq: int = 0,
                  resend_ms: int = dice_proto.RESEND_MS,
-                 on_output: Callable[[bytes], None] | None = None) -> None:
+                 on_output: Callable[[bytes], None] | None = None,
+                 on_host: Callable[[str], None] | None = None) -> None:
         if (link_path is None) == (tcp_port is None):
             raise ValueError("give the emulator a link_path (pseudo-terminal) or a tcp_port")
         self.link_path = link_path
@@ -135,7 +169,11 @@ class TrayEmulator:
         self.rng = random.Random(seed)
         self.tray = dice_proto.Tray(tray_id, sides, first_seq, resend_ms)
         self.on_output = on_output
+        self.on_host = on_host
         self.acks: queue.Queue[int] = queue.Queue()
+        self.refusals: queue.Queue[tuple[int, str]] = queue.Queue()   # (seq, reason in words)
+        self.calls: queue.Queue[int] = queue.Queue()   # sides of the die called for; 0: none
+        self.answers: queue.Queue[tuple[str, int]] = queue.Queue()   # ("ACK"/"REFUSE", seq)
         self._commands: queue.Queue[tuple[str, object]] = queue.Queue()
         self._end: _Pty | _Tcp | None = None
         self._thread: threading.Thread | None = None
@@ -157,6 +195,8 @@ class TrayEmulator:
             self.tcp_port = self._end.port  # plug back in on the same port
 
     def start(self) -> TrayEmulator:
+        if self._thread is not None:
+            raise RuntimeError("the emulator is already started")
         self._send(self.tray.start(self._ms()))
         self._thread = threading.Thread(target=self._run, name="dice-emulator", daemon=True)
         self._thread.start()
@@ -210,10 +250,8 @@ class TrayEmulator:
                         self._end = None
                     continue
                 if readable:
-                    before = {p[0] for p in self.tray.pending}
-                    self.tray.receive(data)
-                    for seq in sorted(before - {p[0] for p in self.tray.pending}):
-                        self.acks.put(seq)
+                    for said in self.tray.receive(data):
+                        self._heard(*said)
             else:
                 try:
                     command = self._commands.get(timeout=TICK)
@@ -232,6 +270,22 @@ class TrayEmulator:
             if self._end is not None:
                 self._send(self.tray.tick(self._ms()))
 
+    def _heard(self, what: str, number: int, reason: str) -> None:
+        if what == "ACK":
+            self.acks.put(number)
+            self.answers.put((what, number))
+            return
+        if what == "REFUSE":
+            self.answers.put((what, number))
+            words = dice_proto.REFUSALS[reason]
+            self.refusals.put((number, words))
+            text = f"the host refused roll {number}: {words}"
+        else:
+            self.calls.put(number)
+            text = f"roll the tray now (d{number})" if number else "the host no longer calls"
+        if self.on_host is not None:
+            self.on_host(text)
+
     def _do(self, what: str, arg: object) -> bool:
         if what == "stop":
             return False
@@ -247,7 +301,12 @@ class TrayEmulator:
             self._end.close()
             self._end = None
         elif what == "plug" and self._end is None:
-            self._plug()
+            try:
+                self._plug()
+            except OSError as exc:   # the path was taken meanwhile: it stays unplugged
+                if self.on_host is not None:
+                    self.on_host(f"cannot plug in: {exc}")
+                return True
             if arg:
                 old = self.tray
                 self.tray = dice_proto.Tray(old.tray_id, old.sides, self.rng.randrange(0x10000),

@@ -3,10 +3,12 @@
 Every line is `$BODY*CCCC` + CR LF, where CCCC is the CRC-16/CCITT-FALSE of BODY in four hex
 digits and BODY is comma-separated ASCII fields (docs/dice-protocol.md):
 
-    $HELLO,<protocol>,<firmware>,<tray>*CCCC     tray -> host, on start and on reconnect
-    $HB,<tray>,<uptime s>*CCCC                     tray -> host, at least once a second
-    $ROLL,<seq>,<tray>,<sides>,<value>*CCCC        tray -> host, resent until acknowledged
-    $ACK,<seq>*CCCC                                host -> tray
+    $HELLO,<protocol>,<firmware>,<tray>[,<sides>]*CCCC   tray -> host, on start and on reconnect
+    $HB,<tray>,<uptime s>*CCCC                           tray -> host, at least once a second
+    $ROLL,<seq>,<tray>,<sides>,<value>*CCCC              tray -> host, resent until answered
+    $ACK,<seq>*CCCC                                      host -> tray, the roll is taken
+    $REFUSE,<seq>,<reason>*CCCC                          host -> tray, the roll is refused (v2)
+    $CALL,<sides>*CCCC                                   host -> tray, roll now (0: no longer) (v2)
 
 `Parser.feed` turns any bytes into frames and rejections; it never raises, keeps at most one
 line's worth of bytes, and starts again at every `$`, so noise costs at most the frame it hit.
@@ -19,7 +21,8 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""1: HELLO, HB, ROLL, ACK. 2: adds REFUSE and CALL (host -> tray) and the die in the HELLO."""
 MAX_LINE = 80
 """The longest line, `$` to LF inclusive; anything longer is noise."""
 MAX_SEQ = 0xFFFF
@@ -29,6 +32,16 @@ KNOWN_DICE: frozenset[int] = frozenset({4, 6, 8, 10, 12, 20, 100})
 _TRAY_ID = re.compile(rb"[A-Za-z0-9_-]{1,16}\Z")
 _VERSION = re.compile(rb"[0-9A-Za-z._+-]{1,16}\Z")
 _HEX = re.compile(rb"[0-9A-Fa-f]{4}\Z")
+
+FACE = "FACE"
+DIE = "DIE"
+TRAY = "TRAY"
+REFUSALS: dict[str, str] = {
+    FACE: "the die cannot show that face",
+    DIE: "the host does not take this die from this tray",
+    TRAY: "the host expects another tray on this port",
+}
+"""Why the host refuses a well-framed roll: the word on the wire, and what the tray says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +60,31 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
+class RefusedRoll:
+    """A well-framed roll (its checksum, sequence number and tray id are good) that the host
+    refuses, and why: `code` is one of REFUSALS (sent back in REFUSE), `reason` the words for
+    the display. The host answers it, so the tray stops resending it."""
+
+    seq: int
+    tray: str
+    code: str
+    reason: str
+    sides: int | None = None   # as the tray said, when it is a number
+
+    @property
+    def label(self) -> str:
+        return f"{self.tray}#{self.seq}"
+
+
+@dataclass(frozen=True, slots=True)
 class Hello:
-    """A tray announces itself: protocol version, firmware version, tray id."""
+    """A tray announces itself: protocol version, firmware version, tray id, and (from protocol
+    2) the die it rolls, by sides (None when it does not say)."""
 
     protocol: int
     firmware: str
     tray: str
+    sides: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +99,22 @@ class Ack:
 
 
 @dataclass(frozen=True, slots=True)
+class Refuse:
+    """The host refuses roll `seq`: `reason` is one of REFUSALS."""
+
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The host wants a roll of a `sides`-sided die now (the tray's light says so); 0: it no
+    longer does."""
+
+    sides: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rejected:
     """A line that is not a frame we accept, and why (for the status line and the log)."""
 
@@ -77,8 +125,8 @@ class Rejected:
         return f"{self.reason}: {self.line[:MAX_LINE]!r}"
 
 
-Frame = Roll | Hello | Heartbeat | Ack
-Parsed = Frame | Rejected
+Frame = Roll | Hello | Heartbeat | Ack | Refuse | Call
+Parsed = Frame | RefusedRoll | Rejected
 
 
 def crc16(data: bytes) -> int:
@@ -96,9 +144,14 @@ def encode(frame: Frame) -> bytes:
     if isinstance(frame, Roll):
         return frame_bytes(f"ROLL,{frame.seq},{frame.tray},{frame.sides},{frame.value}")
     if isinstance(frame, Hello):
-        return frame_bytes(f"HELLO,{frame.protocol},{frame.firmware},{frame.tray}")
+        die = "" if frame.sides is None else f",{frame.sides}"
+        return frame_bytes(f"HELLO,{frame.protocol},{frame.firmware},{frame.tray}{die}")
     if isinstance(frame, Heartbeat):
         return frame_bytes(f"HB,{frame.tray},{frame.uptime}")
+    if isinstance(frame, Refuse):
+        return frame_bytes(f"REFUSE,{frame.seq},{frame.reason}")
+    if isinstance(frame, Call):
+        return frame_bytes(f"CALL,{frame.sides}")
     return frame_bytes(f"ACK,{frame.seq}")
 
 
@@ -115,7 +168,8 @@ class Parser:
     """Bytes in, frames out. Never raises; memory is bounded by `MAX_LINE`.
 
     `dice` is the set of dice (by sides) this tray was configured with: a roll of any other die,
-    or a face outside 1..sides, is rejected, never passed on.
+    or a face outside 1..sides, is a `RefusedRoll` (answered, never passed on); a ROLL whose
+    sequence number or tray id cannot be read is `Rejected` (nothing to answer).
     """
 
     def __init__(self, dice: frozenset[int] = frozenset({20})) -> None:
@@ -123,6 +177,7 @@ class Parser:
         self._buf = bytearray()
         self.frames = 0
         self.rejected = 0
+        self.refused = 0
         self.noise_bytes = 0
 
     def feed(self, data: bytes) -> list[Parsed]:
@@ -172,40 +227,65 @@ class Parser:
         result = self._fields(body.split(b","))
         if isinstance(result, str):
             return self._reject(result, line)
-        self.frames += 1
+        if isinstance(result, RefusedRoll):
+            self.refused += 1
+        else:
+            self.frames += 1
         return result
 
-    def _fields(self, f: list[bytes]) -> Frame | str:
+    def _roll(self, f: list[bytes]) -> Roll | RefusedRoll | str:
+        if len(f) != 5:
+            return "ROLL takes seq, tray, sides, value"
+        seq, sides, value = _number(f[1], MAX_SEQ), _number(f[3], 1000), _number(f[4], 1000)
+        if seq is None:
+            return "ROLL needs whole numbers for seq, sides and value"
+        if not _TRAY_ID.match(f[2]):
+            return "bad tray id"
+        tray = f[2].decode()
+        known = ", ".join(f"d{d}" for d in sorted(self.dice))
+        if sides is None:
+            return RefusedRoll(seq, tray, DIE, f"the die's sides are not a number ({known} "
+                                              f"wanted)")
+        if sides not in self.dice:
+            return RefusedRoll(seq, tray, DIE, f"a d{sides} is not a die this tray has ({known})",
+                               sides)
+        if value is None:
+            return RefusedRoll(seq, tray, FACE, "the face is not a whole number", sides)
+        if not 1 <= value <= sides:
+            return RefusedRoll(seq, tray, FACE, f"a d{sides} cannot show {value}", sides)
+        return Roll(seq, tray, sides, value)
+
+    def _fields(self, f: list[bytes]) -> Frame | RefusedRoll | str:
         kind = f[0]
         if kind == b"ROLL":
-            if len(f) != 5:
-                return "ROLL takes seq, tray, sides, value"
-            seq, sides, value = _number(f[1], MAX_SEQ), _number(f[3], 1000), _number(f[4], 1000)
-            if seq is None or sides is None or value is None:
-                return "ROLL needs whole numbers for seq, sides and value"
-            if not _TRAY_ID.match(f[2]):
-                return "bad tray id"
-            if sides not in self.dice:
-                known = ", ".join(f"d{d}" for d in sorted(self.dice))
-                return f"a d{sides} is not a die this tray has ({known})"
-            if not 1 <= value <= sides:
-                return f"a d{sides} cannot show {value}"
-            return Roll(seq, f[2].decode(), sides, value)
+            return self._roll(f)
         if kind == b"HB":
             uptime = _number(f[2], MAX_UPTIME) if len(f) == 3 else None
             if uptime is None or not _TRAY_ID.match(f[1]):
                 return "HB takes tray, uptime in seconds"
             return Heartbeat(f[1].decode(), uptime)
         if kind == b"HELLO":
-            version = _number(f[1], 999) if len(f) == 4 else None
-            if version is None or not _VERSION.match(f[2]) or not _TRAY_ID.match(f[3]):
-                return "HELLO takes protocol version, firmware version, tray id"
-            return Hello(version, f[2].decode(), f[3].decode())
+            version = _number(f[1], 999) if len(f) in (4, 5) else None
+            sides = _number(f[4], 1000) if len(f) == 5 else None
+            if version is None or not _VERSION.match(f[2]) or not _TRAY_ID.match(f[3]) or \
+                    (len(f) == 5 and not sides):
+                return "HELLO takes protocol version, firmware version, tray id[, die's sides]"
+            return Hello(version, f[2].decode(), f[3].decode(), sides)
         if kind == b"ACK":
             seq = _number(f[1], MAX_SEQ) if len(f) == 2 else None
             if seq is None:
                 return "ACK takes a sequence number 0-65535"
             return Ack(seq)
+        if kind == b"REFUSE":
+            seq = _number(f[1], MAX_SEQ) if len(f) == 3 else None
+            if seq is None or f[2].decode("ascii", "replace") not in REFUSALS:
+                return f"REFUSE takes a sequence number and one of {', '.join(REFUSALS)}"
+            return Refuse(seq, f[2].decode())
+        if kind == b"CALL":
+            sides = _number(f[1], 1000) if len(f) == 2 else None
+            if sides is None:
+                return "CALL takes the die's sides (0: no roll wanted now)"
+            return Call(sides)
         return "unknown frame type"
 
 

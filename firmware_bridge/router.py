@@ -2,8 +2,9 @@
 
 Pure and single-threaded: the main thread hands it each `LinkEvent` from the links' queue with
 the prompts pending now, and gets back what to do. A roll answers the pending request of a seat
-its tray serves, and only that seat's (the RollResult names the request's station); a roll
-nobody asked for is reported and ignored, never kept for a later request.
+its tray serves, and only that seat's (the RollResult names the request's station), and only a
+request that was pending when the roll arrived (`since`: when each request was first seen); a
+roll nobody asked for is reported and ignored, never kept for a later request.
 
 How dice read (DESIGN: Dice; engine.dice): a d20 face v reads as the FASA die ((v-1) % 10) + 1;
 a d10 face reads as it is; a d100 request takes two rolls, tens then units (00 reads 100).
@@ -11,6 +12,7 @@ a d10 face reads as it is; a d100 request takes two rolls, tens then units (00 r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,11 +20,14 @@ from typing import Any
 from engine import Prompt, RollRequest, RollResult
 from engine.dice import fasa_die_from_d20, percentile
 from engine.stations import INSTRUCTOR, STATION_NAMES, Seat, title
-from firmware_bridge.link import LinkEvent, TrayNotice, TrayRoll, TrayStatus
+from firmware_bridge.link import LinkEvent, TrayNotice, TrayRefused, TrayRoll, TrayStatus
 from firmware_bridge.protocol import KNOWN_DICE, Roll
 
 TRAY_CONNECTED = "tray connected"
 TRAY_LOST = "tray lost"
+TRAY_STARTING = "tray starting"
+"""A configured tray not heard from yet since the start (no alert: it has a heartbeat's time to
+speak; its link reports it lost after that)."""
 MANUAL = "manual"
 VIRTUAL = "virtual"
 FALLBACKS = (MANUAL, VIRTUAL)
@@ -134,14 +139,25 @@ def config_from_dict(data: Mapping[str, Any], where: str = "[dice]") -> DiceConf
 class DiceStatus:
     """How a seat's rolls come in now, for the display and the alert LED."""
 
-    mode: str  # TRAY_CONNECTED, TRAY_LOST, MANUAL or VIRTUAL
+    mode: str  # TRAY_CONNECTED, TRAY_STARTING, TRAY_LOST, MANUAL or VIRTUAL
     tray: str | None
     text: str
+    fallback: str = MANUAL  # how rolls come in when the tray cannot answer
 
     @property
     def alert(self) -> bool:
         """Light the alert LED: a configured tray is not answering."""
         return self.mode == TRAY_LOST
+
+    @property
+    def by_hand(self) -> bool:
+        """Rolls are made by hand and typed in (fallback "manual", no tray answering)."""
+        return self.mode != TRAY_CONNECTED and self.fallback == MANUAL
+
+    @property
+    def virtual(self) -> bool:
+        """The virtual die rolls when asked (fallback "virtual", no tray answering)."""
+        return self.mode != TRAY_CONNECTED and self.fallback == VIRTUAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +209,11 @@ class DiceRouter:
     last_notice: dict[str, str] = field(default_factory=dict)
     _tens: dict[str, tuple[RollRequest, int, str]] = field(default_factory=dict)
 
-    def on_event(self, event: LinkEvent, prompts: Sequence[Prompt]) -> Outcome | None:
+    def on_event(self, event: LinkEvent, prompts: Sequence[Prompt],
+                 since: Mapping[RollRequest, float] | None = None) -> Outcome | None:
+        """What `event` means for the `prompts` pending now. `since`: when each pending roll
+        request was first seen (the links' clock); a roll that arrived before its request
+        existed answers nothing. Without it every pending request counts as older."""
         if isinstance(event, TrayStatus):
             self.connected[event.link] = event.connected
             state = "connected" if event.connected else "lost"
@@ -201,15 +221,25 @@ class DiceRouter:
         if isinstance(event, TrayNotice):
             self.last_notice[event.link] = event.text
             return Shown(f"Dice tray {event.link}: {event.text}")
-        return self.on_roll(event, prompts)
+        if isinstance(event, TrayRefused):
+            return Shown(f"Dice tray {event.link}: roll {event.roll} refused: {event.reason}")
+        return self.on_roll(event, prompts, since)
 
-    def on_roll(self, event: TrayRoll, prompts: Sequence[Prompt]) -> Outcome:
+    def on_roll(self, event: TrayRoll, prompts: Sequence[Prompt],
+                since: Mapping[RollRequest, float] | None = None) -> Outcome:
         roll = event.roll
         tray = next((t for t in self.config.trays if t.id == event.link), None)
         said = f"{roll.label} rolled {roll.value} on a d{roll.sides}"
         if tray is None:
             return Shown(f"{said}: no tray {event.link!r} is configured; ignored")
         asks = [p.roll for p in prompts if p.roll is not None and tray.serves(p.station, p.ship)]
+        if since is not None:
+            early = [r for r in asks if since.get(r, math.inf) > event.received]
+            asks = [r for r in asks if r not in early]
+            if early and not asks:
+                self._tens.pop(tray.id, None)
+                return Shown(f"{said} before {title(early[0].station)} was asked to roll; "
+                             f"ignored: roll again")
         if not asks:
             self._tens.pop(tray.id, None)
             return Shown(f"{said}, but no roll is wanted from the seats it serves; ignored")
@@ -241,11 +271,16 @@ class DiceRouter:
     def status(self, seat: Seat) -> DiceStatus:
         tray = self.config.tray_for(seat.station, seat.ship)
         fallback = self.config.fallback
-        how = "roll by hand and type the number in" if fallback == MANUAL else \
+        how = "roll by hand and tap the number rolled" if fallback == MANUAL else \
             "virtual dice roll for you"
         if tray is None:
-            return DiceStatus(fallback, None, f"No dice tray: {how}")
-        if self.connected.get(tray.id, False):
-            return DiceStatus(TRAY_CONNECTED, tray.id, f"Roll the dice tray {tray.id}")
-        return DiceStatus(TRAY_LOST, tray.id, f"Dice tray {tray.id} lost: {how}")
+            return DiceStatus(fallback, None, f"No dice tray: {how}", fallback)
+        heard = self.connected.get(tray.id)
+        if heard:
+            return DiceStatus(TRAY_CONNECTED, tray.id, f"Roll the dice tray {tray.id} now",
+                              fallback)
+        if heard is None:
+            return DiceStatus(TRAY_STARTING, tray.id, f"Dice tray {tray.id} not heard yet: "
+                                                      f"{how}", fallback)
+        return DiceStatus(TRAY_LOST, tray.id, f"Dice tray {tray.id} lost: {how}", fallback)
 

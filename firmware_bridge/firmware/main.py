@@ -1,11 +1,13 @@
 """starbridge dice tray: MicroPython for a Raspberry Pi Pico (RP2040), speaking the starbridge
 dice protocol over the USB serial port (docs/dice-protocol.md).
 
-Wiring: a push button (or a tilt/shake switch) from GP15 to GND; the board LED blinks the face
-(tens as long flashes, units as short ones; a 20 is two long flashes) and lights while a roll
-awaits its ACK. Copy this file and dice_proto.py to the Pico (e.g. `mpremote cp main.py
-dice_proto.py :`). The protocol logic lives in dice_proto.py, which the host tests under
-CPython; this file only touches the board.
+Wiring: a push button (or a tilt/shake switch) from GP15 to GND. The board LED blinks the face
+(tens as long flashes, units as short ones; a 20 is two long flashes), lights while a roll
+awaits the host's answer, flickers fast five times when the host refuses a roll (REFUSE; a
+serial terminal shows the line and its reason), and blinks slowly while the host calls for a
+roll (CALL: "roll the tray now") until the button is pressed. Copy this file and dice_proto.py
+to the Pico (e.g. `mpremote cp main.py dice_proto.py :`). The protocol logic lives in
+dice_proto.py, which the host tests under CPython; this file only touches the board.
 """
 
 import os
@@ -44,6 +46,14 @@ def blink(face):
         time.sleep_ms(250)
 
 
+def refused():
+    for _ in range(5):
+        led.on()
+        time.sleep_ms(60)
+        led.off()
+        time.sleep_ms(60)
+
+
 def roll_d20():
     face = 0
     while face == 0:  # os.urandom on the RP2040 draws on the ring oscillator
@@ -67,9 +77,12 @@ def main():
             blink(face)
         was_pressed = down
         while usb_in.poll(0):
-            tray.receive(sys.stdin.buffer.read(1))
+            for said in tray.receive(sys.stdin.buffer.read(1)):
+                if said[0] == "REFUSE":
+                    refused()
         write(tray.tick(time.ticks_ms()))
-        led.value(1 if tray.pending else 0)
+        calling = tray.calling and (time.ticks_ms() // 500) % 2 == 0
+        led.value(1 if tray.pending or calling else 0)
         time.sleep_ms(5)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import os
 import queue
+import select
 import time
 import tty
 from collections.abc import Callable, Iterator
@@ -16,8 +17,15 @@ import pytest
 import serial
 
 from firmware_bridge.emulator import Faults, TrayEmulator
-from firmware_bridge.link import LinkEvent, TrayLink, TrayNotice, TrayRoll, TrayStatus
-from firmware_bridge.protocol import Ack, Heartbeat, Hello, Parser, Roll, encode
+from firmware_bridge.link import (
+    LinkEvent,
+    TrayLink,
+    TrayNotice,
+    TrayRefused,
+    TrayRoll,
+    TrayStatus,
+)
+from firmware_bridge.protocol import Heartbeat, Hello, Parser, Refuse, Roll, encode
 
 WAIT = 5.0  # the longest any test waits for one event (a failure, not a pause)
 
@@ -65,7 +73,7 @@ def test_loop_rolls_duplicates_and_noise(events: queue.Queue[LinkEvent]) -> None
         got = next_of(events, TrayRoll)
         assert isinstance(got, TrayRoll) and got.roll == r and got.link == "t"
         # loop:// echoes our ACK back: the link shows it and carries on
-        next_of(events, TrayNotice, lambda e: "only the host acknowledges" in str(e))
+        next_of(events, TrayNotice, lambda e: "only the host sends" in str(e))
         port.write(encode(Roll(5, "tray-1", 20, 2)))
         got = next_of(events, TrayRoll)
         assert isinstance(got, TrayRoll) and got.roll.seq == 5  # seq 4's copy was dropped
@@ -134,6 +142,19 @@ def test_socket_url_to_the_emulator(events: queue.Queue[LinkEvent]) -> None:
         assert rolls_in(events, 1) == [Roll(1, "helm-tray", 20, 1)]
 
 
+def read_answers(master: int, lines: int, timeout: float = WAIT) -> bytes:
+    """At least `lines` lines the host wrote to the pseudo-terminal (waits with select)."""
+    got = b""
+    deadline = time.monotonic() + timeout
+    while got.count(b"\n") < lines:
+        left = deadline - time.monotonic()
+        assert left > 0, f"the host wrote {got!r}, not {lines} line(s)"
+        ready, _, _ = select.select([master], [], [], left)
+        if ready:
+            got += os.read(master, 4096)
+    return got
+
+
 @pytest.fixture
 def bare_pty(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     master, slave = os.openpty()
@@ -166,21 +187,28 @@ def test_a_silent_tray_is_reported_lost_and_found_again(
         assert isinstance(back, TrayStatus) and back.connected
 
 
-def test_a_wrong_tray_is_acknowledged_but_not_taken(
+def test_a_wrong_tray_is_refused_named_once_and_not_taken(
         bare_pty: tuple[int, Path], events: queue.Queue[LinkEvent]) -> None:
     master, link = bare_pty
     with TrayLink("t", str(link), events, expect_tray="tray-1", retry=0.05):
-        notice = None
-        while notice is None:
+        refused = None
+        while refused is None:
             os.write(master, encode(Roll(9, "tray-9", 20, 5)))
             try:
-                notice = next_of(events, TrayNotice, lambda e: "tray-9" in str(e), timeout=0.2)
+                refused = next_of(events, TrayRefused, timeout=0.2)
             except AssertionError:
                 continue
-        assert Ack(9) in Parser().feed(os.read(master, 4096))  # acknowledged all the same
+        assert isinstance(refused, TrayRefused) and refused.roll == "tray-9#9"
+        assert Refuse(9, "TRAY") in Parser().feed(read_answers(master, 1))  # answered: no resend
+        os.write(master, encode(Roll(10, "tray-9", 20, 6)))
+        assert Refuse(10, "TRAY") in Parser().feed(read_answers(master, 1))
+        named = 0
         with pytest.raises(queue.Empty):
             while True:
-                assert not isinstance(events.get(timeout=0.3), TrayRoll)
+                e = events.get(timeout=0.3)
+                assert not isinstance(e, TrayRoll)
+                named += isinstance(e, TrayNotice) and "calls itself 'tray-9'" in e.text
+        assert named <= 1   # the tray is named once, not at every roll
 
 
 def test_a_port_that_cannot_open_is_reported_once_and_retried(

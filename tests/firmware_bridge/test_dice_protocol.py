@@ -13,12 +13,19 @@ from hypothesis import strategies as st
 
 from firmware_bridge.firmware import dice_proto as tray
 from firmware_bridge.protocol import (
+    DIE,
+    FACE,
     MAX_LINE,
+    REFUSALS,
     Ack,
+    Call,
     Duplicates,
+    Frame,
     Heartbeat,
     Hello,
     Parser,
+    Refuse,
+    RefusedRoll,
     Rejected,
     Roll,
     crc16,
@@ -31,9 +38,11 @@ rolls = st.builds(Roll, st.integers(0, 0xFFFF), tray_ids, st.just(20), st.intege
 frames = st.one_of(
     rolls,
     st.builds(Hello, st.integers(0, 999), st.from_regex(r"[0-9a-z.]{1,16}", fullmatch=True),
-              tray_ids),
+              tray_ids, st.one_of(st.none(), st.integers(1, 1000))),
     st.builds(Heartbeat, tray_ids, st.integers(0, 10**10 - 1)),
     st.builds(Ack, st.integers(0, 0xFFFF)),
+    st.builds(Refuse, st.integers(0, 0xFFFF), st.sampled_from(sorted(REFUSALS))),
+    st.builds(Call, st.integers(0, 1000)),
 )
 
 
@@ -57,14 +66,14 @@ def test_a_line_anyone_can_type() -> None:
 
 
 @given(frames)
-def test_every_frame_round_trips(frame: Roll | Hello | Heartbeat | Ack) -> None:
+def test_every_frame_round_trips(frame: Frame) -> None:
     wire = encode(frame)
     assert len(wire) <= MAX_LINE
     assert Parser().feed(wire) == [frame]
 
 
 @given(frames, st.integers(1, 10))
-def test_frames_split_anywhere_still_parse(frame: Roll | Hello | Heartbeat | Ack, cut: int) -> None:
+def test_frames_split_anywhere_still_parse(frame: Frame, cut: int) -> None:
     wire = encode(frame)
     p = Parser()
     got = [x for i in range(0, len(wire), cut) for x in p.feed(wire[i:i + cut])]
@@ -72,27 +81,41 @@ def test_frames_split_anywhere_still_parse(frame: Roll | Hello | Heartbeat | Ack
 
 
 @given(st.integers(0, 0xFFFF), st.integers(0, 1000), st.integers(0, 1000))
-def test_impossible_rolls_are_rejected(seq: int, sides: int, value: int) -> None:
+def test_impossible_rolls_are_refused_by_sequence_number(seq: int, sides: int, value: int) -> None:
+    """Every well-framed roll is answered: taken, or refused with its sequence number (so the
+    host can say REFUSE and the tray stops resending) and why."""
     got = Parser(frozenset({20})).feed(frame_bytes(f"ROLL,{seq},t,{sides},{value}"))
     if sides == 20 and 1 <= value <= 20:
         assert got == [Roll(seq, "t", 20, value)]
     else:
-        assert len(got) == 1 and isinstance(got[0], Rejected)
+        assert len(got) == 1 and isinstance(got[0], RefusedRoll)
+        assert got[0].seq == seq and got[0].code == (FACE if sides == 20 else DIE)
 
 
-def test_rejections_say_why() -> None:
+def test_rejections_and_refusals_say_why() -> None:
     p = Parser(frozenset({20}))
+    refusals = {
+        "ROLL,1,t,20,21": (FACE, "a d20 cannot show 21"),
+        "ROLL,1,t,20,0": (FACE, "a d20 cannot show 0"),
+        "ROLL,1,t,6,3": (DIE, "a d6 is not a die this tray has (d20)"),
+        "ROLL,1,t,20,+5": (FACE, "the face is not a whole number"),
+        "ROLL,1,t,20,1_0": (FACE, "the face is not a whole number"),
+        "ROLL,1,t,x,1": (DIE, "the die's sides are not a number (d20 wanted)"),
+    }
+    for body, (code, reason) in refusals.items():
+        (got,) = p.feed(frame_bytes(body))
+        assert isinstance(got, RefusedRoll), body
+        assert (got.seq, got.tray, got.code, got.reason) == (1, "t", code, reason), body
     cases = {
-        "ROLL,1,t,20,21": "a d20 cannot show 21",
-        "ROLL,1,t,20,0": "a d20 cannot show 0",
-        "ROLL,1,t,6,3": "a d6 is not a die this tray has (d20)",
-        "ROLL,1,t,20,+5": "ROLL needs whole numbers for seq, sides and value",
-        "ROLL,1,t,20,1_0": "ROLL needs whole numbers for seq, sides and value",
         "ROLL,70000,t,20,1": "ROLL needs whole numbers for seq, sides and value",
         "ROLL,1,t t,20,1": "bad tray id",
         "ROLL,1,t,20": "ROLL takes seq, tray, sides, value",
         "HB,t": "HB takes tray, uptime in seconds",
-        "HELLO,1,x": "HELLO takes protocol version, firmware version, tray id",
+        "HELLO,1,x": "HELLO takes protocol version, firmware version, tray id[, die's sides]",
+        "HELLO,2,1.1.0,t,0": "HELLO takes protocol version, firmware version, tray id[, die's "
+                             "sides]",
+        "REFUSE,1,WHY": "REFUSE takes a sequence number and one of FACE, DIE, TRAY",
+        "CALL,-1": "CALL takes the die's sides (0: no roll wanted now)",
         "ACK,-1": "ACK takes a sequence number 0-65535",
         "FIRE,1": "unknown frame type",
     }
@@ -105,10 +128,10 @@ def test_rejections_say_why() -> None:
 
 
 def test_unicode_digits_and_high_bytes_are_not_numbers() -> None:
-    for body in ("ROLL,1,t,20,\u0661", "ROLL,1,t,20,\u00b2"):
+    for body in ("ROLL,1,t,20,\u0661", "ROLL,1,t,20,\u00b2", "ROLL,\u0661,t,20,1"):
         raw = body.encode("utf-8")
         (got,) = Parser().feed(b"$%s*%04X\n" % (raw, crc16(raw)))
-        assert isinstance(got, Rejected)
+        assert isinstance(got, Rejected | RefusedRoll)
 
 
 def test_line_length_is_capped_and_parsing_resumes() -> None:
@@ -133,7 +156,7 @@ def test_a_frame_cut_short_by_another_resynchronises() -> None:
 @given(st.lists(st.one_of(st.binary(max_size=120), frames), max_size=30),
        st.integers(1, 64))
 def test_any_bytes_give_exactly_the_frames_mixed_in(
-        parts: list[bytes | Roll | Hello | Heartbeat | Ack], chunk: int) -> None:
+        parts: list[bytes | Frame], chunk: int) -> None:
     """Noise never raises, never becomes a frame, and never hides a whole frame that follows it."""
     wire = b"".join(p if isinstance(p, bytes) else encode(p) for p in parts)
     p = Parser()
@@ -147,7 +170,7 @@ def test_any_bytes_give_exactly_the_frames_mixed_in(
 def test_the_parser_never_raises_and_stays_small(data: bytes) -> None:
     p = Parser()
     for x in p.feed(data):
-        assert isinstance(x, Roll | Hello | Heartbeat | Ack | Rejected)
+        assert isinstance(x, Frame | RefusedRoll | Rejected)
     assert len(p._buf) < MAX_LINE
 
 
@@ -198,7 +221,7 @@ def test_duplicates_by_sequence() -> None:
 def test_tray_frames_parse_on_the_host() -> None:
     t = tray.Tray("tray-1")
     p = Parser()
-    assert p.feed(t.start(0)) == [Hello(1, tray.FIRMWARE_VERSION, "tray-1")]
+    assert p.feed(t.start(0)) == [Hello(2, tray.FIRMWARE_VERSION, "tray-1", 20)]
     assert p.feed(t.roll(17, 10)) == [Roll(0, "tray-1", 20, 17)]
     assert p.feed(t.roll(3, 20)) == [Roll(1, "tray-1", 20, 3)]
 
@@ -277,5 +300,6 @@ def test_the_lines_in_the_protocol_document_do_what_it_says() -> None:
         for m in re.finditer(r"\$[A-Z]+,[^*\s`]*\*[0-9A-F]{4}", text):
             (got,) = Parser().feed(m.group().encode() + b"\r\n")
             assert isinstance(got, Rejected) == ("rejected" in text), text
+            assert isinstance(got, RefusedRoll) == ("refused" in text), text
             checked += 1
     assert checked >= 7

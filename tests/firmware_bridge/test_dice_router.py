@@ -16,12 +16,13 @@ from engine import Prompt, RollRequest, RollResult, Seat, apply, new_game, pendi
 from engine.dice import fasa_die_from_d20
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.emulator import TrayEmulator
-from firmware_bridge.link import TrayNotice, TrayRoll, TrayStatus
+from firmware_bridge.link import TrayNotice, TrayRefused, TrayRoll, TrayStatus
 from firmware_bridge.protocol import Roll
 from firmware_bridge.router import (
     MANUAL,
     TRAY_CONNECTED,
     TRAY_LOST,
+    TRAY_STARTING,
     VIRTUAL,
     Answer,
     DiceConfigError,
@@ -97,9 +98,15 @@ def test_percentile_takes_two_rolls_tens_then_units() -> None:
 
 def test_status_for_the_display_and_the_alert_led() -> None:
     r = DiceRouter(TWO_TRAYS)
-    assert r.status(HELM_E).mode == TRAY_LOST and r.status(HELM_E).alert
+    # Not heard yet is not lost: no alert at the start (the link says "lost" if it stays quiet).
+    assert r.status(HELM_E).mode == TRAY_STARTING and not r.status(HELM_E).alert
     r.on_event(TrayStatus("tray-e", True, "heard"), [])
     assert r.status(HELM_E).mode == TRAY_CONNECTED and not r.status(HELM_E).alert
+    r.on_event(TrayStatus("tray-e", False, "no heartbeat for 3.1 s"), [])
+    assert r.status(HELM_E).mode == TRAY_LOST and r.status(HELM_E).alert
+    assert r.status(HELM_E).by_hand   # the [dice] default fallback is manual
+    r.on_event(TrayStatus("tray-e", True, "heard"), [])
+    assert not r.status(HELM_E).alert and not r.status(HELM_E).by_hand
     other = Seat("science", "enterprise")
     assert r.status(other).mode == MANUAL and "by hand" in r.status(other).text
     virtual = DiceRouter(config_from_dict({"fallback": "virtual"}))
@@ -166,14 +173,15 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
 
     rolls: list[RollResult] = []
     with TrayEmulator(link_path=dev, seed=5) as tray, DiceBridge(config) as dice:
+        while dice.status(Seat("helm", "kronos")).mode != TRAY_CONNECTED:
+            assert dice.poll([], timeout=5.0), "the tray never said HELLO"
         turn = state.turn  # type: ignore[attr-defined]
         while state.turn == turn and pending(state):  # type: ignore[attr-defined]
             prompts = pending(state)  # (a lucky first turn can end the game)
             if prompts[0].roll is None:
                 state, _ = apply(state, autopilot.decide(state, prompts[0]))  # type: ignore[arg-type]
                 continue
-            assert dice.status(Seat(prompts[0].station, prompts[0].ship)).mode in (
-                TRAY_CONNECTED, TRAY_LOST)  # lost only until its first heartbeat is heard
+            dice.track(prompts)   # the request is shown before anybody rolls for it
             tray.roll()  # a fair d20 from os.urandom, as the firmware rolls it
             answer = None
             while answer is None:
@@ -186,3 +194,32 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
     assert rolls, "a basic turn has to-hit rolls"
     assert all(r.source == "tray" for r in rolls)
     assert [r.detail for r in rolls] == [f"tray-1#{n}" for n in range(len(rolls))]
+
+
+def test_a_roll_answers_only_a_request_pending_when_it_arrived() -> None:
+    r = DiceRouter(TWO_TRAYS)
+    p = [ask("helm", "enterprise")]
+    assert p[0].roll is not None
+    since = {p[0].roll: 10.0}
+    early = r.on_event(TrayRoll("tray-e", Roll(1, "tray-e", 20, 5), 9.5), p, since)
+    assert isinstance(early, Shown) and "before Helm was asked to roll" in early.text
+    late = r.on_event(TrayRoll("tray-e", Roll(2, "tray-e", 20, 5), 10.5), p, since)
+    assert isinstance(late, Answer)
+    refused = r.on_event(TrayRefused("tray-e", "tray-e#3", "a d20 cannot show 21"), p, since)
+    assert isinstance(refused, Shown) and "tray-e#3 refused: a d20 cannot show 21" in refused.text
+
+
+def test_the_bridge_stamps_a_request_anew_once_a_roll_answered_an_equal_one() -> None:
+    now = [100.0]
+    dice = DiceBridge(TWO_TRAYS, clock=lambda: now[0])
+    p = [ask("helm", "enterprise")]
+    assert p[0].roll is not None
+    dice.track(p)
+    assert dice.since[p[0].roll] == 100.0
+    now[0] = 101.0
+    dice.track(p)   # still the same request: its stamp stays
+    assert dice.since[p[0].roll] == 100.0
+    dice.track(p, RollResult("helm", 4, "manual"))   # answered; an equal request is a new one
+    assert dice.since[p[0].roll] == 101.0
+    dice.track([])
+    assert dice.since == {}
