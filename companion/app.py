@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.panel_sync import PanelSync
 from companion.dice_table import TrayAlerts, roll_words
+from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
