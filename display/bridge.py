@@ -9,6 +9,7 @@ The display never applies actions itself and never rolls dice.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,9 +39,11 @@ from display.geometry import MapFrame
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
+from display.overlays import Overlays
 from display.paint import Painter, Widget
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
+from display.roll_result import roll_result, rolled_by
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.status_model import (
     after_action,
@@ -79,7 +82,8 @@ KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L
 
 class BridgeDisplay:
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
-                 *, dice_status: str = "virtual", follow: bool = True) -> None:
+                 *, dice_status: str = "virtual", follow: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.surface = surface
         self.seat = seat
         self.on_output = on_output
@@ -114,11 +118,17 @@ class BridgeDisplay:
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        self.overlays = Overlays(clock)   # a roll's result held; a text opened whole
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
-        """Show `state`, after `events` (everything is filtered for this display's seat)."""
-        self._record(self.state, state, events)
+        """Show `state`, after `events` (everything is filtered for this display's seat); the
+        result of a roll this seat's crew made is held in the panel's place for a moment."""
+        seen_before = self.rolls.seen
+        seen = self._record(self.state, state, events)
+        newest = self.rolls.newest()
+        if newest is not None and self.rolls.seen > seen_before and rolled_by(seen, self.seat):
+            self.overlays.hold(roll_result(newest, seen))
         self._present(state)
 
     def rebuild(self, state: GameState, scenario: Mapping[str, Any],
@@ -130,6 +140,7 @@ class BridgeDisplay:
         self.rolls.clear()
         self.last_roll = ""
         self.opened = None   # the roll it showed may be gone
+        self.overlays.result = None
         failed = ""
         try:
             for before, after, events in replayed(scenario, actions):
@@ -141,17 +152,18 @@ class BridgeDisplay:
         self.message = failed or self.message
 
     def _record(self, before: GameState | None, after: GameState,
-                events: Sequence[Event]) -> None:
+                events: Sequence[Event]) -> tuple[Event, ...]:
         """Keep what this seat is told of `events` (one apply, from `before` to `after`): the
-        ticker's lines, and the roll among them with its explanation."""
+        ticker's lines, and the roll among them with its explanation; returns what was told."""
         seen = told(after, events, self.seat) if events else ()
         if not seen:
-            return
+            return ()
         turn_no = int(getattr(after, "turn", 0))
         self.history.extend((turn_no, e) for e in seen)
         self.last_roll = last_roll(seen) or self.last_roll
         if before is not None:
             self.rolls.record(before, seen, seat_side(before, self.seat))
+        return seen
 
     def _present(self, state: GameState) -> None:
         self.state = state
@@ -308,6 +320,10 @@ class BridgeDisplay:
             self.dirty = True
 
     def tap(self, x: int, y: int) -> None:
+        hit = any(w.rect.collidepoint(x, y) for w in self.painter.widgets)
+        if not hit and self.overlays.dismiss():   # a tap puts a held roll result away
+            self.dirty = True
+            return
         for w in self.painter.widgets:
             if w.rect.collidepoint(x, y):
                 if w.enabled:
@@ -316,6 +332,12 @@ class BridgeDisplay:
                     self.message = w.reason or f"{w.label} is not available now"
                     self.dirty = True
                 return
+        cut = next((t for t in self.painter.texts if t.cut and t.region != "map"
+                    and t.rect.collidepoint(x, y)), None)
+        if cut is not None:   # a line cut to fit opens whole
+            self.overlays.read("IN FULL", (cut.whole,))
+            self.dirty = True
+            return
         if self.map_frame is not None and self.painter.widgets and \
                 pygame.Rect(self.layout.map).collidepoint(x, y):
             self.tap_map(x, y)
@@ -362,6 +384,8 @@ class BridgeDisplay:
                     return
 
     def key(self, key: int, mod: int = 0) -> None:
+        if key != pygame.K_TAB and self.overlays.dismiss():   # a key puts a held result away
+            self.dirty = True
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)
@@ -402,6 +426,12 @@ class BridgeDisplay:
         self.dirty = True
         self.message = None
         kind, _, rest = wid.partition(":")
+        if self.overlays.activate(kind, rest):
+            return
+        if kind == "log":   # the ticker scrolls back: the ship's log whole, newest first
+            self.overlays.read("SHIP'S LOG · NEWEST FIRST",
+                               [f"T{n} {e.text}" for n, e in reversed(self.history) if e.text])
+            return
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = False
@@ -533,6 +563,8 @@ class BridgeDisplay:
                                self.seats_page, self.focus, self.message)
             self.seats_page = min(self.seats_page, pages - 1)
             return True
+        if self.overlays.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, self.focus):
+            return True
         if self.browsing and self._draw_rolls():
             return True
         o = self._open_for(self.tab)
@@ -589,10 +621,16 @@ class BridgeDisplay:
             self.clock.tick(fps)
         for event in pygame.event.get():
             self.handle(event)
+        self.dirty = self.overlays.due() or self.dirty
         drawn = self.draw()
         if drawn and pygame.display.get_surface() is self.surface:
             pygame.display.flip()
         return drawn
+
+    def wake_in(self) -> float | None:
+        """Seconds until the display must draw again with no input (a held roll result goes
+        away), None when only input changes it: the app's loop may wait that long."""
+        return self.overlays.wake_in()
 
     @property
     def widgets(self) -> list[Widget]:
