@@ -53,6 +53,7 @@ from display.status_model import (
     ship_names,
     ticker_lines,
 )
+from display.why import explain_pending
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -428,6 +429,10 @@ class BridgeDisplay:
         kind, _, rest = wid.partition(":")
         if self.overlays.activate(kind, rest):
             return
+        if kind == "why-now" and self.state is not None:   # the roll on screen, explained
+            self.overlays.read("WHY: THIS ROLL",
+                               explain_pending(self.state, seat_side(self.state, self.seat)))
+            return
         if kind == "log":   # the ticker scrolls back: the ship's log whole, newest first
             self.overlays.read("SHIP'S LOG · NEWEST FIRST",
                                [f"T{n} {e.text}" for n, e in reversed(self.history) if e.text])
@@ -572,7 +577,7 @@ class BridgeDisplay:
             request = getattr(o.decision.prompt, "roll", None)
             if request is not None:
                 draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
-                          rect(lay.panel), lay.touch, self.focus, bool(self.why))
+                          rect(lay.panel), lay.touch, self.focus, True)
                 if self.message:
                     p.region = "actions"
                     p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)

@@ -12,7 +12,7 @@ Widget ids (what a tap does, see `BridgeDisplay.activate`):
     letter:<field>:<F|P|S|L|R|B>  add a step to a planned move;  back:<field>  take the last back
     page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
     roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
-    why / close-why          open / close the last roll's explanation
+    why-now / close-why      what the roll on screen needs (display.overlays) / back
 """
 
 from __future__ import annotations

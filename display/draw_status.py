@@ -98,10 +98,11 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
         if room <= 0:
             break
         y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
-    if why:   # the last roll's rule, table row and numbers
+    if why:   # this roll's rule and what it needs (not the last roll's: that may be another's)
         why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
         roll_rect.width -= why_rect.width + gap
-        p.button(Widget("why", why_rect, "WHY?"), focused=focus == "why", colour=theme.ACCENT_2)
+        p.button(Widget("why-now", why_rect, "WHY?"), focused=focus == "why-now",
+                 colour=theme.ACCENT_2)
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
     p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)

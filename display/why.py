@@ -91,8 +91,7 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = need_to_hit(state, firer, spec, rng)
-    out = ["Rule: Book Two, Advanced: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
-           "Chart's number"]
+    out = [firing_rule(state)]
     if firer.hard_turned:
         out += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng), need)
     else:
@@ -120,3 +119,48 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
         else:
             out.append(f"Damage {damage}: plasma damage table at range {rng}")
     return out
+
+
+def firing_rule(state: FasaState) -> str:
+    """The to-hit rule, cited from the book of the game's level: the basic game's Firing Chart
+    is Book One's; the advanced game's rules on firing are Book Two's."""
+    book = ("Book One, Basic Starship Tactics: Firing Weapons" if state.level == "basic"
+            else "Book Two, Advanced: Firing Weapons")
+    return f"Rule: {book}; a hit on a d10 roll of 1 to the Firing Chart's number"
+
+
+def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...]:
+    """What the roll now asked for is, and what it needs: the roll on screen, not the last one
+    (`side` as for `explain`: the damage of another side's beam is left out)."""
+    if not isinstance(state, FasaState) or state.roll is None:
+        return ()
+    request = state.roll
+    lines = [f"This roll: {request.purpose}"]
+    if request.needs:
+        lines.append(f"It needs {request.needs[0]}-{request.needs[1]} on the "
+                     f"d{request.sides}.")
+    if is_evasion_roll(state) or state.exploding:
+        pass   # the purpose says what it needs; the result explains the rest
+    elif state.shots and state.hit is None and state.step == "resolve":
+        shot = state.shots[0]
+        firer, target = state.ship(shot.firer), state.ship(shot.target)
+        spec = firer.cls.weapon(shot.weapon)
+        rng = distance(firer.pos, target.pos)
+        need = need_to_hit(state, firer, spec, rng)
+        lines.append(firing_rule(state))
+        if firer.hard_turned:
+            lines += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng),
+                                     need)
+        else:
+            lines.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
+        if spec.kind != "beam" or side is None or firer.side == side:
+            lines.append(f"A hit does {shot_damage(state, firer, spec, rng)} damage to "
+                         f"{target.name}, on the shield facing {firer.name}")
+    elif state.hit is not None and state.hit.stage == "location":
+        lines.append("Rule: Book One, Basic Game Damage Location Table (d10), one roll for "
+                     "every 2 penetrating points")
+        lines += [f"{n}: {row}" for n, row in enumerate(state.tables.damage_basic, start=1)]
+    if "tactical advantage" in request.purpose:
+        lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
+                     "tie rolls again")
+    return tuple(lines)

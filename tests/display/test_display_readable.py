@@ -109,3 +109,26 @@ def test_another_ships_roll_is_not_held_on_this_screen() -> None:
     d.show(after, events)
     d.draw(force=True)
     assert "result-ok" not in {w.id for w in d.widgets}
+
+
+def test_why_beside_a_roll_explains_that_roll_not_the_last_one() -> None:
+    """The Enterprise's to-hit roll comes right after the Klingon's: WHY? says what this roll
+    is and needs (the chart, the range, the number), citing the basic game's own rule."""
+    state, history = play(start(turns=3), 1,
+                          until=lambda s, p: p.roll is not None and p.ship == "enterprise"
+                          and "to-hit" in p.what)
+    request = pending(state)[0].roll
+    assert request is not None and request.needs is not None
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
+    d.show(state, [e for _, e in history])
+    d.draw(force=True)
+    why = next(w for w in d.widgets if w.label == "WHY?")
+    d.tap(*why.rect.center)
+    d.draw()
+    said = words(d)
+    assert "WHY: THIS ROLL" in said
+    assert "This roll:" in said and f"needs {request.needs[0]}-{request.needs[1]}" in said
+    assert "Book One, Basic Starship Tactics" in said and "Book Two" not in said
+    last = [e for _, e in history if type(e).__name__ == "Rolled"][-1]
+    assert last.request.ship == "kronos"     # the roll before was the enemy's...
+    assert last.request.purpose not in said  # ...and WHY? is not about it
