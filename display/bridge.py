@@ -53,6 +53,7 @@ from display.status_model import (
     ship_names,
     ticker_lines,
 )
+from display.targets import armed_label, armed_message, second_tap, told_apart
 from display.why import explain_pending
 from engine import Action, GameState, Seat
 from engine.events import Event
@@ -120,6 +121,7 @@ class BridgeDisplay:
         self.showing_seats = False
         self.seats_page = 0
         self.overlays = Overlays(clock)   # a roll's result held; a text opened whole
+        self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -272,7 +274,8 @@ class BridgeDisplay:
             need = shot_needs(state, str(o.ship), field, value)
             return f"needs 1-{need}" if need else ""
 
-        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note)
+        return told_apart(panel_model(self.view, self.tab, ship, editor,
+                                      lambda a: why_not(state, a), note), ship_names(self.view))
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
@@ -427,6 +430,7 @@ class BridgeDisplay:
         self.dirty = True
         self.message = None
         kind, _, rest = wid.partition(":")
+        armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
         if self.overlays.activate(kind, rest):
             return
         if kind == "why-now" and self.state is not None:   # the roll on screen, explained
@@ -494,7 +498,7 @@ class BridgeDisplay:
         elif kind == "back":
             ed.take_back(rest)
         elif kind == "confirm":
-            self._confirm(ed)
+            self._confirm(o, ed, armed == o.key)
 
     def _browse(self, kind: str, rest: str) -> None:
         """The Rolls list: open or close it, open a roll's explanation, go back."""
@@ -518,7 +522,7 @@ class BridgeDisplay:
             self.weapon = field
             self.target = target
 
-    def _confirm(self, ed: DecisionEditor) -> None:
+    def _confirm(self, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
         assert self.state is not None
         try:
             action = ed.action()
@@ -528,6 +532,10 @@ class BridgeDisplay:
         reason = why_not(self.state, action)
         if reason is not None:
             self.message = reason
+            return
+        if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
+            self.armed = o.key
+            self.message = armed_message(o.decision, ed.values, ship_names(self.view))
             return
         self.weapon = self.target = None
         self.on_output(action)
@@ -591,8 +599,9 @@ class BridgeDisplay:
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            confirm = armed_label(o.decision) if o is not None and self.armed == o.key else ""
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.page, self.focus, self.message, extra)
+                               self.page, self.focus, self.message, extra, confirm)
             self.page = min(self.page, pages - 1)
         return True
 

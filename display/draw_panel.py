@@ -149,8 +149,9 @@ def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
 
 def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
                touch: int, page: int, focus: str | None, message: str | None,
-               extra_buttons: tuple[Widget, ...] = ()) -> int:
-    """Draw the panel; returns the number of pages its fields take."""
+               extra_buttons: tuple[Widget, ...] = (), confirm: str = "") -> int:
+    """Draw the panel; returns the number of pages its fields take. `confirm` is CONFIRM's
+    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap)."""
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
@@ -192,7 +193,7 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)
-    _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons)
+    _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons, confirm)
     return n_pages
 
 
@@ -309,7 +310,8 @@ def draw_pager(p: Painter, x: int, y: int, touch: int, page: int, n_pages: int,
 
 
 def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
-             n_pages: int, focus: str | None, extra: tuple[Widget, ...]) -> None:
+             n_pages: int, focus: str | None, extra: tuple[Widget, ...],
+             confirm_label: str = "") -> None:
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
@@ -321,6 +323,9 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
         x += wid.rect.width + GAP
     if model.decision is not None:
         cw = max(touch * 2, min(touch * 4, area.right - x))
-        confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
+        label = confirm_label or "CONFIRM"
+        if p.font("body").size(label)[0] > cw - 12:   # a narrow button: the short word
+            label = "AGAIN"
+        confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), label,
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

@@ -132,3 +132,71 @@ def test_why_beside_a_roll_explains_that_roll_not_the_last_one() -> None:
     last = [e for _, e in history if type(e).__name__ == "Rolled"][-1]
     assert last.request.ship == "kronos"     # the roll before was the enemy's...
     assert last.request.purpose not in said  # ...and WHY? is not about it
+
+
+def gambit_fire() -> BridgeDisplay:
+    """The Romulan Gambit at the basic level: the Constitution's Helm declaring fire with both
+    Birds of Prey in reach."""
+    from game_helpers import scenario
+
+    from engine import new_game
+    seat = Seat("helm", "constitution")
+    state, _ = play(new_game(scenario("romulan-gambit", turns=5)), 1,
+                    until=lambda s, p: p.ship == "constitution" and p.action == "fire"
+                    and p.roll is None)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None, clock=Clock())
+    d.show(state)
+    d.activate("tab:helm")
+    d.draw(force=True)
+    return d
+
+
+def test_two_birds_of_prey_are_told_apart_on_the_fire_buttons() -> None:
+    d = gambit_fire()
+    names = {str(s["id"]): str(s["name"]) for s in d.view["ships"]}
+    for field in {w.id.split(":")[1] for w in d.widgets if w.id.startswith("pick:")}:
+        shown = {}
+        for w in d.widgets:
+            if w.id.startswith(f"pick:{field}:") and w.id.split(":")[2] in ("bop1", "bop2"):
+                drawn = [t.text for t in d.painter.texts if w.rect.contains(t.rect)]
+                shown[w.id.split(":")[2]] = drawn[0]
+        if len(shown) == 2:
+            assert shown["bop1"] != shown["bop2"], shown           # told apart...
+            for sid, label in shown.items():
+                assert not label.endswith("...")                  # ...whole...
+                assert label in names[sid]                        # ...in the map's name
+            return
+    pytest.fail("no weapon could choose between the two Birds of Prey")
+
+
+def test_firing_from_the_touchscreen_asks_a_second_tap() -> None:
+    out: list[Output] = []
+    d = gambit_fire()
+    d.on_output = out.append
+    pick = next(w for w in d.widgets if w.id.startswith("pick:") and w.enabled
+                and not w.id.endswith(":-"))
+    d.tap(*pick.rect.center)
+    d.draw()
+    confirm = next(w for w in d.widgets if w.id == "confirm")
+    d.tap(*confirm.rect.center)
+    d.draw()
+    assert not out, "one tap fired"
+    confirm = next(w for w in d.widgets if w.id == "confirm")
+    assert confirm.label == "TAP AGAIN TO FIRE"
+    assert "again to fire" in words(d)
+    d.tap(*confirm.rect.center)
+    assert len(out) == 1 and type(out[0]).__name__ == "DeclareFire"
+
+
+def test_any_other_tap_disarms_the_first_tap() -> None:
+    out: list[Output] = []
+    d = gambit_fire()
+    d.on_output = out.append
+    d.activate("confirm")
+    d.draw()
+    d.activate("tab:captain")
+    d.activate("tab:helm")
+    d.draw()
+    assert next(w for w in d.widgets if w.id == "confirm").label == "CONFIRM"
+    d.activate("confirm")
+    assert not out

@@ -93,6 +93,10 @@ class Table:
                 break
         assert "confirm" in self.ids(), f"Confirm is greyed out: {self.display.message}"
         self.tap("confirm")
+        if len(self.out) == before:   # firing asks a second tap, as a panel asks a long press
+            confirm = next(w for w in self.display.widgets if w.id == "confirm")
+            assert confirm.label == "TAP AGAIN TO FIRE", self.display.message
+            self.tap("confirm")
         assert len(self.out) == before + 1, f"Confirm produced nothing: {self.display.message}"
         return self.out[-1]
 
