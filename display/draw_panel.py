@@ -215,18 +215,23 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
     cols = max(1, min(most, len(model.facts), (w + gap) // (need + gap)))
     col_w = (w - gap * (cols - 1)) // cols
     widest_label = max((font.size(f.label + "  ")[0] for f in model.facts), default=0)
+    row_h = 0
     for n, fact in enumerate(model.facts):
+        if n % cols == 0:
+            y += row_h
+            row_h = line
         cx = x + (n % cols) * (col_w + gap)
-        cy = y + (n // cols) * line
-        if cy + line > area.bottom - 4:
-            break
+        if y + line > area.bottom - 4:
+            return y
         value_w = font.size(fact.value)[0]
         label_w = max(min(widest_label, col_w - value_w), col_w // 3)
-        p.text(fact.label, (cx, cy), "small", theme.TEXT_DIM, label_w - 4)
-        p.text(fact.value, (cx + label_w, cy), "small",
-               theme.ALERT if fact.alert else theme.TEXT, col_w - label_w)
-    rows = -(-len(model.facts) // cols)
-    return y + rows * line + 2
+        p.text(fact.label, (cx, y), "small", theme.TEXT_DIM, label_w - 4)
+        # a long value (a sensor report's answer) wraps under itself, up to three lines
+        room = min(3 * line, area.bottom - 4 - y) // line * line
+        used = p.wrap(fact.value, pygame.Rect(cx + label_w, y, col_w - label_w, room), "small",
+                      theme.ALERT if fact.alert else theme.TEXT, 3)
+        row_h = max(row_h, used)
+    return y + row_h + 2
 
 
 def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:

@@ -6,6 +6,7 @@ Phases) names the steps shown in the phase bar.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,24 +51,41 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
         who = title(str(p.get("station", "")))
         ship = names.get(str(p.get("ship")), "")
         what = str(p.get("what", ""))
+        mine = ship and (view.get("seat") or {}).get("ship") == p.get("ship")
         what = what[len(who) + 2:] if what.startswith(who + ": ") else what
-        acting = f"{who}{' · ' + ship if ship else ''}: {what}"
+        if ship:   # named once: "Phaser bank 1 vs. X", not "Phaser bank 1 of <ship> vs. X"
+            what = what.replace(f" of {ship} vs. ", " vs. ")
+        # a crew's own ship goes without saying on its own screen
+        acting = f"{who}{' · ' + ship if ship and not mine else ''}: {what}"
     adv = view.get("advantage")
     over = bool(view.get("outcome")) or step == "over"
-    if over:
-        acting = str(view.get("outcome") or "The battle is over")
+    if over:   # the report on the map gives the whole of it, with the ships' fates
+        acting = without_detail(str(view.get("outcome") or "The battle is over"))
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
                     f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
 
 
+DETAIL = re.compile(r" \((?:[^()]|\([^()]*\))*\)$")
+"""A bracketed detail that ends a line (it may hold brackets of its own)."""
+
+
+def without_detail(text: str) -> str:
+    """`text` without the bracketed detail at its end: "... all its opponents (X captured
+    (superstructure gone), Y destroyed)" -> "... all its opponents"."""
+    return DETAIL.sub("", text)
+
+
 def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
     """The newest `limit` readable event lines, oldest first (roll requests left out: the
-    roll dialog shows them, and the result line repeats what was asked)."""
+    roll dialog shows them, and the result line repeats what was asked; the end of the game
+    without the ships' fates, which the report on the map gives whole)."""
     lines: list[str] = []
     for e in reversed(events):
         if len(lines) >= limit:
             break
-        if type(e).__name__ != "RollRequested" and e.text:
+        if type(e).__name__ == "GameOver" and e.text:
+            lines.append(without_detail(e.text))
+        elif type(e).__name__ != "RollRequested" and e.text:
             lines.append(e.text)
     return tuple(reversed(lines))
 
@@ -92,6 +110,8 @@ def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
         purpose = purpose[len(prefix):]
     if needs and purpose.endswith(", " + needs):   # said once, in large type
         purpose = purpose[:-len(needs) - 2]
+    if request.ship:   # the ship is named above: "Phaser bank 1 vs. X at range 5"
+        purpose = purpose.replace(f" of {names.get(request.ship, request.ship)} vs. ", " vs. ")
     return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)))
 
 

@@ -96,7 +96,10 @@ def test_phase_bar_names_turn_step_who_acts_dice_and_advantage() -> None:
     assert bar.turn == "Turn 1"
     assert bar.step == "Power Allocation"
     assert "Waiting" not in bar.acting
-    assert "Engineering" in bar.acting and "USS Enterprise" in bar.acting
+    assert "Engineering" in bar.acting and "allocate" in bar.acting
+    assert "USS Enterprise" not in bar.acting   # the crew's own ship, on its own screen
+    everyone = phase_bar(view(state, Seat("instructor")), "virtual")
+    assert "Engineering" in everyone.acting and "USS Enterprise" in everyone.acting
     assert bar.dice == "Dice: virtual"
     assert not bar.over
     later, _ = play(state, until=lambda s, p: getattr(s, "step", "") == "move")

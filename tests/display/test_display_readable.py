@@ -3,12 +3,16 @@ told apart and fire confirmed by a second tap, WHY? about the roll on screen."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 import pytest
 from game_helpers import play, start
 
 from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay, Output
+from display.paint import ELLIPSIS
 from display.roll_result import HOLD_SECONDS
 from engine import Seat, apply, pending
 
@@ -200,3 +204,82 @@ def test_any_other_tap_disarms_the_first_tap() -> None:
     assert next(w for w in d.widgets if w.id == "confirm").label == "CONFIRM"
     d.activate("confirm")
     assert not out
+
+
+# -- nothing a player needs is cut, at 800x480, with the longest names ------------------------
+
+LONG = Path(__file__).parent / "data"
+"""A user data folder (--data-dir) with the test-only scenario "long-names"."""
+OUTCOME = re.compile(r"\d|\b(hit|hits|miss|misses|absorb|absorbs|through|destroyed|captured|"
+                     r"driven|exploded|held|evaded|failed|wins|victory|draw|needs|detects?|locked|cloaked)\b",
+                     re.IGNORECASE)
+
+
+def staged(screen: str, level: str) -> BridgeDisplay:
+    """`screen` of the long-names scenario at `level`, as `starbridge screenshot --data-dir`
+    stages it (autopilots and seeded dice), at 800x480."""
+    from companion.screenshot_cmd import (
+        INSTRUCTOR_SCREENS,
+        SCREENS,
+        _with_reports,
+        advance,
+        stage_seats,
+    )
+    from companion.session import load_scenario, prepare
+    from engine import Action, new_game
+    tab, until = SCREENS[screen]
+    if screen == "science" and level == "advanced" and until is not None:
+        until = _with_reports(until, 4)
+    prepared = prepare(load_scenario("long-names", LONG), LONG, level, None,
+                       30 if screen == "end" else 12)
+    seat = Seat("instructor") if screen in INSTRUCTOR_SCREENS else HELM
+    actions: list[Action] = []
+    state, _ = advance(new_game(prepared), seat, 1, until, 1, actions)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None, clock=Clock())
+    d.rebuild(state, prepared, actions)
+    if tab is not None and tab in d.stations():
+        d.activate(f"tab:{tab}")
+    if screen == "seats":
+        stage_seats(d, state)
+    if screen in ("rolls", "why"):
+        d.activate(screen)
+    d.draw(force=True)
+    return d
+
+
+def _screens() -> list[tuple[str, str]]:
+    from companion.screenshot_cmd import ADVANCED_SCREENS, SCREENS
+    return [(screen, level) for level in ("basic", "advanced") for screen in SCREENS
+            if level in ADVANCED_SCREENS.get(screen, (level,))]
+
+
+@pytest.mark.parametrize(("screen", "level"), _screens(), ids=lambda v: str(v))
+def test_no_outcome_or_number_is_cut_at_800x480(screen: str, level: str) -> None:
+    """Every screen with the long names: a text cut to fit never hides a number or an outcome
+    (hit, miss, absorbs, gets through, destroyed, captured, driven off, ...)."""
+    d = staged(screen, level)
+    hidden = []
+    for t in d.painter.texts:
+        if t.cut:
+            kept = t.text[:-len(ELLIPSIS)].rstrip()
+            lost = t.whole[len(kept):]
+            if OUTCOME.search(lost):
+                hidden.append((t.region, t.whole, t.text))
+    assert not hidden, hidden
+
+
+def test_a_cut_line_opens_whole_and_the_ticker_scrolls_back() -> None:
+    d = staged("fire", "basic")
+    cut = next((t for t in d.painter.texts if t.cut and t.region != "map"), None)
+    if cut is not None:   # a name cut to fit: a tap opens it whole
+        d.tap(*cut.rect.center)
+        d.draw()
+        assert "IN FULL" in words(d) and cut.whole in words(d)
+        d.activate("close-why")
+    log = next(w for w in d.widgets if w.id == "log")
+    d.tap(*log.rect.center)
+    d.draw()
+    said = words(d)
+    assert "SHIP'S LOG" in said
+    newest = next(e.text for _, e in reversed(d.history) if e.text)
+    assert newest.split()[0] in said
