@@ -36,6 +36,7 @@ from display.game_link import (
     why_not,
 )
 from display.geometry import MapFrame
+from display.greyed import greyed_reason
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
@@ -333,7 +334,9 @@ class BridgeDisplay:
                 if w.enabled:
                     self.activate(w.id)
                 else:
-                    self.message = w.reason or f"{w.label} is not available now"
+                    o = self._open_for(self.tab)
+                    self.message = w.reason or greyed_reason(
+                        self._editor(o) if o is not None else None, w.id, w.label)
                     self.dirty = True
                 return
         cut = next((t for t in self.painter.texts if t.cut and t.region != "map"

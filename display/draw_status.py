@@ -150,7 +150,7 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
             return
         r = p.text(f"{s.name} ({s.fate})", (x, y), "body", theme.ACCENT_3, w)
         y = r.bottom
-        r = p.text(f"{s.shots} shots, {s.hits} hits, {s.dealt} damage dealt, {s.taken} taken",
+        r = p.text(s.tally,
                    (x + 12, y), "small", theme.TEXT, w - 12)
         y = r.bottom + 4
     if report.turning_points and y + small * 2 <= area.bottom:

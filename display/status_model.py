@@ -14,6 +14,7 @@ from typing import Any
 from engine.dice import RollRequest
 from engine.events import Event
 from engine.stations import title
+from engine.words import plural
 
 STEP_TITLES = {
     "power": "Power Allocation",
@@ -136,6 +137,12 @@ class ShipRecord:
     taken: int = 0
     fate: str = "active"
 
+    @property
+    def tally(self) -> str:
+        """"1 shot, 1 hit, 5 damage dealt, 0 taken"."""
+        return (f"{plural(self.shots, 'shot')}, {plural(self.hits, 'hit')}, "
+                f"{self.dealt} damage dealt, {self.taken} taken")
+
 
 @dataclass(frozen=True, slots=True)
 class Report:
@@ -148,8 +155,7 @@ class Report:
         """The report as text a table reads aloud."""
         out = [self.headline, self.why, ""]
         for s in self.ships:
-            out.append(f"{s.name} ({s.fate}): {s.shots} shots, {s.hits} hits, "
-                       f"{s.dealt} damage dealt, {s.taken} taken")
+            out.append(f"{s.name} ({s.fate}): {s.tally}")
         if self.turning_points:
             out += ["", "Turning points:"] + [f"  {t}" for t in self.turning_points]
         return out

@@ -28,6 +28,7 @@ from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
 from engine.rulesets.fasa.state import FasaState
+from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
          "ExplosionAverted")
@@ -61,7 +62,7 @@ def explain(before: GameState, events: Sequence[Event],
         blast = (f", from the blast of {before.ship(before.shots[0].firer).name}"
                  if before.shots and before.shots[0].weapon == BLAST else "")
         lines += ["Rule: Book One, Basic Game Damage Location Table (d10), "
-                  f"one roll for {before.hit.penetrating} penetrating point(s){blast}",
+                  f"one roll for {plural(before.hit.penetrating, 'penetrating point')}{blast}",
                   f"Table row {value}: {row}"]
     if before.hit is not None and before.shots and before.shots[0].weapon == BLAST:
         lines += blast_roll_lines(before, may_know)   # the blast this roll is part of
@@ -78,8 +79,8 @@ def explain(before: GameState, events: Sequence[Event],
             shield = int(getattr(e, "shield", 0))
             absorbed, through = int(getattr(e, "absorbed", 0)), int(getattr(e, "penetrating", 0))
             had = before.ship(str(getattr(e, "ship", ""))).shields[shield - 1]
-            lines.append(f"Damage Sequence: shield {shield} had {had} point(s); it absorbs "
-                         f"{absorbed}, {through} get(s) through")
+            lines.append(f"Damage Sequence: shield {shield} had {plural(had, 'point')}; it "
+                         f"absorbs {absorbed}, {plural(through, 'gets', 'get')} through")
         else:
             lines.append(f"Result: {e.text}")
     return tuple(lines)
@@ -115,7 +116,7 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
             out.append(f"Damage {damage}: the power in the {spec.name} "
                        f"{spec.band_modifier(rng):+d} range modifier at range {rng}")
         elif spec.kind == "missile":
-            out.append(f"Damage {damage}: a {spec.name}'s fixed damage")
+            out.append(f"Damage {damage}: the fixed damage of a {spec.name}")
         else:
             out.append(f"Damage {damage}: plasma damage table at range {rng}")
     return out
