@@ -17,10 +17,10 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.browse import browse, draw_browsing, open_cut, read
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
-from display.draw_rolls import draw_rolls, draw_why, rows_per_page
 from display.draw_seats import draw_seats
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import (
@@ -55,7 +55,6 @@ from display.status_model import (
     ticker_lines,
 )
 from display.targets import armed_label, armed_message, second_tap, told_apart
-from display.why import explain_pending
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -339,11 +338,7 @@ class BridgeDisplay:
                         self._editor(o) if o is not None else None, w.id, w.label)
                     self.dirty = True
                 return
-        cut = next((t for t in self.painter.texts if t.cut and t.region != "map"
-                    and t.rect.collidepoint(x, y)), None)
-        if cut is not None:   # a line cut to fit opens whole
-            self.overlays.read("IN FULL", (cut.whole,))
-            self.dirty = True
+        if open_cut(self, x, y):   # a line cut to fit opens whole
             return
         if self.map_frame is not None and self.painter.widgets and \
                 pygame.Rect(self.layout.map).collidepoint(x, y):
@@ -436,13 +431,7 @@ class BridgeDisplay:
         armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
         if self.overlays.activate(kind, rest):
             return
-        if kind == "why-now" and self.state is not None:   # the roll on screen, explained
-            self.overlays.read("WHY: THIS ROLL",
-                               explain_pending(self.state, seat_side(self.state, self.seat)))
-            return
-        if kind == "log":   # the ticker scrolls back: the ship's log whole, newest first
-            self.overlays.read("SHIP'S LOG · NEWEST FIRST",
-                               [f"T{n} {e.text}" for n, e in reversed(self.history) if e.text])
+        if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
             return
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
@@ -472,7 +461,7 @@ class BridgeDisplay:
             return
         if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
             self.showing_seats = False
-            self._browse(kind, rest)
+            browse(self, kind, rest)
             return
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))
@@ -502,22 +491,6 @@ class BridgeDisplay:
             ed.take_back(rest)
         elif kind == "confirm":
             self._confirm(o, ed, armed == o.key)
-
-    def _browse(self, kind: str, rest: str) -> None:
-        """The Rolls list: open or close it, open a roll's explanation, go back."""
-        self.focus = None
-        if kind == "rolls":   # the ticker's button opens the list, or closes what is open
-            was = self.browsing
-            self.rolls_open, self.opened, self.rolls_page = not was, None, 0
-        elif kind == "close-rolls":
-            self.rolls_open = False
-        elif kind == "close-why":
-            self.opened = None
-        else:   # "why": the newest roll; "rolled:<n>": roll n from the list
-            entry = self.rolls.newest() if kind == "why" else (
-                self.rolls.find(int(rest)) if rest.isdigit() else None)
-            if entry is not None:
-                self.opened, self.why_page = entry.number, 0
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
@@ -581,7 +554,7 @@ class BridgeDisplay:
             return True
         if self.overlays.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, self.focus):
             return True
-        if self.browsing and self._draw_rolls():
+        if self.browsing and draw_browsing(self):
             return True
         o = self._open_for(self.tab)
         if o is not None and o.decision.action == "roll":
@@ -606,28 +579,6 @@ class BridgeDisplay:
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra, confirm)
             self.page = min(self.page, pages - 1)
-        return True
-
-    def _draw_rolls(self) -> bool:
-        """The Rolls list, or the explanation of the roll opened, in the panel's place."""
-        lay, p, rect = self.layout, self.painter, pygame.Rect
-        entry = self.rolls.find(self.opened) if self.opened is not None else None
-        if entry is not None:
-            newest = self.rolls.newest()
-            title = ("WHY: THE LAST ROLL" if newest is not None and entry.number == newest.number
-                     else f"WHY: ROLL {entry.number} · TURN {entry.turn}")
-            pages = draw_why(p, title, entry.lines, self.why_page, rect(lay.panel),
-                             rect(lay.actions), lay.touch, self.focus)
-            self.why_page = min(self.why_page, pages - 1)
-            return True
-        self.opened = None   # a roll no longer kept (or taken back) opens nothing
-        if not self.rolls_open:
-            return False
-        per = rows_per_page(p, rect(lay.panel), lay.touch)
-        pages = self.rolls.pages(per)
-        self.rolls_page = min(self.rolls_page, pages - 1)
-        draw_rolls(p, self.rolls.page(self.rolls_page, per), self.rolls_page, pages,
-                   rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
         return True
 
     def frame(self, fps: int = 0) -> bool:
