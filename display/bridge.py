@@ -518,8 +518,9 @@ class BridgeDisplay:
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:
-        """Redraw if anything changed (or `force`); returns whether it drew."""
-        if not (self.dirty or force):
+        """Redraw if anything changed (or `force`: a held roll result's time ran out too);
+        returns whether it drew."""
+        if not (self.overlays.due() or self.dirty or force):
             return False
         self.dirty = False
         self.frames_drawn += 1
@@ -589,7 +590,6 @@ class BridgeDisplay:
             self.clock.tick(fps)
         for event in pygame.event.get():
             self.handle(event)
-        self.dirty = self.overlays.due() or self.dirty
         drawn = self.draw()
         if drawn and pygame.display.get_surface() is self.surface:
             pygame.display.flip()

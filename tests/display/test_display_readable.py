@@ -74,7 +74,7 @@ def test_the_seat_that_rolled_sees_the_result_until_a_tap_or_a_few_seconds() -> 
     assert "result-ok" in {w.id for w in d.widgets}
     assert d.wake_in() == pytest.approx(0.5)
     clock.now += 1
-    assert d.frame()
+    assert d.draw()   # the app's loop calls draw() (or frame()): the result's time ran out
     assert "result-ok" not in {w.id for w in d.widgets}
     assert d.wake_in() is None
     # and a tap puts it away at once
