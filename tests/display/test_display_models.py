@@ -16,7 +16,8 @@ from engine.rulesets.fasa.arcs import in_arc
 
 def test_view_models_do_not_import_pygame() -> None:
     code = ("import sys, display.map_model, display.status_model, display.panel_model, "
-            "display.layout, display.geometry, display.theme, display.roll_log; "
+            "display.layout, display.geometry, display.theme, display.roll_log, "
+            "display.roll_result, display.targets, display.greyed; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
