@@ -6,7 +6,7 @@ import pygame
 
 from display import theme
 from display.paint import Painter, Widget
-from display.status_model import PhaseBar, Report, RollDialog
+from display.status_model import PhaseBar, Report, RollDialog, short_form
 
 GAP = 6
 
@@ -34,10 +34,13 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     pygame.draw.line(surf, theme.ACCENT_3, (middle.x, middle.bottom - 2),
                      (middle.right, middle.bottom - 2), 3)
     room = pygame.Rect(middle.x, middle.y, middle.width, middle.height - 6)
-    text = bar.acting or "Waiting"
-    size = next((s for s in ("body", "small")   # whole in two lines, or in smaller type
-                 if len(p.lines(text, room.width, s)) * p.line_height(s) <= room.height),
-                "small")
+    text, size = bar.acting or "Waiting", "small"
+    for form in (text, *short_form(text)):   # whole in two lines, in smaller type, or shorter
+        fits = [s for s in ("body", "small")
+                if len(p.lines(form, room.width, s)) * p.line_height(s) <= room.height]
+        if fits:
+            text, size = form, fits[0]
+            break
     p.wrap(text, room, size, theme.ALERT if bar.over else theme.TEXT)
 
 
@@ -112,8 +115,8 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     for text, size, colour, most in lines:
         step = p.line_height(size)
         room = min(most, (limit - y) // step)
-        if room <= 0:
-            break
+        if room <= 0 or (text == last and len(p.lines(text, w, size)) > room):
+            break   # the last roll whole or not at all (its result was shown, and is listed)
         y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
     if why:   # this roll's rule and what it needs (not the last roll's: that may be another's)
         why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)

@@ -52,10 +52,11 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
         who = title(str(p.get("station", "")))
         ship = names.get(str(p.get("ship")), "")
         what = str(p.get("what", ""))
-        mine = ship and (view.get("seat") or {}).get("ship") == p.get("ship")
+        mine = bool(ship) and (view.get("seat") or {}).get("ship") == p.get("ship")
         what = what[len(who) + 2:] if what.startswith(who + ": ") else what
-        if ship:   # named once: "Phaser bank 1 vs. X", not "Phaser bank 1 of <ship> vs. X"
-            what = what.replace(f" of {ship} vs. ", " vs. ")
+        if ship:   # named once, before the colon (and on the crew's own screen not at all):
+            #        "Helm: move: up to 3 movement points", "Phaser bank 1 vs. X"
+            what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}\b", "", what)
         # a crew's own ship goes without saying on its own screen
         acting = f"{who}{' · ' + ship if ship and not mine else ''}: {what}"
     adv = view.get("advantage")
@@ -76,6 +77,24 @@ def without_detail(text: str) -> str:
     return DETAIL.sub("", text)
 
 
+def answer_first(text: str, target: str) -> str:
+    """A sensor report's answer without the five facts before it (the ship's log and the
+    Science panel keep them; only the sensing side is told): "Sensors on Y: Q3: 6 shields
+    powered, ..."."""
+    _, _, rest = text.partition(": ")
+    facts, _, answer = rest.rpartition(". Q")
+    return f"Sensors on {target}: Q{answer}" if facts and target else text
+
+
+def short_form(text: str) -> list[str]:
+    """Shorter forms of a line that says who must act and what, for a place that holds only a
+    few words: without its bracketed details, then its first clause (and the number needed)."""
+    bare = re.sub(r" \([^()]*\)", "", text)
+    needs = re.search(r", needs \d+-\d+$", bare)
+    first = bare.split(", ", 1)[0] + (needs.group(0) if needs and needs.start() > 0 else "")
+    return [f for f in (bare, first) if f != text]
+
+
 def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
     """The newest `limit` readable event lines, oldest first (roll requests left out: the
     roll dialog shows them, and the result line repeats what was asked; the end of the game
@@ -86,6 +105,8 @@ def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
             break
         if type(e).__name__ == "GameOver" and e.text:
             lines.append(without_detail(e.text))
+        elif type(e).__name__ == "SensorAnswered" and ". Q" in e.text:
+            lines.append(answer_first(e.text, str(getattr(e, "target_name", ""))))
         elif type(e).__name__ != "RollRequested" and e.text:
             lines.append(e.text)
     return tuple(reversed(lines))

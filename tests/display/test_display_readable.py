@@ -283,3 +283,47 @@ def test_a_cut_line_opens_whole_and_the_ticker_scrolls_back() -> None:
     assert "SHIP'S LOG" in said
     newest = next(e.text for _, e in reversed(d.history) if e.text)
     assert newest.split()[0] in said
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) -> None:
+    """Every roll of a long-names game, as the rolling crew's screen shows it: the dialog (who,
+    for what, e.g. "which shield: 1-5 shield 1, 6-10 shield 2", what it needs) and then the
+    result held, at 800x480; nothing cut hides a number or an outcome."""
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+    from engine.rulesets.fasa import autopilot
+    state = new_game(prepare(load_scenario("long-names", LONG), LONG, level, None, 6))
+    dice = VirtualDice(2)
+    screens = {sid: BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", sid),
+                                  lambda _: None, clock=Clock())
+               for sid in ("enterprise", "bop1", "bop2")}
+    for d in screens.values():
+        d.show(state)
+    hidden: list[tuple[str, str]] = []
+    rolls = 0
+
+    def check(d: BridgeDisplay) -> None:
+        d.draw(force=True)
+        for t in d.painter.texts:
+            if t.cut and OUTCOME.search(t.whole[len(t.text[:-len(ELLIPSIS)].rstrip()):]):
+                hidden.append((t.region, t.whole))
+
+    for _ in range(4000):
+        prompts = pending(state)
+        if not prompts:
+            break
+        prompt = prompts[0]
+        if prompt.roll is not None and prompt.ship in screens:
+            check(screens[prompt.ship])          # the roll dialog
+            rolls += 1
+        action = dice.roll(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)  # type: ignore[arg-type]
+        state, events = apply(state, action)
+        for d in screens.values():
+            d.show(state, events)
+        if prompt.roll is not None and prompt.ship in screens:
+            check(screens[prompt.ship])          # its result, held
+        for d in screens.values():
+            d.overlays.dismiss()
+    assert rolls > 20
+    assert not hidden, sorted(set(hidden))[:5]
