@@ -176,7 +176,7 @@ class BridgeDisplay:
         keys = [o.key for o in self.opens]
         if keys != old_keys:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
-                self.rolls_open, self.opened = False, None
+                self.rolls_open, self.opened, self.overlays.reading = False, None, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self.page = 0
             if not self.showing_seats:   # the Seats view stays, with its focus, as play goes on

@@ -65,7 +65,8 @@ def read(d: BridgeDisplay, kind: str) -> bool:
         return True
     if kind == "log":
         d.overlays.read("SHIP'S LOG · NEWEST FIRST",
-                        [f"T{n} {e.text}" for n, e in reversed(d.history) if e.text])
+                        [f"T{n} {e.text}" for n, e in reversed(d.history)
+                         if e.text and type(e).__name__ != "RollRequested"])   # as the ticker
         return True
     return False
 

@@ -136,10 +136,10 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
     if not isinstance(state, FasaState) or state.roll is None:
         return ()
     request = state.roll
-    lines = [f"This roll: {request.purpose}"]
-    if request.needs:
-        lines.append(f"It needs {request.needs[0]}-{request.needs[1]} on the "
-                     f"d{request.sides}.")
+    needs = f"needs {request.needs[0]}-{request.needs[1]}" if request.needs else ""
+    lines = [f"This roll: {request.purpose.removesuffix(', ' + needs)}"]
+    if needs:
+        lines.append(f"It {needs} on the d{request.sides}.")
     if is_evasion_roll(state) or state.exploding:
         pass   # the purpose says what it needs; the result explains the rest
     elif state.shots and state.hit is None and state.step == "resolve":
