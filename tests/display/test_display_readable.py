@@ -327,3 +327,35 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
             d.overlays.dismiss()
     assert rolls > 20
     assert not hidden, sorted(set(hidden))[:5]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_new_views_are_laid_out_cleanly_at_every_size(size: tuple[int, int]) -> None:
+    """The held result, WHY? about the roll on screen, the ship's log and CONFIRM armed:
+    nothing overlaps, nothing leaves its region, targets of 48 px, labels whole."""
+    from test_display_screens import check_laid_out
+    before, after, events = at_own_to_hit()
+    d = BridgeDisplay(pygame.Surface(size), HELM, lambda _: None, clock=Clock())
+    d.show(before, [])
+    d.draw(force=True)
+    d.activate("why-now")
+    d.draw()
+    check_laid_out(d, size)
+    d.activate("close-why")
+    d.show(after, events)
+    d.draw(force=True)
+    assert "result-ok" in {w.id for w in d.widgets}
+    check_laid_out(d, size)
+    d.activate("log")
+    d.draw()
+    assert "SHIP'S LOG" in words(d)
+    check_laid_out(d, size)
+    fire = gambit_fire()
+    fire.resize(pygame.Surface(size))
+    fire.draw()
+    fire.activate("confirm")
+    fire.draw()
+    armed = next(w for w in fire.widgets if w.label == "TAP AGAIN TO FIRE")
+    label = [t for t in fire.painter.texts if armed.rect.contains(t.rect)]
+    assert [t.text for t in label] == ["TAP AGAIN TO FIRE"]   # whole, inside its button
