@@ -22,7 +22,8 @@ ARMED_LABEL_OTHER = "TAP AGAIN"
 
 def distinct_labels(labels: list[str]) -> list[str]:
     """`labels` without the leading words all of them share (when there are two or more and
-    something is left of each that tells them apart); else as they are."""
+    something is left of each that tells them apart): the first word left where that alone
+    tells them apart ("Bird of Prey Talon Remus" -> "Talon"); else as they are."""
     words = [label.split() for label in labels]
     if len(words) < 2:
         return labels
@@ -30,8 +31,13 @@ def distinct_labels(labels: list[str]) -> list[str]:
     while all(len(w) > shared + 1 for w in words) and \
             len({w[shared] for w in words}) == 1:
         shared += 1
+    if not shared:
+        return labels
+    first = [w[shared] for w in words]          # "Talon", "Shrike": short enough for a button
+    if len(set(first)) == len(first):
+        return first
     shorter = [" ".join(w[shared:]) for w in words]
-    return shorter if shared and len(set(shorter)) == len(shorter) else labels
+    return shorter if len(set(shorter)) == len(shorter) else labels
 
 
 def told_apart(model: PanelModel, ships: Mapping[str, str]) -> PanelModel:
@@ -45,8 +51,10 @@ def told_apart(model: PanelModel, ships: Mapping[str, str]) -> PanelModel:
         if len(targets) < 2:
             fields.append(f)
             continue
-        short = dict(zip((c.key for c in targets),
-                         distinct_labels([c.label for c in targets]), strict=True))
+        labels = distinct_labels([c.label for c in targets])
+        if len(set(labels)) < len(labels):   # two ships of one name: their ids tell them apart
+            labels = [f"{label} ({c.key})" for label, c in zip(labels, targets, strict=True)]
+        short = dict(zip((c.key for c in targets), labels, strict=True))
         choices = tuple(replace(c, label=short.get(c.key, c.label)) for c in f.choices)
         fields.append(replace(f, choices=choices, text=next(
             (c.label for c in choices if c.chosen), f.text)))

@@ -359,3 +359,15 @@ def test_the_new_views_are_laid_out_cleanly_at_every_size(size: tuple[int, int])
     armed = next(w for w in fire.widgets if w.label == "TAP AGAIN TO FIRE")
     label = [t for t in fire.painter.texts if armed.rect.contains(t.rect)]
     assert [t.text for t in label] == ["TAP AGAIN TO FIRE"]   # whole, inside its button
+
+
+def test_distinct_labels_keep_the_words_that_tell_ships_apart() -> None:
+    from display.targets import distinct_labels
+    assert distinct_labels(["Bird of Prey Talon", "Bird of Prey Shrike"]) == ["Talon", "Shrike"]
+    assert distinct_labels(["Bird of Prey Talon Remus", "Bird of Prey Shrike Romulus"]) == \
+        ["Talon", "Shrike"]
+    assert distinct_labels(["IKS Kronos One", "IKS Kronos Two"]) == ["One", "Two"]
+    assert distinct_labels(["USS A B", "USS A C"]) == ["B", "C"]
+    assert distinct_labels(["USS Hood", "IKS Kor"]) == ["USS Hood", "IKS Kor"]   # nothing shared
+    assert distinct_labels(["USS Hood"]) == ["USS Hood"]
+    assert distinct_labels(["Hawk", "Hawk"]) == ["Hawk", "Hawk"]
