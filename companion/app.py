@@ -99,7 +99,7 @@ class App:
             from display.bridge import BridgeDisplay
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
-                                         dice_status=self.dice_status())
+                                         dice_status=self.dice_status(), clock=table.clock)
             # a resumed game's ticker and Rolls list, rebuilt from its log
             self.display.rebuild(game.state, game.scenario, game.actions)
             self._show_seats()

@@ -9,6 +9,7 @@ The display never applies actions itself and never rolls dice.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -16,11 +17,11 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.browse import browse, draw_browsing, open_cut, read
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
-from display.draw_rolls import draw_rolls, draw_why, rows_per_page
 from display.draw_seats import draw_seats
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import (
@@ -36,6 +37,8 @@ from display.game_link import (
     why_not,
 )
 from display.geometry import MapFrame
+from display.greyed import greyed_reason
+from display.holds import Holds
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
@@ -45,6 +48,7 @@ from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
+from display.roll_result import roll_result, rolled_by
 from display.seats_model import SeatRow, parse_mode_id, seat_lines
 from display.shield_marks import shield_marks
 from display.status_model import (
@@ -55,6 +59,7 @@ from display.status_model import (
     ship_names,
     ticker_lines,
 )
+from display.targets import armed_label, armed_message, second_tap, told_apart
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -84,7 +89,8 @@ KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L
 
 class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
-                 *, dice_status: str = "virtual", follow: bool = True) -> None:
+                 *, dice_status: str = "virtual", follow: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.surface = surface
         self.seat = seat
         self.on_output = on_output
@@ -121,11 +127,18 @@ class BridgeDisplay(FollowsPanels):
         self.seats_page = 0
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
+        self.holds = Holds(clock)           # a roll's result held; a text opened whole
+        self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
-        """Show `state`, after `events` (everything is filtered for this display's seat)."""
-        self._record(self.state, state, events)
+        """Show `state`, after `events` (everything is filtered for this display's seat); the
+        result of a roll this seat's crew made is held in the panel's place for a moment."""
+        seen_before = self.rolls.seen
+        seen = self._record(self.state, state, events)
+        newest = self.rolls.newest()
+        if newest is not None and self.rolls.seen > seen_before and rolled_by(seen, self.seat):
+            self.holds.hold(roll_result(newest, seen))
         self._present(state)
 
     def rebuild(self, state: GameState, scenario: Mapping[str, Any],
@@ -137,6 +150,7 @@ class BridgeDisplay(FollowsPanels):
         self.rolls.clear()
         self.last_roll = ""
         self.opened = None   # the roll it showed may be gone
+        self.holds.result = None
         failed = ""
         try:
             for before, after, events in replayed(scenario, actions):
@@ -148,17 +162,18 @@ class BridgeDisplay(FollowsPanels):
         self.message = failed or self.message
 
     def _record(self, before: GameState | None, after: GameState,
-                events: Sequence[Event]) -> None:
+                events: Sequence[Event]) -> tuple[Event, ...]:
         """Keep what this seat is told of `events` (one apply, from `before` to `after`): the
-        ticker's lines, and the roll among them with its explanation."""
+        ticker's lines, and the roll among them with its explanation; returns what was told."""
         seen = told(after, events, self.seat) if events else ()
         if not seen:
-            return
+            return ()
         turn_no = int(getattr(after, "turn", 0))
         self.history.extend((turn_no, e) for e in seen)
         self.last_roll = last_roll(seen) or self.last_roll
         if before is not None:
             self.rolls.record(before, seen, seat_side(before, self.seat))
+        return seen
 
     def _present(self, state: GameState) -> None:
         self.state = state
@@ -168,7 +183,7 @@ class BridgeDisplay(FollowsPanels):
         keys = [o.key for o in self.opens]
         if keys != old_keys:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
-                self.rolls_open, self.opened = False, None
+                self.rolls_open, self.opened, self.holds.reading = False, None, None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self._forget_cursors()
             self.page = 0
@@ -267,8 +282,9 @@ class BridgeDisplay(FollowsPanels):
             need = shot_needs(o.decision, field, value)
             return f"needs 1-{need}" if need else ""
 
-        return panel_model(self.view, self.tab, ship, editor, lambda a: why_not(state, a), note,
-                           self._cursor(o))
+        return told_apart(panel_model(self.view, self.tab, ship, editor,
+                                      lambda a: why_not(state, a), note, self._cursor(o)),
+                          ship_names(self.view))
 
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
@@ -321,14 +337,22 @@ class BridgeDisplay(FollowsPanels):
         if any(o.tap(x, y) for o in reversed(self.overlays)):
             self.dirty = True
             return
+        hit = any(w.rect.collidepoint(x, y) for w in self.painter.widgets)
+        if not hit and self.holds.dismiss():   # a tap puts a held roll result away
+            self.dirty = True
+            return
         for w in self.painter.widgets:
             if w.rect.collidepoint(x, y):
                 if w.enabled:
                     self.activate(w.id)
                 else:
-                    self.message = w.reason or f"{w.label} is not available now"
+                    o = self._open_for(self.tab)
+                    self.message = w.reason or greyed_reason(
+                        self._editor(o) if o is not None else None, w.id, w.label)
                     self.dirty = True
                 return
+        if open_cut(self, x, y):   # a line cut to fit opens whole
+            return
         if self.map_frame is not None and self.painter.widgets and \
                 pygame.Rect(self.layout.map).collidepoint(x, y):
             self.tap_map(x, y)
@@ -380,6 +404,8 @@ class BridgeDisplay(FollowsPanels):
         if any(o.key(key) for o in reversed(self.overlays)):
             self.dirty = True
             return
+        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away
+            self.dirty = True
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)
@@ -420,6 +446,11 @@ class BridgeDisplay(FollowsPanels):
         self.dirty = True
         self.message = None
         kind, _, rest = wid.partition(":")
+        armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
+        if self.holds.activate(kind, rest):
+            return
+        if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
+            return
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = False
@@ -448,7 +479,7 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
             self.showing_seats = False
-            self._browse(kind, rest)
+            browse(self, kind, rest)
             return
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))
@@ -483,23 +514,7 @@ class BridgeDisplay(FollowsPanels):
         elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
             self._preset(o, rest)
         elif kind == "confirm":
-            self._confirm(ed)
-
-    def _browse(self, kind: str, rest: str) -> None:
-        """The Rolls list: open or close it, open a roll's explanation, go back."""
-        self.focus = None
-        if kind == "rolls":   # the ticker's button opens the list, or closes what is open
-            was = self.browsing
-            self.rolls_open, self.opened, self.rolls_page = not was, None, 0
-        elif kind == "close-rolls":
-            self.rolls_open = False
-        elif kind == "close-why":
-            self.opened = None
-        else:   # "why": the newest roll; "rolled:<n>": roll n from the list
-            entry = self.rolls.newest() if kind == "why" else (
-                self.rolls.find(int(rest)) if rest.isdigit() else None)
-            if entry is not None:
-                self.opened, self.why_page = entry.number, 0
+            self._confirm(o, ed, armed == o.key)
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
@@ -507,7 +522,7 @@ class BridgeDisplay(FollowsPanels):
             self.weapon = field
             self.target = target
 
-    def _confirm(self, ed: DecisionEditor) -> None:
+    def _confirm(self, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
         assert self.state is not None
         try:
             action = ed.action()
@@ -518,19 +533,24 @@ class BridgeDisplay(FollowsPanels):
         if reason is not None:
             self.message = reason
             return
+        if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
+            self.armed = o.key
+            self.message = armed_message(o.decision, ed.values, ship_names(self.view))
+            return
         self.weapon = self.target = None
         self.on_output(action)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:
-        """Redraw if anything changed (or `force`); returns whether it drew."""
+        """Redraw if anything changed (or `force`: a held roll result's time ran out too);
+        returns whether it drew."""
         drawn = self._draw(force)
         for o in self.overlays if drawn else ():
             o.draw(self.painter, self.layout, self.view)
         return drawn
 
     def _draw(self, force: bool) -> bool:
-        if not (self.dirty or force):
+        if not (self.holds.due() or self.dirty or force):
             return False
         self.dirty = False
         self.frames_drawn += 1
@@ -565,14 +585,16 @@ class BridgeDisplay(FollowsPanels):
                                self.seats_page, self.focus, self.message)
             self.seats_page = min(self.seats_page, pages - 1)
             return True
-        if self.browsing and self._draw_rolls():
+        if self.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, self.focus):
+            return True
+        if self.browsing and draw_browsing(self):
             return True
         o = self._open_for(self.tab)
         if o is not None and o.decision.action == "roll":
             request = getattr(o.decision.prompt, "roll", None)
             if request is not None:
                 draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
-                          rect(lay.panel), lay.touch, self.focus, bool(self.why))
+                          rect(lay.panel), lay.touch, self.focus, True)
                 if self.message:
                     p.region = "actions"
                     p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)
@@ -588,38 +610,17 @@ class BridgeDisplay(FollowsPanels):
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             if self.tab == INSTRUCTOR:   # its body: the overview of every ship
                 model = replace(model, facts=(), waiting="")
+            confirm = armed_label(o.decision) if o is not None and self.armed == o.key else ""
             mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.page, self.focus, self.message, extra)
+                               self.page, self.focus, self.message, extra, confirm)
             self._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
                 p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, self.focus,
-                self.message, extra))
+                self.message, extra, confirm))
             self.page = min(self.page, pages - 1)
             if self.tab == INSTRUCTOR:
                 draw_overview(p, overview(self.view),
                               overview_area(p, rect(lay.panel), self.message))
-        return True
-
-    def _draw_rolls(self) -> bool:
-        """The Rolls list, or the explanation of the roll opened, in the panel's place."""
-        lay, p, rect = self.layout, self.painter, pygame.Rect
-        entry = self.rolls.find(self.opened) if self.opened is not None else None
-        if entry is not None:
-            newest = self.rolls.newest()
-            title = ("WHY: THE LAST ROLL" if newest is not None and entry.number == newest.number
-                     else f"WHY: ROLL {entry.number} · TURN {entry.turn}")
-            pages = draw_why(p, title, entry.lines, self.why_page, rect(lay.panel),
-                             rect(lay.actions), lay.touch, self.focus)
-            self.why_page = min(self.why_page, pages - 1)
-            return True
-        self.opened = None   # a roll no longer kept (or taken back) opens nothing
-        if not self.rolls_open:
-            return False
-        per = rows_per_page(p, rect(lay.panel), lay.touch)
-        pages = self.rolls.pages(per)
-        self.rolls_page = min(self.rolls_page, pages - 1)
-        draw_rolls(p, self.rolls.page(self.rolls_page, per), self.rolls_page, pages,
-                   rect(lay.panel), rect(lay.actions), lay.touch, self.focus)
         return True
 
     def frame(self, fps: int = 0) -> bool:
@@ -634,6 +635,11 @@ class BridgeDisplay(FollowsPanels):
         if drawn and pygame.display.get_surface() is self.surface:
             pygame.display.flip()
         return drawn
+
+    def wake_in(self) -> float | None:
+        """Seconds until the display must draw again with no input (a held roll result goes
+        away), None when only input changes it: the app's loop may wait that long."""
+        return self.holds.wake_in()
 
     @property
     def widgets(self) -> list[Widget]:

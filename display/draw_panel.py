@@ -13,7 +13,7 @@ Widget ids (what a tap does, see `BridgeDisplay.activate`):
     page:-1 / page:+1        page through the fields;  confirm;  undo (Instructor)
     preset:<key>             a quick fill of every field (display.draw_presets)
     roll / die:<n>           roll the table's dice / a roll made by hand (the roll dialog)
-    why / close-why          open / close the last roll's explanation
+    why-now / close-why      what the roll on screen needs (display.holds) / back
 """
 
 from __future__ import annotations
@@ -163,8 +163,9 @@ def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
 
 def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
                touch: int, page: int, focus: str | None, message: str | None,
-               extra_buttons: tuple[Widget, ...] = ()) -> int:
-    """Draw the panel; returns the number of pages its fields take."""
+               extra_buttons: tuple[Widget, ...] = (), confirm: str = "") -> int:
+    """Draw the panel; returns the number of pages its fields take. `confirm` is CONFIRM's
+    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap)."""
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
@@ -220,7 +221,7 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
                    theme.ALERT, 2)
     _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons,
-             model.decision is not None and presets_below)
+             model.decision is not None and presets_below, confirm)
     return n_pages
 
 
@@ -242,18 +243,23 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
     cols = max(1, min(most, len(model.facts), (w + gap) // (need + gap)))
     col_w = (w - gap * (cols - 1)) // cols
     widest_label = max((font.size(f.label + "  ")[0] for f in model.facts), default=0)
+    row_h = 0
     for n, fact in enumerate(model.facts):
+        if n % cols == 0:
+            y += row_h
+            row_h = line
         cx = x + (n % cols) * (col_w + gap)
-        cy = y + (n // cols) * line
-        if cy + line > area.bottom - 4:
-            break
+        if y + line > area.bottom - 4:
+            return y
         value_w = font.size(fact.value)[0]
         label_w = max(min(widest_label, col_w - value_w), col_w // 3)
-        p.text(fact.label, (cx, cy), "small", theme.TEXT_DIM, label_w - 4)
-        p.text(fact.value, (cx + label_w, cy), "small",
-               theme.ALERT if fact.alert else theme.TEXT, col_w - label_w)
-    rows = -(-len(model.facts) // cols)
-    return y + rows * line + 2
+        p.text(fact.label, (cx, y), "small", theme.TEXT_DIM, label_w - 4)
+        # a long value (a sensor report's answer) wraps under itself, up to three lines
+        room = min(3 * line, area.bottom - 4 - y) // line * line
+        used = p.wrap(fact.value, pygame.Rect(cx + label_w, y, col_w - label_w, room), "small",
+                      theme.ALERT if fact.alert else theme.TEXT, 3)
+        row_h = max(row_h, used)
+    return y + row_h + 2
 
 
 def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:
@@ -338,7 +344,7 @@ def draw_pager(p: Painter, x: int, y: int, touch: int, page: int, n_pages: int,
 
 def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
              n_pages: int, focus: str | None, extra: tuple[Widget, ...],
-             presets: bool = False) -> None:
+             presets: bool = False, confirm_label: str = "") -> None:
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
@@ -355,6 +361,9 @@ def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page:
             cw = max(touch * 2, min(cw, area.right - x - n * (round(touch * 2.5) + GAP)))
             row = min(area.right - cw - GAP - x, n * (touch * 4 + GAP))
             draw_presets(p, model, pygame.Rect(x, y, row, touch), focus)
-        confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), "CONFIRM",
+        label = confirm_label or "CONFIRM"
+        if p.font("body").size(label)[0] > cw - 12:   # a narrow button: the short word
+            label = "AGAIN"
+        confirm = Widget("confirm", pygame.Rect(area.right - cw, y, cw, touch), label,
                          model.problem is None, model.problem)
         p.button(confirm, focused=focus == "confirm", colour=theme.ACCENT)

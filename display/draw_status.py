@@ -6,7 +6,7 @@ import pygame
 
 from display import theme
 from display.paint import Painter, Widget
-from display.status_model import PhaseBar, Report, RollDialog
+from display.status_model import PhaseBar, Report, RollDialog, short_form
 
 GAP = 6
 
@@ -33,14 +33,22 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     middle = pygame.Rect(cap.right + 10, cap.y, right.x - cap.right - 20, cap.height)
     pygame.draw.line(surf, theme.ACCENT_3, (middle.x, middle.bottom - 2),
                      (middle.right, middle.bottom - 2), 3)
-    p.wrap(bar.acting or "Waiting", pygame.Rect(middle.x, middle.y, middle.width,
-                                                middle.height - 6), "body",
-           theme.ALERT if bar.over else theme.TEXT, max_lines=2)
+    room = pygame.Rect(middle.x, middle.y, middle.width, middle.height - 6)
+    text, size = bar.acting or "Waiting", "small"
+    for form in (text, *short_form(text)):   # whole in two lines, in smaller type, or shorter
+        fits = [s for s in ("body", "small")
+                if len(p.lines(form, room.width, s)) * p.line_height(s) <= room.height]
+        if fits:
+            text, size = form, fits[0]
+            break
+    p.wrap(text, room, size, theme.ALERT if bar.over else theme.TEXT)
 
 
 def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
                 button: Widget | None = None, focus: str | None = None) -> None:
-    """The newest event lines, oldest first; `button` (the Rolls list's) at the right end."""
+    """The newest event lines, oldest first, each whole (wrapped; an older line that no longer
+    fits whole is left to the log); `button` (the Rolls list's) at the right end. The lines are
+    one touch target, "log": a tap opens the ship's log whole, to scroll back."""
     p.region = "ticker"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=10)
@@ -56,12 +64,24 @@ def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
         text_w = at.x - GAP - area.x - 16
     step = p.line_height("small")
     room = max(1, (area.height - 8) // step)
-    shown = lines[-room:] or ("Bridge ready. Ship's log: standing by.",)
-    y = area.bottom - 4 - step * len(shown)
-    for n, line in enumerate(shown):
-        newest = n == len(shown) - 1
-        p.text(line, (area.x + 16, y), "small", theme.TEXT if newest else theme.TEXT_DIM,
-               text_w)
+    rows: list[tuple[str, bool]] = []   # (row, of the newest line), newest last
+    for n, line in enumerate(reversed(lines or ("Bridge ready. Ship's log: standing by.",))):
+        wrapped = p.lines(line, text_w, "small")
+        if n and len(rows) + len(wrapped) > room:
+            break
+        if not n and len(wrapped) > room:   # the newest alone is too long: its start
+            wrapped = wrapped[:room - 1] + [" ".join(wrapped[room - 1:])]
+        rows[:0] = [(w, not n) for w in wrapped]
+    rows = rows[-room:]
+    if lines:
+        log = Widget("log", pygame.Rect(area.x + 10, area.y + 2, text_w + 10, area.height - 4),
+                     "SHIP'S LOG")
+        p.widgets.append(log)
+        if focus == log.id:
+            pygame.draw.rect(surf, theme.FOCUS, log.rect, width=3, border_radius=8)
+    y = area.bottom - 4 - step * len(rows)
+    for row, newest in rows:
+        p.text(row, (area.x + 16, y), "small", theme.TEXT if newest else theme.TEXT_DIM, text_w)
         y += step
 
 
@@ -87,7 +107,7 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     y = area.y + 8
     lines: list[tuple[str, str, theme.Colour, int]] = [
         ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
-        (dialog.purpose, "body", theme.TEXT, 2)]
+        (dialog.purpose, "body", theme.TEXT, 3)]
     if dialog.needs:
         lines.append((dialog.needs.upper(), "title", theme.BUTTON_ACTIVE, 1))
     if last:
@@ -95,13 +115,14 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     for text, size, colour, most in lines:
         step = p.line_height(size)
         room = min(most, (limit - y) // step)
-        if room <= 0:
-            break
+        if room <= 0 or (text == last and len(p.lines(text, w, size)) > room):
+            break   # the last roll whole or not at all (its result was shown, and is listed)
         y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
-    if why:   # the last roll's rule, table row and numbers
+    if why:   # this roll's rule and what it needs (not the last roll's: that may be another's)
         why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
         roll_rect.width -= why_rect.width + gap
-        p.button(Widget("why", why_rect, "WHY?"), focused=focus == "why", colour=theme.ACCENT_2)
+        p.button(Widget("why-now", why_rect, "WHY?"), focused=focus == "why-now",
+                 colour=theme.ACCENT_2)
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
     p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)
@@ -123,15 +144,16 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
     y = r.bottom + 4
     r = p.text(report.headline, (x, y), "title", theme.TEXT, w)
     y = r.bottom + 2
-    y += p.wrap(report.why, pygame.Rect(x, y, w, p.line_height("body") * 2), "body",
-                theme.TEXT_DIM, 2) + 6
+    size = "body" if len(p.lines(report.why, w, "body")) <= 3 else "small"   # whole
+    y += p.wrap(report.why, pygame.Rect(x, y, w, p.line_height(size) * 6), size,
+                theme.TEXT_DIM, 6) + 6
     small = p.line_height("small")
     for s in report.ships:
         if y + small * 2 > area.bottom:
             return
         r = p.text(f"{s.name} ({s.fate})", (x, y), "body", theme.ACCENT_3, w)
         y = r.bottom
-        r = p.text(f"{s.shots} shots, {s.hits} hits, {s.dealt} damage dealt, {s.taken} taken",
+        r = p.text(s.tally,
                    (x + 12, y), "small", theme.TEXT, w - 12)
         y = r.bottom + 4
     if report.turning_points and y + small * 2 <= area.bottom:
@@ -140,6 +162,8 @@ def draw_report(p: Painter, report: Report, area: pygame.Rect) -> None:
         for t in report.turning_points:
             if y + small > area.bottom:
                 return
-            room = pygame.Rect(x + 12, y, w - 12, min(small * 2, area.bottom - y))
-            y += p.wrap(t, room, "small", theme.TEXT, 2) + 2
+            tall = len(p.lines(t, w - 12, "small")) * small
+            if y + tall > area.bottom:   # a turning point is shown whole or not at all
+                return
+            y += p.wrap(t, pygame.Rect(x + 12, y, w - 12, tall), "small", theme.TEXT) + 2
 

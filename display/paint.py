@@ -1,7 +1,8 @@
 """Drawing helpers: text that fits, LCARS-like bars and buttons, and a record of what was drawn.
 
 Every text and every touch target drawn is recorded (`Painter.texts`, `Painter.widgets`), so
-tests can check that nothing overlaps, nothing is clipped and the right words are on screen.
+tests can check that nothing overlaps, nothing is clipped and the right words are on screen; a
+text cut to fit keeps the words it was cut from (`DrawnText.whole`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class DrawnText:
     rect: pygame.Rect
     text: str
     region: str
+    whole: str = ""   # the text before it was cut to fit ("" when it was drawn whole)
+
+    @property
+    def cut(self) -> bool:
+        return bool(self.whole)
 
 
 class Painter:
@@ -99,7 +105,7 @@ class Painter:
             r.topleft = pos
         self.surface.blit(img, r)
         if record:
-            self.texts.append(DrawnText(r, shown, self.region))
+            self.texts.append(DrawnText(r, shown, self.region, text if shown != text else ""))
         return r
 
     def wrap(self, text: str, rect: pygame.Rect, size: str | int = "body",

@@ -204,7 +204,7 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
     if station == INSTRUCTOR:
         out = []
         for s in view.get("ships", ()):
-            ss = (f"SS {s['superstructure']}/{s['superstructure_max']}"
+            ss = (f"superstructure {s['superstructure']}/{s['superstructure_max']}"
                   if "superstructure" in s else "")
             out.append(Fact(str(s["name"]), f"{ss} {s.get('status', '')}".strip(),
                             s.get("status") != "active"))
@@ -228,9 +228,9 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
         facts = [Fact("Movement", "—" if mp is None else f"{mp} MP"),
                  Fact("Heading", HEADING_NAMES[int(s["heading"]) % 6])]
         armed = [w for w in s.get("weapons", ()) if w.get("power")]
-        facts.append(Fact("Armed", f"{len(armed)} of {len(s.get('weapons', ()))}"))
+        facts.append(Fact("Weapons armed", f"{len(armed)} of {len(s.get('weapons', ()))}"))
         ready = [w for w in armed if not w.get("fired") and not w.get("damaged")]
-        facts.append(Fact("Ready", str(len(ready))))
+        facts.append(Fact("Ready to fire", str(len(ready))))
         return tuple(facts)
     if station == SCIENCE:
         damaged = set(s.get("shields_damaged", ()))
@@ -303,7 +303,13 @@ def weapon_facts(ship: Mapping[str, Any]) -> tuple[Fact, ...]:
         state = " damaged" if w.get("damaged") else (" fired" if w.get("fired") else "")
         out.append(Fact(str(w.get("name", w.get("id"))), f"{w.get('power', 0)} · {arcs}{state}",
                         bool(w.get("damaged"))))
+    if out:   # what the numbers and the arc letters mean, where they appear
+        out.append(Fact("Key", ARC_KEY))
     return tuple(out)
+
+
+ARC_KEY = "power · arcs: F fore, A aft, P port, S starboard (FP fore-port...)"
+"""The weapon readings' key (Book Two, Advanced: Firing Arcs: F, FS, AS, A, AP, FP)."""
 
 
 PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)

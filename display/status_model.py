@@ -6,6 +6,7 @@ Phases) names the steps shown in the phase bar.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from engine.dice import RollRequest
 from engine.events import Event
 from engine.stations import title
+from engine.words import plural
 
 STEP_TITLES = {
     "power": "Power Allocation",
@@ -50,24 +52,62 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
         who = title(str(p.get("station", "")))
         ship = names.get(str(p.get("ship")), "")
         what = str(p.get("what", ""))
+        mine = bool(ship) and (view.get("seat") or {}).get("ship") == p.get("ship")
         what = what[len(who) + 2:] if what.startswith(who + ": ") else what
-        acting = f"{who}{' · ' + ship if ship else ''}: {what}"
+        if ship:   # named once, before the colon (and on the crew's own screen not at all):
+            #        "Helm: move: up to 3 movement points", "Phaser bank 1 vs. X"
+            what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}\b", "", what)
+        # a crew's own ship goes without saying on its own screen
+        acting = f"{who}{' · ' + ship if ship and not mine else ''}: {what}"
     adv = view.get("advantage")
     over = bool(view.get("outcome")) or step == "over"
-    if over:
-        acting = str(view.get("outcome") or "The battle is over")
+    if over:   # the report on the map gives the whole of it, with the ships' fates
+        acting = without_detail(str(view.get("outcome") or "The battle is over"))
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
                     f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
 
 
+DETAIL = re.compile(r" \((?:[^()]|\([^()]*\))*\)$")
+"""A bracketed detail that ends a line (it may hold brackets of its own)."""
+
+
+def without_detail(text: str) -> str:
+    """`text` without the bracketed detail at its end: "... all its opponents (X captured
+    (superstructure gone), Y destroyed)" -> "... all its opponents"."""
+    return DETAIL.sub("", text)
+
+
+def answer_first(text: str, target: str) -> str:
+    """A sensor report's answer without the five facts before it (the ship's log and the
+    Science panel keep them; only the sensing side is told): "Sensors on Y: Q3: 6 shields
+    powered, ..."."""
+    _, _, rest = text.partition(": ")
+    facts, _, answer = rest.rpartition(". Q")
+    return f"Sensors on {target}: Q{answer}" if facts and target else text
+
+
+def short_form(text: str) -> list[str]:
+    """Shorter forms of a line that says who must act and what, for a place that holds only a
+    few words: without its bracketed details, then its first clause (and the number needed)."""
+    bare = re.sub(r" \([^()]*\)", "", text)
+    needs = re.search(r", needs \d+-\d+$", bare)
+    first = bare.split(", ", 1)[0] + (needs.group(0) if needs and needs.start() > 0 else "")
+    return [f for f in (bare, first) if f != text]
+
+
 def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
     """The newest `limit` readable event lines, oldest first (roll requests left out: the
-    roll dialog shows them, and the result line repeats what was asked)."""
+    roll dialog shows them, and the result line repeats what was asked; the end of the game
+    without the ships' fates, which the report on the map gives whole)."""
     lines: list[str] = []
     for e in reversed(events):
         if len(lines) >= limit:
             break
-        if type(e).__name__ != "RollRequested" and e.text:
+        if type(e).__name__ == "GameOver" and e.text:
+            lines.append(without_detail(e.text))
+        elif type(e).__name__ == "SensorAnswered" and ". Q" in e.text:
+            lines.append(answer_first(e.text, str(getattr(e, "target_name", ""))))
+        elif type(e).__name__ != "RollRequested" and e.text:
             lines.append(e.text)
     return tuple(reversed(lines))
 
@@ -92,6 +132,8 @@ def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
         purpose = purpose[len(prefix):]
     if needs and purpose.endswith(", " + needs):   # said once, in large type
         purpose = purpose[:-len(needs) - 2]
+    if request.ship:   # the ship is named above: "Phaser bank 1 vs. X at range 5"
+        purpose = purpose.replace(f" of {names.get(request.ship, request.ship)} vs. ", " vs. ")
     return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)))
 
 
@@ -116,6 +158,12 @@ class ShipRecord:
     taken: int = 0
     fate: str = "active"
 
+    @property
+    def tally(self) -> str:
+        """"1 shot, 1 hit, 5 damage dealt, 0 taken"."""
+        return (f"{plural(self.shots, 'shot')}, {plural(self.hits, 'hit')}, "
+                f"{self.dealt} damage dealt, {self.taken} taken")
+
 
 @dataclass(frozen=True, slots=True)
 class Report:
@@ -128,8 +176,7 @@ class Report:
         """The report as text a table reads aloud."""
         out = [self.headline, self.why, ""]
         for s in self.ships:
-            out.append(f"{s.name} ({s.fate}): {s.shots} shots, {s.hits} hits, "
-                       f"{s.dealt} damage dealt, {s.taken} taken")
+            out.append(f"{s.name} ({s.fate}): {s.tally}")
         if self.turning_points:
             out += ["", "Turning points:"] + [f"  {t}" for t in self.turning_points]
         return out

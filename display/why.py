@@ -28,6 +28,7 @@ from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
 from engine.rulesets.fasa.state import FasaState
+from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
          "ExplosionAverted")
@@ -61,7 +62,7 @@ def explain(before: GameState, events: Sequence[Event],
         blast = (f", from the blast of {before.ship(before.shots[0].firer).name}"
                  if before.shots and before.shots[0].weapon == BLAST else "")
         lines += ["Rule: Book One, Basic Game Damage Location Table (d10), "
-                  f"one roll for {before.hit.penetrating} penetrating point(s){blast}",
+                  f"one roll for {plural(before.hit.penetrating, 'penetrating point')}{blast}",
                   f"Table row {value}: {row}"]
     if before.hit is not None and before.shots and before.shots[0].weapon == BLAST:
         lines += blast_roll_lines(before, may_know)   # the blast this roll is part of
@@ -78,8 +79,8 @@ def explain(before: GameState, events: Sequence[Event],
             shield = int(getattr(e, "shield", 0))
             absorbed, through = int(getattr(e, "absorbed", 0)), int(getattr(e, "penetrating", 0))
             had = before.ship(str(getattr(e, "ship", ""))).shields[shield - 1]
-            lines.append(f"Damage Sequence: shield {shield} had {had} point(s); it absorbs "
-                         f"{absorbed}, {through} get(s) through")
+            lines.append(f"Damage Sequence: shield {shield} had {plural(had, 'point')}; it "
+                         f"absorbs {absorbed}, {plural(through, 'gets', 'get')} through")
         else:
             lines.append(f"Result: {e.text}")
     return tuple(lines)
@@ -91,8 +92,7 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = need_to_hit(state, firer, spec, rng)
-    out = ["Rule: Book Two, Advanced: Firing Weapons; a hit on a d10 roll of 1 to the Firing "
-           "Chart's number"]
+    out = [firing_rule(state)]
     if firer.hard_turned:
         out += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng), need)
     else:
@@ -116,7 +116,52 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
             out.append(f"Damage {damage}: the power in the {spec.name} "
                        f"{spec.band_modifier(rng):+d} range modifier at range {rng}")
         elif spec.kind == "missile":
-            out.append(f"Damage {damage}: a {spec.name}'s fixed damage")
+            out.append(f"Damage {damage}: the fixed damage of a {spec.name}")
         else:
             out.append(f"Damage {damage}: plasma damage table at range {rng}")
     return out
+
+
+def firing_rule(state: FasaState) -> str:
+    """The to-hit rule, cited from the book of the game's level: the basic game's Firing Chart
+    is Book One's; the advanced game's rules on firing are Book Two's."""
+    book = ("Book One, Basic Starship Tactics: Firing Weapons" if state.level == "basic"
+            else "Book Two, Advanced: Firing Weapons")
+    return f"Rule: {book}; a hit on a d10 roll of 1 to the Firing Chart's number"
+
+
+def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...]:
+    """What the roll now asked for is, and what it needs: the roll on screen, not the last one
+    (`side` as for `explain`: the damage of another side's beam is left out)."""
+    if not isinstance(state, FasaState) or state.roll is None:
+        return ()
+    request = state.roll
+    needs = f"needs {request.needs[0]}-{request.needs[1]}" if request.needs else ""
+    lines = [f"This roll: {request.purpose.removesuffix(', ' + needs)}"]
+    if needs:
+        lines.append(f"It {needs} on the d{request.sides}.")
+    if is_evasion_roll(state) or state.exploding:
+        pass   # the purpose says what it needs; the result explains the rest
+    elif state.shots and state.hit is None and state.step == "resolve":
+        shot = state.shots[0]
+        firer, target = state.ship(shot.firer), state.ship(shot.target)
+        spec = firer.cls.weapon(shot.weapon)
+        rng = distance(firer.pos, target.pos)
+        need = need_to_hit(state, firer, spec, rng)
+        lines.append(firing_rule(state))
+        if firer.hard_turned:
+            lines += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng),
+                                     need)
+        else:
+            lines.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
+        if spec.kind != "beam" or side is None or firer.side == side:
+            lines.append(f"A hit does {shot_damage(state, firer, spec, rng)} damage to "
+                         f"{target.name}, on the shield facing {firer.name}")
+    elif state.hit is not None and state.hit.stage == "location":
+        lines.append("Rule: Book One, Basic Game Damage Location Table (d10), one roll for "
+                     "every 2 penetrating points")
+        lines += [f"{n}: {row}" for n, row in enumerate(state.tables.damage_basic, start=1)]
+    if "tactical advantage" in request.purpose:
+        lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
+                     "tie rolls again")
+    return tuple(lines)

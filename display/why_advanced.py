@@ -23,6 +23,7 @@ from engine.rulesets.fasa.explosions import AUTOMATIC
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.state import DESTROYED, EVADE, FasaState, Ship, Shot
 from engine.rulesets.fasa.tables import ExplosionRow
+from engine.words import plural
 
 MayKnow = Callable[[str], bool]
 
@@ -126,9 +127,9 @@ def _blast(state: FasaState, source_id: str, target_id: str, rng: int, damage: i
            may_know: MayKnow) -> list[str]:
     source, target = state.ship(source_id), state.ship(target_id)
     row = _row(state, rng)
-    where = "in the same hex" if rng == 0 else f"{rng} hex{'es' if rng != 1 else ''} away"
+    where = "in the same hex" if rng == 0 else f"{plural(rng, 'hex', 'hexes')} away"
     head = (f"Damage From Exploding Ships: {target.name} is {where} from {source.name}: "
-            f"{damage} point(s)")
+            f"{plural(damage, 'point')}")
     if row is None:
         return [head]
     if row.fixed:

@@ -31,6 +31,7 @@ from gpiozero.exc import (
     PinPWMUnsupported,
 )
 
+from engine.words import plural
 from hardware.debounce import Edge
 from hardware.expanders import ExpanderError, ExpanderHub, hub_for
 from hardware.pinmap import Expander, PanelSpec, PinMap, PinRef
@@ -222,7 +223,8 @@ def report(panels: dict[str, PanelDevices], say: Callable[[str], None]) -> None:
     for name, panel in panels.items():
         if panel.problems:
             fixes = "; ".join(dict.fromkeys(panel.problems))
-            say(f"panel {name}: {len(panel.problems)} part(s) not opened, the rest works: {fixes}")
+            say(f"panel {name}: {plural(len(panel.problems), 'part')} not opened, the rest "
+                f"works: {fixes}")
     off: dict[str, list[str]] = {}
     for name, panel in panels.items():
         for why, parts in panel.off_expanders.items():

@@ -17,7 +17,8 @@ from engine.rulesets.fasa.arcs import in_arc
 def test_view_models_do_not_import_pygame() -> None:
     code = ("import sys, display.map_model, display.status_model, display.panel_model, "
             "display.layout, display.geometry, display.theme, display.roll_log, "
-            "display.counters_model, display.overview_model; "
+            "display.counters_model, display.overview_model, "
+            "display.roll_result, display.targets, display.greyed; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
@@ -97,7 +98,10 @@ def test_phase_bar_names_turn_step_who_acts_dice_and_advantage() -> None:
     assert bar.turn == "Turn 1"
     assert bar.step == "Power Allocation"
     assert "Waiting" not in bar.acting
-    assert "Engineering" in bar.acting and "USS Enterprise" in bar.acting
+    assert "Engineering" in bar.acting and "allocate" in bar.acting
+    assert "USS Enterprise" not in bar.acting   # the crew's own ship, on its own screen
+    everyone = phase_bar(view(state, Seat("instructor")), "virtual")
+    assert "Engineering" in everyone.acting and "USS Enterprise" in everyone.acting
     assert bar.dice == "Dice: virtual"
     assert not bar.over
     later, _ = play(state, until=lambda s, p: getattr(s, "step", "") == "move")

@@ -38,7 +38,9 @@ class Table:
 
     def __init__(self, screen: pygame.Surface, seed: int) -> None:
         self.out: list[Output] = []
-        self.display = BridgeDisplay(screen, Seat("helm", "enterprise"), self.out.append)
+        self.now = 0.0   # the display's clock: a test moves it on instead of sleeping
+        self.display = BridgeDisplay(screen, Seat("helm", "enterprise"), self.out.append,
+                                     clock=lambda: self.now)
         self.dice = VirtualDice(seed)
         self.state: GameState = start(turns=5)
         self.taken: list[Action] = []
@@ -69,6 +71,8 @@ class Table:
         """Tap the way a crew would: one step up on every stepper (paging through), the enemy as
         the target of every weapon, one step ahead, a die face for a roll; then Confirm."""
         before = len(self.out)
+        if "result-ok" in self.ids():   # the last roll's result, read: go on
+            self.tap("result-ok")
         ids = self.ids()
         if any(i.startswith("die:") for i in ids):
             self.tap("roll")                          # ask the table's dice
@@ -89,6 +93,10 @@ class Table:
                 break
         assert "confirm" in self.ids(), f"Confirm is greyed out: {self.display.message}"
         self.tap("confirm")
+        if len(self.out) == before:   # firing asks a second tap, as a panel asks a long press
+            confirm = next(w for w in self.display.widgets if w.id == "confirm")
+            assert confirm.label == "TAP AGAIN TO FIRE", self.display.message
+            self.tap("confirm")
         assert len(self.out) == before + 1, f"Confirm produced nothing: {self.display.message}"
         return self.out[-1]
 
@@ -147,6 +155,8 @@ def advance_to(table: Table, action: str) -> None:
     while True:
         prompt = pending(table.state)[0]
         if prompt.ship == "enterprise" and prompt.roll is None and prompt.action == action:
+            table.now += 60   # a minute at the table: any roll's result held has gone
+            table.display.frame()
             return
         assert isinstance(table.state, FasaState)
         table.apply(table.dice.roll(prompt.roll) if prompt.roll

@@ -19,6 +19,7 @@ from engine.rulesets.fasa.combat import need_to_hit
 from engine.rulesets.fasa.events import BlastStruck, ShieldStruck, ShotResolved
 from engine.rulesets.fasa.explosions import blast_damage
 from engine.rulesets.fasa.state import DESTROYED
+from engine.words import plural
 
 FED, KL = Seat("helm", "ent"), Seat("helm", "kl")
 
@@ -102,7 +103,7 @@ def test_a_blast_explains_its_row_and_keeps_the_exploded_ship_s_power_to_its_sid
     ours = "\n".join(explain(before, events_for(after, events, KL), "Klingon"))
     every = "\n".join(explain(before, events, None))
     for text in (ours, every):
-        assert f"ENT is 1 hex away from KL: {power} point(s)" in text
+        assert f"ENT is 1 hex away from KL: {plural(power, 'point')}" in text
         assert f"1x its {power} Power Units Available" in text
         assert "the shield facing the explosion: shield 5" in text
     # Told to the Federation another way (its own rolls): its lines never hold the power.
@@ -136,7 +137,8 @@ def test_the_rolls_a_blast_brings_explain_the_blast_without_the_enemy_s_power() 
     ours = explain(before, events_for(after, events, FED), "Federation")
     every = explain(before, events, None)
     assert "Damage Location Table" in ours[2] and "from the blast of KL" in ours[2]
-    assert f"Damage From Exploding Ships: ENT is 1 hex away from KL: {power} point(s)" in ours
+    assert (f"Damage From Exploding Ships: ENT is 1 hex away from KL: "
+            f"{plural(power, 'point')}") in ours
     assert "The row for 1 hex away: 1x its Power Units Available, at least 1 point" in ours
     assert f"The row for 1 hex away: 1x its {power} Power Units Available, at least 1 point" \
         in every

@@ -245,7 +245,7 @@ def test_fire_refused_out_of_arc_or_range_at_own_side_or_through_an_obstacle() -
                  {"ent": {"weapons": 7, "arm": (("ph1", 3), ("ph5", 3), ("pt1", 1))},
                   "kl": {}, "ex": {}, "k2": {}}, (1, 2, 3, 4))
     assert engine.pending(s)[0].ship == "ent"
-    refused(s, DeclareFire("helm", "ent", (("ph5", "kl"),)), "outside the Phaser bank 5's firing arc")
+    refused(s, DeclareFire("helm", "ent", (("ph5", "kl"),)), "outside its firing arc")
     refused(s, DeclareFire("helm", "ent", (("pt1", "kl"),)),
             "out of range (18 hexes; Photon torpedo 1 reaches 16)")
     refused(s, DeclareFire("helm", "ent", (("ph1", "ex"),)), "EX is on our side")

@@ -46,6 +46,7 @@ from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
+from engine.words import plural
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -100,7 +101,7 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
 
     fields: tuple[Field, ...] = (
         Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
-                          f"{ship.cls.mpr[1]} movement point)", FieldKind.INT, 0, 0,
+                          f"{plural(ship.cls.mpr[1], 'movement point')})", FieldKind.INT, 0, 0,
               total // step * step, step),
         Field("shields", "Power to shields", FieldKind.INT, 0, 0,
               min(total, shield_power_cap(ship))),
@@ -166,12 +167,14 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
 
     letters = movement.alphabet(state)
     if ship.reverse:
-        label = (f"Course in reverse: up to {n} movement points (B one hex back, alone; P, S turn "
+        label = (f"Course in reverse: up to {plural(n, 'movement point')} (B one hex back, alone; "
+                 f"P, S turn "
                  f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
     elif letters == movement.BASIC_ALPHABET:
-        label = f"Course: up to {n} movement points (F ahead, P port, S starboard)"
+        label = f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard)"
     else:
-        label = (f"Course: up to {n} movement points (F ahead, P port, S starboard, L/R hard to "
+        label = (f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard, "
+                 f"L/R hard to "
                  f"port/starboard with stress, B reverse after "
                  f"{movement.CHANGEOVER_PHASES} stationary phases)")
     steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters)

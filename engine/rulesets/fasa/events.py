@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.dice import RollRequest
 from engine.events import Event
 from engine.hexgrid import HEADING_NAMES
+from engine.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +197,7 @@ class ShieldStruck(Event):
         if not self.penetrating:
             return f"{self.name}'s shield {self.shield} absorbs all {self.absorbed}"
         return (f"{self.name}'s shield {self.shield} absorbs {self.absorbed}, "
-                f"{self.penetrating} get through")
+                f"{plural(self.penetrating, 'gets', 'get')} through")
 
 
 @dataclass(frozen=True, slots=True)

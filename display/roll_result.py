@@ -1,0 +1,62 @@
+"""A roll's result as the seat that rolled sees it, held on screen for a moment. Pure: no pygame.
+
+When a crew's roll is answered, the next decision would at once take the roll dialog's place;
+the result (the face, hit or miss, the damage and where it went) is held in the panel's place
+instead, until the next tap or `HOLD_SECONDS` (display.holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from display.roll_log import RollEntry
+from engine import Seat
+from engine.events import Event
+
+HOLD_SECONDS = 5.0
+"""How long a roll's result stays in the panel's place when nobody taps (our choice: time to
+read three lines aloud)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    number: int                 # the Rolls list's entry (its WHY? opens it)
+    who: str                    # "Helm · USS Enterprise"
+    what: str                   # "Phaser bank 1 at IKS Kronos One", "damage location"
+    value: int                  # the face rolled
+    result: str                 # "HIT", "MISS", "EVADED", "FAILED", "EXPLODED", "HELD" or ""
+    headline: str               # "HIT for 5", "MISS", "rolled 4"
+    lines: tuple[str, ...]      # what the roll did: the events it caused, as told to the seat
+
+
+def rolled_by(told: Sequence[Event], seat: Seat) -> bool:
+    """Whether the roll answered in `told` was one of `seat`'s ship's crew (the Instructor's
+    screen, which sees every roll, holds none)."""
+    rolled = next((e for e in told if type(e).__name__ == "Rolled"), None)
+    request = getattr(rolled, "request", None)
+    return seat.ship is not None and getattr(request, "ship", None) == seat.ship
+
+
+def roll_result(entry: RollEntry, told: Sequence[Event]) -> RollResult:
+    """The result of the roll `entry` (the Rolls list's entry for it), from the events of the
+    apply that answered it as told to the seat."""
+    after: list[str] = []
+    seen_roll = False
+    damage = 0
+    for e in told:
+        kind = type(e).__name__
+        if kind == "Rolled":
+            seen_roll = True
+            continue
+        if not seen_roll or kind == "RollRequested" or not e.text:
+            continue
+        if kind == "ShotResolved" and getattr(e, "hit", False):
+            damage = int(getattr(e, "damage", 0))
+        after.append(e.text)
+    if entry.result == "HIT":
+        headline = f"HIT for {damage}" if damage else "HIT"
+    else:
+        headline = entry.result or f"rolled {entry.value}"
+    return RollResult(entry.number, entry.who, entry.what, entry.value, entry.result, headline,
+                      tuple(after))
