@@ -82,7 +82,7 @@ def test_a_dice_tray_wakes_the_loop() -> None:
         assert all(link.events is dice.events for link in dice.links)
         assert dice.events.get_nowait() == "already there"
         wakeups.flag.clear()
-        dice.links[0].events.put("a roll")   # what the reader thread does
+        dice.links[0].events.put("a roll")   # type: ignore[arg-type]  # as its reader thread
         assert wakeups.flag.is_set()
     finally:
         pygame.display.quit()
