@@ -94,8 +94,8 @@ class App:
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status())
-            # a resumed game's ticker and Rolls list, rebuilt from its log
-            self.display.rebuild(game.state, game.scenario, game.actions)
+            # a resumed game's ticker and Rolls list, from the resume's own replay
+            self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
         t = table.clock()
         for b in self.bridges:
