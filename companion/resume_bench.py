@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.bench_figures import Figure
+from companion.bench_figures import Figure, budget
 from companion.saved_game import SavedGame
 from companion.store import FILE_NAME, Store
 from engine.log import replay
@@ -108,7 +108,7 @@ def time_resume(folder: Path, game: int, repeat: int = REPEAT) -> ResumeTimes:
 def resume_figures(times: ResumeTimes) -> list[Figure]:
     n = f"{times.actions:,}"
     return [Figure("saves", f"resume a {n}-action game", times.resume * 1000, "ms",
-                   times.rows * 1000,
+                   times.rows * 1000, budget(100.0, pi=None),
                    floor_is="the store file opened and the game's rows read, nothing else"),
             Figure("saves", "resume the same from its log alone (no snapshot)",
                    times.log_alone * 1000, "ms", times.rows * 1000,

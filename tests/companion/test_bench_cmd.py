@@ -57,7 +57,8 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
     budgeted = [r for r in rows if "≤" in r or "≥" in r]
     assert budgeted and all(r.rstrip().endswith(("yes", "no")) for r in budgeted)
     assert "floors (measured in the same run):" in out
-    assert "  saves (resume a 60-action game): the store file opened" in out
+    assert "  saves (resume a 60-action game; resume the same from its log alone (no snapshot)): " \
+           "the store file opened" in out
     assert not list((tiny / "data").glob(".bench-*"))   # the scratch store is gone
 
 
@@ -69,7 +70,7 @@ def test_bench_one_prints_its_account_then_its_rows(
     assert "resume a 60-action game" in account and "floor, its rows read alone" in account
     lines = rest.splitlines()
     rows = lines[2:lines.index("")]
-    assert len(rows) == 5 and all(r.startswith("saves ") for r in rows)
+    assert len(rows) == 6 and all(r.startswith("saves ") for r in rows)
     assert lines[-1].startswith("measured on: ") and "budgets: " in lines[-1]
 
 
