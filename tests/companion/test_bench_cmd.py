@@ -54,6 +54,8 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
     resume = next(r for r in rows if "resume a" in r)
     assert "resume a 60-action game" in resume   # the game's own count of actions
     assert "x" in resume.split("ms", 1)[1]       # beside its floor
+    tray = next(r for r in rows if "tray frame to accepted roll, p99" in r)
+    assert "x" in tray.split("ms", 1)[1]         # beside a bare pseudo-terminal's round trip
     budgeted = [r for r in rows if "≤" in r or "≥" in r]
     assert budgeted and all(r.rstrip().endswith(("yes", "no")) for r in budgeted)
     assert "floors (measured in the same run):" in out
