@@ -14,9 +14,15 @@ the window closed) wake it too:
   and the input threads wake it by posting an event (SDL's event queue is thread-safe).
   pygame's `event.wait` is not used: pygame-ce reimplements it as a loop that looks at the
   queue every millisecond, which costs about 2% of a core doing nothing;
-- elsewhere (KMSDRM on a Pi without a desktop, the dummy driver, or an SDL library that cannot
-  be found) SDL has no such wait, and the loop looks at the display's events `POLL_HZ` times a
-  second, sleeping on a threading event between (the input threads set it).
+- on a Pi without a desktop (SDL's KMSDRM driver, whose wait would look at its queue every
+  millisecond) SDL reads the touchscreen and keyboards from the Linux input devices
+  (/dev/input/event*); the loop opens each of them too and blocks in `select` on them and on a
+  pipe that the input threads write to. Each open descriptor gets its own copy of a device's
+  events, so reading ours (to empty it) takes nothing from SDL. A device plugged in later is
+  not watched: its input is taken at the latest MAX_WAIT later;
+- elsewhere (the dummy driver, an SDL library that cannot be found, no input device that can be
+  opened) the loop looks at the display's events `POLL_HZ` times a second, sleeping on a
+  threading event between (the input threads set it).
 
 `wait(timeout)` is never longer than `MAX_WAIT`: what the loop does on a timer that it was not
 told about (a kiosk's idle countdown) is at most that late.
@@ -26,10 +32,14 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import glob
+import os
 import queue
 import re
+import select
 import threading
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_WAIT = 0.5
@@ -38,6 +48,9 @@ POLL_HZ = 30
 """how often the display's events are looked at where SDL cannot wait for them."""
 WAITING_DRIVERS = ("x11", "wayland", "windows", "cocoa")
 """SDL video drivers whose SDL_WaitEventTimeout sleeps until an event (no polling)."""
+EVDEV_DRIVERS = ("kmsdrm",)
+"""SDL video drivers whose input SDL reads from the Linux input devices (evdev) itself."""
+INPUT_DEVICES = "/dev/input/event*"
 
 
 class WakingQueue(queue.Queue[Any]):
@@ -85,34 +98,49 @@ def _wake_type() -> int:
 
 
 class Wakeups:
-    """How the main loop sleeps, and how the input threads wake it."""
+    """How the main loop sleeps, and how the input threads wake it. `inputs`: the input devices
+    to watch where SDL cannot wait (default: /dev/input/event* under KMSDRM)."""
 
-    def __init__(self, display: bool) -> None:
+    def __init__(self, display: bool, inputs: Sequence[str] | None = None) -> None:
         self.flag = threading.Event()
         self.display = display
         self.sdl_wait: Any = None
         self.wake_type = 0
         self.wakes = 0                      # how many times an input thread woke the loop
+        self._pipe = os.pipe()              # written by `wake`: a select on inputs ends
+        for fd in self._pipe:
+            os.set_blocking(fd, False)
+        self.inputs: list[int] = []         # the input devices' descriptors, read only to wake
         if display:
             import pygame
 
             self.wake_type = _wake_type()
-            if pygame.display.get_driver() in WAITING_DRIVERS:
+            driver = pygame.display.get_driver()
+            if driver in WAITING_DRIVERS:
                 self.sdl_wait = _loaded_sdl()
+            elif inputs is not None or driver in EVDEV_DRIVERS:
+                self.inputs = _open_inputs(sorted(glob.glob(INPUT_DEVICES))
+                                           if inputs is None else inputs)
+        # the descriptors are closed when the app lets this go (a kiosk makes an app per game)
+        self._closer = weakref.finalize(self, _close_all, [*self._pipe], self.inputs)
 
     @property
     def how(self) -> str:
-        """In words, for the benchmark's account."""
+        """In words, for an account of the loop."""
         if self.sdl_wait is not None:
             return "blocks in SDL_WaitEventTimeout until an input"
+        if self.inputs:
+            return f"blocks until one of {len(self.inputs)} input devices or a thread has input"
         if self.display:
             return f"looks at the display's events {POLL_HZ} times a second"
-        return "sleeps on the input queues"
+        return "sleeps until a thread has input"
 
     def wake(self) -> None:
         """From any thread: the main loop has an input to take."""
         self.wakes += 1
         self.flag.set()
+        with contextlib.suppress(OSError):   # full (already woken) or closed
+            os.write(self._pipe[1], b"!")
         if self.sdl_wait is not None:
             import pygame
 
@@ -137,22 +165,88 @@ class Wakeups:
             except queue.Empty:
                 break
 
-    def wait(self, timeout: float) -> None:
-        """Sleep until an input arrives or `timeout` seconds (at most MAX_WAIT) have passed."""
+    def _taken(self) -> None:
+        self.flag.clear()
+        _drain(self._pipe[0])
+
+    def wait(self, timeout: float) -> str:
+        """Sleep until an input arrives or `timeout` seconds (at most MAX_WAIT) have passed.
+        Says what ended it: "woken" (a thread's input), "input" (an input device), "sdl" (SDL's
+        wait returned) or "due" (the time)."""
         timeout = max(0.0, min(timeout, MAX_WAIT))
         if self.flag.is_set():
-            self.flag.clear()
-            return
+            self._taken()
+            return "woken"
         if timeout <= 0:
-            return
+            return "due"
         if self.sdl_wait is not None:
-            self.sdl_wait(None, max(1, int(timeout * 1000)))
-            self.flag.clear()
-            return
+            got = self.sdl_wait(None, max(1, int(timeout * 1000)))
+            self._taken()
+            return "sdl" if got else "due"
+        if self.inputs:
+            try:
+                ready, _, _ = select.select([self._pipe[0], *self.inputs], [], [], timeout)
+            except (OSError, ValueError):   # a device gone: watch the others from now on
+                self.inputs[:] = [fd for fd in self.inputs if _usable(fd)]
+                return "due"
+            for fd in ready:
+                if fd != self._pipe[0] and not _drain(fd):
+                    self.inputs.remove(fd)      # unplugged
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self._taken()
+            return "input" if any(fd != self._pipe[0] for fd in ready) else \
+                ("woken" if ready else "due")
         if self.display:
             timeout = min(timeout, 1 / POLL_HZ)
         if self.flag.wait(timeout):
-            self.flag.clear()
+            self._taken()
+            return "woken"
+        return "due"
+
+    def close(self) -> None:
+        self._closer()
+
+
+def _close_all(pipe: list[int], inputs: list[int]) -> None:
+    for fd in (*inputs, *pipe):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    inputs.clear()
+
+
+def _open_inputs(paths: Sequence[str]) -> list[int]:
+    """Each device that can be opened for reading, without blocking (others are left out: SDL
+    cannot read them either)."""
+    fds = []
+    for path in paths:
+        try:
+            fds.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)))
+        except OSError:
+            continue
+    return fds
+
+
+def _drain(fd: int) -> bool:
+    """Read what is waiting on `fd` (our own copy of a device's events: SDL reads its own).
+    False when the device is gone."""
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        if not data:
+            return False
+
+
+def _usable(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
 
 
 def due_in(app: Any, t: float) -> float:

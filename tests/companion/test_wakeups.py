@@ -99,3 +99,31 @@ def test_the_window_is_not_drawn_through_opengl(monkeypatch: Any) -> None:
         assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
     finally:
         pygame.display.quit()
+
+
+def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Path) -> None:
+    """Under KMSDRM the loop selects on the input devices SDL reads (a FIFO stands in for
+    /dev/input/event0 here) and on the input threads' pipe."""
+    import os
+
+    device = tmp_path / "event0"
+    os.mkfifo(device)
+    pygame.display.init()
+    try:
+        wakeups = Wakeups(display=True, inputs=[str(device), str(tmp_path / "missing")])
+        assert len(wakeups.inputs) == 1, "a device that cannot be opened is left out"
+        assert "input devices" in wakeups.how
+        writer = os.open(device, os.O_WRONLY | os.O_NONBLOCK)
+        os.write(writer, b"a touch")
+        assert wakeups.wait(MAX_WAIT) == "input"
+        assert wakeups.wait(0.01) == "due"      # our copy of the events was read
+        wakeups.wake()                          # a panel's press, from its thread
+        assert wakeups.wait(MAX_WAIT) == "woken"
+        threading.Thread(target=wakeups.wake).start()
+        assert wakeups.wait(MAX_WAIT) == "woken"
+        os.close(writer)                        # the device unplugged
+        assert wakeups.wait(MAX_WAIT) == "input"
+        assert wakeups.inputs == []
+        wakeups.close()
+    finally:
+        pygame.display.quit()
