@@ -218,3 +218,24 @@ def test_the_actions_before_the_snapshot_stay_lines_until_asked(tmp_path: Path) 
     assert len(actions) == 31 and actions.unread == 20
     assert actions[3] == game.actions[3] and actions.unread == 0
     assert actions[:30] == game.actions
+
+
+def test_play_resume_says_once_that_a_snapshot_was_not_used(
+        saved: tuple[Path, int, int]) -> None:
+    import argparse
+
+    from companion.config import Config
+    from companion.play_cmd import choose_game
+
+    folder, game, n = saved
+    _damage(folder, game, DAMAGE["text garbled"][0], game)
+    store, _ = Store.open_folder(folder)
+    said: list[str] = []
+    args = argparse.Namespace(seed=None, new=False, resume=game, scenario=None, turns=None,
+                              autopilot=True, level=None)
+    resumed = choose_game(args, Config(), store, None, True, said.append)
+    assert resumed is not None and resumed.state == full_replay(folder, game)
+    assert said == [f"starbridge: game {game}: its snapshot after action {EVERY} could not be "
+                    f"used (its text is damaged); the game was replayed from its log",
+                    f"starbridge: resumed game {game} after {n} actions"]
+    store.close()
