@@ -234,15 +234,18 @@ def decode(text: str, initial: Any) -> Any:
     cls = _class(data.get("@"), "state")
     if cls is not type(initial):
         raise SnapshotError(f"a {cls.__name__}, not this game's {type(initial).__name__}")
-    fields = {k: _decode(v, k) for k, v in data["f"].items()}
+    try:
+        fields = {k: _decode(v, k) for k, v in data["f"].items()}
+    except RecursionError:
+        raise SnapshotError("nested too deep") from None
+    except (TypeError, ValueError, AttributeError) as exc:   # e.g. a list in a set
+        raise SnapshotError(f"not a state of this engine ({type(exc).__name__}: {exc})") \
+            from None
     for name in SHARED:
         if name in fields:
             raise SnapshotError(f"the state's {name} is written in it")
         fields[name] = getattr(initial, name)
-    try:
-        return _made(cls, fields, "state")
-    except RecursionError:
-        raise SnapshotError("nested too deep") from None
+    return _made(cls, fields, "state")
 
 
 def digest(text: str) -> str:
