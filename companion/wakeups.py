@@ -107,9 +107,7 @@ class Wakeups:
         self.sdl_wait: Any = None
         self.wake_type = 0
         self.wakes = 0                      # how many times an input thread woke the loop
-        self._pipe = os.pipe()              # written by `wake`: a select on inputs ends
-        for fd in self._pipe:
-            os.set_blocking(fd, False)
+        self._pipe: list[int] = []          # written by `wake`: a select on the inputs ends
         self.inputs: list[int] = []         # the input devices' descriptors, read only to wake
         if display:
             import pygame
@@ -121,8 +119,12 @@ class Wakeups:
             elif inputs is not None or driver in EVDEV_DRIVERS:
                 self.inputs = _open_inputs(sorted(glob.glob(INPUT_DEVICES))
                                            if inputs is None else inputs)
+                if self.inputs:
+                    self._pipe = list(os.pipe())
+                    for fd in self._pipe:
+                        os.set_blocking(fd, False)
         # the descriptors are closed when the app lets this go (a kiosk makes an app per game)
-        self._closer = weakref.finalize(self, _close_all, [*self._pipe], self.inputs)
+        self._closer = weakref.finalize(self, _close_all, self._pipe, self.inputs)
 
     @property
     def how(self) -> str:
@@ -139,8 +141,9 @@ class Wakeups:
         """From any thread: the main loop has an input to take."""
         self.wakes += 1
         self.flag.set()
-        with contextlib.suppress(OSError):   # full (already woken) or closed
-            os.write(self._pipe[1], b"!")
+        if self._pipe:
+            with contextlib.suppress(OSError, IndexError):   # full (already woken) or closed
+                os.write(self._pipe[1], b"!")
         if self.sdl_wait is not None:
             import pygame
 
@@ -167,7 +170,8 @@ class Wakeups:
 
     def _taken(self) -> None:
         self.flag.clear()
-        _drain(self._pipe[0])
+        if self._pipe:
+            _drain(self._pipe[0])
 
     def wait(self, timeout: float) -> str:
         """Sleep until an input arrives or `timeout` seconds (at most MAX_WAIT) have passed.
@@ -213,6 +217,7 @@ def _close_all(pipe: list[int], inputs: list[int]) -> None:
         with contextlib.suppress(OSError):
             os.close(fd)
     inputs.clear()
+    pipe.clear()
 
 
 def _open_inputs(paths: Sequence[str]) -> list[int]:
