@@ -23,6 +23,7 @@ from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
+from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
@@ -94,14 +95,16 @@ class App:
         self.tray_alerts = TrayAlerts()
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
+        self.wakeups = Wakeups(display=table.surface is not None)   # companion/wakeups.py
+        self.wakeups.adopt_dice(table.dice)
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status(), clock=table.clock)
-            # a resumed game's ticker and Rolls list, rebuilt from its log
-            self.display.rebuild(game.state, game.scenario, game.actions)
+            # a resumed game's ticker and Rolls list, from the resume's own replay
+            self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
             self._endgame()
         t = table.clock()
@@ -130,6 +133,7 @@ class App:
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
                             t.clock, crews.get(ship_id or "", 1))
+            bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
 
@@ -448,10 +452,11 @@ class App:
                                           for p in pending(self.game.state))
 
     def wait(self) -> None:
-        """Idle until the next step: one frame's time with a screen, else a short block on the
-        panels' queues (the loop stays on the main thread)."""
+        """Idle until the next step: with a screen, until the next input (a key, a tap, a
+        panel's press, a tray's roll) or until something is due (companion/wakeups.py); else a
+        short block on the panels' queues (the loop stays on the main thread)."""
         if self.display is not None:
-            self.display.clock.tick(self.table.fps)
+            self.wakeups.wait(due_in(self, self.table.clock()))
         elif self.waiting_for_people():
             time.sleep(0.01)
 

@@ -25,6 +25,7 @@ WHAT = {
     "display": "frame times beside the floor, idle CPU",
     "saves": "a durable save per action; resuming a four-hour game from the store",
     "app": "the app's process: launch to first frame, peak memory while playing",
+    "window": "`starbridge play` in a window (Xvfb), untouched: CPU and memory beside bare pygame",
 }
 EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one table of " \
            "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
@@ -72,9 +73,14 @@ def _app(out: IO[str]) -> list[Figure]:
     return bench_app.app_bench(out, bench_app.REPEAT, bench_app.TURNS)
 
 
+def _window(out: IO[str]) -> list[Figure]:
+    from companion.bench_window import window_bench
+    return window_bench(out)
+
+
 BENCHES: dict[str, Callable[[IO[str]], list[Figure]]] = {
     "engine": _engine, "dice": _dice, "panels": _panels, "display": _display, "saves": _saves,
-    "app": _app}
+    "app": _app, "window": _window}
 
 
 def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,

@@ -94,6 +94,8 @@ class Kiosk:
         if game.over:   # ended as the power went: nothing to go on with
             self.store.set_status(info.id, OVER)
             return False
+        for note in game.notes:   # a snapshot that could not be used
+            self.say(f"starbridge: kiosk: {note}")
         self.say(f"starbridge: kiosk: resuming crew game {info.id} ({info.title}) after "
                  f"{len(game.actions)} actions")
         self._play(game, crew=True)

@@ -236,6 +236,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
             game = SavedGame.resume(store, target)
             if store.status(target) == ABANDONED:   # gone on with: unfinished again
                 store.set_status(target, PLAYING)
+            for note in game.notes:   # a snapshot that could not be used
+                say(f"starbridge: {note}")
             say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
             return game
     scenario = new_scenario(config, args, data_dir)

@@ -12,40 +12,68 @@ With no store (attract mode) nothing is written.
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
+from companion import snapshots
 from companion.store import OVER, Store
 from engine import Action, Event, GameState, Prompt, RollRequest, RollResult, apply, new_game, pending
-from engine.log import replay
+from engine.log import action_line, header_line, replay
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.state import FasaState
 
 AUTOPILOT = "autopilot"
 
 
+log = logging.getLogger(__name__)
+
+Step = tuple[GameState | None, GameState, tuple[Event, ...]]
+
+
 class SavedGame:
     def __init__(self, store: Store | None, game_id: int, scenario: Mapping[str, Any], seed: int,
-                 seats: Mapping[str, str], actions: list[Action], by: list[str]) -> None:
+                 seats: Mapping[str, str], actions: MutableSequence[Action], by: list[str],
+                 state: GameState | None = None) -> None:
         self.store, self.id, self.scenario, self.seed = store, game_id, dict(scenario), seed
         self.seats = dict(seats)
         self.actions, self.by = actions, by
-        self.state: GameState = replay(scenario, actions, f"saved game {game_id}")
+        self.state: GameState = state if state is not None else \
+            replay(scenario, actions, f"saved game {game_id}")
         self.ended_saved = False
+        self.notes: list[str] = []          # what the resume has to say (a snapshot not used)
+        self.replayed: Sequence[Step] = ()  # the resume's last replayed steps, for the display
+        self.links: list[bytes] | None = None   # the log's hash chain (companion/snapshots.py)
+        self.snapshot_failed = False
 
     @classmethod
     def new(cls, store: Store | None, scenario: Mapping[str, Any], seed: int,
             seats: Mapping[str, str] | None = None) -> SavedGame:
         new_game(scenario)  # refuse a bad scenario before it is saved
         gid = store.new_game(scenario, seed, seats) if store is not None else 0
-        return cls(store, gid, scenario, seed, seats or {}, [], [])
+        game = cls(store, gid, scenario, seed, seats or {}, [], [])
+        if store is not None:
+            game.links = [snapshots.chain_start(header_line(scenario))]
+        return game
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> SavedGame:
-        saved = store.load(game_id)
-        return cls(store, game_id, saved.scenario, saved.seed, saved.seats, saved.actions,
-                   saved.by)
+        """The saved game at its exact state: from a snapshot where one is trusted, the actions
+        after it replayed, else its whole log replayed (companion/resume.py); one replay."""
+        from companion.resume import read_game
+
+        read = read_game(store, game_id)
+        game = cls(store, game_id, read.scenario, read.seed, read.seats, read.actions, read.by,
+                   read.state)
+        game.links, game.replayed, game.notes = read.links, read.steps, read.notes
+        return game
+
+    def take_replayed(self) -> Sequence[Step]:
+        """The resume's replayed steps, once (the display rebuilds its history from them)."""
+        steps, self.replayed = self.replayed, ()
+        return steps
 
     @property
     def over(self) -> bool:
@@ -62,7 +90,16 @@ class SavedGame:
         state, events = apply(self.state, action)
         seq = len(self.actions) + 1
         if self.store is not None:
-            self.store.append(self.id, seq, action, by)
+            snap = self._snapshot(state, seq, action) \
+                if self.links is not None and seq % snapshots.EVERY == 0 else None
+            if snap is not None:
+                snapshots.save_with_snapshot(self.store, self.id, seq, snap[0], by, time.time(),
+                                             snap[1])
+            else:
+                self.store.append(self.id, seq, action, by)
+            if self.links is not None:
+                self.links.append(snap[2] if snap is not None else
+                                  snapshots.chain_next(self.links[-1], action_line(seq, action)))
         self.state = state
         self.actions.append(action)
         self.by.append(by)
@@ -70,6 +107,23 @@ class SavedGame:
             self.store.set_status(self.id, OVER)
             self.ended_saved = True
         return events
+
+    def _snapshot(self, state: GameState, seq: int, action: Action,
+                  ) -> tuple[str, snapshots.Snapshot, bytes] | None:
+        """Action `seq`'s line, the snapshot of the state after it, and the chain's link; None
+        when the state cannot be written (said once in the log; the game goes on without)."""
+        assert self.links is not None
+        line = action_line(seq, action)
+        link = snapshots.chain_next(self.links[-1], line)
+        try:
+            text = snapshots.encode(state, new_game(self.scenario))
+        except snapshots.SnapshotError as exc:
+            if not self.snapshot_failed:
+                log.warning("saved game %s: no snapshot after action %s: %s", self.id, seq, exc)
+                self.snapshot_failed = True
+            return None
+        return line, snapshots.Snapshot(seq, link.hex(), snapshots.snapshot_format(),
+                                        snapshots.digest(text), text), link
 
     def set_seats(self, changes: Mapping[str, str]) -> None:
         """Who plays which seat ("ship/station" -> mode) from now on, saved before it is used."""
@@ -87,11 +141,14 @@ class SavedGame:
             return 0
         if self.store is not None:
             self.store.undo(self.id, back_to, why)
+            snapshots.drop_after(self.store.db, self.id, back_to)
             if self.ended_saved:
                 self.store.set_status(self.id, "playing")
                 self.ended_saved = False
         del self.actions[back_to:]
         del self.by[back_to:]
+        if self.links is not None:
+            del self.links[back_to + 1:]
         self.state = replay(self.scenario, self.actions, f"saved game {self.id}")
         return taken
 

@@ -64,7 +64,17 @@ CREATE TABLE IF NOT EXISTS undos (
     why TEXT NOT NULL,
     lines TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    chain TEXT NOT NULL,
+    format TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
 """
+# snapshots: the state after action `seq`, a short cut for a resume (companion/snapshots.py)
 
 PLAYING, OVER, DAMAGED = "playing", "over", "damaged"
 ABANDONED = "abandoned"

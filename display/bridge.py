@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -146,6 +146,12 @@ class BridgeDisplay(FollowsPanels):
         """Show `state` with the ticker, the report's history and the Rolls list that replaying
         `actions` from `scenario` makes, as told to this seat: for a resumed game, and after the
         Instructor's undo (the rolls taken back go with their actions)."""
+        self.rebuild_from(state, replayed(scenario, actions))
+
+    def rebuild_from(self, state: GameState, steps: Iterable[
+            tuple[GameState | None, GameState, Sequence[Event]]]) -> None:
+        """As `rebuild`, from steps already replayed (state before, state after, events): a
+        resumed game's own replay, so that the log is replayed once."""
         self.history.clear()
         self.rolls.clear()
         self.last_roll = ""
@@ -153,7 +159,7 @@ class BridgeDisplay(FollowsPanels):
         self.holds.result = None
         failed = ""
         try:
-            for before, after, events in replayed(scenario, actions):
+            for before, after, events in steps:
                 self._record(before, after, events)
         except Exception as exc:   # a log that does not replay: the game itself goes on
             log.exception("display: the game's log did not replay")

@@ -20,6 +20,9 @@ def open_screen(size: tuple[int, int] | None = None,
                 fullscreen: bool | None = None) -> pygame.Surface:
     """Start pygame's display and fonts and open the screen. `fullscreen` None: full-screen
     when there is no desktop (the Pi's console), else a window of `size` (default 800x480)."""
+    # Under a desktop, the window drawn through the window system's shared memory, not an OpenGL
+    # texture: Mesa's OpenGL (LLVM and all) would cost the window about 90 MB resident.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.init()
     pygame.font.init()
     if fullscreen is None:

@@ -194,6 +194,27 @@ def parse(lines: Iterable[str] | IO[str], name: str = "log") -> ParsedLog:
     return ParsedLog(scenario, actions, tuple(warnings))
 
 
+def parse_actions(lines: Iterable[str], first: int, name: str = "log") -> list[Action]:
+    """Action lines numbered from `first` on (a log's lines after a point already read, e.g. a
+    save's lines after its snapshot), each checked as `parse` checks it; LogError if one fails."""
+    actions: list[Action] = []
+    for n, raw in enumerate(lines, first):
+        where = f"{name}, action {n}"
+        if not isinstance(raw, str) or len(raw.rstrip("\n")) > MAX_LINE:
+            raise LogError(f"{where}: not a game log line")
+        try:
+            data = _decode(raw)
+        except _Refused as exc:
+            raise LogError(f"{where}: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise LogError(f"{where}: not valid JSON ({getattr(exc, 'msg', exc)})") from None
+        if not isinstance(data, dict):
+            raise LogError(f"{where}: expected a JSON object, got {type(data).__name__}")
+        _check_sum(where, data)
+        actions.append(_action(where, data, n))
+    return actions
+
+
 def _check_sum(where: str, data: dict[str, Any]) -> None:
     mark = data.get(CHECK)
     if mark is None:

@@ -1,7 +1,7 @@
 """The panels' real parts, on gpiozero: a narrow, typed wrapper around its Buttons and LEDs.
 
 The pin factory comes from the pin map (`[board] factory`) and is passed to every device
-(`Button(pin, pin_factory=...)`), never set as gpiozero's global default, so tests make their
+(`PanelButton(pin, pin_factory=...)`), never set as gpiozero's global default, so tests make their
 own `MockFactory` and nothing needs restoring. Button callbacks only put an `Edge` on a queue;
 debouncing, long presses and everything after happen on the main thread (hardware.debounce).
 Lights are written only when their level changes; blinking is worked out by the caller from the
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpiozero import LED, PWMLED, Button
+from gpiozero import LED, PWMLED, DigitalInputDevice
 from gpiozero.exc import (
     BadPinFactory,
     GPIOPinInUse,
@@ -37,6 +37,16 @@ from hardware.expanders import ExpanderError, ExpanderHub, hub_for
 from hardware.pinmap import Expander, PanelSpec, PinMap, PinRef
 
 Clock = Callable[[], float]
+
+
+class PanelButton(DigitalInputDevice):  # type: ignore[misc]
+    """A panel's push button: gpiozero's `Button` without its hold thread. Long presses are
+    timed on the main thread (hardware.debounce); a `Button`'s thread would wake ten times a
+    second per button with nothing pressed, a steady cost on an idle table."""
+
+    @property
+    def is_pressed(self) -> bool:
+        return bool(self.is_active)
 
 
 class PanelsError(Exception):
@@ -169,12 +179,12 @@ def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
         try:
             # No bounce_time: the backends filter differently (the mock not at all); debounce
             # happens in one place for all of them (hardware.debounce).
-            button = Button(pin.pin, pull_up=True, bounce_time=None, pin_factory=factory)
+            button = PanelButton(pin.pin, pull_up=True, bounce_time=None, pin_factory=factory)
         except (GPIOZeroError, OSError) as exc:
             panel.problems.append(explain(exc, pin))
             continue
-        button.when_pressed = _queue_edge(edges, spec.name, func, True, clock)
-        button.when_released = _queue_edge(edges, spec.name, func, False, clock)
+        button.when_activated = _queue_edge(edges, spec.name, func, True, clock)
+        button.when_deactivated = _queue_edge(edges, spec.name, func, False, clock)
         panel.buttons[func] = button
     for role, led in spec.leds.items():
         if not led.pin.on_header:

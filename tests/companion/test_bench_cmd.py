@@ -37,8 +37,10 @@ def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
 
 def test_bench_all_prints_one_table_of_every_benchmarks_figures(
         tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """End to end over the in-process benchmarks (the app's processes have their own test)."""
+    """End to end over the in-process benchmarks (the app's processes and the window have
+    their own tests)."""
     monkeypatch.delitem(bench_cmd.BENCHES, "app")
+    monkeypatch.delitem(bench_cmd.BENCHES, "window")
     assert main(["bench"]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
@@ -52,10 +54,13 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
     resume = next(r for r in rows if "resume a" in r)
     assert "resume a 60-action game" in resume   # the game's own count of actions
     assert "x" in resume.split("ms", 1)[1]       # beside its floor
+    tray = next(r for r in rows if "tray frame to accepted roll, p99" in r)
+    assert "x" in tray.split("ms", 1)[1]         # beside a bare pseudo-terminal's round trip
     budgeted = [r for r in rows if "≤" in r or "≥" in r]
     assert budgeted and all(r.rstrip().endswith(("yes", "no")) for r in budgeted)
     assert "floors (measured in the same run):" in out
-    assert "  saves (resume a 60-action game): the store file opened" in out
+    assert "  saves (resume a 60-action game; resume the same from its log alone (no snapshot)): " \
+           "the store file opened" in out
     assert not list((tiny / "data").glob(".bench-*"))   # the scratch store is gone
 
 
@@ -67,7 +72,7 @@ def test_bench_one_prints_its_account_then_its_rows(
     assert "resume a 60-action game" in account and "floor, its rows read alone" in account
     lines = rest.splitlines()
     rows = lines[2:lines.index("")]
-    assert len(rows) == 5 and all(r.startswith("saves ") for r in rows)
+    assert len(rows) == 6 and all(r.startswith("saves ") for r in rows)
     assert lines[-1].startswith("measured on: ") and "budgets: " in lines[-1]
 
 
