@@ -257,7 +257,8 @@ def _usable(fd: int) -> bool:
 def due_in(app: Any, t: float) -> float:
     """Seconds until the app (companion.app.App) has something to do with no input: the next
     autopilot action, a panel light that blinks or flashes, a lamp test ending, a held button
-    becoming a long press. MAX_WAIT when nothing is due."""
+    becoming a long press, a roll's result on screen timing out. MAX_WAIT when nothing is due
+    (the kiosk's countdown, in whole seconds, is redrawn at least that often)."""
     table = app.table
     frame = 1 / max(1, table.fps)
     due = MAX_WAIT
@@ -265,6 +266,9 @@ def due_in(app: Any, t: float) -> float:
         return 0.0
     if not app.game.over and not app.waiting_for_people():   # an autopilot seat is to act
         due = min(due, app.next_auto - t if table.step_s > 0 else frame)
+    display = getattr(app, "display", None)
+    if display is not None and (held := display.wake_in()) is not None:
+        due = min(due, held)          # a roll's result held on screen goes away by itself
     for b in app.bridges:
         if t < b.lamp_test_until:
             due = min(due, b.lamp_test_until - t)

@@ -127,3 +127,28 @@ def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Pa
         wakeups.close()
     finally:
         pygame.display.quit()
+
+
+
+def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
+        tmp_path: Path, screen: Any) -> None:  # noqa: F811
+    from display.roll_result import HOLD_SECONDS, RollResult
+
+    rig = Rig(tmp_path, screen)
+    rig.settle()
+    rig.clock.advance(5.0)
+    rig.step()
+    display = rig.app.display
+    assert display is not None
+    display.holds.hold(RollResult(1, "Helm · USS Enterprise", "to-hit", 7, "MISS", "MISS", ()))
+    # a moment when nothing else is due soon: the held result's end is what wakes the loop
+    for _ in range(40):
+        rig.clock.advance(HOLD_SECONDS / 40)
+        left = display.holds.until - rig.clock()
+        saved, display.holds.result = display.holds.result, None
+        quiet = due_in(rig.app, rig.clock())
+        display.holds.result = saved
+        if 0 < left < quiet:
+            assert due_in(rig.app, rig.clock()) <= left
+            return
+    raise AssertionError("no moment found where the held result was due first")
