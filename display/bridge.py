@@ -11,19 +11,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from display import theme
-from display.browse import browse, draw_browsing, open_cut, read
-from display.draw_lights import draw_lights
-from display.draw_map import draw_map
-from display.draw_overview import draw_overview, overview_area
-from display.draw_panel import draw_panel, draw_tabs
-from display.draw_seats import draw_seats
-from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
+from display.browse import browse, open_cut, read
+from display.draw_scene import draw_scene
 from display.game_link import (
     Open,
     open_decisions,
@@ -43,23 +37,18 @@ from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model, plan_path
 from display.overlay import Overlay
-from display.overview_model import overview, tab_notes
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
 from display.roll_result import roll_result, rolled_by
-from display.seats_model import SeatRow, parse_mode_id, seat_lines
+from display.seats_model import SeatRow, parse_mode_id
 from display.shield_marks import shield_marks
 from display.status_model import (
-    after_action,
     last_roll,
-    phase_bar,
-    roll_dialog,
     ship_names,
-    ticker_lines,
 )
-from display.targets import armed_label, armed_message, second_tap, told_apart
+from display.targets import armed_message, second_tap, told_apart
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -560,74 +549,7 @@ class BridgeDisplay(FollowsPanels):
             return False
         self.dirty = False
         self.frames_drawn += 1
-        lay, p = self.layout, self.painter
-        p.reset()
-        self.surface.fill(theme.BACKGROUND)
-        rect = pygame.Rect
-        if self.state is None:
-            p.region = "bar"
-            p.text("Waiting for a game...", (20, 20), "large", theme.ACCENT)
-            return True
-        draw_bar(p, phase_bar(self.view, self.dice_status), rect(lay.bar))
-        if self.view.get("outcome"):
-            draw_report(p, after_action(self.view, self.history), rect(lay.map))
-        else:
-            self.map_frame = draw_map(p, self.map(), rect(lay.map), self.follow)
-        rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
-                                                 p.font("body").size("ROLLS")[0] + 24),
-                                      lay.touch), "ROLLS", len(self.rolls) > 0,
-                       "No rolls yet this game")
-        draw_ticker(p, ticker_lines([e for _, e in self.history[-40:]]), rect(lay.ticker),
-                    rolls, self.focus)
-        if self.lights is not None and lay.lights is not None:
-            self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
-        alerts = {o.station for o in self.opens}
-        notes = None if self.seat.ship is not None else tab_notes(self.view, {
-            st: self._panel_ship(self._open_for(st)) for st in self.stations()[1:]})
-        draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus, notes)
-        if self.showing_seats and self.seat_rows is not None:
-            lines = seat_lines(self.seat_rows, ship_names(self.view))
-            pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.seats_page, self.focus, self.message)
-            self.seats_page = min(self.seats_page, pages - 1)
-            return True
-        if self.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, self.focus):
-            return True
-        if self.browsing and draw_browsing(self):
-            return True
-        o = self._open_for(self.tab)
-        if o is not None and o.decision.action == "roll":
-            request = getattr(o.decision.prompt, "roll", None)
-            if request is not None:
-                draw_roll(p, roll_dialog(request, ship_names(self.view)), self.last_roll,
-                          rect(lay.panel), lay.touch, self.focus, True)
-                if self.message:
-                    p.region = "actions"
-                    p.wrap(self.message, rect(lay.actions), "small", theme.ALERT, 2)
-                return True
-        model = self.panel()
-        if model is not None:
-            extra: tuple[Widget, ...] = ()
-            if self.tab == INSTRUCTOR:
-                extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),
-                         Widget("undo-phase", rect(0, 0, lay.touch * 3, lay.touch),
-                                "UNDO PHASE"))
-                if self.seat_rows is not None:
-                    extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
-            if self.tab == INSTRUCTOR:   # its body: the overview of every ship
-                model = replace(model, facts=(), waiting="")
-            confirm = armed_label(o.decision) if o is not None and self.armed == o.key else ""
-            mark = len(p.widgets)
-            pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.page, self.focus, self.message, extra, confirm)
-            self._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
-                p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, self.focus,
-                self.message, extra, confirm))
-            self.page = min(self.page, pages - 1)
-            if self.tab == INSTRUCTOR:
-                draw_overview(p, overview(self.view),
-                              overview_area(p, rect(lay.panel), self.message))
-        return True
+        return draw_scene(self)
 
     def frame(self, fps: int = 0) -> bool:
         """One turn of the loop: tick (at most `fps` frames a second, sleeping the rest, so an

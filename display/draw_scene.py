@@ -1,0 +1,108 @@
+"""The bridge display's scene drawn once (`draw_scene`): the phase bar, the map (or the
+after-action report), the ticker, the lights strip, the station tabs, and in the panel's place
+the Seats view, a held roll result or an opened text, the Rolls list, the roll dialog or the
+station's panel (with the Instructor's overview). A part of `BridgeDisplay`, kept apart so that
+the scene's input and state stay readable in display/bridge.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from display import theme
+from display.browse import draw_browsing
+from display.draw_lights import draw_lights
+from display.draw_map import draw_map
+from display.draw_overview import draw_overview, overview_area
+from display.draw_panel import draw_panel, draw_tabs
+from display.draw_seats import draw_seats
+from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
+from display.overview_model import overview, tab_notes
+from display.paint import Widget
+from display.seats_model import seat_lines
+from display.status_model import (
+    after_action,
+    phase_bar,
+    roll_dialog,
+    ship_names,
+    ticker_lines,
+)
+from display.targets import armed_label
+from engine.stations import INSTRUCTOR
+
+if TYPE_CHECKING:
+    from display.bridge import BridgeDisplay
+
+
+def draw_scene(d: BridgeDisplay) -> bool:
+    """Draw every part of `d`'s screen; True (something was drawn)."""
+    lay, p = d.layout, d.painter
+    p.reset()
+    d.surface.fill(theme.BACKGROUND)
+    rect = pygame.Rect
+    if d.state is None:
+        p.region = "bar"
+        p.text("Waiting for a game...", (20, 20), "large", theme.ACCENT)
+        return True
+    draw_bar(p, phase_bar(d.view, d.dice_status), rect(lay.bar))
+    if d.view.get("outcome"):
+        draw_report(p, after_action(d.view, d.history), rect(lay.map))
+    else:
+        d.map_frame = draw_map(p, d.map(), rect(lay.map), d.follow)
+    rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
+                                             p.font("body").size("ROLLS")[0] + 24),
+                                  lay.touch), "ROLLS", len(d.rolls) > 0,
+                   "No rolls yet this game")
+    draw_ticker(p, ticker_lines([e for _, e in d.history[-40:]]), rect(lay.ticker),
+                rolls, d.focus)
+    if d.lights is not None and lay.lights is not None:
+        d.light_rects = draw_lights(p, d.lights, rect(lay.lights))
+    alerts = {o.station for o in d.opens}
+    notes = None if d.seat.ship is not None else tab_notes(d.view, {
+        st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
+    draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
+    if d.showing_seats and d.seat_rows is not None:
+        lines = seat_lines(d.seat_rows, ship_names(d.view))
+        pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
+                           d.seats_page, d.focus, d.message)
+        d.seats_page = min(d.seats_page, pages - 1)
+        return True
+    if d.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, d.focus):
+        return True
+    if d.browsing and draw_browsing(d):
+        return True
+    o = d._open_for(d.tab)
+    if o is not None and o.decision.action == "roll":
+        request = getattr(o.decision.prompt, "roll", None)
+        if request is not None:
+            draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
+                      rect(lay.panel), lay.touch, d.focus, True)
+            if d.message:
+                p.region = "actions"
+                p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)
+            return True
+    model = d.panel()
+    if model is not None:
+        extra: tuple[Widget, ...] = ()
+        if d.tab == INSTRUCTOR:
+            extra = (Widget("undo", rect(0, 0, lay.touch * 2, lay.touch), "UNDO"),
+                     Widget("undo-phase", rect(0, 0, lay.touch * 3, lay.touch),
+                            "UNDO PHASE"))
+            if d.seat_rows is not None:
+                extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+        if d.tab == INSTRUCTOR:   # its body: the overview of every ship
+            model = replace(model, facts=(), waiting="")
+        confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
+        mark = len(p.widgets)
+        pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
+                           d.page, d.focus, d.message, extra, confirm)
+        d._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
+            p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, d.focus,
+            d.message, extra, confirm))
+        d.page = min(d.page, pages - 1)
+        if d.tab == INSTRUCTOR:
+            draw_overview(p, overview(d.view),
+                          overview_area(p, rect(lay.panel), d.message))
+    return True
