@@ -7,39 +7,15 @@ pygame. (A greyed-out choice or CONFIRM carries the engine's own reason, from `c
 from __future__ import annotations
 
 from display.panel_model import DecisionEditor
-from engine.words import plural
-
-
-def _noun(label: str) -> str:
-    """A budget's label as the thing spent: "Total power available" -> "total power"."""
-    return label.removesuffix(" available").strip()
+from engine.steps import step_problem
 
 
 def step_reason(editor: DecisionEditor, name: str, direction: int) -> str | None:
-    """Why the field `name` cannot step up (direction > 0) or down; None when it can."""
-    f = editor.field(name)
-    if f is None or editor.can_step(name, direction):
+    """Why the field `name` cannot step up (direction > 0) or down; None when it can (the
+    engine's `step_problem`, which a physical panel's refused press says too)."""
+    if editor.field(name) is None or editor.can_step(name, direction):
         return None
-    value = editor.values.get(name)
-    current = value if isinstance(value, int) else f.minimum
-    step = max(1, f.step)
-    if direction < 0:
-        return f"{f.label} is already at its least, {f.minimum}"
-    if current + step > f.maximum:
-        return f"{f.label} is already at its most, {f.maximum}"
-    for b in editor.decision.budgets:
-        if name not in b.fields:
-            continue
-        used = sum(v for n in b.fields if isinstance(v := editor.values.get(n), int))
-        left = b.maximum - used
-        if left < step:
-            noun = _noun(b.label)
-            if left <= 0:
-                return (f"{noun[:1].upper() + noun[1:]}: all {b.maximum} used; take some from "
-                        "another field first")
-            return (f"{noun[:1].upper() + noun[1:]}: {left} of {b.maximum} left, and a step "
-                    f"takes {plural(step, 'point')}")
-    return None
+    return step_problem(editor.decision, editor.values, name, direction)
 
 
 def greyed_reason(editor: DecisionEditor | None, wid: str, label: str) -> str:

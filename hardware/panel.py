@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
+from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
 from hardware.debounce import LONG, PRESS
@@ -295,6 +296,13 @@ class PanelModel:
             return Outcome(refused="no roll is wanted now")
         if self._edit(editor, button):
             return Outcome()
+        field = editor.field
+        if field is not None and button in (fn.UP, fn.ADD, fn.DOWN, fn.REMOVE):
+            # the same words as the screen's greyed-out stepper (engine.steps)
+            why = step_problem(editor.decision, editor.values, field.name,
+                               1 if button in (fn.UP, fn.ADD) else -1)
+            if why is not None:
+                return Outcome(refused=why)
         return Outcome(refused=f"not now: {button.replace('_', ' ')} cannot change "
                                f"{editor.decision.title}")
 

@@ -331,3 +331,15 @@ def test_values_from_the_touchscreen_are_taken_whole_or_not_at_all() -> None:
     assert editor.values == editor.decision.defaults()
     assert editor.adopt([("shields", 2)], "weapons")
     assert editor.values["shields"] == 2 and editor.cursor == 2
+
+
+def test_a_refused_step_at_the_panel_says_why_in_the_decisions_numbers() -> None:
+    """The panel's "not now" for + and - says what the screen's greyed-out stepper says."""
+    state = new_game(duel())
+    model = PanelModel(Seat("engineer", "enterprise"))
+    down = presses(model, state, "down")[0]
+    assert down.refused is not None and "already at its least, 0" in down.refused
+    said = [o.refused for o in presses(model, state, *["up"] * 20) if o.refused]
+    assert said, "twenty steps up must pass the power to allocate"
+    assert "cannot change" not in said[0]
+    assert "used" in said[0] or "left" in said[0] or "at its most" in said[0]
