@@ -32,7 +32,9 @@ class ShieldMark:
 def shield_marks(view: Mapping[str, Any], ship_id: str | None,
                  entering: Sequence[int] | None = None) -> tuple[ShieldMark, ...]:
     """The marks for the ship `ship_id` of `view`: none when the view does not say where it is
-    or what its shields hold; `entering`: the six values Science is entering."""
+    or what its shields hold, or when every shield holds 0 and none is damaged or being entered
+    (a ring of zeros would only hide the ship's name); `entering`: the six values Science is
+    entering."""
     ship = next((s for s in view.get("ships", ()) if s.get("id") == ship_id), None)
     if ship is None or ship.get("col") is None or ship.get("heading") is None:
         return ()
@@ -43,6 +45,8 @@ def shield_marks(view: Mapping[str, Any], ship_id: str | None,
     planned = entering is not None and len(entering) == 6
     shown = list(entering) if planned and entering is not None else points
     damaged = set(ship.get("shields_damaged", ()))
+    if not planned and not damaged and not any(int(v) for v in shown):
+        return ()   # six zeros (before Science sets them) say nothing: no ring round the ship
     heading = int(ship["heading"])
     return tuple(ShieldMark(n, int(ship["col"]), int(ship["row"]),
                             (heading + int(facings[n - 1])) % 6, int(shown[n - 1]),

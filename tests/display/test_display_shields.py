@@ -21,7 +21,7 @@ def science_turn() -> object:
 
 
 def test_each_mark_faces_where_the_engine_says_its_shield_faces() -> None:
-    state, _ = play(start(), until=lambda s, p: s.turn == 2)   # type: ignore[attr-defined]
+    state, _ = play(start(), until=lambda s, p: p.action == "move")   # shields set
     v = view(state, Seat("science", SHIP))
     ship = next(s for s in v["ships"] if s["id"] == SHIP)
     marks = shield_marks(v, SHIP)
@@ -55,3 +55,13 @@ def test_the_map_shows_the_points_being_entered() -> None:
         assert drawn.count("2") >= 1 and drawn.count("0") >= 5, drawn
     finally:
         pygame.display.quit()
+
+
+def test_no_ring_of_zeros_before_science_sets_the_shields() -> None:
+    """Six zeros with nothing damaged or being entered would only hide the ship's name."""
+    state, _ = play(start(), until=lambda s, p: p.action == "allocate_power")
+    v = view(state, Seat("engineer", SHIP))
+    ship = next(s for s in v["ships"] if s["id"] == SHIP)
+    assert ship["shields"] == [0] * 6
+    assert shield_marks(v, SHIP) == ()
+    assert len(shield_marks(v, SHIP, [0, 0, 0, 0, 0, 0])) == 6   # being entered: drawn
