@@ -38,6 +38,8 @@ def step_problem(decision: Decision, values: Mapping[str, Value], name: str,
         used = sum(v for n in b.fields if isinstance(v := values.get(n), int))
         left = b.maximum - used
         if left < step:
+            if b.maximum <= 0:
+                return f"{_noun(b.label)}: none to spend this time"
             if left <= 0:
                 return f"{_noun(b.label)}: all {b.maximum} used; take some from another field first"
             return (f"{_noun(b.label)}: {left} of {b.maximum} left, and a step takes "

@@ -343,3 +343,14 @@ def test_a_refused_step_at_the_panel_says_why_in_the_decisions_numbers() -> None
     assert said, "twenty steps up must pass the power to allocate"
     assert "cannot change" not in said[0]
     assert "used" in said[0] or "left" in said[0] or "at its most" in said[0]
+
+
+def test_a_step_with_nothing_to_spend_says_so() -> None:
+    from engine import Budget, Decision, Field, FieldKind
+    from engine.steps import step_problem
+
+    decision = Decision(pending(new_game(duel()))[0], "arm_weapons", "helm", "Arm",
+                        (Field("w1", "Phaser bank 1", FieldKind.INT, 0, 0, 2),),
+                        (Budget(("w1",), 0, "Power to weapons available"),))
+    assert step_problem(decision, {"w1": 0}, "w1", 1) == "Power to weapons: none to spend this time"
+    assert step_problem(decision, {"w1": 0}, "w1", -1) == "Phaser bank 1 is already at its least, 0"
