@@ -193,8 +193,8 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
     out["counters"] = mines.counters_json(state, side_of(state, seat))
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
-    # A self-destruct offer is made to a ship in trouble: to another side it would tell how much
-    # superstructure is left, so only the ship's side sees it.
+    # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
+    # whether its Captain has answered it yet is not another side's to watch.
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
                       if p.ship in known or p.action != "self_destruct"]
     return out
