@@ -257,3 +257,59 @@ def test_a_start_cloak_needs_a_cloaking_device() -> None:
     scenario["ships"][0].update({"cloaked": "yes"})  # type: ignore[index]
     with pytest.raises(DataError, match="true or false"):
         engine.new_game(setup.build_scenario(scenario, setup.ship_dicts(None), level="advanced"))
+
+
+def _three_ships() -> FasaState:
+    """A cloaked Bird of Prey that moved last turn, an uncloaked one and the Constitution, at the
+    Sensor Phase of the advanced game."""
+    state = game(("bop", "bird-of-prey", "Romulan", 8, 8, 4),
+                 ("bop2", "bird-of-prey", "Romulan", 12, 8, 4),
+                 ("ent", "constitution", "Federation", 4, 8, 1))
+    state = state.with_ship(replace(state.ship("bop"), cloaked=True, moved_last=True))
+    state, _ = act(state, AllocatePower("engineer", "bop", 4, 0, 0, 5))
+    state = _finish_power(state, "bop")
+    state = ready(state, "bop2", 4)
+    state = ready(state, "ent", 4)
+    state, _ = roll(state, 1, 2, 3)
+    assert state.step == SENSE
+    return state
+
+
+def test_at_the_advanced_level_the_scan_is_its_own_roll_and_costs_no_lock() -> None:
+    """Line 399: "Opposing players may attempt to detect the movement of a cloaked ship during
+    the Sensors Phase of every game turn" — a roll of its own; only the Expert text (line 781)
+    makes the scan "replace the usual sensor lock, which cannot be made in the same turn"."""
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "bop2", 3))
+    state, _ = roll(state, 1)
+    assert state.ship("ent").lock == "bop2"
+    (decision,) = [d for d in engine.controls(state, Seat("science", "ent"))]
+    assert [c.value for c in decision.field_named("target").choices] == [None]
+    assert decision.defaults()["question"] == "10"
+    assert ("", 10, "") in [(a.target, a.question, a.detail)  # type: ignore[attr-defined]
+                            for a in legal.legal_actions(state, Seat("science", "ent"))]
+    state, _ = act(state, decision.make())
+    state, events = roll(state, 3)
+    assert next(e for e in events if isinstance(e, CloakScanned)).found == "bop"
+    assert state.ship("ent").lock == "bop2"  # the scan cost no lock
+    assert not any(p.ship == "ent" for p in engine.pending(state))
+    refused(state, Sense("science", "ent", "", 10), "used its sensors")
+
+
+def test_a_scan_first_leaves_the_lock_to_choose() -> None:
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "", 10))
+    state, _ = roll(state, 9)
+    assert any(p.ship == "ent" and p.action == "sense" for p in engine.pending(state))
+    refused(state, Sense("science", "ent", "", 10), "scanned this turn")
+    assert autopilot.decide(state, next(p for p in engine.pending(state) if p.ship == "ent")) \
+        == Sense("science", "ent", "bop2", 3)
+    state, _ = act(state, Sense("science", "ent", "bop2", 3))
+    state, _ = roll(state, 2)
+    assert state.ship("ent").lock == "bop2"
+
+
+def test_no_lock_and_no_question_ends_the_ships_sensors_for_the_phase() -> None:
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "", 0))
+    assert not any(p.ship == "ent" for p in engine.pending(state))

@@ -39,7 +39,7 @@ def test_every_ship_on_the_map_is_offered_the_order_whatever_its_superstructure(
                  ("kl", "d7a", "Klingon", 6, 8, 4))
     offered = {p.ship for p in engine.pending(state) if p.action == "self_destruct"}
     assert offered == {"ent", "kl"}
-    state, events = act(state, SelfDestruct("captain", "kl", "destruct"))
+    state, _ = act(state, SelfDestruct("captain", "kl", "destruct"))
     assert state.ship("kl").status == DESTROYED
 
 

@@ -55,6 +55,14 @@ def advanced_rules(level: str) -> bool:
     return level not in BASIC_LEVELS
 
 
+def scan_is_own_roll(level: str) -> bool:
+    """Whether the scan for cloaked ships is a roll of its own beside the sensor lock: at the
+    advanced level ("Opposing players may attempt to detect the movement of a cloaked ship during
+    the Sensors Phase of every game turn", seed line 399). In the Expert game it "may replace the
+    usual sensor lock, which cannot be made in the same turn" (line 781)."""
+    return level == "advanced"
+
+
 def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:
     """The damage points of each damage location roll for `penetrating` points through one shield:
     one roll for the whole hit at the expert and command levels; at the basic and advanced levels

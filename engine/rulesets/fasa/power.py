@@ -166,6 +166,6 @@ def end_of_turn(ship: Ship) -> Ship:
         shields=(0, 0, 0, 0, 0, 0),
         weapons=tuple(Weapon(damaged=w.damaged) for w in ship.weapons),
         allocation=None, armed=False, shields_set=False, movement_points=0, sensed=False,
-        ordered=False,
+        scanned=False, ordered=False,
         sensors_out=max(0, ship.sensors_out - 1),
     )

@@ -27,7 +27,7 @@ from engine.rulesets.fasa import cloak
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
-from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 
 LOCK_ROLL = 6
@@ -59,15 +59,28 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
     """A ship uses its sensors this Sensor Phase if it is in play, has not yet, and an enemy is
     on the map to sense. A ship whose sensors are out has used them already (`start`): that
     its sensors are out stays its own side's secret, while who is busy is seen by all."""
-    return (ship.status == ACTIVE and not ship.sensed
-            and (any(lockable(state, ship, t) for t in state.ships)
-                 or cloak.enemies_cloaked(state, ship)))
+    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship))
+
+
+def may_lock(state: FasaState, ship: Ship) -> bool:
+    """The lock (or the lock held, or none) is still to be chosen, and there is a ship to lock
+    on."""
+    return not ship.sensed and any(lockable(state, ship, t) for t in state.ships)
+
+
+def may_scan(state: FasaState, ship: Ship) -> bool:
+    """The scan for cloaked ships is still open: at the advanced level a roll of its own in each
+    Sensors Phase, beside the lock (line 399); at the levels above it takes the sensors' one use
+    (line 781)."""
+    done = ship.scanned if scan_is_own_roll(state.level) else ship.sensed
+    return not done and cloak.enemies_cloaked(state, ship)
 
 
 def start(state: FasaState) -> FasaState:
-    """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD cannot lock."""
-    return replace(state, ships=tuple(replace(s, sensed=True) if s.sensors_out else s
-                                      for s in state.ships))
+    """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD can neither lock nor
+    scan."""
+    return replace(state, ships=tuple(replace(s, sensed=True, scanned=True) if s.sensors_out
+                                      else s for s in state.ships))
 
 
 def lockable(state: FasaState, ship: Ship, target: Ship) -> bool:
@@ -113,19 +126,34 @@ def weapon_ids(state: FasaState) -> frozenset[str]:
 def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: str,
           who: str = "Science") -> tuple[FasaState, list[Event]]:
     """The sensing ship's choice: no lock, the lock it holds (a new question, no roll), or a lock
-    on another ship (a roll; the old lock is gone either way)."""
-    if ship.sensed:
+    on another ship (a roll; the old lock is gone either way); or the scan for cloaked ships
+    (question 10 without a lock). At the advanced level the scan is a roll of its own beside the
+    lock (line 399), so a ship may do both in one Sensor Phase, in either order, and the scan
+    costs no lock; "no lock, no question" ends the ship's use of its sensors for the phase."""
+    if ship.sensed and ship.scanned:
         raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
     if ship.sensors_out:
         raise IllegalAction(f"{who}: {ship.name}'s sensors are out")
+    own_scan = scan_is_own_roll(state.level)
     if not target_id and question == cloak.SCAN_QUESTION and not detail:
-        return cloak.scan(state.with_ship(replace(ship, sensed=True)), ship)
+        if not may_scan(state, ship):
+            raise IllegalAction(f"{who}: {ship.name} has "
+                                + ("scanned this turn" if own_scan else
+                                   "used its sensors this turn"))
+        used = replace(ship, scanned=True) if own_scan else replace(ship, sensed=True)
+        return cloak.scan(state.with_ship(used), ship)
+    if not target_id and not question and not detail:
+        if not may_sense(state, ship):
+            raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
+        done = state.with_ship(replace(ship, sensed=True, scanned=True))
+        if ship.sensed:  # the lock is used: this passes the scan, which tells nobody anything
+            return done, []
+        return done, [SensorLocked(ship.id, ship.name, "", "", "none")]
+    if ship.sensed:
+        raise IllegalAction(f"{who}: {ship.name} has used its sensor lock this turn")
     if not target_id:
-        if question or detail:
-            raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
-                                f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
-        return state.with_ship(replace(ship, sensed=True)), [
-            SensorLocked(ship.id, ship.name, "", "", "none")]
+        raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
+                            f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
     if not state.has_ship(target_id):
         raise IllegalAction(f"{who}: there is no ship {target_id!r}")
     target = state.ship(target_id)

@@ -147,6 +147,7 @@ class Ship:
     blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
     lock: str = ""               # the enemy ship its sensors are locked on (Advanced: Sensors)
     sensed: bool = False         # has used its sensors in this turn's Sensor Phase
+    scanned: bool = False        # has made (or passed) this Sensor Phase's cloak scan (advanced)
     cloaked: bool = False        # its cloaking device is on (Advanced: Romulan Cloaking Device)
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
