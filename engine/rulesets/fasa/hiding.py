@@ -20,6 +20,15 @@ def hidden_from(state: FasaState, ship: Ship, side: str | None) -> bool:
             and (side, ship.id) not in state.detected)
 
 
+def undetected_by(state: FasaState, ship: Ship, firer: Ship) -> bool:
+    """Whether `firer` may not fire at `ship` for want of its own detection: `ship` is a cloaked
+    enemy that `firer`'s scan has not found this game turn. Line 403: "A ship may fire at a
+    cloaked ship that it has detected" — the detecting ship's, not its side's, though the side
+    sees where it is (docs/rules-decisions.md, The advanced game)."""
+    return (ship.cloaked and ship.side != firer.side
+            and (firer.id, ship.id) not in state.detected_by)
+
+
 def to_hit_modifier(ship: Ship) -> int:
     """-3 if the (detected) cloaked ship has left its hex in this game turn, else -5; 0 if it is
     not cloaked."""

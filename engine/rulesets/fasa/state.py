@@ -264,6 +264,7 @@ class FasaState:
     #                                                     question, detail) awaiting its roll
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
+    detected_by: tuple[tuple[str, str], ...] = ()       # (scanning ship, cloaked ship) likewise
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
     outcome: str = ""

@@ -249,7 +249,9 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
-                   detected=_detected(state, seat), counters=mines.redacted_counters(state, side))
+                   detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
+                   detected_by=tuple(d for d in state.detected_by
+                                     if any(may_know_ship(state, seat, s) for s in d)))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
