@@ -41,3 +41,18 @@ def test_the_skirmish_by_the_asteroids_is_fought_at_sub_light() -> None:
     for level in ("basic", "advanced"):
         state = engine.new_game(packaged_scenario("skirmish", level))
         assert state.obstacles and all(s.warp == 0 for s in state.ships)  # type: ignore[attr-defined]
+
+
+def test_the_romulan_gambit_at_sub_light_charges_the_automatic_stress_point_and_says_so() -> None:
+    """Line 339: "Each time an emergency heading change is made, the warp engines take one point
+    of stress damage"; the chart adds nothing at sub-light (lines 341-343). The scenario file
+    used to say "no heading change stress"."""
+    from engine.rulesets.fasa.stress import stress_of
+
+    state = engine.new_game(packaged_scenario("romulan-gambit", "advanced"))
+    for ship in state.ships:  # type: ignore[attr-defined]
+        assert ship.warp == 0
+        cost = stress_of(state.tables, ship)  # type: ignore[attr-defined]
+        assert (cost.power, cost.superstructure) == (1, 0)
+    text = packaged("scenarios", "romulan-gambit")
+    assert "no heading change stress" not in text and "automatic point" in text

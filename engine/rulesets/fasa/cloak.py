@@ -28,6 +28,7 @@ from engine.hexgrid import distance, hex_to_offset
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import CloakScanned, Note
+from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 
@@ -88,8 +89,9 @@ def scan(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
 def on_scan_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:
     found = None
     if value <= DETECT_ROLL:
+        # A ship in an obstacle's sensor shadow does not register (line 327).
         moved = [s for s in state.ships if s.cloaked and s.side != ship.side and targetable(s)
-                 and s.moved_last]
+                 and s.moved_last and not in_sensor_shadow(state, ship, s)]
         if moved:
             found = min(moved, key=lambda s: (distance(ship.pos, s.pos), s.id))
     if found is None:

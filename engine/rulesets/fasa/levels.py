@@ -7,9 +7,11 @@ its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
 
 Book Two, Advanced: Moving The Starship Silhouette Counters; Evading Missile Fire; Ship
 Explosions — emergency heading changes, reverse movement, evasion and explosions come with the
-advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`), the
-Romulan Cloaking Device (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`):
-every rule of the advanced game is built (`NOT_BUILT` is empty).
+advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`, with the
+sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking Device
+(`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`): every rule of the
+advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
+(`NOT_BUILT` is empty).
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced

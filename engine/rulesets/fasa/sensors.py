@@ -27,6 +27,7 @@ from engine.rulesets.fasa import cloak
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
+from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 
@@ -78,9 +79,14 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
 
 def start(state: FasaState) -> FasaState:
     """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD can neither lock nor
-    scan."""
-    return replace(state, ships=tuple(replace(s, sensed=True, scanned=True) if s.sensors_out
-                                      else s for s in state.ships))
+    scan; a lock held on a ship now in an obstacle's sensor shadow is gone (line 327: "Objects
+    in the shadow do not register on the sensors")."""
+    ships = tuple(replace(s, sensed=True, scanned=True) if s.sensors_out else s
+                  for s in state.ships)
+    state = replace(state, ships=ships)
+    return replace(state, ships=tuple(
+        replace(s, lock="") if s.lock and in_sensor_shadow(state, s, state.ship(s.lock)) else s
+        for s in state.ships))
 
 
 def lockable(state: FasaState, ship: Ship, target: Ship) -> bool:
@@ -97,6 +103,9 @@ def lock_problem(state: FasaState, ship: Ship, target: Ship) -> str:
         # Romulan Cloaking Device: "impossible to spot with sensors unless the Romulan vessel
         # moves" (then a scan, question 10 without a lock, may detect where it is).
         return f"{target.name} is cloaked: sensors cannot lock on it"
+    if in_sensor_shadow(state, ship, target):
+        # Line 327: "Objects in the shadow do not register on the sensors."
+        return f"{target.name} is in the sensor shadow of an obstacle: sensors cannot lock on it"
     return ""
 
 
