@@ -49,6 +49,7 @@ from engine.rulesets.fasa.state import (
 )
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
+from engine.wording import count
 
 BLAST = "*blast*"
 """The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
@@ -103,18 +104,19 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
                 "only the ship whose scan found it may fire at it")
     rng = distance(firer.pos, target.pos)
     if state.tables.to_hit(spec.chart, rng) == 0:
-        return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
+        return (f"{target.name} is out of range ({count(rng, 'hex', 'hexes')}; {spec.name} reaches "
                 f"{state.tables.max_range(spec.chart)})")
     if need_to_hit(state, firer, spec, rng, target) == 0:
         why = [f"{EMERGENCY_TO_HIT} after an emergency heading change"] if firer.hard_turned \
             else []
         if target.cloaked:
             why.append(f"{to_hit_modifier(target)} against a cloaked ship")
-        return f"{target.name} cannot be hit at {rng} hexes ({', '.join(why)} to hit)"
+        return (f"{target.name} cannot be hit at {count(rng, 'hex', 'hexes')} "
+                f"({', '.join(why)} to hit)")
     if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
         return f"{target.name} is outside the {spec.name}'s firing arc"
     if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
-        return f"{target.name} is beyond the plasma's reach ({rng} hexes)"
+        return f"{target.name} is beyond the plasma's reach ({count(rng, 'hex', 'hexes')})"
     if not line_of_fire_clear(firer.pos, target.pos, state.obstacles):
         return f"an obstacle blocks the line of fire to {target.name}"
     return ""

@@ -44,6 +44,7 @@ from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
+from engine.wording import count
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -162,13 +163,14 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
 
     letters = movement.alphabet(state)
     if ship.reverse:
-        label = (f"Course in reverse: up to {n} movement points (B one hex back, alone; P, S turn "
-                 f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
+        label = (f"Course in reverse: up to {count(n, 'movement point')} (B one hex back, "
+                 "alone; P, S turn in place; F, L, R ahead after "
+                 f"{movement.CHANGEOVER_PHASES} stationary phases)")
     elif letters == movement.BASIC_ALPHABET:
-        label = f"Course: up to {n} movement points (F ahead, P port, S starboard)"
+        label = f"Course: up to {count(n, 'movement point')} (F ahead, P port, S starboard)"
     else:
-        label = (f"Course: up to {n} movement points (F ahead, P port, S starboard, L/R hard to "
-                 f"port/starboard with stress, B reverse after "
+        label = (f"Course: up to {count(n, 'movement point')} (F ahead, P port, S starboard, "
+                 "L/R hard to port/starboard with stress, B reverse after "
                  f"{movement.CHANGEOVER_PHASES} stationary phases)")
     steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters)
     return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.dice import RollRequest
 from engine.events import Event
 from engine.hexgrid import HEADING_NAMES
+from engine.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,8 @@ class PowerAllocated(Event):
     @property
     def text(self) -> str:
         return (f"{self.name}: power to movement {self.movement} ({self.movement_points} MP), "
-                f"shields {self.shields} ({self.shield_points} points), weapons {self.weapons}")
+                f"shields {self.shields} ({count(self.shield_points, 'point')}), "
+                f"weapons {self.weapons}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +263,8 @@ class BlastStruck(Event):
 
     @property
     def text(self) -> str:
-        where = "in the same hex" if self.range == 0 else f"{self.range} hexes away"
+        where = ("in the same hex" if self.range == 0
+                 else f"{count(self.range, 'hex', 'hexes')} away")
         return (f"The explosion of {self.source_name} strikes {self.target_name} ({where}) for "
                 f"{self.damage}")
 

@@ -14,6 +14,7 @@ from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
 from engine.stations import title
+from engine.wording import count
 
 
 def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaState, list[Event]]:
@@ -133,7 +134,8 @@ def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaS
         if p < 0:
             raise IllegalAction(f"{who}: shield {n} cannot have negative points ({p})")
         if p > cap:
-            raise IllegalAction(f"{who}: shield {n} can hold at most {cap} points, not {p}")
+            raise IllegalAction(f"{who}: shield {n} can hold at most {count(cap, 'point')}, "
+                                f"not {p}")
         if p and n in ship.shields_damaged:
             raise IllegalAction(f"{who}: shield {n}'s generator is damaged; it cannot be raised")
     available = ship.cls.shield_points(ship.allocation.shields)

@@ -30,6 +30,7 @@ from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
+from engine.wording import count
 
 LOCK_ROLL = 6
 """A d10 roll of 1 to 6 obtains a sensor lock (Advanced: Sequence Of Play step 3; Sensors)."""
@@ -271,7 +272,7 @@ def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
         points = target.shields[int(detail) - 1]
         up = "yes" if points > 0 else "no"
         return (("shield", int(detail)), ("up", up), ("points", points)), \
-            f"shield {detail} up: {up}, {points} points"
+            f"shield {detail} up: {up}, {count(points, 'point')}"
     if question == 5:
         kinds = ("beam",) if detail == "beam" else ("missile", "plasma")
         armed = [w for spec, w in zip(target.cls.weapons, target.weapons, strict=True)

@@ -54,6 +54,7 @@ from engine.rulesets.fasa.state import (
     replace,
 )
 from engine.stations import INSTRUCTOR, Seat, title
+from engine.wording import count
 
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
@@ -407,6 +408,6 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
-                       f"move {ship.name}: up to {n} movement points", None, "move"),)
+                       f"move {ship.name}: up to {count(n, 'movement point')}", None, "move"),)
     return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
                    f"declare targets for {ship.name}", None, "fire"),)
