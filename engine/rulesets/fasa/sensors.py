@@ -29,6 +29,7 @@ from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
+from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 from engine.wording import count
 
@@ -263,11 +264,22 @@ def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
             words += (" = " if parts[k] == parts[prev] else " > ") + k
         return (("order", words),), f"power allocation, greatest first: {words}"
     if question == 3:
+        # "How many shields are powered, the total number of shield points, and the Shield
+        # Point Ratio" (line 316): the ratio as the Ship Data Table prints it (the ship file's,
+        # full scale), and beside it the ratio in play when the game is scaled (line 488).
+        cls = target.cls
         powered = sum(1 for p in target.shields if p > 0)
         total = sum(target.shields)
-        ratio = _ratio(target.cls.spr)
-        return ((("powered", powered), ("points", total), ("ratio", ratio)),
-                f"{powered} shields powered, {total} shield points, Shield Point Ratio {ratio}")
+        ratio = _ratio(scale_ratio(cls.spr, 1 / cls.scale))
+        pairs: tuple[tuple[str, int | str], ...] = (
+            ("powered", powered), ("points", total), ("ratio", ratio))
+        words = (f"{count(powered, 'shield')} powered, {count(total, 'shield point')}, "
+                 f"Shield Point Ratio {ratio}")
+        if cls.scale != 1:
+            in_play = _ratio(cls.spr)
+            pairs += (("ratio_in_play", in_play),)
+            words += f" ({in_play} at the {cls.scale} scale of this game)"
+        return pairs, words
     if question == 4:
         points = target.shields[int(detail) - 1]
         up = "yes" if points > 0 else "no"
@@ -279,7 +291,7 @@ def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
                  if spec.kind in kinds and w.power > 0]
         power = sum(w.power for w in armed)
         return ((("kind", detail), ("powered", len(armed)), ("power", power)),
-                f"{len(armed)} {detail} weapons powered with {power} power")
+                f"{count(len(armed), detail + ' weapon')} powered with {power} power")
     if question == 6:
         if detail not in {w.id for w in target.cls.weapons}:
             return (("weapon", detail), ("powered", "no such weapon"), ("power", 0)), \
