@@ -288,7 +288,8 @@ class ExplosionAverted(Event):
 @dataclass(frozen=True, slots=True)
 class SensorLocked(Event):
     """A Sensor Phase's lock attempt (Advanced: Sensors): `result` is "locked", "failed",
-    "held" (the lock of an earlier turn, kept) or "none" (no lock tried, `target` empty). The
+    "held" (the lock of an earlier turn, kept), "none" (no lock tried, `target` empty) or
+    "no scan" (the lock used, the advanced level's own scan for cloaked ships passed). The
     sensing side is told; the target's side too when the lock holds ("if the ship has enemy
     sensors locked on it")."""
 
@@ -304,6 +305,8 @@ class SensorLocked(Event):
             return f"{self.name}'s sensors fail to lock on {self.target_name}"
         if self.result == "none":
             return f"{self.name}'s sensors try no lock this turn"
+        if self.result == "no scan":
+            return f"{self.name}'s sensors make no scan for cloaked ships this turn"
         kept = " (still)" if self.result == "held" else ""
         return f"{self.name}'s sensors are locked on {self.target_name}{kept}"
 

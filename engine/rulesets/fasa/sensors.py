@@ -157,8 +157,8 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
         if not may_sense(state, ship):
             raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
         done = state.with_ship(replace(ship, sensed=True, scanned=True))
-        if ship.sensed:  # the lock is used: this passes the scan, which tells nobody anything
-            return done, []
+        if ship.sensed:  # the lock is used: this passes the scan (told to the ship's side only)
+            return done, [SensorLocked(ship.id, ship.name, "", "", "no scan")]
         return done, [SensorLocked(ship.id, ship.name, "", "", "none")]
     if ship.sensed:
         raise IllegalAction(f"{who}: {ship.name} has used its sensor lock this turn")
