@@ -75,8 +75,13 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     """The scan for cloaked ships is still open: at the advanced level a roll of its own in each
     Sensors Phase, beside the lock (line 399); at the levels above it takes the sensors' one use
     (line 781)."""
-    done = ship.scanned if scan_is_own_roll(state.level) else ship.sensed
-    return not done and cloak.enemies_cloaked(state, ship)
+    return not scan_done(state, ship) and cloak.enemies_cloaked(state, ship)
+
+
+def scan_done(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship has used this Sensor Phase's scan (or, above the advanced level, its
+    sensors). A scan with no enemy cloaked may still be made: it finds nothing."""
+    return ship.scanned if scan_is_own_roll(state.level) else ship.sensed
 
 
 def start(state: FasaState) -> FasaState:
@@ -147,7 +152,7 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
         raise IllegalAction(f"{who}: {ship.name}'s sensors are out")
     own_scan = scan_is_own_roll(state.level)
     if not target_id and question == cloak.SCAN_QUESTION and not detail:
-        if not may_scan(state, ship):
+        if scan_done(state, ship):
             raise IllegalAction(f"{who}: {ship.name} has "
                                 + ("scanned this turn" if own_scan else
                                    "used its sensors this turn"))
