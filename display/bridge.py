@@ -525,7 +525,8 @@ class BridgeDisplay:
                     rolls, self.focus)
         if self.lights is not None and lay.lights is not None:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
-        alerts = {o.station for o in self.opens}
+        # A decision the game does not wait for (a self-destruct offer) flags no tab.
+        alerts = {o.station for o in self.opens if not o.decision.optional}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
         if self.showing_seats and self.seat_rows is not None:
             lines = seat_lines(self.seat_rows, ship_names(self.view))

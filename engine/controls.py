@@ -98,6 +98,9 @@ class Decision:
     irreversible: bool = False
     """What it does cannot be taken back by the panels (fire, a self-destruct order): a panel
     asks for a deliberate confirmation (a long press) before it sends it."""
+    optional: bool = False
+    """The game goes on without it (a self-destruct offer to a ship in play): a screen need not
+    flag its station as one that must act."""
 
     def field_named(self, name: str) -> Field:
         for f in self.fields:

@@ -21,7 +21,7 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import evasion, legal, sensors, victory
+from engine.rulesets.fasa import evasion, legal, placement, sensors, victory
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -29,6 +29,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -76,6 +77,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
     station = prompt.station
+    if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
+        return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
     if state.step == MOVE:
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:

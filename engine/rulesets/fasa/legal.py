@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, sensors
+from engine.rulesets.fasa import combat, movement, placement, sensors
 from engine.rulesets.fasa.actions import (
     EVADE_CHOICES,
     SELF_DESTRUCT_ORDERS,
@@ -19,6 +19,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -49,6 +50,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action == "place_ship":
+        return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
@@ -70,6 +73,19 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
+
+
+def place_options(state: FasaState, ship: Ship) -> list[tuple[int, int, int]]:
+    """The scenario's place with each heading, and a sample of the other hexes the ship may be
+    placed on (every hex would be thousands of actions), each facing the map's centre side."""
+    col, row = placement.where(ship)
+    out = [(col, row, h) for h in range(6)]
+    bounds = state.bounds
+    spots = [(c, r) for c in range(bounds.cols) for r in range(bounds.rows)
+             if not placement.place_problem(state, ship, c, r, 0)]
+    out += [(c, r, 1 if c < bounds.cols // 2 else 4) for c, r in spots[::max(1, len(spots) // 12)]]
+    return list(dict.fromkeys(o for o in out
+                              if not placement.place_problem(state, ship, *o)))
 
 
 def move_options(state: FasaState, ship: Ship) -> list[str]:

@@ -17,13 +17,16 @@ from engine.rulesets.fasa import mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
     LEVELS,
     PHASE_CHOICES,
     PHASES,
+    PLACE,
     PLAYABLE_LEVELS,
+    POWER,
     SCALES,
     Allocation,
     FasaState,
@@ -50,7 +53,7 @@ SCENARIO_KEYS = frozenset({
     "minefields",  # mine and decoy counters (mines.py; advanced level)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
-                             "warp", "cloaked"})
+                             "warp", "cloaked", "place"})
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -198,6 +201,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
+                       for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
+                       if e.get("place") is not None)
     sides = tuple(dict.fromkeys(s.side for s in ships))
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
@@ -224,9 +230,21 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 tables=scenario_tables(scenario, where))
+                 placements=placements, tables=scenario_tables(scenario, where))
+    # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
-                                             for s in ships), counters=counters)
+                                             for s in ships), counters=counters,
+                     step=PLACE if placements else POWER,
+                     to_place=tuple(sid for sid, _ in placements))
+
+
+def _placement(where: str, entry: Mapping[str, Any]) -> str:
+    """A ship entry's `place`: "anywhere" or "edge" (placement.py)."""
+    value = entry.get("place")
+    if value not in PLACEMENTS:
+        raise DataError(f"{where}: place must be one of {', '.join(PLACEMENTS)} (where the table "
+                        f"places the ship before turn 1), not {value!r}")
+    return str(value)
 
 
 def _full_speed(ship: Ship) -> Ship:

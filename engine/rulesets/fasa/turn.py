@@ -16,6 +16,7 @@ from engine.rulesets.fasa import (
     evasion,
     explosions,
     movement,
+    placement,
     power,
     sensors,
     victory,
@@ -27,6 +28,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -45,6 +47,7 @@ from engine.rulesets.fasa.state import (
     HAZARD,
     MOVE,
     OVER,
+    PLACE,
     POWER,
     RESOLVE,
     SENSE,
@@ -59,7 +62,7 @@ from engine.wording import count
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE, "self_destruct": POWER,
+    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -69,6 +72,7 @@ STEP_WORDS = {
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
     EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
+    PLACE: "the placing of ships before turn 1",
 }
 
 
@@ -131,6 +135,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if state.step != STEP_OF[kind]:
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
+    if state.step == PLACE and isinstance(action, PlaceShip):
+        return placement.place(state, ship, action, station)
     if state.step == POWER:
         if isinstance(action, SelfDestruct):
             # A disabled ship's Captain may still order it (line 1269; explosions.py).
@@ -183,7 +189,12 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     while True:
         if state.roll is not None or state.step in (OVER, CHOOSE):
             return state, events
-        if state.step == POWER:
+        if state.step == PLACE:
+            if state.to_place:
+                return state, events
+            state = replace(state, step=POWER)
+            events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+        elif state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
@@ -363,6 +374,14 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
+    if state.step == PLACE:
+        return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
+                            f"place {state.ship(sid).name} "
+                            + ("on an edge of the map, to enter from it"
+                               if placement.kind_of(state, sid) == placement.EDGE
+                               else "anywhere on the map")
+                            + " (column, row, heading)", None, "place_ship")
+                     for sid in state.to_place)
     if state.step == POWER:
         out = []
         for s in state.ships:
