@@ -322,8 +322,7 @@ def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
 
     headings = tuple(Choice(h, f"{h} {HEADING_NAMES[h]}") for h in range(6))
     fields = (
-        Field("col", "Column" + (" (0 or the last, unless on the top or bottom row)" if edge
-                                 else ""), FieldKind.INT, col, 0, bounds.cols - 1),
+        Field("col", "Column", FieldKind.INT, col, 0, bounds.cols - 1),
         Field("row", "Row", FieldKind.INT, row, 0, bounds.rows - 1),
         Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
     )
