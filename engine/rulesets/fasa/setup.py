@@ -80,8 +80,10 @@ def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
     return _tables_from(tuple(sorted(texts.items())), where)
 
 
-def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
-    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored)."""
+def check_scenario_fields(scenario: Mapping[str, Any], where: str, sub_light: bool = True) -> None:
+    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored),
+    and, with `sub_light`, obstacles in a fight at warp (`check_sub_light`). A game started
+    from a log's header is not checked for that: a log made before the check still replays."""
     unknown = sorted(str(k) for k in set(scenario) - SCENARIO_KEYS)
     if unknown:
         raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}; "
@@ -93,7 +95,8 @@ def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
             if unknown:
                 raise DataError(f"{where}, ships[{n}]: unknown field(s) {', '.join(unknown)}; "
                                 f"known: {', '.join(sorted(SHIP_ENTRY_KEYS))}")
-    check_sub_light(scenario, where)
+    if sub_light:
+        check_sub_light(scenario, where)
 
 
 def check_sub_light(scenario: Mapping[str, Any], where: str) -> None:
@@ -132,6 +135,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
                    max_turns: int | None = None, data_dir: str = "",
                    phases: int | None = None) -> dict[str, Any]:
     """The full, self-contained scenario mapping for `new_game` and the log header."""
+    check_sub_light(scenario, f"scenario {scenario.get('id', '?')}")
     out = dict(scenario)
     out["ruleset"] = "fasa"
     if level is not None:
@@ -158,7 +162,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
     sid = str(scenario.get("id", "custom"))[:80]
     where = f"scenario {sid}"
-    check_scenario_fields(scenario, where)
+    check_scenario_fields(scenario, where, sub_light=False)
     level = str(scenario.get("level", "basic"))
     if level not in LEVELS:
         raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
