@@ -59,7 +59,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
                 rolls, d.focus)
     if d.lights is not None and lay.lights is not None:
         d.light_rects = draw_lights(p, d.lights, rect(lay.lights))
-    alerts = {o.station for o in d.opens}
+    # A decision the game does not wait for (a self-destruct offer) flags no tab.
+    alerts = {o.station for o in d.opens if not o.decision.optional}
     notes = None if d.seat.ship is not None else tab_notes(d.view, {
         st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
     draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)

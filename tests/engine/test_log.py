@@ -26,6 +26,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -191,6 +192,7 @@ EXAMPLES: list[Action] = [
     AllocatePower("engineer", "talon", 4, 3, 0, 5),
     SelfDestruct("captain", "kronos", "hold"),
     SelfDestruct("instructor", "enterprise", "destruct"),
+    PlaceShip("captain", "talon", 5, 5, 2),
 ]
 
 

@@ -49,6 +49,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -220,6 +221,10 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, question=6, detail="zz9"),
             dataclasses.replace(good, target="", question=3),
         ])
+    if isinstance(good, PlaceShip):
+        return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
+                           dataclasses.replace(good, heading=6),
+                           dataclasses.replace(good, ship="no-such-ship")])
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 
@@ -363,7 +368,7 @@ def test_playthroughs_cover_the_game() -> None:
         refused += game.refused
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
-                     "choose_damaged_weapon", "evade", "sense", "self_destruct"}
+                     "choose_damaged_weapon", "evade", "sense", "self_destruct", "place_ship"}
     assert refused >= 40
     assert outcomes == {True, False}
 

@@ -143,3 +143,17 @@ class SelfDestruct(Action):
 
     ship: str
     order: str
+
+
+@action_type("place_ship")
+@dataclass(frozen=True, slots=True)
+class PlaceShip(Action):
+    """Captain (or the Instructor): before turn 1, where a ship the scenario leaves to the table
+    starts, offset `col`, `row` and `heading` 0-5 (Book Two, Advanced Scenarios, The Romulan
+    Gambit: "the players may place their ships anywhere they desire on the map"; "The Federation
+    cruiser may enter the map from any location")."""
+
+    ship: str
+    col: int
+    row: int
+    heading: int

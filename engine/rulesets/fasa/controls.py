@@ -22,9 +22,9 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
-from engine.hexgrid import distance
+from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import cloak, combat, evasion, movement, presets, sensors
+from engine.rulesets.fasa import cloak, combat, evasion, movement, placement, presets, sensors
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -32,6 +32,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -43,7 +44,7 @@ from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.ships import WeaponSpec
-from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
@@ -64,7 +65,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
-        "sense": _sense, "self_destruct": _self_destruct,
+        "sense": _sense, "self_destruct": _self_destruct, "place_ship": _place,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -262,7 +263,7 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     targets = [Choice(None, "no sensor lock")]
     lockable = []
     for target in state.ships:
-        if target.side == ship.side:
+        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
@@ -275,6 +276,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     for n, text in sensors.QUESTIONS.items():
         if default is None and n != cloak.SCAN_QUESTION:
             continue  # no ship to lock on: only the scan for cloaked ships can be asked
+        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
+            continue  # the scan is made (advanced: a roll of its own, line 399)
         if n == 4:
             questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
         elif n == 5:
@@ -300,8 +303,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     fields = (
         Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
               default, choices=tuple(targets)),
-        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE, "0",
-              choices=tuple(questions)),
+        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
+              str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
     )
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
                     (), build)
@@ -319,4 +322,27 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
-                    irreversible=True)
+                    irreversible=True, optional=ship.status == ACTIVE)
+
+
+def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
+    ships anywhere"; the cruiser "may enter the map from any location"): column, row and
+    heading, by default the scenario's. An obstacle, or a hex off the edge for a ship that
+    enters from one, is refused with a reason (`problem`)."""
+    col, row = placement.where(ship)
+    bounds = state.bounds
+    edge = placement.kind_of(state, ship.id) == placement.EDGE
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return PlaceShip(station, ship.id, _int(v["col"]), _int(v["row"]), _int(v["heading"]))
+
+    headings = tuple(Choice(h, f"{h} {HEADING_NAMES[h]}") for h in range(6))
+    fields = (
+        Field("col", "Column", FieldKind.INT, col, 0, bounds.cols - 1),
+        Field("row", "Row", FieldKind.INT, row, 0, bounds.rows - 1),
+        Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
+    )
+    where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
+    return Decision(prompt, "place_ship", station,
+                    f"{title(station)}: place {ship.name} {where}", fields, (), build)

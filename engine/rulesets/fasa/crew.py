@@ -77,6 +77,7 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "evade": Duty.MOVEMENT,     # the ship's mover turns it (Advanced: Evading Missile Fire)
     "sense": Duty.SENSORS,      # C&C: the Science Officer operates the sensors
     "self_destruct": Duty.COMMAND,  # the Captain's decision (Advanced: Ship Explosions)
+    "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

@@ -34,7 +34,8 @@ class PowerAllocated(Event):
     @property
     def text(self) -> str:
         return (f"{self.name}: power to movement {self.movement} ({self.movement_points} MP), "
-                f"shields {self.shields} ({self.shield_points} points), weapons {self.weapons}")
+                f"shields {self.shields} ({plural(self.shield_points, 'point')}), "
+                f"weapons {self.weapons}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,20 @@ class ShipMoved(Event):
         said = ", ".join(words.get(c, c) for c in self.steps)
         return (f"{self.name} moves {len(self.steps)} ({said}) to {self.col},{self.row}, "
                 f"heading {HEADING_NAMES[self.heading]}")
+
+
+@dataclass(frozen=True, slots=True)
+class ShipPlaced(ShipMoved):
+    """A ship set on the map before turn 1 where the table chose (`placement.py`). A kind of
+    `ShipMoved`, so that it is told exactly as a move is: not to a side from which the ship is
+    hidden under its cloak."""
+
+    edge: bool = False
+
+    @property
+    def text(self) -> str:
+        how = "enters from the map's edge at" if self.edge else "is placed at"
+        return f"{self.name} {how} {self.col},{self.row}, heading {HEADING_NAMES[self.heading]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +310,8 @@ class BlastStruck(Event):
 
     @property
     def text(self) -> str:
-        where = "in the same hex" if self.range == 0 else f"{self.range} hexes away"
+        where = ("in the same hex" if self.range == 0
+                 else f"{plural(self.range, 'hex', 'hexes')} away")
         return (f"The explosion of {self.source_name} strikes {self.target_name} ({where}) for "
                 f"{self.damage}")
 
@@ -319,7 +335,8 @@ class ExplosionAverted(Event):
 @dataclass(frozen=True, slots=True)
 class SensorLocked(Event):
     """A Sensor Phase's lock attempt (Advanced: Sensors): `result` is "locked", "failed",
-    "held" (the lock of an earlier turn, kept) or "none" (no lock tried, `target` empty). The
+    "held" (the lock of an earlier turn, kept), "none" (no lock tried, `target` empty) or
+    "no scan" (the lock used, the advanced level's own scan for cloaked ships passed). The
     sensing side is told; the target's side too when the lock holds ("if the ship has enemy
     sensors locked on it")."""
 
@@ -335,6 +352,8 @@ class SensorLocked(Event):
             return f"{self.name}'s sensors fail to lock on {self.target_name}"
         if self.result == "none":
             return f"{self.name}'s sensors try no lock this turn"
+        if self.result == "no scan":
+            return f"{self.name}'s sensors make no scan for cloaked ships this turn"
         kept = " (still)" if self.result == "held" else ""
         return f"{self.name}'s sensors are locked on {self.target_name}{kept}"
 

@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, sensors
+from engine.rulesets.fasa import combat, movement, placement, sensors
 from engine.rulesets.fasa.actions import (
     EVADE_CHOICES,
     SELF_DESTRUCT_ORDERS,
@@ -19,6 +19,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -26,7 +27,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.cloak import has_cloak
+from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
@@ -49,6 +50,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action == "place_ship":
+        return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
@@ -70,6 +73,19 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
+
+
+def place_options(state: FasaState, ship: Ship) -> list[tuple[int, int, int]]:
+    """The scenario's place with each heading, and a sample of the other hexes the ship may be
+    placed on (every hex would be thousands of actions), each facing the map's centre side."""
+    col, row = placement.where(ship)
+    out = [(col, row, h) for h in range(6)]
+    bounds = state.bounds
+    spots = [(c, r) for c in range(bounds.cols) for r in range(bounds.rows)
+             if not placement.place_problem(state, ship, c, r, 0)]
+    out += [(c, r, 1 if c < bounds.cols // 2 else 4) for c, r in spots[::max(1, len(spots) // 12)]]
+    return list(dict.fromkeys(o for o in out
+                              if not placement.place_problem(state, ship, *o)))
 
 
 def move_options(state: FasaState, ship: Ship) -> list[str]:
@@ -116,11 +132,14 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
 
 
 def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
-    """No lock; a lock on each enemy it may lock on with each question (questions 4-6 with their
-    first shield, beam weapons, first weapon)."""
+    """No lock; the scan for cloaked ships while it is open; a lock on each enemy it may lock on
+    with each question (questions 4-6 with their first shield, beam weapons, first weapon),
+    while the lock is still to be chosen."""
     out = [("", 0, "")]
+    if sensors.may_scan(state, ship):
+        out.append(("", SCAN_QUESTION, ""))
     for target in state.ships:
-        if not sensors.lockable(state, ship, target):
+        if ship.sensed or not sensors.lockable(state, ship, target):
             continue
         for q in range(len(sensors.QUESTIONS) + 1):
             detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons

@@ -17,13 +17,16 @@ from engine.rulesets.fasa import mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
     LEVELS,
     PHASE_CHOICES,
     PHASES,
+    PLACE,
     PLAYABLE_LEVELS,
+    POWER,
     SCALES,
     Allocation,
     FasaState,
@@ -50,7 +53,7 @@ SCENARIO_KEYS = frozenset({
     "minefields",  # mine and decoy counters (mines.py; advanced level)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
-                             "warp", "cloaked"})
+                             "warp", "cloaked", "place"})
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -77,8 +80,10 @@ def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
     return _tables_from(tuple(sorted(texts.items())), where)
 
 
-def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
-    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored)."""
+def check_scenario_fields(scenario: Mapping[str, Any], where: str, sub_light: bool = True) -> None:
+    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored),
+    and, with `sub_light`, obstacles in a fight at warp (`check_sub_light`). A game started
+    from a log's header is not checked for that: a log made before the check still replays."""
     unknown = sorted(str(k) for k in set(scenario) - SCENARIO_KEYS)
     if unknown:
         raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}; "
@@ -90,6 +95,30 @@ def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
             if unknown:
                 raise DataError(f"{where}, ships[{n}]: unknown field(s) {', '.join(unknown)}; "
                                 f"known: {', '.join(sorted(SHIP_ENTRY_KEYS))}")
+    if sub_light:
+        check_sub_light(scenario, where)
+
+
+def check_sub_light(scenario: Mapping[str, Any], where: str) -> None:
+    """Obstacle counters belong to sub-light fights (Book Two, Advanced: Planets, Suns, And Other
+    Obstacles, seed line 369: "These counters are used only at sub-light speed because ships
+    traveling at warp speed are moving so fast that these bodies would not be visible long
+    enough to be of use"). A scenario with `obstacles` puts every ship at warp 0: the scenario's
+    `warp = 0`, or each ship's; without a warp a ship flies at its class's cruising speed."""
+    obstacles = scenario.get("obstacles")
+    if not isinstance(obstacles, list | tuple) or not obstacles:
+        return
+    ships = scenario.get("ships", [])
+    for n, entry in enumerate(ships if isinstance(ships, list | tuple) else [], 1):
+        if not isinstance(entry, Mapping):
+            continue
+        warp = entry.get("warp", scenario.get("warp"))
+        if warp != 0:
+            speed = "its class's cruising speed (no warp given)" if warp is None else f"warp {warp!r}"
+            raise DataError(f"{where}, obstacles: obstacle counters are used only at sub-light "
+                            f"speed (Book Two, Advanced: Planets, Suns, And Other Obstacles), but "
+                            f"ships[{n}] ({entry.get('id', '?')}) flies at {speed}; set "
+                            "warp = 0 for the scenario, or remove the obstacles")
 
 
 def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:
@@ -106,6 +135,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
                    max_turns: int | None = None, data_dir: str = "",
                    phases: int | None = None) -> dict[str, Any]:
     """The full, self-contained scenario mapping for `new_game` and the log header."""
+    check_sub_light(scenario, f"scenario {scenario.get('id', '?')}")
     out = dict(scenario)
     out["ruleset"] = "fasa"
     if level is not None:
@@ -132,7 +162,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
     sid = str(scenario.get("id", "custom"))[:80]
     where = f"scenario {sid}"
-    check_scenario_fields(scenario, where)
+    check_scenario_fields(scenario, where, sub_light=False)
     level = str(scenario.get("level", "basic"))
     if level not in LEVELS:
         raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -175,6 +205,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
+                       for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
+                       if e.get("place") is not None)
     sides = tuple(dict.fromkeys(s.side for s in ships))
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
@@ -201,9 +234,21 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 tables=scenario_tables(scenario, where))
+                 placements=placements, tables=scenario_tables(scenario, where))
+    # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
-                                             for s in ships), counters=counters)
+                                             for s in ships), counters=counters,
+                     step=PLACE if placements else POWER,
+                     to_place=tuple(sid for sid, _ in placements))
+
+
+def _placement(where: str, entry: Mapping[str, Any]) -> str:
+    """A ship entry's `place`: "anywhere" or "edge" (placement.py)."""
+    value = entry.get("place")
+    if value not in PLACEMENTS:
+        raise DataError(f"{where}: place must be one of {', '.join(PLACEMENTS)} (where the table "
+                        f"places the ship before turn 1), not {value!r}")
+    return str(value)
 
 
 def _full_speed(ship: Ship) -> Ship:

@@ -76,6 +76,7 @@ class Step(StrEnum):
     CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
     EVADE = "evade"          # a Firing Phase: a missile's target may evade (Advanced)
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
+    PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
     OVER = "over"
 
 
@@ -92,7 +93,7 @@ class Stage(StrEnum):
 ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
 POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
-SENSE, HAZARD = Step.SENSE, Step.HAZARD
+SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,7 @@ class Ship:
     blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
     lock: str = ""               # the enemy ship its sensors are locked on (Advanced: Sensors)
     sensed: bool = False         # has used its sensors in this turn's Sensor Phase
+    scanned: bool = False        # has made (or passed) this Sensor Phase's cloak scan (advanced)
     cloaked: bool = False        # its cloaking device is on (Advanced: Romulan Cloaking Device)
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
@@ -243,6 +245,7 @@ class Setup:
     victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
+    placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -266,6 +269,8 @@ class FasaState:
     #                                                     question, detail) awaiting its roll
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
+    detected_by: tuple[tuple[str, str], ...] = ()       # (scanning ship, cloaked ship) likewise
+    to_place: tuple[str, ...] = ()                      # ships still to be placed before turn 1
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
     outcome: str = ""

@@ -16,6 +16,7 @@ from engine.rulesets.fasa import (
     evasion,
     explosions,
     movement,
+    placement,
     power,
     sensors,
     victory,
@@ -27,6 +28,7 @@ from engine.rulesets.fasa.actions import (
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -45,6 +47,7 @@ from engine.rulesets.fasa.state import (
     HAZARD,
     MOVE,
     OVER,
+    PLACE,
     POWER,
     RESOLVE,
     SENSE,
@@ -59,7 +62,7 @@ from engine.words import plural
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE, "self_destruct": POWER,
+    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -69,6 +72,7 @@ STEP_WORDS = {
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
     EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
+    PLACE: "the placing of ships before turn 1",
 }
 
 
@@ -131,7 +135,14 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if state.step != STEP_OF[kind]:
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
+    if state.step == PLACE and isinstance(action, PlaceShip):
+        return placement.place(state, ship, action, station)
     if state.step == POWER:
+        if isinstance(action, SelfDestruct):
+            # A disabled ship's Captain may still order it (line 1269; explosions.py).
+            if not advanced_rules(state.level):
+                raise IllegalAction(f"{station}: self-destruction is an advanced rule")
+            return explosions.self_destruct(state, ship, action.order, station)
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         if isinstance(action, AllocatePower):
@@ -140,10 +151,6 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return power.arm(state, ship, action)
         if isinstance(action, SetShields):
             return power.set_shields(state, ship, action)
-        if isinstance(action, SelfDestruct):
-            if not advanced_rules(state.level):
-                raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-            return explosions.self_destruct(state, ship, action.order, station)
     if state.step == CHOOSE:
         target = state.shots[0].target
         if ship_id != target:
@@ -182,8 +189,18 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     while True:
         if state.roll is not None or state.step in (OVER, CHOOSE):
             return state, events
-        if state.step == POWER:
+        if state.step == PLACE:
+            if state.to_place:
+                return state, events
+            state = replace(state, step=POWER)
+            events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+        elif state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
+                return state, events
+            if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
+                                                   for s in state.ships):
+                # A disabled ship's Captain has this order alone to give: the phase waits for
+                # it (line 1269; docs/rules-decisions.md).
                 return state, events
             state, more = cloak.engage(state)
             events += more
@@ -357,6 +374,14 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
+    if state.step == PLACE:
+        return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
+                            f"place {state.ship(sid).name} "
+                            + ("on an edge of the map, to enter from it"
+                               if placement.kind_of(state, sid) == placement.EDGE
+                               else "anywhere on the map")
+                            + " (column, row, heading)", None, "place_ship")
+                     for sid in state.to_place)
     if state.step == POWER:
         out = []
         for s in state.ships:
@@ -374,9 +399,9 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
-        # The Captain of a ship in trouble may order the self-destruct while the power is
-        # allocated (Advanced: Ship Explosions); the phase does not wait for the order
-        # (docs/rules-decisions.md).
+        # The Captain of any ship on the map, a disabled one too, may order the self-destruct
+        # while the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the
+        # phase does not wait for the order (docs/rules-decisions.md).
         if advanced_rules(state.level):
             out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
