@@ -18,6 +18,8 @@ from typing import Any
 
 import platformdirs
 
+from engine.errors import one_line
+from engine.files import FileRefused, read_regular
 from engine.rulesets.fasa.state import LEVELS
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
@@ -276,16 +278,18 @@ def load_config(path: Path | None = None) -> Config:
             raise ConfigError([f"{path}: no such file (starbridge config --example prints one)"])
         return Config()
     try:
-        if path.stat().st_size > MAX_CONFIG:
-            raise ConfigError([f"{path}: larger than {MAX_CONFIG} bytes; not a configuration"])
-        raw = path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError([f"{path}: not UTF-8 text"]) from None
+        raw = read_regular(path, MAX_CONFIG)
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
+    except FileRefused as exc:
+        raise ConfigError([one_line(str(exc))]) from None
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError([f"{path}:{line}: not UTF-8 text (save it as UTF-8)"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
-    except (OSError, RecursionError) as exc:
-        raise ConfigError([f"{path}: cannot be read: {getattr(exc, 'strerror', exc)}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{path}: not valid TOML: nested too deep"]) from None
     return parse_config(data, str(path))
 
 

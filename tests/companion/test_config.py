@@ -4,6 +4,7 @@ values end in a ConfigError and nothing else."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -124,3 +125,25 @@ def test_fuzzed_configuration_bytes(tmp_path: Path, raw: bytes) -> None:
         load_config(path)
     except ConfigError as exc:
         assert exc.problems[0].startswith(str(path))
+
+
+# -- a file that is no file: a FIFO, an endless device --------------------------------------
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom", "folder"])
+@pytest.mark.parametrize("how", ["argument", "environment"])
+def test_a_configuration_that_is_no_regular_file_is_refused_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_fifo: Any, within: Any,
+        what: str, how: str) -> None:
+    path = tmp_path / "starbridge.toml"
+    if what == "fifo":
+        make_fifo(path)
+    elif what == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(what)
+    if how == "environment":
+        monkeypatch.setenv("STARBRIDGE_CONFIG", str(path))
+    outcome = within(10, load_config, path if how == "argument" else None)
+    assert isinstance(outcome.error, ConfigError), outcome.error
+    assert len(outcome.error.problems) == 1
+    assert str(path) in outcome.error.problems[0]
+    assert "not a file" in outcome.error.problems[0]
