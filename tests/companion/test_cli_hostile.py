@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -162,3 +163,70 @@ def test_the_parser_is_the_one_line_parser() -> None:
     parser = build_parser()
     with pytest.raises(cli.UsageError):
         parser.parse_args(["simulate", "--seed", "x"])
+
+
+# -- files that are no files: the configuration, a pin map, the saves --------------------------
+def ends_in_one_line(capsys: pytest.CaptureFixture[str], within: Any, *argv: str) -> str:
+    """`starbridge ARGV` ends within 20 s with status 2 and one "starbridge: ..." line (or the
+    pin map's problems, each on its line, and its summary line)."""
+    outcome = within(20, main, list(argv))
+    out, err = capsys.readouterr()
+    assert outcome.error is None, outcome.error
+    assert outcome.value == 2, (argv, out, err)
+    assert "Traceback" not in out + err
+    assert err.strip(), argv
+    return err
+
+
+@pytest.mark.parametrize("argv", [
+    ["config", "--check", "{path}"],
+    ["play", "--config", "{path}", "--headless", "--autopilot", "--no-save"],
+    ["panels", "check", "{path}"],
+    ["panels", "wiring", "{path}"],
+    ["panels", "play", "{path}"],
+])
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero"])
+def test_a_configuration_or_pin_map_that_is_no_file_ends_with_a_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, make_fifo: Any, within: Any,
+        argv: list[str], what: str) -> None:
+    path = tmp_path / "file.toml"
+    if what == "fifo":
+        make_fifo(path)
+    else:
+        path.symlink_to(what)
+    err = ends_in_one_line(capsys, within, *(a.format(path=path) for a in argv))
+    assert f"{path}: " in err and "not a file" in err
+
+
+def test_starbridge_config_naming_a_fifo_ends_with_a_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make_fifo: Any, within: Any) -> None:
+    path = make_fifo(tmp_path / "starbridge.toml")
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(path))
+    for argv in (["config"], ["play", "--headless", "--autopilot", "--no-save"]):
+        assert "FIFO" in ends_in_one_line(capsys, within, *argv)
+
+
+@pytest.mark.parametrize("argv", [["games"], ["games", "export", "1", "out.jsonl"],
+                                  ["games", "undo", "1"], ["games", "import", "x.jsonl"],
+                                  ["play", "--headless", "--autopilot", "--turns", "1"]])
+@pytest.mark.parametrize("name", ["saves.db", "saves.db-wal"])
+def test_a_save_file_that_is_a_fifo_ends_every_command_with_a_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make_fifo: Any, within: Any, argv: list[str], name: str) -> None:
+    data = tmp_path / "data"
+    make_fifo(data / name)
+    monkeypatch.setenv("STARBRIDGE_DATA", str(data))
+    err = ends_in_one_line(capsys, within, *argv)
+    assert "FIFO" in err and "saves.db" in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("action", ["check", "wiring", "play"])
+def test_a_pin_map_nested_thousands_deep_is_one_mistake(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, within: Any, action: str) -> None:
+    path = tmp_path / "pins.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    err = ends_in_one_line(capsys, within, "panels", action, str(path))
+    assert "nested too deep" in err
+
