@@ -109,7 +109,7 @@ with a warning. Any other damage is an error naming the line.""",
 
 APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
     "play": play_cmd.run, "games": lambda a, _d: games_cmd.run(a),
-    "config": lambda a, _d: config_cmd.run(a), "doctor": lambda a, _d: doctor_cmd.run(a)}
+    "config": config_cmd.run, "doctor": lambda a, _d: doctor_cmd.run(a)}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.app import App, Table
 from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
+from companion.config_check import check_config
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
@@ -114,6 +115,9 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     try:
+        problems = check_config(config, data_dir)   # the file's; --seat flags are said below
+        if problems:
+            raise ConfigError(problems)
         config = with_seat_flags(config, args.seat)
     except ConfigError as exc:
         for line in exc.problems:

@@ -162,14 +162,14 @@ def parse_pinmap(text: str, source: str = "pins.toml") -> PinMap:
 
 class _Checker:
     def __init__(self, text: str, source: str) -> None:
-        self.lines = _key_lines(text)
+        self.lines = key_lines(text)
         self.source = source
         self.problems: list[str] = []
         self.used: dict[PinRef, str] = {}
         self.keys: dict[str, str] = {}   # key (lower case) -> where it is bound
 
     def error(self, path: tuple[str, ...], what: str) -> None:
-        line = _line_of(self.lines, path)
+        line = line_of(self.lines, path)
         self.problems.append(one_line(f"{self.source}:{line}: {'.'.join(path)}: {what}"))
 
     def check(self, data: dict[str, Any]) -> PinMap:
@@ -390,11 +390,21 @@ _KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 
 
 def _split_key(key: str) -> tuple[str, ...]:
-    """A dotted TOML key's parts, quoted ones whole ("[.]" is one key, not two)."""
-    return tuple(part.strip("\"'") for part in re.findall(_PART, key))
+    """A dotted TOML key's parts, quoted ones whole ("[.]" is one key, not two) and with their
+    escapes read ("\\u001b" is the key ESC)."""
+    return tuple(_unquote(part) for part in re.findall(_PART, key))
 
 
-def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
+def _unquote(part: str) -> str:
+    if part.startswith('"') and "\\" in part:
+        try:
+            return next(iter(tomllib.loads(f"{part} = 0")))
+        except (tomllib.TOMLDecodeError, StopIteration):
+            pass
+    return part.strip("\"'")
+
+
+def key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
     """(full key path, line number) for every table header and key line of a TOML text, with
     the keys of one-line inline tables ({pin = ..., pwm = ...}) under their parent."""
     out: list[tuple[tuple[str, ...], int]] = []
@@ -415,7 +425,7 @@ def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
-def _line_of(lines: list[tuple[tuple[str, ...], int]], path: tuple[str, ...]) -> int:
+def line_of(lines: list[tuple[tuple[str, ...], int]], path: tuple[str, ...]) -> int:
     """The line that best matches `path`: the longest matching prefix (1 when none does)."""
     best, best_len = 1, -1
     for full, number in lines:

@@ -230,3 +230,15 @@ def test_a_pin_map_nested_thousands_deep_is_one_mistake(
     err = ends_in_one_line(capsys, within, "panels", action, str(path))
     assert "nested too deep" in err
 
+
+
+def test_play_with_a_pin_map_nested_thousands_deep_ends_with_the_mistake(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, within: Any) -> None:
+    pins = tmp_path / "pins.toml"
+    pins.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    config = tmp_path / "starbridge.toml"
+    config.write_text(f'[panels]\npins = "{pins}"\n[seats]\ndefault = "panel"\n',
+                      encoding="utf-8")
+    err = ends_in_one_line(capsys, within, "play", "--config", str(config), "--headless",
+                           "--turns", "1", "--no-save")
+    assert "nested too deep" in err
