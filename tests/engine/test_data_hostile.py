@@ -307,3 +307,11 @@ def test_a_data_file_that_is_a_fifo_or_a_device_is_refused_at_once(
     outcome = within(10, load_tables if kind == "tables" else start, tmp_path)
     assert isinstance(outcome.error, DataError), outcome.error
     assert str(path) in str(outcome.error) and "not a file" in str(outcome.error)
+
+
+def test_an_emergency_warp_below_the_safe_warp_is_refused(tmp_path: Path) -> None:
+    text = packaged("ships", "d7a")
+    text = re.sub(r"(?m)^emergency_warp = \d+$", "emergency_warp = 3", text, count=1)
+    path = put(tmp_path, "ships", "d7a", text)
+    message = error(load_ship_classes, tmp_path)
+    assert str(path) in message and "emergency_warp (3) must be at least max_safe_warp" in message
