@@ -47,7 +47,8 @@ touch, or the autopilot, from the start of the next turn; the save keeps the new
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         NAME, help="play a game at the table: display, panels, dice, saves")
-    p.add_argument("--scenario", help="scenario name (default: the configuration's, else duel)")
+    p.add_argument("--scenario", type=scenario_name,
+                   help="scenario name (default: the configuration's, else duel)")
     p.add_argument("--level", choices=("basic", "advanced"), default=None,
                    help="the rules (default: the configuration's, else basic)")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
@@ -72,6 +73,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.epilog = EXAMPLES
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     return p
+
+
+def scenario_name(text: str) -> str:
+    """--scenario's value: a name ("" chose the configuration's scenario, unsaid)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a scenario name may not be empty")
+    return text
 
 
 def screen_available() -> str | None:

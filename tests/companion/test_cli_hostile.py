@@ -21,6 +21,7 @@ from companion.cli import INTERRUPTED, build_parser, main
 
 @pytest.fixture(autouse=True)
 def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "no-user-data").mkdir()   # an empty one: a folder named must be there
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
 
 
@@ -242,3 +243,39 @@ def test_play_with_a_pin_map_nested_thousands_deep_ends_with_the_mistake(
     err = ends_in_one_line(capsys, within, "play", "--config", str(config), "--headless",
                            "--turns", "1", "--no-save")
     assert "nested too deep" in err
+
+
+# -- the command line: empty names, a missing data folder, closed output -----------------------
+@pytest.mark.parametrize(("argv", "words"), [
+    (["simulate", "--scenario", ""], "--scenario: a scenario name may not be empty"),
+    (["simulate", "--scenario", " "], "--scenario: a scenario name may not be empty"),
+    (["simulate", "--ships", ""], "--ships: the list of ship classes may not be empty"),
+    (["play", "--scenario", "", "--headless", "--autopilot"], "a scenario name may not be empty"),
+    (["--data-dir", "", "ships"], "--data-dir: a folder's path may not be empty"),
+])
+def test_an_empty_name_is_refused_not_taken_for_the_default(
+        capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert words in one_line_error(capsys, *argv)
+
+
+@pytest.mark.parametrize("command", [["simulate", "--turns", "1"], ["scenarios"], ["ships"]])
+def test_a_data_folder_named_that_is_not_there_is_said(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        command: list[str]) -> None:
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "nonexistent"))
+    line = one_line_error(capsys, *command)
+    assert f"STARBRIDGE_DATA={tmp_path / 'nonexistent'}: no such folder" in line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closing a child's descriptor needs POSIX")
+@pytest.mark.parametrize("command", [["simulate", "--turns", "1"], ["scenarios"]])
+def test_closed_standard_output_fails_with_a_message(tmp_path: Path, command: list[str]) -> None:
+    (tmp_path / "data").mkdir()
+    env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "companion.cli", *command],
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=120, check=False, preexec_fn=lambda: os.close(1),
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 2
+    assert done.stderr.startswith("starbridge: standard output is closed")
+    assert len(done.stderr.splitlines()) == 1
