@@ -143,10 +143,10 @@ def test_a_configuration_that_is_no_regular_file_is_refused_at_once(
     if how == "environment":
         monkeypatch.setenv("STARBRIDGE_CONFIG", str(path))
     outcome = within(10, load_config, path if how == "argument" else None)
-    assert isinstance(outcome.error, ConfigError), outcome.error
-    assert len(outcome.error.problems) == 1
-    assert str(path) in outcome.error.problems[0]
-    assert "not a file" in outcome.error.problems[0]
+    assert outcome.raised(ConfigError) and outcome.problems is not None, outcome
+    assert len(outcome.problems) == 1
+    assert str(path) in outcome.problems[0]
+    assert "not a file" in outcome.problems[0]
 
 
 # -- checked against what exists, with the file, line and key named --------------------------

@@ -278,8 +278,8 @@ def test_the_file_reader_takes_only_regular_files_and_at_most_its_cap(
                         (Path("/dev/urandom"), "character device"), (tmp_path, "folder"),
                         (tmp_path / "none", "No such file")]:
         outcome = within(10, read_regular, path, 1000)
-        assert isinstance(outcome.error, FileRefused), (path, outcome.error)
-        assert str(path) in str(outcome.error) and words in str(outcome.error)
+        assert outcome.raised(FileRefused), (path, outcome)
+        assert str(path) in outcome.message and words in outcome.message
     with pytest.raises(FileRefused, match="FIFO"):
         refuse_irregular(fifo)
     refuse_irregular(tmp_path / "none")   # nothing there is not refused: it may be made
@@ -305,8 +305,8 @@ def test_a_data_file_that_is_a_fifo_or_a_device_is_refused_at_once(
         path.parent.mkdir(parents=True)
         path.symlink_to(what)
     outcome = within(10, load_tables if kind == "tables" else start, tmp_path)
-    assert isinstance(outcome.error, DataError), outcome.error
-    assert str(path) in str(outcome.error) and "not a file" in str(outcome.error)
+    assert outcome.raised(DataError), outcome
+    assert str(path) in outcome.message and "not a file" in outcome.message
 
 
 def test_an_emergency_warp_below_the_safe_warp_is_refused(tmp_path: Path) -> None:

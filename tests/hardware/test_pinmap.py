@@ -186,9 +186,9 @@ def test_a_pin_map_that_is_no_regular_file_is_refused_at_once(
     else:
         path.symlink_to(what)
     outcome = within(10, load_pinmap, path)
-    assert isinstance(outcome.error, PinMapError), outcome.error
-    assert outcome.error.problems == [f"{path}: {outcome.error.problems[0].split(': ', 1)[1]}"]
-    assert "not a file" in outcome.error.problems[0]
+    assert outcome.raised(PinMapError) and outcome.problems is not None, outcome
+    assert len(outcome.problems) == 1 and outcome.problems[0].startswith(f"{path}: ")
+    assert "not a file" in outcome.problems[0]
 
 
 def test_a_pin_map_larger_than_the_cap_is_refused(tmp_path: Path) -> None:
