@@ -20,7 +20,8 @@ flip damaged (text that is not UTF-8, a number that is not one) is marked damage
 other games list, export and resume as before.
 
 A save file or folder that cannot be written opens read-only (`Store.open_folder(folder,
-read_only=True)`): listing and exporting work; playing, undoing and importing say why not.
+read_only=None)` chooses by whether it can be written; `games` and `games export` ask so):
+listing and exporting work; playing, undoing and importing say why not.
 A game's number is never used twice, even when rows of a removed game were left behind.
 """
 
@@ -33,7 +34,7 @@ import sqlite3
 import time
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -425,7 +426,8 @@ class Store:
                     fh.write(line)
             tmp.replace(out)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
             raise StoreError(f"{out}: the game could not be written: {exc.strerror or exc}; "
                              f"nothing was written") from None
         return n
