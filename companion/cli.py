@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +54,8 @@ from engine.rulesets.fasa.levels import not_built_notice
 from engine.rulesets.fasa.ships import load_ship_classes
 from engine.rulesets.fasa.state import LEVELS, SCALES
 
+DATA_PACK_COMMANDS = ("simulate", "scenarios", "ships")
+"""Commands that only read the data folder (the others make it, for the saves)."""
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
 INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
@@ -68,6 +71,23 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{printable(message)} (see: {self.prog} --help)")
+
+
+def named(what: str) -> Callable[[str], str]:
+    """An argparse type for a name that may not be empty (an empty --scenario chose the duel)."""
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{what} may not be empty")
+        return text
+    check.__name__ = what
+    return check
+
+
+def folder(text: str) -> Path:
+    """An argparse type for a folder's path: "" is no folder (Path("") is the current one)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a folder's path may not be empty")
+    return Path(text)
 
 
 def printable(text: str) -> str:
@@ -109,21 +129,23 @@ with a warning. Any other damage is an error naming the line.""",
 
 APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
     "play": play_cmd.run, "games": lambda a, _d: games_cmd.run(a),
-    "config": lambda a, _d: config_cmd.run(a), "doctor": lambda a, _d: doctor_cmd.run(a)}
+    "config": config_cmd.run, "doctor": lambda a, _d: doctor_cmd.run(a)}
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="starbridge", description="A table companion for starship "
                "tactical combat board games (FASA Star Trek STCS).",
                epilog=EXAMPLES["starbridge"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--data-dir", type=Path, default=None,
+    p.add_argument("--data-dir", type=folder, default=None,
                    help="user data folder with ships/, tables/, scenarios/ "
                         f"(default: {user_data_dir()})")
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="autopilot ships fight; prints a turn-by-turn account")
     which = sim.add_mutually_exclusive_group()
-    which.add_argument("--scenario", help=f"scenario name (default {DEFAULT_SCENARIO})")
-    which.add_argument("--ships", help="ship classes, comma-separated, each its own side")
+    which.add_argument("--scenario", type=named("a scenario name"),
+                       help=f"scenario name (default {DEFAULT_SCENARIO})")
+    which.add_argument("--ships", type=named("the list of ship classes"),
+                       help="ship classes, comma-separated, each its own side")
     sim.add_argument("--level", choices=LEVELS, default="basic")
     sim.add_argument("--scale", choices=tuple(SCALES), default=None,
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
@@ -156,6 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command; the exit status: 0 done, 2 an error (one line), 130 Ctrl-C."""
+    if sys.stdout is None:   # started with standard output closed (>&-): nothing could be said
+        if sys.stderr is not None:
+            print("starbridge: standard output is closed, so nothing could be printed; run it "
+                  "with its output going somewhere (a terminal, a file, > /dev/null)",
+                  file=sys.stderr)
+        return 2
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -173,6 +201,11 @@ def _main(argv: list[str] | None) -> int:
         return 2
     data_dir: Path | None = args.data_dir if args.data_dir is not None else user_data_dir()
     if data_dir is not None and not data_dir.is_dir():  # the default folder need not exist
+        named_folder = os.environ.get("STARBRIDGE_DATA")
+        if named_folder and args.command in DATA_PACK_COMMANDS:
+            print(f"starbridge: STARBRIDGE_DATA={printable(named_folder)}: no such folder; make "
+                  f"it, or unset STARBRIDGE_DATA to read only the packaged data", file=sys.stderr)
+            return 2
         data_dir = None
     try:
         if args.command is None:

@@ -18,9 +18,12 @@ from typing import Any
 
 import platformdirs
 
+from engine.errors import one_line
+from engine.files import FileRefused, read_regular
 from engine.rulesets.fasa.state import LEVELS
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
+from hardware.pinmap import key_lines, line_of
 
 FILE_NAME = "starbridge.toml"
 SEAT_MODES = ("panel", "touch", "autopilot")
@@ -81,6 +84,7 @@ class ConfigError(Exception):
     """The configuration is wrong: `problems` holds one line per mistake, each naming its key."""
 
     def __init__(self, problems: list[str]) -> None:
+        problems = [one_line(p) for p in problems]   # what came from the file, escaped
         super().__init__("\n".join(problems))
         self.problems = problems
 
@@ -108,6 +112,14 @@ class Config:
     attract_step_ms: int = 600
     exit_buttons: tuple[str, ...] = ("select", "confirm")
     exit_keys: tuple[str, ...] = ("f1", "f4")
+    lines: tuple[tuple[tuple[str, ...], int], ...] = field(default=(), compare=False, repr=False)
+    """(key path, line number) of each key in the file, to name a mistake's line."""
+
+    def where(self, *key: str) -> str:
+        """"file:line: key" for a key of this configuration (the line where it is set, or of
+        its table; the file alone when it is not in the file)."""
+        line = line_of(list(self.lines), key) if self.lines else 0
+        return f"{self.source}{f':{line}' if line else ''}: {'.'.join(key)}"
 
 
 def config_path() -> Path:
@@ -131,13 +143,16 @@ def _kind(value: Any) -> str:
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
 
 
-def parse_config(data: Mapping[str, Any], source: str) -> Config:
-    """A Config from the TOML data, or ConfigError listing every mistake by its key."""
+def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> Config:
+    """A Config from the TOML data, or ConfigError listing every mistake by its key (and its
+    line, when the file's text is given)."""
     problems: list[str] = []
-    out: dict[str, Any] = {"source": source}
+    lines = tuple(key_lines(file_text)) if file_text else ()
+    out: dict[str, Any] = {"source": source, "lines": lines}
 
     def bad(key: str, what: str) -> None:
-        problems.append(f"{source}: {key}: {what}")
+        line = line_of(list(lines), tuple(key.split("."))) if lines else 0
+        problems.append(f"{source}{f':{line}' if line else ''}: {key}: {what}")
 
     def table(name: str) -> Mapping[str, Any]:
         value = data.get(name, {})
@@ -276,17 +291,19 @@ def load_config(path: Path | None = None) -> Config:
             raise ConfigError([f"{path}: no such file (starbridge config --example prints one)"])
         return Config()
     try:
-        if path.stat().st_size > MAX_CONFIG:
-            raise ConfigError([f"{path}: larger than {MAX_CONFIG} bytes; not a configuration"])
-        raw = path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError([f"{path}: not UTF-8 text"]) from None
+        raw = read_regular(path, MAX_CONFIG)
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
+    except FileRefused as exc:
+        raise ConfigError([one_line(str(exc))]) from None
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError([f"{path}:{line}: not UTF-8 text (save it as UTF-8)"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
-    except (OSError, RecursionError) as exc:
-        raise ConfigError([f"{path}: cannot be read: {getattr(exc, 'strerror', exc)}"]) from None
-    return parse_config(data, str(path))
+    except RecursionError:
+        raise ConfigError([f"{path}: not valid TOML: nested too deep"]) from None
+    return parse_config(data, str(path), text)
 
 
 def seat_mode(config: Config, ship: str, station: str, first_ship: str) -> str:

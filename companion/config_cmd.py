@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import EXAMPLE, ConfigError, config_path, load_config
+from companion.config_check import check_config
 
 NAME = "config"
 EXAMPLES = """examples:
@@ -29,13 +30,16 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     if args.example:
         sys.stdout.write(EXAMPLE)
         return 0
     path = args.check or config_path()
     try:
         config = load_config(args.check)
+        problems = check_config(config, data_dir)
+        if problems:
+            raise ConfigError(problems)
     except ConfigError as exc:
         for line in exc.problems:
             print(f"starbridge: {line}", file=sys.stderr)

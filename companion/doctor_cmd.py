@@ -152,12 +152,17 @@ def check_disk(folder: Path) -> list[Check]:
 def run_checks(config_file: Path | None = None,
                checks: tuple[Callable[[], list[Check]], ...] | None = None) -> list[Check]:
     from companion.config import ConfigError, load_config
+    from companion.config_check import check_config
     from companion.paths import user_data_dir
 
     out: list[Check] = []
     urls: list[str] = []
     try:
         config = load_config(config_file)
+        data = user_data_dir()
+        problems = check_config(config, data if data.is_dir() else None)
+        if problems:
+            raise ConfigError(problems)
         urls = [t.url for t in config.dice.trays]
         out.append(Check("configuration", OK, config.source))
     except ConfigError as exc:

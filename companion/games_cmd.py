@@ -56,7 +56,10 @@ def run(args: argparse.Namespace, folder: Path | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        store, notes = Store.open_folder(folder or user_data_dir())
+        # listing and exporting only read: they work on a save that cannot be written
+        reading = args.what in ("list", "export")
+        store, notes = Store.open_folder(folder or user_data_dir(),
+                                         read_only=None if reading else False)
         for note in notes:
             print(f"starbridge: {note}", file=sys.stderr)
         try:
@@ -77,7 +80,8 @@ def _run(store: Store, args: argparse.Namespace) -> int:
         if not games:
             print("no saved games (starbridge play starts one)")
         for g in games:
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated)) if g.updated \
+                else "????-??-?? ??:??"   # a time the save does not hold as a number
             undone = f", {g.undos} undo(s)" if g.undos else ""
             print(f"{g.id:4}  {when}  {g.status:9}  {g.actions:5} actions{undone}  {g.title}")
         return 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.app import App, Table
 from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
+from companion.config_check import check_config
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
@@ -25,6 +26,7 @@ from engine.rulesets.fasa.levels import not_built_notice
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
+MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
 DEMO_TURNS = 3
 EXAMPLES = """examples:
   starbridge play                          the bridge display in a window; keys stand in for
@@ -45,7 +47,8 @@ touch, or the autopilot, from the start of the next turn; the save keeps the new
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         NAME, help="play a game at the table: display, panels, dice, saves")
-    p.add_argument("--scenario", help="scenario name (default: the configuration's, else duel)")
+    p.add_argument("--scenario", type=scenario_name,
+                   help="scenario name (default: the configuration's, else duel)")
     p.add_argument("--level", choices=("basic", "advanced"), default=None,
                    help="the rules (default: the configuration's, else basic)")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
@@ -70,6 +73,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.epilog = EXAMPLES
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     return p
+
+
+def scenario_name(text: str) -> str:
+    """--scenario's value: a name ("" chose the configuration's scenario, unsaid)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a scenario name may not be empty")
+    return text
 
 
 def screen_available() -> str | None:
@@ -113,6 +123,9 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     try:
+        problems = check_config(config, data_dir)   # the file's; --seat flags are said below
+        if problems:
+            raise ConfigError(problems)
         config = with_seat_flags(config, args.seat)
     except ConfigError as exc:
         for line in exc.problems:
@@ -120,6 +133,10 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         return 2
     if args.turns is not None and not 0 <= args.turns <= 999:
         print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
+        return 2
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        print(f"starbridge: --seed must be from 0 to {MAX_SEED} (the largest whole number a "
+              f"save holds)", file=sys.stderr)
         return 2
     headless = args.headless or not config.display
     why = None if headless else screen_available()
@@ -218,28 +235,24 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     """The unfinished game (offered first), or a new one."""
     seed = args.seed if args.seed is not None else (config.seed or random.randrange(1, 2**31))
     if store is not None and not args.new:
-        target = None
         if args.resume is not None and args.resume >= 0:
-            target = args.resume
+            return resumed(store, args.resume, say)
+        passed: set[int] = set()
+        while (info := store.unfinished()) is not None and info.id not in passed:
+            passed.add(info.id)
+            if args.resume is None and headless:
+                say(f"starbridge: game {info.id} ({info.title}, {info.actions} actions) is "
+                    f"not finished: add --resume to go on with it, or --new to start another")
+                return None
+            if args.resume is None and not offer_resume(info, config):
+                break
+            try:
+                return resumed(store, info.id, say)
+            except StoreError as exc:   # marked damaged, and passed by: the others stay playable
+                say(f"starbridge: {exc}")
         else:
-            info = store.unfinished()
-            if info is not None:
-                if args.resume is None and headless:
-                    say(f"starbridge: game {info.id} ({info.title}, {info.actions} actions) is "
-                        f"not finished: add --resume to go on with it, or --new to start another")
-                    return None
-                wanted = args.resume is not None or offer_resume(info, config)
-                target = info.id if wanted else None
-            elif args.resume is not None:
+            if args.resume is not None:
                 say("starbridge: no unfinished game to resume; a new one starts")
-        if target is not None:
-            game = SavedGame.resume(store, target)
-            if store.status(target) == ABANDONED:   # gone on with: unfinished again
-                store.set_status(target, PLAYING)
-            for note in game.notes:   # a snapshot that could not be used
-                say(f"starbridge: {note}")
-            say(f"starbridge: resumed game {target} after {len(game.actions)} actions")
-            return game
     scenario = new_scenario(config, args, data_dir)
     check_seats(config, scenario, say)
     if notice := not_built_notice(str(scenario.get("level", "basic"))):
@@ -247,6 +260,16 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot)
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
+
+
+def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame:
+    game = SavedGame.resume(store, game_id)
+    if store.status(game_id) == ABANDONED:   # gone on with: unfinished again
+        store.set_status(game_id, PLAYING)
+    for note in game.notes:   # a snapshot that could not be used
+        say(f"starbridge: {note}")
+    say(f"starbridge: resumed game {game_id} after {len(game.actions)} actions")
+    return game
 
 
 def offer_resume(info: Any, config: Config) -> bool:

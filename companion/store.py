@@ -14,22 +14,34 @@ only after `append`. A power cut loses at most an action that was never shown.
 
 A save file that is not a starbridge store, or that SQLite finds damaged (cut short, garbled),
 is renamed aside (`saves.db.damaged-<time>`) and reported, and a new one is started: nothing is
-deleted and a good save is never overwritten.
+deleted and a good save is never overwritten. Something that is not a regular file where the save
+should be (a FIFO, a device, a folder) is refused before SQLite opens it. A game whose rows a bit
+flip damaged (text that is not UTF-8, a number that is not one) is marked damaged, alone: the
+other games list, export and resume as before.
+
+A save file or folder that cannot be written opens read-only (`Store.open_folder(folder,
+read_only=None)` chooses by whether it can be written; `games` and `games export` ask so):
+listing and exporting work; playing, undoing and importing say why not.
+A game's number is never used twice, even when rows of a removed game were left behind.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import Action
-from engine.errors import LogError
+from engine.errors import LogError, one_line
+from engine.files import FileRefused, open_regular, refuse_irregular
 from engine.log import action_line, header_line, parse
 
 FILE_NAME = "saves.db"
@@ -128,19 +140,59 @@ def _set_aside(path: Path, why: str) -> str:
             f"and a new one started (send the set-aside file with a bug report if you like)")
 
 
-def _problem(path: Path) -> str | None:
+def _text(raw: bytes) -> str:
+    """A text column's value; bytes that are not UTF-8 (a bit flip) are kept as U+FFFD, so the
+    row fails its checks (an action line its checksum) instead of failing to be read."""
+    return raw.decode("utf-8", errors="replace")
+
+
+def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    """An SQLite connection to `path`. A read-only one is opened by URI with mode=ro, or, when
+    even the WAL's shared-memory file cannot be made beside it (a folder that cannot be
+    written), as immutable (what a crash left in the WAL file is not seen then)."""
+    if not read_only:
+        db = sqlite3.connect(path, timeout=5, isolation_level=None)
+        db.text_factory = _text
+        return db
+    where = f"file:{urllib.parse.quote(str(path.absolute()))}"
+    try:
+        return _read_only(f"{where}?mode=ro")
+    except sqlite3.Error:
+        return _read_only(f"{where}?immutable=1")
+
+
+def _read_only(uri: str) -> sqlite3.Connection:
+    db = sqlite3.connect(uri, uri=True, timeout=5, isolation_level=None)
+    db.text_factory = _text
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _writable(path: Path) -> bool:
+    """Whether the save file at `path` (and its folder, for the WAL's files) can be written."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _problem(path: Path, read_only: bool = False) -> str | None:
     """Why the file at `path` is not a usable save store, or None."""
     try:
-        with path.open("rb") as fh:
+        with open_regular(path) as fh:
             head = fh.read(len(MAGIC))
-    except OSError as exc:
-        return f"cannot be read: {exc.strerror}"
+    except (OSError, FileRefused) as exc:
+        return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
     if not head:
         return None if path.stat().st_size == 0 else "empty"
     if head != MAGIC:
         return "not an SQLite database"
     try:
-        with closing(sqlite3.connect(path, timeout=5)) as db:
+        with closing(_connect(path, read_only)) as db:
             check = db.execute("PRAGMA quick_check").fetchall()
             if check != [("ok",)]:
                 return f"damaged: {str(check[0][0])[:120]}"
@@ -164,10 +216,17 @@ def _problem(path: Path) -> str | None:
 class Store:
     """One save file. Not thread-safe: the app's main thread owns it."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = path
+        self.read_only = read_only
+        if read_only:
+            try:
+                self.db = _connect(path, True)
+            except sqlite3.Error as exc:
+                raise StoreError(f"{path}: cannot open the save file to read it: {exc}") from None
+            return
         try:
-            self.db = sqlite3.connect(path, timeout=5, isolation_level=None)
+            self.db = _connect(path, False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -178,10 +237,28 @@ class Store:
             raise StoreError(f"{path}: cannot open the save file: {exc}") from None
 
     @classmethod
-    def open(cls, path: Path) -> tuple[Store, list[str]]:
+    def open(cls, path: Path, read_only: bool = False) -> tuple[Store, list[str]]:
         """Open (or create) the store at `path`; a damaged or foreign file there is set aside
-        first. Returns the store and what was said about it."""
+        first. Returns the store and what was said about it. `read_only`: for listing and
+        exporting, when the file or its folder cannot be written (nothing is set aside or
+        created then; no file is a store with no games)."""
         notes: list[str] = []
+        for where in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            try:
+                refuse_irregular(where)
+            except FileRefused as exc:
+                raise StoreError(f"{one_line(str(exc))} (the save file {path.name} must be a "
+                                 f"regular file: move that aside)") from None
+        if read_only:
+            if not path.exists():   # no saves yet: an empty store in memory
+                empty = cls(Path(":memory:"))
+                empty.read_only = True
+                return empty, notes
+            why = _problem(path, read_only=True)
+            if why is not None:
+                raise StoreError(f"the save file {path} cannot be used ({why}); it cannot be "
+                                 f"written here, so it is left as it is")
+            return cls(path, read_only=True), notes
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -194,13 +271,23 @@ class Store:
         return cls(path), notes
 
     @classmethod
-    def open_folder(cls, folder: Path) -> tuple[Store, list[str]]:
-        return cls.open(folder / FILE_NAME)
+    def open_folder(cls, folder: Path, read_only: bool | None = False) -> tuple[Store, list[str]]:
+        """The store in `folder`; `read_only=None`: read-only when it cannot be written."""
+        path = folder / FILE_NAME
+        if read_only is None:
+            read_only = not _writable(path)
+        return cls.open(path, read_only)
 
     def close(self) -> None:
         self.db.close()
 
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise StoreError(f"{self.path}: the save file or its folder cannot be written (it "
+                             f"was opened to be read only); check their owner and permissions")
+
     def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        self._check_writable()
         try:
             return self.db.execute(sql, params)
         except sqlite3.Error as exc:
@@ -208,15 +295,34 @@ class Store:
                              f"(is the disk full? `starbridge doctor` checks)") from None
 
     # -- games -----------------------------------------------------------------------------
+    def _next_id(self) -> int:
+        """A game number never used before: above every game's, and above every game number
+        that rows left behind (actions, undos) still name, so they never join a new game."""
+        row = self.db.execute(
+            "SELECT max(coalesce((SELECT max(id) FROM games), 0), "
+            "coalesce((SELECT max(game) FROM actions WHERE typeof(game) = 'integer'), 0), "
+            "coalesce((SELECT max(game) FROM undos WHERE typeof(game) = 'integer'), 0))"
+        ).fetchone()
+        top = int(row[0])
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                           "AND name = 'snapshots'").fetchone() is not None:
+            # snapshots left behind by a game never join a new one either
+            snap = self.db.execute("SELECT coalesce(max(game), 0) FROM snapshots "
+                                   "WHERE typeof(game) = 'integer'").fetchone()
+            top = max(top, int(snap[0]))
+        return top + 1
+
     def new_game(self, scenario: Mapping[str, Any], seed: int,
                  seats: Mapping[str, str] | None = None) -> int:
         title = str(scenario.get("name") or scenario.get("id") or "game")
-        cur = self._write("INSERT INTO games (started, title, header, seed, seats) "
-                          "VALUES (?, ?, ?, ?, ?)",
-                          (time.time(), title, header_line(scenario), seed,
-                           json.dumps(dict(seats or {}), sort_keys=True)))
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise StoreError(f"a game's seed is a whole number from 0 to {2**63 - 1}, not {seed!r}")
+        game = self._next_id()
+        self._write("INSERT INTO games (id, started, title, header, seed, seats) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game, time.time(), title, header_line(scenario), seed,
+                     json.dumps(dict(seats or {}), sort_keys=True)))
+        return game
 
     def append(self, game: int, seq: int, action: Action, by: str = "") -> None:
         """Action number `seq` (from 1) of `game`, on the disk when this returns."""
@@ -243,8 +349,14 @@ class Store:
             "  (SELECT max(at) FROM actions a WHERE a.game = g.id), "
             "  (SELECT count(*) FROM undos u WHERE u.game = g.id) "
             "FROM games g ORDER BY g.id").fetchall()
-        return [GameInfo(int(r[0]), str(r[1]), float(r[2]), float(r[5] or r[2]), int(r[4]),
-                         str(r[3]), int(r[6])) for r in rows]
+        out = []
+        for r in rows:   # a time that is no number (a bit flip, an edit) is unknown: 0
+            started = _real(r[2]) or 0.0
+            updated = _real(r[5]) or started
+            status = str(r[3]) if r[3] in STATUSES else DAMAGED
+            out.append(GameInfo(int(r[0]), str(r[1]), started, updated, int(r[4]), status,
+                                int(r[6])))
+        return out
 
     def unfinished(self) -> GameInfo | None:
         """The most recent game still being played, to offer for resume."""
@@ -258,8 +370,12 @@ class Store:
             raise StoreError(f"no saved game {game} (see: starbridge games)")
         lines = self.db.execute("SELECT seq, line, by FROM actions WHERE game = ? ORDER BY seq",
                                 (game,)).fetchall()
-        return str(row[0]), int(row[1]), str(row[2]), [(int(a), str(b), str(c))
-                                                       for a, b, c in lines]
+        if not all(isinstance(v, str) for v in (row[0], row[2])) or type(row[1]) is not int \
+                or not 0 <= row[1] < 2**63:
+            raise LogError(f"saved game {game}: its header, seed or seats are damaged")
+        if not all(type(a) is int and isinstance(b, str) for a, b, _ in lines):
+            raise LogError(f"saved game {game}: an action row is damaged")
+        return row[0], row[1], row[2], [(a, b, str(c)) for a, b, c in lines]
 
     def log_lines(self, game: int) -> Iterator[str]:
         """The game as the documented JSON-lines log (docs/log-format.md)."""
@@ -271,15 +387,16 @@ class Store:
     def load(self, game: int) -> Saved:
         """The game's scenario and actions, checked line by line as a log is; a save that fails
         the checks is marked damaged and StoreError says why."""
-        header, seed, seats_text, rows = self._rows(game)
         try:
+            header, seed, seats_text, rows = self._rows(game)
             read = parse([header + "\n"] + [line + "\n" for _, line, _ in rows],
                          f"saved game {game}")
             seats = json.loads(seats_text)
             if not isinstance(seats, dict):
                 raise LogError(f"saved game {game}: its seats are not a table")
         except (LogError, ValueError) as exc:
-            self.set_status(game, DAMAGED)
+            if not self.read_only:
+                self.set_status(game, DAMAGED)
             raise StoreError(f"{exc}; the game is marked damaged and kept "
                              f"(export it for a bug report)") from None
         return Saved(game, read.scenario, read.actions, [b for _, _, b in rows], seed,
@@ -288,6 +405,7 @@ class Store:
     def undo(self, game: int, back_to: int, why: str = "undo") -> int:
         """Take back every action after number `back_to`; the taken-back lines are kept in the
         undo record. Returns how many were taken back."""
+        self._check_writable()
         back_to = max(0, back_to)
         rows = self.db.execute("SELECT line FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
                                (game, back_to)).fetchall()
@@ -314,12 +432,21 @@ class Store:
     def export(self, game: int, out: Path) -> int:
         """Write the game's log to `out` (whole, or not at all); returns the number of actions."""
         self.load(game)  # refuse to export a damaged game as if it were good
+        if out.is_dir():
+            raise StoreError(f"{out}: is a folder; give the file to write, e.g. "
+                             f"{out / f'game{game}.jsonl'}")
         tmp = out.with_name(f".{out.name}.part")
         n = -1
-        with tmp.open("w", encoding="utf-8") as fh:
-            for n, line in enumerate(self.log_lines(game)):  # noqa: B007
-                fh.write(line)
-        tmp.replace(out)
+        try:
+            with tmp.open("w", encoding="utf-8") as fh:
+                for n, line in enumerate(self.log_lines(game)):  # noqa: B007
+                    fh.write(line)
+            tmp.replace(out)
+        except OSError as exc:
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise StoreError(f"{out}: the game could not be written: {exc.strerror or exc}; "
+                             f"nothing was written") from None
         return n
 
     def import_log(self, path: Path) -> tuple[int, tuple[str, ...]]:
@@ -327,14 +454,18 @@ class Store:
         never touched). Raises StoreError with the reason when the file is refused."""
         from engine.log import replay
 
+        self._check_writable()
         try:
-            size = path.stat().st_size
-            if size > MAX_IMPORT:
-                raise StoreError(f"{path}: {size} bytes is too large for a game log "
-                                 f"(at most {MAX_IMPORT}); nothing was imported")
-            with path.open(encoding="utf-8", errors="strict") as fh:
+            with open_regular(path) as raw, \
+                    io.TextIOWrapper(raw, encoding="utf-8", errors="strict") as fh:
+                size = os.fstat(raw.fileno()).st_size
+                if size > MAX_IMPORT:
+                    raise StoreError(f"{path}: {size} bytes is too large for a game log "
+                                     f"(at most {MAX_IMPORT}); nothing was imported")
                 read = parse(fh, str(path))
             final = replay(read.scenario, read.actions, str(path))
+        except FileRefused as exc:
+            raise StoreError(f"{one_line(str(exc))}; nothing was imported") from None
         except LogError as exc:
             raise StoreError(f"{exc}; nothing was imported") from None
         except OSError as exc:
@@ -342,14 +473,13 @@ class Store:
                 from None
         try:
             self.db.execute("BEGIN IMMEDIATE")
-            cur = self.db.execute(
-                "INSERT INTO games (started, title, header, seed, seats, status) "
-                "VALUES (?,?,?,?,?,?)",
-                (time.time(), f"{read.scenario.get('name') or read.scenario.get('id')} "
+            game = self._next_id()
+            self.db.execute(
+                "INSERT INTO games (id, started, title, header, seed, seats, status) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (game, time.time(), f"{read.scenario.get('name') or read.scenario.get('id')} "
                               f"(imported)", header_line(read.scenario), 0, "{}",
                  OVER if final.over else PLAYING))
-            game = cur.lastrowid
-            assert game is not None
             now = time.time()
             self.db.executemany(
                 "INSERT INTO actions (game, seq, line, by, at) VALUES (?, ?, ?, ?, ?)",
@@ -361,6 +491,14 @@ class Store:
                 self.db.execute("ROLLBACK")
             raise StoreError(f"{self.path}: the import could not be saved: {exc}") from None
         return game, read.warnings
+
+
+STATUSES = (PLAYING, OVER, DAMAGED, ABANDONED)
+
+
+def _real(value: object) -> float | None:
+    """A time column's value as a number, or None when it holds something else."""
+    return float(value) if isinstance(value, int | float) and type(value) is not bool else None
 
 
 def default_path() -> Path:

@@ -6,7 +6,7 @@
 from engine.actions import Action, RollResult, action_from_json, action_problem
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset
 from engine.dice import RollRequest
-from engine.errors import DataError, EngineError, IllegalAction, LogError
+from engine.errors import DataError, EngineError, IllegalAction, LogError, SeatError, StateError
 from engine.events import Event
 from engine.game import (
     apply,
@@ -28,7 +28,7 @@ __all__ = [
     "Action", "Budget", "Choice", "DataError", "Decision", "EngineError", "Event", "Field",
     "FieldKind", "GameState", "IllegalAction", "LogError", "Preset", "Prompt", "RollRequest",
     "RollResult",
-    "Ruleset", "Seat", "Station", "action_from_json", "action_problem", "apply", "apply_all",
-    "controls", "crew_stations", "events_for", "legal_actions", "new_game", "pending", "problem",
-    "state_to_json", "view",
+    "Ruleset", "Seat", "SeatError", "StateError", "Station", "action_from_json",
+    "action_problem", "apply", "apply_all", "controls", "crew_stations", "events_for",
+    "legal_actions", "new_game", "pending", "problem", "state_to_json", "view",
 ]

@@ -39,3 +39,13 @@ class DataError(EngineError):
 
 class LogError(DataError):
     """A game log cannot be read or replayed."""
+
+
+class SeatError(EngineError, ValueError):
+    """A seat that cannot be: a station this program does not know, a crew seat with no ship.
+    (A ValueError too, as it was before it had a class of its own.)"""
+
+
+class StateError(EngineError, TypeError):
+    """What was given as a game state is not one (None, a dict, a scenario): the engine's
+    functions take the state that `new_game` and `apply` return."""

@@ -23,7 +23,7 @@ from typing import Any
 from engine import rulesets
 from engine.actions import Action, action_problem
 from engine.controls import Decision
-from engine.errors import IllegalAction
+from engine.errors import DataError, IllegalAction, StateError
 from engine.events import Event
 from engine.ruleset import GameState, Prompt, Ruleset
 from engine.stations import Seat
@@ -35,12 +35,28 @@ __all__ = [
 
 
 def ruleset_of(state: GameState) -> Ruleset[Any]:
-    return rulesets.get(state.ruleset)
+    """The ruleset that plays `state`; StateError when `state` is not a game state."""
+    name = getattr(state, "ruleset", None)
+    if not isinstance(name, str) or not isinstance(getattr(state, "over", None), bool):
+        raise StateError(f"not a game state: {type(state).__name__} (new_game(scenario) makes "
+                         f"one, apply(state, action) the next)")
+    try:
+        return rulesets.get(name)
+    except KeyError as exc:
+        raise StateError(f"not a game state of a known ruleset: {exc.args[0]}") from None
 
 
 def new_game(scenario: Mapping[str, Any]) -> GameState:
-    """The starting state of a scenario (a mapping with a "ruleset" key, default "fasa")."""
-    state: GameState = rulesets.get(str(scenario.get("ruleset", "fasa"))).new_game(scenario)
+    """The starting state of a scenario (a mapping with a "ruleset" key, default "fasa");
+    DataError when `scenario` is not one."""
+    if not isinstance(scenario, Mapping):
+        raise DataError(f"a scenario is a table of settings (a mapping with ships and sides), "
+                        f"not {type(scenario).__name__}")
+    try:
+        ruleset = rulesets.get(str(scenario.get("ruleset", "fasa")))
+    except KeyError as exc:
+        raise DataError(f"scenario: {exc.args[0]}") from None
+    state: GameState = ruleset.new_game(scenario)
     return state
 
 

@@ -30,6 +30,7 @@ CHECK = "check"
 MAX_LINE = 1 << 20      # characters in one line; a header of a large scenario is about 14 000
 MAX_DEPTH = 16          # nesting of objects and lists; a header uses 8
 MAX_DIGITS = 15         # digits of one number; no number in a game comes near this
+MAX_BLANK = 1000        # blank lines in a row; a log has none, an edited one a few
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -159,6 +160,7 @@ def parse(lines: Iterable[str] | IO[str], name: str = "log") -> ParsedLog:
     actions: list[Action] = []
     warnings: list[str] = []
     cut: tuple[str, str] | None = None  # (where, why) of a damaged line that may be the last
+    blank = 0   # blank lines in a row: a run longer than MAX_BLANK is no log (it ends the read)
     for n, raw in _lines(lines, name):
         if not isinstance(raw, str):
             raise LogError(f"{name}, line {n}: not text")
@@ -166,7 +168,12 @@ def parse(lines: Iterable[str] | IO[str], name: str = "log") -> ParsedLog:
         if len(raw) > MAX_LINE + 1 or (len(raw) > MAX_LINE and not raw.endswith("\n")):
             raise LogError(f"{where}: longer than {MAX_LINE} characters; not a game log line")
         if not raw.strip():
+            blank += 1
+            if blank > MAX_BLANK:
+                raise LogError(f"{where}: more than {MAX_BLANK} blank lines in a row; not a game "
+                               f"log (nothing after them is read)")
             continue
+        blank = 0
         if cut is not None:
             raise LogError(f"{cut[0]}: {cut[1]}")
         try:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import SeatError
+
 
 class Station(StrEnum):
     """A bridge station. Its value is the name used in logs, configuration and the command line."""
@@ -62,13 +64,13 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not isinstance(self.station, str) or self.station not in STATION_NAMES:
-            raise ValueError(
+            raise SeatError(
                 f"unknown station {self.station!r}; stations are: {', '.join(STATION_NAMES)}"
             )
         if self.ship is not None and not isinstance(self.ship, str):
-            raise ValueError(f"a seat's ship is a ship id, not {self.ship!r}")
+            raise SeatError(f"a seat's ship is a ship id, not {self.ship!r}")
         if self.station != INSTRUCTOR and self.ship is None:
-            raise ValueError(f"the {title(self.station)} seat needs a ship: "
+            raise SeatError(f"the {title(self.station)} seat needs a ship: "
                              f"Seat({self.station!r}, 'ship-id')")
         object.__setattr__(self, "station", Station(self.station))
 

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.errors import one_line
+from engine.files import FileRefused, read_regular
 from engine.stations import INSTRUCTOR, STATION_NAMES
 from hardware.functions import STATUS_LEDS, buttons_for, leds_for
 
@@ -40,6 +42,7 @@ MCP_PORT_PINS = tuple(f"{bank}{n}" for bank in "AB" for n in range(8))
 DEFAULT_FILE = "default_pins.toml"
 TWO_CREWS_FILE = "two_crews_pins.toml"   # an example: a second crew on two more expanders
 MAX_CREWS = 8
+MAX_FILE = 1 << 20   # bytes; the packaged two-crew map is under 5 000
 
 _GPIO = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$", re.IGNORECASE)
 _EXPANDER = re.compile(r"^([a-z][a-z0-9_]*):(?:GP)?([AB][0-7])$", re.IGNORECASE)
@@ -132,10 +135,17 @@ def load_pinmap(path: Path | str | None = None) -> PinMap:
     """Read and check a pin map file (the packaged default when `path` is None)."""
     path = default_path() if path is None else Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PinMapError([f"{path}: cannot read the pin map: {exc.strerror}"]) from None
-    return parse_pinmap(raw.decode("utf-8", errors="replace"), str(path))
+        raw = read_regular(path, MAX_FILE)
+    except FileRefused as exc:
+        why = exc.why.replace("cannot be read", "cannot read the pin map")
+        raise PinMapError([one_line(f"{path}: {why}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise PinMapError([f"{path}:{line}: not UTF-8 text (byte {exc.start + 1}); save the pin "
+                           f"map as UTF-8"]) from None
+    return parse_pinmap(text, str(path))
 
 
 def parse_pinmap(text: str, source: str = "pins.toml") -> PinMap:
@@ -144,20 +154,23 @@ def parse_pinmap(text: str, source: str = "pins.toml") -> PinMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PinMapError([f"{source}: not valid TOML: {exc}"]) from None
+    except RecursionError:
+        raise PinMapError([f"{source}: not valid TOML: nested too deep (a pin map is tables "
+                           f"of keys, a few levels deep)"]) from None
     return _Checker(text, source).check(data)
 
 
 class _Checker:
     def __init__(self, text: str, source: str) -> None:
-        self.lines = _key_lines(text)
+        self.lines = key_lines(text)
         self.source = source
         self.problems: list[str] = []
         self.used: dict[PinRef, str] = {}
         self.keys: dict[str, str] = {}   # key (lower case) -> where it is bound
 
     def error(self, path: tuple[str, ...], what: str) -> None:
-        line = _line_of(self.lines, path)
-        self.problems.append(f"{self.source}:{line}: {'.'.join(path)}: {what}")
+        line = line_of(self.lines, path)
+        self.problems.append(one_line(f"{self.source}:{line}: {'.'.join(path)}: {what}"))
 
     def check(self, data: dict[str, Any]) -> PinMap:
         for key in data.keys() - {"board", "expanders", "panels"}:
@@ -377,11 +390,21 @@ _KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 
 
 def _split_key(key: str) -> tuple[str, ...]:
-    """A dotted TOML key's parts, quoted ones whole ("[.]" is one key, not two)."""
-    return tuple(part.strip("\"'") for part in re.findall(_PART, key))
+    """A dotted TOML key's parts, quoted ones whole ("[.]" is one key, not two) and with their
+    escapes read ("\\u001b" is the key ESC)."""
+    return tuple(_unquote(part) for part in re.findall(_PART, key))
 
 
-def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
+def _unquote(part: str) -> str:
+    if part.startswith('"') and "\\" in part:
+        try:
+            return next(iter(tomllib.loads(f"{part} = 0")))
+        except (tomllib.TOMLDecodeError, StopIteration):
+            pass
+    return part.strip("\"'")
+
+
+def key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
     """(full key path, line number) for every table header and key line of a TOML text, with
     the keys of one-line inline tables ({pin = ..., pwm = ...}) under their parent."""
     out: list[tuple[tuple[str, ...], int]] = []
@@ -402,7 +425,7 @@ def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
-def _line_of(lines: list[tuple[tuple[str, ...], int]], path: tuple[str, ...]) -> int:
+def line_of(lines: list[tuple[tuple[str, ...], int]], path: tuple[str, ...]) -> int:
     """The line that best matches `path`: the longest matching prefix (1 when none does)."""
     best, best_len = 1, -1
     for full, number in lines:

@@ -28,6 +28,7 @@ SEED, TURNS = 2, 5
 @pytest.fixture(autouse=True)
 def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Keep the developer's own data folder out of the tests."""
+    (tmp_path / "no-user-data").mkdir()   # an empty one: a folder named must be there
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
 
 
@@ -390,6 +391,7 @@ def test_bad_user_ship_file_is_a_clean_error(capsys: pytest.CaptureFixture[str],
 # -- as a process -----------------------------------------------------------------------------------
 
 def test_runs_as_a_process(tmp_path: Path) -> None:
+    (tmp_path / "no-user-data").mkdir(exist_ok=True)
     env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "no-user-data")}
     done = subprocess.run([sys.executable, "-m", "companion.cli", "simulate", "--turns", "2"],
                           capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,

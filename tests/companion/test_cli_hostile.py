@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from companion.cli import INTERRUPTED, build_parser, main
 
 @pytest.fixture(autouse=True)
 def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "no-user-data").mkdir()   # an empty one: a folder named must be there
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
 
 
@@ -162,3 +164,118 @@ def test_the_parser_is_the_one_line_parser() -> None:
     parser = build_parser()
     with pytest.raises(cli.UsageError):
         parser.parse_args(["simulate", "--seed", "x"])
+
+
+# -- files that are no files: the configuration, a pin map, the saves --------------------------
+def ends_in_one_line(capsys: pytest.CaptureFixture[str], within: Any, *argv: str) -> str:
+    """`starbridge ARGV` ends within 20 s (and a memory bound) with status 2 and its error on
+    stderr (one "starbridge: ..." line, or a pin map's problems and their summary line)."""
+    outcome = within(20, main, list(argv))
+    out, err = outcome.out, outcome.err
+    assert outcome.error is None, outcome
+    assert outcome.value == 2, (argv, out, err)
+    assert "Traceback" not in out + err
+    assert err.strip(), argv
+    return err
+
+
+@pytest.mark.parametrize("argv", [
+    ["config", "--check", "{path}"],
+    ["play", "--config", "{path}", "--headless", "--autopilot", "--no-save"],
+    ["panels", "check", "{path}"],
+    ["panels", "wiring", "{path}"],
+    ["panels", "play", "{path}"],
+])
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero"])
+def test_a_configuration_or_pin_map_that_is_no_file_ends_with_a_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, make_fifo: Any, within: Any,
+        argv: list[str], what: str) -> None:
+    path = tmp_path / "file.toml"
+    if what == "fifo":
+        make_fifo(path)
+    else:
+        path.symlink_to(what)
+    err = ends_in_one_line(capsys, within, *(a.format(path=path) for a in argv))
+    assert f"{path}: " in err and "not a file" in err
+
+
+def test_starbridge_config_naming_a_fifo_ends_with_a_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make_fifo: Any, within: Any) -> None:
+    path = make_fifo(tmp_path / "starbridge.toml")
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(path))
+    for argv in (["config"], ["play", "--headless", "--autopilot", "--no-save"]):
+        assert "FIFO" in ends_in_one_line(capsys, within, *argv)
+
+
+@pytest.mark.parametrize("argv", [["games"], ["games", "export", "1", "out.jsonl"],
+                                  ["games", "undo", "1"], ["games", "import", "x.jsonl"],
+                                  ["play", "--headless", "--autopilot", "--turns", "1"]])
+@pytest.mark.parametrize("name", ["saves.db", "saves.db-wal"])
+def test_a_save_file_that_is_a_fifo_ends_every_command_with_a_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make_fifo: Any, within: Any, argv: list[str], name: str) -> None:
+    data = tmp_path / "data"
+    make_fifo(data / name)
+    monkeypatch.setenv("STARBRIDGE_DATA", str(data))
+    err = ends_in_one_line(capsys, within, *argv)
+    assert "FIFO" in err and "saves.db" in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("action", ["check", "wiring", "play"])
+def test_a_pin_map_nested_thousands_deep_is_one_mistake(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, within: Any, action: str) -> None:
+    path = tmp_path / "pins.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    err = ends_in_one_line(capsys, within, "panels", action, str(path))
+    assert "nested too deep" in err
+
+
+
+def test_play_with_a_pin_map_nested_thousands_deep_ends_with_the_mistake(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, within: Any) -> None:
+    pins = tmp_path / "pins.toml"
+    pins.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    config = tmp_path / "starbridge.toml"
+    config.write_text(f'[panels]\npins = "{pins}"\n[seats]\ndefault = "panel"\n',
+                      encoding="utf-8")
+    err = ends_in_one_line(capsys, within, "play", "--config", str(config), "--headless",
+                           "--turns", "1", "--no-save")
+    assert "nested too deep" in err
+
+
+# -- the command line: empty names, a missing data folder, closed output -----------------------
+@pytest.mark.parametrize(("argv", "words"), [
+    (["simulate", "--scenario", ""], "--scenario: a scenario name may not be empty"),
+    (["simulate", "--scenario", " "], "--scenario: a scenario name may not be empty"),
+    (["simulate", "--ships", ""], "--ships: the list of ship classes may not be empty"),
+    (["play", "--scenario", "", "--headless", "--autopilot"], "a scenario name may not be empty"),
+    (["--data-dir", "", "ships"], "--data-dir: a folder's path may not be empty"),
+])
+def test_an_empty_name_is_refused_not_taken_for_the_default(
+        capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert words in one_line_error(capsys, *argv)
+
+
+@pytest.mark.parametrize("command", [["simulate", "--turns", "1"], ["scenarios"], ["ships"]])
+def test_a_data_folder_named_that_is_not_there_is_said(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        command: list[str]) -> None:
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "nonexistent"))
+    line = one_line_error(capsys, *command)
+    assert f"STARBRIDGE_DATA={tmp_path / 'nonexistent'}: no such folder" in line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closing a child's descriptor needs POSIX")
+@pytest.mark.parametrize("command", [["simulate", "--turns", "1"], ["scenarios"]])
+def test_closed_standard_output_fails_with_a_message(tmp_path: Path, command: list[str]) -> None:
+    (tmp_path / "data").mkdir()
+    env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "companion.cli", *command],
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=120, check=False, preexec_fn=lambda: os.close(1),
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 2
+    assert done.stderr.startswith("starbridge: standard output is closed")
+    assert len(done.stderr.splitlines()) == 1

@@ -4,6 +4,7 @@ values end in a ConfigError and nothing else."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -124,3 +125,109 @@ def test_fuzzed_configuration_bytes(tmp_path: Path, raw: bytes) -> None:
         load_config(path)
     except ConfigError as exc:
         assert exc.problems[0].startswith(str(path))
+
+
+# -- a file that is no file: a FIFO, an endless device --------------------------------------
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom", "folder"])
+@pytest.mark.parametrize("how", ["argument", "environment"])
+def test_a_configuration_that_is_no_regular_file_is_refused_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_fifo: Any, within: Any,
+        what: str, how: str) -> None:
+    path = tmp_path / "starbridge.toml"
+    if what == "fifo":
+        make_fifo(path)
+    elif what == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(what)
+    if how == "environment":
+        monkeypatch.setenv("STARBRIDGE_CONFIG", str(path))
+    outcome = within(10, load_config, path if how == "argument" else None)
+    assert outcome.raised(ConfigError) and outcome.problems is not None, outcome
+    assert len(outcome.problems) == 1
+    assert str(path) in outcome.problems[0]
+    assert "not a file" in outcome.problems[0]
+
+
+# -- checked against what exists, with the file, line and key named --------------------------
+WRONG = [
+    ('[game]\nscenario = "nope"\n', 2, "game.scenario", "no scenario 'nope'"),
+    ('[game]\nscenario = "../../etc/passwd"\n', 2, "game.scenario", "no scenario"),
+    ('[game]\nscenario = ""\n', 2, "game.scenario", "no scenario ''"),
+    ('[game]\nturns = 3\nlevel = "expert"\n', 3, "game.level", "not built yet"),
+    ('[seats]\ndefault = "autopilot"\njanitor = "panel"\n', 3, "seats.janitor",
+     "no ship or station 'janitor'"),
+    ('[seats]\n"excelsior/helm" = "panel"\n', 2, "seats.excelsior/helm",
+     "no ship or station 'excelsior'"),
+    ('[panels]\npins = "/nonexistent/pins.toml"\n', 2, "panels.pins", "No such file"),
+    ('[display]\nseat = "excelsior"\n', 2, "display.seat", "no ship 'excelsior'"),
+    ('[kiosk]\nattract_scenario = "nope"\n', 2, "kiosk.attract_scenario", "no scenario 'nope'"),
+    ('[kiosk]\nenabled = true\nexit_keys = ["f1", "warp"]\n', 3, "kiosk.exit_keys",
+     "no key is named 'warp'"),
+    ('[kiosk]\nexit_buttons = ["select", "warp"]\n', 2, "kiosk.exit_buttons",
+     "no button 'warp'"),
+    ('[dice]\n[[dice.trays]]\nid = "a"\nurl = "bogus://x"\n', 4, "dice.trays.url",
+     "bogus:// is no kind of link"),
+    ('[dice]\n[[dice.trays]]\nid = "a"\nurl = "ttyACM0"\n', 4, "dice.trays.url", "device path"),
+    ('[dice]\n[[dice.trays]]\nid = "a"\nurl = "/dev/ttyACM0"\n[[dice.trays]]\nid = "b"\n'
+     'url = "/dev/ttyACM0"\n', 7, "dice.trays.url", "tray a is on that port already"),
+    ('[game]\n"\\u001b[2J\\r" = 1\n', 2, "game.\\x1b[2J\\r", "unknown key"),
+    ('["\\u009b31m"]\nx = 1\n', 1, "\\x9b31m", "unknown table"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "key", "words"), WRONG)
+def test_config_check_names_what_does_not_exist_with_file_line_and_key(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, line: int, key: str,
+        words: str) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "starbridge.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    first = err.splitlines()[0]
+    assert first.startswith(f"starbridge: {path}:{line}: {key}: "), err
+    assert words in first, err
+    assert err.isascii() and all(c.isprintable() for c in err.replace("\n", ""))
+
+
+def test_a_pin_map_with_a_key_name_that_is_not_utf8_fails_the_check(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from companion.cli import main
+
+    pins = tmp_path / "pins.toml"
+    pins.write_bytes(b'[panels.helm.keys]\n"\xe9" = "confirm"\n')
+    path = tmp_path / "starbridge.toml"
+    path.write_text(f'[panels]\npins = "{pins}"\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"starbridge: {path}:2: panels.pins: ") and "not UTF-8" in err
+    assert main(["panels", "check", str(pins)]) == 2
+    assert f"{pins}:2: not UTF-8" in capsys.readouterr().err
+
+
+def test_what_exists_passes_the_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "starbridge.toml"
+    path.write_text(EXAMPLE.replace(
+        '# id = "tray-1"', '[[dice.trays]]\nid = "tray-1"\nurl = "socket://127.0.0.1:7020"\n'
+        '[[dice.trays]]\nid = "tray-2"\nurl = "/dev/ttyACM0"\n#').replace(
+        '# enterprise = "panel"', 'enterprise = "panel"\nkronos = "touch"\nhelm = "panel"'
+    ).replace('seat = ""', 'seat = "kronos"').replace(
+        'exit_keys = ["f1", "f4"]', 'exit_keys = ["left ctrl", "escape", "q"]'),
+        encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 0, capsys.readouterr().err
+    assert "good" in capsys.readouterr().out
+
+
+def test_play_refuses_a_configuration_with_a_dead_tray(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "starbridge.toml"
+    path.write_text('[[dice.trays]]\nid = "a"\nurl = "bogus://x"\n', encoding="utf-8")
+    assert main(["play", "--config", str(path), "--headless", "--autopilot", "--no-save"]) == 2
+    assert "bogus://" in capsys.readouterr().err

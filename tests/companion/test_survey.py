@@ -15,6 +15,7 @@ from engine.rulesets.fasa import victory
 
 @pytest.fixture(autouse=True)
 def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "no-user-data").mkdir()   # an empty one: a folder named must be there
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
 
 

@@ -8,6 +8,7 @@ import dataclasses
 import io
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -136,3 +137,36 @@ def check(index: int, action: Any) -> None:
     scenario, parsed = parse(io.StringIO(log.getvalue()), "hostile")
     assert parsed[-1] == action
     assert engine.state_to_json(replay(scenario, parsed)) == engine.state_to_json(new)
+
+
+# -- the kernel's own functions given what is no scenario, no state, no seat -------------------
+@pytest.mark.parametrize("scenario", [None, [], "duel", 7, {"ruleset": "chess"},
+                                      {"ruleset": ["fasa"]}])
+def test_new_game_of_what_is_no_scenario_is_a_data_error(scenario: Any) -> None:
+    with pytest.raises(engine.DataError, match="scenario") as err:
+        engine.new_game(scenario)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("state", [None, {}, [], "state", {"ruleset": "fasa", "over": False}])
+def test_every_kernel_function_given_what_is_no_state_raises_the_engines_error(
+        state: Any) -> None:
+    seat = engine.Seat("instructor")
+    action = engine.RollResult("helm", 3, "virtual")
+    for call in (lambda: engine.apply(state, action), lambda: engine.problem(state, action),
+                 lambda: engine.pending(state), lambda: engine.view(state, seat),
+                 lambda: engine.controls(state, seat), lambda: engine.legal_actions(state, seat),
+                 lambda: engine.events_for(state, (), seat), lambda: engine.state_to_json(state),
+                 lambda: engine.crew_stations(state, "enterprise")):
+        with pytest.raises(engine.StateError, match="not a game state"):
+            call()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("janitor",), "unknown station 'janitor'"), (("helm",), "needs a ship"),
+    (("helm", 3), "a ship id, not 3"), ((None,), "unknown station None"),
+])
+def test_a_seat_that_cannot_be_is_a_seat_error(args: tuple[Any, ...], words: str) -> None:
+    with pytest.raises(engine.SeatError, match=words) as err:
+        engine.Seat(*args)
+    assert isinstance(err.value, engine.EngineError) and isinstance(err.value, ValueError)

@@ -266,3 +266,52 @@ def test_random_edits_of_a_data_file_give_data_errors(tmp_path_factory: pytest.T
         load_tables(root)
     except DataError as exc:
         assert "\n" not in str(exc)
+
+
+# -- files that are no files: a FIFO, an endless device, a folder (engine.files) --------------
+def test_the_file_reader_takes_only_regular_files_and_at_most_its_cap(
+        tmp_path: Path, make_fifo: Any, within: Any) -> None:
+    from engine.files import FileRefused, open_regular, read_regular, refuse_irregular
+
+    fifo = make_fifo(tmp_path / "pipe")
+    for path, words in [(fifo, "FIFO"), (Path("/dev/zero"), "character device"),
+                        (Path("/dev/urandom"), "character device"), (tmp_path, "folder"),
+                        (tmp_path / "none", "No such file")]:
+        outcome = within(10, read_regular, path, 1000)
+        assert outcome.raised(FileRefused), (path, outcome)
+        assert str(path) in outcome.message and words in outcome.message
+    with pytest.raises(FileRefused, match="FIFO"):
+        refuse_irregular(fifo)
+    refuse_irregular(tmp_path / "none")   # nothing there is not refused: it may be made
+    good = tmp_path / "good"
+    good.write_bytes(b"x" * 1000)
+    assert read_regular(good, 1000) == b"x" * 1000
+    with pytest.raises(FileRefused, match="larger than 999 bytes"):
+        read_regular(good, 999)
+    with open_regular(good) as fh:
+        assert fh.read() == b"x" * 1000
+
+
+@pytest.mark.parametrize(("kind", "name"), [("tables", "plasma"), ("ships", "d7a"),
+                                            ("scenarios", "duel")])
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom"])
+def test_a_data_file_that_is_a_fifo_or_a_device_is_refused_at_once(
+        tmp_path: Path, make_fifo: Any, within: Any, kind: str, name: str, what: str) -> None:
+    ext = "csv" if kind == "tables" else "toml"
+    path = tmp_path / kind / f"{name}.{ext}"
+    if what == "fifo":
+        make_fifo(path)
+    else:
+        path.parent.mkdir(parents=True)
+        path.symlink_to(what)
+    outcome = within(10, load_tables if kind == "tables" else start, tmp_path)
+    assert outcome.raised(DataError), outcome
+    assert str(path) in outcome.message and "not a file" in outcome.message
+
+
+def test_an_emergency_warp_below_the_safe_warp_is_refused(tmp_path: Path) -> None:
+    text = packaged("ships", "d7a")
+    text = re.sub(r"(?m)^emergency_warp = \d+$", "emergency_warp = 3", text, count=1)
+    path = put(tmp_path, "ships", "d7a", text)
+    message = error(load_ship_classes, tmp_path)
+    assert str(path) in message and "emergency_warp (3) must be at least max_safe_warp" in message

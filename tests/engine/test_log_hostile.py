@@ -22,7 +22,7 @@ from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
 from engine import Action
 from engine.errors import LogError
-from engine.log import CHECK, MAX_DEPTH, MAX_DIGITS, MAX_LINE, checksum, parse, replay
+from engine.log import CHECK, MAX_BLANK, MAX_DEPTH, MAX_DIGITS, MAX_LINE, checksum, parse, replay
 
 SLOW = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -310,3 +310,26 @@ def test_random_changes_to_a_table_in_the_header(data: st.DataObject) -> None:
     tables[name] = text[:at] + data.draw(st.text(max_size=12)) + text[at + data.draw(
         st.integers(0, 30)):]
     outcome([signed(header), *LINES[1:]])
+
+
+# -- a log followed by an endless run of blank lines ------------------------------------------
+def test_a_run_of_blank_lines_after_a_log_stops_the_read() -> None:
+    read = 0
+
+    def lines() -> Any:
+        nonlocal read
+        for line in TEXT.splitlines(keepends=True):
+            read += 1
+            yield line
+        for _ in range(100 * MAX_BLANK):   # as 150 MB of blank lines would, only sooner
+            read += 1
+            yield "\n"
+
+    kind, message = outcome(lines())
+    assert kind == "refused" and f"more than {MAX_BLANK} blank lines in a row" in message
+    assert read == len(LINES) + MAX_BLANK + 1
+
+
+def test_a_few_blank_lines_in_a_log_are_still_read() -> None:
+    text = "\n" * 3 + TEXT.replace("\n", "\n\n\n", 5) + "\n" * MAX_BLANK
+    assert outcome(io.StringIO(text)) == ("read", (ACTIONS, (), FINAL))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import string
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.functions import buttons_for
-from hardware.pinmap import RESERVED, PinMapError, PinRef, load_pinmap, parse_pinmap
+from hardware.pinmap import MAX_FILE, RESERVED, PinMapError, PinRef, load_pinmap, parse_pinmap
 
 GOOD = """\
 [board]
@@ -170,3 +172,50 @@ def test_any_pin_text_loads_or_is_refused_with_a_located_message(
     used = [p for panel in pins.panels.values() for p in panel.buttons.values()]
     assert len(used) == len(set(used))
     assert all(p.pin not in RESERVED for p in used if p.on_header)
+
+
+# -- files that are no files, sizes, nesting, encodings ---------------------------------------
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom", "folder"])
+def test_a_pin_map_that_is_no_regular_file_is_refused_at_once(
+        tmp_path: Path, make_fifo: Any, within: Any, what: str) -> None:
+    path = tmp_path / "pins.toml"
+    if what == "fifo":
+        make_fifo(path)
+    elif what == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(what)
+    outcome = within(10, load_pinmap, path)
+    assert outcome.raised(PinMapError) and outcome.problems is not None, outcome
+    assert len(outcome.problems) == 1 and outcome.problems[0].startswith(f"{path}: ")
+    assert "not a file" in outcome.problems[0]
+
+
+def test_a_pin_map_larger_than_the_cap_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "pins.toml"
+    path.write_text(GOOD + "# padding\n" * (MAX_FILE // 10 + 1), encoding="utf-8")
+    with pytest.raises(PinMapError, match="larger than"):
+        load_pinmap(path)
+
+
+def test_a_pin_map_nested_thousands_deep_is_a_pin_map_error(tmp_path: Path) -> None:
+    path = tmp_path / "pins.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(PinMapError, match="nested too deep"):
+        load_pinmap(path)
+
+
+def test_a_key_name_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "pins.toml"
+    path.write_bytes(GOOD.encode() + b"[panels.helm.keys]\n\"\xff\" = \"confirm\"\n")
+    with pytest.raises(PinMapError) as err:
+        load_pinmap(path)
+    line = GOOD.count("\n") + 2
+    assert err.value.problems == [f"{path}:{line}: not UTF-8 text (byte {len(GOOD) + 21}); "
+                                  f"save the pin map as UTF-8"]
+
+
+def test_control_characters_in_a_key_are_shown_escaped() -> None:
+    found = problems(GOOD + "[panels.helm.keys]\n\"\\u001b[2J\" = \"nope\"\n")
+    assert found and all(p.isprintable() for p in found)
+    assert any("\\x1b[2J" in p for p in found)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import DataError
+from engine.files import FileRefused, read_regular
 
 PACKAGE_DATA = Path(__file__).parent / "data"
 MAX_FILE = 1 << 20  # bytes in one data file; the largest packaged file is under 10 000
@@ -24,7 +25,7 @@ def table_path(name: str, user_dir: Path | None) -> Path:
     """The file a table is read from: the user's copy if there is one, else the packaged one."""
     if user_dir is not None:
         mine = user_dir / "tables" / f"{name}.csv"
-        if mine.is_file():
+        if mine.exists():   # read as a table: anything but a regular file is refused there
             return mine
     return PACKAGE_DATA / "tables" / f"{name}.csv"
 
@@ -38,16 +39,13 @@ def toml_files(kind: str, user_dir: Path | None) -> dict[str, Path]:
 
 
 def _read_bytes(path: Path) -> bytes:
-    """The file's bytes, refusing one larger than MAX_FILE without reading all of it (a FIFO
-    or /dev/zero given by mistake ends too)."""
+    """The file's bytes, refusing one larger than MAX_FILE without reading all of it, and
+    anything that is not a regular file (a FIFO or /dev/zero given by mistake): engine.files."""
     try:
-        with path.open("rb") as fh:
-            data = fh.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE:
-        raise DataError(f"{path}: larger than {MAX_FILE} bytes; not a data file")
-    return data
+        return read_regular(path, MAX_FILE)
+    except FileRefused as exc:
+        raise DataError(str(exc).replace("too large to be the file meant", "not a data file")) \
+            from None
 
 
 def _text(path: Path) -> str:

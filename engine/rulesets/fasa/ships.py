@@ -339,6 +339,10 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
     if len({w.id for w in weapons}) != len(weapons):
         raise DataError(f"{where}: weapon ids must be unique")
     safe = data.get("max_safe_warp", 6)
+    if data.get("emergency_warp", safe) < safe:   # docs/rules-decisions.md: Bounds on data
+        raise DataError(f"{where}: emergency_warp ({data['emergency_warp']}) must be at least "
+                        f"max_safe_warp ({safe}): a ship's emergency speed is above its safe "
+                        f"cruising speed")
     notes = data.get("notes", {})
     return ShipClass(
         id=sid, name=data["name"], race=data["race"], kind=data.get("kind", ""),

@@ -1,0 +1,128 @@
+"""Fixtures for the hostile-input suites of every package: a FIFO where a file is expected, and
+a call that must end in time and within a memory bound (a read that waits for a FIFO's writer
+would hang the suite; one that reads /dev/zero to its end would take the machine's memory)."""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import resource
+import select
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+MEMORY = 1 << 30   # bytes a bounded call may take beyond what the test process has already
+
+
+@pytest.fixture
+def make_fifo() -> Iterator[Callable[[Path], Path]]:
+    """make_fifo(path): a FIFO at `path`. Whoever is still waiting on one at the end of the
+    test is let go (a writer opens it and closes it)."""
+    made: list[Path] = []
+
+    def make(path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(path)
+        made.append(path)
+        return path
+
+    yield make
+    for path in made:
+        for _ in range(3):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                break
+
+
+@dataclass
+class Outcome:
+    """What a bounded call did: its value (when it can be carried back) or the exception it
+    raised (its class names, message and `problems` if it has them), and what it printed."""
+
+    value: Any = None
+    error: str | None = None                       # the exception's class name
+    kinds: list[str] = field(default_factory=list)  # every class name in its MRO
+    message: str = ""
+    problems: list[str] | None = None
+    out: str = ""
+    err: str = ""
+
+    def raised(self, kind: type[BaseException]) -> bool:
+        return kind.__name__ in self.kinds
+
+
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], pipe: int) -> None:
+    """In the forked child: bound the memory, run, send the outcome, and leave at once."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[0])
+        limit = pages * os.sysconf("SC_PAGE_SIZE") + MEMORY
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (OSError, ValueError):
+        pass   # no /proc: the time bound still holds
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    out = Outcome()
+    try:
+        out.value = fn(*args)
+    except BaseException as exc:   # carried back to the test
+        out.error, out.message = type(exc).__name__, str(exc)
+        out.kinds = [k.__name__ for k in type(exc).__mro__]
+        problems = getattr(exc, "problems", None)
+        out.problems = list(problems) if isinstance(problems, list) else None
+    out.out, out.err = sys.stdout.getvalue(), sys.stderr.getvalue()
+    fields = dict(vars(out))   # plain data: this module's classes may not pickle by name
+    try:
+        data = pickle.dumps(fields)
+    except Exception:   # a value that cannot be carried: its text
+        fields["value"] = repr(out.value)
+        data = pickle.dumps(fields)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(pipe, view):]
+
+
+@pytest.fixture
+def within() -> Callable[..., Outcome]:
+    """within(seconds, fn, *args): fn run in a forked child process with at most MEMORY bytes
+    more than the test has; the test fails if it has not ended by then (a hang), and the
+    child is killed. Tests that use it run where fork is (POSIX)."""
+
+    def run(seconds: float, fn: Callable[..., Any], *args: Any) -> Outcome:
+        if not hasattr(os, "fork"):
+            pytest.skip("needs fork (POSIX)")
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:   # the child
+            os.close(read)
+            try:
+                _child(fn, args, write)
+            finally:
+                os._exit(0)
+        os.close(write)
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + seconds
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([read], [], [], left)[0]:
+                    os.kill(pid, signal.SIGKILL)
+                    pytest.fail(f"{getattr(fn, '__name__', fn)} did not end in {seconds} s")
+                chunk = os.read(read, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        finally:
+            os.close(read)
+            os.waitpid(pid, 0)
+        assert chunks, f"{getattr(fn, '__name__', fn)} died (out of memory?) without an outcome"
+        return Outcome(**pickle.loads(b"".join(chunks)))
+
+    return run
