@@ -54,6 +54,7 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
+    consoles: Any = None                              # the station consoles (companion/consoles.py)
 
 
 WATCH = "watch"   # attract mode: the autopilot plays the seat, its panel's lights show it
@@ -87,6 +88,11 @@ class App:
         self.panel_sync = PanelSync()       # the panels' editors and the screen's agree
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
+        self.consoles = table.consoles
+        if self.consoles is not None:   # phones and tablets: inputs wake the loop as a panel's do
+            self.consoles.attach(self)
+            wakeups = getattr(self, "wakeups", None)
+            self.consoles.inputs.wake = wakeups.wake if wakeups is not None else lambda: None
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
@@ -151,7 +157,7 @@ class App:
     # -- accepting actions ---------------------------------------------------------------------
     def accept(self, action: Action, by: str) -> tuple[Event, ...] | None:
         """Apply, save (durable), then show. A refused action is shown as the reason."""
-        turn = turn_of(self.game.state)
+        turn, before = turn_of(self.game.state), self.game.state
         try:
             events = self.game.accept(action, by)
         except IllegalAction as exc:
@@ -161,6 +167,8 @@ class App:
                 self.display.dirty = True
             return None
         self.accepted += 1
+        if self.consoles is not None:
+            self.consoles.record(before, self.game.state, events)
         self.show(events)
         if self.seat_changes.asked and turn_of(self.game.state) > turn:
             self.change_seats()   # a new turn: the Instructor's seat changes are made now
@@ -210,8 +218,12 @@ class App:
         self._tray_alerts()
         self._exit_combination()
         self._display_outputs()
+        if self.consoles is not None:
+            self.consoles.pump(self)
         self._trays()
         self._autopilot(t)
+        if self.consoles is not None:
+            self.consoles.publish(self)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
             if self.mocked and (self.bridges or self.display.lights is not None):
@@ -310,11 +322,11 @@ class App:
             self.display.show_seats(self.seat_changes.rows(self.table.seats, self._pins(),
                                                            self.names))
 
-    def ask_seat(self, ship: str, station: str, mode: str) -> str | None:
+    def ask_seat(self, ship: str, station: str, mode: str, instructor: bool = False) -> str | None:
         """The Instructor asks that a seat be played by `mode`: made at the start of the next
         turn (at once before the game's first action). Returns why not, when refused; only the
-        Instructor's screen may ask."""
-        if self.table.display_seat.ship is not None:
+        Instructor's screen (or `instructor`: the Instructor's console) may ask."""
+        if self.table.display_seat.ship is not None and not instructor:
             problem: str | None = "only the Instructor changes seats"
         else:
             problem = self.seat_changes.ask(self.table.seats, (ship, station), mode,
@@ -409,5 +421,8 @@ class App:
         if self.display is not None:
             self.display.clock.tick(self.table.fps)
         elif self.waiting_for_people():
-            time.sleep(0.01)
+            if self.consoles is not None and not self.bridges:   # only phones can act
+                self.consoles.wait(0.25)
+            else:
+                time.sleep(0.01)
 
