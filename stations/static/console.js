@@ -192,7 +192,10 @@
     if (state.title) $("title").textContent = state.title;
     renderPhase();
     renderLights();
-    panel.update(state.decisions || [], state.phase && state.phase.acting);
+    // A roll is answered in the roll box (a face, the table's dice, or the tray), not as a
+    // stepper: the engine offers it as a decision too.
+    var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
+    panel.update(decisions, state.phase && state.phase.acting);
     renderFacts();
     renderRoll();
     drawMap();

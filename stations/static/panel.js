@@ -39,6 +39,7 @@ var Panel = (function () {
     this.editors = {};
     this.decisions = [];
     this.waiting = "";
+    this.done = null;
   }
 
   Panel.prototype.update = function (decisions, waiting) {
@@ -82,6 +83,7 @@ var Panel = (function () {
         if (msg.ok) {
           e.problem = null;
           e.note = "Sent.";
+          this.done = "Done: " + (e.decision.title || e.decision.action);
           e.values = this._defaults(e.decision);
         } else {
           e.problem = msg.problem || "The table refused that.";
@@ -113,6 +115,7 @@ var Panel = (function () {
   };
 
   Panel.prototype._edit = function (e, name, value) {
+    this.done = null;
     e.values[name] = value;
     e.armed = 0;
     e.problem = null;
@@ -226,6 +229,7 @@ var Panel = (function () {
     var root = this.root;
     while (root.firstChild) root.removeChild(root.firstChild);
     var keys = Object.keys(this.editors);
+    if (this.done) root.appendChild(h("p", {"class": "done", role: "status", text: this.done}));
     if (!keys.length) {
       root.appendChild(h("p", {"class": "waiting", text: this.waiting || "Nothing to decide now."}));
       return;

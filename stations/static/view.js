@@ -32,6 +32,7 @@
     } else if (state.last_roll) {
       add(last, "p", "last-what", state.last_roll);
     }
+    last.hidden = !last.firstChild;
     var t = clear($("ticker"));
     (state.ticker || []).slice(-6).reverse().forEach(function (l) { add(t, "li", "", l); });
   }

@@ -1,0 +1,211 @@
+"""The consoles in a real browser: Debian's Chromium driven by Selenium against the whole app
+served in-process (a real StationServer on 127.0.0.1, the App stepping on a thread of its own,
+a real SQLite save file). Only the edges are stand-ins: no panels, no screen, seeded virtual
+dice for the autopilot.
+
+    with Rig(tmp_path) as rig, Browser() as b:
+        w = b.window("engineer", rig.url("enterprise/engineer"), PHONE)
+        ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app import App, Table
+from companion.consoles import Consoles
+from companion.saved_game import SavedGame
+from companion.session import load_scenario, prepare
+from companion.store import Store
+from engine import crew_stations, new_game
+
+SHIP = "enterprise"
+PHONE = (360, 640)
+TABLET = (1024, 768)
+CHROMIUM = ("/usr/bin/chromium", "/usr/lib/chromium/chromium")
+DRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
+INSTALL = ("Chromium and its driver are needed for the consoles' browser tests: "
+           "sudo apt-get install -y chromium chromium-driver  (and pip install selenium, "
+           "in the dev extra)")
+ARGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--hide-scrollbars", "--force-device-scale-factor=1",
+        "--disable-extensions", "--mute-audio")
+
+
+def _first(paths: tuple[str, ...]) -> str | None:
+    return next((p for p in paths if os.access(p, os.X_OK)), None)
+
+
+def need_browser() -> tuple[str, str]:
+    """Chromium's and its driver's paths; the test skips (on a developer's machine) or fails
+    (in CI, where `.ci/run` installs them) when they are missing."""
+    found = _first(CHROMIUM), _first(DRIVER)
+    missing = None
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing = "selenium is not installed"
+    if found[0] is None or found[1] is None:
+        missing = "chromium or chromium-driver is not installed"
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing} (CI must have them: .ci/run installs them). {INSTALL}")
+        pytest.skip(f"{missing}. {INSTALL}")
+    assert found[0] is not None and found[1] is not None
+    return found[0], found[1]
+
+
+class Rig:
+    """The duel at the table: Enterprise's four officers on consoles, Kronos on the autopilot,
+    the App stepping on its own thread (hold `paused()` to stop it between steps)."""
+
+    def __init__(self, tmp_path: Path, turns: int = 1) -> None:
+        self.folder, self.turns = tmp_path, turns
+        self.said: list[str] = []
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.ready = threading.Event()
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="table", daemon=True)
+
+    def _build(self) -> None:
+        """The save store, the game and the app, made on the table's thread (SQLite's
+        connection belongs to the thread that opened it, as the app's main thread at a table)."""
+        self.store, _ = Store.open_folder(self.folder)
+        self.scenario = prepare(load_scenario("duel", None), None, "basic", None, self.turns)
+        state = new_game(self.scenario)
+        self.seats = {f"{ship}/{st}": ("touch" if ship == SHIP else "autopilot")
+                      for ship in ("enterprise", "kronos") for st in crew_stations(state, ship)}
+        self.game = SavedGame.new(self.store, self.scenario, 5, self.seats)
+        consoles = Consoles.open("127.0.0.1", 0, self.said.append)
+        assert consoles is not None, self.said
+        self.consoles = consoles
+        self.published: dict[str, int] = {}   # seat -> the seq of the last state sent to it
+        send = consoles.server.publish
+
+        def publish(seat: str, message: dict[str, Any]) -> None:
+            self.published[seat] = int(message.get("seq", 0))
+            send(seat, message)
+
+        consoles.server.publish = publish  # type: ignore[method-assign]
+        table = Table({tuple(k.split("/")): v for k, v in self.seats.items()},  # type: ignore[misc]
+                      say=self.said.append, consoles=consoles)
+        self.app = App(self.game, table)
+
+    def _run(self) -> None:
+        try:
+            self._build()
+        except BaseException as exc:
+            self.failure = exc
+            return
+        finally:
+            self.ready.set()
+        try:
+            while not self.stop.is_set():
+                with self.lock:
+                    if not self.app.step():
+                        break
+                self.app.wait() if not self.game.over else self.stop.wait(0.05)
+        except BaseException as exc:   # shown by the test that waits
+            self.failure = exc
+        finally:
+            self.consoles.close()
+            self.store.close()
+
+    def __enter__(self) -> Rig:
+        self.thread.start()
+        self.ready.wait(30)
+        if self.failure is not None:
+            raise self.failure
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "the table's thread did not stop"
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        with self.lock:
+            yield
+
+    def url(self, seat: str) -> str:
+        return next(u for k, _t, u in self.consoles.links(self.app) if k == seat)
+
+    def base(self) -> str:
+        return self.consoles.base
+
+
+class Browser:
+    """One headless Chromium, several windows (one per console), each its own size."""
+
+    def __init__(self) -> None:
+        chromium, driver = need_browser()
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        self.profile = tempfile.mkdtemp(prefix="starbridge-chromium-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for a in (*ARGS, f"--user-data-dir={self.profile}", "--window-size=360,640"):
+            options.add_argument(a)
+        self.driver = webdriver.Chrome(options=options, service=Service(executable_path=driver))
+        self.driver.set_script_timeout(10)
+        self.windows: dict[str, str] = {}
+        self.first = True
+
+    def __enter__(self) -> Browser:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(Exception):
+            self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    def window(self, name: str, url: str, size: tuple[int, int]) -> str:
+        """A new window named `name` of `size` CSS px (the viewport) showing `url`."""
+        if self.first:
+            self.first = False
+        else:
+            self.driver.switch_to.new_window("window")
+        handle = self.driver.current_window_handle
+        self.windows[name] = handle
+        self.size(size)
+        self.driver.get(url)
+        return handle
+
+    def size(self, size: tuple[int, int]) -> None:
+        """Make the viewport exactly `size` (the window's frame differs per platform)."""
+        d = self.driver
+        d.set_window_size(*size)
+        inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
+        d.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+
+    def to(self, name: str) -> Any:
+        self.driver.switch_to.window(self.windows[name])
+        return self.driver
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def until(self, what: Callable[[], Any], message: str, timeout: float = 10.0) -> Any:
+        """Selenium's wait until `what` (of the page or the table) is truthy; fail with
+        `message`."""
+        from selenium.common.exceptions import TimeoutException
+        from selenium.webdriver.support.wait import WebDriverWait
+
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(
+                lambda _d: what())
+        except TimeoutException:
+            raise AssertionError(message) from None

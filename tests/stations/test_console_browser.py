@@ -1,0 +1,396 @@
+"""The consoles in a real browser (Chromium, Selenium): a whole turn of the basic duel played
+from four phone-sized windows (Engineer, Helm, Science, Captain) and the Instructor's tablet,
+Kronos on the autopilot; every console action checked against the same action made directly
+with the engine (`Decision.make`, `RollResult`) and the game replayed from them; a console
+reloaded mid-phase resumes; a decide sent again after a dropped connection is applied once; a
+revoked link is refused; touch targets of 48 CSS px at least and nothing wider than a phone's
+360 px, measured in the browser. Skips (with how to install Chromium) on a developer's machine
+without it; fails in CI."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_rig import PHONE, SHIP, TABLET, Browser, Rig, need_browser
+
+from companion.saved_game import SavedGame, autopilot_action
+from engine import Action, RollResult, Seat, controls, pending, state_to_json
+from stations.payload import SeatLog, payload
+
+STATIONS = ("engineer", "helm", "science", "captain")
+
+SMALL_TARGETS = """
+const bad = [];
+for (const e of document.querySelectorAll('button, summary, input, select, a[href]')) {
+  const r = e.getBoundingClientRect();
+  if (!r.width && !r.height) continue;
+  if (r.width < 47.5 || r.height < 47.5)
+    bad.push(e.outerHTML.slice(0, 90) + ' ' + r.width.toFixed(1) + 'x' + r.height.toFixed(1));
+}
+return bad;
+"""
+
+OVERFLOW = """
+const W = window.innerWidth, out = [];
+const page = document.documentElement.scrollWidth;
+if (page > W) out.push('the page is ' + page + ' px wide');
+for (const e of document.querySelectorAll('body *')) {
+  if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) continue;
+  if (r.right > W + 0.5 || r.left < -0.5)
+    out.push(e.tagName + '.' + e.className + ' ' + r.left.toFixed(0) + '..' + r.right.toFixed(0));
+}
+return out.slice(0, 10);
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    need_browser()
+    with Browser() as b:
+        yield b
+
+
+class Table:
+    """The test's hands: taps in a window, the state a console shows, the table's state."""
+
+    def __init__(self, rig: Rig, b: Browser) -> None:
+        self.rig, self.b = rig, b
+        self.made: list[Callable[[SavedGame], Action]] = []   # each console action, made directly
+
+    def open(self, name: str, seat: str, size: tuple[int, int]) -> None:
+        self.b.window(name, self.rig.url(seat), size)
+        self.b.until(lambda: self.shown() is not None, f"{name}'s console never got its state")
+
+    def shown(self) -> dict[str, Any] | None:
+        got: dict[str, Any] | None = self.b.js("return window.starbridgeConsole.state()")
+        return got
+
+    def link(self) -> str:
+        return str(self.b.js("return document.getElementById('link').textContent"))
+
+    def tap(self, css: str, text: str | None = None) -> None:
+        """A real click on the element (scrolled to the middle of the screen first, as a thumb
+        would bring it there)."""
+        from selenium.webdriver.common.by import By
+
+        found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
+                 if text is None or text in e.text]
+        assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"
+        self.b.js("arguments[0].scrollIntoView({block: 'center'})", found[0])
+        found[0].click()
+
+    def settled(self) -> tuple[list[Any], dict[str, int]]:
+        """Wait until Enterprise's crew must act (or the game is over): its prompts and the
+        sequence number of the state last sent to each seat with them."""
+        def crew() -> tuple[list[Any], dict[str, int]] | None:
+            if self.rig.failure is not None:
+                raise self.rig.failure
+            with self.rig.paused():
+                if self.rig.game.over:
+                    return [], dict(self.rig.published)
+                mine = [p for p in pending(self.rig.game.state) if p.ship == SHIP]
+                if mine and self.rig.app.waiting_for_people():
+                    return mine, dict(self.rig.published)
+            return None
+
+        got: tuple[list[Any], dict[str, int]] = self.b.until(crew, "the crew is never asked to act")
+        return got
+
+    def at(self, name: str, seqs: dict[str, int] | int) -> dict[str, Any]:
+        """Switch to `name`'s window once it shows the state last sent to it (of `seqs`)."""
+        seat = "instructor" if name == "instructor" else f"{SHIP}/{name}"
+        seq = seqs if isinstance(seqs, int) else seqs.get(seat, 0)
+        self.b.to(name)
+        state: dict[str, Any] = self.b.until(
+            lambda: (s := self.shown()) is not None and s.get("seq", 0) >= seq and s,
+            f"{name}'s console never showed state {seq}")
+        return state
+
+    def check_phone(self, name: str) -> None:
+        assert self.b.js(SMALL_TARGETS) == [], f"{name}: touch targets under 48 CSS px"
+        assert self.b.js(OVERFLOW) == [], f"{name}: wider than the phone"
+
+    def decide(self, name: str, action: str, seq: dict[str, int], fill: Callable[[], None],
+               made: Callable[[SavedGame], Action], confirm_twice: bool = False) -> None:
+        self.at(name, seq)
+        card = f'article.decision[data-action="{action}"]'
+        self.b.until(lambda: self.b.js(f"return !!document.querySelector('{card}')"),
+                     f"{name} never showed {action}")
+        fill()
+        if name in STATIONS:
+            self.check_phone(name)
+        before = len(self.rig.game.actions)
+        self.tap(f"{card} button.confirm")
+        if confirm_twice:   # an irreversible decision: the first tap only arms the button
+            armed = self.b.js(f"return document.querySelector('{card} button.confirm').className")
+            assert "armed" in armed
+            assert "cannot be taken back" in self.b.js(
+                f"return document.querySelector('{card} button.confirm').textContent")
+            assert len(self.rig.game.actions) == before, "one tap fired"
+            self.tap(f"{card} button.confirm")
+        self.made.append(made)
+        self.b.until(lambda: len(self.rig.game.actions) > before, f"{action} was not applied")
+
+
+def decision(game: SavedGame, station: str, action: str) -> Any:
+    return next(d for d in controls(game.state, Seat(station, SHIP)) if d.action == action)
+
+
+def made_decision(station: str, action: str,
+                  values: dict[str, Any]) -> Callable[[SavedGame], Action]:
+    return lambda g: decision(g, station, action).make(values)
+
+
+def made_preset(station: str, action: str, label: str) -> Callable[[SavedGame], Action]:
+    def make(g: SavedGame) -> Action:
+        d = decision(g, station, action)
+        preset = next(p for p in d.presets if p.label == label)
+        return d.make(dict(preset.values))
+    return make
+
+
+def made_roll(station: str, value: int, source: str = "manual") -> Callable[[SavedGame], Action]:
+    return lambda g: RollResult(station, value, source)  # type: ignore[arg-type]
+
+
+def made_virtual(station: str) -> Callable[[SavedGame], Action]:
+    def make(g: SavedGame) -> Action:
+        prompt = next(p for p in pending(g.state) if p.ship == SHIP and p.station == station)
+        assert prompt.roll is not None
+        return g.roll(prompt.roll)
+    return make
+
+
+def replayed_directly(rig: Rig, made: list[Callable[[SavedGame], Action]]) -> SavedGame:
+    """The game made again without a browser: each console action made directly with the
+    engine, each autopilot action as the autopilot makes it; every one must equal the logged."""
+    direct = SavedGame.new(None, rig.scenario, 5, rig.seats)
+    k = 0
+    for n, (action, by) in enumerate(zip(rig.game.actions, rig.game.by, strict=True)):
+        if by == "console":
+            expected = made[k](direct)
+            k += 1
+        else:
+            prompt = next(p for p in pending(direct.state)
+                          if rig.seats.get(f"{p.ship}/{p.station}") == "autopilot")
+            expected = autopilot_action(direct, prompt)
+        assert expected == action, f"action {n + 1} ({by}): {action} != {expected}"
+        direct.accept(expected, by)
+    assert k == len(made), "a console action was not applied, or applied twice"
+    return direct
+
+
+def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
+        tmp_path: Path, browser: Browser) -> None:
+    b = browser
+    with Rig(tmp_path) as rig:
+        t = Table(rig, b)
+        for st in STATIONS:
+            t.open(st, f"{SHIP}/{st}", PHONE)
+        t.open("instructor", "instructor", TABLET)
+        assert b.js("return document.querySelectorAll('.link-card .qr svg').length") == 9
+        assert t.b.js(SMALL_TARGETS) == [], "the tablet's touch targets under 48 CSS px"
+
+        moves = iter(["P", "F", "", "", ""])
+        rolls = 0
+        undone = resent = reloaded = overridden = virtual = False
+        for _ in range(80):
+            prompts, seq = t.settled()
+            if not prompts:
+                break
+            p = prompts[0]
+            st = str(p.station)
+            if p.roll is not None:
+                rolls += 1
+                if st == "captain" and not overridden:   # the Instructor overrides this roll
+                    overridden = True
+                    t.at("instructor", seq)
+                    b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
+                            "the Instructor sees no roll to override")
+                    before = len(rig.game.actions)
+                    t.tap('#roll button[data-face="7"]')
+                    t.made.append(made_roll(st, 7, "override"))
+                    b.until(lambda: len(rig.game.actions) > before, "the override was not applied")
+                    continue
+                state = t.at(st, seq)
+                assert state["roll"] is not None and state["roll"]["station"] == st
+                b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
+                        f"{st} shows no roll")
+                t.check_phone(st)
+                before = len(rig.game.actions)
+                if not virtual:   # the table's dice, from a phone
+                    virtual = True
+                    t.made.append(made_virtual(st))
+                    t.tap("#roll button.roll-now")
+                else:
+                    face = 1 + rolls % 10
+                    t.made.append(made_roll(st, face))
+                    t.tap(f'#roll button[data-face="{face}"]')
+                b.until(lambda: len(rig.game.actions) > before, f"{st}'s roll was not applied")
+                continue
+            action = str(p.action)
+            if action == "allocate_power":
+                values = {"movement": 4, "shields": 5, "weapons": 6}
+
+                steps = {f.name: f.step for f in decision(rig.game, st, action).fields}
+
+                def power() -> None:   # movement goes by 4 (4 power a movement point)
+                    for name, n in values.items():
+                        for _ in range(n // steps[name]):
+                            t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
+                    assert b.js("return [...document.querySelectorAll('output.value')]"
+                                ".map(x => +x.textContent)") == list(values.values())
+                    assert b.js("return document.querySelector('.budget b').textContent") \
+                        == "15 of 15"
+                    # the budget is spent: no field may step up
+                    assert b.js("return [...document.querySelectorAll("
+                                "'button[aria-label^=\"More\"]')].every(x => x.disabled)")
+
+                if not resent:   # the connection drops after Confirm: sent again, applied once
+                    resent = True
+                    t.at("engineer", seq)
+                    b.until(lambda: b.js("return !!document.querySelector("
+                                         "'article.decision[data-action=allocate_power]')"), "power")
+                    power()
+                    with rig.paused():
+                        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+                        b.until(lambda: b.js("return window.starbridgeConsole.link.busy()"),
+                                "the decide was not sent")
+                        b.js("window.starbridgeConsole.link.ws.close()")
+                        b.until(lambda: t.link() == "reconnecting…", "no reconnecting shown")
+                        b.until(lambda: t.link() == "live", "the console did not reconnect")
+                    t.made.append(made_decision(st, action, values))
+                    b.until(lambda: not b.js("return window.starbridgeConsole.link.busy()"),
+                            "the resent decide was never answered")
+                    b.until(lambda: b.js("return document.querySelector('#decisions .done')"
+                                         " !== null"), "no 'Done' after the answer")
+                    continue
+                t.decide(st, action, seq, power, made_decision(st, action, values))
+            elif action == "arm_weapons":
+                arms = {"ph1": 2, "ph2": 2, "pt1": 1, "pt2": 1}
+
+                def arm() -> None:
+                    for name, n in arms.items():
+                        for _ in range(n):
+                            t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
+
+                t.decide(st, action, seq, arm, made_decision(st, action, arms))
+                if not undone:   # the Instructor takes it back from the tablet; Helm arms again
+                    undone = True
+                    before = len(rig.game.actions)
+                    b.to("instructor")
+                    t.tap('button[data-do="undo"]')
+                    t.made.pop()
+                    b.until(lambda: len(rig.game.actions) < before, "the undo was not applied")
+            elif action == "set_shields":
+                if not reloaded:   # Science reloads the page mid-phase: the console resumes
+                    reloaded = True
+                    t.at(st, seq)
+                    t.tap('[data-field="shield1"] button[aria-label^="More"]')
+                    b.driver.refresh()
+                    state = t.at(st, seq)
+                    assert any(d["action"] == "set_shields" for d in state["decisions"])
+                    b.until(lambda: t.link() == "live", "the reloaded console is not live")
+
+                def spread() -> None:
+                    t.tap("button.preset", "Spread evenly")
+
+                t.decide(st, action, seq, spread, made_preset(st, action, "Spread evenly"))
+            elif action == "move":
+                steps = next(moves)
+
+                def course() -> None:
+                    for letter in steps:
+                        t.tap(f'[data-field="steps"] button[data-letter="{letter}"]')
+                    assert b.js("return document.querySelector('.course').textContent") == \
+                        (steps or "—")
+                    if steps:   # the course being entered is drawn on the map
+                        assert b.js("return document.querySelectorAll('#map .plan').length") == 1
+
+                t.decide(st, action, seq, course, made_decision(st, action, {"steps": steps}))
+            elif action == "fire":
+                d = decision(rig.game, st, "fire")
+                target = next(c for c in d.field_named("ph1").choices if c.value == "kronos")
+
+                def aim() -> None:
+                    for w in ("ph1", "ph2"):
+                        t.tap(f'[data-field="{w}"] button.choice', target.label)
+
+                t.decide(st, action, seq, aim,
+                         made_decision(st, action, {"ph1": "kronos", "ph2": "kronos"}),
+                         confirm_twice=True)
+            else:   # any other decision (a damaged weapon to choose, ...): the first allowed
+                d = decision(rig.game, st, action)
+                picks = {f.name: next(c for c in f.choices if c.allowed)
+                         for f in d.fields if f.choices}
+
+                def first() -> None:
+                    for name, c in picks.items():
+                        t.tap(f'[data-field="{name}"] button.choice', c.label)
+
+                t.decide(st, action, seq, first,
+                         made_decision(st, action, {n: c.value for n, c in picks.items()}),
+                         confirm_twice=d.irreversible)
+        assert rig.game.over, "the turn did not end"
+        assert undone and resent and reloaded and overridden and virtual
+
+        # every phone shows the end, its Rolls list explains its rolls
+        for st in STATIONS:
+            b.to(st)
+            b.until(lambda: (t.shown() or {}).get("over"), f"{st} does not show the end")
+            t.check_phone(st)
+        b.to("helm")
+        assert b.js("return document.querySelectorAll('#rolls details').length") > 0
+        t.tap("#rolls details summary")
+        assert b.js("return document.querySelector('#rolls details[open] .why h3').textContent"
+                    ).startswith("Why ")
+
+        direct = replayed_directly(rig, t.made)
+        assert state_to_json(direct.state) == state_to_json(rig.game.state)
+        # each console's last state is what the engine's per-seat API gives its seat now
+        for st in STATIONS:
+            shown = t.at(st, rig.published[f"{SHIP}/{st}"])
+            want = payload(rig.game.state, f"{SHIP}/{st}", SeatLog(f"{SHIP}/{st}"))
+            for part in ("phase", "decisions", "map", "facts", "roll"):
+                assert shown[part] == want[part], f"{st}: {part}"
+
+        # the Instructor gives Science a new code: the old link is closed and refused
+        old = rig.url(f"{SHIP}/science")
+        b.to("instructor")
+        t.tap('.link-card[data-seat="enterprise/science"] button')
+        assert rig.url(f"{SHIP}/science") == old, "one tap revoked the link"
+        t.tap('.link-card[data-seat="enterprise/science"] button')
+        b.until(lambda: rig.url(f"{SHIP}/science") != old, "no new link")
+        b.to("science")
+        b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
+                "the revoked console was not closed")
+        assert "replaced" in b.js("return document.getElementById('refused').textContent")
+        b.driver.get(old)
+        b.driver.refresh()
+        b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
+                "the revoked link opened a console")
+        assert b.js("return window.starbridgeConsole.state()") is None
+        b.driver.get(rig.url(f"{SHIP}/science"))
+        b.driver.refresh()
+        b.until(lambda: t.link() == "live" and t.shown() is not None, "the new link does not open")
+
+
+def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
+    b = browser
+    with Rig(tmp_path) as rig:
+        b.window("join", rig.base() + "/", PHONE)
+        text = b.js("return document.body.innerText")
+        assert "Scan the code" in text and "Enterprise" not in text
+        assert b.js(SMALL_TARGETS) == [] and b.js(OVERFLOW) == []
+        b.window("view", rig.url("view"), (1280, 720))
+        b.until(lambda: b.js("return document.querySelectorAll('#map .ship').length") == 2,
+                "the viewscreen shows no ships")
+        assert b.js("return document.querySelectorAll('button').length") == 0
+        b.driver.get(rig.base() + "/console#k=not-a-token")
+        b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
+                "a made-up link opened a console")
