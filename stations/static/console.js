@@ -6,7 +6,7 @@
 (function () {
   var h = Panel.h;
   var $ = function (id) { return document.getElementById(id); };
-  var state = null, seat = null, wholeMap = false, rollNote = null, rollSending = null, openRolls = {};
+  var state = null, seat = null, nearMap = false, rollNote = null, rollSending = null, openRolls = {};
 
   var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed"};
   var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert"};
@@ -148,7 +148,7 @@
     if (!state) return;
     var draft = panel.draft();
     if (draft && seat) draft.ship = seat.ship;
-    HexMap.draw($("map"), state.map, {whole: wholeMap, draft: draft});
+    HexMap.draw($("map"), state.map, {near: nearMap, draft: draft});
     var note = [];
     if (draft && draft.letters) note.push("Course being entered: " + draft.letters);
     if (state.last_roll) note.push(state.last_roll);
@@ -176,7 +176,7 @@
     rolls.forEach(function (r) {
       var head = h("summary", {}, [
         h("span", {"class": "roll-n", text: "#" + r.number}),
-        h("span", {"class": "roll-what", text: (r.what || "") + (r.who ? " · " + r.who : "")}),
+        h("span", {"class": "roll-what"}, [h("span", {text: r.what || ""}), h("small", {text: r.who || ""})]),
         h("b", {"class": "roll-score", text: String(r.value) + (r.result ? " " + r.result : "")})]);
       var body = h("div", {"class": "why"}, [h("h3", {text: why(r.result)})].concat(
         (r.lines || []).map(function (l) { return h("p", {text: l}); })));
@@ -195,7 +195,7 @@
     // A roll is answered in the roll box (a face, the table's dice, or the tray), not as a
     // stepper: the engine offers it as a decision too.
     var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
-    panel.update(decisions, state.phase && state.phase.acting);
+    panel.update(decisions, state.roll ? null : state.phase && state.phase.acting);
     renderFacts();
     renderRoll();
     drawMap();
@@ -204,11 +204,12 @@
     Instructor.render(state);
   }
 
-  $("map-whole").addEventListener("click", function () {
-    wholeMap = !wholeMap;
-    $("map-whole").textContent = wholeMap ? "Close up" : "Whole map";
+  $("map-near").addEventListener("click", function () {
+    nearMap = !nearMap;
+    $("map-near").textContent = nearMap ? "All ships" : "Close up";
     drawMap();
   });
+  window.addEventListener("resize", function () { drawMap(); });
 
   window.starbridgeConsole = {link: link, state: function () { return state; }};
   link.start();

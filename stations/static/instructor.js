@@ -6,7 +6,7 @@
 
 var Instructor = (function () {
   var h, link, getState, armed = {}, notes = {}, ARM_MS = 5000;
-  var MODES = [["panel", "Panel"], ["touch", "Touch"], ["autopilot", "Autopilot"]];
+  var MODES = [["panel", "Panel"], ["touch", "Touch"], ["autopilot", "Auto"]];
 
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
   function $(id) { return document.getElementById(id); }
@@ -105,6 +105,9 @@ var Instructor = (function () {
       var doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
       var svg = doc.documentElement;
       if (svg && svg.nodeName.toLowerCase() === "svg") {
+        if (!svg.getAttribute("viewBox") && svg.getAttribute("width")) {
+          svg.setAttribute("viewBox", "0 0 " + parseFloat(svg.getAttribute("width")) + " " + parseFloat(svg.getAttribute("height")));
+        }
         svg.removeAttribute("width");
         svg.removeAttribute("height");
         box.appendChild(document.importNode(svg, true));

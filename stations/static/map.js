@@ -102,7 +102,7 @@ var HexMap = (function () {
     return [name].concat(tags).join(" · ");
   }
 
-  /* Draw `model` into `svg`. opts: {whole: bool, draft: {ship, letters} (a course being
+  /* Draw `model` into `svg`. opts: {near: bool (round the own ship only), draft: {ship, letters} (a course being
      entered), large: bool (the viewscreen)}. Returns the hexes in view. */
   function draw(svg, model, opts) {
     opts = opts || {};
@@ -128,26 +128,31 @@ var HexMap = (function () {
       }
     }
 
-    // The window: the whole map, or the hexes round what matters (ships, course, reach).
+    // The window: round every ship (and the course), or `near` the own ship only.
     var c0 = 0, c1 = cols - 1, r0 = 0, r1 = rows - 1;
-    if (!opts.whole) {
-      var pts = ships.map(function (s) { return [s.col, s.row]; }).concat(plan, reach);
-      (model.counters || []).forEach(function (k) { var p = pair(k); if (p && !isNaN(p[0])) pts.push(p); });
-      if (pts.length) {
-        var pad = opts.large ? 3 : 2;
-        c0 = Math.max(0, Math.min.apply(null, pts.map(function (p) { return p[0]; })) - pad);
-        c1 = Math.min(cols - 1, Math.max.apply(null, pts.map(function (p) { return p[0]; })) + pad);
-        r0 = Math.max(0, Math.min.apply(null, pts.map(function (p) { return p[1]; })) - pad);
-        r1 = Math.min(rows - 1, Math.max.apply(null, pts.map(function (p) { return p[1]; })) + pad);
-        // At least a few hexes each way, so a lone ship is not drawn huge.
-        while (c1 - c0 < 8 && (c0 > 0 || c1 < cols - 1)) { if (c0 > 0) c0--; if (c1 < cols - 1) c1++; }
-        while (r1 - r0 < 6 && (r0 > 0 || r1 < rows - 1)) { if (r0 > 0) r0--; if (r1 < rows - 1) r1++; }
-      }
+    var own = ships.filter(function (s) { return s.own; });
+    var focus = opts.near && own.length && own.length < ships.length ? own : ships;
+    var pts = focus.map(function (s) { return [s.col, s.row]; }).concat(plan);
+    if (!opts.near) (model.counters || []).forEach(function (k) { var p = pair(k); if (p && !isNaN(p[0])) pts.push(p); });
+    if (pts.length) {
+      var pad = opts.near ? 3 : opts.large ? 3 : 2;
+      c0 = Math.max(0, Math.min.apply(null, pts.map(function (p) { return p[0]; })) - pad);
+      c1 = Math.min(cols - 1, Math.max.apply(null, pts.map(function (p) { return p[0]; })) + pad);
+      r0 = Math.max(0, Math.min.apply(null, pts.map(function (p) { return p[1]; })) - pad);
+      r1 = Math.min(rows - 1, Math.max.apply(null, pts.map(function (p) { return p[1]; })) + pad);
+      // At least a few hexes each way, so a lone ship is not drawn huge.
+      while (c1 - c0 < 6 && (c0 > 0 || c1 < cols - 1)) { if (c0 > 0) c0--; if (c1 < cols - 1) c1++; }
+      while (r1 - r0 < 5 && (r0 > 0 || r1 < rows - 1)) { if (r0 > 0) r0--; if (r1 < rows - 1) r1++; }
     }
     var tl = centre(c0, r0), br = centre(c1, r1);
     var x0 = tl[0] - SIZE * 1.2, y0 = tl[1] - SIZE * 1.2;
     var w = br[0] - tl[0] + SIZE * 2.4, hgt = br[1] - tl[1] + SIZE * 2.6;
     svg.setAttribute("viewBox", [x0.toFixed(1), y0.toFixed(1), w.toFixed(1), hgt.toFixed(1)].join(" "));
+    // CSS px per map unit as drawn now: text and markers keep a readable size on a phone.
+    var box = svg.getBoundingClientRect();
+    var scale = box.width > 0 ? Math.min(box.width / w, box.height > 0 ? box.height / hgt : Infinity) : 1;
+    var px = function (cssPx, least, most) { return Math.min(most || Infinity, Math.max(least, cssPx / scale)); };
+    var labelSize = px(opts.large ? 20 : 12, 5.2);
 
     // The grid, one path; then tinted hexes (reach, arc, obstacles).
     var d = [];
@@ -188,14 +193,20 @@ var HexMap = (function () {
       var pa = centre(a[0], a[1]), pb = centre(b[0], b[1]);
       svg.appendChild(el("line", {x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], "class": "fire"}));
       if (model.target_range !== null && model.target_range !== undefined) {
-        svg.appendChild(el("text", {x: (pa[0] + pb[0]) / 2, y: (pa[1] + pb[1]) / 2 - 2, "class": "range", "text-anchor": "middle"},
+        svg.appendChild(el("text", {x: (pa[0] + pb[0]) / 2, y: (pa[1] + pb[1]) / 2 - 2, "class": "range", "text-anchor": "middle",
+          "font-size": labelSize.toFixed(2)},
           "range " + model.target_range));
       }
     }
 
+    var shieldR = px(8, 3.4, 4.6), shielded = {};
+    (model.shields || []).forEach(function (m) {
+      ships.forEach(function (sh) { if (sh.own && sh.col === m.col && sh.row === m.row) shielded[sh.id] = true; });
+    });
     // Ships: marker in the side's colour and shape, the heading as a bright line, the label.
     ships.forEach(function (s) {
-      var cc = centre(s.col, s.row), rad = SIZE * 0.8;
+      var cc = centre(s.col, s.row), rad = px(opts.large ? 16 : 11, SIZE * 0.8, SIZE * 1.1);
+      var below = shielded[s.id] ? SIZE * 1.25 + shieldR : rad;
       var g = el("g", {"class": "ship" + (s.own ? " own" : " other") + (s.status && s.status !== "active" ? " out" : "") + (s.selected ? " selected" : ""),
         "data-ship": s.id});
       if (s.selected) g.appendChild(el("circle", {cx: cc[0], cy: cc[1], r: rad + 2.5, "class": "focus"}));
@@ -203,7 +214,8 @@ var HexMap = (function () {
       var ang = angle(s.heading || 0);
       g.appendChild(el("line", {x1: cc[0], y1: cc[1], x2: cc[0] + Math.cos(ang) * rad, y2: cc[1] + Math.sin(ang) * rad, "class": "nose"}));
       var text = label(s);
-      g.appendChild(el("text", {x: cc[0], y: cc[1] + rad + 6.5, "class": "label", "text-anchor": "middle"}, text));
+      g.appendChild(el("text", {x: cc[0], y: cc[1] + below + labelSize * 0.95, "class": "label", "text-anchor": "middle",
+        "font-size": labelSize.toFixed(2), "stroke-width": (labelSize * 0.25).toFixed(2)}, text));
       g.appendChild(el("title", {}, text));
       svg.appendChild(g);
     });
@@ -214,9 +226,10 @@ var HexMap = (function () {
       var a = angle(m.side), dist = SIZE * 1.25;
       var x = cc[0] + Math.cos(a) * dist, y = cc[1] + Math.sin(a) * dist;
       var cls = "shield" + (m.damaged ? " damaged" : "") + (m.planned ? " planned" : "");
-      svg.appendChild(el("circle", {cx: x, cy: y, r: 3.4, "class": cls}));
+      svg.appendChild(el("circle", {cx: x, cy: y, r: shieldR, "class": cls}));
       var text = m.text !== undefined ? String(m.text) : (m.damaged ? "x" : String(m.points));
-      svg.appendChild(el("text", {x: x, y: y + 1.9, "class": "shield-text", "text-anchor": "middle"}, text));
+      svg.appendChild(el("text", {x: x, y: y + shieldR * 0.45, "class": "shield-text", "text-anchor": "middle",
+        "font-size": (shieldR * 1.3).toFixed(2)}, text));
     });
   }
 

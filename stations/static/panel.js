@@ -46,7 +46,7 @@ var Panel = (function () {
     var keep = {};
     var self = this;
     this.decisions = decisions || [];
-    this.waiting = waiting || "";
+    this.waiting = waiting === null ? null : (waiting || "");
     this.decisions.forEach(function (d) {
       var k = key(d), old = self.editors[k];
       if (old && same(old.decision.fields, d.fields) && same(old.decision.budgets, d.budgets)) {
@@ -215,8 +215,9 @@ var Panel = (function () {
       })));
     }
     var armed = e.armed && Date.now() - e.armed < ARM_MS;
-    var label = e.sending ? "Sending…" : armed ? "Tap again: " + (d.title || d.action) + " — cannot be taken back"
-      : d.irreversible ? (d.title || "Confirm") + "…" : "Confirm";
+    var what = String(d.title || d.action).replace(/^[^:]*:\s*/, "");
+    var label = e.sending ? "Sending…" : armed ? "Tap again to " + what + ": it cannot be taken back"
+      : d.irreversible ? "Confirm: " + what + "…" : "Confirm";
     kids.push(h("p", {"class": "problem", role: "alert", hidden: !e.problem, text: e.problem || ""}));
     kids.push(h("p", {"class": "note", hidden: !e.note, text: e.note || ""}));
     kids.push(h("button", {type: "button", "class": "confirm" + (armed ? " armed" : "") + (d.irreversible ? " irreversible" : ""),
@@ -231,7 +232,7 @@ var Panel = (function () {
     var keys = Object.keys(this.editors);
     if (this.done) root.appendChild(h("p", {"class": "done", role: "status", text: this.done}));
     if (!keys.length) {
-      root.appendChild(h("p", {"class": "waiting", text: this.waiting || "Nothing to decide now."}));
+      if (this.waiting !== null) root.appendChild(h("p", {"class": "waiting", text: this.waiting || "Nothing to decide now."}));
       return;
     }
     keys.forEach(function (k) { root.appendChild(self._decision(self.editors[k])); });

@@ -13,6 +13,7 @@
     return e;
   }
   var state = null;
+  window.addEventListener("resize", function () { if (state) render(); });
 
   function render() {
     var p = state.phase || {};
@@ -27,8 +28,11 @@
     var last = clear($("last"));
     var roll = (state.rolls || [])[0];
     if (roll) {
-      add(last, "p", "last-what", (roll.what || "") + (roll.who ? " · " + roll.who : ""));
-      add(last, "p", "last-score " + String(roll.result || "").toLowerCase(), roll.value + (roll.result ? " " + roll.result : ""));
+      add(last, "p", "last-who", roll.who || "");
+      add(last, "p", "last-what", roll.what || "");
+      var score = add(last, "p", "last-score " + String(roll.result || "").toLowerCase(), "");
+      add(score, "span", "last-value", "rolled " + roll.value);
+      if (roll.result) add(score, "b", "", roll.result);
     } else if (state.last_roll) {
       add(last, "p", "last-what", state.last_roll);
     }

@@ -61,6 +61,7 @@ class Table:
     def __init__(self, rig: Rig, b: Browser) -> None:
         self.rig, self.b = rig, b
         self.made: list[Callable[[SavedGame], Action]] = []   # each console action, made directly
+        self.acted: set[str] = set()
 
     def open(self, name: str, seat: str, size: tuple[int, int]) -> None:
         self.b.window(name, self.rig.url(seat), size)
@@ -135,6 +136,7 @@ class Table:
             self.tap(f"{card} button.confirm")
         self.made.append(made)
         self.b.until(lambda: len(self.rig.game.actions) > before, f"{action} was not applied")
+        self.acted.add(name)
 
 
 def decision(game: SavedGame, station: str, action: str) -> Any:
@@ -164,6 +166,22 @@ def made_virtual(station: str) -> Callable[[SavedGame], Action]:
         assert prompt.roll is not None
         return g.roll(prompt.roll)
     return make
+
+
+def ask_seat(t: Table) -> None:
+    """The Instructor asks from the tablet that the Captain's seat be the autopilot's: made at
+    the next turn, shown in the Seats row now; "panel" is greyed out with its reason."""
+    b = t.b
+    b.to("instructor")
+    row = '.seat-row[data-seat="enterprise/captain"]'
+    t.tap(f'{row} button[data-mode="panel"]')
+    b.until(lambda: b.js(f"return document.querySelector('{row} .problem') !== null"),
+            "greyed-out panel mode gave no reason")
+    t.tap(f'{row} button[data-mode="autopilot"]')
+    b.until(lambda: b.js(f"return document.querySelector('{row} button.asked') !== null"),
+            "the seat change is not shown")
+    assert "next turn: autopilot" in b.js(f"return document.querySelector('{row}').textContent")
+    assert t.rig.app.seat_changes.asked, "the table did not take the seat change"
 
 
 def replayed_directly(rig: Rig, made: list[Callable[[SavedGame], Action]]) -> SavedGame:
@@ -197,6 +215,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         assert t.b.js(SMALL_TARGETS) == [], "the tablet's touch targets under 48 CSS px"
 
         moves = iter(["P", "F", "", "", ""])
+        acted: set[str] = set()
         rolls = 0
         undone = resent = reloaded = overridden = virtual = False
         for _ in range(80):
@@ -207,7 +226,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
             st = str(p.station)
             if p.roll is not None:
                 rolls += 1
-                if st == "captain" and not overridden:   # the Instructor overrides this roll
+                if st == "science" and not overridden:   # the Instructor overrides this roll
                     overridden = True
                     t.at("instructor", seq)
                     b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
@@ -215,6 +234,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
                     before = len(rig.game.actions)
                     t.tap('#roll button[data-face="7"]')
                     t.made.append(made_roll(st, 7, "override"))
+                    acted.add("instructor")
                     b.until(lambda: len(rig.game.actions) > before, "the override was not applied")
                     continue
                 state = t.at(st, seq)
@@ -232,6 +252,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
                     t.made.append(made_roll(st, face))
                     t.tap(f'#roll button[data-face="{face}"]')
                 b.until(lambda: len(rig.game.actions) > before, f"{st}'s roll was not applied")
+                acted.add(st)
                 continue
             action = str(p.action)
             if action == "allocate_power":
@@ -269,6 +290,8 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
                             "the resent decide was never answered")
                     b.until(lambda: b.js("return document.querySelector('#decisions .done')"
                                          " !== null"), "no 'Done' after the answer")
+                    acted.add(st)
+                    ask_seat(t)
                     continue
                 t.decide(st, action, seq, power, made_decision(st, action, values))
             elif action == "arm_weapons":
@@ -313,16 +336,17 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
                         assert b.js("return document.querySelectorAll('#map .plan').length") == 1
 
                 t.decide(st, action, seq, course, made_decision(st, action, {"steps": steps}))
-            elif action == "fire":
+            elif action == "fire":   # every weapon that can at Kronos
                 d = decision(rig.game, st, "fire")
-                target = next(c for c in d.field_named("ph1").choices if c.value == "kronos")
+                aims = {f.name: c for f in d.fields for c in f.choices
+                        if c.value == "kronos" and c.allowed}
 
                 def aim() -> None:
-                    for w in ("ph1", "ph2"):
-                        t.tap(f'[data-field="{w}"] button.choice', target.label)
+                    for w, c in aims.items():
+                        t.tap(f'[data-field="{w}"] button.choice', c.label)
 
                 t.decide(st, action, seq, aim,
-                         made_decision(st, action, {"ph1": "kronos", "ph2": "kronos"}),
+                         made_decision(st, action, {w: c.value for w, c in aims.items()}),
                          confirm_twice=True)
             else:   # any other decision (a damaged weapon to choose, ...): the first allowed
                 d = decision(rig.game, st, action)
@@ -338,6 +362,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
                          confirm_twice=d.irreversible)
         assert rig.game.over, "the turn did not end"
         assert undone and resent and reloaded and overridden and virtual
+        assert acted | t.acted == {*STATIONS, "instructor"}, acted | t.acted
 
         # every phone shows the end, its Rolls list explains its rolls
         for st in STATIONS:
