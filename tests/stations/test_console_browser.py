@@ -419,3 +419,16 @@ def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> N
         b.driver.get(rig.base() + "/console#k=not-a-token")
         b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
                 "a made-up link opened a console")
+
+
+def test_without_chromium_the_browser_tests_skip_saying_how_to_install_it_but_fail_in_ci(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import browser_rig
+
+    monkeypatch.setattr(browser_rig, "CHROMIUM", ("/nonexistent/chromium",))
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium chromium-driver"):
+        browser_rig.need_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
+        browser_rig.need_browser()
