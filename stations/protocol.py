@@ -36,7 +36,8 @@ class Limits:
     hello_timeout: float = 5.0          # seconds to send `hello` after connecting
     rate: float = 20.0                  # messages a second a client may keep up
     burst: int = 40                     # messages at once before the rate applies
-    send_queue: int = 16                # states waiting for a client that does not read
+    send_queue: int = 32                # messages waiting for a client (states coalesce)
+    send_timeout: float = 10.0          # seconds one send may wait: longer, the client is dropped
     heartbeat: float = 30.0             # seconds between pings (a phone gone without a word)
 
 

@@ -8,8 +8,10 @@
 
 The main thread never waits on the network: `publish` and `answer` serialise on the caller's
 thread and hand the text to the loop (`call_soon_threadsafe`). Each connection has a bounded
-send queue and one writer task: a client that does not read is dropped when its queue is full,
-and never slows the others or the game. What a client sends is checked here (size, rate, JSON,
+send queue and one writer task. A state replaces an older state still waiting in the queue (each
+is whole: a slow phone skips to the newest); a client that does not read is dropped when one
+send waits longer than `Limits.send_timeout` or its queue holds `Limits.send_queue` messages, and
+never slows the others or the game. What a client sends is checked here (size, rate, JSON,
 version, type, token) before it goes on the app's queue as a `ConsoleInput`; docs/stations.md
 says why each limit is what it is.
 """
@@ -21,7 +23,7 @@ import contextlib
 import itertools
 import logging
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,9 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 CLOSE = ""   # the writer's sentinel: close the connection after what is queued
+HIGH_WATER = 64 * 1024      # bytes waiting in the transport: the client is behind
+MAX_UNSENT = 1024 * 1024    # bytes waiting: the client is gone (the kernel holds more still)
+STATE_HEAD = '{"v":1,"type":"state"'   # how a state message begins (protocol.dumps)
 
 
 def same_origin(origin: str, host: str) -> bool:
@@ -85,10 +90,12 @@ class _Conn:
                  limits: Limits, now: float) -> None:
         self.id, self.ws, self.request = cid, ws, request
         self.seat: str | None = None
-        self.queue: asyncio.Queue[str] = asyncio.Queue(limits.send_queue)
+        self.queue: deque[str] = deque()
+        self.ready = asyncio.Event()
         self.allowance, self.checked = float(limits.burst), now
         self.writer: asyncio.Task[None] | None = None
         self.dropped = False
+        self.stuck_since: float | None = None   # since when its bytes wait above HIGH_WATER
         self.closing = False         # refused: what it sends now is not looked at
 
     def abort(self) -> None:
@@ -251,6 +258,14 @@ class StationServer:
         await ws.prepare(request)
         loop = asyncio.get_running_loop()
         if len(self._conns) >= self.limits.max_connections:
+            # full: the oldest connection that has not said hello makes room (idle connections
+            # cannot keep the table's consoles out); all past hello: the newcomer is refused
+            idle = min((c for c in self._conns.values() if c.seat is None),
+                       key=lambda c: c.id, default=None)
+            if idle is not None:
+                self._conns.pop(idle.id, None)
+                idle.abort()
+        if len(self._conns) >= self.limits.max_connections:
             self.refusals += 1
             await ws.send_str(dumps({"type": "refused", "reason": (
                 f"The table has {self.limits.max_connections} consoles connected, its most: "
@@ -270,8 +285,8 @@ class StationServer:
                 with self._lock:
                     self._seats[conn.seat] = self._seats.get(conn.seat, 1) - 1
             if not conn.dropped:
-                with contextlib.suppress(asyncio.QueueFull):
-                    conn.queue.put_nowait(CLOSE)
+                conn.queue.append(CLOSE)
+                conn.ready.set()
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                     await asyncio.wait_for(asyncio.shield(conn.writer), 1.0)
             conn.writer.cancel()
@@ -282,26 +297,57 @@ class StationServer:
     async def _write(self, conn: _Conn) -> None:
         """The connection's one writer: sends what is queued, in order."""
         while True:
-            text = await conn.queue.get()
+            if not conn.queue:
+                conn.ready.clear()
+                await conn.ready.wait()
+                continue
+            if self._unread(conn):
+                self._drop(conn, "it does not read")
+                return
+            text = conn.queue.popleft()
             if text == CLOSE:
                 with contextlib.suppress(Exception):
-                    await conn.ws.close()
+                    await asyncio.wait_for(conn.ws.close(), self.limits.send_timeout)
                 return
             try:
-                await conn.ws.send_str(text)
+                await asyncio.wait_for(conn.ws.send_str(text), self.limits.send_timeout)
+            except TimeoutError:
+                self._drop(conn, "it does not read")
+                return
             except (ConnectionError, RuntimeError):
                 return
+
+    def _unread(self, conn: _Conn) -> bool:
+        """Whether the client has left what was sent unread too long: the bytes waiting to go
+        out stayed above the high-water mark for `send_timeout`, or passed `MAX_UNSENT`."""
+        transport = conn.request.transport
+        waiting = transport.get_write_buffer_size() if transport is not None else 0
+        now = asyncio.get_running_loop().time()
+        if waiting <= HIGH_WATER:
+            conn.stuck_since = None
+            return False
+        if conn.stuck_since is None:
+            conn.stuck_since = now
+        return waiting > MAX_UNSENT or now - conn.stuck_since > self.limits.send_timeout
 
     def _offer(self, conn: _Conn, text: str) -> None:
         """Queue a message; a client whose queue is full does not read: it is dropped."""
         if conn.dropped:
             return
-        try:
-            conn.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.drops += 1
-            log.info("stations: console %d of %s dropped: it does not read", conn.id, conn.seat)
-            conn.abort()
+        if text.startswith(STATE_HEAD):   # a newer whole state: an older one waiting goes
+            for old in [t for t in conn.queue if t.startswith(STATE_HEAD)]:
+                conn.queue.remove(old)
+        conn.queue.append(text)
+        conn.ready.set()
+        if len(conn.queue) > self.limits.send_queue:
+            self._drop(conn, "its messages pile up unread")
+
+    def _drop(self, conn: _Conn, why: str) -> None:
+        self.drops += 1
+        log.info("stations: console %d of %s dropped: %s", conn.id, conn.seat, why)
+        conn.queue.clear()
+        self._conns.pop(conn.id, None)
+        conn.abort()
 
     def _refuse(self, conn: _Conn, reason: str) -> None:
         """Say why, then close (after what is already queued)."""
@@ -414,7 +460,7 @@ class StationServer:
         answers[mid] = text
         while len(answers) > REMEMBERED_IDS:
             answers.popitem(last=False)
-        for cid in dict.fromkeys([*self._waiting.pop((seat, mid), []), client]):
+        for cid in self._waiting.pop((seat, mid), [client]):   # each asking gets it
             conn = self._conns.get(cid)
             if conn is not None and conn.seat == seat:
                 self._offer(conn, text)
