@@ -15,9 +15,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from browser_rig import PHONE, SHIP, TABLET, Browser, Rig  # noqa: E402
+from browser_rig import PHONE, SHIP, TABLET, Browser, Rig
 
-from engine import pending  # noqa: E402
+from engine import pending
 
 ROOT = Path(__file__).resolve().parents[2]
 TV = (1280, 720)

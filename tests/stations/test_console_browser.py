@@ -17,7 +17,7 @@ import pytest
 from browser_rig import PHONE, SHIP, TABLET, Browser, Rig, need_browser
 
 from companion.saved_game import SavedGame, autopilot_action
-from engine import Action, RollResult, Seat, controls, pending, state_to_json
+from engine import Action, Decision, RollResult, Seat, controls, pending, state_to_json
 from stations.payload import SeatLog, payload
 
 STATIONS = ("engineer", "helm", "science", "captain")
@@ -139,7 +139,7 @@ class Table:
         self.acted.add(name)
 
 
-def decision(game: SavedGame, station: str, action: str) -> Any:
+def decision(game: SavedGame, station: str, action: str) -> Decision:
     return next(d for d in controls(game.state, Seat(station, SHIP)) if d.action == action)
 
 
@@ -157,7 +157,7 @@ def made_preset(station: str, action: str, label: str) -> Callable[[SavedGame], 
 
 
 def made_roll(station: str, value: int, source: str = "manual") -> Callable[[SavedGame], Action]:
-    return lambda g: RollResult(station, value, source)  # type: ignore[arg-type]
+    return lambda g: RollResult(station, value, source)
 
 
 def made_virtual(station: str) -> Callable[[SavedGame], Action]:
@@ -203,6 +203,174 @@ def replayed_directly(rig: Rig, made: list[Callable[[SavedGame], Action]]) -> Sa
     return direct
 
 
+class Turn:
+    """What the crew does at each prompt, and which of the harder moments happened yet."""
+
+    def __init__(self, t: Table) -> None:
+        self.t, self.b, self.rig = t, t.b, t.rig
+        self.moves = iter(["P", "F", "", "", ""])
+        self.rolls = 0
+        self.happened: set[str] = set()   # undone, resent, reloaded, overridden, virtual
+
+    def once(self, moment: str) -> bool:
+        """True the first time `moment` is asked for."""
+        if moment in self.happened:
+            return False
+        self.happened.add(moment)
+        return True
+
+    def applied(self, before: int, what: str) -> None:
+        self.b.until(lambda: len(self.rig.game.actions) > before, f"{what} was not applied")
+
+    def act(self, p: Any, seq: dict[str, int]) -> None:
+        if p.roll is not None:
+            self.roll(p, seq)
+            return
+        st, action = str(p.station), str(p.action)
+        handler = getattr(self, action, None)
+        if handler is not None:
+            handler(st, seq)
+        else:
+            self.first_allowed(st, action, seq)
+
+    def roll(self, p: Any, seq: dict[str, int]) -> None:
+        t, b, st = self.t, self.b, str(p.station)
+        self.rolls += 1
+        before = len(self.rig.game.actions)
+        if st == "science" and self.once("overridden"):   # the Instructor overrides this roll
+            t.at("instructor", seq)
+            b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
+                    "the Instructor sees no roll to override")
+            t.tap('#roll button[data-face="7"]')
+            t.made.append(made_roll(st, 7, "override"))
+            t.acted.add("instructor")
+            self.applied(before, "the override")
+            return
+        state = t.at(st, seq)
+        assert state["roll"] is not None and state["roll"]["station"] == st
+        b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
+                f"{st} shows no roll")
+        t.check_phone(st)
+        if self.once("virtual"):   # the table's dice, from a phone
+            t.made.append(made_virtual(st))
+            t.tap("#roll button.roll-now")
+        else:
+            face = 1 + self.rolls % 10
+            t.made.append(made_roll(st, face))
+            t.tap(f'#roll button[data-face="{face}"]')
+        self.applied(before, f"{st}'s roll")
+        t.acted.add(st)
+
+    def allocate_power(self, st: str, seq: dict[str, int]) -> None:
+        t, b = self.t, self.b
+        values = {"movement": 4, "shields": 5, "weapons": 6}
+        steps = {f.name: f.step for f in decision(self.rig.game, st, "allocate_power").fields}
+
+        def power() -> None:   # movement goes by 4 (4 power a movement point)
+            for name, n in values.items():
+                for _ in range(n // steps[name]):
+                    t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
+            assert b.js("return [...document.querySelectorAll('output.value')]"
+                        ".map(x => +x.textContent)") == list(values.values())
+            assert b.js("return document.querySelector('.budget b').textContent") == "15 of 15"
+            # the budget is spent: no field may step up
+            assert b.js("return [...document.querySelectorAll("
+                        "'button[aria-label^=\"More\"]')].every(x => x.disabled)")
+
+        if not self.once("resent"):
+            t.decide(st, "allocate_power", seq, power, made_decision(st, "allocate_power", values))
+            return
+        # the connection drops after Confirm: the decide is sent again, and applied once
+        t.at(st, seq)
+        b.until(lambda: b.js("return !!document.querySelector("
+                             "'article.decision[data-action=allocate_power]')"), "power")
+        power()
+        with self.rig.paused():
+            t.tap('article.decision[data-action="allocate_power"] button.confirm')
+            b.until(lambda: b.js("return window.starbridgeConsole.link.busy()"),
+                    "the decide was not sent")
+            b.js("window.starbridgeConsole.link.ws.close()")
+            b.until(lambda: t.link() == "reconnecting…", "no reconnecting shown")
+            b.until(lambda: t.link() == "live", "the console did not reconnect")
+        t.made.append(made_decision(st, "allocate_power", values))
+        b.until(lambda: not b.js("return window.starbridgeConsole.link.busy()"),
+                "the resent decide was never answered")
+        b.until(lambda: b.js("return document.querySelector('#decisions .done') !== null"),
+                "no 'Done' after the answer")
+        t.acted.add(st)
+        ask_seat(t)
+
+    def arm_weapons(self, st: str, seq: dict[str, int]) -> None:
+        t, b = self.t, self.b
+        arms = {"ph1": 2, "ph2": 2, "pt1": 1, "pt2": 1}
+
+        def arm() -> None:
+            for name, n in arms.items():
+                for _ in range(n):
+                    t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
+
+        t.decide(st, "arm_weapons", seq, arm, made_decision(st, "arm_weapons", arms))
+        if self.once("undone"):   # the Instructor takes it back from the tablet; Helm arms again
+            before = len(self.rig.game.actions)
+            b.to("instructor")
+            t.tap('button[data-do="undo"]')
+            t.made.pop()
+            b.until(lambda: len(self.rig.game.actions) < before, "the undo was not applied")
+
+    def set_shields(self, st: str, seq: dict[str, int]) -> None:
+        t, b = self.t, self.b
+        if self.once("reloaded"):   # Science reloads the page mid-phase: the console resumes
+            t.at(st, seq)
+            t.tap('[data-field="shield1"] button[aria-label^="More"]')
+            b.driver.refresh()
+            state = t.at(st, seq)
+            assert any(d["action"] == "set_shields" for d in state["decisions"])
+            b.until(lambda: t.link() == "live", "the reloaded console is not live")
+        t.decide(st, "set_shields", seq, lambda: t.tap("button.preset", "Spread evenly"),
+                 made_preset(st, "set_shields", "Spread evenly"))
+
+    def move(self, st: str, seq: dict[str, int]) -> None:
+        t, b = self.t, self.b
+        steps = next(self.moves)
+
+        def course() -> None:
+            for letter in steps:
+                t.tap(f'[data-field="steps"] button[data-letter="{letter}"]')
+            assert b.js("return document.querySelector('.course').textContent") == (steps or "—")
+            if steps:   # the course being entered is drawn on the map
+                assert b.js("return document.querySelectorAll('#map .plan').length") == 1
+
+        t.decide(st, "move", seq, course, made_decision(st, "move", {"steps": steps}))
+
+    def fire(self, st: str, seq: dict[str, int]) -> None:
+        """Every weapon that can, at Kronos: irreversible, so Confirm is tapped twice."""
+        t = self.t
+        d = decision(self.rig.game, st, "fire")
+        aims = {f.name: c for f in d.fields for c in f.choices if c.value == "kronos" and c.allowed}
+
+        def aim() -> None:
+            for w, c in aims.items():
+                t.tap(f'[data-field="{w}"] button.choice', c.label)
+
+        t.decide(st, "fire", seq, aim,
+                 made_decision(st, "fire", {w: c.value for w, c in aims.items()}),
+                 confirm_twice=True)
+
+    def first_allowed(self, st: str, action: str, seq: dict[str, int]) -> None:
+        """Any other decision (a damaged weapon to choose, ...): the first allowed choices."""
+        t = self.t
+        d = decision(self.rig.game, st, action)
+        picks = {f.name: next(c for c in f.choices if c.allowed) for f in d.fields if f.choices}
+
+        def first() -> None:
+            for name, c in picks.items():
+                t.tap(f'[data-field="{name}"] button.choice', c.label)
+
+        t.decide(st, action, seq, first,
+                 made_decision(st, action, {n: c.value for n, c in picks.items()}),
+                 confirm_twice=d.irreversible)
+
+
 def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         tmp_path: Path, browser: Browser) -> None:
     b = browser
@@ -214,155 +382,15 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         assert b.js("return document.querySelectorAll('.link-card .qr svg').length") == 9
         assert t.b.js(SMALL_TARGETS) == [], "the tablet's touch targets under 48 CSS px"
 
-        moves = iter(["P", "F", "", "", ""])
-        acted: set[str] = set()
-        rolls = 0
-        undone = resent = reloaded = overridden = virtual = False
+        turn = Turn(t)
         for _ in range(80):
             prompts, seq = t.settled()
             if not prompts:
                 break
-            p = prompts[0]
-            st = str(p.station)
-            if p.roll is not None:
-                rolls += 1
-                if st == "science" and not overridden:   # the Instructor overrides this roll
-                    overridden = True
-                    t.at("instructor", seq)
-                    b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
-                            "the Instructor sees no roll to override")
-                    before = len(rig.game.actions)
-                    t.tap('#roll button[data-face="7"]')
-                    t.made.append(made_roll(st, 7, "override"))
-                    acted.add("instructor")
-                    b.until(lambda: len(rig.game.actions) > before, "the override was not applied")
-                    continue
-                state = t.at(st, seq)
-                assert state["roll"] is not None and state["roll"]["station"] == st
-                b.until(lambda: b.js("return !document.getElementById('roll').hidden"),
-                        f"{st} shows no roll")
-                t.check_phone(st)
-                before = len(rig.game.actions)
-                if not virtual:   # the table's dice, from a phone
-                    virtual = True
-                    t.made.append(made_virtual(st))
-                    t.tap("#roll button.roll-now")
-                else:
-                    face = 1 + rolls % 10
-                    t.made.append(made_roll(st, face))
-                    t.tap(f'#roll button[data-face="{face}"]')
-                b.until(lambda: len(rig.game.actions) > before, f"{st}'s roll was not applied")
-                acted.add(st)
-                continue
-            action = str(p.action)
-            if action == "allocate_power":
-                values = {"movement": 4, "shields": 5, "weapons": 6}
-
-                steps = {f.name: f.step for f in decision(rig.game, st, action).fields}
-
-                def power() -> None:   # movement goes by 4 (4 power a movement point)
-                    for name, n in values.items():
-                        for _ in range(n // steps[name]):
-                            t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
-                    assert b.js("return [...document.querySelectorAll('output.value')]"
-                                ".map(x => +x.textContent)") == list(values.values())
-                    assert b.js("return document.querySelector('.budget b').textContent") \
-                        == "15 of 15"
-                    # the budget is spent: no field may step up
-                    assert b.js("return [...document.querySelectorAll("
-                                "'button[aria-label^=\"More\"]')].every(x => x.disabled)")
-
-                if not resent:   # the connection drops after Confirm: sent again, applied once
-                    resent = True
-                    t.at("engineer", seq)
-                    b.until(lambda: b.js("return !!document.querySelector("
-                                         "'article.decision[data-action=allocate_power]')"), "power")
-                    power()
-                    with rig.paused():
-                        t.tap('article.decision[data-action="allocate_power"] button.confirm')
-                        b.until(lambda: b.js("return window.starbridgeConsole.link.busy()"),
-                                "the decide was not sent")
-                        b.js("window.starbridgeConsole.link.ws.close()")
-                        b.until(lambda: t.link() == "reconnecting…", "no reconnecting shown")
-                        b.until(lambda: t.link() == "live", "the console did not reconnect")
-                    t.made.append(made_decision(st, action, values))
-                    b.until(lambda: not b.js("return window.starbridgeConsole.link.busy()"),
-                            "the resent decide was never answered")
-                    b.until(lambda: b.js("return document.querySelector('#decisions .done')"
-                                         " !== null"), "no 'Done' after the answer")
-                    acted.add(st)
-                    ask_seat(t)
-                    continue
-                t.decide(st, action, seq, power, made_decision(st, action, values))
-            elif action == "arm_weapons":
-                arms = {"ph1": 2, "ph2": 2, "pt1": 1, "pt2": 1}
-
-                def arm() -> None:
-                    for name, n in arms.items():
-                        for _ in range(n):
-                            t.tap(f'[data-field="{name}"] button[aria-label^="More"]')
-
-                t.decide(st, action, seq, arm, made_decision(st, action, arms))
-                if not undone:   # the Instructor takes it back from the tablet; Helm arms again
-                    undone = True
-                    before = len(rig.game.actions)
-                    b.to("instructor")
-                    t.tap('button[data-do="undo"]')
-                    t.made.pop()
-                    b.until(lambda: len(rig.game.actions) < before, "the undo was not applied")
-            elif action == "set_shields":
-                if not reloaded:   # Science reloads the page mid-phase: the console resumes
-                    reloaded = True
-                    t.at(st, seq)
-                    t.tap('[data-field="shield1"] button[aria-label^="More"]')
-                    b.driver.refresh()
-                    state = t.at(st, seq)
-                    assert any(d["action"] == "set_shields" for d in state["decisions"])
-                    b.until(lambda: t.link() == "live", "the reloaded console is not live")
-
-                def spread() -> None:
-                    t.tap("button.preset", "Spread evenly")
-
-                t.decide(st, action, seq, spread, made_preset(st, action, "Spread evenly"))
-            elif action == "move":
-                steps = next(moves)
-
-                def course() -> None:
-                    for letter in steps:
-                        t.tap(f'[data-field="steps"] button[data-letter="{letter}"]')
-                    assert b.js("return document.querySelector('.course').textContent") == \
-                        (steps or "—")
-                    if steps:   # the course being entered is drawn on the map
-                        assert b.js("return document.querySelectorAll('#map .plan').length") == 1
-
-                t.decide(st, action, seq, course, made_decision(st, action, {"steps": steps}))
-            elif action == "fire":   # every weapon that can at Kronos
-                d = decision(rig.game, st, "fire")
-                aims = {f.name: c for f in d.fields for c in f.choices
-                        if c.value == "kronos" and c.allowed}
-
-                def aim() -> None:
-                    for w, c in aims.items():
-                        t.tap(f'[data-field="{w}"] button.choice', c.label)
-
-                t.decide(st, action, seq, aim,
-                         made_decision(st, action, {w: c.value for w, c in aims.items()}),
-                         confirm_twice=True)
-            else:   # any other decision (a damaged weapon to choose, ...): the first allowed
-                d = decision(rig.game, st, action)
-                picks = {f.name: next(c for c in f.choices if c.allowed)
-                         for f in d.fields if f.choices}
-
-                def first() -> None:
-                    for name, c in picks.items():
-                        t.tap(f'[data-field="{name}"] button.choice', c.label)
-
-                t.decide(st, action, seq, first,
-                         made_decision(st, action, {n: c.value for n, c in picks.items()}),
-                         confirm_twice=d.irreversible)
+            turn.act(prompts[0], seq)
         assert rig.game.over, "the turn did not end"
-        assert undone and resent and reloaded and overridden and virtual
-        assert acted | t.acted == {*STATIONS, "instructor"}, acted | t.acted
+        assert turn.happened == {"undone", "resent", "reloaded", "overridden", "virtual"}
+        assert t.acted == {*STATIONS, "instructor"}, t.acted
 
         # every phone shows the end, its Rolls list explains its rolls
         for st in STATIONS:
