@@ -211,6 +211,6 @@
   });
   window.addEventListener("resize", function () { drawMap(); });
 
-  window.starbridgeConsole = {link: link, state: function () { return state; }};
+  window.starbridgeConsole = {link: link, panel: panel, state: function () { return state; }};
   link.start();
 })();

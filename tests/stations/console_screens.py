@@ -115,6 +115,7 @@ def main(out: Path) -> None:
         top()
         shot("tablet-instructor.png")
         b.js("document.getElementById('links').scrollIntoView({block: 'start'})")
+        b.js("window.scrollBy(0, -70)")
         shot("tablet-instructor-codes.png")
         b.to("view")
         shot("viewscreen.png")

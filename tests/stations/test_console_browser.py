@@ -17,7 +17,16 @@ import pytest
 from browser_rig import PHONE, SHIP, TABLET, Browser, Rig, need_browser
 
 from companion.saved_game import SavedGame, autopilot_action
-from engine import Action, Decision, RollResult, Seat, controls, pending, state_to_json
+from engine import (
+    Action,
+    Decision,
+    RollResult,
+    Seat,
+    controls,
+    pending,
+    problem,
+    state_to_json,
+)
 from stations.payload import SeatLog, payload
 
 STATIONS = ("engineer", "helm", "science", "captain")
@@ -431,6 +440,29 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         b.driver.get(rig.url(f"{SHIP}/science"))
         b.driver.refresh()
         b.until(lambda: t.link() == "live" and t.shown() is not None, "the new link does not open")
+
+
+def test_a_refused_decision_is_shown_in_the_engines_own_words(
+        tmp_path: Path, browser: Browser) -> None:
+    """Values the table refuses (here more power than the ship has, as a console whose state
+    is out of date could send) come back with the engine's `problem`, shown on the card."""
+    b = browser
+    with Rig(tmp_path) as rig:
+        t = Table(rig, b)
+        t.open("engineer-refused", f"{SHIP}/engineer", PHONE)
+        too_much = {"movement": 12, "shields": 5, "weapons": 14}
+        b.js("const p = window.starbridgeConsole.panel;"
+             "const e = Object.values(p.editors)[0]; Object.assign(e.values, arguments[0]);"
+             "p.render();", too_much)
+        before = len(rig.game.actions)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        shown = b.until(lambda: b.js("const e = document.querySelector('.decision .problem');"
+                                     "return e && !e.hidden && e.textContent"),
+                        "the refusal is not shown")
+        with rig.paused():
+            d = decision(rig.game, "engineer", "allocate_power")
+            assert shown == problem(rig.game.state, d.make(too_much))
+        assert len(rig.game.actions) == before
 
 
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
