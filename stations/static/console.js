@@ -22,7 +22,7 @@
     },
     onWelcome: function (msg) {
       seat = msg.seat || null;
-      if (msg.title) { $("title").textContent = msg.title; document.title = msg.title + " · starbridge"; }
+      if (msg.title) { $("title").textContent = msg.title; if (!state) document.title = msg.title + " · starbridge"; }
     },
     onState: function (msg) {
       if (state && typeof msg.seq === "number" && typeof state.seq === "number" && msg.seq < state.seq) return;
@@ -186,8 +186,20 @@
     });
   }
 
+  /* A new decision or roll for this seat: the tab's title says so (a phone's tab list, a
+     backgrounded page) and a phone that can vibrates briefly. */
+  var wasAsked = false;
+  function announce() {
+    var asked = !!(state.roll || (state.decisions || []).length) && state.ships === undefined;
+    var base = (state.title || $("title").textContent) + " · starbridge";
+    document.title = (asked ? "▶ " : "") + base;
+    if (asked && !wasAsked && navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
+    wasAsked = asked;
+  }
+
   function render() {
     if (!state) return;
+    announce();
     document.body.classList.toggle("instructor-mode", state.ships !== undefined);
     if (state.title) $("title").textContent = state.title;
     renderPhase();

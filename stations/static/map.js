@@ -221,7 +221,10 @@ var HexMap = (function () {
     });
 
     // The own ship's shields round it: each shield's points at its hexside.
+    var entering = draft && draft.shields && draft.shields.length === 6 ? draft.shields : null;
     (model.shields || []).forEach(function (m) {
+      if (entering) m = {col: m.col, row: m.row, side: m.side, number: m.number, damaged: m.damaged, planned: true,
+        points: entering[m.number - 1], text: m.damaged ? "x" : String(entering[m.number - 1])};
       var cc = centre(m.col, m.row);
       var a = angle(m.side), dist = SIZE * 1.25;
       var x = cc[0] + Math.cos(a) * dist, y = cc[1] + Math.sin(a) * dist;

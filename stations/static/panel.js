@@ -66,13 +66,22 @@ var Panel = (function () {
     return v;
   };
 
+  /* What is being entered that the map shows: a course's letters, or the six shields' points
+     (fields shield1..shield6, as the display shows them while Science sets them). */
   Panel.prototype.draft = function () {
+    var out = null;
     for (var k in this.editors) {
       var e = this.editors[k];
       var fs = e.decision.fields || [];
-      for (var i = 0; i < fs.length; i++) if (fs[i].kind === "steps") return {letters: String(e.values[fs[i].name] || "")};
+      for (var i = 0; i < fs.length; i++) {
+        if (fs[i].kind === "steps") { out = out || {}; out.letters = String(e.values[fs[i].name] || ""); }
+      }
+      if ("shield1" in e.values && "shield6" in e.values) {
+        out = out || {};
+        out.shields = [1, 2, 3, 4, 5, 6].map(function (n) { return Number(e.values["shield" + n]) || 0; });
+      }
     }
-    return null;
+    return out;
   };
 
   Panel.prototype.result = function (msg) {
