@@ -57,6 +57,8 @@
     var p = state.phase || {};
     var e = clear($("phase"));
     e.classList.toggle("over", !!(p.over || state.over));
+    // the seat's own card or roll says what it must do: the bar's line would say it twice
+    e.classList.toggle("asked", state.ships === undefined && !!(state.roll || (state.decisions || []).length));
     e.appendChild(h("div", {"class": "phase-line"}, [
       h("b", {text: p.turn || ""}), h("span", {text: p.step || ""}),
       h("span", {"class": "muted", text: p.advantage || ""}), h("span", {"class": "muted", text: p.dice || ""})]));

@@ -182,14 +182,19 @@ class Browser:
         self.windows[name] = handle
         self.size(size)
         self.driver.get(url)
+        got = self.driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert got == list(size), f"the viewport is {got}, not {size}"
         return handle
 
     def size(self, size: tuple[int, int]) -> None:
-        """Make the viewport exactly `size` (the window's frame differs per platform)."""
-        d = self.driver
-        d.set_window_size(*size)
-        inner = d.execute_script("return [window.innerWidth, window.innerHeight]")
-        d.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+        """Make this window's viewport exactly `size` CSS px (Chromium's device metrics, as its
+        device mode does: a window's frame differs per platform and resizes late); a phone's
+        size is shown as a phone's browser shows it (mobile viewport)."""
+        width, height = size
+        self.driver.set_window_size(width, height)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1,
+            "mobile": width < 600})
 
     def to(self, name: str) -> Any:
         self.driver.switch_to.window(self.windows[name])
