@@ -101,16 +101,17 @@ def public_view(state: GameState) -> dict[str, Any]:
         chosen = hidden or entries[0]
         assert chosen is not None
         ships.append({k: chosen.get(k) for k in PUBLIC_SHIP})
-    # whose move it is: each prompt in the words told to another side
-    told: list[dict[str, Any]] = []
-    pend = [list(v.get("pending", ())) for v in views.values()]
+    # whose move it is: each prompt as a side other than its ship's is told of it
     side_of = {str(s["id"]): str(s["side"]) for s in base.get("ships", ())}
-    for n, entry in enumerate(pend[0]):
-        side = side_of.get(str(entry.get("ship")), "")
-        other = next((p for s, p in zip(order, pend, strict=True) if s != side), pend[0])
-        words = other[n] if n < len(other) and len(other) == len(pend[0]) else {}
-        told.append({"ship": entry.get("ship"), "station": entry.get("station"),
-                     "action": entry.get("action"), "what": words.get("what", "acting")})
+    told: list[dict[str, Any]] = []
+    for side, v in views.items():
+        for entry in v.get("pending", ()):
+            ship_side = side_of.get(str(entry.get("ship")), "")
+            if ship_side != side or len(views) == 1:
+                item = {"ship": entry.get("ship"), "station": entry.get("station"),
+                        "action": entry.get("action"), "what": entry.get("what")}
+                if item not in told:
+                    told.append(item)
     base.update({"ships": ships, "pending": told, "seat": None, "sensor_reports": [],
                  "counters": _seen_by_all(list(views.values()), "counters"),
                  "detected": _seen_by_all(list(views.values()), "detected")})

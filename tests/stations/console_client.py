@@ -25,6 +25,7 @@ class Net:
         self.thread.start()
         self.session: aiohttp.ClientSession = self.run(self._session())
         self.consoles: list[Console] = []
+        self.arrived = threading.Event()   # set whenever any console receives something
 
     async def _session(self) -> aiohttp.ClientSession:
         return aiohttp.ClientSession()
@@ -66,7 +67,9 @@ class Console:
         async for msg in self.ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
                 self.got.put(json.loads(msg.data))
+                self.net.arrived.set()
         self.got.put(CLOSED)
+        self.net.arrived.set()
 
     def send(self, message: dict[str, Any]) -> None:
         self.net.run(self.ws.send_str(json.dumps(message)))
