@@ -57,9 +57,11 @@ var Instructor = (function () {
     if (v === null || v === undefined) return "—";
     if (typeof v === "boolean") return v ? "yes" : "no";
     if (Array.isArray(v)) return v.map(scalar).join(", ");
-    if (typeof v === "object") {
-      return Object.keys(v).filter(function (k) { return typeof v[k] !== "object" || v[k] === null; })
-        .map(function (k) { return k.replace(/_/g, " ") + " " + scalar(v[k]); }).join(" · ");
+    if (typeof v === "object") {   // a weapon, an engine, ...: its name first, then the rest
+      var rest = Object.keys(v).filter(function (k) {
+        return k !== "name" && !(k === "id" && v.name) && (typeof v[k] !== "object" || v[k] === null);
+      }).map(function (k) { return k.replace(/_/g, " ") + " " + scalar(v[k]); }).join(" · ");
+      return v.name ? v.name + (rest ? ": " + rest : "") : rest;
     }
     return String(v);
   }
@@ -104,6 +106,11 @@ var Instructor = (function () {
     try {
       var doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
       var svg = doc.documentElement;
+      // only the drawing: no script, no foreign content, no event handler attributes
+      Array.prototype.slice.call(doc.querySelectorAll("script, foreignObject, a, image, use")).forEach(function (x) { x.remove(); });
+      Array.prototype.slice.call(doc.querySelectorAll("*")).forEach(function (x) {
+        Array.prototype.slice.call(x.attributes).forEach(function (a) { if (/^on/i.test(a.name) || /href/i.test(a.name)) x.removeAttribute(a.name); });
+      });
       if (svg && svg.nodeName.toLowerCase() === "svg") {
         if (!svg.getAttribute("viewBox") && svg.getAttribute("width")) {
           svg.setAttribute("viewBox", "0 0 " + parseFloat(svg.getAttribute("width")) + " " + parseFloat(svg.getAttribute("height")));

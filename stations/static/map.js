@@ -152,7 +152,7 @@ var HexMap = (function () {
     var box = svg.getBoundingClientRect();
     var scale = box.width > 0 ? Math.min(box.width / w, box.height > 0 ? box.height / hgt : Infinity) : 1;
     var px = function (cssPx, least, most) { return Math.min(most || Infinity, Math.max(least, cssPx / scale)); };
-    var labelSize = px(opts.large ? 20 : 12, 5.2);
+    var labelSize = px(opts.large ? Math.max(12, Math.min(20, box.width / 40)) : 12, 5.2);
 
     // The grid, one path; then tinted hexes (reach, arc, obstacles).
     var d = [];
@@ -214,7 +214,10 @@ var HexMap = (function () {
       var ang = angle(s.heading || 0);
       g.appendChild(el("line", {x1: cc[0], y1: cc[1], x2: cc[0] + Math.cos(ang) * rad, y2: cc[1] + Math.sin(ang) * rad, "class": "nose"}));
       var text = label(s);
-      g.appendChild(el("text", {x: cc[0], y: cc[1] + below + labelSize * 0.95, "class": "label", "text-anchor": "middle",
+      // the name under the ship, kept inside the map at its edges
+      var half = text.length * labelSize * 0.29, lx = cc[0], anchor = "middle";
+      if (lx - half < x0) { lx = x0 + 1; anchor = "start"; } else if (lx + half > x0 + w) { lx = x0 + w - 1; anchor = "end"; }
+      g.appendChild(el("text", {x: lx, y: cc[1] + below + labelSize * 0.95, "class": "label", "text-anchor": anchor,
         "font-size": labelSize.toFixed(2), "stroke-width": (labelSize * 0.25).toFixed(2)}, text));
       g.appendChild(el("title", {}, text));
       svg.appendChild(g);
