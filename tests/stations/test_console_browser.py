@@ -476,6 +476,8 @@ def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> N
         b.until(lambda: b.js("return document.querySelectorAll('#map .ship').length") == 2,
                 "the viewscreen shows no ships")
         assert b.js("return document.querySelectorAll('button').length") == 0
+        loaded = b.js("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert loaded and all(u.startswith(rig.base() + "/") for u in loaded), loaded
         b.driver.get(rig.base() + "/console#k=not-a-token")
         b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
                 "a made-up link opened a console")
