@@ -66,11 +66,14 @@ def need_browser() -> tuple[str, str]:
 
 
 class Rig:
-    """The duel at the table: Enterprise's four officers on consoles, Kronos on the autopilot,
+    """The duel at the table: Enterprise's officers (`people`) on consoles, the rest on the
+    autopilot (a dice tray, `dice`, if given),
     the App stepping on its own thread (hold `paused()` to stop it between steps)."""
 
-    def __init__(self, tmp_path: Path, turns: int = 1) -> None:
-        self.folder, self.turns = tmp_path, turns
+    def __init__(self, tmp_path: Path, turns: int = 1,
+                 people: tuple[str, ...] = ("captain", "engineer", "helm", "science"),
+                 dice: Any = None) -> None:
+        self.folder, self.turns, self.people, self.dice = tmp_path, turns, people, dice
         self.said: list[str] = []
         self.lock = threading.Lock()
         self.stop = threading.Event()
@@ -84,7 +87,8 @@ class Rig:
         self.store, _ = Store.open_folder(self.folder)
         self.scenario = prepare(load_scenario("duel", None), None, "basic", None, self.turns)
         state = new_game(self.scenario)
-        self.seats = {f"{ship}/{st}": ("touch" if ship == SHIP else "autopilot")
+        self.seats = {f"{ship}/{st}": ("touch" if ship == SHIP and st in self.people
+                                       else "autopilot")
                       for ship in ("enterprise", "kronos") for st in crew_stations(state, ship)}
         self.game = SavedGame.new(self.store, self.scenario, 5, self.seats)
         consoles = Consoles.open("127.0.0.1", 0, self.said.append)
@@ -99,7 +103,7 @@ class Rig:
 
         consoles.server.publish = publish  # type: ignore[method-assign]
         table = Table({tuple(k.split("/")): v for k, v in self.seats.items()},  # type: ignore[misc]
-                      say=self.said.append, consoles=consoles)
+                      dice=self.dice, say=self.said.append, consoles=consoles)
         self.app = App(self.game, table)
 
     def _run(self) -> None:

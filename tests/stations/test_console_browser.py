@@ -465,6 +465,42 @@ def test_a_refused_decision_is_shown_in_the_engines_own_words(
         assert len(rig.game.actions) == before
 
 
+def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answers(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Captain's phone asks for the table's dice while a tray serves the seat: the table
+    answers "Roll the dice tray now", nothing is applied until the tray's roll comes, and then
+    the roll is the tray's."""
+    from firmware_bridge.bridge import DiceBridge
+    from firmware_bridge.emulator import TrayEmulator
+    from firmware_bridge.router import TRAY_CONNECTED, config_from_dict
+
+    b = browser
+    dev = tmp_path / "tray"
+    config = config_from_dict({"fallback": "virtual", "trays": [
+        {"id": "tray-1", "url": str(dev), "seats": ["enterprise/captain"]}]})
+    with TrayEmulator(link_path=dev, seed=3) as tray, \
+            DiceBridge(config, heartbeat_timeout=60) as dice, \
+            Rig(tmp_path / "game", people=("captain",), dice=dice) as rig:
+        t = Table(rig, b)
+        t.open("captain-tray", f"{SHIP}/captain", PHONE)
+        b.until(lambda: dice.status(Seat("captain", SHIP)).mode == TRAY_CONNECTED,
+                "the tray never said HELLO", timeout=30)
+        prompts, seq = t.settled()
+        assert prompts[0].station == "captain" and prompts[0].roll is not None
+        t.at("captain-tray", seq.get(f"{SHIP}/captain", 0))
+        b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "no roll shown")
+        before = len(rig.game.actions)
+        t.tap("#roll button.roll-now")
+        said = b.until(lambda: b.js("const e = document.querySelector('#roll .problem');"
+                                    "return e && e.textContent"), "no answer shown")
+        assert said.startswith("Roll the dice tray now")
+        assert len(rig.game.actions) == before
+        tray.roll(17)
+        b.until(lambda: len(rig.game.actions) > before, "the tray's roll never arrived",
+                timeout=30)
+        assert rig.game.by[before] == "tray" and rig.game.actions[before].to_json()["value"] == 7
+
+
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
     b = browser
     with Rig(tmp_path) as rig:
