@@ -6,7 +6,7 @@
 (function () {
   var h = Panel.h;
   var $ = function (id) { return document.getElementById(id); };
-  var state = null, seat = null, nearMap = false, rollNote = null, rollSending = null, openRolls = {};
+  var state = null, seat = null, nearMap = false, rollNote = null, rollSaid = false, rollSending = null, openRolls = {};
 
   var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed"};
   var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert"};
@@ -34,6 +34,7 @@
       if (sent && sent.type === "roll") {
         rollSending = null;
         rollNote = msg.ok ? (msg.say || null) : (msg.problem || "The table refused that roll.");
+        rollSaid = !!msg.ok;
         renderRoll();
         return;
       }
@@ -93,9 +94,13 @@
     }))));
   }
 
+  var rollShown = null;
   function renderRoll() {
     var e = $("roll");
     var r = state && state.roll;
+    // what was said about a roll goes with it: a new roll (or none) starts afresh
+    var key = JSON.stringify(r || null);
+    if (key !== rollShown) { rollShown = key; if (!rollSending) rollNote = null; }
     var instr = state && state.ships !== undefined;
     e.hidden = !r && !rollNote;
     clear(e);
@@ -138,10 +143,11 @@
       }}}));
     }
     e.appendChild(faces);
-    if (rollNote) e.appendChild(h("p", {"class": "problem", role: "alert", text: rollNote}));
+    if (rollNote) e.appendChild(h("p", {"class": rollSaid ? "say" : "problem", role: "alert", text: rollNote}));
   }
   Instructor.onRollResult = function (msg) {
     rollSending = null;
+    rollSaid = false;
     rollNote = msg.ok ? null : (msg.problem || "Refused.");
     renderRoll();
   };

@@ -491,7 +491,7 @@ def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answ
         b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "no roll shown")
         before = len(rig.game.actions)
         t.tap("#roll button.roll-now")
-        said = b.until(lambda: b.js("const e = document.querySelector('#roll .problem');"
+        said = b.until(lambda: b.js("const e = document.querySelector('#roll .say');"
                                     "return e && e.textContent"), "no answer shown")
         assert said.startswith("Roll the dice tray now")
         assert len(rig.game.actions) == before
@@ -499,6 +499,8 @@ def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answ
         b.until(lambda: len(rig.game.actions) > before, "the tray's roll never arrived",
                 timeout=30)
         assert rig.game.by[before] == "tray" and rig.game.actions[before].to_json()["value"] == 7
+        b.until(lambda: b.js("return document.querySelector('#roll .say') === null"),
+                "'roll the tray' still shown after the tray's roll")
 
 
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
