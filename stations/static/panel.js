@@ -220,7 +220,7 @@ var Panel = (function () {
             for (var n in vals) e.values[n] = vals[n];
             e.armed = 0; e.problem = null; e.note = null;
             self.render(); self.onChange();
-          }}, text: p.label});
+          }}}, [h("span", {"class": "choice-label", text: p.label}), p.problem ? h("span", {"class": "why-not", text: p.problem}) : null]);
       })));
     }
     var armed = e.armed && Date.now() - e.armed < ARM_MS;
