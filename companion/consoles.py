@@ -326,10 +326,12 @@ class Consoles:
             return 0
         self.seq += 1
         dice = app.dice_status()
+        messages = {}
         for key in sorted(todo):
             extras = self._instructor_extras(app) if key == INSTRUCTOR_SEAT else None
             body = payload(app.game.state, key, self._log(app, key), dice_status=dice,
                            lights=self._lights(app, key), instructor=extras)
-            self.server.publish(key, {"type": "state", "seq": self.seq, **body})
+            messages[key] = {"type": "state", "seq": self.seq, **body}
+        self.server.publish_many(messages)   # one wake-up of the server's thread for all
         return len(todo)
 
