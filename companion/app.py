@@ -102,6 +102,8 @@ class App:
             # a resumed game's ticker and Rolls list, rebuilt from its log
             self.display.rebuild(game.state, game.scenario, game.actions)
             self._show_seats()
+            if self.consoles is not None:
+                self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)

@@ -33,7 +33,7 @@ from stations import (
     ConsoleInput,
     StationServer,
 )
-from stations.links import base_url, qr_svg, qr_text, seat_url
+from stations.links import base_url, qr_matrix, qr_svg, qr_text, seat_url
 from stations.payload import SeatLog, payload, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
@@ -123,6 +123,16 @@ class Consoles:
             out.append((key, seat_title(key, app.names),
                         seat_url(self.base, key, self.server.tokens.issue(key))))
         return out
+
+    def show_codes(self, app: Any) -> None:
+        """The Instructor's display: every seat's code in its Consoles view."""
+        display = app.display
+        if display is None or app.table.display_seat.ship is not None:
+            return
+        from display.draw_consoles import ConsoleCode
+
+        display.show_consoles(tuple(ConsoleCode(name, url, qr_matrix(url))
+                                    for _key, name, url in self.links(app)))
 
     def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
         say(f"starbridge: station consoles at {self.base} (scan a seat's code at the table)")
@@ -267,6 +277,7 @@ class Consoles:
             self.svgs.pop(key, None)
             self.server.close_seat(key, REPLACED)
             self.dirty.add(INSTRUCTOR_SEAT)
+            self.show_codes(app)
             return None
         # override: the pending roll's value, as the Instructor says
         value = message.get("value")
@@ -315,10 +326,12 @@ class Consoles:
             return 0
         self.seq += 1
         dice = app.dice_status()
+        messages = {}
         for key in sorted(todo):
             extras = self._instructor_extras(app) if key == INSTRUCTOR_SEAT else None
             body = payload(app.game.state, key, self._log(app, key), dice_status=dice,
                            lights=self._lights(app, key), instructor=extras)
-            self.server.publish(key, {"type": "state", "seq": self.seq, **body})
+            messages[key] = {"type": "state", "seq": self.seq, **body}
+        self.server.publish_many(messages)   # one wake-up of the server's thread for all
         return len(todo)
 

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.draw_consoles import ConsoleCode, draw_consoles
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_panel import draw_panel, draw_tabs
@@ -116,6 +117,8 @@ class BridgeDisplay(FollowsPanels):
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
 
     # -- the game -------------------------------------------------------------------------
@@ -190,6 +193,11 @@ class BridgeDisplay(FollowsPanels):
         if shown_before != (strip is not None):
             self.resize(self.surface)
         self.dirty = True
+
+    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
+        """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
+        self.console_codes, self.dirty = codes, True
+        self.showing_consoles = self.showing_consoles and codes is not None
 
     def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
         """How each seat is played, for the Instructor's Seats view (None: no such view). Only
@@ -412,9 +420,13 @@ class BridgeDisplay(FollowsPanels):
         kind, _, rest = wid.partition(":")
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
-            self.showing_seats = False
+            self.showing_seats = self.showing_consoles = False
             return
-        if kind == "page" and self.showing_seats:
+        if kind in ("consoles", "close-consoles"):   # the seats' QR codes (draw_consoles)
+            self.showing_consoles = kind == "consoles" and self.console_codes is not None
+            self.seats_page, self.focus, self.showing_seats = 0, None, False
+            return
+        if kind == "page" and (self.showing_seats or self.showing_consoles):
             self.seats_page = max(0, self.seats_page + int(rest))
             return
         if kind == "page":
@@ -437,7 +449,7 @@ class BridgeDisplay(FollowsPanels):
                 self.on_output(Request("seat", seat[1], seat[0], seat[2]))
             return
         if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
-            self.showing_seats = False
+            self.showing_seats = self.showing_consoles = False
             self._browse(kind, rest)
             return
         if kind in ("undo", "undo-phase"):
@@ -541,10 +553,16 @@ class BridgeDisplay(FollowsPanels):
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
         alerts = {o.station for o in self.opens}
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus)
+        if self.showing_consoles and self.console_codes is not None:
+            pages = draw_consoles(p, self.console_codes, rect(lay.panel), rect(lay.actions),
+                                  lay.touch, self.seats_page, self.focus)
+            self.seats_page = min(self.seats_page, pages - 1)
+            return True
         if self.showing_seats and self.seat_rows is not None:
             lines = seat_lines(self.seat_rows, ship_names(self.view))
             pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
-                               self.seats_page, self.focus, self.message)
+                               self.seats_page, self.focus, self.message,
+                               self.console_codes is not None)
             self.seats_page = min(self.seats_page, pages - 1)
             return True
         if self.browsing and self._draw_rolls():
@@ -568,6 +586,7 @@ class BridgeDisplay(FollowsPanels):
                                 "UNDO PHASE"))
                 if self.seat_rows is not None:
                     extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+
             mark = len(p.widgets)
             pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
                                self.page, self.focus, self.message, extra)

@@ -18,14 +18,13 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from display.map_model import map_model
 from display.panel_model import station_facts
 from display.roll_log import RollLog
 from display.shield_marks import shield_marks
-from display.status_model import last_roll, phase_bar, roll_dialog, ship_names
+from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, view
 from engine.events import Event
 from engine.stations import CAPTAIN, INSTRUCTOR, title
@@ -211,6 +210,11 @@ def map_json(seen: Mapping[str, Any], ship: str | None) -> dict[str, Any]:
     }
 
 
+def _phase(bar: PhaseBar) -> dict[str, Any]:
+    return {"turn": bar.turn, "step": bar.step, "acting": bar.acting, "dice": bar.dice,
+            "advantage": bar.advantage, "over": bar.over}
+
+
 def status_levels(decisions: Sequence[Any], roll: bool, alert: bool = False) -> dict[str, float]:
     """A seat's status light when no physical panel gives its levels: green when it must
     decide, amber when it must roll, red on an alert."""
@@ -239,14 +243,15 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
     ship = seat.ship if seat is not None else None
     facts: list[dict[str, Any]] = []
     if seat is not None and seat.ship is not None:
-        facts = [asdict(f) for f in station_facts(seen, seat.station, seat.ship)]
+        facts = [{"label": f.label, "value": f.value, "alert": f.alert}
+                 for f in station_facts(seen, seat.station, seat.ship)]
     panel = seat.station if seat is not None else VIEW_SEAT
     levels = {str(k): {str(r): float(v) for r, v in lit.items()} for k, lit in lights.items()} \
         if lights else {panel: status_levels(decisions, roll is not None)}
     out: dict[str, Any] = {
         "seat": key,
         "title": seat_title(key, names),
-        "phase": asdict(phase_bar(seen, dice_status)),
+        "phase": _phase(phase_bar(seen, dice_status)),
         "decisions": [decision_json(d) for d in decisions],
         "facts": facts,
         "map": map_json(seen, ship),

@@ -172,6 +172,12 @@ class StationServer:
         console connecting later gets at once."""
         self._call(self._deliver, seat, dumps(message))
 
+    def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
+        """`publish` for several seats at once: one wake-up of the server's loop for all."""
+        texts = {seat: dumps(m) for seat, m in messages.items()}
+        if texts:
+            self._call(self._deliver_many, texts)
+
     def answer(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
         """The answer to message `mid` of a seat's console: remembered for a repeat."""
         self._call(self._answered, seat, client, mid, dumps(message))
@@ -454,6 +460,10 @@ class StationServer:
         for conn in list(self._conns.values()):
             if conn.seat == seat:
                 self._offer(conn, text)
+
+    def _deliver_many(self, texts: Mapping[str, str]) -> None:
+        for seat, text in texts.items():
+            self._deliver(seat, text)
 
     def _answered(self, seat: str, client: int, mid: str, text: str) -> None:
         answers = self._answers.setdefault(seat, OrderedDict())
