@@ -95,13 +95,20 @@ class Rig:
         assert consoles is not None, self.said
         self.consoles = consoles
         self.published: dict[str, int] = {}   # seat -> the seq of the last state sent to it
-        send = consoles.server.publish
+        server = consoles.server
+        send, send_many = server.publish, server.publish_many
 
         def publish(seat: str, message: dict[str, Any]) -> None:
             self.published[seat] = int(message.get("seq", 0))
             send(seat, message)
 
-        consoles.server.publish = publish  # type: ignore[method-assign]
+        def publish_many(messages: dict[str, dict[str, Any]]) -> None:
+            for seat, message in messages.items():
+                self.published[seat] = int(message.get("seq", 0))
+            send_many(messages)
+
+        server.publish = publish  # type: ignore[method-assign]
+        server.publish_many = publish_many  # type: ignore[method-assign]
         table = Table({tuple(k.split("/")): v for k, v in self.seats.items()},  # type: ignore[misc]
                       dice=self.dice, say=self.said.append, consoles=consoles)
         self.app = App(self.game, table)
