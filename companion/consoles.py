@@ -69,6 +69,7 @@ class Consoles:
         self.dirty: set[str] = set()
         self.seats_seen: Any = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
+        self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -310,6 +311,21 @@ class Consoles:
                 return {seat.station: lit[seat.station]} if seat.station in lit else None
         return None
 
+    def _entering(self, app: Any) -> dict[str, dict[str, Any]]:
+        """What each seat's physical panel is entering now (the panels' editors)."""
+        out: dict[str, dict[str, Any]] = {}
+        for b in app.bridges:
+            for station, st in b.stations.items():
+                editor = st.model.editor
+                if editor is None or b.ship is None:
+                    continue
+                d = editor.decision
+                field = editor.field
+                out[f"{b.ship}/{station}"] = {
+                    "action": d.action, "what": d.prompt.what, "values": dict(editor.values),
+                    "field": field.name if field is not None else None}
+        return out
+
     def publish(self, app: Any) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
@@ -320,6 +336,11 @@ class Consoles:
         seats_now = (tuple(app.table.seats.items()), tuple(app.seat_changes.asked.items()))
         changed = app.game.state is not self.shown or seats_now != self.seats_seen
         connected = self.server.connected()
+        entering = self._entering(app) if app.bridges and connected else {}
+        if entering != self.entering:   # a panel press changed a decision being entered
+            self.dirty |= {k for k in {*entering, *self.entering}
+                           if entering.get(k) != self.entering.get(k)}
+            self.entering = entering
         todo = connected if changed else (self.dirty & connected)
         self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
         if not todo:
@@ -330,7 +351,8 @@ class Consoles:
         for key in sorted(todo):
             extras = self._instructor_extras(app) if key == INSTRUCTOR_SEAT else None
             body = payload(app.game.state, key, self._log(app, key), dice_status=dice,
-                           lights=self._lights(app, key), instructor=extras)
+                           lights=self._lights(app, key), instructor=extras,
+                           entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
         self.server.publish_many(messages)   # one wake-up of the server's thread for all
         return len(todo)

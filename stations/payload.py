@@ -224,11 +224,14 @@ def status_levels(decisions: Sequence[Any], roll: bool, alert: bool = False) -> 
 
 def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "virtual",
             lights: Mapping[str, Mapping[str, float]] | None = None,
-            instructor: Mapping[str, Any] | None = None) -> dict[str, Any]:
+            instructor: Mapping[str, Any] | None = None,
+            entering: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The `state` message's fields for seat `key` (docs/stations.md, "The payload").
 
     `lights`: the seat's panels' levels from the physical panels when they are open (panel ->
-    role -> 0..1); `instructor`: the Instructor's extras (`seats`, `links`), added as given."""
+    role -> 0..1); `instructor`: the Instructor's extras (`seats`, `links`), added as given;
+    `entering`: the decision being entered at the seat's physical panel (`action`, `what`,
+    `values`, `field`), so that the console shows the panel's values."""
     seat = seat_of(key)
     seen = public_view(state) if seat is None else view(state, seat)
     names = ship_names(seen)
@@ -262,6 +265,7 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
                    "lines": list(e.lines)} for e in log.rolls.page(0, ROLLS)],
         "ticker": list(log.lines),
         "lights": levels,
+        "entering": dict(entering) if entering else None,
         "over": bool(seen.get("outcome")) or seen.get("step") == "over",
     }
     if seat is not None and seat.ship is None:

@@ -94,7 +94,7 @@ def expected_state(app: App, seat: str) -> dict[str, Any]:
     extras = app.consoles._instructor_extras(app) if seat == "instructor" else None
     body = payload(app.game.state, seat, app.consoles._log(app, seat),
                    dice_status=app.dice_status(), lights=app.consoles._lights(app, seat),
-                   instructor=extras)
+                   instructor=extras, entering=app.consoles.entering.get(seat))
     return dict(json.loads(json.dumps(body)))
 
 
