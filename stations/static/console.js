@@ -215,7 +215,7 @@
     // A roll is answered in the roll box (a face, the table's dice, or the tray), not as a
     // stepper: the engine offers it as a decision too.
     var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
-    panel.update(decisions, state.roll ? null : state.phase && state.phase.acting);
+    panel.update(decisions, state.roll ? null : state.phase && state.phase.acting, state.entering || null);
     renderFacts();
     renderRoll();
     drawMap();

@@ -40,9 +40,13 @@ var Panel = (function () {
     this.decisions = [];
     this.waiting = "";
     this.done = null;
+    this.entering = null;
   }
 
-  Panel.prototype.update = function (decisions, waiting) {
+  /* `entering`: what the seat's physical panel is entering (action, what, values, field), or
+     null. A press there that changes it shows the panel's values here (the last one touched
+     wins, as between the panels and the bridge display). */
+  Panel.prototype.update = function (decisions, waiting, entering) {
     var keep = {};
     var self = this;
     this.decisions = decisions || [];
@@ -57,6 +61,18 @@ var Panel = (function () {
       }
     });
     this.editors = keep;
+    var seen = entering ? JSON.stringify(entering) : null;
+    if (seen !== this.entering) {
+      this.entering = seen;
+      var e = entering ? keep[String(entering.action) + "|" + String(entering.what)] : null;
+      if (e) {
+        var vals = entering.values || {};
+        (e.decision.fields || []).forEach(function (f) { if (f.name in vals) e.values[f.name] = vals[f.name]; });
+        e.cursor = entering.field || null;
+        e.armed = 0; e.note = null; e.problem = null;
+        this.done = null;
+      }
+    }
     this.render();
   };
 
@@ -125,6 +141,7 @@ var Panel = (function () {
 
   Panel.prototype._edit = function (e, name, value) {
     this.done = null;
+    e.cursor = null;
     e.values[name] = value;
     e.armed = 0;
     e.problem = null;
@@ -201,10 +218,13 @@ var Panel = (function () {
   Panel.prototype._decision = function (e) {
     var self = this, d = e.decision;
     var kids = [h("h2", {text: d.title || d.action}), h("p", {"class": "what", text: d.what})];
+    if (e.cursor !== undefined && e.cursor !== null) kids.push(h("p", {"class": "at-panel", text: "Entered at the panel: the values below are the panel's."}));
     (d.fields || []).forEach(function (f) {
-      if (f.kind === "int") kids.push(self._intField(e, f));
-      else if (f.kind === "choice") kids.push(self._choiceField(e, f));
-      else if (f.kind === "steps") kids.push(self._stepsField(e, f));
+      var node = f.kind === "int" ? self._intField(e, f) : f.kind === "choice" ? self._choiceField(e, f)
+        : f.kind === "steps" ? self._stepsField(e, f) : null;
+      if (!node) return;
+      if (e.cursor === f.name) node.classList.add("cursor");
+      kids.push(node);
     });
     (d.budgets || []).forEach(function (b) {
       var used = self._used(e, b);

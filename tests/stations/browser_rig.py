@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,18 @@ def need_browser() -> tuple[str, str]:
     return found[0], found[1]
 
 
+class ManualClock:
+    """The table's clock, moved on by the time the app's steps take and by the test's presses:
+    a panel's debounce and lamp test see the times a hand would make."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        self.t += 0.001
+        return self.t
+
+
 class Rig:
     """The duel at the table: Enterprise's officers (`people`) on consoles, the rest on the
     autopilot (a dice tray, `dice`, if given),
@@ -72,8 +84,10 @@ class Rig:
 
     def __init__(self, tmp_path: Path, turns: int = 1,
                  people: tuple[str, ...] = ("captain", "engineer", "helm", "science"),
-                 dice: Any = None) -> None:
+                 dice: Any = None, panels: tuple[str, ...] = ()) -> None:
         self.folder, self.turns, self.people, self.dice = tmp_path, turns, people, dice
+        self.panels = panels   # Enterprise's stations also played at a panel (MockFactory pins)
+        self.clock = ManualClock()
         self.said: list[str] = []
         self.lock = threading.Lock()
         self.stop = threading.Event()
@@ -87,8 +101,8 @@ class Rig:
         self.store, _ = Store.open_folder(self.folder)
         self.scenario = prepare(load_scenario("duel", None), None, "basic", None, self.turns)
         state = new_game(self.scenario)
-        self.seats = {f"{ship}/{st}": ("touch" if ship == SHIP and st in self.people
-                                       else "autopilot")
+        self.seats = {f"{ship}/{st}": (("panel" if st in self.panels else "touch")
+                                       if ship == SHIP and st in self.people else "autopilot")
                       for ship in ("enterprise", "kronos") for st in crew_stations(state, ship)}
         self.game = SavedGame.new(self.store, self.scenario, 5, self.seats)
         consoles = Consoles.open("127.0.0.1", 0, self.said.append)
@@ -102,16 +116,26 @@ class Rig:
             self.published[seat] = int(message.get("seq", 0))
             send(seat, message)
 
-        def publish_many(messages: dict[str, dict[str, Any]]) -> None:
+        def publish_many(messages: Mapping[str, dict[str, Any]]) -> None:
             for seat, message in messages.items():
                 self.published[seat] = int(message.get("seq", 0))
             send_many(messages)
 
         server.publish = publish  # type: ignore[method-assign]
         server.publish_many = publish_many  # type: ignore[method-assign]
+        pins = factory = None
+        if self.panels:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+            from hardware.pinmap import load_pinmap
+
+            pins, factory = load_pinmap(), MockFactory(revision="d04170", pin_class=MockPWMPin)
+        self.pins, self.factory = pins, factory
         table = Table({tuple(k.split("/")): v for k, v in self.seats.items()},  # type: ignore[misc]
-                      dice=self.dice, say=self.said.append, consoles=consoles)
+                      pins, factory, dice=self.dice, say=self.said.append, consoles=consoles,
+                      clock=self.clock)
         self.app = App(self.game, table)
+        self.clock.t += 1.0   # past the panels' lamp test
 
     def _run(self) -> None:
         try:
@@ -130,8 +154,11 @@ class Rig:
         except BaseException as exc:   # shown by the test that waits
             self.failure = exc
         finally:
+            self.app.close()
             self.consoles.close()
             self.store.close()
+            if self.factory is not None:
+                self.factory.close()
 
     def __enter__(self) -> Rig:
         self.thread.start()
@@ -144,6 +171,21 @@ class Rig:
         self.stop.set()
         self.thread.join(10)
         assert not self.thread.is_alive(), "the table's thread did not stop"
+
+    def press(self, station: str, button: str) -> None:
+        """A press of `button` at the panel of Enterprise's `station` (gpiozero's mock pin driven
+        low then high, the table's clock past the debounce each time)."""
+        assert self.pins is not None and self.factory is not None
+        bridge = self.app.bridges[0]
+        panel = next(n for n, st in bridge.stations.items() if st.model.seat.station == station)
+        pin = self.factory.pin(self.pins.panels[panel].buttons[button].pin)
+        with self.paused():
+            pin.drive_low()
+            self.clock.t += 0.03
+            self.app.step()
+            pin.drive_high()
+            self.clock.t += 0.03
+            self.app.step()
 
     @contextlib.contextmanager
     def paused(self) -> Iterator[None]:

@@ -503,6 +503,43 @@ def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answ
                 "'roll the tray' still shown after the tray's roll")
 
 
+def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Engineer's seat has a panel (gpiozero's MockFactory) and a phone: a press at the panel
+    shows the panel's values on the phone with the field under its cursor; a tap on the phone
+    then wins; the phone's lamps are the panel's LEDs, and its Confirm puts out "your move"."""
+    b = browser
+    with Rig(tmp_path, panels=("engineer",)) as rig:
+        t = Table(rig, b)
+        t.open("engineer-panel", f"{SHIP}/engineer", PHONE)
+        green = "return +document.querySelector('.lamp[data-role=green]').dataset.level"
+        b.until(lambda: b.js(green) > 0, "the panel's 'your move' is not shown on the phone")
+        rig.press("engineer", "up")
+        b.until(lambda: b.js("return document.querySelector('.field.cursor') !== null"),
+                "the panel's press did not reach the phone")
+        entering = b.js("return window.starbridgeConsole.state().entering")
+        assert entering is not None and entering["action"] == "allocate_power"
+        cursor = b.js("return document.querySelector('.field.cursor').dataset.field")
+        assert cursor == entering["field"]
+        shown = b.js("return Object.fromEntries([...document.querySelectorAll('.field.int')]"
+                     ".map(f => [f.dataset.field, +f.querySelector('output').textContent]))")
+        assert shown == {k: v for k, v in entering["values"].items() if k in shown}
+        assert any(shown.values()), "the press changed no value"
+        t.tap('[data-field="shields"] button[aria-label^="More"]')   # the phone, touched last
+        assert b.js("return document.querySelector('.field.cursor')") is None
+        values = dict(shown, shields=shown["shields"] + 1)
+        before = len(rig.game.actions)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        b.until(lambda: len(rig.game.actions) > before, "the phone's Confirm was not applied")
+        with rig.paused():
+            direct = SavedGame.new(None, rig.scenario, 5, rig.seats)
+            for a in rig.game.actions[:before]:
+                direct.accept(a)
+            assert rig.game.actions[before] == decision(
+                direct, "engineer", "allocate_power").make(values)
+        b.until(lambda: b.js(green) == 0, "'your move' stays lit on the phone after Confirm")
+
+
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
     b = browser
     with Rig(tmp_path) as rig:
