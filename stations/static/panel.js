@@ -23,6 +23,20 @@ var Panel = (function () {
   function key(d) { return String(d.action) + "|" + String(d.what); }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
+  function names(d) { return (d.fields || []).map(function (f) { return f.name + ":" + f.kind; }); }
+
+  /* Whether `v` is within field `f`'s bounds (as the engine's Field.accepts). */
+  function accepts(f, v) {
+    if (f.kind === "int") {
+      return typeof v === "number" && v >= f.minimum && v <= f.maximum && (v - f.minimum) % (f.step || 1) === 0;
+    }
+    if (f.kind === "choice") return (f.choices || []).some(function (c) { return same(c.value, v); });
+    if (f.kind === "steps") {
+      return typeof v === "string" && v.length <= f.maximum && v.split("").every(function (ch) { return String(f.alphabet).indexOf(ch) >= 0; });
+    }
+    return false;
+  }
+
   function presetValues(p) {
     var out = {};
     if (Array.isArray(p.values)) p.values.forEach(function (kv) { out[kv[0]] = kv[1]; });
@@ -53,7 +67,12 @@ var Panel = (function () {
     this.waiting = waiting === null ? null : (waiting || "");
     this.decisions.forEach(function (d) {
       var k = key(d), old = self.editors[k];
-      if (old && same(old.decision.fields, d.fields) && same(old.decision.budgets, d.budgets)) {
+      if (old && same(names(old.decision), names(d))) {
+        // the same decision, its bounds perhaps moved (another seat acted): what is being
+        // entered stays where it is still within them
+        var fresh = self._defaults(d);
+        (d.fields || []).forEach(function (f) { if (accepts(f, old.values[f.name])) fresh[f.name] = old.values[f.name]; });
+        old.values = fresh;
         old.decision = d;
         keep[k] = old;
       } else {

@@ -294,6 +294,13 @@ class Turn:
         b.until(lambda: b.js("return !!document.querySelector("
                              "'article.decision[data-action=allocate_power]')"), "power")
         power()
+        # the Instructor changes a seat meanwhile: a new state for every console, and what the
+        # Engineer is entering stays
+        sent = self.rig.published[f"{SHIP}/{st}"]
+        ask_seat(t)
+        t.at(st, sent + 1)
+        assert b.js("return [...document.querySelectorAll('output.value')]"
+                    ".map(x => +x.textContent)") == list(values.values())
         with self.rig.paused():
             t.tap('article.decision[data-action="allocate_power"] button.confirm')
             b.until(lambda: b.js("return window.starbridgeConsole.link.busy()"),
@@ -307,7 +314,6 @@ class Turn:
         b.until(lambda: b.js("return document.querySelector('#decisions .done') !== null"),
                 "no 'Done' after the answer")
         t.acted.add(st)
-        ask_seat(t)
 
     def arm_weapons(self, st: str, seq: dict[str, int]) -> None:
         t, b = self.t, self.b
