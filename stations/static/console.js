@@ -201,7 +201,9 @@
     var asked = !!(state.roll || (state.decisions || []).length) && state.ships === undefined;
     var base = (state.title || $("title").textContent) + " · starbridge";
     document.title = (asked ? "▶ " : "") + base;
-    if (asked && !wasAsked && navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
+    // a browser lets a page vibrate only once it has been touched
+    var touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
+    if (asked && !wasAsked && touched && navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
     wasAsked = asked;
   }
 

@@ -84,9 +84,10 @@ class Rig:
 
     def __init__(self, tmp_path: Path, turns: int = 1,
                  people: tuple[str, ...] = ("captain", "engineer", "helm", "science"),
-                 dice: Any = None, panels: tuple[str, ...] = ()) -> None:
+                 dice: Any = None, panels: tuple[str, ...] = (), level: str = "basic") -> None:
         self.folder, self.turns, self.people, self.dice = tmp_path, turns, people, dice
         self.panels = panels   # Enterprise's stations also played at a panel (MockFactory pins)
+        self.level = level
         self.clock = ManualClock()
         self.said: list[str] = []
         self.lock = threading.Lock()
@@ -99,7 +100,8 @@ class Rig:
         """The save store, the game and the app, made on the table's thread (SQLite's
         connection belongs to the thread that opened it, as the app's main thread at a table)."""
         self.store, _ = Store.open_folder(self.folder)
-        self.scenario = prepare(load_scenario("duel", None), None, "basic", None, self.turns)
+        self.scenario = prepare(load_scenario("duel", None), None, self.level, None,
+                                self.turns)
         state = new_game(self.scenario)
         self.seats = {f"{ship}/{st}": (("panel" if st in self.panels else "touch")
                                        if ship == SHIP and st in self.people else "autopilot")
@@ -224,6 +226,20 @@ class Browser:
         with contextlib.suppress(Exception):
             self.driver.quit()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+    def reset(self) -> None:
+        """One blank window left, and the log read: the next test starts clean (a window of a
+        closed table would go on trying to reconnect)."""
+        d = self.driver
+        handles = d.window_handles
+        for handle in handles[1:]:
+            d.switch_to.window(handle)
+            d.close()
+        d.switch_to.window(handles[0])
+        d.get("about:blank")
+        d.get_log("browser")
+        self.windows.clear()
+        self.first = True
 
     def window(self, name: str, url: str, size: tuple[int, int]) -> str:
         """A new window named `name` of `size` CSS px (the viewport) showing `url`."""

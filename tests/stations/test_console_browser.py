@@ -58,10 +58,17 @@ return out.slice(0, 10);
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+def chromium() -> Iterator[Browser]:
     need_browser()
     with Browser() as b:
         yield b
+
+
+@pytest.fixture
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The module's one Chromium, its windows closed after each test."""
+    yield chromium
+    chromium.reset()
 
 
 class Table:
@@ -418,6 +425,11 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         assert b.js("return document.querySelector('#rolls details[open] .why h3').textContent"
                     ).startswith("Why ")
 
+        for name in (*STATIONS, "instructor"):
+            b.to(name)
+            errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE"]
+            assert errors == [], f"{name}: {errors}"
+
         direct = replayed_directly(rig, t.made)
         assert state_to_json(direct.state) == state_to_json(rig.game.state)
         # each console's last state is what the engine's per-seat API gives its seat now
@@ -544,6 +556,55 @@ def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
             assert rig.game.actions[before] == decision(
                 direct, "engineer", "allocate_power").make(values)
         b.until(lambda: b.js(green) == 0, "'your move' stays lit on the phone after Confirm")
+
+
+def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
+        tmp_path: Path, browser: Browser) -> None:
+    """The duel at the Advanced level (more decisions, the course letters L, R and B), played by
+    tapping what a hurried crew taps: a preset where there is one, the first allowed choice, the
+    table's dice. No script error in any window, and the phones' measures hold throughout."""
+    b = browser
+    with Rig(tmp_path, level="advanced") as rig:
+        t = Table(rig, b)
+        for st in STATIONS:
+            t.open(f"adv-{st}", f"{SHIP}/{st}", PHONE)
+        b.driver.get_log("browser")   # what loading said (nothing expected) is not this test's
+        for _ in range(60):
+            prompts, seq = t.settled()
+            if not prompts:
+                break
+            p = prompts[0]
+            st, name = str(p.station), f"adv-{p.station}"
+            before = len(rig.game.actions)
+            if p.roll is not None:
+                t.at(name, seq.get(f"{SHIP}/{st}", 0))
+                b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "roll")
+                t.tap("#roll button.roll-now")
+            else:
+                card = f'article.decision[data-action="{p.action}"]'
+                t.at(name, seq.get(f"{SHIP}/{st}", 0))
+                b.until(lambda: b.js(f"return !!document.querySelector('{card}')"), card)   # noqa: B023
+                if b.js(f"return document.querySelector('{card} button.preset:not(.greyed)') !== null"):
+                    t.tap(f"{card} button.preset:not(.greyed)")
+                for field in b.js(f"return [...document.querySelectorAll('{card} .choice-field')]"
+                                  ".map(f => f.dataset.field)"):
+                    t.tap(f'{card} [data-field="{field}"] button.choice:not(.greyed)')
+                t.tap(f"{card} button.confirm")
+                if b.js(f"return document.querySelector('{card} button.confirm.armed') !== null"):
+                    t.tap(f"{card} button.confirm")
+            t.check_phone(name)
+            b.until(lambda: len(rig.game.actions) > before   # noqa: B023
+                    or b.js("return [...document.querySelectorAll('.problem')]"
+                            ".some(e => !e.hidden && e.textContent)"),
+                    f"{p.action or 'the roll'} was neither applied nor refused")
+            assert len(rig.game.actions) > before, b.js(
+                "return [...document.querySelectorAll('.problem')].map(e => e.textContent)")
+        assert rig.game.over
+        for handle in b.windows:
+            if handle.startswith("adv-"):
+                b.to(handle)
+                errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE"]
+                assert errors == [], errors
 
 
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
