@@ -237,9 +237,15 @@ class Browser:
             d.close()
         d.switch_to.window(handles[0])
         d.get("about:blank")
-        d.get_log("browser")
+        self.errors()
         self.windows.clear()
         self.first = True
+
+    def errors(self) -> list[dict[str, Any]]:
+        """The browser's log entries of level SEVERE since the last call (script errors, failed
+        requests)."""
+        got: list[dict[str, Any]] = self.driver.get_log("browser")  # type: ignore[no-untyped-call]
+        return [e for e in got if e.get("level") == "SEVERE"]
 
     def window(self, name: str, url: str, size: tuple[int, int]) -> str:
         """A new window named `name` of `size` CSS px (the viewport) showing `url`."""

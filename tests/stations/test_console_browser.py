@@ -427,8 +427,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
 
         for name in (*STATIONS, "instructor"):
             b.to(name)
-            errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE"]
-            assert errors == [], f"{name}: {errors}"
+            assert b.errors() == [], name
 
         direct = replayed_directly(rig, t.made)
         assert state_to_json(direct.state) == state_to_json(rig.game.state)
@@ -568,7 +567,7 @@ def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
         t = Table(rig, b)
         for st in STATIONS:
             t.open(f"adv-{st}", f"{SHIP}/{st}", PHONE)
-        b.driver.get_log("browser")   # what loading said (nothing expected) is not this test's
+        b.errors()   # what loading said is not this test's
         for _ in range(60):
             prompts, seq = t.settled()
             if not prompts:
@@ -603,8 +602,7 @@ def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
         for handle in b.windows:
             if handle.startswith("adv-"):
                 b.to(handle)
-                errors = [e for e in b.driver.get_log("browser") if e["level"] == "SEVERE"]
-                assert errors == [], errors
+                assert b.errors() == [], handle
 
 
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
