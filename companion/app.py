@@ -91,8 +91,7 @@ class App:
         self.consoles = table.consoles
         if self.consoles is not None:   # phones and tablets: inputs wake the loop as a panel's do
             self.consoles.attach(self)
-            wakeups = getattr(self, "wakeups", None)
-            self.consoles.inputs.wake = wakeups.wake if wakeups is not None else lambda: None
+            self.consoles.inputs.wake = self._console_wake
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
@@ -107,6 +106,13 @@ class App:
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+
+    def _console_wake(self) -> None:
+        """From the consoles' server thread: a console's input is on the queue. The loop's
+        wake-up (companion/wakeups.py, where the loop sleeps until an input) when it has one."""
+        wakeups = getattr(self, "wakeups", None)
+        if wakeups is not None:
+            wakeups.wake()
 
     # -- set-up ------------------------------------------------------------------------------
     def _open_panels(self) -> None:
