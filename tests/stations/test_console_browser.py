@@ -403,6 +403,7 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         t.open("instructor", "instructor", TABLET)
         assert b.js("return document.querySelectorAll('.link-card .qr svg').length") == 9
         assert t.b.js(SMALL_TARGETS) == [], "the tablet's touch targets under 48 CSS px"
+        assert t.b.js(OVERFLOW) == [], "the tablet's page is wider than the tablet"
 
         turn = Turn(t)
         for _ in range(80):
