@@ -217,7 +217,10 @@
     // A roll is answered in the roll box (a face, the table's dice, or the tray), not as a
     // stepper: the engine offers it as a decision too.
     var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
-    panel.update(decisions, state.roll ? null : state.phase && state.phase.acting, state.entering || null);
+    // waiting: the phase bar above says who acts; the card only says this seat has nothing to do
+    var over = !!(state.over || (state.phase && state.phase.over));
+    panel.update(decisions, state.roll ? null : over ? "The game is over." : "Nothing for you to decide now.",
+                 state.entering || null);
     renderFacts();
     renderRoll();
     drawMap();
