@@ -5,7 +5,7 @@
 "use strict";
 
 var Instructor = (function () {
-  var h, link, getState, armed = {}, notes = {}, ARM_MS = 5000;
+  var h, link, getState, armed = {}, notes = {}, opened = {}, ARM_MS = 5000;
   var MODES = [["panel", "Panel"], ["touch", "Touch"], ["autopilot", "Auto"]];
 
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
@@ -79,9 +79,11 @@ var Instructor = (function () {
         rows.push(h("dd", {text: scalar(v)}));
       }
     });
-    return h("details", {"class": "ship-card", "data-ship": s.id}, [
+    var card = h("details", {"class": "ship-card", "data-ship": s.id, open: !!opened[s.id]}, [
       h("summary", {}, [h("b", {text: s.name || s.id}), h("span", {"class": "muted", text: " " + scalar(s.status || "")})]),
       h("dl", {}, rows)]);
+    card.addEventListener("toggle", function () { opened[s.id] = card.open; });   // kept open through new states
+    return card;
   }
 
   function seatRow(r) {

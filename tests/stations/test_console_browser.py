@@ -402,6 +402,8 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
             t.open(st, f"{SHIP}/{st}", PHONE)
         t.open("instructor", "instructor", TABLET)
         assert b.js("return document.querySelectorAll('.link-card .qr svg').length") == 9
+        t.tap('.ship-card[data-ship="kronos"] summary')   # every ship's record, kept open
+        assert "Disruptor" in b.js("return document.querySelector('.ship-card[open]').textContent")
         assert t.b.js(SMALL_TARGETS) == [], "the tablet's touch targets under 48 CSS px"
         assert t.b.js(OVERFLOW) == [], "the tablet's page is wider than the tablet"
 
@@ -426,6 +428,9 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         assert b.js("return document.querySelector('#rolls details[open] .why h3').textContent"
                     ).startswith("Why ")
 
+        b.to("instructor")
+        assert b.js("return [...document.querySelectorAll('.ship-card[open]')]"
+                    ".map(d => d.dataset.ship)") == ["kronos"], "the record closed on a new state"
         for name in (*STATIONS, "instructor"):
             b.to(name)
             assert b.errors() == [], name
