@@ -174,10 +174,11 @@ var HexMap = (function () {
       if (!p || isNaN(p[0])) return;
       var cc = centre(p[0], p[1]);
       svg.appendChild(el("rect", {x: cc[0] - 4, y: cc[1] - 4, width: 8, height: 8, "class": "counter"}));
-      var text = String(k.text || k.label || k.kind || "?");
+      // a mine counter (Advanced: Mines) as the seat knows it: M a mine, D a decoy, ? unknown
+      var what = k.mine === true ? ["M", "mine"] : k.mine === false ? ["D", "decoy"] : ["?", "counter (mine or decoy)"];
+      var text = String(k.text || what[0]);
       svg.appendChild(el("text", {x: cc[0], y: cc[1] + 2.2, "class": "counter-text", "text-anchor": "middle"}, text.slice(0, 2)));
-      var t = el("title", {}, String(k.label || k.kind || text));
-      svg.lastChild.appendChild(t);
+      svg.lastChild.appendChild(el("title", {}, what[1] + (k.side ? ", laid by " + k.side : "") + (k.shown ? ", face up" : "")));
     });
 
     // The planned course, hex by hex.
