@@ -173,12 +173,15 @@ var HexMap = (function () {
       var p = pair(k);
       if (!p || isNaN(p[0])) return;
       var cc = centre(p[0], p[1]);
-      svg.appendChild(el("rect", {x: cc[0] - 4, y: cc[1] - 4, width: 8, height: 8, "class": "counter"}));
       // a mine counter (Advanced: Mines) as the seat knows it: M a mine, D a decoy, ? unknown
       var what = k.mine === true ? ["M", "mine"] : k.mine === false ? ["D", "decoy"] : ["?", "counter (mine or decoy)"];
-      var text = String(k.text || what[0]);
-      svg.appendChild(el("text", {x: cc[0], y: cc[1] + 2.2, "class": "counter-text", "text-anchor": "middle"}, text.slice(0, 2)));
-      svg.lastChild.appendChild(el("title", {}, what[1] + (k.side ? ", laid by " + k.side : "") + (k.shown ? ", face up" : "")));
+      var g = el("g", {"class": "map-counter"});
+      g.appendChild(el("title", {}, what[1] + (k.side ? ", laid by " + k.side : "") + (k.shown ? ", face up" : "")));
+      var half = px(8, 4, 6.5);
+      g.appendChild(el("rect", {x: cc[0] - half, y: cc[1] - half, width: 2 * half, height: 2 * half, "class": "counter"}));
+      g.appendChild(el("text", {x: cc[0], y: cc[1] + half * 0.55, "class": "counter-text", "text-anchor": "middle",
+        "font-size": (half * 1.5).toFixed(2)}, String(k.text || what[0]).slice(0, 2)));
+      svg.appendChild(g);
     });
 
     // The planned course, hex by hex.

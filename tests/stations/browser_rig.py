@@ -84,10 +84,11 @@ class Rig:
 
     def __init__(self, tmp_path: Path, turns: int = 1,
                  people: tuple[str, ...] = ("captain", "engineer", "helm", "science"),
-                 dice: Any = None, panels: tuple[str, ...] = (), level: str = "basic") -> None:
+                 dice: Any = None, panels: tuple[str, ...] = (), level: str = "basic",
+                 scenario: str = "duel", ship: str = SHIP) -> None:
         self.folder, self.turns, self.people, self.dice = tmp_path, turns, people, dice
         self.panels = panels   # Enterprise's stations also played at a panel (MockFactory pins)
-        self.level = level
+        self.level, self.scenario_name, self.ship = level, scenario, ship
         self.clock = ManualClock()
         self.said: list[str] = []
         self.lock = threading.Lock()
@@ -100,12 +101,13 @@ class Rig:
         """The save store, the game and the app, made on the table's thread (SQLite's
         connection belongs to the thread that opened it, as the app's main thread at a table)."""
         self.store, _ = Store.open_folder(self.folder)
-        self.scenario = prepare(load_scenario("duel", None), None, self.level, None,
-                                self.turns)
+        self.scenario = prepare(load_scenario(self.scenario_name, None), None, self.level,
+                                None, self.turns)
         state = new_game(self.scenario)
+        ships = [str(s["id"]) for s in self.scenario["ships"]]
         self.seats = {f"{ship}/{st}": (("panel" if st in self.panels else "touch")
-                                       if ship == SHIP and st in self.people else "autopilot")
-                      for ship in ("enterprise", "kronos") for st in crew_stations(state, ship)}
+                                       if ship == self.ship and st in self.people else "autopilot")
+                      for ship in ships for st in crew_stations(state, ship)}
         self.game = SavedGame.new(self.store, self.scenario, 5, self.seats)
         consoles = Consoles.open("127.0.0.1", 0, self.said.append)
         assert consoles is not None, self.said

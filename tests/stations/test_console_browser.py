@@ -611,6 +611,30 @@ def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
                 assert b.errors() == [], handle
 
 
+def test_each_console_draws_the_minefield_and_the_ships_as_its_seat_may_know_them(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Romulan Gambit at the Advanced level: 5 mines and 15 decoys, the Romulans cloaked.
+    The Federation's phone shows 20 counters it cannot tell apart and no Romulan ship; a
+    Romulan's phone tells its mines from its decoys; the viewscreen tells nobody's."""
+    b = browser
+    counters = "return [...document.querySelectorAll('#map .counter-text')].map(e => e.textContent)"
+    ships = "return [...document.querySelectorAll('#map .ship')].map(e => e.dataset.ship).sort()"
+    with Rig(tmp_path, level="advanced", scenario="romulan-gambit", ship="constitution") as rig:
+        t = Table(rig, b)
+        t.open("federation", "constitution/science", PHONE)
+        seen = b.until(lambda: b.js(counters), "the Federation sees no counters")
+        assert sorted(seen) == ["?"] * 20
+        assert b.js(ships) == ["constitution"], "a cloaked Romulan drawn for the Federation"
+        t.open("romulan", "bop1/science", PHONE)
+        seen = b.until(lambda: b.js(counters), "the Romulan sees no counters")
+        assert sorted(seen) == ["D"] * 15 + ["M"] * 5
+        assert {"bop1", "bop2"} <= set(b.js(ships))
+        t.open("viewscreen", "view", (1280, 720))
+        b.until(lambda: b.js(ships), "the viewscreen shows no ship")
+        assert not {"M", "D"} & set(b.js(counters))
+        assert b.js(ships) == ["constitution"]
+
+
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
     b = browser
     with Rig(tmp_path) as rig:
