@@ -70,6 +70,7 @@ class Consoles:
         self.seats_seen: Any = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
+        self.answers: list[tuple[str, int, str, dict[str, Any]]] = []   # sent with the states
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -161,7 +162,8 @@ class Consoles:
 
     # -- inputs ----------------------------------------------------------------------------
     def pump(self, app: Any) -> int:
-        """Take every console input waiting; returns how many."""
+        """Take every console input waiting (their answers go out with the next `publish`, in
+        one wake-up of the server with the states); returns how many."""
         n = 0
         while True:
             try:
@@ -179,8 +181,8 @@ class Consoles:
                 answer = self.handle(app, got)
             except Exception as exc:   # never a traceback for a console: the game goes on
                 answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
-            self.server.answer(got.seat, got.client, mid,
-                               answer if isinstance(answer, dict) else result(mid, answer))
+            self.answers.append((got.seat, got.client, mid,
+                                 answer if isinstance(answer, dict) else result(mid, answer)))
             self.dirty.add(got.seat)
 
     def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
@@ -343,7 +345,9 @@ class Consoles:
             self.entering = entering
         todo = connected if changed else (self.dirty & connected)
         self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
+        answers, self.answers = self.answers, []
         if not todo:
+            self.server.publish_many({}, answers)
             return 0
         self.seq += 1
         dice = app.dice_status()
@@ -354,6 +358,6 @@ class Consoles:
                            lights=self._lights(app, key), instructor=extras,
                            entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
-        self.server.publish_many(messages)   # one wake-up of the server's thread for all
+        self.server.publish_many(messages, answers)   # one wake-up of the server's thread
         return len(todo)
 

@@ -24,7 +24,7 @@ import itertools
 import logging
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -172,11 +172,14 @@ class StationServer:
         console connecting later gets at once."""
         self._call(self._deliver, seat, dumps(message))
 
-    def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
-        """`publish` for several seats at once: one wake-up of the server's loop for all."""
+    def publish_many(self, messages: Mapping[str, dict[str, Any]],
+                     answers: Sequence[tuple[str, int, str, dict[str, Any]]] = ()) -> None:
+        """`answer` each of `answers` (seat, client, id, message), then `publish` each seat's
+        message: one wake-up of the server's loop for all."""
         texts = {seat: dumps(m) for seat, m in messages.items()}
-        if texts:
-            self._call(self._deliver_many, texts)
+        said = [(seat, client, mid, dumps(m)) for seat, client, mid, m in answers]
+        if texts or said:
+            self._call(self._deliver_many, texts, said)
 
     def answer(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
         """The answer to message `mid` of a seat's console: remembered for a repeat."""
@@ -461,7 +464,10 @@ class StationServer:
             if conn.seat == seat:
                 self._offer(conn, text)
 
-    def _deliver_many(self, texts: Mapping[str, str]) -> None:
+    def _deliver_many(self, texts: Mapping[str, str],
+                      said: Sequence[tuple[str, int, str, str]] = ()) -> None:
+        for seat, client, mid, text in said:
+            self._answered(seat, client, mid, text)
         for seat, text in texts.items():
             self._deliver(seat, text)
 
