@@ -70,7 +70,6 @@ class Consoles:
         self.seats_seen: Any = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
-        self.answers: list[tuple[str, int, str, dict[str, Any]]] = []   # sent with the states
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -181,8 +180,8 @@ class Consoles:
                 answer = self.handle(app, got)
             except Exception as exc:   # never a traceback for a console: the game goes on
                 answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
-            self.answers.append((got.seat, got.client, mid,
-                                 answer if isinstance(answer, dict) else result(mid, answer)))
+            self.server.answer_later(got.seat, got.client, mid,
+                                     answer if isinstance(answer, dict) else result(mid, answer))
             self.dirty.add(got.seat)
 
     def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
@@ -345,9 +344,8 @@ class Consoles:
             self.entering = entering
         todo = connected if changed else (self.dirty & connected)
         self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
-        answers, self.answers = self.answers, []
         if not todo:
-            self.server.publish_many({}, answers)
+            self.server.publish_many({})   # the answers held back, if any
             return 0
         self.seq += 1
         dice = app.dice_status()
@@ -358,6 +356,6 @@ class Consoles:
                            lights=self._lights(app, key), instructor=extras,
                            entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
-        self.server.publish_many(messages, answers)   # one wake-up of the server's thread
+        self.server.publish_many(messages)   # with the answers: one wake-up of the server
         return len(todo)
 

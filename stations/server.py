@@ -24,7 +24,7 @@ import itertools
 import logging
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -127,6 +127,7 @@ class StationServer:
         self._answers: dict[str, OrderedDict[str, str | None]] = {}
         self._waiting: dict[tuple[str, str], list[int]] = {}
         self._latest: dict[str, str] = {}
+        self._held: deque[tuple[str, int, str, str]] = deque()   # answer_later's, in order
         self._lock = threading.Lock()
         self._seats: dict[str, int] = {}             # seat -> consoles connected (said hello)
         self.refusals = 0                            # counted for tests and the bench
@@ -172,14 +173,16 @@ class StationServer:
         console connecting later gets at once."""
         self._call(self._deliver, seat, dumps(message))
 
-    def publish_many(self, messages: Mapping[str, dict[str, Any]],
-                     answers: Sequence[tuple[str, int, str, dict[str, Any]]] = ()) -> None:
-        """`answer` each of `answers` (seat, client, id, message), then `publish` each seat's
-        message: one wake-up of the server's loop for all."""
+    def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
+        """The answers held back (`answer_later`), then `publish` for each seat's message: one
+        wake-up of the server's loop for all."""
         texts = {seat: dumps(m) for seat, m in messages.items()}
-        said = [(seat, client, mid, dumps(m)) for seat, client, mid, m in answers]
-        if texts or said:
-            self._call(self._deliver_many, texts, said)
+        if texts or self._held:
+            self._call(self._deliver_many, texts)
+
+    def answer_later(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
+        """`answer`, sent with the next `publish_many` (in the same wake-up of the loop)."""
+        self._held.append((seat, client, mid, dumps(message)))
 
     def answer(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
         """The answer to message `mid` of a seat's console: remembered for a repeat."""
@@ -464,10 +467,9 @@ class StationServer:
             if conn.seat == seat:
                 self._offer(conn, text)
 
-    def _deliver_many(self, texts: Mapping[str, str],
-                      said: Sequence[tuple[str, int, str, str]] = ()) -> None:
-        for seat, client, mid, text in said:
-            self._answered(seat, client, mid, text)
+    def _deliver_many(self, texts: Mapping[str, str]) -> None:
+        while self._held:
+            self._answered(*self._held.popleft())
         for seat, text in texts.items():
             self._deliver(seat, text)
 
