@@ -63,6 +63,7 @@ class Consoles:
         self.server, self.inputs, self.base = server, inputs, base
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
+        self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
         self.game: Any = None
         self.shown: GameState | None = None
         self.counted = 0
@@ -109,6 +110,7 @@ class Consoles:
             self.server.tokens.reset()
             self.svgs.clear()
             self.seq = 0
+            self.sent.clear()
         self.game = app.game
         self.logs.clear()
         self.shown, self.counted = None, len(app.game.actions)
@@ -356,6 +358,7 @@ class Consoles:
                            lights=self._lights(app, key), instructor=extras,
                            entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
+            self.sent[key] = self.seq
         self.server.publish_many(messages)   # with the answers: one wake-up of the server
         return len(todo)
 
