@@ -63,6 +63,7 @@ class Consoles:
         self.server, self.inputs, self.base = server, inputs, base
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
+        self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
         self.game: Any = None
         self.shown: GameState | None = None
         self.counted = 0
@@ -109,6 +110,7 @@ class Consoles:
             self.server.tokens.reset()
             self.svgs.clear()
             self.seq = 0
+            self.sent.clear()
         self.game = app.game
         self.logs.clear()
         self.shown, self.counted = None, len(app.game.actions)
@@ -161,7 +163,8 @@ class Consoles:
 
     # -- inputs ----------------------------------------------------------------------------
     def pump(self, app: Any) -> int:
-        """Take every console input waiting; returns how many."""
+        """Take every console input waiting (their answers go out with the next `publish`, in
+        one wake-up of the server with the states); returns how many."""
         n = 0
         while True:
             try:
@@ -179,8 +182,8 @@ class Consoles:
                 answer = self.handle(app, got)
             except Exception as exc:   # never a traceback for a console: the game goes on
                 answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
-            self.server.answer(got.seat, got.client, mid,
-                               answer if isinstance(answer, dict) else result(mid, answer))
+            self.server.answer_later(got.seat, got.client, mid,
+                                     answer if isinstance(answer, dict) else result(mid, answer))
             self.dirty.add(got.seat)
 
     def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
@@ -344,6 +347,7 @@ class Consoles:
         todo = connected if changed else (self.dirty & connected)
         self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
         if not todo:
+            self.server.publish_many({})   # the answers held back, if any
             return 0
         self.seq += 1
         dice = app.dice_status()
@@ -354,6 +358,7 @@ class Consoles:
                            lights=self._lights(app, key), instructor=extras,
                            entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
-        self.server.publish_many(messages)   # one wake-up of the server's thread for all
+            self.sent[key] = self.seq
+        self.server.publish_many(messages)   # with the answers: one wake-up of the server
         return len(todo)
 

@@ -127,6 +127,7 @@ class StationServer:
         self._answers: dict[str, OrderedDict[str, str | None]] = {}
         self._waiting: dict[tuple[str, str], list[int]] = {}
         self._latest: dict[str, str] = {}
+        self._held: deque[tuple[str, int, str, str]] = deque()   # answer_later's, in order
         self._lock = threading.Lock()
         self._seats: dict[str, int] = {}             # seat -> consoles connected (said hello)
         self.refusals = 0                            # counted for tests and the bench
@@ -173,10 +174,15 @@ class StationServer:
         self._call(self._deliver, seat, dumps(message))
 
     def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
-        """`publish` for several seats at once: one wake-up of the server's loop for all."""
+        """The answers held back (`answer_later`), then `publish` for each seat's message: one
+        wake-up of the server's loop for all."""
         texts = {seat: dumps(m) for seat, m in messages.items()}
-        if texts:
+        if texts or self._held:
             self._call(self._deliver_many, texts)
+
+    def answer_later(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
+        """`answer`, sent with the next `publish_many` (in the same wake-up of the loop)."""
+        self._held.append((seat, client, mid, dumps(message)))
 
     def answer(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
         """The answer to message `mid` of a seat's console: remembered for a repeat."""
@@ -462,6 +468,8 @@ class StationServer:
                 self._offer(conn, text)
 
     def _deliver_many(self, texts: Mapping[str, str]) -> None:
+        while self._held:
+            self._answered(*self._held.popleft())
         for seat, text in texts.items():
             self._deliver(seat, text)
 

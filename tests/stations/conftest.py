@@ -7,9 +7,9 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from console_client import Net
+from console_client import Net, serve
 
-from stations import ConsoleInput, Limits, StationServer
+from stations import ConsoleInput, StationServer
 
 
 @pytest.fixture(autouse=True)
@@ -28,10 +28,6 @@ def net() -> Iterator[Net]:
 @pytest.fixture
 def inputs() -> queue.Queue[ConsoleInput]:
     return queue.Queue()
-
-
-def serve(inputs: queue.Queue[ConsoleInput], **limits: float) -> StationServer:
-    return StationServer(inputs.put, "127.0.0.1", 0, Limits(**limits)).start()  # type: ignore[arg-type]
 
 
 @pytest.fixture

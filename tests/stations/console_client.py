@@ -13,7 +13,14 @@ from typing import Any
 
 import aiohttp
 
+from stations import ConsoleInput, Limits, StationServer
+
 CLOSED = {"type": "(closed)"}
+
+
+def serve(inputs: queue.Queue[ConsoleInput], **limits: float) -> StationServer:
+    """A real server on 127.0.0.1, a free port, with these limits changed."""
+    return StationServer(inputs.put, "127.0.0.1", 0, Limits(**limits)).start()  # type: ignore[arg-type]
 
 
 class Net:

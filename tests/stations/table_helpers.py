@@ -131,7 +131,7 @@ def play(net: Net, app: App, consoles: dict[str, Console], done: Any, twice: boo
 
 
 def settle(net: Net, app: App, consoles: dict[str, Console]) -> None:
-    """Step until every console holds the newest state published."""
+    """Step until every console holds the newest state published to its seat."""
     import time
 
     end = time.monotonic() + 30
@@ -139,7 +139,8 @@ def settle(net: Net, app: App, consoles: dict[str, Console]) -> None:
         app.step()
         for c in consoles.values():
             c.drain()
-        if all(c.last_state is not None and c.last_state["seq"] == app.consoles.seq
+        if all(c.last_state is not None and
+               c.last_state["seq"] == app.consoles.sent.get(c.last_state["seat"])
                for c in consoles.values()):
             return
         assert time.monotonic() < end, "the consoles never caught up"

@@ -12,8 +12,7 @@ import time
 
 import aiohttp
 import pytest
-from conftest import serve
-from console_client import CLOSED, Net
+from console_client import CLOSED, Net, serve
 
 from stations import ConsoleInput, StationServer
 from stations.protocol import REFUSED_TOKEN
