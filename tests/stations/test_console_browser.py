@@ -93,13 +93,20 @@ class Table:
     def tap(self, css: str, text: str | None = None) -> None:
         """A real click on the element (scrolled to the middle of the screen first, as a thumb
         would bring it there)."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
-                 if text is None or text in e.text]
-        assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"
-        self.b.js("arguments[0].scrollIntoView({block: 'center'})", found[0])
-        found[0].click()
+        for _ in range(5):   # a new state may redraw the page between finding and tapping
+            try:
+                found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
+                         if text is None or text in e.text]
+                assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"
+                self.b.js("arguments[0].scrollIntoView({block: 'center'})", found[0])
+                found[0].click()
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{css} was redrawn under every tap")
 
     def settled(self) -> tuple[list[Any], dict[str, int]]:
         """Wait until Enterprise's crew must act (or the game is over): its prompts and the
@@ -463,6 +470,19 @@ def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         b.driver.get(rig.url(f"{SHIP}/science"))
         b.driver.refresh()
         b.until(lambda: t.link() == "live" and t.shown() is not None, "the new link does not open")
+
+        # the Instructor takes the last phase back: the game goes on where that phase began
+        n = len(rig.game.actions)
+        b.to("instructor")
+        t.tap('button[data-do="undo-phase"]')
+        b.until(lambda: len(rig.game.actions) < n and not rig.game.over, "no phase taken back")
+        # and ends the session: one tap arms, the second ends it (the game is saved)
+        t.tap('button[data-do="end"]')
+        assert "end the game" in b.js(
+            "return document.querySelector('button[data-do=end]').textContent")
+        assert not rig.app.leave, "one tap ended the session"
+        t.tap('button[data-do="end"]')
+        b.until(lambda: rig.app.leave, "the session did not end")
 
 
 def test_a_refused_decision_is_shown_in_the_engines_own_words(
