@@ -5,7 +5,7 @@
 "use strict";
 
 var Instructor = (function () {
-  var h, link, getState, armed = {}, notes = {}, opened = {}, ARM_MS = 5000;
+  var h, link, getState, armed = {}, notes = {}, opened = {}, lastLinks = null, ARM_MS = 5000;
   var MODES = [["panel", "Panel"], ["touch", "Touch"], ["autopilot", "Auto"]];
 
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
@@ -162,6 +162,9 @@ var Instructor = (function () {
       seats.appendChild(seatRow(r));
     });
 
+    var linksSig = JSON.stringify([state.links, armed, notes]);
+    if (linksSig === lastLinks) return;
+    lastLinks = linksSig;
     var links = clear($("links"));
     links.hidden = !(state.links && state.links.length);
     links.appendChild(h("h2", {text: "Codes to hand out"}));

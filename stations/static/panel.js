@@ -61,6 +61,11 @@ var Panel = (function () {
      null. A press there that changes it shows the panel's values here (the last one touched
      wins, as between the panels and the bridge display). */
   Panel.prototype.update = function (decisions, waiting, entering) {
+    // nothing of the panel changed (another seat acted, a line was told): the buttons under a
+    // finger stay the same elements
+    var sig = JSON.stringify([decisions, waiting, entering]);
+    if (sig === this.sig) return;
+    this.sig = sig;
     var keep = {};
     var self = this;
     this.decisions = decisions || [];

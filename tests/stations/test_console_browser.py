@@ -311,10 +311,13 @@ class Turn:
         # the Instructor changes a seat meanwhile: a new state for every console, and what the
         # Engineer is entering stays
         sent = self.rig.published[f"{SHIP}/{st}"]
+        under_finger = b.js("return document.querySelector('button.confirm')")
         ask_seat(t)
         t.at(st, sent + 1)
         assert b.js("return [...document.querySelectorAll('output.value')]"
                     ".map(x => +x.textContent)") == list(values.values())
+        # nothing of the panel changed: the button a finger may be on is the same element
+        assert b.js("return arguments[0].isConnected", under_finger)
         with self.rig.paused():
             t.tap('article.decision[data-action="allocate_power"] button.confirm')
             b.until(lambda: b.js("return window.starbridgeConsole.link.busy()"),
