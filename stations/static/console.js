@@ -94,13 +94,16 @@
     }))));
   }
 
-  var rollShown = null;
+  var rollShown = null, rollSig = null;
   function renderRoll() {
     var e = $("roll");
     var r = state && state.roll;
     // what was said about a roll goes with it: a new roll (or none) starts afresh
     var key = JSON.stringify(r || null);
     if (key !== rollShown) { rollShown = key; if (!rollSending) rollNote = null; }
+    var sig = JSON.stringify([key, rollNote, !!rollSending, rollSaid, state && state.ships !== undefined]);
+    if (sig === rollSig) return;   // unchanged: the face under a finger stays
+    rollSig = sig;
     var instr = state && state.ships !== undefined;
     e.hidden = !r && !rollNote;
     clear(e);
