@@ -55,6 +55,7 @@ var Panel = (function () {
     this.waiting = "";
     this.done = null;
     this.entering = null;
+    this.sent = {};
   }
 
   /* `entering`: what the seat's physical panel is entering (action, what, values, field), or
@@ -125,6 +126,11 @@ var Panel = (function () {
   };
 
   Panel.prototype.result = function (msg) {
+    // the answer may come after the state in which the decision is already gone: what was
+    // sent is remembered by its id
+    var title = this.sent[msg.id];
+    delete this.sent[msg.id];
+    if (msg.ok && title) this.done = "Done: " + title;
     for (var k in this.editors) {
       var e = this.editors[k];
       if (e.sending === msg.id) {
@@ -236,6 +242,7 @@ var Panel = (function () {
     e.armed = 0;
     e.note = null;
     e.sending = this.send(d, values, !!d.irreversible);
+    this.sent[e.sending] = d.title || d.action;
     self.render();
   };
 
