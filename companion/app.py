@@ -57,6 +57,7 @@ class Table:
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
     scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
+    consoles: Any = None                              # the station consoles (companion/consoles.py)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -97,6 +98,10 @@ class App:
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
         self.wakeups = Wakeups(display=table.surface is not None)   # companion/wakeups.py
         self.wakeups.adopt_dice(table.dice)
+        self.consoles = table.consoles
+        if self.consoles is not None:   # phones and tablets: inputs wake the loop as a panel's do
+            self.consoles.attach(self)
+            self.consoles.inputs.wake = self._console_wake
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
@@ -107,9 +112,18 @@ class App:
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
             self._endgame()
+            if self.consoles is not None:
+                self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+
+    def _console_wake(self) -> None:
+        """From the consoles' server thread: a console's input is on the queue. The loop's
+        wake-up (companion/wakeups.py, where the loop sleeps until an input) when it has one."""
+        wakeups = getattr(self, "wakeups", None)
+        if wakeups is not None:
+            wakeups.wake()
 
     # -- set-up ------------------------------------------------------------------------------
     def _open_panels(self) -> None:
@@ -159,7 +173,7 @@ class App:
     # -- accepting actions ---------------------------------------------------------------------
     def accept(self, action: Action, by: str) -> tuple[Event, ...] | None:
         """Apply, save (durable), then show. A refused action is shown as the reason."""
-        turn = turn_of(self.game.state)
+        turn, before = turn_of(self.game.state), self.game.state
         try:
             events = self.game.accept(action, by)
         except IllegalAction as exc:
@@ -171,6 +185,8 @@ class App:
         self.accepted += 1
         if self.table.dice is not None:   # a request new now answers only rolls from now on
             self.table.dice.track(pending(self.game.state), action)
+        if self.consoles is not None:
+            self.consoles.record(before, self.game.state, events)
         self.show(events)
         if self.seat_changes.asked and turn_of(self.game.state) > turn:
             self.change_seats()   # a new turn: the Instructor's seat changes are made now
@@ -228,8 +244,12 @@ class App:
         self._tray_alerts()
         self._exit_combination()
         self._display_outputs()
+        if self.consoles is not None:
+            self.consoles.pump(self)
         self._trays()
         self._autopilot(t)
+        if self.consoles is not None:
+            self.consoles.publish(self)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
             if self.mocked and (self.bridges or self.display.lights is not None):
@@ -358,11 +378,11 @@ class App:
             self.display.show_seats(self.seat_changes.rows(self.table.seats, self._pins(),
                                                            self.names))
 
-    def ask_seat(self, ship: str, station: str, mode: str) -> str | None:
+    def ask_seat(self, ship: str, station: str, mode: str, instructor: bool = False) -> str | None:
         """The Instructor asks that a seat be played by `mode`: made at the start of the next
         turn (at once before the game's first action). Returns why not, when refused; only the
-        Instructor's screen may ask."""
-        if self.table.display_seat.ship is not None:
+        Instructor's screen (or `instructor`: the Instructor's console) may ask."""
+        if self.table.display_seat.ship is not None and not instructor:
             problem: str | None = "only the Instructor changes seats"
         else:
             problem = self.seat_changes.ask(self.table.seats, (ship, station), mode,
@@ -458,5 +478,8 @@ class App:
         if self.display is not None:
             self.wakeups.wait(due_in(self, self.table.clock()))
         elif self.waiting_for_people():
-            time.sleep(0.01)
+            if self.consoles is not None and not self.bridges:   # only phones can act
+                self.consoles.wait(0.25)
+            else:
+                time.sleep(0.01)
 

@@ -26,6 +26,7 @@ WHAT = {
     "saves": "a durable save per action; resuming a four-hour game from the store",
     "app": "the app's process: launch to first frame, peak memory while playing",
     "window": "`starbridge play` in a window (Xvfb), untouched: CPU and memory beside bare pygame",
+    "stations": "a tap on a phone's console to every other console updated; idle server",
 }
 EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one table of " \
            "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
@@ -78,9 +79,14 @@ def _window(out: IO[str]) -> list[Figure]:
     return window_bench(out)
 
 
+def _stations(out: IO[str]) -> list[Figure]:
+    from companion.stations_bench import stations_bench
+    return stations_bench(out)
+
+
 BENCHES: dict[str, Callable[[IO[str]], list[Figure]]] = {
     "engine": _engine, "dice": _dice, "panels": _panels, "display": _display, "saves": _saves,
-    "app": _app, "window": _window}
+    "app": _app, "window": _window, "stations": _stations}
 
 
 def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,

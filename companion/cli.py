@@ -33,6 +33,7 @@ from companion import (
     panels_cmd,
     play_cmd,
     screenshot_cmd,
+    stations_cmd,
     survey,
 )
 from companion.dice import VirtualDice
@@ -123,12 +124,12 @@ with a warning. Any other damage is an error naming the line.""",
     "dice-emulator": "examples:\n  starbridge dice-emulator              a tray on a pseudo-terminal"
                      " (/tmp/starbridge-dice)\n  starbridge dice-emulator --tcp 7020    "
                      "url = \"socket://127.0.0.1:7020\" in [[dice.trays]]",
-    **{m.NAME: m.EXAMPLES for m in (play_cmd, games_cmd, config_cmd, doctor_cmd)},
+    **{m.NAME: m.EXAMPLES for m in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd)},
 }
 
 
 APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
-    "play": play_cmd.run, "games": lambda a, _d: games_cmd.run(a),
+    "play": play_cmd.run, "stations": stations_cmd.run, "games": lambda a, _d: games_cmd.run(a),
     "config": config_cmd.run, "doctor": lambda a, _d: doctor_cmd.run(a)}
 
 
@@ -167,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
-    for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd):
+    for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd):
         mod.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:

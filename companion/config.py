@@ -77,6 +77,12 @@ attract_scenario = "skirmish"
 attract_step_ms = 600    # the pause between autopilot actions in attract mode
 exit_buttons = ["select", "confirm"]   # Instructor panel buttons held together to leave kiosk
 exit_keys = ["f1", "f4"]               # the same on a keyboard
+
+[stations]               # a console for each seat on phones and tablets (docs/stations.md)
+enabled = false          # off on a PC; deploy/install.sh writes it on for a Pi
+port = 8765              # the port the consoles' server listens on
+address = "0.0.0.0"      # the address it listens on: "0.0.0.0" every network of this machine,
+                         # "127.0.0.1" this machine only, or one of its addresses
 '''
 
 
@@ -120,6 +126,9 @@ class Config:
         its table; the file alone when it is not in the file)."""
         line = line_of(list(self.lines), key) if self.lines else 0
         return f"{self.source}{f':{line}' if line else ''}: {'.'.join(key)}"
+    stations: bool = False
+    stations_port: int = 8765
+    stations_address: str = "0.0.0.0"
 
 
 def config_path() -> Path:
@@ -135,7 +144,19 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
               "exit_keys"),
+    "stations": ("enabled", "port", "address"),
 }
+
+
+def _address(text: str) -> bool:
+    """Whether `text` is an IPv4 or IPv6 address to listen on."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _kind(value: Any) -> str:
@@ -204,7 +225,8 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
 
     for key in data:
         if key not in (*KNOWN, "seats", "dice"):
-            bad(str(key), "unknown table (tables: game, seats, panels, dice, display, kiosk)")
+            bad(str(key), "unknown table (tables: game, seats, panels, dice, display, kiosk, "
+                              "stations)")
     game = table("game")
     text(game, "game", "scenario", "scenario")
     text(game, "game", "level", "level", LEVELS)
@@ -276,6 +298,17 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     whole(kiosk, "kiosk", "attract_step_ms", "attract_step_ms", 0, 60_000)
     names(kiosk, "kiosk", "exit_buttons", "exit_buttons")
     names(kiosk, "kiosk", "exit_keys", "exit_keys")
+
+    stations = table("stations")
+    flag(stations, "stations", "enabled", "stations")
+    whole(stations, "stations", "port", "stations_port", 1, 65535)
+    if "address" in stations:
+        v = stations["address"]
+        if not isinstance(v, str) or not _address(v):
+            bad("stations.address", f"must be an IP address in quotes (\"0.0.0.0\" every "
+                                    f"network, \"127.0.0.1\" this machine only), not {v!r}")
+        else:
+            out["stations_address"] = v
     if problems:
         raise ConfigError(problems)
     return Config(**out)

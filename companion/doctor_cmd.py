@@ -21,7 +21,8 @@ NAME = "doctor"
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 MIN_FREE = 200 << 20   # bytes; a save is about 1 MB per four-hour game
 EXAMPLES = """examples:
-  starbridge doctor              check GPIO, the dice trays, the display, disk and saves
+  starbridge doctor              check GPIO, the dice trays, the display, disk and saves,
+                                 and the station consoles' port (with its address as a QR code)
   starbridge doctor --config my.toml
 
 Each line says ok, warn or FAIL, and for a problem the command that fixes it."""
@@ -33,6 +34,7 @@ class Check:
     status: str
     detail: str
     fix: str = ""
+    extra: str = ""     # printed whole below the line (a QR code)
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -149,6 +151,32 @@ def check_disk(folder: Path) -> list[Check]:
     return out
 
 
+def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
+    """The station consoles: whether their port is free, the address phones open, its QR code
+    (the join page's: no seat's secret)."""
+    import socket
+
+    from stations.links import base_url, qr_text
+
+    if not enabled:
+        return [Check("station consoles", OK, "off ([stations] enabled = false)",
+                      "to serve consoles to phones: [stations] enabled = true, or starbridge "
+                      "play --stations (docs/stations.md)")]
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((address, port))
+        except OSError as exc:
+            return [Check("station consoles", FAIL, f"cannot listen on {address}:{port} "
+                          f"({exc.strerror or exc}): another program (or a starbridge already "
+                          "running) has it, or the address is not this machine's",
+                          "stop that program, or choose another [stations] port")]
+    url = base_url(address, port)
+    return [Check("station consoles", OK, f"port {port} is free; phones open {url} (each seat's "
+                  "own link and code are shown at the table)", extra=qr_text(url))]
+
+
 def run_checks(config_file: Path | None = None,
                checks: tuple[Callable[[], list[Check]], ...] | None = None) -> list[Check]:
     from companion.config import ConfigError, load_config
@@ -157,19 +185,22 @@ def run_checks(config_file: Path | None = None,
 
     out: list[Check] = []
     urls: list[str] = []
+    stations = (False, "0.0.0.0", 8765)
     try:
         config = load_config(config_file)
         data = user_data_dir()
         problems = check_config(config, data if data.is_dir() else None)
         if problems:
             raise ConfigError(problems)
+        stations = (config.stations, config.stations_address, config.stations_port)
         urls = [t.url for t in config.dice.trays]
         out.append(Check("configuration", OK, config.source))
     except ConfigError as exc:
         out.append(Check("configuration", FAIL, "; ".join(exc.problems),
                          "fix the keys named (starbridge config --example shows them all)"))
     for check in checks or (check_gpio, lambda: check_trays(urls), check_display,
-                            lambda: check_disk(user_data_dir())):
+                            lambda: check_disk(user_data_dir()),
+                            lambda: check_stations(*stations)):
         try:
             out.extend(check())
         except Exception as exc:  # a check that breaks is reported as one, never a traceback
@@ -184,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{c.status:4}  {c.name}: {c.detail}")
         if c.fix and c.status != OK:
             print(f"      fix: {c.fix}")
+        if c.extra:
+            print(c.extra)
     failed = sum(c.status == FAIL for c in results)
     print(f"{failed} problem(s)" if failed else "nothing failed", file=sys.stderr)
     return 1 if failed else 0

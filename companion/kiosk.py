@@ -255,7 +255,7 @@ class Kiosk:
 
 def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None]) -> int:
     from companion.paths import user_data_dir
-    from companion.play_cmd import build_table, new_scenario, open_hardware
+    from companion.play_cmd import build_table, new_scenario, open_consoles, open_hardware
 
     store, notes = Store.open_folder(user_data_dir())
     for note in notes:
@@ -263,6 +263,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
     args = argparse.Namespace(turns=None, scenario=None)
     hw = open_hardware(config, False, True, say)
     surface = hw.surface
+    consoles = open_consoles(config, say)   # phones join crew games, not attract mode
 
     def make_table(game: SavedGame, attract: bool) -> Any:
         table = build_table(game, config, hw, False, say, None, data_dir)
@@ -270,6 +271,8 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
         if attract:
             table.step_s = config.attract_step_ms / 1000
             table.seats = attract_seats(table.seats)
+        else:
+            table.consoles = consoles
         return table
 
     kiosk = Kiosk(config, store, surface, make_table,
@@ -283,5 +286,7 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
     finally:
         kiosk.close()
         hw.close()
+        if consoles is not None:
+            consoles.close()
         store.close()
     return 0

@@ -47,6 +47,14 @@ touch, or the autopilot, from the start of the next turn; the save keeps the new
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         NAME, help="play a game at the table: display, panels, dice, saves")
+    add_play_arguments(p)
+    p.epilog = EXAMPLES
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    return p
+
+
+def add_play_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
     p.add_argument("--level", choices=("basic", "advanced"), default=None,
@@ -70,9 +78,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                         "back into the crew game that was being played")
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
     p.add_argument("--window", action="store_true", help="a window even without a desktop")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
+    p.add_argument("--stations", action="store_true",
+                   help="serve the station consoles (phones, tablets) even where the "
+                        "configuration's [stations] has them off (docs/stations.md)")
 
 
 def scenario_name(text: str) -> str:
@@ -153,7 +161,14 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         from companion.kiosk import run_kiosk
 
         return run_kiosk(config, data_dir, say)
-    if headless and not args.autopilot and people_at_mocked_panels(config):
+    if getattr(args, "stations", False):
+        config = replace(config, stations=True)
+    if getattr(args, "port", None) is not None:
+        config = replace(config, stations_port=args.port)
+    if getattr(args, "address", None) is not None:
+        config = replace(config, stations_address=args.address)
+    if headless and not args.autopilot and not config.stations and \
+            people_at_mocked_panels(config):
         say("starbridge: the panels would be mocked and there is no screen for their keys: "
             "add --autopilot, or run with a screen")
         return 2
@@ -363,6 +378,15 @@ def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Names
                          {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
+def open_consoles(config: Config, say: Callable[[str], None]) -> Any:
+    """The station consoles' server when the configuration has them on (or None)."""
+    if not config.stations:
+        return None
+    from companion.consoles import Consoles
+
+    return Consoles.open(config.stations_address, config.stations_port, say)
+
+
 def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headless: bool,
               say: Callable[[str], None], data_dir: Path | None = None) -> int:
     def report(events: tuple[Event, ...]) -> None:
@@ -380,7 +404,11 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     hw = open_hardware(config, headless, panels, say, args.window)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None,
                         data_dir)
+    table.consoles = open_consoles(config, say)
     app = App(game, table)
+    if table.consoles is not None:
+        table.consoles.say_links(app, print if headless else say,
+                                 codes=getattr(args, "codes", False))
     try:
         while True:
             while app.step():
@@ -391,11 +419,17 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                 break
             game = next_game(game, app.next_game, config, args, data_dir)   # from the end screen
             app.close()
-            app = App(game, build_table(game, config, hw, args.autopilot, say, None, data_dir))
+            table = build_table(game, config, hw, args.autopilot, say, None, data_dir)
+            table.consoles = app.table.consoles   # the same server: new links for the new game
+            app = App(game, table)
+            if table.consoles is not None:
+                table.consoles.say_links(app, say, codes=getattr(args, "codes", False))
             say(f"starbridge: game {game.id} started: {game.scenario.get('name')}")
     finally:
         app.close()
         hw.close()
+        if table.consoles is not None:
+            table.consoles.close()
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))

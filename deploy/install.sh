@@ -7,13 +7,18 @@
 #   deploy/install.sh --dry-run            # print every step, change nothing (no root needed)
 #   deploy/install.sh --print-unit         # the systemd unit as it would be installed
 #   sudo deploy/install.sh --config /boot/firmware/starbridge.toml   # the settings elsewhere
+#   sudo deploy/install.sh --hotspot starbridge --hotspot-password 'a long passphrase'
+#                                          # the Pi as the table's own Wi-Fi (docs/stations.md)
 #
 # It installs the system packages (python3-lgpio for gpiozero, the libraries SDL's KMSDRM
 # driver loads, a compiler for RPi.GPIO), makes a virtual environment in the checkout that can
 # see the system's lgpio, installs starbridge into it with the `pi` extra, adds the user to the
 # groups for GPIO, the dice tray's serial port and the screen, installs the dice tray's udev
 # rule, writes a configuration if there is none (never overwriting one), installs the systemd
-# unit with this user's names and paths, and runs `starbridge doctor`. Running it again is safe.
+# unit with this user's names and paths, and runs `starbridge doctor`. A new configuration has the
+# station consoles on (phones and tablets on the table's network). With --hotspot, the Pi's Wi-Fi
+# becomes an access point of its own (NetworkManager), the table's network. Running it again is
+# safe.
 set -euo pipefail
 
 CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,11 +29,15 @@ APT_PACKAGES=(git python3 python3-venv python3-dev python3-lgpio build-essential
 
 user="${SUDO_USER:-}"
 dry=0 kiosk=0 start=1 service=1 volatile=0 print_unit=0 config=""
+hotspot="" hotspot_password="" hotspot_iface="wlan0"
+HOTSPOT_CONNECTION="starbridge-hotspot"
+HOTSPOT_ADDRESS="192.168.4.1"
 
 usage() {
     cat <<'EOF'
 usage: deploy/install.sh [--user NAME] [--config FILE] [--kiosk] [--no-service] [--no-start]
-                         [--volatile-journal] [--dry-run] [--print-unit]
+                         [--volatile-journal] [--hotspot SSID [--hotspot-password PASS]
+                         [--hotspot-iface IFACE]] [--dry-run] [--print-unit]
 
   --user NAME         who plays (default: the user who ran sudo)
   --config FILE       the configuration file (default: ~NAME/.config/starbridge/starbridge.toml;
@@ -37,6 +46,11 @@ usage: deploy/install.sh [--user NAME] [--config FILE] [--kiosk] [--no-service] 
   --no-service        do not install the systemd unit (start it yourself: starbridge play)
   --no-start          install and enable the unit, but start it only on the next boot
   --volatile-journal  keep the journal in memory, to spare the SD card
+  --hotspot SSID      make the Pi a Wi-Fi access point named SSID (WPA2, NetworkManager), the
+                      table's own network for the station consoles; the Pi is 192.168.4.1 on it
+  --hotspot-password PASS   its passphrase, 8 to 63 characters (default: one made up and
+                      printed at the end)
+  --hotspot-iface IFACE     the Wi-Fi interface (default: wlan0)
   --dry-run           print each step instead of doing it (needs no root)
   --print-unit        print the systemd unit for the user, and stop
 EOF
@@ -54,12 +68,36 @@ while [ $# -gt 0 ]; do
         --no-service) service=0; shift ;;
         --no-start) start=0; shift ;;
         --volatile-journal) volatile=1; shift ;;
+        --hotspot) [ $# -ge 2 ] || fail "--hotspot needs a network name"; hotspot="$2"; shift 2 ;;
+        --hotspot=*) hotspot="${1#--hotspot=}"; shift ;;
+        --hotspot-password) [ $# -ge 2 ] || fail "--hotspot-password needs a passphrase"
+                            hotspot_password="$2"; shift 2 ;;
+        --hotspot-password=*) hotspot_password="${1#--hotspot-password=}"; shift ;;
+        --hotspot-iface) [ $# -ge 2 ] || fail "--hotspot-iface needs an interface"
+                         hotspot_iface="$2"; shift 2 ;;
+        --hotspot-iface=*) hotspot_iface="${1#--hotspot-iface=}"; shift ;;
         --dry-run) dry=1; shift ;;
         --print-unit) print_unit=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; fail "unknown option: $1" ;;
     esac
 done
+
+if [ -n "$hotspot" ]; then
+    [ "${#hotspot}" -le 32 ] || fail "--hotspot: a Wi-Fi name has at most 32 characters"
+    case "$hotspot" in
+        *[![:print:]]*) fail "--hotspot: the name has characters that cannot be shown" ;;
+    esac
+    if [ -n "$hotspot_password" ]; then
+        { [ "${#hotspot_password}" -ge 8 ] && [ "${#hotspot_password}" -le 63 ]; } ||
+            fail "--hotspot-password: WPA2 needs 8 to 63 characters"
+    fi
+    case "$hotspot_iface" in
+        ''|*[!A-Za-z0-9_.-]*) fail "--hotspot-iface: not an interface name: $hotspot_iface" ;;
+    esac
+elif [ -n "$hotspot_password" ]; then
+    fail "--hotspot-password goes with --hotspot SSID"
+fi
 
 if [ -z "$user" ]; then
     user="$(id -un)"
@@ -181,6 +219,10 @@ fullscreen = "auto"      # full screen on the console (KMSDRM), a window on a de
 
 [kiosk]
 enabled = $enabled         # attract mode between games (docs/appliance.md)
+
+[stations]
+enabled = true           # a console for each seat on phones and tablets (docs/stations.md)
+port = 8765
 EOF
     run chown "$user:$group" "$config"
 fi
@@ -196,6 +238,29 @@ Storage=volatile
 RuntimeMaxUse=32M
 EOF
     run systemctl restart systemd-journald
+fi
+
+made_up=0
+if [ -n "$hotspot" ]; then
+    step "the table's own Wi-Fi: $hotspot on $hotspot_iface, the Pi at $HOTSPOT_ADDRESS"
+    if [ "$dry" = 0 ] && ! command -v nmcli >/dev/null; then
+        fail "--hotspot needs NetworkManager (nmcli), as Raspberry Pi OS Bookworm has"
+    fi
+    if [ -z "$hotspot_password" ]; then
+        made_up=1
+        hotspot_password="$(tr -dc 'a-km-zA-HJ-NP-Z2-9' </dev/urandom | head -c 16 || true)"
+    fi
+    if [ "$dry" = 1 ] || nmcli -t -f NAME connection show | grep -qx "$HOTSPOT_CONNECTION"; then
+        run nmcli connection delete "$HOTSPOT_CONNECTION"
+    fi
+    # the passphrase is not printed on a dry run
+    psk="$hotspot_password"
+    [ "$dry" = 0 ] || psk="(the passphrase)"
+    run nmcli connection add type wifi ifname "$hotspot_iface" con-name "$HOTSPOT_CONNECTION" \
+        autoconnect yes ssid "$hotspot" 802-11-wireless.mode ap 802-11-wireless.band bg \
+        ipv4.method shared ipv4.addresses "$HOTSPOT_ADDRESS/24" ipv6.method disabled \
+        wifi-sec.key-mgmt wpa-psk wifi-sec.proto rsn wifi-sec.pairwise ccmp wifi-sec.psk "$psk"
+    run nmcli connection up "$HOTSPOT_CONNECTION"
 fi
 
 if command -v raspi-config >/dev/null; then
@@ -231,3 +296,10 @@ starbridge is installed for $user.
   restart:   sudo systemctl restart starbridge
 A group added just now counts from the next login or reboot; a reboot is the simplest.
 EOF
+if [ -n "$hotspot" ]; then
+    echo "The table's Wi-Fi: $hotspot; phones join it, then scan their seat's code on the"
+    echo "bridge display (the consoles are at http://$HOTSPOT_ADDRESS:8765)."
+    if [ "$made_up" = 1 ] && [ "$dry" = 0 ]; then
+        echo "Its passphrase, made up now (write it down): $hotspot_password"
+    fi
+fi

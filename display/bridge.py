@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from display.browse import browse, open_cut, read
+from display.draw_consoles import ConsoleCode
 from display.draw_scene import draw_scene
 from display.game_link import (
     Open,
@@ -114,6 +115,8 @@ class BridgeDisplay(FollowsPanels):
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
         self.seats_page = 0
+        self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
@@ -204,6 +207,11 @@ class BridgeDisplay(FollowsPanels):
         if shown_before != (strip is not None):
             self.resize(self.surface)
         self.dirty = True
+
+    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
+        """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
+        self.console_codes, self.dirty = codes, True
+        self.showing_consoles = self.showing_consoles and codes is not None
 
     def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
         """How each seat is played, for the Instructor's Seats view (None: no such view). Only
@@ -448,9 +456,13 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
-            self.showing_seats = False
+            self.showing_seats = self.showing_consoles = False
             return
-        if kind == "page" and self.showing_seats:
+        if kind in ("consoles", "close-consoles"):   # the seats' QR codes (draw_consoles)
+            self.showing_consoles = kind == "consoles" and self.console_codes is not None
+            self.seats_page, self.focus, self.showing_seats = 0, None, False
+            return
+        if kind == "page" and (self.showing_seats or self.showing_consoles):
             self.seats_page = max(0, self.seats_page + int(rest))
             return
         if kind == "page":
@@ -473,7 +485,7 @@ class BridgeDisplay(FollowsPanels):
                 self.on_output(Request("seat", seat[1], seat[0], seat[2]))
             return
         if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
-            self.showing_seats = False
+            self.showing_seats = self.showing_consoles = False
             browse(self, kind, rest)
             return
         if kind in ("undo", "undo-phase"):

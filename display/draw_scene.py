@@ -13,6 +13,7 @@ import pygame
 
 from display import theme
 from display.browse import draw_browsing
+from display.draw_consoles import draw_consoles
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
@@ -64,10 +65,15 @@ def draw_scene(d: BridgeDisplay) -> bool:
     notes = None if d.seat.ship is not None else tab_notes(d.view, {
         st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
     draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
+    if d.showing_consoles and d.console_codes is not None:
+        pages = draw_consoles(p, d.console_codes, rect(lay.panel), rect(lay.actions),
+                              lay.touch, d.seats_page, d.focus)
+        d.seats_page = min(d.seats_page, pages - 1)
+        return True
     if d.showing_seats and d.seat_rows is not None:
         lines = seat_lines(d.seat_rows, ship_names(d.view))
         pages = draw_seats(p, lines, rect(lay.panel), rect(lay.actions), lay.touch,
-                           d.seats_page, d.focus, d.message)
+                           d.seats_page, d.focus, d.message, d.console_codes is not None)
         d.seats_page = min(d.seats_page, pages - 1)
         return True
     if d.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, d.focus):

@@ -3,6 +3,7 @@
 Widget ids (what a tap does, see `BridgeDisplay.activate`):
     seatmode:<ship>/<station>:<mode>   ask for that mode (made at the start of the next turn)
     page:-1 / page:+1                  page through the seats;  close-seats  back to the panel
+    consoles                           the seats' console codes (display.draw_consoles)
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ def _label_style(p: Painter, lines: tuple[SeatLine, ...], width: int) -> tuple[b
 
 def draw_seats(p: Painter, lines: tuple[SeatLine, ...], area: pygame.Rect,
                actions: pygame.Rect, touch: int, page: int, focus: str | None,
-               message: str | None) -> int:
-    """Draw the Seats view; returns the number of pages its lines take."""
+               message: str | None, codes: bool = False) -> int:
+    """Draw the Seats view; returns the number of pages its lines take. `codes`: the station
+    consoles are on, and a button opens their codes."""
     p.region = "panel"
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
     x, w = area.x + 12, area.width - 24
@@ -95,17 +97,24 @@ def draw_seats(p: Painter, lines: tuple[SeatLine, ...], area: pygame.Rect,
                      colour=theme.ACCENT if c.asked else None)
             bx += bw + GAP
         y += touch + GAP
-    _actions(p, actions, touch, page, n_pages, focus)
+    _actions(p, actions, touch, page, n_pages, focus, codes)
     return n_pages
 
 
 def _actions(p: Painter, area: pygame.Rect, touch: int, page: int, n_pages: int,
-             focus: str | None) -> None:
+             focus: str | None, codes: bool = False) -> None:
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     y = area.y + (area.height - touch) // 2
     x = area.x
-    draw_pager(p, x, y, touch, page, n_pages, focus)
+    end = draw_pager(p, x, y, touch, page, n_pages, focus)
     back = Widget("close-seats", pygame.Rect(area.right - 2 * touch, y, 2 * touch, touch),
                   "BACK")
     p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)
+    if codes:   # the widest label that fits between the pager and BACK
+        room = back.rect.x - GAP - end
+        label = next((t for t in ("QR CODES", "CODES", "QR")
+                      if p.font("body").size(t)[0] + 24 <= room), "QR")
+        w = max(touch, p.font("body").size(label)[0] + 24)
+        qr = Widget("consoles", pygame.Rect(back.rect.x - GAP - w, y, w, touch), label)
+        p.button(qr, focused=focus == qr.id, colour=theme.ACCENT_2)

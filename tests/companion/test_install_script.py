@@ -86,6 +86,7 @@ def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_pat
         assert parsed.kiosk is enabled
         assert parsed.factory == "auto"
         assert parsed.seats is None       # the first ship's crew at the panels
+        assert parsed.stations is True    # the consoles on, on a Pi the installer set up
 
 
 def test_an_existing_configuration_is_never_overwritten(tmp_path: Path) -> None:
@@ -137,10 +138,34 @@ def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
     assert "made for Raspberry Pi OS Bookworm" in r.stderr and "'bullseye'" in r.stderr
 
 
+def test_the_hotspot_is_an_access_point_of_its_own_and_keeps_its_passphrase_off_the_screen(
+        tmp_path: Path) -> None:
+    r = _run("--dry-run", "--user", USER, "--config", str(tmp_path / "c.toml"), "--hotspot",
+             "Bridge Table", "--hotspot-password", "engage warp nine", tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    nm = [c for c in _commands(r.stdout) if c.startswith("nmcli")]
+    assert nm[0] == "nmcli connection delete starbridge-hotspot"   # again: made anew
+    add = nm[1]
+    for part in ("type wifi", "ifname wlan0", r"ssid Bridge\ Table", "802-11-wireless.mode ap",
+                 "ipv4.method shared", "ipv4.addresses 192.168.4.1/24", "wifi-sec.key-mgmt wpa-psk",
+                 "wifi-sec.proto rsn"):
+        assert part in add, part
+    assert nm[2] == "nmcli connection up starbridge-hotspot"
+    assert "engage warp nine" not in r.stdout + r.stderr
+    assert "http://192.168.4.1:8765" in r.stdout
+    plain = _run("--dry-run", "--user", USER, "--config", str(tmp_path / "d.toml"), tmp=tmp_path)
+    assert not any(c.startswith("nmcli") for c in _commands(plain.stdout))
+
+
 @pytest.mark.parametrize("args, says", [
     (("--frobnicate",), "unknown option: --frobnicate"),
     (("--user",), "--user needs a name"),
     (("--dry-run", "--user", "no-such-user-here"), "no user 'no-such-user-here'"),
+    (("--dry-run", "--hotspot", "bridge", "--hotspot-password", "short"), "8 to 63 characters"),
+    (("--dry-run", "--hotspot", "x" * 33), "at most 32 characters"),
+    (("--dry-run", "--hotspot", "bridge", "--hotspot-iface", "wlan0;reboot"),
+     "not an interface name"),
+    (("--dry-run", "--hotspot-password", "a long passphrase"), "goes with --hotspot SSID"),
 ])
 def test_mistakes_are_refused_with_the_fix(tmp_path: Path, args: tuple[str, ...],
                                            says: str) -> None:

@@ -1,0 +1,364 @@
+"""The app's side of the station consoles: each console's input applied on the main thread the
+one way every action goes, and each connected seat's new state published after every change.
+
+    consoles = Consoles.open("0.0.0.0", 8765, say)   # the server (stations/), or None
+    table.consoles = consoles                        # App attaches it to its game
+    ...                                              # App.step: pump() then publish()
+    consoles.close()
+
+A console's `decide` is the open decision of its seat whose action and prompt match, made with
+`Decision.make` from the values sent and checked with `problem`; an irreversible one needs
+`confirm`. Then `App.accept`: applied, saved (durable), shown on the bridge display and the
+panels' lights, exactly as a panel's. `roll` answers the seat's pending roll (a typed-in face,
+or the table's dice: with a tray connected the answer says to roll the tray). The Instructor's
+console also undoes, changes seats, ends the session, revokes a seat's link and overrides a roll.
+docs/stations.md has the protocol.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from typing import Any
+
+from engine import Action, GameState, RollResult, Seat, controls, pending, problem
+from engine.events import Event
+from firmware_bridge.router import TRAY_CONNECTED
+from stations import (
+    INSTRUCTOR_SEAT,
+    VIEW_SEAT,
+    ConsoleInput,
+    StationServer,
+)
+from stations.links import base_url, qr_matrix, qr_svg, qr_text, seat_url
+from stations.payload import SeatLog, payload, seat_of, seat_title
+from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
+
+BY = "console"
+"""How a console's actions are marked in the saved log."""
+
+
+class ConsoleQueue(queue.Queue[ConsoleInput]):
+    """The consoles' inputs: put by the server's thread, taken by the main loop, which a put
+    wakes (`wake`: the app's wake-up, when it sleeps until the next input)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wake: Callable[[], None] = lambda: None
+        self.arrived = threading.Event()
+
+    def put(self, item: ConsoleInput, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        self.arrived.set()
+        self.wake()
+
+
+class Consoles:
+    """The consoles of one table: the server, the seats' tokens and what each seat was told."""
+
+    def __init__(self, server: StationServer, inputs: ConsoleQueue, base: str) -> None:
+        self.server, self.inputs, self.base = server, inputs, base
+        self.logs: dict[str, SeatLog] = {}
+        self.seq = 0
+        self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
+        self.game: Any = None
+        self.shown: GameState | None = None
+        self.counted = 0
+        self.dirty: set[str] = set()
+        self.seats_seen: Any = None
+        self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
+        self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
+
+    @classmethod
+    def open(cls, address: str, port: int, say: Callable[[str], None],
+             server: StationServer | None = None) -> Consoles | None:
+        """Start the server; None (and why, said) when the port cannot be had."""
+        inputs = ConsoleQueue()
+        server = server or StationServer(inputs.put, address, port)
+        server.inputs = inputs.put
+        try:
+            server.start()
+        except OSError as exc:
+            say(f"starbridge: the station consoles cannot listen on {address}:{port} "
+                f"({exc.strerror or exc}); the table plays without them (starbridge doctor "
+                "checks the port; [stations] port in the configuration changes it)")
+            return None
+        return cls(server, inputs, base_url(address, server.port))
+
+    def close(self) -> None:
+        self.server.stop()
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until a console's input arrives, or `timeout` seconds (a headless table)."""
+        if self.inputs.arrived.wait(timeout):
+            self.inputs.arrived.clear()
+
+    # -- the game ------------------------------------------------------------------------------
+    def seat_keys(self, app: Any) -> list[str]:
+        keys = [f"{ship}/{station}" for (ship, station) in app.table.seats]
+        return [INSTRUCTOR_SEAT, VIEW_SEAT, *keys]
+
+    def attach(self, app: Any) -> None:
+        """A game starts at the table (a new one, a resumed one, a kiosk's next): the old links
+        die, every seat gets a new one."""
+        if self.game is not None and self.game is not app.game:
+            self.server.close_all(GAME_ENDED)
+        if self.game is not app.game:
+            self.server.tokens.reset()
+            self.svgs.clear()
+            self.seq = 0
+            self.sent.clear()
+        self.game = app.game
+        self.logs.clear()
+        self.shown, self.counted = None, len(app.game.actions)
+        for key in self.seat_keys(app):
+            self.server.tokens.issue(key)
+        self.server.titles = {k: seat_title(k, app.names) for k in self.seat_keys(app)}
+        self.dirty = set(self.server.connected())
+
+    def links(self, app: Any) -> list[tuple[str, str, str]]:
+        """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
+        out = []
+        for key in self.seat_keys(app):
+            out.append((key, seat_title(key, app.names),
+                        seat_url(self.base, key, self.server.tokens.issue(key))))
+        return out
+
+    def show_codes(self, app: Any) -> None:
+        """The Instructor's display: every seat's code in its Consoles view."""
+        display = app.display
+        if display is None or app.table.display_seat.ship is not None:
+            return
+        from display.draw_consoles import ConsoleCode
+
+        display.show_consoles(tuple(ConsoleCode(name, url, qr_matrix(url))
+                                    for _key, name, url in self.links(app)))
+
+    def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
+        say(f"starbridge: station consoles at {self.base} (scan a seat's code at the table)")
+        for _key, name, url in self.links(app):
+            say(f"  {name}: {url}")
+            if codes:
+                say(qr_text(url))
+
+    def _log(self, app: Any, key: str) -> SeatLog:
+        log = self.logs.get(key)
+        if log is None:   # first asked: what the seat was told, rebuilt by replaying the game
+            from display.game_link import replayed
+
+            log = self.logs[key] = SeatLog(key)
+            with contextlib.suppress(Exception):   # a log that does not replay: the game goes on
+                for before, after, events in replayed(app.game.scenario, app.game.actions):
+                    log.record(before, after, events)
+        return log
+
+    def record(self, before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
+        """An action was accepted (App.accept): each seat's ticker and Rolls list."""
+        for log in self.logs.values():
+            log.record(before, after, events)
+        self.counted += 1
+
+    # -- inputs ----------------------------------------------------------------------------
+    def pump(self, app: Any) -> int:
+        """Take every console input waiting (their answers go out with the next `publish`, in
+        one wake-up of the server with the states); returns how many."""
+        n = 0
+        while True:
+            try:
+                got = self.inputs.get_nowait()
+            except queue.Empty:
+                return n
+            n += 1
+            app.last_input = app.table.clock()
+            kind = got.message.get("type")
+            if kind == "join":
+                self.dirty.add(got.seat)
+                continue
+            mid = str(got.message.get("id", ""))
+            try:
+                answer = self.handle(app, got)
+            except Exception as exc:   # never a traceback for a console: the game goes on
+                answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
+            self.server.answer_later(got.seat, got.client, mid,
+                                     answer if isinstance(answer, dict) else result(mid, answer))
+            self.dirty.add(got.seat)
+
+    def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
+        """Do what a console asked: None when done, else the problem in words (or the whole
+        answer)."""
+        seat = seat_of(got.seat)
+        kind, message = got.message.get("type"), got.message
+        if seat is None:
+            return "The viewscreen shows the game; it does not act."
+        if kind == "decide":
+            return self.decide(app, seat, message)
+        if kind == "roll":
+            return self.roll(app, seat, message)
+        if kind == "instructor":
+            if got.seat != INSTRUCTOR_SEAT:
+                return "Only the Instructor's console may do that."
+            return self.instruct(app, message)
+        return f"Nothing to do for a {kind} message."
+
+    def decide(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | None:
+        asked = message.get("decision")
+        values = message.get("values", {})
+        if not isinstance(asked, dict) or not isinstance(values, dict):
+            return "A decide message needs a decision {action, what} and its values {field: value}."
+        state = app.game.state
+        decision = next((d for d in controls(state, seat) if d.action == asked.get("action")
+                         and d.prompt.what == asked.get("what")), None)
+        if decision is None:
+            return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
+                    "your console shows the decisions open now.")
+        names = {f.name for f in decision.fields}
+        chosen: dict[str, int | str | None] = {}
+        for name, value in values.items():
+            if name not in names:
+                return f"{decision.title} has no field {name!s:.40}."
+            if value is not None and (type(value) not in (int, str) or
+                                      (type(value) is int and abs(value) > 10**6) or
+                                      (type(value) is str and len(value) > 200)):
+                return f"{decision.title}: {name} cannot be {value!r:.40}."
+            chosen[name] = value
+        if decision.irreversible and message.get("confirm") is not True:
+            return f"{decision.title} cannot be taken back: confirm it first."
+        action = decision.make(chosen)
+        return self.accept(app, action)
+
+    def accept(self, app: Any, action: Action) -> str | None:
+        why = problem(app.game.state, action)
+        if why is not None:
+            return why
+        if app.accept(action, BY) is None:
+            return str(app.messages[-1]) if app.messages else "The rules refused it."
+        return None
+
+    def roll(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | dict[str, Any] | None:
+        prompt = next((p for p in pending(app.game.state, seat) if p.roll is not None), None)
+        if prompt is None or prompt.roll is None:
+            return "No roll is asked of your seat now."
+        if "value" in message:
+            value = message["value"]
+            if type(value) is not int or not 1 <= value <= prompt.roll.sides:
+                return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
+            return self.accept(app, RollResult(prompt.roll.station, value, "manual"))
+        dice = app.table.dice
+        if dice is not None and dice.status(Seat(prompt.station, prompt.ship)).mode == TRAY_CONNECTED:
+            app.roll_for(prompt, BY)   # the tray is asked; its roll arrives from the tray
+            mid = str(message.get("id", ""))
+            return result(mid, None, tray=True,
+                          say=f"Roll the dice tray now: {prompt.roll.purpose}")
+        if app.roll_for(prompt, BY) is None:
+            return str(app.messages[-1]) if app.messages else "The roll was refused."
+        return None
+
+    def instruct(self, app: Any, message: Mapping[str, Any]) -> str | None:
+        do = message.get("do")
+        if do not in INSTRUCTOR_DOES:
+            return f"The Instructor may: {', '.join(INSTRUCTOR_DOES)}; not {do!r:.20}."
+        if do in ("undo", "undo-phase"):
+            taken = app.undo("phase" if do == "undo-phase" else "last")
+            return None if taken else "Nothing to take back."
+        if do == "end":
+            app.leave = True
+            app.messages.append("the Instructor ended the session: the game is saved")
+            return None
+        ship, station = message.get("ship"), message.get("station")
+        if do == "seat":
+            mode = message.get("mode")
+            if not all(isinstance(x, str) for x in (ship, station, mode)):
+                return "A seat change needs ship, station and mode."
+            return app.ask_seat(ship, station, mode, instructor=True)   # type: ignore[no-any-return]
+        if do == "revoke":
+            key = f"{ship}/{station}" if ship else str(station)
+            if key not in self.seat_keys(app) or key == INSTRUCTOR_SEAT:
+                return f"There is no seat {key!s:.40} to give a new link to."
+            self.server.tokens.revoke(key)
+            self.svgs.pop(key, None)
+            self.server.close_seat(key, REPLACED)
+            self.dirty.add(INSTRUCTOR_SEAT)
+            self.show_codes(app)
+            return None
+        # override: the pending roll's value, as the Instructor says
+        value = message.get("value")
+        prompt = next((p for p in pending(app.game.state) if p.roll is not None), None)
+        if prompt is None or prompt.roll is None:
+            return "No roll is pending to override."
+        if type(value) is not int or not 1 <= value <= prompt.roll.sides:
+            return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
+        return self.accept(app, RollResult(prompt.roll.station, value, "override"))
+
+    # -- outputs -----------------------------------------------------------------------------
+    def _instructor_extras(self, app: Any) -> dict[str, Any]:
+        pins = app.table.pins if app.table.factory is not None else None
+        rows = app.seat_changes.rows(app.table.seats, pins, app.names)
+        links = []
+        for key, name, url in self.links(app):
+            cached = self.svgs.get(key)
+            if cached is None or cached[0] != url:
+                cached = self.svgs[key] = (url, qr_svg(url))
+            links.append({"seat": key, "title": name, "url": url, "svg": cached[1]})
+        return {"seats": [asdict(r) for r in rows], "links": links}
+
+    def _lights(self, app: Any, key: str) -> dict[str, dict[str, float]] | None:
+        seat = seat_of(key)
+        if seat is None:
+            return None
+        for b in app.bridges:
+            if b.ship == seat.ship and (seat.station in b.stations):
+                lit: dict[str, dict[str, float]] = b.lit()
+                return {seat.station: lit[seat.station]} if seat.station in lit else None
+        return None
+
+    def _entering(self, app: Any) -> dict[str, dict[str, Any]]:
+        """What each seat's physical panel is entering now (the panels' editors)."""
+        out: dict[str, dict[str, Any]] = {}
+        for b in app.bridges:
+            for station, st in b.stations.items():
+                editor = st.model.editor
+                if editor is None or b.ship is None:
+                    continue
+                d = editor.decision
+                field = editor.field
+                out[f"{b.ship}/{station}"] = {
+                    "action": d.action, "what": d.prompt.what, "values": dict(editor.values),
+                    "field": field.name if field is not None else None}
+        return out
+
+    def publish(self, app: Any) -> int:
+        """After a step: every connected seat's new state, when anything changed (an action, an
+        undo, a seat change, a console joining). Returns how many seats were sent."""
+        if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
+            self.logs.clear()
+            self.counted = len(app.game.actions)
+            self.shown = None
+        seats_now = (tuple(app.table.seats.items()), tuple(app.seat_changes.asked.items()))
+        changed = app.game.state is not self.shown or seats_now != self.seats_seen
+        connected = self.server.connected()
+        entering = self._entering(app) if app.bridges and connected else {}
+        if entering != self.entering:   # a panel press changed a decision being entered
+            self.dirty |= {k for k in {*entering, *self.entering}
+                           if entering.get(k) != self.entering.get(k)}
+            self.entering = entering
+        todo = connected if changed else (self.dirty & connected)
+        self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
+        if not todo:
+            self.server.publish_many({})   # the answers held back, if any
+            return 0
+        self.seq += 1
+        dice = app.dice_status()
+        messages = {}
+        for key in sorted(todo):
+            extras = self._instructor_extras(app) if key == INSTRUCTOR_SEAT else None
+            body = payload(app.game.state, key, self._log(app, key), dice_status=dice,
+                           lights=self._lights(app, key), instructor=extras,
+                           entering=self.entering.get(key))
+            messages[key] = {"type": "state", "seq": self.seq, **body}
+            self.sent[key] = self.seq
+        self.server.publish_many(messages)   # with the answers: one wake-up of the server
+        return len(todo)
+

@@ -1,0 +1,274 @@
+"""Each seat's console state (the `state` message's payload): pure, JSON-ready, built on the
+main thread.
+
+    log = SeatLog(seat_of("enterprise/helm"))
+    log.record(before, after, events)        # after every accepted action (told to that seat)
+    payload(state, "enterprise/helm", log, dice_status="virtual")
+
+Everything comes from the engine's per-seat API (`view`, `pending`, `controls`, `events_for`) and
+the display's pure view-models (`phase_bar`, `station_facts`, `map_model`, `roll_dialog`, the
+Rolls list and its explanations): the same words and numbers the panels and the bridge display
+show, and nothing the seat may not know. The viewscreen ("view") is what every side may know:
+each ship as its enemies see it, the counters every side knows, whose move it is in the words
+told to the other side (`public_view`). No pygame here, and no import of a ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from display.map_model import map_model
+from display.panel_model import station_facts
+from display.roll_log import RollLog
+from display.shield_marks import shield_marks
+from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
+from engine import Decision, GameState, Seat, controls, events_for, pending, view
+from engine.events import Event
+from engine.stations import CAPTAIN, INSTRUCTOR, title
+from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
+
+TICKER = 50
+"""Lines of the ticker sent (newest last)."""
+ROLLS = 50
+"""Rolls of the Rolls list sent (newest first)."""
+PUBLIC_SHIP = ("id", "name", "class", "race", "side", "col", "row", "heading", "movement_points",
+               "status", "warp", "emergency_turned", "evading", "cloaked")
+"""What the viewscreen shows of a ship: the keys every seat is given of any ship."""
+
+
+def seat_of(key: str) -> Seat | None:
+    """The engine's seat for a seat key; None for the viewscreen (no seat: `public_view`)."""
+    if key == VIEW_SEAT:
+        return None
+    if key == INSTRUCTOR_SEAT:
+        return Seat(INSTRUCTOR)
+    ship, _, station = key.partition("/")
+    return Seat(station, ship)
+
+
+def seat_key(seat: Seat) -> str:
+    return INSTRUCTOR_SEAT if seat.ship is None else f"{seat.ship}/{seat.station}"
+
+
+def seat_title(key: str, names: Mapping[str, str]) -> str:
+    """"Helm · USS Enterprise", "Instructor", "Viewscreen"."""
+    if key == VIEW_SEAT:
+        return "Viewscreen"
+    seat = seat_of(key)
+    assert seat is not None
+    if seat.ship is None:
+        return title(seat.station)
+    return f"{title(seat.station)} · {names.get(seat.ship, seat.ship)}"
+
+
+# -- the viewscreen: what every side may know -----------------------------------------------
+def side_seats(state: GameState) -> dict[str, Seat]:
+    """One seat per side (the Captain of its first ship), in the order of the ships."""
+    out: dict[str, Seat] = {}
+    for s in view(state, Seat(INSTRUCTOR)).get("ships", ()):
+        out.setdefault(str(s["side"]), Seat(CAPTAIN, str(s["id"])))
+    return out
+
+
+def _seen_by_all(views: Sequence[Mapping[str, Any]], key: str) -> list[Any]:
+    """The entries of list `key` that every view holds (mines every side knows, ...)."""
+    first = list(views[0].get(key, ())) if views else []
+    return [x for x in first if all(x in v.get(key, ()) for v in views[1:])]
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    """The viewscreen's view: made only of what the sides' own views say, each fact as the side
+    that may know least is told it."""
+    seats = side_seats(state)
+    views = {side: view(state, seat) for side, seat in seats.items()}
+    if not views:
+        return {"ships": [], "map": {"cols": 1, "rows": 1}, "pending": [], "seat": None}
+    order = list(views)
+    base = copy.deepcopy(views[order[0]])
+    ships = []
+    for ship in base.get("ships", ()):
+        side = str(ship["side"])
+        others = [v for s, v in views.items() if s != side] or [views[side]]
+        entries = [next((x for x in v.get("ships", ()) if x.get("id") == ship["id"]), None)
+                   for v in others]
+        if any(e is None for e in entries):
+            continue
+        hidden = next((e for e in entries if e is not None and e.get("col") is None), None)
+        chosen = hidden or entries[0]
+        assert chosen is not None
+        ships.append({k: chosen.get(k) for k in PUBLIC_SHIP})
+    # whose move it is: each prompt as a side other than its ship's is told of it
+    side_of = {str(s["id"]): str(s["side"]) for s in base.get("ships", ())}
+    told: list[dict[str, Any]] = []
+    for side, v in views.items():
+        for entry in v.get("pending", ()):
+            ship_side = side_of.get(str(entry.get("ship")), "")
+            if ship_side != side or len(views) == 1:
+                item = {"ship": entry.get("ship"), "station": entry.get("station"),
+                        "action": entry.get("action"), "what": entry.get("what")}
+                if item not in told:
+                    told.append(item)
+    base.update({"ships": ships, "pending": told, "seat": None, "sensor_reports": [],
+                 "counters": _seen_by_all(list(views.values()), "counters"),
+                 "detected": _seen_by_all(list(views.values()), "detected")})
+    return base
+
+
+def public_events(state: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
+    """What the viewscreen is told: the events every side is told (by their text)."""
+    seats = list(side_seats(state).values())
+    if not seats:
+        return ()
+    told = [events_for(state, events, s) for s in seats]
+    texts = [{e.text for e in t} for t in told[1:]]
+    return tuple(e for e in told[0] if all(e.text in t for t in texts))
+
+
+# -- what each seat has been told: the ticker and the Rolls list ----------------------------
+class SeatLog:
+    """The ticker and the Rolls list of one seat, as the bridge display keeps them
+    (display.bridge: `_record`), from what `events_for` tells the seat."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.seat = seat_of(key)
+        self.lines: deque[str] = deque(maxlen=TICKER)
+        self.rolls = RollLog(ROLLS)
+        self.last_roll = ""
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.rolls.clear()
+        self.last_roll = ""
+
+    def told(self, after: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
+        if not events:
+            return ()
+        if self.seat is None:
+            return public_events(after, events)
+        return events_for(after, events, self.seat)
+
+    def record(self, before: GameState | None, after: GameState,
+               events: Sequence[Event]) -> None:
+        seen = self.told(after, events)
+        if not seen:
+            return
+        self.lines.extend(e.text for e in seen
+                          if type(e).__name__ != "RollRequested" and e.text)
+        self.last_roll = last_roll(seen) or self.last_roll
+        if before is not None:
+            self.rolls.record(before, seen, self._side(before))
+
+    def _side(self, state: GameState) -> str | None:
+        """Whose secrets the explanations may hold: the seat's side, None for the Instructor,
+        "" (no side's) for the viewscreen."""
+        if self.seat is None:
+            return ""
+        if self.seat.ship is None:
+            return None
+        for s in view(state, self.seat).get("ships", ()):
+            if s.get("id") == self.seat.ship:
+                return str(s["side"])
+        return ""
+
+
+# -- the payload ------------------------------------------------------------------------------
+def decision_json(d: Decision) -> dict[str, Any]:
+    return {
+        "action": d.action, "what": d.prompt.what, "ship": d.prompt.ship, "station": d.station,
+        "title": d.title, "irreversible": d.irreversible,
+        "fields": [{"name": f.name, "label": f.label, "kind": str(f.kind), "default": f.default,
+                    "minimum": f.minimum, "maximum": f.maximum, "step": f.step,
+                    "alphabet": f.alphabet,
+                    "choices": [{"value": c.value, "label": c.label, "problem": c.problem}
+                                for c in f.choices]} for f in d.fields],
+        "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "label": b.label}
+                    for b in d.budgets],
+        "presets": [{"key": p.key, "label": p.label, "values": dict(p.values),
+                     "problem": p.problem} for p in d.presets],
+    }
+
+
+def map_json(seen: Mapping[str, Any], ship: str | None) -> dict[str, Any]:
+    """The display's map model of the seat's view, as JSON."""
+    model = map_model(seen, shields=shield_marks(seen, ship) if ship else ())
+    return {
+        "cols": model.cols, "rows": model.rows,
+        "obstacles": [list(o) for o in model.obstacles],
+        "ships": [{"id": m.id, "name": m.name, "col": m.col, "row": m.row,
+                   "heading": m.heading, "side": m.side, "colour": list(m.colour),
+                   "shape": m.shape, "own": m.own, "status": m.status, "label": m.label,
+                   "tags": [t for t, on in (("HARD", m.hard_turned), ("REV", m.reverse),
+                                            ("CLOAK", m.cloaked), ("LOCKED", m.locked)) if on]}
+                  for m in model.ships],
+        "counters": list(seen.get("counters", ())),
+        "shields": [{"number": s.number, "col": s.col, "row": s.row, "side": s.side,
+                     "points": s.points, "damaged": s.damaged} for s in model.shields],
+    }
+
+
+def _phase(bar: PhaseBar) -> dict[str, Any]:
+    return {"turn": bar.turn, "step": bar.step, "acting": bar.acting, "dice": bar.dice,
+            "advantage": bar.advantage, "over": bar.over}
+
+
+def status_levels(decisions: Sequence[Any], roll: bool, alert: bool = False) -> dict[str, float]:
+    """A seat's status light when no physical panel gives its levels: green when it must
+    decide, amber when it must roll, red on an alert."""
+    return {"green": 1.0 if decisions else 0.0, "amber": 1.0 if roll else 0.0,
+            "red": 1.0 if alert else 0.0}
+
+
+def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "virtual",
+            lights: Mapping[str, Mapping[str, float]] | None = None,
+            instructor: Mapping[str, Any] | None = None,
+            entering: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The `state` message's fields for seat `key` (docs/stations.md, "The payload").
+
+    `lights`: the seat's panels' levels from the physical panels when they are open (panel ->
+    role -> 0..1); `instructor`: the Instructor's extras (`seats`, `links`), added as given;
+    `entering`: the decision being entered at the seat's physical panel (`action`, `what`,
+    `values`, `field`), so that the console shows the panel's values."""
+    seat = seat_of(key)
+    seen = public_view(state) if seat is None else view(state, seat)
+    names = ship_names(seen)
+    decisions = controls(state, seat) if seat is not None else ()
+    prompts = pending(state, seat) if seat is not None else ()
+    roll_prompt = next((p for p in prompts if p.roll is not None), None)
+    roll = None
+    if roll_prompt is not None and roll_prompt.roll is not None:
+        dialog = roll_dialog(roll_prompt.roll, names)
+        roll = {"who": dialog.who, "purpose": dialog.purpose, "needs": dialog.needs,
+                "sides": dialog.sides, "station": roll_prompt.station, "ship": roll_prompt.ship}
+    ship = seat.ship if seat is not None else None
+    facts: list[dict[str, Any]] = []
+    if seat is not None and seat.ship is not None:
+        facts = [{"label": f.label, "value": f.value, "alert": f.alert}
+                 for f in station_facts(seen, seat.station, seat.ship)]
+    panel = seat.station if seat is not None else VIEW_SEAT
+    levels = {str(k): {str(r): float(v) for r, v in lit.items()} for k, lit in lights.items()} \
+        if lights else {panel: status_levels(decisions, roll is not None)}
+    out: dict[str, Any] = {
+        "seat": key,
+        "title": seat_title(key, names),
+        "phase": _phase(phase_bar(seen, dice_status)),
+        "decisions": [decision_json(d) for d in decisions],
+        "facts": facts,
+        "map": map_json(seen, ship),
+        "roll": roll,
+        "last_roll": log.last_roll,
+        "rolls": [{"number": e.number, "turn": e.turn, "who": e.who, "what": e.what,
+                   "value": e.value, "result": e.result, "summary": e.summary,
+                   "lines": list(e.lines)} for e in log.rolls.page(0, ROLLS)],
+        "ticker": list(log.lines),
+        "lights": levels,
+        "entering": dict(entering) if entering else None,
+        "over": bool(seen.get("outcome")) or seen.get("step") == "over",
+    }
+    if seat is not None and seat.ship is None:
+        out["ships"] = list(seen.get("ships", ()))
+        out.update(instructor or {})
+    return out

@@ -1,0 +1,244 @@
+/* A seat's console (/console#k=TOKEN; the Instructor's at /instructor#k=TOKEN): the phase, the
+   seat's panel, its pending roll, the map as the seat may know it, the ticker, the Rolls list
+   with "Why did this hit?", and the panel's lights, all from the seat's `state`. */
+"use strict";
+
+(function () {
+  var h = Panel.h;
+  var $ = function (id) { return document.getElementById(id); };
+  var state = null, seat = null, nearMap = false, rollNote = null, rollSaid = false, rollSending = null, openRolls = {};
+
+  var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed"};
+  var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert"};
+
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
+
+  var link = new Live.Link({
+    onLink: function (status) {
+      var e = $("link");
+      e.textContent = LINK_TEXT[status] || status;
+      e.className = "link " + status;
+      document.body.classList.toggle("offline", status !== "live");
+    },
+    onWelcome: function (msg) {
+      seat = msg.seat || null;
+      if (msg.title) { $("title").textContent = msg.title; if (!state) document.title = msg.title + " · starbridge"; }
+    },
+    onState: function (msg) {
+      if (state && typeof msg.seq === "number" && typeof state.seq === "number" && msg.seq < state.seq) return;
+      state = msg;
+      render();
+    },
+    onResult: function (msg, sent) {
+      if (sent && sent.type === "decide") { panel.result(msg); return; }
+      if (sent && sent.type === "roll") {
+        rollSending = null;
+        rollNote = msg.ok ? (msg.say || null) : (msg.problem || "The table refused that roll.");
+        rollSaid = !!msg.ok;
+        renderRoll();
+        return;
+      }
+      if (sent && sent.type === "instructor") { Instructor.result(msg, sent); return; }
+    },
+    onRefused: function (reason) {
+      var e = $("refused");
+      e.hidden = false;
+      clear(e).appendChild(h("p", {text: reason}));
+      document.body.classList.add("closed");
+    }
+  });
+
+  var panel = new Panel.Panel($("decisions"), function (d, values, confirm) {
+    return link.request({type: "decide", decision: {action: d.action, what: d.what}, values: values, confirm: confirm});
+  }, function () { drawMap(); });
+
+  Instructor.init(link, function () { return state; });
+
+  function renderPhase() {
+    var p = state.phase || {};
+    var e = clear($("phase"));
+    e.classList.toggle("over", !!(p.over || state.over));
+    // the seat's own card or roll says what it must do: the bar's line would say it twice
+    e.classList.toggle("asked", state.ships === undefined && !!(state.roll || (state.decisions || []).length));
+    e.appendChild(h("div", {"class": "phase-line"}, [
+      h("b", {text: p.turn || ""}), h("span", {text: p.step || ""}),
+      h("span", {"class": "muted", text: p.advantage || ""}), h("span", {"class": "muted", text: p.dice || ""})]));
+    e.appendChild(h("p", {"class": "acting", text: p.acting || ""}));
+  }
+
+  function renderLights() {
+    var e = clear($("lights"));
+    var lights = state.lights || {};
+    Object.keys(lights).forEach(function (panelName) {
+      var levels = lights[panelName] || {};
+      Object.keys(levels).forEach(function (role) {
+        var level = Math.max(0, Math.min(1, Number(levels[role]) || 0));
+        var known = role === "green" || role === "amber" || role === "red";
+        var name = LIGHT_NAMES[role] || role.replace(/[_-]/g, " ");
+        var lamp = h("span", {"class": "lamp " + (known ? role : "indicator") + (level > 0 ? " on" : ""),
+          "data-role": role, "data-level": level.toFixed(2), title: name + (level > 0 ? ": on" : ": off"),
+          style: "--level:" + level.toFixed(2)});
+        e.appendChild(h("span", {"class": "light"}, [lamp, h("small", {text: name})]));
+      });
+    });
+  }
+
+  function renderFacts() {
+    var facts = state.facts || [];
+    var e = $("facts");
+    e.hidden = !facts.length;
+    clear(e);
+    if (!facts.length) return;
+    e.appendChild(h("dl", {}, [].concat.apply([], facts.map(function (f) {
+      return [h("dt", {text: f.label}), h("dd", {"class": f.alert ? "alert" : "", text: f.value})];
+    }))));
+  }
+
+  var rollShown = null, rollSig = null;
+  function renderRoll() {
+    var e = $("roll");
+    var r = state && state.roll;
+    // what was said about a roll goes with it: a new roll (or none) starts afresh
+    var key = JSON.stringify(r || null);
+    if (key !== rollShown) { rollShown = key; if (!rollSending) rollNote = null; }
+    var sig = JSON.stringify([key, rollNote, !!rollSending, rollSaid, state && state.ships !== undefined]);
+    if (sig === rollSig) return;   // unchanged: the face under a finger stays
+    rollSig = sig;
+    var instr = state && state.ships !== undefined;
+    e.hidden = !r && !rollNote;
+    clear(e);
+    if (!r) {
+      if (rollNote) e.appendChild(h("p", {"class": "note", text: rollNote}));
+      return;
+    }
+    e.appendChild(h("h2", {text: "Roll: " + (r.who || "")}));
+    e.appendChild(h("p", {"class": "purpose", text: r.purpose || ""}));
+    if (r.needs) e.appendChild(h("p", {"class": "needs", text: r.needs}));
+    var sides = Number(r.sides) || 10;
+    var mine = !instr || !r.ship;
+    if (mine && !instr) {
+      e.appendChild(h("button", {type: "button", "class": "confirm roll-now", disabled: !!rollSending,
+        on: {click: function () { rollNote = null; rollSending = link.request({type: "roll"}); renderRoll(); }},
+        text: rollSending ? "Rolling…" : "Roll the dice"}));
+    }
+    e.appendChild(h("p", {"class": "hint", text: instr ? "Override: the face the roll shows" : "Or tap the face your own die shows:"}));
+    var faces = h("div", {"class": "faces"});
+    if (sides <= 20) {
+      for (var v = 1; v <= sides; v++) {
+        (function (value) {
+          faces.appendChild(h("button", {type: "button", "class": "face", "data-face": value, disabled: !!rollSending, text: String(value),
+            on: {click: function () {
+              rollNote = null;
+              rollSending = instr ? link.request({type: "instructor", "do": "override", value: value})
+                : link.request({type: "roll", value: value});
+              renderRoll();
+            }}}));
+        })(v);
+      }
+    } else {
+      var input = h("input", {type: "number", min: 1, max: sides, inputmode: "numeric", "class": "face-input", "aria-label": "Face"});
+      faces.appendChild(input);
+      faces.appendChild(h("button", {type: "button", "class": "face", text: "Send", on: {click: function () {
+        var value = parseInt(input.value, 10);
+        if (!(value >= 1 && value <= sides)) { rollNote = "A d" + sides + " shows 1 to " + sides + "."; renderRoll(); return; }
+        rollSending = instr ? link.request({type: "instructor", "do": "override", value: value}) : link.request({type: "roll", value: value});
+        renderRoll();
+      }}}));
+    }
+    e.appendChild(faces);
+    if (rollNote) e.appendChild(h("p", {"class": rollSaid ? "say" : "problem", role: "alert", text: rollNote}));
+  }
+  Instructor.onRollResult = function (msg) {
+    rollSending = null;
+    rollSaid = false;
+    rollNote = msg.ok ? null : (msg.problem || "Refused.");
+    renderRoll();
+  };
+
+  function drawMap() {
+    if (!state) return;
+    var draft = panel.draft();
+    if (draft && seat) draft.ship = seat.ship;
+    HexMap.draw($("map"), state.map, {near: nearMap, draft: draft});
+    var note = [];
+    if (draft && draft.letters) note.push("Course being entered: " + draft.letters);
+    if (state.last_roll) note.push(state.last_roll);
+    $("map-note").textContent = note.join(" · ");
+  }
+
+  function renderTicker() {
+    var e = clear($("ticker"));
+    var lines = (state.ticker || []).slice(-50).reverse();
+    if (!lines.length) e.appendChild(h("li", {"class": "muted", text: "Nothing yet."}));
+    lines.forEach(function (line) { e.appendChild(h("li", {text: line})); });
+  }
+
+  function why(result) {
+    var r = String(result || "").toUpperCase();
+    if (r === "HIT") return "Why did this hit?";
+    if (r === "MISS") return "Why did this miss?";
+    return "Why this result?";
+  }
+
+  function renderRolls() {
+    var e = clear($("rolls"));
+    var rolls = state.rolls || [];
+    if (!rolls.length) { e.appendChild(h("p", {"class": "muted", text: "No rolls yet."})); return; }
+    rolls.forEach(function (r) {
+      var head = h("summary", {}, [
+        h("span", {"class": "roll-n", text: "#" + r.number}),
+        h("span", {"class": "roll-what"}, [h("span", {text: r.what || ""}), h("small", {text: r.who || ""})]),
+        h("b", {"class": "roll-score", text: String(r.value) + (r.result ? " " + r.result : "")})]);
+      var body = h("div", {"class": "why"}, [h("h3", {text: why(r.result)})].concat(
+        (r.lines || []).map(function (l) { return h("p", {text: l}); })));
+      var d = h("details", {"class": "roll-entry", "data-number": r.number, open: !!openRolls[r.number]}, [head, body]);
+      d.addEventListener("toggle", function () { openRolls[r.number] = d.open; });
+      e.appendChild(d);
+    });
+  }
+
+  /* A new decision or roll for this seat: the tab's title says so (a phone's tab list, a
+     backgrounded page) and a phone that can vibrates briefly. */
+  var wasAsked = false;
+  function announce() {
+    var asked = !!(state.roll || (state.decisions || []).length) && state.ships === undefined;
+    var base = (state.title || $("title").textContent) + " · starbridge";
+    document.title = (asked ? "▶ " : "") + base;
+    // a browser lets a page vibrate only once it has been touched
+    var touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
+    if (asked && !wasAsked && touched && navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
+    wasAsked = asked;
+  }
+
+  function render() {
+    if (!state) return;
+    announce();
+    document.body.classList.toggle("instructor-mode", state.ships !== undefined);
+    if (state.title) $("title").textContent = state.title;
+    renderPhase();
+    renderLights();
+    // A roll is answered in the roll box (a face, the table's dice, or the tray), not as a
+    // stepper: the engine offers it as a decision too.
+    var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
+    // waiting: the phase bar above says who acts; the card only says this seat has nothing to do
+    var over = !!(state.over || (state.phase && state.phase.over));
+    panel.update(decisions, state.roll ? null : over ? "The game is over." : "Nothing for you to decide now.",
+                 state.entering || null);
+    renderFacts();
+    renderRoll();
+    drawMap();
+    renderTicker();
+    renderRolls();
+    Instructor.render(state);
+  }
+
+  $("map-near").addEventListener("click", function () {
+    nearMap = !nearMap;
+    $("map-near").textContent = nearMap ? "All ships" : "Close up";
+    drawMap();
+  });
+  window.addEventListener("resize", function () { drawMap(); });
+
+  window.starbridgeConsole = {link: link, panel: panel, state: function () { return state; }};
+  link.start();
+})();

@@ -1,0 +1,302 @@
+/* The seat's own panel, built from the `decisions` of its state (the engine's `controls`):
+   every field within its bounds and budgets, every choice with the reason it is greyed out,
+   the presets, and Confirm. The table checks the values (`problem`) and answers in the
+   engine's words; an irreversible decision asks for a second, deliberate tap first. */
+"use strict";
+
+var Panel = (function () {
+  var STEP_NAMES = {F: "Ahead", P: "Port", S: "Starboard", L: "Hard port", R: "Hard starboard", B: "Back"};
+  var ARM_MS = 5000;
+
+  function h(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    attrs = attrs || {};
+    for (var k in attrs) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "on") { for (var ev in attrs.on) e.addEventListener(ev, attrs.on[ev]); }
+      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    }
+    (kids || []).forEach(function (c) { if (c) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return e;
+  }
+
+  function key(d) { return String(d.action) + "|" + String(d.what); }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+  function names(d) { return (d.fields || []).map(function (f) { return f.name + ":" + f.kind; }); }
+
+  /* Whether `v` is within field `f`'s bounds (as the engine's Field.accepts). */
+  function accepts(f, v) {
+    if (f.kind === "int") {
+      return typeof v === "number" && v >= f.minimum && v <= f.maximum && (v - f.minimum) % (f.step || 1) === 0;
+    }
+    if (f.kind === "choice") return (f.choices || []).some(function (c) { return same(c.value, v); });
+    if (f.kind === "steps") {
+      return typeof v === "string" && v.length <= f.maximum && v.split("").every(function (ch) { return String(f.alphabet).indexOf(ch) >= 0; });
+    }
+    return false;
+  }
+
+  function presetValues(p) {
+    var out = {};
+    if (Array.isArray(p.values)) p.values.forEach(function (kv) { out[kv[0]] = kv[1]; });
+    else if (p.values && typeof p.values === "object") for (var k in p.values) out[k] = p.values[k];
+    return out;
+  }
+
+  /* send(decision, values, confirm) -> message id; onChange() redraws what depends on the
+     values being entered (the map's course). */
+  function Panel(root, send, onChange) {
+    this.root = root;
+    this.send = send;
+    this.onChange = onChange || function () {};
+    this.editors = {};
+    this.decisions = [];
+    this.waiting = "";
+    this.done = null;
+    this.entering = null;
+    this.sent = {};
+  }
+
+  /* `entering`: what the seat's physical panel is entering (action, what, values, field), or
+     null. A press there that changes it shows the panel's values here (the last one touched
+     wins, as between the panels and the bridge display). */
+  Panel.prototype.update = function (decisions, waiting, entering) {
+    // nothing of the panel changed (another seat acted, a line was told): the buttons under a
+    // finger stay the same elements
+    var sig = JSON.stringify([decisions, waiting, entering]);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    var keep = {};
+    var self = this;
+    this.decisions = decisions || [];
+    this.waiting = waiting === null ? null : (waiting || "");
+    this.decisions.forEach(function (d) {
+      var k = key(d), old = self.editors[k];
+      if (old && same(names(old.decision), names(d))) {
+        // the same decision, its bounds perhaps moved (another seat acted): what is being
+        // entered stays where it is still within them
+        var fresh = self._defaults(d);
+        (d.fields || []).forEach(function (f) { if (accepts(f, old.values[f.name])) fresh[f.name] = old.values[f.name]; });
+        old.values = fresh;
+        old.decision = d;
+        keep[k] = old;
+      } else {
+        keep[k] = {decision: d, values: self._defaults(d), armed: 0, problem: old ? old.problem : null, sending: old ? old.sending : null, note: null};
+      }
+    });
+    this.editors = keep;
+    var seen = entering ? JSON.stringify(entering) : null;
+    if (seen !== this.entering) {
+      this.entering = seen;
+      var e = entering ? keep[String(entering.action) + "|" + String(entering.what)] : null;
+      if (e) {
+        var vals = entering.values || {};
+        (e.decision.fields || []).forEach(function (f) { if (f.name in vals) e.values[f.name] = vals[f.name]; });
+        e.cursor = entering.field || null;
+        e.armed = 0; e.note = null; e.problem = null;
+        this.done = null;
+      }
+    }
+    this.render();
+  };
+
+  Panel.prototype._defaults = function (d) {
+    var v = {};
+    (d.fields || []).forEach(function (f) { v[f.name] = f.default; });
+    return v;
+  };
+
+  /* What is being entered that the map shows: a course's letters, or the six shields' points
+     (fields shield1..shield6, as the display shows them while Science sets them). */
+  Panel.prototype.draft = function () {
+    var out = null;
+    for (var k in this.editors) {
+      var e = this.editors[k];
+      var fs = e.decision.fields || [];
+      for (var i = 0; i < fs.length; i++) {
+        if (fs[i].kind === "steps") { out = out || {}; out.letters = String(e.values[fs[i].name] || ""); }
+      }
+      if ("shield1" in e.values && "shield6" in e.values) {
+        out = out || {};
+        out.shields = [1, 2, 3, 4, 5, 6].map(function (n) { return Number(e.values["shield" + n]) || 0; });
+      }
+    }
+    return out;
+  };
+
+  Panel.prototype.result = function (msg) {
+    // the answer may come after the state in which the decision is already gone: what was
+    // sent is remembered by its id
+    var title = this.sent[msg.id];
+    delete this.sent[msg.id];
+    if (msg.ok && title) this.done = "Done: " + title;
+    for (var k in this.editors) {
+      var e = this.editors[k];
+      if (e.sending === msg.id) {
+        e.sending = null;
+        if (msg.ok) {
+          e.problem = null;
+          e.note = "Sent.";
+          this.done = "Done: " + (e.decision.title || e.decision.action);
+          e.values = this._defaults(e.decision);
+        } else {
+          e.problem = msg.problem || "The table refused that.";
+          e.note = null;
+        }
+      }
+    }
+    this.render();
+    this.onChange();
+  };
+
+  Panel.prototype._used = function (e, b) {
+    var sum = 0;
+    (b.fields || []).forEach(function (n) { var v = e.values[n]; if (typeof v === "number") sum += v; });
+    return sum;
+  };
+
+  Panel.prototype._canStep = function (e, f, dir) {
+    var v = Number(e.values[f.name]), step = Number(f.step || 1);
+    var next = v + dir * step;
+    if (next < Number(f.minimum) || next > Number(f.maximum)) return false;
+    if (dir > 0) {
+      var bs = e.decision.budgets || [];
+      for (var i = 0; i < bs.length; i++) {
+        if ((bs[i].fields || []).indexOf(f.name) >= 0 && this._used(e, bs[i]) + step > Number(bs[i].maximum)) return false;
+      }
+    }
+    return true;
+  };
+
+  Panel.prototype._edit = function (e, name, value) {
+    this.done = null;
+    e.cursor = null;
+    e.values[name] = value;
+    e.armed = 0;
+    e.problem = null;
+    e.note = null;
+    this.render();
+    this.onChange();
+  };
+
+  Panel.prototype._intField = function (e, f) {
+    var self = this, v = e.values[f.name];
+    var down = h("button", {type: "button", "class": "step", "aria-label": "Less " + f.label, disabled: !this._canStep(e, f, -1), text: "−",
+      on: {click: function () { if (self._canStep(e, f, -1)) self._edit(e, f.name, Number(v) - Number(f.step || 1)); }}});
+    var up = h("button", {type: "button", "class": "step", "aria-label": "More " + f.label, disabled: !this._canStep(e, f, 1), text: "+",
+      on: {click: function () { if (self._canStep(e, f, 1)) self._edit(e, f.name, Number(v) + Number(f.step || 1)); }}});
+    return h("div", {"class": "field int", "data-field": f.name}, [
+      h("span", {"class": "label", text: f.label}),
+      h("span", {"class": "stepper"}, [down, h("output", {"class": "value", text: String(v)}), up]),
+      h("span", {"class": "bounds", text: f.minimum + "–" + f.maximum})
+    ]);
+  };
+
+  Panel.prototype._choiceField = function (e, f) {
+    var self = this;
+    var buttons = (f.choices || []).map(function (c) {
+      var chosen = same(c.value, e.values[f.name]);
+      var b = h("button", {type: "button", "class": "choice" + (chosen ? " chosen" : "") + (c.problem ? " greyed" : ""),
+        "aria-pressed": chosen ? "true" : "false", "aria-disabled": c.problem ? "true" : null, title: c.problem || null,
+        on: {click: function () {
+          if (c.problem) { e.problem = c.problem; e.note = null; self.render(); return; }
+          self._edit(e, f.name, c.value);
+        }}}, [h("span", {"class": "choice-label", text: c.label})]);
+      if (c.problem) b.appendChild(h("span", {"class": "why-not", text: c.problem}));
+      return b;
+    });
+    return h("div", {"class": "field choice-field", "data-field": f.name}, [
+      h("span", {"class": "label", text: f.label}), h("div", {"class": "choices"}, buttons)]);
+  };
+
+  Panel.prototype._stepsField = function (e, f) {
+    var self = this, v = String(e.values[f.name] || ""), max = Number(f.maximum);
+    var letters = String(f.alphabet || "").split("").map(function (ch) {
+      return h("button", {type: "button", "class": "letter", disabled: v.length >= max, "data-letter": ch,
+        on: {click: function () { if (v.length < max) self._edit(e, f.name, v + ch); }}},
+        [h("b", {text: ch}), h("small", {text: STEP_NAMES[ch] || ""})]);
+    });
+    var back = h("button", {type: "button", "class": "letter undo", disabled: !v.length, "aria-label": "Take the last step back",
+      on: {click: function () { if (v.length) self._edit(e, f.name, v.slice(0, -1)); }}}, [h("b", {text: "⌫"}), h("small", {text: "Take back"})]);
+    return h("div", {"class": "field steps", "data-field": f.name}, [
+      h("span", {"class": "label", text: f.label}),
+      h("output", {"class": "course", text: v || "—"}),
+      h("span", {"class": "bounds", text: v.length + " of " + max}),
+      h("div", {"class": "letters"}, letters.concat([back]))
+    ]);
+  };
+
+  Panel.prototype._confirm = function (e) {
+    var self = this, d = e.decision;
+    if (e.sending) return;
+    if (d.irreversible && !(e.armed && Date.now() - e.armed < ARM_MS)) {
+      e.armed = Date.now();
+      e.problem = null;
+      self.render();
+      setTimeout(function () { if (e.armed && Date.now() - e.armed >= ARM_MS) { e.armed = 0; self.render(); } }, ARM_MS + 50);
+      return;
+    }
+    var values = {};
+    for (var k in e.values) values[k] = e.values[k];
+    e.armed = 0;
+    e.note = null;
+    e.sending = this.send(d, values, !!d.irreversible);
+    this.sent[e.sending] = d.title || d.action;
+    self.render();
+  };
+
+  Panel.prototype._decision = function (e) {
+    var self = this, d = e.decision;
+    var kids = [h("h2", {text: d.title || d.action}), h("p", {"class": "what", text: d.what})];
+    if (e.cursor !== undefined && e.cursor !== null) kids.push(h("p", {"class": "at-panel", text: "Entered at the panel: the values below are the panel's."}));
+    (d.fields || []).forEach(function (f) {
+      var node = f.kind === "int" ? self._intField(e, f) : f.kind === "choice" ? self._choiceField(e, f)
+        : f.kind === "steps" ? self._stepsField(e, f) : null;
+      if (!node) return;
+      if (e.cursor === f.name) node.classList.add("cursor");
+      kids.push(node);
+    });
+    (d.budgets || []).forEach(function (b) {
+      var used = self._used(e, b);
+      kids.push(h("p", {"class": "budget" + (used > b.maximum ? " over" : "")}, [
+        h("span", {text: b.label}), h("b", {text: used + " of " + b.maximum})]));
+    });
+    if (d.presets && d.presets.length) {
+      kids.push(h("div", {"class": "presets"}, d.presets.map(function (p) {
+        return h("button", {type: "button", "class": "preset" + (p.problem ? " greyed" : ""), "aria-disabled": p.problem ? "true" : null,
+          title: p.problem || null, on: {click: function () {
+            if (p.problem) { e.problem = p.problem; self.render(); return; }
+            var vals = presetValues(p);
+            for (var n in vals) e.values[n] = vals[n];
+            e.armed = 0; e.problem = null; e.note = null;
+            self.render(); self.onChange();
+          }}}, [h("span", {"class": "choice-label", text: p.label}), p.problem ? h("span", {"class": "why-not", text: p.problem}) : null]);
+      })));
+    }
+    var armed = e.armed && Date.now() - e.armed < ARM_MS;
+    var what = String(d.title || d.action).replace(/^[^:]*:\s*/, "");
+    var label = e.sending ? "Sending…" : armed ? "Tap again to " + what + ": it cannot be taken back"
+      : d.irreversible ? "Confirm: " + what + "…" : "Confirm";
+    kids.push(h("p", {"class": "problem", role: "alert", hidden: !e.problem, text: e.problem || ""}));
+    kids.push(h("p", {"class": "note", hidden: !e.note, text: e.note || ""}));
+    kids.push(h("button", {type: "button", "class": "confirm" + (armed ? " armed" : "") + (d.irreversible ? " irreversible" : ""),
+      disabled: !!e.sending, "data-action": d.action, on: {click: function () { self._confirm(e); }}, text: label}));
+    return h("article", {"class": "decision", "data-action": d.action}, kids);
+  };
+
+  Panel.prototype.render = function () {
+    var self = this;
+    var root = this.root;
+    while (root.firstChild) root.removeChild(root.firstChild);
+    var keys = Object.keys(this.editors);
+    if (this.done) root.appendChild(h("p", {"class": "done", role: "status", text: this.done}));
+    if (!keys.length) {
+      if (this.waiting !== null) root.appendChild(h("p", {"class": "waiting", text: this.waiting || "Nothing to decide now."}));
+      return;
+    }
+    keys.forEach(function (k) { root.appendChild(self._decision(self.editors[k])); });
+  };
+
+  return {Panel: Panel, h: h};
+})();

@@ -1,0 +1,173 @@
+"""The test's hands in the consoles' browser tests: taps in a window (scrolled to the middle
+first, as a thumb brings a button there), the state a console shows, the table's state, and the
+measures every phone must meet (touch targets of 48 CSS px, nothing wider than the screen).
+Also the one Chromium of a test module (`chromium`, `browser`) and the actions a console's
+taps must make, made directly with the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from browser_rig import SHIP, Browser, Rig, need_browser
+
+from companion.saved_game import SavedGame
+from engine import Action, Decision, RollResult, Seat, controls, pending
+
+STATIONS = ("engineer", "helm", "science", "captain")
+
+SMALL_TARGETS = """
+const bad = [];
+for (const e of document.querySelectorAll('button, summary, input, select, a[href]')) {
+  const r = e.getBoundingClientRect();
+  if (!r.width && !r.height) continue;
+  if (r.width < 47.5 || r.height < 47.5)
+    bad.push(e.outerHTML.slice(0, 90) + ' ' + r.width.toFixed(1) + 'x' + r.height.toFixed(1));
+}
+return bad;
+"""
+
+OVERFLOW = """
+const W = window.innerWidth, out = [];
+const page = document.documentElement.scrollWidth;
+if (page > W) out.push('the page is ' + page + ' px wide');
+for (const e of document.querySelectorAll('body *')) {
+  if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) continue;
+  if (r.right > W + 0.5 || r.left < -0.5)
+    out.push(e.tagName + '.' + e.className + ' ' + r.left.toFixed(0) + '..' + r.right.toFixed(0));
+}
+return out.slice(0, 10);
+"""
+
+
+
+def one_browser() -> Iterator[Browser]:
+    """A test module's one Chromium (its `chromium` fixture): skips, or fails in CI, without
+    it."""
+    need_browser()
+    with Browser() as b:
+        yield b
+
+
+class Table:
+    """The test's hands: taps in a window, the state a console shows, the table's state."""
+
+    def __init__(self, rig: Rig, b: Browser) -> None:
+        self.rig, self.b = rig, b
+        self.made: list[Callable[[SavedGame], Action]] = []   # each console action, made directly
+        self.acted: set[str] = set()
+
+    def open(self, name: str, seat: str, size: tuple[int, int]) -> None:
+        self.b.window(name, self.rig.url(seat), size)
+        self.b.until(lambda: self.shown() is not None, f"{name}'s console never got its state")
+
+    def shown(self) -> dict[str, Any] | None:
+        got: dict[str, Any] | None = self.b.js("return window.starbridgeConsole.state()")
+        return got
+
+    def link(self) -> str:
+        return str(self.b.js("return document.getElementById('link').textContent"))
+
+    def tap(self, css: str, text: str | None = None) -> None:
+        """A real click on the element (scrolled to the middle of the screen first, as a thumb
+        would bring it there)."""
+        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.webdriver.common.by import By
+
+        for _ in range(5):   # a new state may redraw the page between finding and tapping
+            try:
+                found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
+                         if text is None or text in e.text]
+                assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"
+                self.b.js("arguments[0].scrollIntoView({block: 'center'})", found[0])
+                found[0].click()
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{css} was redrawn under every tap")
+
+    def settled(self) -> tuple[list[Any], dict[str, int]]:
+        """Wait until Enterprise's crew must act (or the game is over): its prompts and the
+        sequence number of the state last sent to each seat with them."""
+        def crew() -> tuple[list[Any], dict[str, int]] | None:
+            if self.rig.failure is not None:
+                raise self.rig.failure
+            with self.rig.paused():
+                if self.rig.game.over:
+                    return [], dict(self.rig.published)
+                mine = [p for p in pending(self.rig.game.state) if p.ship == SHIP]
+                if mine and self.rig.app.waiting_for_people():
+                    return mine, dict(self.rig.published)
+            return None
+
+        got: tuple[list[Any], dict[str, int]] = self.b.until(crew, "the crew is never asked to act")
+        return got
+
+    def at(self, name: str, seqs: dict[str, int] | int) -> dict[str, Any]:
+        """Switch to `name`'s window once it shows the state last sent to it (of `seqs`)."""
+        seat = "instructor" if name == "instructor" else f"{SHIP}/{name}"
+        seq = seqs if isinstance(seqs, int) else seqs.get(seat, 0)
+        self.b.to(name)
+        state: dict[str, Any] = self.b.until(
+            lambda: (s := self.shown()) is not None and s.get("seq", 0) >= seq and s,
+            f"{name}'s console never showed state {seq}")
+        return state
+
+    def check_phone(self, name: str) -> None:
+        assert self.b.js(SMALL_TARGETS) == [], f"{name}: touch targets under 48 CSS px"
+        assert self.b.js(OVERFLOW) == [], f"{name}: wider than the phone"
+
+    def decide(self, name: str, action: str, seq: dict[str, int], fill: Callable[[], None],
+               made: Callable[[SavedGame], Action], confirm_twice: bool = False) -> None:
+        self.at(name, seq)
+        card = f'article.decision[data-action="{action}"]'
+        self.b.until(lambda: self.b.js(f"return !!document.querySelector('{card}')"),
+                     f"{name} never showed {action}")
+        fill()
+        if name in STATIONS:
+            self.check_phone(name)
+        before = len(self.rig.game.actions)
+        self.tap(f"{card} button.confirm")
+        if confirm_twice:   # an irreversible decision: the first tap only arms the button
+            armed = self.b.js(f"return document.querySelector('{card} button.confirm').className")
+            assert "armed" in armed
+            assert "cannot be taken back" in self.b.js(
+                f"return document.querySelector('{card} button.confirm').textContent")
+            assert len(self.rig.game.actions) == before, "one tap fired"
+            self.tap(f"{card} button.confirm")
+        self.made.append(made)
+        self.b.until(lambda: len(self.rig.game.actions) > before, f"{action} was not applied")
+        self.acted.add(name)
+
+
+
+def decision(game: SavedGame, station: str, action: str) -> Decision:
+    return next(d for d in controls(game.state, Seat(station, SHIP)) if d.action == action)
+
+
+def made_decision(station: str, action: str,
+                  values: dict[str, Any]) -> Callable[[SavedGame], Action]:
+    return lambda g: decision(g, station, action).make(values)
+
+
+def made_preset(station: str, action: str, label: str) -> Callable[[SavedGame], Action]:
+    def make(g: SavedGame) -> Action:
+        d = decision(g, station, action)
+        preset = next(p for p in d.presets if p.label == label)
+        return d.make(dict(preset.values))
+    return make
+
+
+def made_roll(station: str, value: int, source: str = "manual") -> Callable[[SavedGame], Action]:
+    return lambda g: RollResult(station, value, source)
+
+
+def made_virtual(station: str) -> Callable[[SavedGame], Action]:
+    def make(g: SavedGame) -> Action:
+        prompt = next(p for p in pending(g.state) if p.ship == SHIP and p.station == station)
+        assert prompt.roll is not None
+        return g.roll(prompt.roll)
+    return make
+

@@ -1,0 +1,148 @@
+"""A table for the consoles' tests: the app headless, its consoles' server on 127.0.0.1 port 0,
+and consoles (tests/stations/console_client.py) that play their seats from what they are sent."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from console_client import Console, Net
+
+from companion.app import App, Table
+from companion.consoles import Consoles
+from companion.saved_game import SavedGame
+from companion.session import load_scenario, prepare
+from engine import crew_stations
+from stations.payload import payload
+
+_ids = itertools.count(1)
+
+
+def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
+             level: str = "basic", turns: int = 2, seed: int = 7,
+             surface: Any = None, until: Any = None) -> App:
+    """The app, its game played by the autopilots first until `until(state)` when given."""
+    sc = prepare(load_scenario(scenario, None), None, level, None, turns)
+    game = SavedGame.new(None, sc, seed, {})
+    if until is not None:
+        from companion.saved_game import autopilot_action
+        from engine import pending
+
+        while not until(game.state):
+            prompt = pending(game.state)[0]
+            game.accept(autopilot_action(game, prompt), "autopilot")
+    seats = {}
+    for ship in (str(s["id"]) for s in sc["ships"]):
+        for st in crew_stations(game.state, ship):
+            seats[ship, st] = "touch" if ship in people else "autopilot"
+    said: list[str] = []
+    consoles = Consoles.open("127.0.0.1", 0, said.append)
+    assert consoles is not None, said
+    table = Table(seats=seats, say=said.append, consoles=consoles, surface=surface)
+    if surface is not None:
+        from engine import Seat
+        from engine.stations import INSTRUCTOR
+
+        table.display_seat = Seat(INSTRUCTOR)
+    return App(game, table)
+
+
+def token(app: App, seat: str) -> str:
+    return str(app.consoles.server.tokens.issue(seat))
+
+
+def connect(net: Net, app: App, seat: str) -> Console:
+    c = net.console(app.consoles.server.port, token(app, seat))
+    c.until(lambda m: m.get("type") == "state", app.step)
+    return c
+
+
+def choose(decision: dict[str, Any]) -> dict[str, Any]:
+    """The values a player enters: the first usable quick fill, else the defaults."""
+    for preset in decision.get("presets", ()):
+        if preset.get("problem") is None and preset.get("values"):
+            return dict(preset["values"])
+    return {f["name"]: f["default"] for f in decision["fields"]}
+
+
+def act(c: Console, twice: bool = False, irreversible: bool = True) -> str | None:
+    """Send what the console's last state asks of its seat (a decision or a roll); the id."""
+    st = c.last_state
+    if st is None:
+        return None
+    mid = f"m{next(_ids)}"
+    if st.get("roll") is not None:
+        message: dict[str, Any] = {"v": 1, "type": "roll", "id": mid,
+                                   "value": min(5, int(st["roll"]["sides"]))}
+    elif st.get("decisions"):
+        d = st["decisions"][0]
+        if d["irreversible"] and not irreversible:
+            return None
+        message = {"v": 1, "type": "decide", "id": mid,
+                   "decision": {"action": d["action"], "what": d["what"]},
+                   "values": choose(d), "confirm": bool(d["irreversible"])}
+    else:
+        return None
+    for _ in range(2 if twice else 1):
+        c.send(message)
+    return mid
+
+
+def expected_state(app: App, seat: str) -> dict[str, Any]:
+    """The seat's payload now, as a console receives it (JSON round trip, no seq)."""
+    extras = app.consoles._instructor_extras(app) if seat == "instructor" else None
+    body = payload(app.game.state, seat, app.consoles._log(app, seat),
+                   dice_status=app.dice_status(), lights=app.consoles._lights(app, seat),
+                   instructor=extras, entering=app.consoles.entering.get(seat))
+    return dict(json.loads(json.dumps(body)))
+
+
+def received(c: Console) -> dict[str, Any]:
+    assert c.last_state is not None
+    return {k: v for k, v in c.last_state.items() if k not in ("v", "type", "seq")}
+
+
+def play(net: Net, app: App, consoles: dict[str, Console], done: Any, twice: bool = False,
+         timeout: float = 120.0, irreversible: bool = True) -> list[str]:
+    """Step the app while the consoles play their seats, until `done(app)`; the ids sent.
+    Each console acts once per state it is sent; between steps the test waits on the consoles'
+    messages (an event with a timeout), never a sleep."""
+    import time
+
+    sent: list[str] = []
+    acted: dict[str, int] = {}
+    end = time.monotonic() + timeout
+    while not done(app):
+        assert time.monotonic() < end, "the game did not get on"
+        net.arrived.clear()
+        app.step()
+        for key, c in consoles.items():
+            c.drain()
+            st = c.last_state
+            if st is not None and acted.get(key) != st["seq"]:
+                acted[key] = st["seq"]
+                mid = act(c, twice, irreversible)
+                if mid is not None:
+                    sent.append(mid)
+        if not app.consoles.inputs.qsize():
+            net.arrived.wait(0.5)
+    return sent
+
+
+def settle(net: Net, app: App, consoles: dict[str, Console]) -> None:
+    """Step until every console holds the newest state published to its seat."""
+    import time
+
+    end = time.monotonic() + 30
+    while True:
+        app.step()
+        for c in consoles.values():
+            c.drain()
+        if all(c.last_state is not None and
+               c.last_state["seq"] == app.consoles.sent.get(c.last_state["seat"])
+               for c in consoles.values()):
+            return
+        assert time.monotonic() < end, "the consoles never caught up"
+        net.arrived.clear()
+        net.arrived.wait(0.5)

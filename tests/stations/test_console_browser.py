@@ -1,0 +1,236 @@
+"""The consoles in a real browser (Chromium, Selenium), beyond the whole turn
+(test_console_turn.py): a refused decision in the engine's words, a dice tray, a physical panel
+beside a phone, an Advanced turn with no script error, the minefield as each seat may know it,
+the join page and the viewscreen, and the skip (or, in CI, the failure) without Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_rig import PHONE, SHIP, Browser, Rig
+from console_hands import (
+    OVERFLOW,
+    SMALL_TARGETS,
+    STATIONS,
+    Table,
+    decision,
+    one_browser,
+)
+
+from companion.saved_game import SavedGame
+from engine import Seat, problem
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    yield from one_browser()
+
+
+@pytest.fixture
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The module's one Chromium, its windows closed after each test."""
+    yield chromium
+    chromium.reset()
+
+
+def test_a_refused_decision_is_shown_in_the_engines_own_words(
+        tmp_path: Path, browser: Browser) -> None:
+    """Values the table refuses (here more power than the ship has, as a console whose state
+    is out of date could send) come back with the engine's `problem`, shown on the card."""
+    b = browser
+    with Rig(tmp_path) as rig:
+        t = Table(rig, b)
+        t.open("engineer-refused", f"{SHIP}/engineer", PHONE)
+        too_much = {"movement": 12, "shields": 5, "weapons": 14}
+        b.js("const p = window.starbridgeConsole.panel;"
+             "const e = Object.values(p.editors)[0]; Object.assign(e.values, arguments[0]);"
+             "p.render();", too_much)
+        before = len(rig.game.actions)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        shown = b.until(lambda: b.js("const e = document.querySelector('.decision .problem');"
+                                     "return e && !e.hidden && e.textContent"),
+                        "the refusal is not shown")
+        with rig.paused():
+            d = decision(rig.game, "engineer", "allocate_power")
+            assert shown == problem(rig.game.state, d.make(too_much))
+        assert len(rig.game.actions) == before
+
+
+def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answers(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Captain's phone asks for the table's dice while a tray serves the seat: the table
+    answers "Roll the dice tray now", nothing is applied until the tray's roll comes, and then
+    the roll is the tray's."""
+    from firmware_bridge.bridge import DiceBridge
+    from firmware_bridge.emulator import TrayEmulator
+    from firmware_bridge.router import TRAY_CONNECTED, config_from_dict
+
+    b = browser
+    dev = tmp_path / "tray"
+    config = config_from_dict({"fallback": "virtual", "trays": [
+        {"id": "tray-1", "url": str(dev), "seats": ["enterprise/captain"]}]})
+    with TrayEmulator(link_path=dev, seed=3) as tray, \
+            DiceBridge(config, heartbeat_timeout=60) as dice, \
+            Rig(tmp_path / "game", people=("captain",), dice=dice) as rig:
+        t = Table(rig, b)
+        t.open("captain-tray", f"{SHIP}/captain", PHONE)
+        b.until(lambda: dice.status(Seat("captain", SHIP)).mode == TRAY_CONNECTED,
+                "the tray never said HELLO", timeout=30)
+        prompts, seq = t.settled()
+        assert prompts[0].station == "captain" and prompts[0].roll is not None
+        t.at("captain-tray", seq.get(f"{SHIP}/captain", 0))
+        b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "no roll shown")
+        before = len(rig.game.actions)
+        t.tap("#roll button.roll-now")
+        said = b.until(lambda: b.js("const e = document.querySelector('#roll .say');"
+                                    "return e && e.textContent"), "no answer shown")
+        assert said.startswith("Roll the dice tray now")
+        assert len(rig.game.actions) == before
+        tray.roll(17)
+        b.until(lambda: len(rig.game.actions) > before, "the tray's roll never arrived",
+                timeout=30)
+        assert rig.game.by[before] == "tray" and rig.game.actions[before].to_json()["value"] == 7
+        b.until(lambda: b.js("return document.querySelector('#roll .say') === null"),
+                "'roll the tray' still shown after the tray's roll")
+
+
+def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Engineer's seat has a panel (gpiozero's MockFactory) and a phone: a press at the panel
+    shows the panel's values on the phone with the field under its cursor; a tap on the phone
+    then wins; the phone's lamps are the panel's LEDs, and its Confirm puts out "your move"."""
+    b = browser
+    with Rig(tmp_path, panels=("engineer",)) as rig:
+        t = Table(rig, b)
+        t.open("engineer-panel", f"{SHIP}/engineer", PHONE)
+        green = "return +document.querySelector('.lamp[data-role=green]').dataset.level"
+        b.until(lambda: b.js(green) > 0, "the panel's 'your move' is not shown on the phone")
+        rig.press("engineer", "up")
+        b.until(lambda: b.js("return document.querySelector('.field.cursor') !== null"),
+                "the panel's press did not reach the phone")
+        entering = b.js("return window.starbridgeConsole.state().entering")
+        assert entering is not None and entering["action"] == "allocate_power"
+        cursor = b.js("return document.querySelector('.field.cursor').dataset.field")
+        assert cursor == entering["field"]
+        shown = b.js("return Object.fromEntries([...document.querySelectorAll('.field.int')]"
+                     ".map(f => [f.dataset.field, +f.querySelector('output').textContent]))")
+        assert shown == {k: v for k, v in entering["values"].items() if k in shown}
+        assert any(shown.values()), "the press changed no value"
+        t.tap('[data-field="shields"] button[aria-label^="More"]')   # the phone, touched last
+        assert b.js("return document.querySelector('.field.cursor')") is None
+        values = dict(shown, shields=shown["shields"] + 1)
+        before = len(rig.game.actions)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        b.until(lambda: len(rig.game.actions) > before, "the phone's Confirm was not applied")
+        with rig.paused():
+            direct = SavedGame.new(None, rig.scenario, 5, rig.seats)
+            for a in rig.game.actions[:before]:
+                direct.accept(a)
+            assert rig.game.actions[before] == decision(
+                direct, "engineer", "allocate_power").make(values)
+        b.until(lambda: b.js(green) == 0, "'your move' stays lit on the phone after Confirm")
+
+
+def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
+        tmp_path: Path, browser: Browser) -> None:
+    """The duel at the Advanced level (more decisions, the course letters L, R and B), played by
+    tapping what a hurried crew taps: a preset where there is one, the first allowed choice, the
+    table's dice. No script error in any window, and the phones' measures hold throughout."""
+    b = browser
+    with Rig(tmp_path, level="advanced") as rig:
+        t = Table(rig, b)
+        for st in STATIONS:
+            t.open(f"adv-{st}", f"{SHIP}/{st}", PHONE)
+        b.errors()   # what loading said is not this test's
+        for _ in range(60):
+            prompts, seq = t.settled()
+            if not prompts:
+                break
+            p = prompts[0]
+            st, name = str(p.station), f"adv-{p.station}"
+            before = len(rig.game.actions)
+            if p.roll is not None:
+                t.at(name, seq.get(f"{SHIP}/{st}", 0))
+                b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "roll")
+                t.tap("#roll button.roll-now")
+            else:
+                card = f'article.decision[data-action="{p.action}"]'
+                t.at(name, seq.get(f"{SHIP}/{st}", 0))
+                b.until(lambda: b.js(f"return !!document.querySelector('{card}')"), card)   # noqa: B023
+                if b.js(f"return document.querySelector('{card} button.preset:not(.greyed)') !== null"):
+                    t.tap(f"{card} button.preset:not(.greyed)")
+                for field in b.js(f"return [...document.querySelectorAll('{card} .choice-field')]"
+                                  ".map(f => f.dataset.field)"):
+                    t.tap(f'{card} [data-field="{field}"] button.choice:not(.greyed)')
+                t.tap(f"{card} button.confirm")
+                if b.js(f"return document.querySelector('{card} button.confirm.armed') !== null"):
+                    t.tap(f"{card} button.confirm")
+            t.check_phone(name)
+            b.until(lambda: len(rig.game.actions) > before   # noqa: B023
+                    or b.js("return [...document.querySelectorAll('.problem')]"
+                            ".some(e => !e.hidden && e.textContent)"),
+                    f"{p.action or 'the roll'} was neither applied nor refused")
+            assert len(rig.game.actions) > before, b.js(
+                "return [...document.querySelectorAll('.problem')].map(e => e.textContent)")
+        assert rig.game.over
+        for handle in b.windows:
+            if handle.startswith("adv-"):
+                b.to(handle)
+                assert b.errors() == [], handle
+
+
+def test_each_console_draws_the_minefield_and_the_ships_as_its_seat_may_know_them(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Romulan Gambit at the Advanced level: 5 mines and 15 decoys, the Romulans cloaked.
+    The Federation's phone shows 20 counters it cannot tell apart and no Romulan ship; a
+    Romulan's phone tells its mines from its decoys; the viewscreen tells nobody's."""
+    b = browser
+    counters = "return [...document.querySelectorAll('#map .counter-text')].map(e => e.textContent)"
+    ships = "return [...document.querySelectorAll('#map .ship')].map(e => e.dataset.ship).sort()"
+    with Rig(tmp_path, level="advanced", scenario="romulan-gambit", ship="constitution") as rig:
+        t = Table(rig, b)
+        t.open("federation", "constitution/science", PHONE)
+        seen = b.until(lambda: b.js(counters), "the Federation sees no counters")
+        assert sorted(seen) == ["?"] * 20
+        assert b.js(ships) == ["constitution"], "a cloaked Romulan drawn for the Federation"
+        t.open("romulan", "bop1/science", PHONE)
+        seen = b.until(lambda: b.js(counters), "the Romulan sees no counters")
+        assert sorted(seen) == ["D"] * 15 + ["M"] * 5
+        assert {"bop1", "bop2"} <= set(b.js(ships))
+        t.open("viewscreen", "view", (1280, 720))
+        b.until(lambda: b.js(ships), "the viewscreen shows no ship")
+        assert not {"M", "D"} & set(b.js(counters))
+        assert b.js(ships) == ["constitution"]
+
+
+def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
+    b = browser
+    with Rig(tmp_path) as rig:
+        b.window("join", rig.base() + "/", PHONE)
+        text = b.js("return document.body.innerText")
+        assert "Scan the code" in text and "Enterprise" not in text
+        assert b.js(SMALL_TARGETS) == [] and b.js(OVERFLOW) == []
+        b.window("view", rig.url("view"), (1280, 720))
+        b.until(lambda: b.js("return document.querySelectorAll('#map .ship').length") == 2,
+                "the viewscreen shows no ships")
+        assert b.js("return document.querySelectorAll('button').length") == 0
+        loaded = b.js("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert loaded and all(u.startswith(rig.base() + "/") for u in loaded), loaded
+        b.driver.get(rig.base() + "/console#k=not-a-token")
+        b.until(lambda: b.js("return !document.getElementById('refused').hidden"),
+                "a made-up link opened a console")
+
+
+def test_without_chromium_the_browser_tests_skip_saying_how_to_install_it_but_fail_in_ci(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import browser_rig
+
+    monkeypatch.setattr(browser_rig, "CHROMIUM", ("/nonexistent/chromium",))
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium chromium-driver"):
+        browser_rig.need_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
+        browser_rig.need_browser()

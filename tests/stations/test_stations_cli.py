@@ -1,0 +1,69 @@
+"""[stations] in the configuration, `starbridge doctor`'s check of the consoles' port and
+`starbridge stations` (a table with no screen, its seats' links and codes printed)."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.config import ConfigError, parse_config
+from companion.doctor_cmd import FAIL, OK, check_stations
+from stations.links import qr_matrix, qr_svg, qr_text, seat_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_stations_are_off_by_default_and_checked_when_set() -> None:
+    assert parse_config({}, "t").stations is False
+    c = parse_config({"stations": {"enabled": True, "port": 9000, "address": "127.0.0.1"}}, "t")
+    assert (c.stations, c.stations_port, c.stations_address) == (True, 9000, "127.0.0.1")
+    with pytest.raises(ConfigError) as err:
+        parse_config({"stations": {"enabled": "yes", "port": 70000, "address": "the pi",
+                                   "colour": 1}}, "t")
+    words = "\n".join(err.value.problems)
+    for key in ("stations.enabled", "stations.port", "stations.address", "stations.colour"):
+        assert key in words
+
+
+def test_doctor_finds_the_port_taken_and_prints_the_address_as_a_code() -> None:
+    assert check_stations(False, "0.0.0.0", 8765)[0].status == OK
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        taken = check_stations(True, "127.0.0.1", port)[0]
+        assert taken.status == FAIL and str(port) in taken.detail and "port" in taken.fix
+    free = check_stations(True, "127.0.0.1", port)[0]
+    assert free.status == OK and f"http://127.0.0.1:{port}" in free.detail
+    assert "█" in free.extra and "#k=" not in free.detail
+
+
+def test_a_links_code_is_the_link() -> None:
+    url = seat_url("http://192.168.4.1:8765", "enterprise/helm", "abc")
+    assert url == "http://192.168.4.1:8765/console#k=abc"
+    assert seat_url("http://h:1", "instructor", "t").endswith("/instructor#k=t")
+    assert seat_url("http://h:1", "view", "t").endswith("/view#k=t")
+    m = qr_matrix(url)
+    assert len(m) == len(m[0]) >= 25 and any(any(r) for r in m)
+    assert qr_svg(url).startswith("<svg") and "█" in qr_text(url)
+
+
+def test_starbridge_stations_prints_every_seats_link_and_code(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "stations", "--no-save", "--new", "--port", "0",
+         "--address", "127.0.0.1", "--seat", "default=autopilot", "--turns", "1"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path),
+             "STARBRIDGE_DATA": str(tmp_path)})
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0, out
+    links = re.findall(r"(Instructor|Viewscreen|\w+ · [\w ]+): (http://127\.0\.0\.1:\d+/\w+#k=\S+)",
+                       out)
+    assert {name for name, _ in links} >= {"Instructor", "Viewscreen", "Helm · USS Enterprise"}
+    assert len({url for _, url in links}) == len(links) >= 10
+    assert out.count("▀") > 100   # the codes, in the terminal
