@@ -44,6 +44,10 @@ class RollAsked(Event):
     def text(self) -> str:
         return f"Roll: {self.request.purpose}"
 
+    @property
+    def quiet(self) -> bool:
+        return True
+
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):
