@@ -70,10 +70,15 @@ def corrupt(action: engine.Action, rng: random.Random) -> engine.Action:
     fields = [f.name for f in dataclasses.fields(action)]
     name = rng.choice(fields)
     value = getattr(action, name)
-    bad: Any = {int: lambda v: v + rng.choice([-101, -1, 1, 7, 1000]),
-                str: lambda v: rng.choice(["", "zz", v + "X", "LLLLLLLL", "captain"]),
-                bool: lambda v: not v, tuple: lambda v: ("nope",)}.get(type(value),
-                                                                        lambda v: v)(value)
+    bad: Any = value
+    if type(value) is int:
+        bad = value + rng.choice([-101, -1, 1, 7, 1000])
+    elif type(value) is str:
+        bad = rng.choice(["", "zz", value + "X", "LLLLLLLL", "captain"])
+    elif type(value) is bool:
+        bad = not value
+    elif type(value) is tuple:
+        bad = ("nope",)
     return dataclasses.replace(action, **{name: bad})
 
 
