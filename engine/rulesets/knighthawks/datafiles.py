@@ -71,15 +71,19 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: nested too deep") from None
 
 
-def whole(where: str, field: str, value: object, low: int, high: int) -> int:
-    """A whole number within low..high, from a table cell (text) or a TOML value."""
-    if isinstance(value, str):
+def whole(where: str, field: str, value: object, low: int, high: int,
+          cell: bool = True) -> int:
+    """A whole number within low..high, from a table cell (text) or, with `cell` False, a TOML
+    value (which must be a number, not text)."""
+    given = value
+    if isinstance(value, str) and cell:
         try:
             value = int(value) if len(value) <= 9 else None
         except ValueError:
             value = None
     if type(value) is not int:
-        raise DataError(f"{where}: {field} must be a whole number, not {value!r}")
+        shown = given[:20] if isinstance(given, str) else given
+        raise DataError(f"{where}: {field} must be a whole number, not {shown!r}")
     if not low <= value <= high:
         raise DataError(f"{where}: {field} must be {low} to {high}, not {value}")
     return value
@@ -292,9 +296,9 @@ def ship_class(where: str, data: object, tables: Tables) -> ShipClass:
     defence_codes = {"RH": False, "PS": False, "ES": False, "SS": False, "MS": True, "ICM": True}
     return ShipClass(
         data["id"], data["name"], data["race"],
-        whole(where, "hull_size", data.get("hull_size"), 1, 20),
-        whole(where, "hull", data.get("hull"), 1, 999), whole(where, "adf", data.get("adf"), 0, 20),
-        whole(where, "mr", data.get("mr"), 0, 20), whole(where, "dcr", data.get("dcr"), 0, 500),
+        whole(where, "hull_size", data.get("hull_size"), 1, 20, False),
+        whole(where, "hull", data.get("hull"), 1, 999, False), whole(where, "adf", data.get("adf"), 0, 20, False),
+        whole(where, "mr", data.get("mr"), 0, 20, False), whole(where, "dcr", data.get("dcr"), 0, 500, False),
         _systems(where, "weapons", data.get("weapons", []), weapon_codes),
         _systems(where, "defences", data.get("defences", []), defence_codes),
         data.get("verified") is True)

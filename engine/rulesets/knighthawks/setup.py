@@ -19,6 +19,10 @@ from engine.rulesets.knighthawks.datafiles import (
     table_texts,
     whole,
 )
+
+
+def number(where: str, field: str, value: object, low: int, high: int) -> int:
+    return whole(where, field, value, low, high, cell=False)
 from engine.rulesets.knighthawks.state import Defence, KHState, Mine, Mount, Seeker, Ship
 
 NAME = "knighthawks"
@@ -56,8 +60,8 @@ def load_scenario(name: str, user_dir: Path | None = None, max_turns: int | None
 def _at(where: str, value: object, width: int, height: int) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2:
         raise DataError(f"{where}: at must be [column, row]")
-    return (whole(where, "column", value[0], 0, width - 1),
-            whole(where, "row", value[1], 0, height - 1))
+    return (number(where, "column", value[0], 0, width - 1),
+            number(where, "row", value[1], 0, height - 1))
 
 
 def new_game(sc: Mapping[str, Any]) -> KHState:
@@ -77,8 +81,8 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
     mp = sc.get("map")
     if not isinstance(mp, Mapping):
         raise DataError(f"{w}: map must be {{ width = N, height = N }}")
-    width = whole(f"{w}: map", "width", mp.get("width"), 5, 100)
-    height = whole(f"{w}: map", "height", mp.get("height"), 5, 100)
+    width = number(f"{w}: map", "width", mp.get("width"), 5, 100)
+    height = number(f"{w}: map", "height", mp.get("height"), 5, 100)
     sides_in = sc.get("sides")
     if not isinstance(sides_in, Mapping) or len(sides_in) != 2:
         raise DataError(f"{w}: sides must name exactly two sides")
@@ -88,7 +92,7 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
         if not isinstance(d, Mapping) or not isinstance(d.get("name", s), str):
             raise DataError(f"{w}: sides.{str(s)[:20]}: expected {{ name = \"...\" }}")
         names.append((str(s), str(d.get("name", s))))
-        skills.append((str(s), whole(f"{w}: sides.{s}", "gunnery", d.get("gunnery", 0), 0, 6)))
+        skills.append((str(s), number(f"{w}: sides.{s}", "gunnery", d.get("gunnery", 0), 0, 6)))
     first = sc.get("first", sides[0])
     if first not in sides:
         raise DataError(f"{w}: first must be one of the sides ({', '.join(sides)})")
@@ -130,8 +134,8 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
         ships.append(Ship(
             sid, cls.id, name, str(d["side"]), crew, cls.hull_size, cls.hull, cls.hull,
             cls.adf, cls.adf, cls.mr, cls.mr, cls.dcr, cls.dcr, offset_to_hex(col, row),
-            whole(where, "facing", d.get("facing", 0), 0, 5),
-            whole(where, "speed", d.get("speed", 0), 0, 30), tuple(mounts),
+            number(where, "facing", d.get("facing", 0), 0, 5),
+            number(where, "speed", d.get("speed", 0), 0, 30), tuple(mounts),
             tuple(Defence(c, n) for c, n in cls.defences)))
     mines, seekers = [], []
     for kind in ("mines", "seekers"):
@@ -150,5 +154,5 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
                 seekers.append(Seeker(f"seeker-{n}", str(d["side"]), pos))
     return KHState(NAME, str(sc.get("id", "custom")), str(sc.get("name", "Knight Hawks")),
                    tables, ordered, tuple(names), tuple(skills), width, height,
-                   whole(w, "max_turns", sc.get("max_turns", 12), 1, 200), tuple(ships),
+                   number(w, "max_turns", sc.get("max_turns", 12), 1, 200), tuple(ships),
                    tuple(mines), tuple(seekers))
