@@ -6,6 +6,7 @@ dice. The ruleset is found by name through the kernel's registry; nothing here k
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -65,7 +66,8 @@ def run(args: argparse.Namespace, data_dir: Path | None) -> int:
         steps = 0
         for seed in range(args.seed, args.seed + args.games):
             state, actions = play(ruleset, scenario, seed)
-            outcomes[str(getattr(state, "outcome", "")).split(":")[0]] += 1
+            outcome = str(getattr(state, "outcome", "")).split(":")[0]
+            outcomes[re.sub(r" \(.*\)$", "", outcome)] += 1
             steps += len(actions)
         print(f"{scenario.get('name', name)}: {args.games} games, seeds {args.seed} to "
               f"{args.seed + args.games - 1}, {steps // args.games} actions a game on average")
