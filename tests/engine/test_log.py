@@ -30,6 +30,7 @@ from engine.rulesets.fasa.actions import (
     Sense,
     SetShields,
 )
+from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
 
@@ -191,6 +192,15 @@ EXAMPLES: list[Action] = [
     AllocatePower("engineer", "talon", 4, 3, 0, 5),
     SelfDestruct("captain", "kronos", "hold"),
     SelfDestruct("instructor", "enterprise", "destruct"),
+    kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
+    kh.Move("instructor", "raider", 0, ""),
+    kh.SetScreens("engineer", "destroyer", "ES", True),
+    kh.Fire("weapons", "destroyer", "LC", "raider"),
+    kh.Fire("captain", "raider", ""),
+    kh.LaunchICMs("weapons", "frigate", 2),
+    kh.ActivateSeekers("helm", "minelayer", ("seeker-1",)),
+    kh.ActivateSeekers("captain", "minelayer", ()),
+    kh.Repair("engineer", "destroyer", "LC"),
 ]
 
 
