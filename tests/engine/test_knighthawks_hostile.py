@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 import engine
 from companion.dice import VirtualDice
+from companion.ruleset_sim import play, playable
 from engine import DataError, IllegalAction, RollResult
 from engine.errors import LogError
 from engine.log import action_line, checksum, header_line, parse, replay
@@ -192,3 +194,48 @@ def test_a_log_whose_header_carries_a_broken_table_is_refused() -> None:
     header["check"] = checksum(header)
     with pytest.raises(LogError, match=r"line 1: damage\.csv, line 1: header is low,high"):
         parse(io.StringIO(json.dumps(header) + "\n"), "kh.jsonl")
+
+
+# --- Damaged logs ----------------------------------------------------------------------------
+
+def _recorded() -> tuple[str, list[engine.Action], Any]:
+    out = io.StringIO()
+    state, acts = play(playable("knighthawks"), load_scenario("patrol", None, 3), 4, log=out)
+    return out.getvalue(), acts, state
+
+
+LOG_TEXT, LOG_ACTIONS, LOG_FINAL = _recorded()
+
+
+def _no_silent_change(text: str) -> None:
+    try:
+        read = parse(io.StringIO(text), "kh.jsonl")
+        state = replay(read.scenario, read.actions, "kh.jsonl")
+    except LogError as exc:
+        assert str(exc).startswith("kh.jsonl") and "\n" not in str(exc)
+        return
+    assert read.actions == LOG_ACTIONS[:len(read.actions)]
+    if len(read.actions) == len(LOG_ACTIONS):
+        assert engine.state_to_json(state) == engine.state_to_json(LOG_FINAL)
+    else:
+        assert read.warnings or text.count("\n") <= len(read.actions) + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flipping_any_byte_of_a_knight_hawks_log_is_found_or_harmless(seed: int) -> None:
+    rng = random.Random(seed)
+    data = bytearray(LOG_TEXT.encode())
+    for _ in range(25):
+        changed = bytearray(data)
+        i = rng.randrange(len(changed))
+        changed[i] = rng.choice(b'{}[]":,0123456789aZ \n')
+        _no_silent_change(changed.decode("utf-8", errors="replace"))
+
+
+@pytest.mark.parametrize("n", [1, 5, 20])
+def test_dropping_or_repeating_a_line_of_a_knight_hawks_log_is_named(n: int) -> None:
+    lines = LOG_TEXT.splitlines(keepends=True)
+    with pytest.raises(LogError, match="out of order"):
+        parse(io.StringIO("".join(lines[:n] + lines[n + 1:])), "kh.jsonl")
+    with pytest.raises(LogError, match="out of order"):
+        parse(io.StringIO("".join(lines[:n + 1] + lines[n:])), "kh.jsonl")
