@@ -147,8 +147,6 @@ def damage_result(state: KHState, ship: Ship, roll: int, dtm: int
                                                    for d in ship.defences),
                               screen=None if ship.screen == code else ship.screen)
                 what = f"defence hit, {DEFENCE_NAMES[code]} destroyed"
-                if code == "MS":
-                    state = drop_masks(state, ship.id)
             break
     elif r == "power_short" and not ship.power_short:
         new = replace(ship, power_short=True)

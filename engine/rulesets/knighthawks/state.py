@@ -77,7 +77,6 @@ class Ship:
     """-1 or +1: the way a navigation hit makes it turn this move (line 192); 0 unknown."""
     screened: bool = False
     """Its screens were set for this movement."""
-    repaired: bool = False
     done: bool = False
     """It has finished the present step (fired, or chose not to repair)."""
 

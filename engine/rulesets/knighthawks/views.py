@@ -97,7 +97,6 @@ def to_json(state: KHState) -> dict[str, Any]:
     out["crews"] = {s.id: [s.crew, *stations_of(s.crew)] for s in state.ships}
     out["screened"] = {s.id: s.screened for s in state.ships}
     out["nav_turn"] = {s.id: s.nav_turn for s in state.ships}
-    out["repaired"] = {s.id: s.repaired for s in state.ships}
     del out["seat"]
     return out
 
