@@ -53,13 +53,29 @@ def decide(state: KHState, prompt: Prompt) -> Action:
         want = 2 if ("Torpedo" in label or "seeker" in label or "mines" in label) else 1
         return d.make({"count": min(top, want)})
     if prompt.action == "kh_seekers":
-        return d.make({"activate": "all" if enemies else "none"})
+        return d.make({"activate": _seekers(seen, me)})
     if prompt.action == "kh_repair":
         options = [c.value for c in d.field_named("system").choices if c.allowed and c.value]
         ranked = sorted(options, key=lambda v: REPAIR_ORDER.index(str(v))
                         if v in REPAIR_ORDER else len(REPAIR_ORDER))
         return d.make({"system": ranked[0] if ranked else ""})
     return d.make()
+
+
+def _seekers(seen: dict[str, Any], me: dict[str, Any]) -> str:
+    """"all" when the ship closest to each idle seeker of its side is an enemy (a seeker flies
+    at the closest ship, friend or foe), one seeker's id when only that one is so placed."""
+    ships = [s for s in seen["ships"] if s["status"] == "active"]
+    aimed = []
+    idle = [k for k in seen["seekers"] if k["side"] == me["side"] and not k["active"]]
+    for k in idle:
+        at = offset_to_hex(*k["at"])
+        near = min(ships, key=lambda s: offset_to_hex(*s["at"]).distance(at))
+        if near["side"] != me["side"] and offset_to_hex(*near["at"]).distance(at) <= 8:
+            aimed.append(k["id"])
+    if not aimed:
+        return "none"
+    return "all" if len(aimed) == len(idle) else str(aimed[0])
 
 
 def _walk(me: dict[str, Any], course: str) -> tuple[list[Hex], int]:

@@ -297,8 +297,10 @@ def ship_class(where: str, data: object, tables: Tables) -> ShipClass:
     return ShipClass(
         data["id"], data["name"], data["race"],
         whole(where, "hull_size", data.get("hull_size"), 1, 20, False),
-        whole(where, "hull", data.get("hull"), 1, 999, False), whole(where, "adf", data.get("adf"), 0, 20, False),
-        whole(where, "mr", data.get("mr"), 0, 20, False), whole(where, "dcr", data.get("dcr"), 0, 500, False),
+        whole(where, "hull", data.get("hull"), 1, 999, False),
+        whole(where, "adf", data.get("adf"), 0, 20, False),
+        whole(where, "mr", data.get("mr"), 0, 20, False),
+        whole(where, "dcr", data.get("dcr"), 0, 500, False),
         _systems(where, "weapons", data.get("weapons", []), weapon_codes),
         _systems(where, "defences", data.get("defences", []), defence_codes),
         data.get("verified") is True)

@@ -19,16 +19,17 @@ from engine.rulesets.knighthawks.datafiles import (
     table_texts,
     whole,
 )
-
-
-def number(where: str, field: str, value: object, low: int, high: int) -> int:
-    return whole(where, field, value, low, high, cell=False)
 from engine.rulesets.knighthawks.state import Defence, KHState, Mine, Mount, Seeker, Ship
 
 NAME = "knighthawks"
 SCENARIO_KEYS = frozenset({"ruleset", "id", "name", "source", "max_turns", "first", "map",
                            "victory", "sides", "ships", "mines", "seekers", "classes", "tables"})
 SHIP_KEYS = frozenset({"id", "class", "name", "side", "at", "facing", "speed", "crew"})
+
+
+def number(where: str, field: str, value: object, low: int, high: int) -> int:
+    """A whole number from a TOML value (text is refused)."""
+    return whole(where, field, value, low, high, cell=False)
 
 
 def scenario_files(user_dir: Path | None) -> dict[str, Path]:

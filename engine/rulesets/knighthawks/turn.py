@@ -105,9 +105,9 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
         target = state.ship(a.target)
         if a.stage == "hit":
             if v <= attack_chance(state, a):
-                events.append(Struck(target.id, f"{a.label}: hit on {target.name}"))
+                events.append(Struck(target.id, f"{_first_up(a.label)}: hit on {target.name}"))
                 return replace(state, attack=replace(a, stage="damage")), events
-            events.append(Note(f"{a.label}: missed {target.name}", ship=target.id))
+            events.append(Note(f"{_first_up(a.label)}: missed {target.name}", ship=target.id))
             return replace(state, attack=None), events
         if a.stage == "damage":
             state, told, hull = combat.damage_result(state, target, v, a.dtm)
@@ -143,6 +143,10 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
         events.append(Note(f"{ship.name}: damage control fails to repair {c.choices[0]}",
                            ship=ship.id))
     return state.with_ship(ship), events
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def repaired(ship: Ship, system: str) -> Ship:
