@@ -347,3 +347,19 @@ def test_victory_is_judged_when_a_side_is_gone() -> None:
     state, _ = act(state, Fire("weapons", "dd", "LB", "sd"))
     state, _ = roll(state, 1, 20, 5)
     assert state.over and "victory to" in state.outcome
+
+
+def test_defensive_fire_damage_takes_effect_after_the_move() -> None:
+    """Line 210: the non-moving side fires once the moving side has finished moving, so a ship
+    that loses its entire MR to defensive fire has already made its turns; the chance is the
+    Combat Table's, less range diffusion (laser battery vs reflective hull 50%, 3 hexes -15%)."""
+    state = duel()
+    state, _ = act(state, SetScreens("engineer", "dd", "", False))
+    state, _ = act(state, Move("helm", "dd", 0, "R"))
+    assert state.step == DEFENSIVE and state.ship("dd").facing == 4
+    state, _ = act(state, Fire("weapons", "sd", "LB", "dd"))
+    req = engine.pending(state)[0].roll
+    assert req is not None and req.needs == (1, 35) and req.public
+    state, _ = roll(state, 35, 59)  # hit; 59: steering hit, lose entire MR
+    dd = state.ship("dd")
+    assert (dd.mr, dd.facing) == (0, 4)
