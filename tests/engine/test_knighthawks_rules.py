@@ -363,3 +363,22 @@ def test_defensive_fire_damage_takes_effect_after_the_move() -> None:
     state, _ = roll(state, 35, 59)  # hit; 59: steering hit, lose entire MR
     dd = state.ship("dd")
     assert (dd.mr, dd.facing) == (0, 4)
+
+
+@pytest.mark.parametrize(("value", "aimed"), [(1, "sd"), (5, "sd"), (6, "sd2"), (10, "sd2")])
+def test_a_die_decides_between_equally_close_ships(value: int, aimed: str) -> None:
+    """Line 48: "If two or more ships are an equal distance from the seeker, players should roll
+    a die to determine which ship the missile will aim at"."""
+    state = engine.new_game(scenario([
+        ship("dd", "upf-destroyer", "upf", [2, 2], 3),
+        ship("sd", "sathar-destroyer", "sathar", [10, 16], 0, name="Venom"),
+        ship("sd2", "sathar-destroyer", "sathar", [10, 8], 0, name="Fang")],
+        seekers=[{"side": "upf", "at": [10, 12]}]))
+    assert isinstance(state, KHState)
+    state, _ = act(state, engine.controls(state, Seat("helm", "dd"))[0].make({"activate": "all"}))
+    req = engine.pending(state)[0].roll
+    assert req is not None and req.kind == Die.D10 and "equally close" in req.purpose
+    assert "Venom on 1-5, Fang on 6-10" in req.purpose
+    state, _ = roll(state, value)
+    target = state.ship(aimed)
+    assert state.seekers[0].pos.distance(target.pos) == 2

@@ -156,6 +156,12 @@ def current_roll(state: KHState) -> RollRequest | None:
     if state.checks:
         c = state.checks[0]
         ship = state.ship(c.ship)
+        if c.kind in ("aim", "blast"):
+            st = station_for(ship.crew, Duty.COMMAND)
+            n = len(c.choices)
+            return RollRequest(Die.D10, ship.id, st, f"{title(st)}: {c.what}: d10, " + ", ".join(
+                f"{state.ship(sid).name} on {i * 10 // n + 1}-{(i + 1) * 10 // n}"
+                for i, sid in enumerate(c.choices)), None, True)
         if c.kind == "navigation":
             st = station_for(ship.crew, Duty.PILOT)
             return RollRequest(Die.D10, ship.id, st, f"{title(st)}: {ship.name} is out of "

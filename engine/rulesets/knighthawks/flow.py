@@ -66,9 +66,10 @@ def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str
             "breakup", ship.id, f"{ship.name} may break apart maneuvering "
             f"(({ship.damage}-{ship.hull_max // 2}) x {points})", min(chance, 100)),))
     if new.active:
-        state, attacks, notes = ordnance.seeker_contact(state, new)
+        state, attacks, ties, notes = ordnance.seeker_contact(state, new)
         events += notes
-        state = replace(state, hazards=state.hazards + tuple(attacks))
+        state = replace(state, hazards=state.hazards + tuple(attacks),
+                        checks=state.checks + tuple(ties))
     return state, events
 
 
@@ -171,9 +172,16 @@ def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
         idle = [s for s in state.seekers if s.side == mover and not s.active]
         if idle and not state.seekers_decided and leader(state, mover) is not None:
             return state, [], True
-        state, attacks, notes = ordnance.move_seekers(state, mover)
+        state, tie = ordnance.aim_seekers(state, mover)
+        if tie is not None:
+            return replace(state, checks=state.checks + (tie,)), [], False
+        if any(s.side == mover and s.active and not s.target and ordnance.closest(state, s.pos)
+               for s in state.seekers):
+            return state, [], False  # aim the next one
+        state, attacks, ties, notes = ordnance.move_seekers(state, mover)
         return replace(state, step=MOVE, seekers_decided=False,
-                       hazards=state.hazards + tuple(attacks)), list(notes), False
+                       hazards=state.hazards + tuple(attacks),
+                       checks=state.checks + tuple(ties)), list(notes), False
     if state.step == MOVE:
         for ship in state.ships:
             if ship.side != mover or not ship.active or ship.moved:

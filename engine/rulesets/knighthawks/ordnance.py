@@ -7,7 +7,7 @@ from engine.hexgrid import Hex
 from engine.rulesets.knighthawks.combat import FIRE_DTM
 from engine.rulesets.knighthawks.crew import Duty, station_for
 from engine.rulesets.knighthawks.events import Note
-from engine.rulesets.knighthawks.state import Attack, KHState, Seeker, Ship, replace
+from engine.rulesets.knighthawks.state import Attack, Check, KHState, Seeker, Ship, replace
 
 SEEKER_LIMIT = 12
 """On the turn a seeker moves 12 hexes it detonates (line 52)."""
@@ -55,24 +55,73 @@ def _place(pos: Hex) -> str:
     return f"[{col}, {row}]"
 
 
-def largest_in(state: KHState, pos: Hex) -> Ship | None:
-    """The ship a seeker attacks in a hex: the largest (line 50); a tie goes to the first in the
-    scenario's order (ours, in place of a die)."""
+def largest_in(state: KHState, pos: Hex) -> tuple[Ship, ...]:
+    """The ships a seeker may attack in a hex: the largest (line 50); several when they are the
+    same size, and a die decides."""
     here = [s for s in state.ships if s.active and s.pos == pos]
-    return max(here, key=lambda s: s.hull_size) if here else None
+    if not here:
+        return ()
+    top = max(s.hull_size for s in here)
+    return tuple(s for s in here if s.hull_size == top)
 
 
-def closest(state: KHState, pos: Hex) -> Ship | None:
-    """The ship a seeker flies toward: the closest of any side (line 48); a tie goes to the first
-    in the scenario's order (ours, in place of a die)."""
+def closest(state: KHState, pos: Hex) -> tuple[Ship, ...]:
+    """The ships a seeker may fly toward: the closest of any side (line 48); several at the
+    same distance, and a die decides."""
     ships = [s for s in state.ships if s.active]
-    return min(ships, key=lambda s: s.pos.distance(pos)) if ships else None
+    if not ships:
+        return ()
+    near = min(s.pos.distance(pos) for s in ships)
+    return tuple(s for s in ships if s.pos.distance(pos) == near)
 
 
-def move_seekers(state: KHState, side: str) -> tuple[KHState, list[Attack], list[Note]]:
-    """Each active seeker of `side` moves 2, 4, 6... hexes toward the closest ship, detonating
-    when it enters a ship's hex or when its move is 12 hexes (lines 46-52)."""
+def tie_check(state: KHState, kind: str, seeker: Seeker, ships: tuple[Ship, ...]) -> Check:
+    """A d10 between tied ships, rolled by the Captain duty of the seeker's side (ours): the
+    first of n ships on 1 to 10/n, and so on."""
+    lead = next(s for s in state.ships if s.side == seeker.side and s.active) if any(
+        s.side == seeker.side and s.active for s in state.ships) else ships[0]
+    names = ", ".join(s.name for s in ships)
+    what = (f"a seeker missile is equally close to {names}: which it flies at"
+            if kind == "aim" else f"a seeker missile strikes a hex of equally large ships "
+            f"({names}): which it attacks")
+    return Check(kind, lead.id, what, 0, tuple(s.id for s in ships), seeker.id, seeker.side)
+
+
+def pick(check: Check, value: int) -> str:
+    """The tied ship a d10 picks."""
+    return check.choices[(value - 1) * len(check.choices) // 10]
+
+
+def blast(state: KHState, seeker: Seeker, pos: Hex) -> tuple[list[Attack], list[Check]]:
+    """A seeker detonating in `pos`: an attack on the largest ship there, or a die first."""
+    biggest = largest_in(state, pos)
+    if len(biggest) == 1:
+        return [hazard(state, seeker.id, "a seeker missile", "S", seeker.side, biggest[0])], []
+    if biggest:
+        return [], [tie_check(state, "blast", seeker, biggest)]
+    return [], []
+
+
+def aim_seekers(state: KHState, side: str) -> tuple[KHState, Check | None]:
+    """Give each active seeker of `side` its target for this move, or the die to roll for a
+    tie first."""
+    for sk in state.seekers:
+        if sk.side == side and sk.active and not sk.target:
+            near = closest(state, sk.pos)
+            if len(near) > 1:
+                return state, tie_check(state, "aim", sk, near)
+            if near:
+                return replace(state, seekers=tuple(replace(k, target=near[0].id) if k is sk
+                                                    else k for k in state.seekers)), None
+    return state, None
+
+
+def move_seekers(state: KHState, side: str
+                 ) -> tuple[KHState, list[Attack], list[Check], list[Note]]:
+    """Each active seeker of `side` moves 2, 4, 6... hexes toward its target, detonating when it
+    enters a ship's hex or when its move is 12 hexes (lines 46-52)."""
     attacks: list[Attack] = []
+    checks: list[Check] = []
     notes: list[Note] = []
     kept: list[Seeker] = []
     for sk in state.seekers:
@@ -80,35 +129,40 @@ def move_seekers(state: KHState, side: str) -> tuple[KHState, list[Attack], list
             kept.append(sk)
             continue
         hexes = 2 * (sk.moves + 1)
-        pos, hit = sk.pos, None
-        for _ in range(hexes):
-            target = closest(state, pos)
-            if target is None:
-                break
+        target = state.find(sk.target)
+        pos, struck = sk.pos, False
+        for _ in range(hexes if target is not None and target.active else 0):
+            assert target is not None
             if target.pos != pos:
                 pos = min((pos.neighbor(h) for h in range(6)),
                           key=lambda h: h.distance(target.pos))
-            hit = largest_in(state, pos)
-            if hit is not None:
+            if largest_in(state, pos):
+                more, ties = blast(state, sk, pos)
+                attacks += more
+                checks += ties
+                notes.append(Note(f"A seeker missile detonates at {_place(pos)}"))
+                struck = True
                 break
-        if hit is not None:
-            attacks.append(hazard(state, sk.id, "a seeker missile", "S", sk.side, hit))
-            notes.append(Note(f"A seeker missile strikes at {hit.name}", ship=hit.id))
-        elif hexes >= SEEKER_LIMIT:
+        if struck:
+            continue
+        if hexes >= SEEKER_LIMIT:
             notes.append(Note("A seeker missile detonates at 12 hexes with no ship in reach"))
         else:
-            kept.append(replace(sk, pos=pos, moves=sk.moves + 1))
+            kept.append(replace(sk, pos=pos, moves=sk.moves + 1, target=""))
             notes.append(Note(f"A seeker missile moves {hexes} hexes to {_place(pos)}"))
-    return replace(state, seekers=tuple(kept)), attacks, notes
+    return replace(state, seekers=tuple(kept)), attacks, checks, notes
 
 
-def seeker_contact(state: KHState, ship: Ship) -> tuple[KHState, list[Attack], list[Note]]:
-    """A ship that enters the hex of an activated seeker sets it off (line 50)."""
+def seeker_contact(state: KHState, ship: Ship
+                   ) -> tuple[KHState, list[Attack], list[Check], list[Note]]:
+    """A ship that enters the hex of an activated seeker sets it off (line 50): against the
+    largest ship in the hex where the ship stops there, else against the ship passing through."""
     for sk in state.seekers:
         if sk.active and sk.pos in ship.path[1:]:
-            hit = largest_in(state, sk.pos) if sk.pos == ship.pos else ship
-            assert hit is not None
             state = replace(state, seekers=tuple(s for s in state.seekers if s is not sk))
-            return state, [hazard(state, sk.id, "a seeker missile", "S", sk.side, hit)], [
-                Note(f"{ship.name} runs into a seeker missile", ship=ship.id)]
-    return state, [], []
+            note = [Note(f"{ship.name} runs into a seeker missile", ship=ship.id)]
+            if sk.pos == ship.pos:
+                attacks, checks = blast(state, sk, sk.pos)
+                return state, attacks, checks, note
+            return state, [hazard(state, sk.id, "a seeker missile", "S", sk.side, ship)], [], note
+    return state, [], [], []

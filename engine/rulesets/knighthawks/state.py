@@ -124,6 +124,8 @@ class Seeker:
     pos: Hex
     active: bool = False
     moves: int = 0
+    target: str = ""
+    """The ship it flies at in this move, chosen at the start of the move (line 48)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +166,17 @@ class Attack:
 @dataclass(frozen=True, slots=True)
 class Check:
     """A roll the rules make outside an attack: "breakup" (line 166), "navigation" (line 192),
-    "repair" (damage control), "tie" (a seeker's tie, line 48). `what` says what for."""
+    "repair" (damage control), "aim" (which of equally close ships a seeker flies at, line 48),
+    "blast" (which of equally large ships in its hex it attacks, line 50). `what` says what
+    for; `choices` are the repair's system or the tied ships; `seeker` the seeker's id."""
 
     kind: str
     ship: str
     what: str
     chance: int = 0
     choices: tuple[str, ...] = ()
+    seeker: str = ""
+    side: str = ""
 
 
 @dataclass(frozen=True, slots=True)

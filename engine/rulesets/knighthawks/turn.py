@@ -8,7 +8,7 @@ from engine.actions import Action, RollResult
 from engine.dice import RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.knighthawks import combat, movement
+from engine.rulesets.knighthawks import combat, movement, ordnance
 from engine.rulesets.knighthawks.actions import (
     ActivateSeekers,
     Fire,
@@ -127,6 +127,15 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
         turn = -1 if v <= 5 else 1
         events.append(Note(f"{ship.name} must turn to {'port' if turn < 0 else 'starboard'}"))
         return state.with_ship(replace(ship, nav_turn=turn)), events
+    if c.kind in ("aim", "blast"):
+        chosen = state.ship(ordnance.pick(c, v))
+        if c.kind == "aim":
+            events.append(Note(f"The seeker missile flies at {chosen.name}"))
+            return replace(state, seekers=tuple(replace(k, target=chosen.id) if k.id == c.seeker
+                                                else k for k in state.seekers)), events
+        attack = ordnance.hazard(state, c.seeker, "a seeker missile", "S", c.side, chosen)
+        events.append(Note(f"The seeker missile strikes at {chosen.name}", ship=chosen.id))
+        return replace(state, hazards=state.hazards + (attack,)), events
     if c.kind == "breakup":
         if v <= c.chance:
             state = combat.drop_masks(state.with_ship(replace(ship, status=DESTROYED, hull=0)),
