@@ -23,6 +23,7 @@ from engine.rulesets.knighthawks.state import (
     Mine,
     replace,
 )
+from engine.stations import title
 
 
 def scenario(ships: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
@@ -36,10 +37,10 @@ def ship(sid: str, cls: str, side: str, at: list[int], facing: int = 3, speed: i
             **more}
 
 
-def duel(**more: Any) -> KHState:
+def duel(crew: str = "3", **more: Any) -> KHState:
     """A UPF destroyer and a Sathar destroyer three hexes apart, bow to bow."""
     state = engine.new_game(scenario([
-        ship("dd", "upf-destroyer", "upf", [10, 5], 3),
+        ship("dd", "upf-destroyer", "upf", [10, 5], 3, crew=crew),
         ship("sd", "sathar-destroyer", "sathar", [10, 8], 0)], **more))
     assert isinstance(state, KHState)
     return state
@@ -382,3 +383,25 @@ def test_a_die_decides_between_equally_close_ships(value: int, aimed: str) -> No
     state, _ = roll(state, value)
     target = state.ship(aimed)
     assert state.seekers[0].pos.distance(target.pos) == 2
+
+
+@pytest.mark.parametrize(("crew", "stations"), [
+    ("1", {"pilot": "captain", "screens": "captain", "gunnery": "captain"}),
+    ("2", {"pilot": "helm", "screens": "helm", "gunnery": "weapons"}),
+    ("3", {"pilot": "helm", "screens": "engineer", "gunnery": "weapons"}),
+    ("4", {"pilot": "helm", "screens": "engineer", "gunnery": "weapons"}),
+])
+def test_the_authority_table_says_who_acts(crew: str, stations: dict[str, str]) -> None:
+    """Each duty belongs to one station of the ship's crew; another station is refused with the
+    name of the right one; the Instructor may act for any ship."""
+    state = duel(crew)
+    assert engine.pending(state, Seat(stations["screens"], "dd"))[0].action == "kh_screens"
+    wrong = "weapons" if stations["screens"] != "weapons" else "helm"
+    with pytest.raises(IllegalAction, match=f"that is for {title(stations['screens'])} of"):
+        engine.apply(state, SetScreens(wrong, "dd", "", False))
+    state, _ = act(state, SetScreens("instructor", "dd", "", False))
+    assert engine.pending(state, Seat(stations["pilot"], "dd"))[0].action == "kh_move"
+    state, _ = act(state, Move(stations["pilot"], "dd", 0, ""))
+    state = at(replace(state, mover=0), OFFENSIVE)
+    assert engine.pending(state, Seat(stations["gunnery"], "dd"))[0].action == "kh_fire"
+    assert set(engine.crew_stations(state, "dd")) >= set(stations.values())
