@@ -405,3 +405,18 @@ def test_the_authority_table_says_who_acts(crew: str, stations: dict[str, str]) 
     state = at(replace(state, mover=0), OFFENSIVE)
     assert engine.pending(state, Seat(stations["gunnery"], "dd"))[0].action == "kh_fire"
     assert set(engine.crew_stations(state, "dd")) >= set(stations.values())
+
+
+def test_mines_laid_on_a_path_flown_earlier_in_the_turn_wait_for_the_next_ship() -> None:
+    """Mines laid by the second side to move do not strike a ship of the first side for the hex
+    it passed through before they were laid."""
+    state = duel()
+    state, _ = act(state, SetScreens("engineer", "dd", "", False))
+    state, _ = act(state, Move("helm", "dd", 2, "FF"))  # through [10, 6], to [10, 7]
+    passed = state.ship("dd").path[1]
+    state = replace(state, mover=1, step="move", attack=None, hazards=(),
+                    mines=(Mine("sathar", passed),))
+    state = state.with_ship(replace(state.ship("sd"), screened=True))
+    state, _ = act(state, Move("helm", "sd", 0, ""))
+    assert state.mines == (Mine("sathar", passed),)
+    assert engine.pending(state)[0].action == "kh_fire" or state.step != "move"

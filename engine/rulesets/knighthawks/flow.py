@@ -195,7 +195,7 @@ def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
                     Check("navigation", ship.id, "navigation"),)), [], False
         if any(s.side == mover and s.active and not s.moved for s in state.ships):
             return state, [], True
-        state, attacks, notes = ordnance.mine_attacks(state)
+        state, attacks, notes = ordnance.mine_attacks(state, mover)
         state = replace(state, step=DEFENSIVE, fires_done=False,
                         hazards=state.hazards + tuple(attacks),
                         ships=tuple(_reset(s) for s in state.ships))

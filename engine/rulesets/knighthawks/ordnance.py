@@ -31,15 +31,15 @@ def fire_attack(ship: Ship) -> Attack:
                   FIRE_DTM, "1d10")
 
 
-def mine_attacks(state: KHState) -> tuple[KHState, list[Attack], list[Note]]:
-    """At the end of movement, the mines in every hex an enemy ship entered or passed through
-    detonate against each such ship; the hex is clear afterwards (line 41)."""
+def mine_attacks(state: KHState, mover: str) -> tuple[KHState, list[Attack], list[Note]]:
+    """At the end of `mover`'s movement, the mines in every hex one of its ships entered or
+    passed through detonate against each such ship; the hex is clear afterwards (line 41)."""
     attacks: list[Attack] = []
     notes: list[Note] = []
     spent = set()
     for mine in state.mines:
-        struck = [s for s in state.ships if s.active and s.side != mine.side and s.moved
-                  and mine.pos in s.path[1:]]
+        struck = [s for s in state.ships if s.active and s.side == mover != mine.side
+                  and s.moved and mine.pos in s.path[1:]]
         for ship in struck:
             attacks.append(hazard(state, "mine", f"mines at {_place(mine.pos)}", "M",
                                   mine.side, ship))
