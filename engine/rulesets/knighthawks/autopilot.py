@@ -14,14 +14,16 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.hexgrid import Hex, MapBounds, hex_to_offset, offset_to_hex, turn
 from engine.ruleset import Prompt
+from engine.rulesets.knighthawks import combat
 from engine.rulesets.knighthawks import controls as ctl
-from engine.rulesets.knighthawks.fire import fire_problem
+from engine.rulesets.knighthawks.fire import fire_problem, reach
 from engine.rulesets.knighthawks.state import KHState
 from engine.rulesets.knighthawks.views import view
 from engine.stations import Seat
 
 REPAIR_ORDER = ("fire", "power", "ADF", "MR", "navigation", "combat control")
-HDR_MEAN = {"1d10": 5.5, "2d10": 11, "2d10+4": 15, "3d10": 16.5, "4d10": 22}
+HDR_MEAN = {"1d10": 5.5, "2d10": 11, "2d10+4": 15, "3d10": 16.5, "4d10": 22, "3d10+5": 21.5,
+            "5d10": 27.5}
 
 
 def decide(state: KHState, prompt: Prompt) -> Action:
@@ -159,22 +161,21 @@ def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
 
 
 def _fire(state: KHState, d: Decision, me: dict[str, Any]) -> Action:
+    """The shot with the best chance times mean hull damage, a severely damaged target counting
+    double (it may break apart); the fire ends when no weapon can reach."""
+    shooter = state.ship(str(me["id"]))
     best: tuple[float, Action] | None = None
-    mounts = [c for c in d.field_named("mount").choices if c.allowed and c.value]
-    for m in mounts:
-        code = next(w["code"] for w in me["weapons"] if w["id"] == m.value)
-        hdr = state.tables.weapons[code].hdr
+    for m in (c for c in d.field_named("mount").choices if c.allowed and c.value):
+        mount = shooter.mount(str(m.value))
+        assert mount is not None
+        weapon = state.tables.weapons[mount.code]
         for t in d.field_named("target").choices:
-            if not t.value:
+            if not t.value or fire_problem(state, shooter, mount.id, str(t.value), "") is not None:
                 continue
-            action = d.make({"mount": m.value, "target": t.value})
-            if fire_problem(state, state.ship(str(me["id"])), str(m.value), str(t.value),
-                            "") is not None:
-                continue
-            value = HDR_MEAN.get(hdr, 20)
+            target = state.ship(str(t.value))
+            chance = combat.chance_to_hit(state, weapon, target, shooter.side, shooter,
+                                          reach(state, shooter, mount, target) or 0)[0]
+            value = chance * HDR_MEAN.get(weapon.hdr, 20) * (2 if target.severely_damaged else 1)
             if best is None or value > best[0]:
-                best = (value, action)
-    if best is None:
-        return d.make({"mount": "", "target": ""})
-    return best[1]
-
+                best = (value, d.make({"mount": mount.id, "target": target.id}))
+    return best[1] if best is not None else d.make({"mount": "", "target": ""})
