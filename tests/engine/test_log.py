@@ -170,6 +170,15 @@ def test_same_seed_gives_the_same_log() -> None:
 # -- every action type round-trips ---------------------------------------------------------------
 
 EXAMPLES: list[Action] = [
+    kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
+    kh.Move("instructor", "raider", 0, ""),
+    kh.SetScreens("engineer", "destroyer", "ES", True),
+    kh.Fire("weapons", "destroyer", "LC", "raider"),
+    kh.Fire("captain", "raider", ""),
+    kh.LaunchICMs("weapons", "frigate", 2),
+    kh.ActivateSeekers("helm", "minelayer", ("seeker-1",)),
+    kh.ActivateSeekers("captain", "minelayer", ()),
+    kh.Repair("engineer", "destroyer", "LC"),
     *(RollResult("captain", v, source) for v, source in zip((1, 10, 7, 3, 5), SOURCES, strict=True)),
     RollResult("helm", 4, "tray", "tray-1#42"),
     RollResult("instructor", 20),
@@ -192,15 +201,6 @@ EXAMPLES: list[Action] = [
     AllocatePower("engineer", "talon", 4, 3, 0, 5),
     SelfDestruct("captain", "kronos", "hold"),
     SelfDestruct("instructor", "enterprise", "destruct"),
-    kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
-    kh.Move("instructor", "raider", 0, ""),
-    kh.SetScreens("engineer", "destroyer", "ES", True),
-    kh.Fire("weapons", "destroyer", "LC", "raider"),
-    kh.Fire("captain", "raider", ""),
-    kh.LaunchICMs("weapons", "frigate", 2),
-    kh.ActivateSeekers("helm", "minelayer", ("seeker-1",)),
-    kh.ActivateSeekers("captain", "minelayer", ()),
-    kh.Repair("engineer", "destroyer", "LC"),
 ]
 
 
