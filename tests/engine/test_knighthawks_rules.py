@@ -13,6 +13,7 @@ from engine.hexgrid import offset_to_hex
 from engine.rulesets.knighthawks import combat, setup
 from engine.rulesets.knighthawks.actions import Fire, LaunchICMs, Move, Repair, SetScreens
 from engine.rulesets.knighthawks.datafiles import class_dicts
+from engine.rulesets.knighthawks.fire import repairs
 from engine.rulesets.knighthawks.flow import advance
 from engine.rulesets.knighthawks.state import (
     DEFENSIVE,
@@ -147,6 +148,7 @@ def test_hits_on_systems_already_hit_are_hull_hits() -> None:
     assert combat.damage_result(burning, burning.ship("dd"), 118, 0)[2] == "hull"
     disaster = combat.damage_result(state, dd, 118, 0)[0].ship("dd")
     assert (disaster.fire, disaster.adf, disaster.mr, disaster.dcr) == (True, 0, 0, 25)
+    assert set(repairs(disaster)) >= {"fire", "ADF", "MR", "damage control"}
 
 
 def test_hull_damage_double_and_half_rounded_up() -> None:
