@@ -422,3 +422,23 @@ def test_mines_laid_on_a_path_flown_earlier_in_the_turn_wait_for_the_next_ship()
     state, _ = act(state, Move("helm", "sd", 0, ""))
     assert state.mines == (Mine("sathar", passed),)
     assert engine.pending(state)[0].action == "kh_fire" or state.step != "move"
+
+
+def test_a_masking_screen_guards_its_hex_until_its_ship_leaves() -> None:
+    """The Combat Table's masking screen column (lines 91-100): a laser cannon at 25%, half
+    damage; released from the ship's supply; no new one with a power short circuit (line 186)."""
+    state = duel()
+    ms = state.ship("dd").defence("MS")
+    assert ms is not None and ms.count == 2
+    shorted = state.with_ship(replace(state.ship("dd"), power_short=True))
+    assert engine.pending(shorted, Seat("helm", "dd"))[0].action == "kh_move"  # nothing to set
+    state, _ = act(state, SetScreens("engineer", "dd", "ES", True))
+    assert [m.ship for m in state.masks] == ["dd"]
+    assert state.ship("dd").defence("MS").count == 1  # type: ignore[union-attr]
+    w = state.tables.weapons
+    chance, half, _ = combat.chance_to_hit(state, w["LC"], state.ship("dd"), "sathar", None, 0)
+    assert (chance, half) == (25, True)
+    stay, _ = act(state, Move("helm", "dd", 0, "L"))
+    assert stay.masks
+    gone, _ = act(state, Move("helm", "dd", 1, "F"))
+    assert gone.masks == ()
