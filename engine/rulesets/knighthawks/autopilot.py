@@ -3,7 +3,8 @@
 It closes to the range of its best weapons, keeps its bow on the enemy when it carries
 forward-firing weapons, stays on the map and away from its own side's mines, fires each weapon
 where the chance times the damage is best, meets missiles with ICMs, chooses the screen that
-blocks the enemy's beams, and repairs the worst damage first.
+blocks the enemy's beams, drops its seekers and mines where an enemy is near, activates a
+seeker whose closest ship is an enemy, and repairs the worst damage first.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def _move(d: Decision, seen: dict[str, Any], me: dict[str, Any],
     short = any(w["code"] in ("T", "AR", "RB") for w in weapons)
     desired = 3 if short else 6
     targets = [offset_to_hex(*e["at"]) for e in enemies]
-    best: tuple[float, Action] | None = None
+    best: tuple[float, Action, Hex] | None = None
     low, high = d.field_named("speed").minimum, d.field_named("speed").maximum
     for speed in range(low, high + 1):
         for course in _courses(d, me, speed):
@@ -131,9 +132,21 @@ def _move(d: Decision, seen: dict[str, Any], me: dict[str, Any],
             if me["severely_damaged"]:
                 score -= 2 * (abs(speed - me["speed"]) + len(course) - speed)
             if best is None or score > best[0]:
-                best = (score, action)
+                best = (score, action, end)
     assert best is not None
-    return best[1]
+    return _with_drop(d, best[1], best[2], targets)
+
+
+def _with_drop(d: Decision, action: Action, end: Hex, targets: list[Hex]) -> Action:
+    """Leave a seeker where an enemy is within 10 hexes, or mines where one is within 4 (it
+    may fly through them next turn)."""
+    can = {c.value for c in d.field_named("drop").choices if c.allowed and c.value}
+    near = min((t.distance(end) for t in targets), default=99)
+    drop = "S" if "S" in can and near <= 10 else "M" if "M" in can and near <= 4 else ""
+    if not drop:
+        return action
+    values = {f.name: getattr(action, f.name) for f in d.fields}
+    return d.make({**values, "drop": drop})
 
 
 def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
