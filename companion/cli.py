@@ -126,8 +126,6 @@ def build_parser() -> argparse.ArgumentParser:
     which = sim.add_mutually_exclusive_group()
     which.add_argument("--scenario", help=f"scenario name (default {DEFAULT_SCENARIO})")
     which.add_argument("--ships", help="ship classes, comma-separated, each its own side")
-    sim.add_argument("--ruleset", default="fasa",
-                     help="game system (default fasa; knighthawks: Star Frontiers Knight Hawks)")
     sim.add_argument("--level", choices=LEVELS, default="basic")
     sim.add_argument("--scale", choices=tuple(SCALES), default=None,
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
@@ -140,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
+    sim.add_argument("--ruleset", default="fasa",
+                     help="game system (default fasa; knighthawks: Star Frontiers Knight Hawks)")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
     rep.add_argument("--report", action="store_true", help="print the after-action report instead")
