@@ -1,6 +1,7 @@
 """`starbridge simulate --ruleset NAME`: a game of any ruleset that offers scenarios and an
 autopilot (`engine.ruleset.Playable`), played headless by autopilots on every ship with virtual
-dice. The ruleset is found by name through the kernel's registry; nothing here knows its rules.
+dice. The ruleset is found by name through the kernel (`engine.game.ruleset_named`); nothing here
+imports a ruleset or knows its rules.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.dice import VirtualDice
-from engine import Action, GameState, apply, new_game, pending, rulesets
+from engine import Action, GameState, apply, new_game, pending
 from engine.errors import DataError
+from engine.game import ruleset_named
 from engine.log import action_line, header_line
 from engine.ruleset import Playable
 
@@ -22,7 +24,7 @@ from engine.ruleset import Playable
 def playable(name: str) -> Playable:
     """The named ruleset, if it offers scenarios and an autopilot; DataError otherwise."""
     try:
-        ruleset = rulesets.get(name)
+        ruleset = ruleset_named(name)
     except KeyError as exc:
         raise DataError(str(exc.args[0])) from None
     if not isinstance(ruleset, Playable):
