@@ -32,6 +32,7 @@ from companion import (
     games_cmd,
     panels_cmd,
     play_cmd,
+    ruleset_sim,
     screenshot_cmd,
     stations_cmd,
     survey,
@@ -108,7 +109,8 @@ EXAMPLES = {
   starbridge simulate                                    the duel, seed 1, 30 turns at most
   starbridge simulate --scenario skirmish --seed 7 --log skirmish.jsonl
   starbridge simulate --ships constitution,d7a,lightning --turns 10
-  starbridge simulate --phases 3 --scale 1/2""",
+  starbridge simulate --phases 3 --scale 1/2
+  starbridge simulate --ruleset knighthawks --scenario fleet --games 20""",
     "replay": """examples:
   starbridge replay game.jsonl                 prints the final state as JSON
   starbridge replay game.jsonl > final.json
@@ -153,12 +155,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
                      help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
-    sim.add_argument("--turns", type=int, default=DEFAULT_TURNS,
+    sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
                           f"{setup.DEFAULT_MAX_TURNS} (default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
+    sim.add_argument("--ruleset", default="fasa",
+                     help="game system (default fasa; knighthawks: Star Frontiers Knight Hawks)")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
     rep.add_argument("--report", action="store_true", help="print the after-action report instead")
@@ -213,6 +217,10 @@ def _main(argv: list[str] | None) -> int:
             args = build_parser().parse_args(["play"])
         if args.command in APP_COMMANDS:
             return APP_COMMANDS[args.command](args, data_dir)
+        if args.command == "simulate" and args.ruleset != "fasa":
+            if args.ships:
+                raise UsageError("--ships is for the fasa ruleset; give --scenario")
+            return ruleset_sim.run(args, data_dir)
         if args.command == "simulate":
             return simulate(args, data_dir)
         if args.command == "screenshot":
@@ -252,6 +260,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
                                   setup.ship_dicts(data_dir))
     else:
         scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir)
+    if args.turns is None:
+        args.turns = DEFAULT_TURNS
     if args.turns < 0:
         print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
         return 2

@@ -14,6 +14,11 @@ class Event:
         return type(self).__name__
 
     @property
+    def quiet(self) -> bool:
+        """A line a printed account leaves out (a roll asked for: its result says it)."""
+        return False
+
+    @property
     def alerts(self) -> str | None:
         """The id of the ship this event puts on alert (it was hit, damaged, disabled or
         destroyed), for an "alert" light; None for most events."""

@@ -30,7 +30,8 @@ from engine.stations import Seat
 
 __all__ = [
     "GameState", "Prompt", "apply", "apply_all", "controls", "crew_stations", "events_for",
-    "legal_actions", "new_game", "pending", "problem", "ruleset_of", "state_to_json", "view",
+    "legal_actions", "new_game", "pending", "problem", "ruleset_named", "ruleset_names",
+    "ruleset_of", "state_to_json", "view",
 ]
 
 
@@ -44,6 +45,17 @@ def ruleset_of(state: GameState) -> Ruleset[Any]:
         return rulesets.get(name)
     except KeyError as exc:
         raise StateError(f"not a game state of a known ruleset: {exc.args[0]}") from None
+
+
+def ruleset_named(name: str) -> Ruleset[Any]:
+    """The ruleset called `name` (KeyError naming the known ones): how an application chooses
+    a game system by name without importing it."""
+    return rulesets.get(name)
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """The names of the rulesets the registry knows."""
+    return rulesets.names()
 
 
 def new_game(scenario: Mapping[str, Any]) -> GameState:

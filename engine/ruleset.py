@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.actions import Action
 from engine.controls import Decision
@@ -75,3 +76,18 @@ class Ruleset(Protocol[S]):
         """A small self-contained scenario from the ruleset's own data, for tests that every
         ruleset must pass (the kernel's random playthroughs) and for demonstrations."""
         ...
+
+
+@runtime_checkable
+class Playable(Protocol):
+    """What an application may also ask of a ruleset that offers it (Knight Hawks does): its
+    scenarios by name, each made self-contained for `new_game` and a log, and its autopilot's
+    decision for a prompt (never a roll). The application finds the ruleset by name through
+    `engine.rulesets.get` and checks `isinstance(ruleset, Playable)`."""
+
+    def scenario_names(self, user_dir: Path | None = None) -> tuple[str, ...]: ...
+
+    def load_scenario(self, name: str, user_dir: Path | None = None,
+                      max_turns: int | None = None) -> dict[str, Any]: ...
+
+    def decide(self, state: Any, prompt: Prompt) -> Action: ...

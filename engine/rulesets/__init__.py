@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.ruleset import Ruleset
 
-KNOWN: dict[str, str] = {"fasa": "engine.rulesets.fasa"}
+KNOWN: dict[str, str] = {"fasa": "engine.rulesets.fasa", "knighthawks": "engine.rulesets.knighthawks"}
 """Ruleset name -> the module that registers it when imported."""
 
 _RULESETS: dict[str, Ruleset[Any]] = {}

@@ -407,3 +407,25 @@ def test_explicit_data_folder_that_does_not_exist(capsys: pytest.CaptureFixture[
     missing = tmp_path / "my-bookz"
     assert_clean_error(*run(capsys, "--data-dir", str(missing), "simulate", "--turns", "1"),
                        str(missing), "no such folder")
+
+
+def test_simulate_plays_knight_hawks_by_ruleset_name(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --ruleset knighthawks` plays a scenario headless by autopilots, writes a log
+    that replays, and sums up several games."""
+    log = tmp_path / "kh.jsonl"
+    assert main(["simulate", "--ruleset", "knighthawks", "--scenario", "patrol", "--seed", "2",
+                 "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "Game over: victory to" in out and "Roll: " not in out
+    assert main(["replay", str(log)]) == 0
+    assert '"ruleset": "knighthawks"' in capsys.readouterr().out
+    assert main(["simulate", "--ruleset", "knighthawks", "--games", "2"]) == 0
+    assert "2 games" in capsys.readouterr().out
+
+
+def test_simulate_names_an_unknown_ruleset_and_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "nope"]) == 2
+    assert "unknown ruleset 'nope'; known: fasa, knighthawks" in capsys.readouterr().err
+    assert main(["simulate", "--ruleset", "knighthawks", "--scenario", "duel"]) == 2
+    assert "there are: fleet, patrol" in capsys.readouterr().err

@@ -31,6 +31,7 @@ from engine.rulesets.fasa.actions import (
     Sense,
     SetShields,
 )
+from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
 
@@ -170,6 +171,15 @@ def test_same_seed_gives_the_same_log() -> None:
 # -- every action type round-trips ---------------------------------------------------------------
 
 EXAMPLES: list[Action] = [
+    kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
+    kh.Move("instructor", "raider", 0, ""),
+    kh.SetScreens("engineer", "destroyer", "ES", True),
+    kh.Fire("weapons", "destroyer", "LC", "raider"),
+    kh.Fire("captain", "raider", ""),
+    kh.LaunchICMs("weapons", "frigate", 2),
+    kh.ActivateSeekers("helm", "minelayer", ("seeker-1",)),
+    kh.ActivateSeekers("captain", "minelayer", ()),
+    kh.Repair("engineer", "destroyer", "LC"),
     *(RollResult("captain", v, source) for v, source in zip((1, 10, 7, 3, 5), SOURCES, strict=True)),
     RollResult("helm", 4, "tray", "tray-1#42"),
     RollResult("instructor", 20),

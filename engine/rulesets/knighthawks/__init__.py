@@ -1,0 +1,68 @@
+"""Star Frontiers *Knight Hawks*, the Advanced Game's combat (seed 002) on the Basic Game's map,
+movement and turn. See docs/rules-decisions.md, "Knight Hawks", for every number we chose."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.actions import Action
+from engine.controls import Decision
+from engine.events import Event
+from engine.ruleset import Prompt
+from engine.rulesets import register
+from engine.rulesets.knighthawks import autopilot, controls, crew, flow, setup, turn, views
+from engine.rulesets.knighthawks.state import KHState
+from engine.stations import Seat
+
+
+class KnightHawksRuleset:
+    name = "knighthawks"
+
+    def new_game(self, scenario: Mapping[str, Any]) -> KHState:
+        return flow.advance(setup.new_game(scenario))[0]
+
+    def apply(self, state: KHState, action: Action) -> tuple[KHState, tuple[Event, ...]]:
+        return turn.apply(state, action)
+
+    def pending(self, state: KHState, seat: Seat | None) -> tuple[Prompt, ...]:
+        return controls.pending(state, seat)
+
+    def legal_actions(self, state: KHState, seat: Seat) -> tuple[Action, ...]:
+        return controls.legal_actions(state, seat)
+
+    def controls(self, state: KHState, seat: Seat) -> tuple[Decision, ...]:
+        return controls.controls(state, seat)
+
+    def view(self, state: KHState, seat: Seat) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def events_for(self, state: KHState, events: Sequence[Event],
+                   seat: Seat) -> tuple[Event, ...]:
+        return views.events_for(state, events, seat)
+
+    def crew_stations(self, state: KHState, ship: str) -> tuple[str, ...]:
+        return crew.stations_of(state.ship(ship).crew)
+
+    def to_json(self, state: KHState) -> dict[str, Any]:
+        return views.to_json(state)
+
+    def example_scenario(self) -> dict[str, Any]:
+        """The packaged patrol skirmish, cut to 6 turns."""
+        return setup.load_scenario("patrol", None, max_turns=6)
+
+    # What an application asks beyond the kernel protocol (engine.ruleset.Playable).
+    def scenario_names(self, user_dir: Path | None = None) -> tuple[str, ...]:
+        return setup.scenario_names(user_dir)
+
+    def load_scenario(self, name: str, user_dir: Path | None = None,
+                      max_turns: int | None = None) -> dict[str, Any]:
+        return setup.load_scenario(name, user_dir, max_turns)
+
+    def decide(self, state: KHState, prompt: Prompt) -> Action:
+        return autopilot.decide(state, prompt)
+
+
+RULESET = KnightHawksRuleset()
+register(RULESET)

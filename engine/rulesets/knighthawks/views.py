@@ -1,0 +1,104 @@
+"""What a seat may know. In Knight Hawks every ship's roster is on the table; what a side keeps
+to itself is where it laid mines and placed seekers not yet activated ("the player that placed
+the mines must record the number of that hex on a sheet of paper", seed 002, line 41)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.events import Event
+from engine.hexgrid import Hex, hex_to_offset
+from engine.rulesets.knighthawks.crew import stations_of
+from engine.rulesets.knighthawks.events import Note
+from engine.rulesets.knighthawks.fire import current_roll
+from engine.rulesets.knighthawks.state import KHState, Ship
+from engine.stations import Seat
+
+
+def seat_side(state: KHState, seat: Seat) -> str | None:
+    """The side a seat plays, or None for the Instructor (who knows everything)."""
+    if seat.is_instructor:
+        return None
+    ship = state.find(seat.ship)
+    return ship.side if ship is not None else ""
+
+
+def _at(h: Hex) -> list[int]:
+    return list(hex_to_offset(h))
+
+
+def ship_view(state: KHState, s: Ship) -> dict[str, Any]:
+    return {
+        "id": s.id, "class": s.cls, "name": s.name, "side": s.side, "status": s.status,
+        "at": _at(s.pos), "facing": s.facing, "speed": s.speed,
+        "hull": s.hull, "hull_max": s.hull_max, "hull_size": s.hull_size,
+        "adf": s.adf, "adf_max": s.adf_max, "mr": s.mr, "mr_max": s.mr_max,
+        "dcr": s.dcr, "dcr_max": s.dcr_max, "screen": s.screen,
+        "weapons": [{"id": m.id, "code": m.code, "name": state.tables.weapons[m.code].name,
+                     "ammo": m.ammo, "intact": m.intact, "fired": m.fired,
+                     "range": state.tables.weapons[m.code].range} for m in s.weapons],
+        "defences": [{"code": d.code, "count": d.count, "intact": d.intact}
+                     for d in s.defences],
+        "damaged_systems": [name for name, on in (
+            ("electrical fire", s.fire), ("disastrous fire", s.disastrous),
+            ("combat control", s.combat_control), ("navigation", s.navigation),
+            ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on],
+        "severely_damaged": s.severely_damaged,
+        "path": [_at(h) for h in s.path], "moved": s.moved, "done": s.done,
+    }
+
+
+def view(state: KHState, seat: Seat) -> dict[str, Any]:
+    side = seat_side(state, seat)
+    roll = current_roll(state)
+    return {
+        "ruleset": state.ruleset, "scenario": state.scenario_id, "name": state.name,
+        "turn": state.turn, "max_turns": state.max_turns, "step": state.step,
+        "moving_side": state.moving_side,
+        "sides": [{"id": s, "name": state.side_name(s), "gunnery": state.skill(s)}
+                  for s in state.sides],
+        "map": {"width": state.width, "height": state.height},
+        "ships": [ship_view(state, s) for s in state.ships],
+        "mines": [{"side": m.side, "at": _at(m.pos)} for m in state.mines
+                  if side is None or m.side == side],
+        "seekers": [{"id": k.id, "side": k.side, "at": _at(k.pos), "active": k.active,
+                     "moves": k.moves} for k in state.seekers
+                    if side is None or k.active or k.side == side],
+        "masks": [{"ship": m.ship, "at": _at(m.pos)} for m in state.masks],
+        "attack": None if state.attack is None else {
+            "label": state.attack.label, "target": state.attack.target,
+            "stage": state.attack.stage, "icms": state.attack.icms},
+        "roll": None if roll is None else {"purpose": roll.purpose, "kind": roll.kind,
+                                           "needs": list(roll.needs) if roll.needs else None},
+        "outcome": state.outcome, "points": dict(state.points),
+        "seat": {"station": str(seat.station), "ship": seat.ship, "side": side},
+    }
+
+
+def events_for(state: KHState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
+    side = seat_side(state, seat)
+    if side is None:
+        return tuple(events)
+    return tuple(e for e in events if not (isinstance(e, Note) and e.side not in (None, side)))
+
+
+def to_json(state: KHState) -> dict[str, Any]:
+    out = view(state, _INSTRUCTOR)
+    out["checks"] = [{"kind": c.kind, "ship": c.ship, "chance": c.chance} for c in state.checks]
+    out["hazards"] = [{"label": h.label, "target": h.target} for h in state.hazards]
+    if state.attack is not None:
+        a = state.attack
+        out["attack"] |= {"weapon": a.weapon, "dice": list(a.dice), "double": a.double,
+                          "half": a.half, "askers": list(a.askers), "range": a.range}
+    out["seekers_decided"] = state.seekers_decided
+    out["fires_done"] = state.fires_done
+    out["mover"] = state.mover
+    out["crews"] = {s.id: [s.crew, *stations_of(s.crew)] for s in state.ships}
+    out["screened"] = {s.id: s.screened for s in state.ships}
+    out["nav_turn"] = {s.id: s.nav_turn for s in state.ships}
+    del out["seat"]
+    return out
+
+
+_INSTRUCTOR = Seat("instructor")
