@@ -175,9 +175,11 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
     size = "large" if p.font("large").size(head)[0] <= w else "body"
     r = p.text(head, (x, y), size, theme.ACCENT, w)
     y = max(r.bottom, y + p.line_height("large")) + 4
-    y = _facts(p, model, x, y, w, area)
+    note_h = p.line_height("small") * 2 + 4 if message and model.decision is None else 0
+    # the facts stop above the note a refused press leaves at the bottom (never under it)
+    y = _facts(p, model, x, y, w, area if not note_h else
+               pygame.Rect(area.x, area.y, area.width, area.height - note_h - 4))
     if model.decision is None:
-        note_h = p.line_height("small") * 2 + 4 if message else 0
         y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8 - note_h),
                     "body", theme.TEXT_DIM, 3)
         if message:

@@ -271,3 +271,16 @@ def test_a_long_panel_is_laid_out_for_the_screen(size: tuple[int, int]) -> None:
     if size != SIZES[0]:
         smaller = big_ship_arming(SIZES[SIZES.index(size) - 1])
         assert len(ups) >= len([w for w in smaller.widgets if w.id.startswith("up:")])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_refused_press_at_a_panel_with_nothing_to_do_overlaps_no_reading(
+        size: tuple[int, int]) -> None:
+    """Helm's readings (eight weapons and the arcs' key) stop above the "not now" note that a
+    press at a station with nothing to do leaves at the panel's foot."""
+    d = render("engineering", Seat("helm", "enterprise"), size)
+    d.activate("tab:helm")
+    d.message = "not now: nothing for this station to do"
+    d.draw(force=True)
+    assert any(t.text.startswith("not now") for t in d.painter.texts)
+    check_laid_out(d, size)
