@@ -371,3 +371,16 @@ def test_distinct_labels_keep_the_words_that_tell_ships_apart() -> None:
     assert distinct_labels(["USS Hood", "IKS Kor"]) == ["USS Hood", "IKS Kor"]   # nothing shared
     assert distinct_labels(["USS Hood"]) == ["USS Hood"]
     assert distinct_labels(["Hawk", "Hawk"]) == ["Hawk", "Hawk"]
+
+
+def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
+    """The tactical advantage roll has no HIT or MISS: "ROLLED 10", not "ROLLED 10 rolled 10"."""
+    from display.roll_result import RollResult
+
+    before, _, _ = at_own_to_hit()
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
+    d.show(before)
+    d.holds.hold(RollResult(1, "Captain · USS Enterprise", "tactical advantage", 10, "",
+                            "rolled 10", ()))
+    d.draw(force=True)
+    assert words(d).lower().count("rolled 10") == 1
