@@ -407,8 +407,9 @@ class BridgeDisplay(FollowsPanels):
         if any(o.key(key) for o in reversed(self.overlays)):
             self.dirty = True
             return
-        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away
-            self.dirty = True
+        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away,
+            self.dirty = True                               # and does nothing else: Enter on
+            return                                          # OK must not confirm what is next
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)

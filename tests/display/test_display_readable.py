@@ -384,3 +384,27 @@ def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
                             "rolled 10", ()))
     d.draw(force=True)
     assert words(d).lower().count("rolled 10") == 1
+
+
+
+def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision() -> None:
+    """Enter on a held result's OK puts it away; it must not then press CONFIRM of the decision
+    behind it (a course of 'hold station' the crew never chose)."""
+    from display.roll_result import RollResult
+
+    state, _ = play(start(), until=lambda s, p: p.action == "move" and p.ship == "enterprise")
+    out: list[Output] = []
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, out.append, clock=Clock())
+    d.show(state)
+    d.draw(force=True)
+    assert "confirm" in {w.id for w in d.widgets}   # Helm's course is in front of the crew
+    d.holds.hold(RollResult(1, "Captain · USS Enterprise", "tactical advantage", 7, "",
+                            "rolled 7", ()))
+    d.focus = "confirm"          # where the focus was before the roll
+    d.draw(force=True)
+    d.key(pygame.K_RETURN)
+    d.draw()
+    assert "result-ok" not in {w.id for w in d.widgets}
+    assert out == []             # the same key sent nothing to the engine
+    d.key(pygame.K_RETURN)       # a second Enter is the crew's: it confirms the course
+    assert len(out) == 1
