@@ -410,6 +410,9 @@ class BridgeDisplay(FollowsPanels):
         if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away,
             self.dirty = True                               # and does nothing else: Enter on
             return                                          # OK must not confirm what is next
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None \
+                and self.holds.just_ran_out():   # meant for the OK of a result that just went
+            return
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:
             back = bool(mod & pygame.KMOD_SHIFT)

@@ -24,6 +24,9 @@ from display.paint import Painter, Widget
 from display.roll_result import HOLD_SECONDS, RollResult
 
 GAP = 6
+GRACE_SECONDS = 2.0
+"""After a held result goes away by itself, Enter is taken for its OK this long (our choice: a
+player reaching for OK as it goes must not confirm the decision behind it)."""
 
 
 class Holds:
@@ -31,6 +34,7 @@ class Holds:
         self.clock = clock
         self.result: RollResult | None = None
         self.until = 0.0
+        self.ran_out = float("-inf")   # when a held result last went away by itself
         self.reading: tuple[str, tuple[str, ...]] | None = None   # title, lines
         self.page = 0
 
@@ -54,8 +58,14 @@ class Holds:
         drawn again, showing what is behind it)."""
         if self.result is not None and self.clock() >= self.until:
             self.result = None
+            self.ran_out = self.clock()
             return True
         return False
+
+    def just_ran_out(self) -> bool:
+        """Whether a held result went away by itself a moment ago: a key pressed then was meant
+        for its OK, not for the decision that came back behind it."""
+        return self.clock() - self.ran_out < GRACE_SECONDS
 
     def wake_in(self) -> float | None:
         """Seconds until the display must draw again by itself (None: only on input)."""

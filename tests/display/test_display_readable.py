@@ -394,17 +394,26 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
 
     state, _ = play(start(), until=lambda s, p: p.action == "move" and p.ship == "enterprise")
     out: list[Output] = []
-    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, out.append, clock=Clock())
+    clock = Clock()
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, out.append, clock=clock)
     d.show(state)
     d.draw(force=True)
     assert "confirm" in {w.id for w in d.widgets}   # Helm's course is in front of the crew
     d.holds.hold(RollResult(1, "Captain · USS Enterprise", "tactical advantage", 7, "",
                             "rolled 7", ()))
-    d.focus = "confirm"          # where the focus was before the roll
     d.draw(force=True)
     d.key(pygame.K_RETURN)
     d.draw()
     assert "result-ok" not in {w.id for w in d.widgets}
     assert out == []             # the same key sent nothing to the engine
-    d.key(pygame.K_RETURN)       # a second Enter is the crew's: it confirms the course
+    # the result goes away by itself as the player reaches for Enter: still not a CONFIRM
+    d.holds.hold(RollResult(2, "Captain · USS Enterprise", "tactical advantage", 7, "",
+                            "rolled 7", ()))
+    d.draw(force=True)
+    clock.now += HOLD_SECONDS + 0.5
+    assert d.draw()              # gone: Helm's course is back
+    d.key(pygame.K_RETURN)
+    assert out == []
+    clock.now += 3.0             # a moment later Enter is the crew's: it confirms the course
+    d.key(pygame.K_RETURN)
     assert len(out) == 1
