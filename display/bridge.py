@@ -189,6 +189,9 @@ class BridgeDisplay(FollowsPanels):
                 self.focus = None
                 self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
+            if self.weapon is not None and not any(   # its arc goes with its decision
+                    f.name == self.weapon for o in self.opens for f in o.decision.fields):
+                self.weapon = self.target = None
             if self.opens:   # bring forward the panel of the station that must act
                 first = self.opens[0].station
                 self.tab = first if first in self.stations() else self.tab
