@@ -410,9 +410,11 @@ class BridgeDisplay(FollowsPanels):
         if any(o.key(key) for o in reversed(self.overlays)):
             self.dirty = True
             return
-        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away,
-            self.dirty = True                               # and does nothing else: Enter on
-            return                                          # OK must not confirm what is next
+        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away;
+            self.dirty = True                               # Enter/Space on its OK does only
+            if enter:                                       # that, never CONFIRM what is next
+                return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None \
                 and self.holds.just_ran_out():   # meant for the OK of a result that just went
             return
