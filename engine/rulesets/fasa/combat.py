@@ -30,7 +30,7 @@ from engine.rulesets.fasa.events import (
     ShotResolved,
     StatusChanged,
 )
-from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier
+from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected_by
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
@@ -49,6 +49,7 @@ from engine.rulesets.fasa.state import (
 )
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
+from engine.wording import count
 
 BLAST = "*blast*"
 """The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
@@ -97,20 +98,25 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a successfully
         # cloaked ship is there". Nothing here may tell where it is.
         return f"{target.name} is cloaked and not detected: it cannot be fired at"
+    if undetected_by(state, target, firer):
+        # Line 403: "A ship may fire at a cloaked ship that it has detected" (the ship's own).
+        return (f"{target.name} is cloaked and {firer.name}'s own sensors have not detected it: "
+                "only the ship whose scan found it may fire at it")
     rng = distance(firer.pos, target.pos)
     if state.tables.to_hit(spec.chart, rng) == 0:
-        return (f"{target.name} is out of range ({rng} hexes; {spec.name} reaches "
+        return (f"{target.name} is out of range ({count(rng, 'hex', 'hexes')}; {spec.name} reaches "
                 f"{state.tables.max_range(spec.chart)})")
     if need_to_hit(state, firer, spec, rng, target) == 0:
         why = [f"{EMERGENCY_TO_HIT} after an emergency heading change"] if firer.hard_turned \
             else []
         if target.cloaked:
             why.append(f"{to_hit_modifier(target)} against a cloaked ship")
-        return f"{target.name} cannot be hit at {rng} hexes ({', '.join(why)} to hit)"
+        return (f"{target.name} cannot be hit at {count(rng, 'hex', 'hexes')} "
+                f"({', '.join(why)} to hit)")
     if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
         return f"{target.name} is outside the {spec.name}'s firing arc"
     if spec.kind == "plasma" and _plasma_damage(state, spec, rng) == 0:
-        return f"{target.name} is beyond the plasma's reach ({rng} hexes)"
+        return f"{target.name} is beyond the plasma's reach ({count(rng, 'hex', 'hexes')})"
     if not line_of_fire_clear(firer.pos, target.pos, state.obstacles):
         return f"an obstacle blocks the line of fire to {target.name}"
     return ""
@@ -129,7 +135,7 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
     for target in state.ships:
         if target.side == ship.side or not targetable(target) \
-                or hidden_from(state, target, ship.side):
+                or hidden_from(state, target, ship.side) or undetected_by(state, target, ship):
             continue
         rng = distance(ship.pos, target.pos)
         reach = [w for w in ready if need_to_hit(state, ship, w, rng, target)

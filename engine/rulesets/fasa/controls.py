@@ -46,6 +46,7 @@ from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
+from engine.wording import count
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -166,13 +167,14 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
 
     letters = movement.alphabet(state)
     if ship.reverse:
-        label = (f"Course in reverse: up to {n} movement points (B one hex back, alone; P, S turn "
-                 f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
+        label = (f"Course in reverse: up to {count(n, 'movement point')} (B one hex back, "
+                 "alone; P, S turn in place; F, L, R ahead after "
+                 f"{movement.CHANGEOVER_PHASES} stationary phases)")
     elif letters == movement.BASIC_ALPHABET:
-        label = f"Course: up to {n} movement points (F ahead, P port, S starboard)"
+        label = f"Course: up to {count(n, 'movement point')} (F ahead, P port, S starboard)"
     else:
-        label = (f"Course: up to {n} movement points (F ahead, P port, S starboard, L/R hard to "
-                 f"port/starboard with stress, B reverse after "
+        label = (f"Course: up to {count(n, 'movement point')} (F ahead, P port, S starboard, "
+                 "L/R hard to port/starboard with stress, B reverse after "
                  f"{movement.CHANGEOVER_PHASES} stationary phases)")
     steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters)
     return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
@@ -259,7 +261,7 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     targets = [Choice(None, "no sensor lock")]
     lockable = []
     for target in state.ships:
-        if target.side == ship.side:
+        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
@@ -272,6 +274,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     for n, text in sensors.QUESTIONS.items():
         if default is None and n != cloak.SCAN_QUESTION:
             continue  # no ship to lock on: only the scan for cloaked ships can be asked
+        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
+            continue  # the scan is made (advanced: a roll of its own, line 399)
         if n == 4:
             questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
         elif n == 5:
@@ -297,8 +301,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     fields = (
         Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
               default, choices=tuple(targets)),
-        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE, "0",
-              choices=tuple(questions)),
+        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
+              str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
     )
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
                     (), build)
