@@ -46,7 +46,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         NAME, help="play a game at the table: display, panels, dice, saves")
     p.add_argument("--scenario", help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=("basic", "advanced"), default=None,
+    p.add_argument("--level", choices=("basic", "advanced", "expert"), default=None,
                    help="the rules (default: the configuration's, else basic)")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
     p.add_argument("--seed", type=int, default=None, help="virtual dice seed")

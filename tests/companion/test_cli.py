@@ -193,8 +193,8 @@ def test_too_few_ships(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_level_not_built_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_clean_error(*run(capsys, "simulate", "--level", "expert"),
-                       "expert rules are not built yet")
+    assert_clean_error(*run(capsys, "simulate", "--level", "command"),
+                       "command rules are not built yet")
 
 
 def test_the_advanced_level_has_all_its_rules_built(
@@ -405,3 +405,13 @@ def test_explicit_data_folder_that_does_not_exist(capsys: pytest.CaptureFixture[
     missing = tmp_path / "my-bookz"
     assert_clean_error(*run(capsys, "--data-dir", str(missing), "simulate", "--turns", "1"),
                        str(missing), "no such folder")
+
+
+def test_the_expert_level_plays_and_names_what_is_not_built(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --level expert` plays (Book Two, Expert Starship Tactics) and says which of its
+    rules are not built yet."""
+    assert main(["simulate", "--level", "expert", "--turns", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Not built yet at the expert level" in out and "expert rules" in out
+    assert "Skill Roll" in out and "Crew Efficiency Rating" in out

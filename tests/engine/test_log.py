@@ -21,6 +21,7 @@ from engine.errors import DataError, LogError
 from engine.log import CHECK, LOG_VERSION, action_line, checksum, header_line, parse, replay
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
     ChooseDamagedWeapon,
     DeclareFire,
@@ -29,6 +30,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
 )
 
 SEEDS = (1, 2, 3)
@@ -191,6 +194,12 @@ EXAMPLES: list[Action] = [
     AllocatePower("engineer", "talon", 4, 3, 0, 5),
     SelfDestruct("captain", "kronos", "hold"),
     SelfDestruct("instructor", "enterprise", "destruct"),
+    SkillBonus("captain", "enterprise", "aim", ("ph1", "ph2")),
+    SkillBonus("instructor", "kronos", "power", part="shield", shield=2),
+    SkillBonus("captain", "kronos", "repair", part="engine1"),
+    SetWarp("helm", "enterprise", 7),
+    ArcScan("science", "enterprise", "port"),
+    ArcScan("navigator", "kronos", ""),
 ]
 
 

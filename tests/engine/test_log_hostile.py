@@ -29,7 +29,9 @@ SLOW = settings(max_examples=150, deadline=None,
 
 
 def _record() -> tuple[list[str], list[Action], Any]:
-    scenario = prepare(load_scenario("duel", None), None, "basic", None, 4)
+    # The expert level: its lines hold every kind of roll (percentile Skill Rolls too), the skill
+    # bonus and the warp speed besides the basic game's actions.
+    scenario = prepare(load_scenario("duel", None), None, "expert", None, 4)
     out = io.StringIO()
     state, actions = autopilot_game(scenario, VirtualDice(3).roll, log=out)
     return out.getvalue().splitlines(), actions, state
@@ -310,3 +312,9 @@ def test_random_changes_to_a_table_in_the_header(data: st.DataObject) -> None:
     tables[name] = text[:at] + data.draw(st.text(max_size=12)) + text[at + data.draw(
         st.integers(0, 30)):]
     outcome([signed(header), *LINES[1:]])
+
+
+def test_the_recorded_game_holds_the_expert_actions_and_percentile_rolls() -> None:
+    kinds = {a.type_name for a in ACTIONS}
+    assert {"skill_bonus", "roll"} <= kinds
+    assert any(getattr(a, "value", 0) > 10 for a in ACTIONS)  # a percentile roll

@@ -28,7 +28,7 @@ from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
-from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
+from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
 from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 from engine.wording import count
@@ -75,6 +75,8 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     """The scan for cloaked ships is still open: at the advanced level a roll of its own in each
     Sensors Phase, beside the lock (line 399); at the levels above it takes the sensors' one use
     (line 781)."""
+    if expert(state.level):
+        return False  # Expert: the scan is made by arcs in the Movement Phases (arc_scan.py)
     done = ship.scanned if scan_is_own_roll(state.level) else ship.sensed
     return not done and cloak.enemies_cloaked(state, ship)
 
@@ -171,7 +173,7 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
     why = lock_problem(state, ship, target) or question_problem(state, question, detail)
     if why:
         raise IllegalAction(f"{who}: {why}")
-    ship = replace(ship, sensed=True)
+    ship = replace(ship, sensed=True, lock_tried=True)
     if ship.lock == target_id:
         state = state.with_ship(ship)
         return _report(state, ship, target, question, detail,
