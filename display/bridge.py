@@ -555,7 +555,8 @@ class BridgeDisplay(FollowsPanels):
                     rolls, self.focus)
         if self.lights is not None and lay.lights is not None:
             self.light_rects = draw_lights(p, self.lights, rect(lay.lights))
-        alerts = {o.station for o in self.opens}
+        # A decision the game does not wait for (a self-destruct offer) flags no tab.
+        alerts = {o.station for o in self.opens if not o.decision.optional}
         notes = None if self.seat.ship is not None else tab_notes(self.view, {
             st: self._panel_ship(self._open_for(st)) for st in self.stations()[1:]})
         draw_tabs(p, self.stations(), self.tab, alerts, rect(lay.tabs), self.focus, notes)

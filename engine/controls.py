@@ -117,6 +117,9 @@ class Decision:
     presets: tuple[Preset, ...] = ()
     """Quick fills a panel offers beside its steppers (a button each, or a long press of
     select at a physical panel)."""
+    optional: bool = False
+    """The game goes on without it (a self-destruct offer to a ship in play): a screen need not
+    flag its station as one that must act."""
 
     def field_named(self, name: str) -> Field:
         for f in self.fields:

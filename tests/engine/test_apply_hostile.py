@@ -21,6 +21,7 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -86,6 +87,8 @@ actions = st.one_of(
         st.one_of(st.sampled_from(["movement", "shield", "superstructure", "engine1", "engine9",
                                    "ph1", "zz9"]), scalar), number),
     st.builds(SetWarp, station, ship, number),
+    st.builds(AskSensor, station, ship, number, st.one_of(st.sampled_from(
+        ["", "1", "beam", "ph1", "zz9"]), scalar)),
     st.builds(ArcScan, station, ship, st.one_of(st.sampled_from(
         ["", "forward", "port", "starboard", "aft", "fore"]), scalar)),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),

@@ -13,10 +13,16 @@ from engine import RollResult, Seat
 from engine.dice import Die
 from engine.errors import DataError
 from engine.rulesets.fasa import combat, setup, skill_roll
-from engine.rulesets.fasa.actions import ArcScan, SkillBonus
+from engine.rulesets.fasa.actions import ArcScan, AskSensor, Move, SkillBonus
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.casualties import casualty_modifier
-from engine.rulesets.fasa.events import CloakScanned, Damaged, RatingsSet, SkillRolled
+from engine.rulesets.fasa.events import (
+    CloakScanned,
+    Damaged,
+    RatingsSet,
+    SensorAnswered,
+    SkillRolled,
+)
 from engine.rulesets.fasa.explosions import blast_damage
 from engine.rulesets.fasa.levels import location_chunks
 from engine.rulesets.fasa.state import (
@@ -407,3 +413,32 @@ def test_the_master_control_panel_keeps_each_turn_for_its_own_seats() -> None:
     assert own["enterprise"]["skill_rating"] == ent.skill
     assert own["enterprise"]["die_roll_modifier"] == casualty_modifier("expert", ent)
     assert "record" not in own["kronos"] and "skill_rating" not in own["kronos"]
+
+
+# -- Sensors (lines 707-717, 777) ------------------------------------------------------------------
+
+def test_a_lock_gives_a_question_in_each_movement_phase_asked_before_the_ship_moves() -> None:
+    """"If a lock is obtained, the player with the lock may ask one question about his target in
+    each Movement Phase of the game turn" (line 707); "If he has a sensor lock, the ship captain
+    with the greatest number of movement points may ask a question about his target" before he
+    moves (lines 711-717)."""
+    from engine.rulesets.fasa import movement
+    state = duel()
+    ent = state.ship("ent")
+    state = state.with_ship(replace(ent, lock="kl", movement_points=5))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    (prompt,) = engine.pending(state)
+    assert (prompt.action, prompt.ship, prompt.station) == ("ask", "ent", "science")
+    why = engine.problem(state, Move("helm", "ent", "F"))
+    assert why is not None and "sensor question comes first" in why
+    state, events = act(state, AskSensor("science", "ent", 1))
+    (answer,) = [e for e in events if isinstance(e, SensorAnswered)]
+    assert "power units available" in answer.text
+    assert state.reports[-1].question == 1 and state.reports[-1].ship == "ent"
+    assert not any(isinstance(e, SensorAnswered)
+                   for e in engine.events_for(state, events, Seat("captain", "kl")))
+    (prompt,) = engine.pending(state)
+    assert prompt.action == "move"
+    again = engine.problem(state, AskSensor("science", "ent", 2))
+    assert again is not None and "no sensor question" in again

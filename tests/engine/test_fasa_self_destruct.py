@@ -39,6 +39,9 @@ def test_every_ship_on_the_map_is_offered_the_order_whatever_its_superstructure(
                  ("kl", "d7a", "Klingon", 6, 8, 4))
     offered = {p.ship for p in engine.pending(state) if p.action == "self_destruct"}
     assert offered == {"ent", "kl"}
+    # The phase does not wait for a ship in play's order: a screen need not flag it.
+    (decision,) = engine.controls(state, Seat("captain", "kl"))
+    assert decision.optional
     state, _ = act(state, SelfDestruct("captain", "kl", "destruct"))
     assert state.ship("kl").status == DESTROYED
 
@@ -54,7 +57,7 @@ def test_a_disabled_ship_at_0_superstructure_or_below_may_self_destruct() -> Non
         at = state.with_ship(replace(kl, superstructure=below, status=DISABLED))
         assert any(p.ship == "kl" and p.action == "self_destruct" for p in engine.pending(at))
         (decision,) = engine.controls(at, Seat("captain", "kl"))
-        assert decision.action == "self_destruct"
+        assert decision.action == "self_destruct" and not decision.optional
         at = ready(at, "ent", 0)
         assert at.step == POWER  # the phase waits for the disabled ship's order
         after, _ = act(at, SelfDestruct("captain", "kl", "destruct"))

@@ -23,10 +23,12 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -200,6 +202,8 @@ EXAMPLES: list[Action] = [
     SetWarp("helm", "enterprise", 7),
     ArcScan("science", "enterprise", "port"),
     ArcScan("navigator", "kronos", ""),
+    AskSensor("science", "enterprise", 4, "2"),
+    PlaceShip("captain", "talon", 5, 5, 2),
 ]
 
 

@@ -46,10 +46,12 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -223,6 +225,8 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, question=6, detail="zz9"),
             dataclasses.replace(good, target="", question=3),
         ])
+    if isinstance(good, AskSensor):  # Expert: questions 1-9 or none
+        return dataclasses.replace(good, question=rng.choice([10, 11, -1]), detail="zz9")
     if isinstance(good, ArcScan):  # Expert: four arcs, or none
         return dataclasses.replace(good, arc=rng.choice(["fore", "PORT", "all", "f"]))
     if isinstance(good, SetWarp):  # Expert: one step a turn, 0 to 10
@@ -236,6 +240,10 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, bonus="power", part="warp core"),
             dataclasses.replace(good, bonus="repair", part=rng.choice(["engine0", "engine9"])),
         ])
+    if isinstance(good, PlaceShip):
+        return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
+                           dataclasses.replace(good, heading=6),
+                           dataclasses.replace(good, ship="no-such-ship")])
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 
@@ -384,7 +392,7 @@ def test_playthroughs_cover_the_game() -> None:
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
-                     "set_warp"}
+                     "set_warp", "place_ship", "ask"}
     assert refused >= 40
     assert outcomes == {True, False}
 

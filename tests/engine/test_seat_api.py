@@ -136,8 +136,10 @@ def check_decision(state: FasaState, d: Decision, rng: random.Random) -> None:
                 assert not accepted(state, d, {f.name: v}), (d.title, f.name, v)
             v = rng.choice(f.values())
             if not accepted(state, d, {f.name: v}):
+                # Rules spanning fields: arming; a place on the map's edge (column or row)
+                # or off an obstacle (column and row).
                 assert any(f.name in b.fields and v > b.maximum for b in d.budgets) or \
-                    d.action == "arm_weapons", (d.title, f.name, v)
+                    d.action in ("arm_weapons", "place_ship"), (d.title, f.name, v)
         elif f.kind == FieldKind.CHOICE:
             for c in f.choices:
                 assert accepted(state, d, {f.name: c.value}) == c.allowed, (d.title, c)

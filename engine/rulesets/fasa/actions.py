@@ -171,6 +171,18 @@ class SkillBonus(Action):
             object.__setattr__(self, "weapons", tuple(self.weapons))
 
 
+@action_type("ask")
+@dataclass(frozen=True, slots=True)
+class AskSensor(Action):
+    """Science of a ship with a sensor lock: the question (1-9, 0 for none) asked of its target
+    in this Movement Phase before the ship moves (Book Two, Expert: Sensors, seed lines 707-717,
+    777); `detail` as for `Sense`."""
+
+    ship: str
+    question: int
+    detail: str = ""
+
+
 ARC_SCAN_ARCS = ("", "forward", "port", "starboard", "aft")
 
 
@@ -193,3 +205,15 @@ class SetWarp(Action):
 
     ship: str
     warp: int
+@action_type("place_ship")
+@dataclass(frozen=True, slots=True)
+class PlaceShip(Action):
+    """Captain (or the Instructor): before turn 1, where a ship the scenario leaves to the table
+    starts, offset `col`, `row` and `heading` 0-5 (Book Two, Advanced Scenarios, The Romulan
+    Gambit: "the players may place their ships anywhere they desire on the map"; "The Federation
+    cruiser may enter the map from any location")."""
+
+    ship: str
+    col: int
+    row: int
+    heading: int

@@ -21,15 +21,25 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import arc_scan, evasion, legal, sensors, skill_roll, victory
+from engine.rulesets.fasa import (
+    arc_scan,
+    evasion,
+    legal,
+    placement,
+    sensors,
+    skill_roll,
+    victory,
+)
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -78,6 +88,10 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
     station = prompt.station
+    if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
+        return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
+    if prompt.action == "ask":
+        return AskSensor(station, ship.id, 3)  # how the target's shields are powered
     if state.step == MOVE:
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:

@@ -22,13 +22,14 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
-from engine.hexgrid import distance
+from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     cloak,
     combat,
     evasion,
     movement,
+    placement,
     presets,
     sensors,
     skill_roll,
@@ -39,10 +40,12 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -56,7 +59,7 @@ from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.ships import WeaponSpec
-from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.wording import count
@@ -78,7 +81,8 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
         "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
-        "set_warp": _set_warp, "arc_scan": _arc_scan,
+        "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
+        "ask": _ask,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -334,7 +338,7 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
-                    irreversible=True)
+                    irreversible=True, optional=ship.status == ACTIVE)
 
 
 BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
@@ -414,7 +418,7 @@ def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                           f"emergency {ship.cls.emergency_warp})", FieldKind.INT, ship.warp,
                   low, high)
     return Decision(prompt, "set_warp", station, f"{title(station)}: {ship.name}'s warp speed",
-                    (field,), (), build)
+                    (field,), (), build, optional=True)  # the phase does not wait for it
 
 
 def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -430,3 +434,45 @@ def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     return Decision(prompt, "arc_scan", station,
                     f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
                     build)
+
+
+def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
+    ships anywhere"; the cruiser "may enter the map from any location"): column, row and
+    heading, by default the scenario's. An obstacle, or a hex off the edge for a ship that
+    enters from one, is refused with a reason (`problem`)."""
+    col, row = placement.where(ship)
+    bounds = state.bounds
+    edge = placement.kind_of(state, ship.id) == placement.EDGE
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return PlaceShip(station, ship.id, _int(v["col"]), _int(v["row"]), _int(v["heading"]))
+
+    headings = tuple(Choice(h, f"{h} {HEADING_NAMES[h]}") for h in range(6))
+    fields = (
+        Field("col", "Column", FieldKind.INT, col, 0, bounds.cols - 1),
+        Field("row", "Row", FieldKind.INT, row, 0, bounds.rows - 1),
+        Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
+    )
+    where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
+    return Decision(prompt, "place_ship", station,
+                    f"{title(station)}: place {ship.name} {where}", fields, (), build)
+
+
+def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
+    Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
+    """
+    sensing = _sense(state, ship, prompt, station).field_named("question")
+    choices = tuple(c for c in sensing.choices if not str(c.value).startswith("10"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        asked = v["question"]
+        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
+        return AskSensor(station, ship.id, int(number) if number.isdigit() else -1, detail)
+
+    field = Field("question", f"Question about {state.ship(ship.lock).name}", FieldKind.CHOICE,
+                  "0", choices=choices)
+    return Decision(prompt, "ask", station,
+                    f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
+                    (), build)

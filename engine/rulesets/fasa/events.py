@@ -142,6 +142,20 @@ class ShipMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShipPlaced(ShipMoved):
+    """A ship set on the map before turn 1 where the table chose (`placement.py`). A kind of
+    `ShipMoved`, so that it is told exactly as a move is: not to a side from which the ship is
+    hidden under its cloak."""
+
+    edge: bool = False
+
+    @property
+    def text(self) -> str:
+        how = "enters from the map's edge at" if self.edge else "is placed at"
+        return f"{self.name} {how} {self.col},{self.row}, heading {HEADING_NAMES[self.heading]}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclaredShot:
     weapon: str          # id
     weapon_name: str
@@ -341,6 +355,8 @@ class SensorLocked(Event):
             return f"{self.name}'s sensors try no lock this turn"
         if self.result == "no scan":
             return f"{self.name}'s sensors make no scan for cloaked ships this turn"
+        if self.result == "no question":  # Expert: a Movement Phase's question not asked
+            return f"{self.name}'s sensors ask no question in this Movement Phase"
         if self.result == "no arc scan":  # Expert: an arc scan passed for one Movement Phase
             return f"{self.name}'s sensors make no scan for cloaked ships in this Movement Phase"
         kept = " (still)" if self.result == "held" else ""

@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, sensors, skill_roll, warp
+from engine.rulesets.fasa import combat, movement, placement, sensors, skill_roll, warp
 from engine.rulesets.fasa.actions import (
     ARC_SCAN_ARCS,
     EVADE_CHOICES,
@@ -17,10 +17,12 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -53,6 +55,14 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action == "place_ship":
+        return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
+    if prompt.action == "ask":
+        target = state.ship(ship.lock)
+        asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
+                      else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
+        return [AskSensor(station, ship.id, q, d) for q, d in asked
+                if not sensors.question_problem(state, q, d)]
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
@@ -97,6 +107,19 @@ def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
     out += [SkillBonus(station, ship.id, "repair", part=p)
             for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
     return out
+
+
+def place_options(state: FasaState, ship: Ship) -> list[tuple[int, int, int]]:
+    """The scenario's place with each heading, and a sample of the other hexes the ship may be
+    placed on (every hex would be thousands of actions), each facing the map's centre side."""
+    col, row = placement.where(ship)
+    out = [(col, row, h) for h in range(6)]
+    bounds = state.bounds
+    spots = [(c, r) for c in range(bounds.cols) for r in range(bounds.rows)
+             if not placement.place_problem(state, ship, c, r, 0)]
+    out += [(c, r, 1 if c < bounds.cols // 2 else 4) for c, r in spots[::max(1, len(spots) // 12)]]
+    return list(dict.fromkeys(o for o in out
+                              if not placement.place_problem(state, ship, *o)))
 
 
 def move_options(state: FasaState, ship: Ship) -> list[str]:

@@ -17,8 +17,9 @@ Book Two, Expert Starship Tactics (seed lines 575-873): full values, the ratings
 advantage they give (`ratings.py`), the Skill Roll Phase (`skill_roll.py`), warp speed changes
 (`warp.py`), stress on each warp engine (`stress.py`), the Detailed Damage Location Charts
 (`expert_damage.py`), casualties and their die-roll modifier (`casualties.py`), the expert
-blast table (`explosions.py`) and the cloak scan by arcs (`arc_scan.py`). What is not built yet
-is in `NOT_BUILT["expert"]`.
+blast table (`explosions.py`), the cloak scan by arcs (`arc_scan.py`), a sensor question in each
+Movement Phase (`sensor_ask.py`) and the Master Control Panel's record (`mcp.py`): every rule of
+lines 575-873.
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -58,10 +59,7 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
     return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
 
 
-NOT_BUILT: dict[str, str] = {
-    "expert": ("a sensor question in each Movement Phase (seed line 777; the lock asks one, in "
-               "the Sensor Phase)"),
-}
+NOT_BUILT: dict[str, str] = {}
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction)."""
 

@@ -172,4 +172,5 @@ def end_of_turn(ship: Ship) -> Ship:
         # Expert: the skill bonus is "FOR THAT TURN ONLY" (l.506); the warp speed, the lock
         # tried and the arc scans are each turn's.
         skill_rolled=0, bonus="", aimed=(), warp_set=False, lock_tried=False, arc_phase=0,
+        asked_phase=0,
     )

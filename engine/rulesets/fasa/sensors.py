@@ -77,8 +77,13 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     (line 781)."""
     if expert(state.level):
         return False  # Expert: the scan is made by arcs in the Movement Phases (arc_scan.py)
-    done = ship.scanned if scan_is_own_roll(state.level) else ship.sensed
-    return not done and cloak.enemies_cloaked(state, ship)
+    return not scan_done(state, ship) and cloak.enemies_cloaked(state, ship)
+
+
+def scan_done(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship has used this Sensor Phase's scan (or, above the advanced level, its
+    sensors). A scan with no enemy cloaked may still be made: it finds nothing."""
+    return ship.scanned if scan_is_own_roll(state.level) else ship.sensed
 
 
 def start(state: FasaState) -> FasaState:
@@ -149,7 +154,7 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
         raise IllegalAction(f"{who}: {ship.name}'s sensors are out")
     own_scan = scan_is_own_roll(state.level)
     if not target_id and question == cloak.SCAN_QUESTION and not detail:
-        if not may_scan(state, ship):
+        if scan_done(state, ship):
             raise IllegalAction(f"{who}: {ship.name} has "
                                 + ("scanned this turn" if own_scan else
                                    "used its sensors this turn"))
@@ -176,7 +181,7 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
     ship = replace(ship, sensed=True, lock_tried=True)
     if ship.lock == target_id:
         state = state.with_ship(ship)
-        return _report(state, ship, target, question, detail,
+        return report(state, ship, target, question, detail,
                        [SensorLocked(ship.id, ship.name, target.id, target.name, "held")])
     state = state.with_ship(replace(ship, lock=""))
     state = replace(state, asking=(ship.id, target_id, question, detail))
@@ -198,17 +203,18 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         return state, [SensorLocked(ship.id, ship.name, target.id, target.name, "failed")]
     ship = replace(ship, lock=target.id)
     state = state.with_ship(ship)
-    return _report(state, ship, target, question, detail,
+    return report(state, ship, target, question, detail,
                    [SensorLocked(ship.id, ship.name, target.id, target.name, "locked")])
 
 
-def _report(state: FasaState, ship: Ship, target: Ship, question: int, detail: str,
+def report(state: FasaState, ship: Ship, target: Ship, question: int, detail: str,
             events: list[Event]) -> tuple[FasaState, list[Event]]:
+    """The five facts and the answer to `question`, kept as the sensing ship's latest report."""
     facts = five_facts(state, ship, target)
     answer, words = answer_of(state, ship, target, question, detail)
     text = "; ".join(facts) + (f". Q{question}: {words}" if question else "")
-    report = SensorReport(state.turn, ship.id, target.id, question, detail, facts, answer, text)
-    reports = tuple(r for r in state.reports if r.ship != ship.id) + (report,)
+    made = SensorReport(state.turn, ship.id, target.id, question, detail, facts, answer, text)
+    reports = tuple(r for r in state.reports if r.ship != ship.id) + (made,)
     return replace(state, reports=reports), [*events, SensorAnswered(ship.id, ship.name,
                                                                       target.name, text)]
 

@@ -17,6 +17,7 @@ from engine.rulesets.fasa import mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ratings import rating_from
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
@@ -24,7 +25,9 @@ from engine.rulesets.fasa.state import (
     LEVELS,
     PHASE_CHOICES,
     PHASES,
+    PLACE,
     PLAYABLE_LEVELS,
+    POWER,
     SCALES,
     Allocation,
     FasaState,
@@ -51,7 +54,7 @@ SCENARIO_KEYS = frozenset({
     "minefields",  # mine and decoy counters (mines.py; advanced level)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
-                             "warp", "cloaked",
+                             "warp", "cloaked", "place",
                              "skill", "efficiency"})  # Expert ratings, 48-75 (ratings.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
@@ -79,8 +82,10 @@ def scenario_tables(scenario: Mapping[str, Any], where: str) -> Tables:
     return _tables_from(tuple(sorted(texts.items())), where)
 
 
-def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
-    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored)."""
+def check_scenario_fields(scenario: Mapping[str, Any], where: str, sub_light: bool = True) -> None:
+    """Refuse a field a scenario does not have (a misspelling such as `heding` is not ignored),
+    and, with `sub_light`, obstacles in a fight at warp (`check_sub_light`). A game started
+    from a log's header is not checked for that: a log made before the check still replays."""
     unknown = sorted(str(k) for k in set(scenario) - SCENARIO_KEYS)
     if unknown:
         raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}; "
@@ -92,7 +97,8 @@ def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
             if unknown:
                 raise DataError(f"{where}, ships[{n}]: unknown field(s) {', '.join(unknown)}; "
                                 f"known: {', '.join(sorted(SHIP_ENTRY_KEYS))}")
-    check_sub_light(scenario, where)
+    if sub_light:
+        check_sub_light(scenario, where)
 
 
 def check_sub_light(scenario: Mapping[str, Any], where: str) -> None:
@@ -131,6 +137,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
                    max_turns: int | None = None, data_dir: str = "",
                    phases: int | None = None) -> dict[str, Any]:
     """The full, self-contained scenario mapping for `new_game` and the log header."""
+    check_sub_light(scenario, f"scenario {scenario.get('id', '?')}")
     out = dict(scenario)
     out["ruleset"] = "fasa"
     if level is not None:
@@ -157,7 +164,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
     sid = str(scenario.get("id", "custom"))[:80]
     where = f"scenario {sid}"
-    check_scenario_fields(scenario, where)
+    check_scenario_fields(scenario, where, sub_light=False)
     level = str(scenario.get("level", "basic"))
     if level not in LEVELS:
         raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -200,6 +207,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
+                       for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
+                       if e.get("place") is not None)
     sides = tuple(dict.fromkeys(s.side for s in ships))
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
@@ -226,9 +236,21 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 tables=scenario_tables(scenario, where))
+                 placements=placements, tables=scenario_tables(scenario, where))
+    # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
-                                             for s in ships), counters=counters)
+                                             for s in ships), counters=counters,
+                     step=PLACE if placements else POWER,
+                     to_place=tuple(sid for sid, _ in placements))
+
+
+def _placement(where: str, entry: Mapping[str, Any]) -> str:
+    """A ship entry's `place`: "anywhere" or "edge" (placement.py)."""
+    value = entry.get("place")
+    if value not in PLACEMENTS:
+        raise DataError(f"{where}: place must be one of {', '.join(PLACEMENTS)} (where the table "
+                        f"places the ship before turn 1), not {value!r}")
+    return str(value)
 
 
 def _full_speed(ship: Ship) -> Ship:

@@ -79,6 +79,7 @@ class Step(StrEnum):
     CHOOSE = "choose"        # a Firing Phase: the target's captain picks the damaged weapon
     EVADE = "evade"          # a Firing Phase: a missile's target may evade (Advanced)
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
+    PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
     OVER = "over"
 
 
@@ -97,6 +98,7 @@ POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
 SENSE, HAZARD = Step.SENSE, Step.HAZARD
 RATINGS, SKILL, SCAN = Step.RATINGS, Step.SKILL, Step.SCAN
+SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +191,7 @@ class Ship:
     #                              "shield" or "repair"
     aimed: tuple[str, ...] = ()  # weapons firing at one less to hit this turn (the "aim" bonus)
     lock_tried: bool = False     # tried (or held) a sensor lock this turn: no arc scan (Expert)
+    asked_phase: int = 0         # the Movement Phase of its last sensor question (Expert)
     arc_phase: int = 0           # the Movement Phase of its last arc scan decision (Expert)
     warp_set: bool = False       # its warp speed for this turn is set (Expert; warp.py)
     record: tuple[TurnRecord, ...] = ()  # the Master Control Panel's past turns (mcp.py)
@@ -281,6 +284,7 @@ class Setup:
     victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
+    placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -305,6 +309,7 @@ class FasaState:
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
     detected_by: tuple[tuple[str, str], ...] = ()       # (scanning ship, cloaked ship) likewise
+    to_place: tuple[str, ...] = ()                      # ships still to be placed before turn 1
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
     outcome: str = ""

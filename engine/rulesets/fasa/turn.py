@@ -18,8 +18,10 @@ from engine.rulesets.fasa import (
     explosions,
     mcp,
     movement,
+    placement,
     power,
     ratings,
+    sensor_ask,
     sensors,
     skill_roll,
     victory,
@@ -29,10 +31,12 @@ from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
     Move,
+    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -53,6 +57,7 @@ from engine.rulesets.fasa.state import (
     HAZARD,
     MOVE,
     OVER,
+    PLACE,
     POWER,
     RATINGS,
     RESOLVE,
@@ -70,8 +75,8 @@ from engine.wording import count
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE, "self_destruct": POWER, "skill_bonus": SKILL, "set_warp": POWER,
-    "arc_scan": SCAN,
+    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
+    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -82,6 +87,7 @@ STEP_WORDS = {
     EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
+    PLACE: "the placing of ships before turn 1",
 }
 
 
@@ -153,6 +159,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if state.step != STEP_OF[kind]:
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
+    if state.step == PLACE and isinstance(action, PlaceShip):
+        return placement.place(state, ship, action, station)
     if state.step == POWER:
         if isinstance(action, SelfDestruct):
             # A disabled ship's Captain may still order it (line 1269; explosions.py).
@@ -191,6 +199,13 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
+    if isinstance(action, AskSensor):
+        return sensor_ask.ask(state, ship, action.question, action.detail, station)
+    if isinstance(action, Move) and sensor_ask.open_for(state, ship):
+        # Expert: "the ship captain ... may ask a question about his target" before he moves
+        # (line 711): the question (or none) comes first.
+        raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
+                            "Officer asks one, or none, before the ship moves)")
     if isinstance(action, Move):
         state, events = movement.move(state, ship, action.steps, station)
         state = replace(state, queue=state.queue[1:])
@@ -213,6 +228,12 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     while True:
         if state.roll is not None or state.step in (OVER, CHOOSE):
             return state, events
+        if state.step == PLACE:
+            if state.to_place:
+                return state, events
+            state = replace(state, step=POWER)
+            events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+            continue
         if state.step == RATINGS:
             # Expert: Creating The Ratings, before the first Power Allocation Phase.
             if ratings.unrated(state):
@@ -434,6 +455,14 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
+    if state.step == PLACE:
+        return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
+                            f"place {state.ship(sid).name} "
+                            + ("on an edge of the map, to enter from it"
+                               if placement.kind_of(state, sid) == placement.EDGE
+                               else "anywhere on the map")
+                            + " (column, row, heading)", None, "place_ship")
+                     for sid in state.to_place)
     if state.step == POWER:
         out = []
         for s in state.ships:
@@ -494,6 +523,10 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                        f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
                        "(port, starboard or none)", None, "evade"),)
     ship = state.ship(state.queue[0])
+    if state.step == MOVE and sensor_ask.open_for(state, ship):
+        return (Prompt(ship.id, state.station_for(ship.id, Duty.SENSORS),
+                       f"sensor question of {ship.name} about {state.ship(ship.lock).name} "
+                       "before it moves (or none)", None, "ask"),)
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),

@@ -92,7 +92,9 @@ PUBLIC_WORDS = {
     "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
     "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
     "evade": "deciding whether to evade", "sense": "using the sensors",
-    "self_destruct": "giving orders",
+    "self_destruct": "giving orders", "place_ship": "placing its ship",
+    "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
+    "arc_scan": "using the sensors", "ask": "using the sensors",
 }
 
 
