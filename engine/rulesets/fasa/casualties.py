@@ -30,3 +30,10 @@ def percent(ship: Ship) -> str:
     """The ship's casualties as the Master Control Panel writes them: "12.5%", "0%"."""
     whole, tenth = divmod(ship.casualties, 10)
     return f"{whole}%" if tenth == 0 else f"{whole}.{tenth}%"
+
+
+def casualty_terms(level: str, ship: Ship) -> tuple[tuple[str, int], ...]:
+    """The casualty modifier as a roll request's `modifiers` term: (("+2 for casualties", 2),),
+    or none."""
+    mod = casualty_modifier(level, ship)
+    return ((f"+{mod} for casualties", mod),) if mod else ()

@@ -18,7 +18,7 @@ from engine.hexgrid import distance, hex_to_offset, line_of_fire_clear
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.actions import Target
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
-from engine.rulesets.fasa.casualties import casualty_modifier
+from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import (
     BlastStruck,
@@ -273,14 +273,8 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
     state, ev = request(state, firer.id, Duty.WEAPONS,
                         f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
                         f"{rng}, needs 1-{need}{modified}", (1, need), public=True,
-                        modifiers=_casualty_terms(state, firer))
+                        modifiers=casualty_terms(state.level, firer))
     return state, [ev]
-
-
-def _casualty_terms(state: FasaState, ship: Ship) -> tuple[tuple[str, int], ...]:
-    """The casualty modifier as a roll request's term (Expert: Casualties, lines 847-853)."""
-    mod = casualty_modifier(state.level, ship)
-    return ((f"+{mod} for casualties", mod),) if mod else ()
 
 
 def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:

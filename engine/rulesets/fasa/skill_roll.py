@@ -28,7 +28,7 @@ from engine.dice import Die, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa.actions import SKILL_BONUSES, SkillBonus
-from engine.rulesets.fasa.casualties import casualty_modifier
+from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import BonusTaken, RollRequested, SkillRolled
 from engine.rulesets.fasa.state import ACTIVE, SKILL, FasaState, Ship, Weapon, replace
@@ -54,7 +54,7 @@ def ask(state: FasaState) -> tuple[FasaState, list[Event]]:
     station = state.station_for(ship.id, Duty.COMMAND)
     mod = casualty_modifier(state.level, ship)
     top = need(state, ship)
-    modifiers = ((f"+{mod} for casualties", mod),) if mod else ()
+    modifiers = casualty_terms(state.level, ship)
     added = f" (+{mod} on the roll for casualties)" if mod else ""
     wanted = f"needs 1-{top}" if top else "cannot succeed"
     req = RollRequest(Die.D100, ship.id, station,
