@@ -36,7 +36,7 @@ EXAMPLE = '''\
 
 [game]
 scenario = "duel"        # a scenario name: starbridge scenarios
-level = "basic"          # the rules: "basic" or "advanced" (docs/rules-decisions.md)
+level = "basic"          # the rules: "basic", "advanced" or "expert" (docs/rules-decisions.md)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
 

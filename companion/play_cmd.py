@@ -57,7 +57,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=("basic", "advanced"), default=None,
+    p.add_argument("--level", choices=("basic", "advanced", "expert"), default=None,
                    help="the rules (default: the configuration's, else basic)")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
     p.add_argument("--seed", type=int, default=None, help="virtual dice seed")

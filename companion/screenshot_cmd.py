@@ -1,7 +1,7 @@
 """`starbridge screenshot`: render the bridge display headless to PNG.
 
     starbridge screenshot [--scenario NAME] [--seat STATION[:SHIP]] [--size WxH] [--turns N]
-                          [--level basic|advanced] [--screen NAME | --all] [--seed N]
+                          [--level basic|advanced|expert] [--screen NAME | --all] [--seed N]
                           --out FILE.png (or DIR with --all)
     starbridge screenshot --docs [DIR] [--check]   # the documentation's screenshots
 
@@ -28,7 +28,7 @@ from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 Until = Callable[[GameState, Prompt, Seat], bool]
-LEVELS = ("basic", "advanced")
+LEVELS = ("basic", "advanced", "expert")
 """The playable rules levels a screen can be staged at (engine PLAYABLE_LEVELS)."""
 
 
@@ -162,7 +162,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
     pygame.font.init()
     tab, until = SCREENS[screen]
-    if screen == "science" and level == "advanced" and until is not None:
+    if screen == "science" and level in ("advanced", "expert") and until is not None:
         until = _with_reports(until, turns + 3)   # Science's readings list the reports
     prepared = prepare(load_scenario(scenario, data_dir), data_dir, level, None,
                        30 if screen == "end" else turns + 10)
@@ -203,7 +203,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
-ADVANCED_SCREENS = {"evade": ("advanced",)}
+ADVANCED_SCREENS = {"evade": ("advanced", "expert")}
 """Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 

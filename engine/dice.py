@@ -44,6 +44,9 @@ class RollRequest:
     purpose: str
     needs: tuple[int, int] | None = None
     public: bool = False
+    modifiers: tuple[tuple[str, int], ...] = ()
+    """What is added to the die as rolled, with why ("+2 for casualties", 2): `needs` is already
+    the range of the die as rolled, so a panel shows both what to roll and why."""
 
     @property
     def sides(self) -> int:

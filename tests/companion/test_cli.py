@@ -194,8 +194,8 @@ def test_too_few_ships(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_level_not_built_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_clean_error(*run(capsys, "simulate", "--level", "expert"),
-                       "expert rules are not built yet")
+    assert_clean_error(*run(capsys, "simulate", "--level", "command"),
+                       "command rules are not built yet")
 
 
 def test_the_advanced_level_has_all_its_rules_built(
@@ -429,3 +429,12 @@ def test_simulate_names_an_unknown_ruleset_and_scenario(capsys: pytest.CaptureFi
     assert "unknown ruleset 'nope'; known: fasa, knighthawks" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "knighthawks", "--scenario", "duel"]) == 2
     assert "there are: fleet, patrol" in capsys.readouterr().err
+
+
+def test_the_expert_level_plays_with_all_its_rules_built(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --level expert` plays (Book Two, Expert Starship Tactics, every rule built)."""
+    assert main(["simulate", "--level", "expert", "--turns", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Not built yet" not in out and "expert rules" in out
+    assert "Skill Roll" in out and "Crew Efficiency Rating" in out

@@ -20,7 +20,9 @@ from engine.log import action_line, header_line, parse, replay
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -28,6 +30,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
 )
 from engine.stations import STATION_NAMES
 
@@ -35,6 +39,10 @@ from engine.stations import STATION_NAMES
 # the Sensor Phase, self-destruction), and the Romulan Gambit's cloaks and mines.
 SCENARIO = prepare(load_scenario("duel", None), None, "advanced", None, 3)
 GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 3)
+# The expert level: ratings rolled at setup, the Skill Roll Phase (percentile rolls) and its
+# bonus, warp speed changes (Book Two, Expert Starship Tactics).
+EXPERT = prepare(load_scenario("duel", None), None, "expert", None, 3)
+EXPERT_GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "expert", None, 3)
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -51,7 +59,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     return out[::3]
 
 
-STATES = _states() + _states(GAMBIT)
+STATES = _states() + _states(GAMBIT) + _states(EXPERT) + _states(EXPERT_GAMBIT)
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
@@ -74,13 +82,23 @@ actions = st.one_of(
     st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct"]),
                                                      scalar)),
     st.builds(ArmWeapons, station, ship, pairs),
+    st.builds(SkillBonus, station, ship, st.one_of(st.sampled_from(
+        ["none", "aim", "power", "shield", "repair", "AIM"]), scalar),
+        st.one_of(st.lists(st.sampled_from(WEAPONS), max_size=3).map(tuple), garbage),
+        st.one_of(st.sampled_from(["movement", "shield", "superstructure", "engine1", "engine9",
+                                   "ph1", "zz9"]), scalar), number),
+    st.builds(SetWarp, station, ship, number),
+    st.builds(AskSensor, station, ship, number, st.one_of(st.sampled_from(
+        ["", "1", "beam", "ph1", "zz9"]), scalar)),
+    st.builds(ArcScan, station, ship, st.one_of(st.sampled_from(
+        ["", "forward", "port", "starboard", "aft", "fore"]), scalar)),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
     st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSLRBX", max_size=8), scalar)),
     st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
                                               scalar)),
     st.builds(DeclareFire, station, ship, targets),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
-    st.builds(RollResult, station, number,
+    st.builds(RollResult, station, st.one_of(number, st.integers(95, 101)),
               st.one_of(st.sampled_from(["virtual", "tray", "manual"]), scalar),
               st.one_of(st.just(""), scalar)),
     garbage,
@@ -131,7 +149,10 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    log.write(header_line(GAMBIT if state.scenario == "romulan-gambit" else SCENARIO) + "\n")
+    gambit = state.scenario == "romulan-gambit"
+    source = (EXPERT_GAMBIT if gambit else EXPERT) if state.level == "expert" else \
+        GAMBIT if gambit else SCENARIO
+    log.write(header_line(source) + "\n")
     for n, a in enumerate([*before, action], 1):
         log.write(action_line(n, a) + "\n")
     scenario, parsed = parse(io.StringIO(log.getvalue()), "hostile")

@@ -21,7 +21,9 @@ from engine.errors import DataError, LogError
 from engine.log import CHECK, LOG_VERSION, action_line, checksum, header_line, parse, replay
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -30,6 +32,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
 )
 from engine.rulesets.knighthawks import actions as kh
 
@@ -202,6 +206,13 @@ EXAMPLES: list[Action] = [
     AllocatePower("engineer", "talon", 4, 3, 0, 5),
     SelfDestruct("captain", "kronos", "hold"),
     SelfDestruct("instructor", "enterprise", "destruct"),
+    SkillBonus("captain", "enterprise", "aim", ("ph1", "ph2")),
+    SkillBonus("instructor", "kronos", "power", part="shield", shield=2),
+    SkillBonus("captain", "kronos", "repair", part="engine1"),
+    SetWarp("helm", "enterprise", 7),
+    ArcScan("science", "enterprise", "port"),
+    ArcScan("navigator", "kronos", ""),
+    AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
 ]
 

@@ -29,7 +29,9 @@ SLOW = settings(max_examples=150, deadline=None,
 
 
 def _record() -> tuple[list[str], list[Action], Any]:
-    scenario = prepare(load_scenario("duel", None), None, "basic", None, 4)
+    # The expert level: its lines hold every kind of roll (percentile Skill Rolls too), the skill
+    # bonus and the warp speed besides the basic game's actions.
+    scenario = prepare(load_scenario("duel", None), None, "expert", None, 4)
     out = io.StringIO()
     state, actions = autopilot_game(scenario, VirtualDice(3).roll, log=out)
     return out.getvalue().splitlines(), actions, state
@@ -333,3 +335,9 @@ def test_a_run_of_blank_lines_after_a_log_stops_the_read() -> None:
 def test_a_few_blank_lines_in_a_log_are_still_read() -> None:
     text = "\n" * 3 + TEXT.replace("\n", "\n\n\n", 5) + "\n" * MAX_BLANK
     assert outcome(io.StringIO(text)) == ("read", (ACTIONS, (), FINAL))
+
+
+def test_the_recorded_game_holds_the_expert_actions_and_percentile_rolls() -> None:
+    kinds = {a.type_name for a in ACTIONS}
+    assert {"skill_bonus", "roll"} <= kinds
+    assert any(getattr(a, "value", 0) > 10 for a in ACTIONS)  # a percentile roll

@@ -44,7 +44,9 @@ from engine.log import action_line, header_line, parse, replay
 from engine.rulesets.fasa import autopilot, movement
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -53,6 +55,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
 from engine.rulesets.fasa.setup import ship_dicts
@@ -221,6 +225,21 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, question=6, detail="zz9"),
             dataclasses.replace(good, target="", question=3),
         ])
+    if isinstance(good, AskSensor):  # Expert: questions 1-9 or none
+        return dataclasses.replace(good, question=rng.choice([10, 11, -1]), detail="zz9")
+    if isinstance(good, ArcScan):  # Expert: four arcs, or none
+        return dataclasses.replace(good, arc=rng.choice(["fore", "PORT", "all", "f"]))
+    if isinstance(good, SetWarp):  # Expert: one step a turn, 0 to 10
+        return dataclasses.replace(good, warp=rng.choice([good.warp + 5, -1, 11]))
+    if isinstance(good, SkillBonus):  # Expert: Skill Roll Phase
+        return rng.choice([
+            dataclasses.replace(good, bonus=rng.choice(["", "AIM", "all"])),
+            dataclasses.replace(good, bonus="aim", weapons=("zz9",)),
+            dataclasses.replace(good, bonus="aim", weapons=()),
+            dataclasses.replace(good, bonus="shield", shield=rng.choice([0, 7, -1])),
+            dataclasses.replace(good, bonus="power", part="warp core"),
+            dataclasses.replace(good, bonus="repair", part=rng.choice(["engine0", "engine9"])),
+        ])
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
@@ -235,8 +254,12 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
     for ship in state.ships:
         cls = ship.cls
         where = f"{ship.id} on turn {state.turn}, step {state.step}"
+        # Expert: a skill bonus's shield point goes past the maximum; its power point past the
+        # allocation (skill_roll.py).
+        past = 1 if ship.bonus == "shield" else 0
+        bonus_power = 1 if ship.bonus == "power" else 0
         for n, points in enumerate(ship.shields, 1):
-            assert 0 <= points <= cls.max_shield_points, f"{where}: shield {n} at {points}"
+            assert 0 <= points <= cls.max_shield_points + past, f"{where}: shield {n} at {points}"
             if n in ship.shields_damaged:
                 assert points == 0, f"{where}: damaged shield {n} holds {points}"
         assert ship.superstructure <= cls.superstructure
@@ -249,12 +272,12 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
             assert ship.shields == (0, 0, 0, 0, 0, 0), where
             continue
         assert min(alloc.movement, alloc.shields, alloc.weapons) >= 0, where
-        assert alloc.total <= power_at_allocation[ship.id], \
+        assert alloc.total <= power_at_allocation[ship.id] + bonus_power, \
             f"{where}: {alloc} over the {power_at_allocation[ship.id]} power it had"
-        assert alloc.movement * cls.mpr[1] % cls.mpr[0] == 0, \
+        assert bonus_power or alloc.movement * cls.mpr[1] % cls.mpr[0] == 0, \
             f"{where}: {alloc.movement} power to movement buys a fraction at {cls.mpr}"
         assert ship.movement_points == cls.movement_points(alloc.movement), where
-        assert sum(ship.shields) <= cls.shield_points(alloc.shields), where
+        assert sum(ship.shields) <= cls.shield_points(alloc.shields) + past, where
         armed = 0
         for spec, w in zip(cls.weapons, ship.weapons, strict=True):
             if w.power:
@@ -368,7 +391,8 @@ def test_playthroughs_cover_the_game() -> None:
         refused += game.refused
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
-                     "choose_damaged_weapon", "evade", "sense", "self_destruct", "place_ship"}
+                     "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
+                     "set_warp", "place_ship", "ask"}
     assert refused >= 40
     assert outcomes == {True, False}
 

@@ -66,9 +66,15 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             reverse=not s.reverse, blast_roll=not s.blast_roll,
             lock=s.lock if may_know_ship(state, seat, s.lock) else other_lock(state, seat, s),
             movement_points=s.movement_points + 1 if state.step == POWER else s.movement_points,
+            # Expert: the ratings, their rolls and the Skill Roll (ratings.py, skill_roll.py).
+            skill=s.skill + 1 if s.skill else 0, efficiency=s.efficiency + 2 if s.efficiency else 0,
+            rating_rolls=tuple(7 for _ in s.rating_rolls),
+            skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
+            record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
+                         for r in s.record),
         ))
     side = state.ship(seat.ship or "").side
-    ships = [elsewhere(state, s) if hidden_from(state, s, side) else s for s in ships]
+    ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
     reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
                     if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
     # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
@@ -96,7 +102,7 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
     return "" if ship.lock or not others else others[0]
 
 
-SEEDS = [*range(12), *(f"gambit{n}" for n in range(4))]
+SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
 where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
 
@@ -105,9 +111,10 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
     if isinstance(seed, int):
         yield from states(base + seed, limit)
         return
-    n = int(seed.removeprefix("gambit"))
+    level = "expert" if seed.startswith("expert") else "advanced"
+    n = int(seed.removeprefix("gambit").removeprefix("expert"))
     rng = random.Random(n)
-    state: Any = engine.new_game({**packaged("romulan-gambit", "advanced"),
+    state: Any = engine.new_game({**packaged("romulan-gambit", level),
                                   "crew": rng.choice(sorted(CREWS))})
     dice = VirtualDice(base + n)
     for _ in range(limit):

@@ -75,6 +75,8 @@ GAMES = 40 if LONG else 6
 itself) of the packaged scenarios."""
 GAMBITS = 30 if LONG else 4
 """Games of The Romulan Gambit at the advanced level (cloaked Romulans, a minefield)."""
+EXPERT_GAMBITS = 10 if LONG else 2
+"""Games of The Romulan Gambit at the expert level (Book Two, Expert: Romulan Cloaking Device)."""
 STAGED = 20 if LONG else 5
 """Games of The Romulan Gambit staged with one Bird of Prey in sight and one hidden (`staged`)."""
 FOLLOW = 40
@@ -99,8 +101,9 @@ def fonts() -> Iterator[None]:
 
 def scenario_for(kind: str, n: int) -> dict[str, Any]:
     rng = random.Random(f"{kind}{n}")
-    if kind in ("gambit", "staged"):
-        base = packaged("romulan-gambit", "advanced")
+    if kind in ("gambit", "staged", "expert-gambit"):
+        # The expert games of the Gambit: arc scans whose finds are the sensing ship's alone.
+        base = packaged("romulan-gambit", "expert" if kind == "expert-gambit" else "advanced")
     else:
         base = packaged(rng.choice(scenario_names(None)), kind)
     return {**base, "crew": rng.choice(sorted(CREWS))}
@@ -159,7 +162,7 @@ def side(state: FasaState, ship: str | None) -> str:
     return state.ship(ship).side if ship and state.has_ship(ship) else ""
 
 
-def public_facts(state: FasaState, mine: str) -> tuple[object, ...]:
+def public_facts(state: FasaState, mine: str, viewer: str | None = None) -> tuple[object, ...]:
     """What the rules let the side `mine` know of a state (docs/rules-decisions.md, "What each
     seat may know"), written out here apart from the engine's filter: two states of a pair whose
     public facts differ have legitimately come apart."""
@@ -168,8 +171,8 @@ def public_facts(state: FasaState, mine: str) -> tuple[object, ...]:
         if s.side == mine:
             ships.append(s)   # its own side's ships, whole
             continue
-        hidden = hidden_from(state, s, mine)
-        ships.append((s.id, s.status, s.cloaked, hidden,
+        hidden = hidden_from(state, s, mine, viewer)   # Expert: detections are per ship
+        ships.append((s.id, s.status, s.cloaked, hidden, s.warp,
                       None if hidden else (s.pos, s.heading, s.hard_turned, s.evading),
                       None if state.step == POWER else s.movement_points,
                       s.allocation is None, tuple(w.fired for w in s.weapons),
@@ -181,10 +184,12 @@ def public_facts(state: FasaState, mine: str) -> tuple[object, ...]:
     busy = tuple((p.ship, p.station, p.action) for p in engine.pending(state))
     return (state.turn, state.phase, state.step, state.outcome, state.winner, tuple(ships),
             counters, shots, tuple(d for d in state.detected if d[0] == mine),
+            tuple(d for d in state.detected_by if d[0] == viewer),
             state.advantage, busy)
 
 
-def public_events(events: Sequence[Event], state: FasaState, mine: str) -> list[Event]:
+def public_events(events: Sequence[Event], state: FasaState, mine: str,
+                  viewer: str | None = None) -> list[Event]:
     """The events the rules make public to side `mine` (those that may differ between the two
     games of a pair only if the games have legitimately come apart)."""
     out: list[Event] = []
@@ -194,7 +199,7 @@ def public_events(events: Sequence[Event], state: FasaState, mine: str) -> list[
             out.append(e)
         elif isinstance(e, BlastStruck | ShipMoved):
             who = e.target if isinstance(e, BlastStruck) else e.ship
-            if not hidden_from(state, state.ship(who), mine):
+            if not hidden_from(state, state.ship(who), mine, viewer):
                 out.append(e)
         elif isinstance(e, RollRequested | Rolled):
             if e.request.public or side(state, e.request.ship) == mine:
@@ -230,8 +235,8 @@ def alternative(step: Step, mine: str, rng: random.Random) -> Action | None:
         return RollResult(action.station, rng.choice(others), "virtual")
     if not p.ship or actor == mine:
         return None
-    if p.action in ("fire", "evade", "self_destruct"):
-        return None   # declared fire, an evasion and a self-destruct are seen by all
+    if p.action in ("fire", "evade", "self_destruct", "set_warp"):
+        return None   # declared fire, an evasion, a self-destruct and a warp speed are seen by all
     if p.action == "move" and not hidden_from(state, state.ship(p.ship), mine):
         return None   # a ship it can see moves in plain sight
     if p.action == "allocate_power":
@@ -374,8 +379,10 @@ def follow(line: Sequence[Step], start: int, twin: FasaState, twin_events: Seque
     main, main_events = line[start].after, line[start].events
     i = start
     while True:
-        stop = (public_facts(main, mine) != public_facts(twin, mine)
-                or public_events(main_events, main, mine) != public_events(twin_events, twin, mine)
+        me = watch.seat.ship
+        stop = (public_facts(main, mine, me) != public_facts(twin, mine, me)
+                or public_events(main_events, main, mine, me)
+                != public_events(twin_events, twin, mine, me)
                 or main.ship(watch.seat.ship or "").status != twin.ship(watch.seat.ship or "").status)
         nxt = line[i + 1] if i + 1 < len(line) and i - start < FOLLOW else None
         if stop:
@@ -455,6 +462,7 @@ def check_game(kind: str, n: int) -> tuple[int, int]:
 @pytest.mark.parametrize(("kind", "n"), [*((k, n) for k in PLAYABLE_LEVELS
                                           for n in range(GAMES)),
                                         *(("gambit", n) for n in range(GAMBITS)),
+                                        *(("expert-gambit", n) for n in range(EXPERT_GAMBITS)),
                                         *(("staged", n) for n in range(STAGED))])
 def test_a_seat_cannot_tell_games_apart_that_differ_only_in_its_secrets(kind: str, n: int) -> None:
     pairs, compared = check_game(kind, n)
@@ -470,7 +478,7 @@ def test_the_games_reach_every_kind_of_secret() -> None:
     """Over the games above (run first, in this module's order): hidden courses, allocations,
     arming, shields, sensor questions, detection rolls and rolls inside a ship, and mines swapped
     with decoys were each compared at least once. Skipped when only some games ran (`-k`)."""
-    if len(COVERED) < len(PLAYABLE_LEVELS) * GAMES + GAMBITS + STAGED:
+    if len(COVERED) < len(PLAYABLE_LEVELS) * GAMES + GAMBITS + EXPERT_GAMBITS + STAGED:
         pytest.skip("only some of the games ran")
     seen = set().union(*COVERED.values())
     assert seen >= KINDS, f"never compared: {sorted(KINDS - seen)}"

@@ -145,6 +145,66 @@ class SelfDestruct(Action):
     order: str
 
 
+SKILL_BONUSES = ("none", "aim", "power", "shield", "repair")
+"""Expert: Skill Roll Phase (seed line 703) with Campaign Advancement's four bonuses (lines
+506-511): none taken; two weapons fire at one less to hit; one more power point; one more shield
+point on one shield, past its maximum; one point of damage repaired for good."""
+
+
+@action_type("skill_bonus")
+@dataclass(frozen=True, slots=True)
+class SkillBonus(Action):
+    """Captain of a ship whose Skill Roll succeeded: the bonus for this game turn (Book Two,
+    Expert: Skill Roll Phase). `bonus` is one of `SKILL_BONUSES`; "aim" names one or two
+    `weapons`; "power" goes to `part` "movement", "shield" (shield number `shield`) or a beam
+    weapon's id; "shield" names `shield`; "repair" mends `part` "superstructure" or an engine
+    "engine1", "engine2", ... (in the class's engine order)."""
+
+    ship: str
+    bonus: str
+    weapons: tuple[str, ...] = ()
+    part: str = ""
+    shield: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.weapons, list):  # from JSON; anything else is the type check's
+            object.__setattr__(self, "weapons", tuple(self.weapons))
+
+
+@action_type("ask")
+@dataclass(frozen=True, slots=True)
+class AskSensor(Action):
+    """Science of a ship with a sensor lock: the question (1-9, 0 for none) asked of its target
+    in this Movement Phase before the ship moves (Book Two, Expert: Sensors, seed lines 707-717,
+    777); `detail` as for `Sense`."""
+
+    ship: str
+    question: int
+    detail: str = ""
+
+
+ARC_SCAN_ARCS = ("", "forward", "port", "starboard", "aft")
+
+
+@action_type("arc_scan")
+@dataclass(frozen=True, slots=True)
+class ArcScan(Action):
+    """Science: the arc to scan for cloaked ships at the start of this Movement Phase, or "" for
+    none (Book Two, Expert: Romulan Cloaking Device, seed lines 781-787)."""
+
+    ship: str
+    arc: str
+
+
+@action_type("set_warp")
+@dataclass(frozen=True, slots=True)
+class SetWarp(Action):
+    """Helm: the ship's warp speed for this game turn, one step from the last at most (Book Two,
+    Expert: Helm Display, seed line 759: "If warp speed is to be changed, erase the warp speed
+    circled and circle the new warp speed"); 0 is sub-light."""
+
+    ship: str
+    warp: int
 @action_type("place_ship")
 @dataclass(frozen=True, slots=True)
 class PlaceShip(Action):

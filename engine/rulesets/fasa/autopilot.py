@@ -21,10 +21,20 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import evasion, legal, placement, sensors, victory
+from engine.rulesets.fasa import (
+    arc_scan,
+    evasion,
+    legal,
+    placement,
+    sensors,
+    skill_roll,
+    victory,
+)
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -33,6 +43,7 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
     Target,
     WeaponPower,
 )
@@ -79,6 +90,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     station = prompt.station
     if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
         return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
+    if prompt.action == "ask":
+        return AskSensor(station, ship.id, 3)  # how the target's shields are powered
     if state.step == MOVE:
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:
@@ -95,6 +108,12 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return Sense(station, ship.id, *_sensing(state, ship))
     if prompt.action == "self_destruct":
         return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
+    if prompt.action == "arc_scan":
+        return ArcScan(station, ship.id, arc_scan.autopilot_arc(state, ship))
+    if prompt.action == "set_warp":
+        return SetWarp(station, ship.id, ship.warp)  # holds its speed: a simple player
+    if prompt.action == "skill_bonus":
+        return skill_roll.choose_bonus(ship, station)
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":
@@ -120,12 +139,12 @@ def enemies(state: FasaState, ship: Ship) -> list[Ship]:
     """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
     among them: Advanced, Romulan Cloaking Device)."""
     return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
-            and not hidden_from(state, s, ship.side)]
+            and not hidden_from(state, s, ship.side, ship.id)]
 
 
 def unseen_enemies(state: FasaState, ship: Ship) -> bool:
     """Whether an enemy in play is cloaked where the ship's side cannot see it."""
-    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side)
+    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side, ship.id)
                for s in state.ships)
 
 
@@ -316,7 +335,7 @@ HARD_TURN_COST = 1.0
 def _emergency_safe(state: FasaState, ship: Ship) -> bool:
     """Whether one emergency heading change leaves the ship well clear of losing its last
     superstructure or power (never into a likely explosion or disablement)."""
-    cost = stress_of(state.tables, ship)
+    cost = stress_of(state.tables, ship, state.level)
     return (ship.superstructure - cost.superstructure > 2
             and ship.total_power - cost.power > ship.cls.total_power // 3)
 

@@ -18,6 +18,7 @@ from engine.hexgrid import distance, hex_to_offset, line_of_fire_clear
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.actions import Target
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
+from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import (
     BlastStruck,
@@ -32,6 +33,7 @@ from engine.rulesets.fasa.events import (
 )
 from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected_by
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
+from engine.rulesets.fasa.levels import expert as level_expert
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
@@ -85,6 +87,10 @@ def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int,
         need = max(0, need + EMERGENCY_TO_HIT)
     if need and target is not None and target.cloaked:
         need = max(0, need + to_hit_modifier(target))
+    if need:
+        # Expert: Casualties — "+1" on the roll per full 10% of the crew (lines 847-853); a
+        # skill bonus aims two weapons one better (line 508; `skill_roll.py`).
+        need = max(0, need - casualty_modifier(state.level, firer) + (spec.id in firer.aimed))
     return need
 
 
@@ -94,7 +100,7 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         return f"{target.name} is on our side"
     if not targetable(target):
         return f"{target.name} is {target.status}"
-    if hidden_from(state, target, firer.side):
+    if hidden_from(state, target, firer.side, firer.id):
         # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a successfully
         # cloaked ship is there". Nothing here may tell where it is.
         return f"{target.name} is cloaked and not detected: it cannot be fired at"
@@ -135,7 +141,7 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
     for target in state.ships:
         if target.side == ship.side or not targetable(target) \
-                or hidden_from(state, target, ship.side) or undetected_by(state, target, ship):
+                or hidden_from(state, target, ship.side, ship.id) or undetected_by(state, target, ship):
             continue
         rng = distance(ship.pos, target.pos)
         reach = [w for w in ready if need_to_hit(state, ship, w, rng, target)
@@ -227,11 +233,13 @@ def shot_damage(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int) -> in
 
 
 def request(state: FasaState, ship: str, duty: Duty, purpose: str,
-            needs: tuple[int, int] | None = None, public: bool = False) -> tuple[FasaState, Event]:
+            needs: tuple[int, int] | None = None, public: bool = False,
+            modifiers: tuple[tuple[str, int], ...] = ()) -> tuple[FasaState, Event]:
     """Ask the station of `ship` that carries out `duty` for a roll; the purpose is told with that
     station's title first ("Helm: to-hit, ..."). A public roll is seen by the whole table."""
     station = state.station_for(ship, duty)
-    req = RollRequest(D10, ship, station, f"{title(station)}: {purpose}", needs, public)
+    req = RollRequest(D10, ship, station, f"{title(station)}: {purpose}", needs, public,
+                      modifiers)
     return replace(state, roll=req), RollRequested(req)
 
 
@@ -257,9 +265,15 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
         else ""
     if target.cloaked:
         modified += f" ({to_hit_modifier(target)} against a cloaked ship)"
+    if casualty_modifier(state.level, firer):
+        modified += (f" (+{casualty_modifier(state.level, firer)} on the die for "
+                     f"{firer.name}'s casualties)")
+    if spec.id in firer.aimed:
+        modified += " (skill bonus: one better)"
     state, ev = request(state, firer.id, Duty.WEAPONS,
                         f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
-                        f"{rng}, needs 1-{need}{modified}", (1, need), public=True)
+                        f"{rng}, needs 1-{need}{modified}", (1, need), public=True,
+                        modifiers=casualty_terms(state.level, firer))
     return state, [ev]
 
 
@@ -306,16 +320,20 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if hit.stage == "location":
         return _locate(state, firer, target, hit, value)
     if hit.stage == "engine":
-        candidates = struck_engines(target, hit.shield)
+        candidates = engine_candidates(state, target, hit)
         first = candidates[(value - 1) * len(candidates) // 10]
         return _located(*damage_engines(state, target, first, hit.penetrating))
     if hit.stage == "sensors":
         turns = 1 if value <= 5 else 2
-        target = replace(target, sensors_out=max(target.sensors_out, turns), lock="")
+        # Expert: the boxes are crossed off "beginning with the box for the next game turn"
+        # (line 771): out for the rest of this turn and `turns` more.
+        out = turns + 1 if level_expert(state.level) else turns
+        target = replace(target, sensors_out=max(target.sensors_out, out), lock="")
         state = state.with_ship(target)
+        more_words = " after this one" if out > turns else ""
         ev = Damaged(target.id, target.name, "sensors", turns,
-                     f"sensors out for {turns} game turn{'s' if turns > 1 else ''}: weapons "
-                     "cannot fire")
+                     f"sensors out for {turns} game turn{'s' if turns > 1 else ''}{more_words}: "
+                     "weapons cannot fire")
         return _located(state, [ev])
     raise AssertionError(f"unknown hit stage {hit.stage}")
 
@@ -370,7 +388,8 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
 def _ask_location(state: FasaState, target: Ship, hit: Hit,
                   events: list[Event]) -> tuple[FasaState, list[Event]]:
     """Ask the damage location roll for the next part of `hit.left` penetrating points."""
-    chunk = location_chunks(state.level, hit.left)[0]
+    blast = bool(state.shots) and state.shots[0].weapon == BLAST
+    chunk = location_chunks(state.level, hit.left, blast)[0]
     hit = replace(hit, stage=Stage.LOCATION, penetrating=chunk, left=hit.left - chunk)
     state = replace(state, hit=hit)
     state, ev = request(state, target.id, Duty.HIT_LOCATION,
@@ -397,14 +416,26 @@ def _located(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Eve
 
 def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
             value: int) -> tuple[FasaState, list[Event]]:
-    """Book One's Basic Game Damage Location Table: one roll for `hit.penetrating` points."""
-    location = state.tables.damage_basic[value - 1]
+    """Book One's Basic Game Damage Location Table: one roll for `hit.penetrating` points; at the
+    expert levels the Detailed Damage Location Charts (`expert_damage.py`)."""
+    if level_expert(state.level):
+        from engine.rulesets.fasa import expert_damage  # it builds on this module
+        return expert_damage.locate(state, firer, target, hit, value)
+    return locate_system(state, firer, target, hit, state.tables.damage_basic[value - 1], [])
+
+
+def locate_system(state: FasaState, firer: Ship, target: Ship, hit: Hit, location: str,
+                  events: list[Event], engines: list[int] | None = None,
+                  ) -> tuple[FasaState, list[Event]]:
+    """Damage at `location` (superstructure, engine, shield, beam, missile, sensors) for
+    `hit.penetrating` points; `engines` names the engines an engine hit may strike (else those
+    nearest the shield struck)."""
     pts = hit.penetrating
     if location == "superstructure":
-        state, events = damage_superstructure(state, target, pts, "superstructure hit")
-        return _located(state, events)
+        state, more = damage_superstructure(state, target, pts, "superstructure hit")
+        return _located(state, events + more)
     if location == "engine":
-        engines = struck_engines(target, hit.shield)
+        engines = struck_engines(target, hit.shield) if engines is None else engines
         if len(engines) > 1:
             names = [target.cls.engines[i].name for i in engines]
             state = replace(state, hit=replace(hit, stage=Stage.ENGINE))
@@ -412,11 +443,13 @@ def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
                                 f"which engine of {target.name} takes the hit: "
                                 + ", ".join(f"{_band(n, len(names))} {name}"
                                             for n, name in enumerate(names)))
-            return state, [ev]
-        return _located(*damage_engines(state, target, engines[0] if engines else None, pts))
+            return state, [*events, ev]
+        state, more = damage_engines(state, target, engines[0] if engines else None, pts)
+        return _located(state, events + more)
     # Shield, weapon and sensor hits damage the system and give 1 superstructure point
     # (Expert: Shield Generator Damaged, Weapon Damaged, Sensors Out).
-    state, events = damage_superstructure(state, target, 1, f"{location} hit")
+    state, more = damage_superstructure(state, target, 1, f"{location} hit")
+    events = events + more
     target = state.ship(target.id)
     if location == "shield":
         shields = list(target.shields)
@@ -483,7 +516,9 @@ def damage_superstructure(state: FasaState, ship: Ship, points: int,
                           why: str) -> tuple[FasaState, list[Event]]:
     """Superstructure damage, with crew casualties at the chart's percent per point for the ship's
     superstructure strength (crew casualty table; docs/rules-decisions.md)."""
-    rate = state.tables.casualty_rate(ship.cls.superstructure)
+    # At the expert levels casualties come from the Detailed Damage Location Charts' marks alone
+    # (lines 847-849; `expert_damage.py`).
+    rate = 0 if level_expert(state.level) else state.tables.casualty_rate(ship.cls.superstructure)
     casualties = min(1000, ship.casualties + points * rate * 10)
     ship = replace(ship, superstructure=ship.superstructure - points, casualties=casualties)
     if ship.superstructure < 0 and points > 0 and advanced_rules(state.level):
@@ -511,6 +546,15 @@ def struck_engines(ship: Ship, shield: int) -> list[int]:
     if warp:
         return warp
     return sorted(powered, key=lambda i: (-ship.engines[i], i))[:1]
+
+
+def engine_candidates(state: FasaState, target: Ship, hit: Hit) -> list[int]:
+    """The engines an engine hit awaiting its roll may strike: those nearest the shield, or at the
+    expert levels those the detailed chart names (`expert_damage.engines_for`)."""
+    if level_expert(state.level) and hit.kind:
+        from engine.rulesets.fasa import expert_damage
+        return expert_damage.engines_for(target, hit.kind, hit.shield)
+    return struck_engines(target, hit.shield)
 
 
 def damage_engines(state: FasaState, ship: Ship, first: int | None,

@@ -24,10 +24,23 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import cloak, combat, evasion, movement, placement, presets, sensors
+from engine.rulesets.fasa import (
+    cloak,
+    combat,
+    evasion,
+    movement,
+    placement,
+    presets,
+    sensors,
+    skill_roll,
+    warp,
+)
 from engine.rulesets.fasa.actions import (
+    ARC_SCAN_ARCS,
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -36,6 +49,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
     Target,
     WeaponPower,
 )
@@ -65,7 +80,9 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
-        "sense": _sense, "self_destruct": _self_destruct, "place_ship": _place,
+        "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
+        "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
+        "ask": _ask,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -211,7 +228,7 @@ def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int |
     range; None for a target the firing side does not know the place of (Advanced: Romulan
     Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
     ship is there"), or one out of play: nothing here may tell where it is."""
-    if not combat.targetable(target) or hidden_from(state, target, ship.side):
+    if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
         return None
     return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
 
@@ -325,6 +342,101 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
                     irreversible=True, optional=ship.status == ACTIVE)
 
 
+BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
+               "power": "one more power point", "shield": "one more shield point (past the maximum)",
+               "repair": "repair one point for good"}
+
+
+def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The bonus of a successful Skill Roll and where it goes (Expert: Skill Roll Phase; the
+    Campaign Advancement bonuses, seed lines 506-511): the aimed weapons, the part that takes the
+    power point, the part repaired, the shield for a shield point. The defaults are the first
+    placements the rules accept, and each bonus carries the reason it cannot be taken with them."""
+    working = [spec.id for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
+               if not w.damaged]
+    weapons = (Choice(None, "none"), *(Choice(spec.id, spec.name) for spec in ship.cls.weapons))
+    power_parts = (Choice("movement", "movement"), Choice("shield", "the shield below"),
+                   *(Choice(spec.id, spec.name) for spec in ship.cls.weapons
+                     if spec.kind == "beam"))
+    repair_parts = (Choice("superstructure", "superstructure"),
+                    *(Choice(f"engine{n}", spec.name)
+                      for n, spec in enumerate(ship.cls.engines, 1)))
+
+    def make(v: Mapping[str, Value]) -> SkillBonus:
+        bonus = v["bonus"]
+        aimed = tuple(w for w in (v.get("first"), v.get("second")) if w is not None)
+        part = v.get("power_to") if bonus == "power" else v.get("repair")
+        return SkillBonus(station, ship.id, cast(str, bonus),
+                          cast(tuple[str, ...], aimed) if bonus == "aim" else (),
+                          cast(str, part or ""), _int(v.get("shield", 0)))
+
+    def why(values: Mapping[str, Value]) -> str:
+        return skill_roll.bonus_problem(state, ship, make(values))
+
+    base: dict[str, Value] = {"bonus": "none", "first": working[0] if working else None,
+                              "second": None, "power_to": "movement",
+                              "repair": "superstructure", "shield": 1}
+    base["shield"] = next((n for n in range(1, 7)
+                           if not why({**base, "bonus": "shield", "shield": n})), 1)
+    base["power_to"] = next((c.value for c in power_parts
+                             if not why({**base, "bonus": "power", "power_to": c.value})),
+                            "movement")
+    base["repair"] = next((c.value for c in repair_parts
+                           if not why({**base, "bonus": "repair", "repair": c.value})),
+                          "superstructure")
+    choices = tuple(Choice(b, BONUS_WORDS[b], why({**base, "bonus": b}) or None)
+                    for b in BONUS_WORDS)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return make(v)
+
+    fields = (
+        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against efficiency "
+                       f"{ship.efficiency})", FieldKind.CHOICE, "none", choices=choices),
+        Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
+        Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
+        Field("power_to", "The power point goes to", FieldKind.CHOICE, base["power_to"],
+              choices=power_parts),
+        Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
+              choices=repair_parts),
+        Field("shield", "Shield (1-6) for a shield point or power to a shield", FieldKind.INT,
+              base["shield"], 0, 6),
+    )
+    return Decision(prompt, "skill_bonus", station,
+                    f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
+                    build)
+
+
+def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The warp speed for this turn, one step from the last (Expert: Helm Display, line 759;
+    `warp.py`); the stress of an emergency heading change is read at it."""
+    low, high = warp.bounds(state, ship)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return SetWarp(station, ship.id, _int(v["warp"]))
+
+    field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
+                          f"emergency {ship.cls.emergency_warp})", FieldKind.INT, ship.warp,
+                  low, high)
+    return Decision(prompt, "set_warp", station, f"{title(station)}: {ship.name}'s warp speed",
+                    (field,), (), build, optional=True)  # the phase does not wait for it
+
+
+def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The arc to scan for cloaked ships in this Movement Phase, or none (Expert: Romulan
+    Cloaking Device, lines 781-787; `arc_scan.py`): forward by default."""
+    choices = tuple(Choice(a, a or "no scan this phase") for a in ARC_SCAN_ARCS)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ArcScan(station, ship.id, cast(str, v["arc"]))
+
+    field = Field("arc", "Arc to scan (1-5 on a d10 finds a cloaked ship there that moved last "
+                         "turn)", FieldKind.CHOICE, "forward", choices=choices)
+    return Decision(prompt, "arc_scan", station,
+                    f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
+                    build)
+
+
 def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
     ships anywhere"; the cruiser "may enter the map from any location"): column, row and
@@ -346,3 +458,22 @@ def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
     return Decision(prompt, "place_ship", station,
                     f"{title(station)}: place {ship.name} {where}", fields, (), build)
+
+
+def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
+    Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
+    """
+    sensing = _sense(state, ship, prompt, station).field_named("question")
+    choices = tuple(c for c in sensing.choices if not str(c.value).startswith("10"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        asked = v["question"]
+        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
+        return AskSensor(station, ship.id, int(number) if number.isdigit() else -1, detail)
+
+    field = Field("question", f"Question about {state.ship(ship.lock).name}", FieldKind.CHOICE,
+                  "0", choices=choices)
+    return Decision(prompt, "ask", station,
+                    f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
+                    (), build)

@@ -77,6 +77,10 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "evade": Duty.MOVEMENT,     # the ship's mover turns it (Advanced: Evading Missile Fire)
     "sense": Duty.SENSORS,      # C&C: the Science Officer operates the sensors
     "self_destruct": Duty.COMMAND,  # the Captain's decision (Advanced: Ship Explosions)
+    "skill_bonus": Duty.COMMAND,    # "he may choose one bonus" (Expert: Skill Roll Phase)
+    "set_warp": Duty.MOVEMENT,      # the Helm Display's warp speed track (Expert, line 759)
+    "ask": Duty.SENSORS,            # a Movement Phase's sensor question (Expert, line 777)
+    "arc_scan": Duty.SENSORS,       # the ship's sensors (Expert: Romulan Cloaking Device)
     "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""

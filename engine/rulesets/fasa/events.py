@@ -336,7 +336,8 @@ class ExplosionAverted(Event):
 class SensorLocked(Event):
     """A Sensor Phase's lock attempt (Advanced: Sensors): `result` is "locked", "failed",
     "held" (the lock of an earlier turn, kept), "none" (no lock tried, `target` empty) or
-    "no scan" (the lock used, the advanced level's own scan for cloaked ships passed). The
+    "no scan" (the lock used, the advanced level's own scan for cloaked ships passed) or "no arc
+    scan" (Expert: no arc scanned in this Movement Phase, arc_scan.py). The
     sensing side is told; the target's side too when the lock holds ("if the ship has enemy
     sensors locked on it")."""
 
@@ -354,6 +355,10 @@ class SensorLocked(Event):
             return f"{self.name}'s sensors try no lock this turn"
         if self.result == "no scan":
             return f"{self.name}'s sensors make no scan for cloaked ships this turn"
+        if self.result == "no question":  # Expert: a Movement Phase's question not asked
+            return f"{self.name}'s sensors ask no question in this Movement Phase"
+        if self.result == "no arc scan":  # Expert: an arc scan passed for one Movement Phase
+            return f"{self.name}'s sensors make no scan for cloaked ships in this Movement Phase"
         kept = " (still)" if self.result == "held" else ""
         return f"{self.name}'s sensors are locked on {self.target_name}{kept}"
 
@@ -447,3 +452,57 @@ class SelfDestructOrder(Event):
         if self.order == "destruct":
             return f"{self.name}'s captain orders the self-destruct"
         return f"{self.name}'s captain gives no self-destruct order"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsSet(Event):
+    """Expert: Creating The Ratings (seed line 685): a ship's Captain's Skill Rating and its Crew
+    Efficiency Rating, its own side's to know."""
+
+    ship: str
+    name: str
+    skill: int
+    efficiency: int
+
+    @property
+    def text(self) -> str:
+        return (f"{self.name}: Captain's Skill Rating {self.skill}, Crew Efficiency Rating "
+                f"{self.efficiency}")
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRolled(Event):
+    """Expert: Skill Roll Phase (seed line 703): the percentile roll, what casualties add to it,
+    and whether it is at or under the Crew Efficiency Rating; its side's to know."""
+
+    ship: str
+    name: str
+    roll: int
+    modifier: int
+    efficiency: int
+
+    @property
+    def success(self) -> bool:
+        return self.roll + self.modifier <= self.efficiency
+
+    @property
+    def text(self) -> str:
+        added = f" +{self.modifier} for casualties = {self.roll + self.modifier}" \
+            if self.modifier else ""
+        verdict = "a bonus this turn" if self.success else "no bonus"
+        return (f"{self.name}: Skill Roll {self.roll}{added} against efficiency "
+                f"{self.efficiency}: {verdict}")
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTaken(Event):
+    """Expert: the skill bonus chosen for the turn (seed lines 506-511, 703); its side's."""
+
+    ship: str
+    name: str
+    bonus: str
+    detail: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: skill bonus: {self.detail}"

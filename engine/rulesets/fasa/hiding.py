@@ -13,12 +13,16 @@ STATIONARY_CLOAKED = -5
 cloaked ship; -5 to hit stationary cloaked ship")."""
 
 
-def hidden_from(state: FasaState, ship: Ship, side: str | None) -> bool:
-    """Whether `side` does not know where `ship` is: it is cloaked, of another side, and `side`
-    has not detected it this game turn ("He will know where the cloaked Romulan vessel is during
-    all of its Movement Phases"). None (the Instructor) knows everything."""
+def hidden_from(state: FasaState, ship: Ship, side: str | None, viewer: str | None = None) -> bool:
+    """Whether `side` (and `viewer`, a ship of it, when given) does not know where `ship` is: it
+    is cloaked, of another side, and `side` has not detected it this game turn ("He will know
+    where the cloaked Romulan vessel is during all of its Movement Phases"), nor has `viewer`
+    itself: at the expert levels a detection is the sensing ship's alone ("its location is
+    revealed ONLY TO THE SENSING CAPTAIN", seed line 783; `arc_scan.py`). None (the Instructor)
+    knows everything."""
     return (side is not None and ship.cloaked and ship.side != side
-            and (side, ship.id) not in state.detected)
+            and (side, ship.id) not in state.detected
+            and (viewer is None or (viewer, ship.id) not in state.detected_by))
 
 
 def in_sensor_shadow(state: FasaState, ship: Ship, target: Ship) -> bool:

@@ -9,12 +9,15 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, placement, sensors
+from engine.rulesets.fasa import combat, movement, placement, sensors, skill_roll, warp
 from engine.rulesets.fasa.actions import (
+    ARC_SCAN_ARCS,
     EVADE_CHOICES,
     SELF_DESTRUCT_ORDERS,
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -23,6 +26,8 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
     Target,
     WeaponPower,
 )
@@ -52,6 +57,12 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     ship = state.ship(prompt.ship)
     if prompt.action == "place_ship":
         return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
+    if prompt.action == "ask":
+        target = state.ship(ship.lock)
+        asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
+                      else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
+        return [AskSensor(station, ship.id, q, d) for q, d in asked
+                if not sensors.question_problem(state, q, d)]
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
@@ -67,12 +78,35 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
     if prompt.action == "self_destruct":
         return [SelfDestruct(station, ship.id, o) for o in SELF_DESTRUCT_ORDERS]
+    if prompt.action == "arc_scan":
+        return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
+    if prompt.action == "set_warp":
+        low, high = warp.bounds(state, ship)
+        return [SetWarp(station, ship.id, w) for w in range(low, high + 1)]
+    if prompt.action == "skill_bonus":
+        return [a for a in bonus_options(ship, station)
+                if not skill_roll.bonus_problem(state, ship, a)]
     if prompt.action == "allocate_power":
         return [AllocatePower(station, ship.id, m, s, w, c)
                 for m, s, w, c in power_options(ship, has_cloak(state, ship))]
     if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
+
+
+def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
+    """Every skill bonus a ship could take (Expert: Skill Roll Phase); `bonus_problem` sorts out
+    those it may take now."""
+    ids = [w.id for w in ship.cls.weapons]
+    out = [SkillBonus(station, ship.id, "none")]
+    out += [SkillBonus(station, ship.id, "aim", (a,) if a == b else (a, b))
+            for i, a in enumerate(ids) for b in ids[i:]]
+    out += [SkillBonus(station, ship.id, "power", part=p) for p in ("movement", *ids)]
+    out += [SkillBonus(station, ship.id, "power", part="shield", shield=n) for n in range(1, 7)]
+    out += [SkillBonus(station, ship.id, "shield", shield=n) for n in range(1, 7)]
+    out += [SkillBonus(station, ship.id, "repair", part=p)
+            for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
+    return out
 
 
 def place_options(state: FasaState, ship: Ship) -> list[tuple[int, int, int]]:

@@ -11,7 +11,15 @@ advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors
 sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking Device
 (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`): every rule of the
 advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
-(`NOT_BUILT` is empty).
+(`NOT_BUILT` has no advanced entry).
+
+Book Two, Expert Starship Tactics (seed lines 575-873): full values, the ratings and the tactical
+advantage they give (`ratings.py`), the Skill Roll Phase (`skill_roll.py`), warp speed changes
+(`warp.py`), stress on each warp engine (`stress.py`), the Detailed Damage Location Charts
+(`expert_damage.py`), casualties and their die-roll modifier (`casualties.py`), the expert
+blast table (`explosions.py`), the cloak scan by arcs (`arc_scan.py`), a sensor question in each
+Movement Phase (`sensor_ask.py`) and the Master Control Panel's record (`mcp.py`): every rule of
+lines 575-873.
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -27,11 +35,23 @@ from engine.rulesets.fasa.ships import FireLimit, ShipClass, WeaponSpec
 
 ADVANCED_WEAPONS = frozenset({"plasma"})
 BASIC_LEVELS = frozenset({"basic"})
-EXPERT_STRESS_LEVELS = frozenset({"expert", "command"})
+EXPERT_LEVELS = frozenset({"expert", "command"})
+"""Levels that play Book Two's Expert Starship Tactics (seed lines 575-873): full values, ratings
+and skill rolls, stress on each warp engine, the Detailed Damage Location Charts, casualties that
+modify die rolls, the expert blast table. Command & Control builds on them."""
+EXPERT_STRESS_LEVELS = EXPERT_LEVELS
 """Levels whose heading change stress is Expert's ("one point is given to EACH warp engine", seed
-lines 789-797): not built; those levels are not playable yet."""
-PER_HIT_LEVELS = frozenset({"expert", "command"})
+lines 789-797; `stress.py`)."""
+PER_HIT_LEVELS = EXPERT_LEVELS
 POINTS_PER_LOCATION_ROLL = 2
+BLAST_POINTS_PER_LOCATION_ROLL = 5
+"""Expert: "damage location rolls are made on the Detailed Damage Location Charts for every 5
+points of damage" of an explosion's blast (seed line 873)."""
+
+
+def expert(level: str) -> bool:
+    """Whether `level` plays the Expert rules (seed lines 575-873)."""
+    return level in EXPERT_LEVELS
 
 
 def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
@@ -65,15 +85,17 @@ def scan_is_own_roll(level: str) -> bool:
     return level == "advanced"
 
 
-def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:
+def location_chunks(level: str, penetrating: int, blast: bool = False) -> tuple[int, ...]:
     """The damage points of each damage location roll for `penetrating` points through one shield:
-    one roll for the whole hit at the expert and command levels; at the basic and advanced levels
-    one roll per 2 points, the last odd point rolling too (7 points: 2, 2, 2, 1)."""
+    one roll for the whole hit at the expert and command levels (seed line 809: "Roll once for
+    each hit that penetrated the shields"), but one per 5 points of an explosion's blast (line
+    873); at the basic and advanced levels one roll per 2 points, the last odd points rolling too
+    (7 points: 2, 2, 2, 1; at the expert level a blast's 12 points: 5, 5, 2)."""
     if penetrating <= 0:
         return ()
-    if level in PER_HIT_LEVELS:
+    if level in PER_HIT_LEVELS and not blast:
         return (penetrating,)
-    step = POINTS_PER_LOCATION_ROLL
+    step = BLAST_POINTS_PER_LOCATION_ROLL if level in PER_HIT_LEVELS else POINTS_PER_LOCATION_ROLL
     return tuple(min(step, penetrating - k) for k in range(0, penetrating, step))
 
 

@@ -169,4 +169,8 @@ def end_of_turn(ship: Ship) -> Ship:
         allocation=None, armed=False, shields_set=False, movement_points=0, sensed=False,
         scanned=False, ordered=False,
         sensors_out=max(0, ship.sensors_out - 1),
+        # Expert: the skill bonus is "FOR THAT TURN ONLY" (l.506); the warp speed, the lock
+        # tried and the arc scans are each turn's.
+        skill_rolled=0, bonus="", aimed=(), warp_set=False, lock_tried=False, arc_phase=0,
+        asked_phase=0,
     )

@@ -131,7 +131,7 @@ def shield_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
             names, ship.last_shields, strict=True)))), make, rule)
     even = _checked(EVEN, in_order(spread(fore_first, points)), make, rule)
     enemies = [e for e in state.ships if e.side != ship.side and combat.targetable(e)
-               and not hidden_from(state, e, ship.side)]
+               and not hidden_from(state, e, ship.side, ship.id)]
     if not enemies:
         facing = Preset(FACING, LABELS[FACING], (), "no enemy ship in sight")
     else:

@@ -28,7 +28,7 @@ from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
-from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
+from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
 from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 from engine.words import plural
@@ -75,6 +75,8 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     """The scan for cloaked ships is still open: at the advanced level a roll of its own in each
     Sensors Phase, beside the lock (line 399); at the levels above it takes the sensors' one use
     (line 781)."""
+    if expert(state.level):
+        return False  # Expert: the scan is made by arcs in the Movement Phases (arc_scan.py)
     return not scan_done(state, ship) and cloak.enemies_cloaked(state, ship)
 
 
@@ -176,10 +178,10 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
     why = lock_problem(state, ship, target) or question_problem(state, question, detail)
     if why:
         raise IllegalAction(f"{who}: {why}")
-    ship = replace(ship, sensed=True)
+    ship = replace(ship, sensed=True, lock_tried=True)
     if ship.lock == target_id:
         state = state.with_ship(ship)
-        return _report(state, ship, target, question, detail,
+        return report(state, ship, target, question, detail,
                        [SensorLocked(ship.id, ship.name, target.id, target.name, "held")])
     state = state.with_ship(replace(ship, lock=""))
     state = replace(state, asking=(ship.id, target_id, question, detail))
@@ -201,17 +203,18 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         return state, [SensorLocked(ship.id, ship.name, target.id, target.name, "failed")]
     ship = replace(ship, lock=target.id)
     state = state.with_ship(ship)
-    return _report(state, ship, target, question, detail,
+    return report(state, ship, target, question, detail,
                    [SensorLocked(ship.id, ship.name, target.id, target.name, "locked")])
 
 
-def _report(state: FasaState, ship: Ship, target: Ship, question: int, detail: str,
+def report(state: FasaState, ship: Ship, target: Ship, question: int, detail: str,
             events: list[Event]) -> tuple[FasaState, list[Event]]:
+    """The five facts and the answer to `question`, kept as the sensing ship's latest report."""
     facts = five_facts(state, ship, target)
     answer, words = answer_of(state, ship, target, question, detail)
     text = "; ".join(facts) + (f". Q{question}: {words}" if question else "")
-    report = SensorReport(state.turn, ship.id, target.id, question, detail, facts, answer, text)
-    reports = tuple(r for r in state.reports if r.ship != ship.id) + (report,)
+    made = SensorReport(state.turn, ship.id, target.id, question, detail, facts, answer, text)
+    reports = tuple(r for r in state.reports if r.ship != ship.id) + (made,)
     return replace(state, reports=reports), [*events, SensorAnswered(ship.id, ship.name,
                                                                       target.name, text)]
 

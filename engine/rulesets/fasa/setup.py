@@ -18,6 +18,7 @@ from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.placement import PLACEMENTS
+from engine.rulesets.fasa.ratings import rating_from
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
@@ -53,7 +54,8 @@ SCENARIO_KEYS = frozenset({
     "minefields",  # mine and decoy counters (mines.py; advanced level)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
-                             "warp", "cloaked", "place"})
+                             "warp", "cloaked", "place",
+                             "skill", "efficiency"})  # Expert ratings, 48-75 (ratings.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -337,4 +339,7 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
         # Advanced: The Romulan Gambit — "The Romulan vessels are both cloaked" at the start; the
         # cloaking device is an advanced rule, so at the basic level they start seen.
         cloaked=cloaked and cloaks,
+        # Expert: Creating The Ratings (line 685): given here, or rolled before turn 1.
+        skill=rating_from(where, entry, "skill"),
+        efficiency=rating_from(where, entry, "efficiency"),
     )

@@ -44,7 +44,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 LEVELS = ("basic", "advanced", "expert", "command")
-PLAYABLE_LEVELS = ("basic", "advanced")
+PLAYABLE_LEVELS = ("basic", "advanced", "expert")
 DEFAULT_SCALE = {"basic": Fraction(1, 3), "advanced": Fraction(1, 3),
                  "expert": Fraction(1), "command": Fraction(1)}
 SCALES = {"1": Fraction(1), "1/2": Fraction(1, 2), "1/3": Fraction(1, 3), "1/4": Fraction(1, 4)}
@@ -67,9 +67,12 @@ class Status(StrEnum):
 class Step(StrEnum):
     """Steps of the game turn (Book Two, Advanced: Sequence Of Play)."""
 
+    RATINGS = "ratings"      # before the first turn: rolling the ratings (Expert)
     POWER = "power"          # Power Allocation Phase
+    SKILL = "skill"          # Skill Roll Phase (Expert)
     ADVANTAGE = "advantage"  # Tactical Advantage Phase
     SENSE = "sense"          # Sensor Phase: sensor locks and questions (Advanced)
+    SCAN = "scan"            # a Movement Phase's arc scans for cloaked ships (Expert)
     MOVE = "move"            # a Movement Phase
     DECLARE = "declare"      # a Firing Phase: declaring targets
     RESOLVE = "resolve"      # a Firing Phase: hits and damage
@@ -93,6 +96,8 @@ class Stage(StrEnum):
 ACTIVE, DISABLED, DESTROYED, ESCAPED = Status.ACTIVE, Status.DISABLED, Status.DESTROYED, Status.ESCAPED
 POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DECLARE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
+SENSE, HAZARD = Step.SENSE, Step.HAZARD
+RATINGS, SKILL, SCAN = Step.RATINGS, Step.SKILL, Step.SCAN
 SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
@@ -117,6 +122,27 @@ class Allocation:
     @property
     def total(self) -> int:
         return self.movement + self.shields + self.weapons + self.cloak
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One game turn's column of the Master Control Panel (Book Two, Expert: Using The Master
+    Control Panels, seed lines 745-773), as the turn ended: the power available and its
+    allocation, the movement points, the warp speed, each weapon's power and whether it fired
+    ("When weapons are fired, draw a slash through the number"), the shield points set, the
+    superstructure, the casualties (tenths of a percent) and the Sensors Track's box ("L" locked,
+    "O" not obtained, "X" out, "" not used)."""
+
+    turn: int
+    power: int
+    allocation: tuple[int, int, int]
+    movement_points: int
+    warp: int
+    weapons: tuple[tuple[int, bool, bool], ...]   # (power, fired, damaged) per weapon
+    shields: tuple[int, ...]
+    superstructure: int
+    casualties: int
+    sensors: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +182,19 @@ class Ship:
     last_allocation: Allocation | None = None   # the power allocation last made (last turn's
                                                 # until this turn's is made): "as last turn"
     last_shields: tuple[int, ...] | None = None  # the shield points Science last set, likewise
+    # Expert Starship Tactics (seed lines 575-873; ratings.py, skill_roll.py):
+    skill: int = 0               # the Captain's Skill Rating (48-75; 0 = not yet known)
+    efficiency: int = 0          # the Crew Efficiency Rating (48-75; 0 = not yet known)
+    rating_rolls: tuple[int, ...] = ()  # the d10 rolls made for the ratings at setup
+    skill_rolled: int = 0        # this turn's Skill Roll as modified (0 = not rolled yet)
+    bonus: str = ""              # this turn's skill bonus: "", "due", "none", "aim", "power",
+    #                              "shield" or "repair"
+    aimed: tuple[str, ...] = ()  # weapons firing at one less to hit this turn (the "aim" bonus)
+    lock_tried: bool = False     # tried (or held) a sensor lock this turn: no arc scan (Expert)
+    asked_phase: int = 0         # the Movement Phase of its last sensor question (Expert)
+    arc_phase: int = 0           # the Movement Phase of its last arc scan decision (Expert)
+    warp_set: bool = False       # its warp speed for this turn is set (Expert; warp.py)
+    record: tuple[TurnRecord, ...] = ()  # the Master Control Panel's past turns (mcp.py)
 
     @property
     def total_power(self) -> int:

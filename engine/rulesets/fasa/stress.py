@@ -5,8 +5,11 @@ Changes; Emergency Heading Change Stress Damage Sequence).
 and possibly superstructure damage from the stress." Each one costs one automatic point of engine
 stress (the Total Power Units Available one box to the left), one more if the ship's engine
 stress column has ANY number at its warp speed, and one superstructure point if its
-superstructure stress column has a number. The Expert game's stress (a point on EACH warp engine,
-and the printed number of points, seed lines 789-797) is not built here.
+superstructure stress column has a number. In the Expert game (seed lines 735-743, 789-797) one
+point goes on EACH warp engine, and the printed number of the engine column on each warp engine
+too; the printed number of the superstructure column goes on the superstructure: the Enterprise
+(J/L) at warp 8 loses 1 + 2 on each warp engine, 6 power units in all, and 3 superstructure
+points (line 1123's example, a test).
 
 The firing chart prints "-2 firer makes emergency heading change" (shared/reference
 firing_chart_1986.csv, from the 1986 combat tables): a ship that made one in a Movement Phase
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from engine.events import Event
 from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
 from engine.rulesets.fasa.events import HeadingStressed
+from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.rulesets.fasa.tables import Tables
 
@@ -33,12 +37,28 @@ class Stress:
     superstructure: int
 
 
-def stress_of(tables: Tables, ship: Ship) -> Stress:
-    """Emergency Heading Change Stress Damage Sequence steps 1-6 at the ship's warp speed."""
+def stress_of(tables: Tables, ship: Ship, level: str = "advanced") -> Stress:
+    """Emergency Heading Change Stress Damage Sequence steps 1-6 at the ship's warp speed: what it
+    costs in all (at the expert levels the sum over the warp engines, `expert_stress`)."""
     cls = ship.cls
+    if expert(level):
+        parts = expert_stress(tables, ship)
+        return Stress(sum(min(p, ship.engines[i]) for i, p in parts if i >= 0),
+                      sum(p for i, p in parts if i < 0))
     extra = 1 if tables.stress_points(cls.stress_engine, ship.warp) else 0
     hull = 1 if tables.stress_points(cls.stress_superstructure, ship.warp) else 0
     return Stress(1 + extra, hull)
+
+
+def expert_stress(tables: Tables, ship: Ship) -> tuple[tuple[int, int], ...]:
+    """Expert: Heading Change Stress Damage Sequence (seed lines 735-743): (engine index, points)
+    for each warp engine, 1 + the engine column's number at the warp speed, and (-1, points) for
+    the superstructure column's number (none when it prints no number)."""
+    cls = ship.cls
+    each = 1 + tables.stress_points(cls.stress_engine, ship.warp)
+    out = [(i, each) for i, spec in enumerate(cls.engines) if spec.kind == "warp"]
+    hull = tables.stress_points(cls.stress_superstructure, ship.warp)
+    return (*out, (-1, hull)) if hull else tuple(out)
 
 
 def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
@@ -47,10 +67,24 @@ def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     docs/rules-decisions.md), the superstructure point as superstructure damage. The turn is told
     as a `HeadingStressed` event, which a side that cannot see a cloaked ship is not told (lines
     397-403; `views.SEEN_MOVING`); the damage is the ship's side's."""
-    cost = stress_of(state.tables, ship)
     speed = f"warp {ship.warp}" if ship.warp else "sub-light"
     events: list[Event] = [HeadingStressed(
         ship.id, ship.name, speed, f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}")]
+    if expert(state.level):
+        for engine, points in expert_stress(state.tables, ship):
+            now = state.ship(ship.id)
+            if engine < 0:
+                state, more = damage_superstructure(state, now, points,
+                                                    "emergency heading change stress")
+            elif now.engines[engine] > 0:
+                # Each engine's own track (line 740): a point beyond its power is not carried.
+                state, more = damage_engines(state, now, engine,
+                                             min(points, now.engines[engine]))
+            else:
+                more = []
+            events += more
+        return state, events
+    cost = stress_of(state.tables, ship)
     warp = [i for i, spec in enumerate(ship.cls.engines) if spec.kind == "warp"
             and ship.engines[i] > 0]
     first = max(warp, key=lambda i: (ship.engines[i], -i)) if warp else None

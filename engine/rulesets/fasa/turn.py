@@ -11,19 +11,27 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    arc_scan,
     cloak,
     combat,
     evasion,
     explosions,
+    mcp,
     movement,
     placement,
     power,
+    ratings,
+    sensor_ask,
     sensors,
+    skill_roll,
     victory,
+    warp,
 )
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
+    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -32,10 +40,12 @@ from engine.rulesets.fasa.actions import (
     SelfDestruct,
     Sense,
     SetShields,
+    SetWarp,
+    SkillBonus,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
 from engine.rulesets.fasa.events import GameOver, Note, Rolled
-from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.levels import advanced_rules, expert
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
@@ -49,8 +59,11 @@ from engine.rulesets.fasa.state import (
     OVER,
     PLACE,
     POWER,
+    RATINGS,
     RESOLVE,
+    SCAN,
     SENSE,
+    SKILL,
     FasaState,
     Ship,
     Step,
@@ -62,7 +75,8 @@ from engine.words import plural
 STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE,
+    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
+    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -71,7 +85,8 @@ STEP_WORDS = {
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
     EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
-    HAZARD: "the blast of a mine or an explosion",
+    HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
+    SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
 }
 
@@ -99,6 +114,15 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         raise IllegalAction(
             f"{title(action.station)}: a {req.kind} shows 1 to {req.sides}, not {action.value}")
     events: list[Event] = [Rolled(req, action.value, action.source)]
+    if state.step == RATINGS:
+        state, more = ratings.on_roll(state, action.value)
+        return state, events + more
+    if state.step == SKILL:
+        state, more = skill_roll.on_roll(state, action.value)
+        return state, events + more
+    if state.step == SCAN:
+        state, more = arc_scan.on_roll(state, action.value)
+        return state, events + more
     if state.step == ADVANTAGE:
         ship = state.queue[0]
         rolls = tuple((s, r + (action.value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
@@ -145,6 +169,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return explosions.self_destruct(state, ship, action.order, station)
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        if isinstance(action, SetWarp):
+            return warp.set_warp(state, ship, action.warp, station)
         if isinstance(action, AllocatePower):
             return power.allocate(state, ship, action)
         if isinstance(action, ArmWeapons):
@@ -160,6 +186,12 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return combat.choose_weapon(state, ship, action.weapon, station)
     if state.step == EVADE and isinstance(action, Evade):
         return evasion.evade(state, ship, action.direction, station)
+    if state.step == SKILL and isinstance(action, SkillBonus):
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return skill_roll.take(state, ship, action, station)
+    if state.step == SCAN and isinstance(action, ArcScan):
+        return arc_scan.scan(state, ship, action.arc, station)
     if state.step == SENSE and isinstance(action, Sense):
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
@@ -167,6 +199,13 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
+    if isinstance(action, AskSensor):
+        return sensor_ask.ask(state, ship, action.question, action.detail, station)
+    if isinstance(action, Move) and sensor_ask.open_for(state, ship):
+        # Expert: "the ship captain ... may ask a question about his target" before he moves
+        # (line 711): the question (or none) comes first.
+        raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
+                            "Officer asks one, or none, before the ship moves)")
     if isinstance(action, Move):
         state, events = movement.move(state, ship, action.steps, station)
         state = replace(state, queue=state.queue[1:])
@@ -194,7 +233,29 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state = replace(state, step=POWER)
             events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
-        elif state.step == POWER:
+            continue
+        if state.step == RATINGS:
+            # Expert: Creating The Ratings, before the first Power Allocation Phase.
+            if ratings.unrated(state):
+                state, more = ratings.ask(state)
+                return state, events + more
+            state = replace(state, step=POWER)
+            events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+            continue
+        if state.step == POWER and expert(state.level) and ratings.unrated(state):
+            state = replace(state, step=RATINGS)
+            events.append(Note("The ratings are rolled: three dice and 45 each"))
+            continue
+        if state.step == SKILL:
+            if state.queue:
+                state, more = skill_roll.ask(state)
+                return state, events + more
+            if skill_roll.waiting(state):
+                return state, events
+            state, more = _start_advantage(state)
+            events += more
+            continue
+        if state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
@@ -204,7 +265,13 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state, more = cloak.engage(state)
             events += more
-            state = _start_advantage(state)
+            if expert(state.level):
+                # Expert: Skill Roll Phase, after the Power Allocation Phase (step 3).
+                state = skill_roll.start(state)
+                events.append(Note(f"Skill Roll Phase of turn {state.turn}"))
+                continue
+            state, more = _start_advantage(state)
+            events += more
         elif state.step == ADVANTAGE:
             if state.queue:
                 return _ask_advantage(state, events)
@@ -216,6 +283,10 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state, more = _start_movement(state)
             events += more
+        elif state.step == SCAN:
+            state = arc_scan.settle(state)
+            if state.step == SCAN:
+                return state, events
         elif state.step == MOVE:
             if state.queue:
                 return state, events
@@ -258,11 +329,16 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
 
 
-def _start_advantage(state: FasaState) -> FasaState:
-    """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2)."""
+def _start_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
+    """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2). At
+    the expert levels the Captains' Skill Ratings decide it, with no roll (Expert step 1, line
+    695; `ratings.advantage_order`)."""
+    if expert(state.level):
+        order = ratings.advantage_order(state)
+        return _to_sensors(replace(state, advantage=order, adv_rolls=(), queue=()), order)
     ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
     return replace(state, step=ADVANTAGE, queue=ships if len(ships) > 1 else (),
-                   adv_rolls=tuple((s, ()) for s in ships))
+                   adv_rolls=tuple((s, ()) for s in ships)), []
 
 
 def _ask_advantage(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
@@ -281,6 +357,10 @@ def _settle_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
     if tied:
         return replace(state, queue=tied), [Note("Tied tactical advantage rolls: roll again")]
     order = tuple(sorted(rolls, key=lambda s: rolls[s]))
+    return _to_sensors(state, order)
+
+
+def _to_sensors(state: FasaState, order: tuple[str, ...]) -> tuple[FasaState, list[Event]]:
     # Sensor Phase next (Advanced: Sequence Of Play step 3); the basic game has none.
     state = sensors.start(replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=()))
     leader = state.ship(order[-1]).name if order else "nobody"
@@ -292,7 +372,7 @@ def _settle_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = replace(state, step=MOVE, phase=1)
-    state = replace(state, queue=movement.movement_order(state))
+    state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
 
 
@@ -312,14 +392,15 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
         return state, events
     if state.phase < state.phases:
         state = replace(state, step=MOVE, phase=state.phase + 1)
-        state = replace(state, queue=movement.movement_order(state))
+        state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
     if state.max_turns and state.turn >= state.max_turns:
         return _finish(state, victory.at_turn_limit(state.max_turns))
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
     # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
-    ships = tuple(power.end_of_turn(s) if s.status in (ACTIVE, DISABLED) else s
-                  for s in state.ships)
+    # The Master Control Panel's column for the turn is kept first (Expert; mcp.py).
+    ships = tuple(power.end_of_turn(mcp.close_turn(s, state.turn) if expert(state.level) else s)
+                  if s.status in (ACTIVE, DISABLED) else s for s in state.ships)
     # A lock on a ship no longer on the map, or held by sensors knocked out, is gone (Advanced:
     # Sensors: "until the sensors are knocked out by enemy fire").
     gone = {s.id for s in ships if not combat.targetable(s)}
@@ -407,7 +488,25 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
                            "self_destruct")
                     for s in state.ships if explosions.may_self_destruct(s)]
+        # Expert: the Helm may change the warp speed one step (line 759); the phase does not
+        # wait for it.
+        out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
+                       f"warp speed of {s.name} this turn (now {s.warp}; one step at most)", None,
+                       "set_warp")
+                for s in state.ships if warp.may_set(state, s)]
         return tuple(out)
+    if state.step == SCAN:
+        return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
+                            f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
+                            f"starboard, aft; 1-5 finds one there that moved last turn), or none",
+                            None, "arc_scan")
+                     for s in arc_scan.waiting(state))
+    if state.step == SKILL:
+        return tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                            f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
+                            "more power point, one more shield point, or one point repaired)",
+                            None, "skill_bonus")
+                     for s in skill_roll.waiting(state))
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
@@ -424,6 +523,10 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                        f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
                        "(port, starboard or none)", None, "evade"),)
     ship = state.ship(state.queue[0])
+    if state.step == MOVE and sensor_ask.open_for(state, ship):
+        return (Prompt(ship.id, state.station_for(ship.id, Duty.SENSORS),
+                       f"sensor question of {ship.name} about {state.ship(ship.lock).name} "
+                       "before it moves (or none)", None, "ask"),)
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),

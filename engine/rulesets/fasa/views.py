@@ -21,14 +21,17 @@ from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
+from engine.rulesets.fasa.casualties import casualty_modifier
 from engine.rulesets.fasa.events import (
     BlastStruck,
+    BonusTaken,
     CloakScanned,
     Damaged,
     EnginesSet,
     ExplosionAverted,
     HeadingStressed,
     PowerAllocated,
+    RatingsSet,
     Rolled,
     RollRequested,
     SelfDestructOrder,
@@ -37,9 +40,12 @@ from engine.rulesets.fasa.events import (
     ShieldsSet,
     ShieldStruck,
     ShipMoved,
+    SkillRolled,
     WeaponsArmed,
 )
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.mcp import record_json
 from engine.rulesets.fasa.sensors import QUESTIONS
 from engine.rulesets.fasa.state import (
     POWER,
@@ -65,12 +71,16 @@ A cloaked enemy the seat's side has not detected shows no place, heading or turn
 (Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
-                  ExplosionAverted, SensorAnswered, EnginesSet)
+                  ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
+                  BonusTaken)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
+
+SIDE_PROMPTS = ("self_destruct", "skill_bonus")
+"""Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
@@ -83,6 +93,8 @@ PUBLIC_WORDS = {
     "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
     "evade": "deciding whether to evade", "sense": "using the sensors",
     "self_destruct": "giving orders", "place_ship": "placing its ship",
+    "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
+    "arc_scan": "using the sensors", "ask": "using the sensors",
 }
 
 
@@ -148,6 +160,17 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         {"movement": last.movement, "shields": last.shields, "weapons": last.weapons,
          "cloak": last.cloak},
         "last_shields": None if ship.last_shields is None else list(ship.last_shields),
+        # Expert: the ratings and this turn's Skill Roll (seed lines 673-703; ratings.py).
+        "skill_rating": ship.skill or None, "efficiency_rating": ship.efficiency or None,
+        "skill_roll": ship.skill_rolled or None, "skill_bonus": ship.bonus or None,
+        "aimed": list(ship.aimed),
+        # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
+        # ratios, the charts, the crew.
+        "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
+        "movement_point_ratio": f"{ship.cls.mpr[0]}/{ship.cls.mpr[1]}",
+        "damage_chart": ship.cls.damage_chart,
+        "stress_charts": f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}",
+        "crew": ship.cls.crew,
         # Where each shield faces, for drawing them round the ship: the hexside (0 dead ahead,
         # then clockwise) at the middle of shield 1..6 (Expert: Deflector Shields; arcs.py).
         "shield_facings": list(SHIELD_FACINGS),
@@ -181,9 +204,18 @@ def report_json(report: SensorReport) -> dict[str, Any]:
             "answer": dict(report.answer), "text": report.text}
 
 
+def _with_modifier(state: FasaState, entry: dict[str, Any], ship: Ship) -> dict[str, Any]:
+    """A ship's own record with the die-roll modifier its casualties give (Expert: Casualties,
+    lines 847-853; 0 below the expert level) and the Master Control Panel's past turns (mcp.py;
+    empty below the expert level)."""
+    entry["die_roll_modifier"] = casualty_modifier(state.level, ship)
+    entry["record"] = record_json(ship)
+    return entry
+
+
 def to_json(state: FasaState) -> dict[str, Any]:
     out = _game(state)
-    out["ships"] = [full_ship(s, state.tables) for s in state.ships]
+    out["ships"] = [_with_modifier(state, full_ship(s, state.tables), s) for s in state.ships]
     out["sensor_reports"] = [report_json(r) for r in state.reports]
     out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
@@ -204,9 +236,9 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     ships = []
     for s in state.ships:
         if s.id in known:
-            ships.append(full_ship(s, state.tables))
+            ships.append(_with_modifier(state, full_ship(s, state.tables), s))
             continue
-        entry = public_ship(s, hidden_from(state, s, side_of(state, seat)))
+        entry = public_ship(s, hidden_from(state, s, side_of(state, seat), seat.ship))
         if s.lock not in known:
             entry["sensor_lock"] = None
         if state.step == POWER:
@@ -220,8 +252,9 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
     # whether its Captain has answered it yet is not another side's to watch.
+    # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
-                      if p.ship in known or p.action != "self_destruct"]
+                      if p.ship in known or p.action not in SIDE_PROMPTS]
     return out
 
 
@@ -234,8 +267,10 @@ def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
     """The detections of cloaked ships a seat knows of: its side's, and those of its own ships
     (the scan that found them is told to them)."""
     mine = side_of(state, seat)
+    own = tuple((mine, sid) for scanner, sid in state.detected_by
+                if scanner == seat.ship and mine is not None and (mine, sid) not in state.detected)
     return tuple((side, sid) for side, sid in state.detected
-                 if side == mine or may_know_ship(state, seat, sid))
+                 if side == mine or may_know_ship(state, seat, sid)) + own
 
 
 NOWHERE = offset_to_hex(0, 0)
@@ -265,19 +300,24 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             allocation=None if s.allocation is None else Allocation(0, 0, 0),
             last_allocation=None, last_shields=None,
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
+            skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
+            record=(),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
     side = side_of(state, seat)
     ships = [replace(s, pos=NOWHERE, heading=0, hard_turned=False, evading=False, still=0,
-                     moved=False, moved_turn=False) if hidden_from(state, s, side) else s
+                     moved=False, moved_turn=False) if hidden_from(state, s, side, seat.ship)
+             else s
              for s in ships]
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
                    detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
                    detected_by=tuple(d for d in state.detected_by
-                                     if any(may_know_ship(state, seat, s) for s in d)))
+                                     if may_know_ship(state, seat, d[1]) or (
+                                         d[0] == seat.ship if expert(state.level)
+                                         else may_know_ship(state, seat, d[0]))))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
@@ -296,12 +336,17 @@ def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, PRIVATE_EVENTS):
         return may_know_ship(state, seat, event.ship)
     if isinstance(event, SEEN_MOVING) and state.has_ship(event.ship):
-        return not hidden_from(state, state.ship(event.ship), side_of(state, seat))
+        return not hidden_from(state, state.ship(event.ship), side_of(state, seat), seat.ship)
     if isinstance(event, BlastStruck) and state.has_ship(event.target):
-        return not hidden_from(state, state.ship(event.target), side_of(state, seat))
+        return not hidden_from(state, state.ship(event.target), side_of(state, seat),
+                               seat.ship)
     if isinstance(event, SelfDestructOrder):
         return event.order == "destruct" or may_know_ship(state, seat, event.ship)
     if isinstance(event, CloakScanned):
+        if expert(state.level):
+            # Expert: "revealed ONLY TO THE SENSING CAPTAIN" (line 783): the scanning ship's
+            # seats, and the side of the ship found (it knows where it is).
+            return seat.ship == event.ship or may_know_ship(state, seat, event.found)
         return may_know_ship(state, seat, event.ship) or may_know_ship(state, seat, event.found)
     if isinstance(event, SensorLocked):
         # The sensing side; and the target's, once the lock holds (Advanced: Sensors, fact 5).

@@ -1,0 +1,62 @@
+"""Changing the warp speed (Book Two, Expert: Helm Display, seed lines 599, 657, 759).
+
+"The ship's warp speed is recorded on the Warp Speed Track"; "If warp speed is to be changed,
+erase the warp speed circled and circle the new warp speed." The warp speed decides the stress of
+an emergency heading change (lines 735-743). The text gives no limit; we allow one step a game
+turn (Command & Control gives the Engineer a two-step change, not built here), from sub-light
+(0) to the class's Emergency Speed, set by the Helm (movement duty) in the Power Allocation Phase
+before the allocation is made (docs/rules-decisions.md, Expert). A scenario with obstacle
+counters is fought at sub-light (line 369): its ships cannot go to warp. The warp speed is public
+("The players announce to one another the speeds of their ships").
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.rulesets.fasa.events import Note
+from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.state import ACTIVE, POWER, FasaState, Ship, replace
+
+MAX_STEP = 1
+TOP = 10
+"""The Heading Change Stress Chart stops at warp 10."""
+
+
+def may_set(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship's Helm is offered the warp speed now: at the expert levels, in the Power
+    Allocation Phase, before its power is allocated, once a turn."""
+    return (expert(state.level) and state.step == POWER and ship.status == ACTIVE
+            and ship.allocation is None and not ship.warp_set)
+
+
+def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
+    """The lowest and highest warp speed the ship may set this turn."""
+    top = 0 if state.obstacles else min(TOP, max(ship.cls.emergency_warp, ship.warp))
+    return max(0, ship.warp - MAX_STEP), max(0, min(top, ship.warp + MAX_STEP))
+
+
+def problem(state: FasaState, ship: Ship, warp: int) -> str:
+    if not expert(state.level):
+        return "the warp speed changes only at the expert level"
+    if ship.warp_set:
+        return f"{ship.name}'s warp speed is set for this turn"
+    if ship.allocation is not None:
+        return f"{ship.name}'s power is allocated: the warp speed is set before"
+    low, high = bounds(state, ship)
+    if type(warp) is not int or not low <= warp <= high:
+        why = " (obstacles: this battle is fought at sub-light)" if state.obstacles else ""
+        return (f"warp {warp!r} is out of reach: from warp {ship.warp}, {low} to {high} this "
+                f"turn{why}")
+    return ""
+
+
+def set_warp(state: FasaState, ship: Ship, warp: int, station: str) -> tuple[FasaState, list[Event]]:
+    why = problem(state, ship, warp)
+    if why:
+        raise IllegalAction(f"{station}: {why}")
+    changed = warp != ship.warp
+    state = state.with_ship(replace(ship, warp=warp, warp_set=True))
+    speed = f"warp {warp}" if warp else "sub-light"
+    words = f"{ship.name} goes to {speed}" if changed else f"{ship.name} holds {speed}"
+    return state, [Note(words)]
