@@ -257,3 +257,95 @@ def test_a_start_cloak_needs_a_cloaking_device() -> None:
     scenario["ships"][0].update({"cloaked": "yes"})  # type: ignore[index]
     with pytest.raises(DataError, match="true or false"):
         engine.new_game(setup.build_scenario(scenario, setup.ship_dicts(None), level="advanced"))
+
+
+def _three_ships() -> FasaState:
+    """A cloaked Bird of Prey that moved last turn, an uncloaked one and the Constitution, at the
+    Sensor Phase of the advanced game."""
+    state = game(("bop", "bird-of-prey", "Romulan", 8, 8, 4),
+                 ("bop2", "bird-of-prey", "Romulan", 12, 8, 4),
+                 ("ent", "constitution", "Federation", 4, 8, 1))
+    state = state.with_ship(replace(state.ship("bop"), cloaked=True, moved_last=True))
+    state, _ = act(state, AllocatePower("engineer", "bop", 4, 0, 0, 5))
+    state = _finish_power(state, "bop")
+    state = ready(state, "bop2", 4)
+    state = ready(state, "ent", 4)
+    state, _ = roll(state, 1, 2, 3)
+    assert state.step == SENSE
+    return state
+
+
+def test_at_the_advanced_level_the_scan_is_its_own_roll_and_costs_no_lock() -> None:
+    """Line 399: "Opposing players may attempt to detect the movement of a cloaked ship during
+    the Sensors Phase of every game turn" — a roll of its own; only the Expert text (line 781)
+    makes the scan "replace the usual sensor lock, which cannot be made in the same turn"."""
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "bop2", 3))
+    state, _ = roll(state, 1)
+    assert state.ship("ent").lock == "bop2"
+    (decision,) = [d for d in engine.controls(state, Seat("science", "ent"))]
+    assert [c.value for c in decision.field_named("target").choices] == [None]
+    assert decision.defaults()["question"] == "10"
+    assert ("", 10, "") in [(a.target, a.question, a.detail)  # type: ignore[attr-defined]
+                            for a in legal.legal_actions(state, Seat("science", "ent"))]
+    state, _ = act(state, decision.make())
+    state, events = roll(state, 3)
+    assert next(e for e in events if isinstance(e, CloakScanned)).found == "bop"
+    assert state.ship("ent").lock == "bop2"  # the scan cost no lock
+    assert not any(p.ship == "ent" for p in engine.pending(state))
+    refused(state, Sense("science", "ent", "", 10), "used its sensors")
+
+
+def test_a_scan_first_leaves_the_lock_to_choose() -> None:
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "", 10))
+    state, _ = roll(state, 9)
+    assert any(p.ship == "ent" and p.action == "sense" for p in engine.pending(state))
+    refused(state, Sense("science", "ent", "", 10), "scanned this turn")
+    assert autopilot.decide(state, next(p for p in engine.pending(state) if p.ship == "ent")) \
+        == Sense("science", "ent", "bop2", 3)
+    state, _ = act(state, Sense("science", "ent", "bop2", 3))
+    state, _ = roll(state, 2)
+    assert state.ship("ent").lock == "bop2"
+
+
+def test_no_lock_and_no_question_ends_the_ships_sensors_for_the_phase() -> None:
+    state = _three_ships()
+    state, _ = act(state, Sense("science", "ent", "", 0))
+    assert not any(p.ship == "ent" for p in engine.pending(state))
+
+
+def test_only_the_ship_that_detected_a_cloaked_ship_may_fire_at_it() -> None:
+    """Line 403: "A ship may fire at a cloaked ship that it has detected". The side sees where it
+    is (the sensing player "will know where the cloaked Romulan vessel is", line 401, and tells
+    his team); the detecting ship alone may fire at it (docs/rules-decisions.md)."""
+    from engine.rulesets.fasa.combat import has_shot, shot_problem
+
+    state = game(("bop", "bird-of-prey", "Romulan", 8, 8, 4),
+                 ("ent", "constitution", "Federation", 4, 8, 1),
+                 ("ent2", "constitution", "Federation", 4, 10, 1))
+    state = state.with_ship(replace(state.ship("bop"), cloaked=True, moved_last=True))
+    state, _ = act(state, AllocatePower("engineer", "bop", 4, 0, 0, 5))
+    state = _finish_power(state, "bop")
+    arms = (("ph1", 2), ("ph2", 2))
+    state = ready(state, "ent", 4, 4, 4, arms)
+    state = ready(state, "ent2", 4, 4, 4, arms)
+    state, _ = roll(state, 1, 2, 3)
+    assert state.step == SENSE
+    state, _ = act(state, Sense("science", "ent", "", 10))
+    state, _ = roll(state, 2)
+    assert state.detected == (("Federation", "bop"),)
+    assert state.detected_by == (("ent", "bop"),)
+    col, row = hex_to_offset(state.ship("bop").pos)
+    assert (entry(engine.view(state, Seat("helm", "ent2")), "bop")["col"],
+            entry(engine.view(state, Seat("helm", "ent2")), "bop")["row"]) == (col, row)
+    ent, ent2, bop = state.ship("ent"), state.ship("ent2"), state.ship("bop")
+    spec = ent.cls.weapon("ph1")
+    assert "cloaked" not in shot_problem(state, ent, spec, bop)
+    assert "own sensors have not detected it" in shot_problem(state, ent2, spec, bop)
+    declaring = replace(state, step=DECLARE, queue=("ent2",))
+    assert not has_shot(declaring, declaring.ship("ent2"))
+    why = engine.problem(declaring, DeclareFire("helm", "ent2", (Target("ph1", "bop"),)))
+    assert why is not None and "own sensors" in why
+    # The Romulan side knows who found it (the scan is told to it); a redacted state keeps it.
+    assert redacted(state, ROM).detected_by == (("ent", "bop"),)

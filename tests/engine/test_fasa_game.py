@@ -35,6 +35,8 @@ TITLE = re.compile(rf"^({'|'.join(TITLES.values())}): \S")
 def game(*ships, cols=12, rows=12, obstacles=(), scale=None, crew="4"):
     scenario = {"id": "test", "map": {"cols": cols, "rows": rows}, "crew": crew,
                 "obstacles": [list(o) for o in obstacles],
+                # Obstacle counters only at sub-light (Advanced, seed line 369).
+                **({"warp": 0} if obstacles else {}),
                 "ships": [{"id": i, "name": i.upper(), "class": c, "side": side, "col": col,
                            "row": row, "heading": h} for i, c, side, col, row, h in ships]}
     return engine.new_game(setup.build_scenario(scenario, CLASSES, scale=scale))

@@ -1,6 +1,7 @@
 """Self-destruction as Book Two (seed 000_4373da4a9495c8f8.txt) describes it: Advanced, Ship
-Explosions ("such as when a player decides to self-destruct his vessel"; "The explosion because
-of self-destruction is automatic")."""
+Explosions, line 407 ("such as when a player decides to self-destruct his vessel"; "The explosion
+because of self-destruction is automatic"), and the Superstructure Damage Track, line 1269 (a
+ship at 0 or below may still self-destruct)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,19 @@ from engine.rulesets.fasa import autopilot, legal
 from engine.rulesets.fasa.actions import SelfDestruct
 from engine.rulesets.fasa.events import BlastStruck, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.explosions import blast_damage
-from engine.rulesets.fasa.state import ADVANTAGE, DESTROYED, OVER, POWER, FasaState, replace
+from engine.rulesets.fasa.state import (
+    ADVANTAGE,
+    DESTROYED,
+    DISABLED,
+    OVER,
+    POWER,
+    FasaState,
+    replace,
+)
 
 
 def duel(level: str = "advanced") -> FasaState:
-    """Both ships down to half their superstructure: their Captains are offered the order."""
+    """Both ships down to half their superstructure."""
     state = game(("ent", "constitution", "Federation", 4, 8, 1),
                  ("kl", "d7a", "Klingon", 6, 8, 4), level=level)
     for s in state.ships:
@@ -24,14 +33,47 @@ def duel(level: str = "advanced") -> FasaState:
     return state
 
 
-def test_only_a_ship_with_half_its_superstructure_or_less_is_offered_the_order() -> None:
+def test_every_ship_on_the_map_is_offered_the_order_whatever_its_superstructure() -> None:
+    """Line 407 sets no threshold of damage: a sound ship's Captain may order it too."""
     state = game(("ent", "constitution", "Federation", 4, 8, 1),
                  ("kl", "d7a", "Klingon", 6, 8, 4))
-    assert not any(p.action == "self_destruct" for p in engine.pending(state))
-    refused(state, SelfDestruct("captain", "kl", "destruct"), "more than half")
-    kl = state.ship("kl")
-    state = state.with_ship(replace(kl, superstructure=kl.cls.superstructure // 2 + 1))
-    assert not any(p.action == "self_destruct" for p in engine.pending(state))
+    offered = {p.ship for p in engine.pending(state) if p.action == "self_destruct"}
+    assert offered == {"ent", "kl"}
+    state, _ = act(state, SelfDestruct("captain", "kl", "destruct"))
+    assert state.ship("kl").status == DESTROYED
+
+
+def test_a_disabled_ship_at_0_superstructure_or_below_may_self_destruct() -> None:
+    """Line 1269: "When the counter gets to 0 or below, the ship is no longer able to fire weapons
+    or move. Usually this means that its captain will surrender unless he feels that he will be
+    able to ... inflict more damage on the enemy by self-destructing." """
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 6, 8, 4))
+    for below in (0, -3):
+        kl = state.ship("kl")
+        at = state.with_ship(replace(kl, superstructure=below, status=DISABLED))
+        assert any(p.ship == "kl" and p.action == "self_destruct" for p in engine.pending(at))
+        (decision,) = engine.controls(at, Seat("captain", "kl"))
+        assert decision.action == "self_destruct"
+        at = ready(at, "ent", 0)
+        assert at.step == POWER  # the phase waits for the disabled ship's order
+        after, _ = act(at, SelfDestruct("captain", "kl", "destruct"))
+        assert after.ship("kl").status == DESTROYED
+    gone = state.with_ship(replace(state.ship("kl"), status=DESTROYED))
+    assert not any(p.ship == "kl" for p in engine.pending(gone))
+    refused(gone, SelfDestruct("captain", "kl", "destruct"), "destroyed")
+
+
+def test_a_disabled_ships_hold_lets_the_power_allocation_phase_end() -> None:
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 6, 8, 4),
+                 ("kl2", "d7a", "Klingon", 8, 8, 4))
+    state = state.with_ship(replace(state.ship("kl"), superstructure=0, status=DISABLED))
+    state = ready(state, "ent", 0)
+    state = ready(state, "kl2", 0)
+    assert state.step == POWER
+    state, _ = act(state, SelfDestruct("captain", "kl", "hold"))
+    assert state.step == ADVANTAGE
 
 
 def test_the_captain_may_order_the_self_destruct_while_power_is_allocated() -> None:

@@ -107,6 +107,21 @@ def test_the_answers_are_the_targets_numbers_when_asked() -> None:
     assert ask(state, ent, kl, 9, "")[0] == (("transporters", "no"),)
 
 
+def test_question_3_gives_the_ship_data_tables_shield_point_ratio_at_any_scale() -> None:
+    """Line 316: "the Shield Point Ratio" — the player holds the Ship Data Table, which prints
+    the Constitution's 1/2 (ships/constitution.toml); at the advanced game's 1/3 scale the ratio
+    in play (1/6, line 488) is given beside it, never in its place."""
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 8, 8, 4))
+    ent, kl = state.ship("ent"), state.ship("kl")
+    assert ent.cls.scale != 1 and ent.cls.spr == (1, 6)
+    shielded = replace(ent, shields=(3, 0, 0, 0, 0, 0))
+    pairs, words = sensors.answer_of(state, kl, shielded, 3, "")
+    assert dict(pairs) == {"powered": 1, "points": 3, "ratio": "1/2", "ratio_in_play": "1/6"}
+    assert words == ("1 shield powered, 3 shield points, Shield Point Ratio 1/2 (1/6 at the 1/3 "
+                     "scale of this game)")
+
+
 def test_a_lock_gives_the_five_facts_and_the_answer_to_the_sensing_side_only() -> None:
     """Sensors: "the captain of the target vessel must give the captain of the sensing ship the
     following information" (five facts), then one question. Our views: the answer is the sensing

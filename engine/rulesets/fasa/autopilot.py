@@ -101,11 +101,12 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
 
 def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
     """Scan for cloaked ships when an enemy is cloaked out of sight (question 10 without a
-    lock); else lock on the nearest enemy it may lock on and ask how its shields are powered
-    (question 3: the numbers that matter most to fire); no lock when there is none."""
-    if unseen_enemies(state, ship):
+    lock); then (at the advanced level the scan is a roll of its own, line 399) or else lock on
+    the nearest enemy it may lock on and ask how its shields are powered (question 3: the
+    numbers that matter most to fire); no lock when there is none."""
+    if unseen_enemies(state, ship) and sensors.may_scan(state, ship):
         return "", SCAN_QUESTION, ""
-    foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
+    foes = [t for t in state.ships if sensors.lockable(state, ship, t)] if not ship.sensed else []
     if not foes:
         return "", 0, ""
     target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))

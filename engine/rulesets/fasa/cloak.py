@@ -12,7 +12,8 @@ If the player rolls a 1-5 and the Romulan moved in the last game turn, the sensi
 successful. He will know where the cloaked Romulan vessel is during all of its Movement Phases
 ... If there is more than one cloaked vessel, only the one nearest the scanning ship is
 detected." "A ship may fire at a cloaked ship that it has detected, but it may not fire into a
-hex hoping a successfully cloaked ship is there."
+hex hoping a successfully cloaked ship is there." (seed lines 397-403; the detection is the
+scanning ship's for fire and its side's for what the side sees: docs/rules-decisions.md)
 
 A class has a cloaking device when its data gives a `cloak_cost` above 0 (the power at full
 scale; 15 for the Bird of Prey, 5 at the 1/3 scale of the advanced game). A ship is cloaked from
@@ -27,6 +28,7 @@ from engine.hexgrid import distance, hex_to_offset
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import CloakScanned, Note
+from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 
@@ -67,7 +69,7 @@ def new_turn(state: FasaState) -> FasaState:
     next game turn"); this turn's movement becomes last turn's."""
     ships = tuple(replace(s, moved_last=s.moved_turn, moved_turn=False)
                   if s.moved_last or s.moved_turn else s for s in state.ships)
-    return replace(state, ships=ships, detected=())
+    return replace(state, ships=ships, detected=(), detected_by=())
 
 
 def enemies_cloaked(state: FasaState, ship: Ship) -> bool:
@@ -87,8 +89,9 @@ def scan(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
 def on_scan_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:
     found = None
     if value <= DETECT_ROLL:
+        # A ship in an obstacle's sensor shadow does not register (line 327).
         moved = [s for s in state.ships if s.cloaked and s.side != ship.side and targetable(s)
-                 and s.moved_last]
+                 and s.moved_last and not in_sensor_shadow(state, ship, s)]
         if moved:
             found = min(moved, key=lambda s: (distance(ship.pos, s.pos), s.id))
     if found is None:
@@ -98,6 +101,9 @@ def on_scan_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, l
         col, row = hex_to_offset(found.pos)
         if (ship.side, found.id) not in state.detected:
             state = replace(state, detected=state.detected + ((ship.side, found.id),))
+        # The side sees where it is; the scanning ship alone may fire at it (line 403).
+        if (ship.id, found.id) not in state.detected_by:
+            state = replace(state, detected_by=state.detected_by + ((ship.id, found.id),))
         event = CloakScanned(ship.id, ship.name, found.id, found.name, col, row)
         answer = (("detected", found.name), ("col", col), ("row", row))
     report = SensorReport(state.turn, ship.id, found.id if found else "", SCAN_QUESTION, "", (),

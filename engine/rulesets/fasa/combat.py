@@ -30,7 +30,7 @@ from engine.rulesets.fasa.events import (
     ShotResolved,
     StatusChanged,
 )
-from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier
+from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected_by
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
@@ -98,6 +98,10 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a successfully
         # cloaked ship is there". Nothing here may tell where it is.
         return f"{target.name} is cloaked and not detected: it cannot be fired at"
+    if undetected_by(state, target, firer):
+        # Line 403: "A ship may fire at a cloaked ship that it has detected" (the ship's own).
+        return (f"{target.name} is cloaked and {firer.name}'s own sensors have not detected it: "
+                "only the ship whose scan found it may fire at it")
     rng = distance(firer.pos, target.pos)
     if state.tables.to_hit(spec.chart, rng) == 0:
         return (f"{target.name} is out of range ({plural(rng, 'hex', 'hexes')}; {spec.name} reaches "
@@ -131,7 +135,7 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
     for target in state.ships:
         if target.side == ship.side or not targetable(target) \
-                or hidden_from(state, target, ship.side):
+                or hidden_from(state, target, ship.side) or undetected_by(state, target, ship):
             continue
         rng = distance(ship.pos, target.pos)
         reach = [w for w in ready if need_to_hit(state, ship, w, rng, target)

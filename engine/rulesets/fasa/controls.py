@@ -262,7 +262,7 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     targets = [Choice(None, "no sensor lock")]
     lockable = []
     for target in state.ships:
-        if target.side == ship.side:
+        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
@@ -275,6 +275,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     for n, text in sensors.QUESTIONS.items():
         if default is None and n != cloak.SCAN_QUESTION:
             continue  # no ship to lock on: only the scan for cloaked ships can be asked
+        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
+            continue  # the scan is made (advanced: a roll of its own, line 399)
         if n == 4:
             questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
         elif n == 5:
@@ -300,8 +302,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     fields = (
         Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
               default, choices=tuple(targets)),
-        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE, "0",
-              choices=tuple(questions)),
+        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
+              str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
     )
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
                     (), build)

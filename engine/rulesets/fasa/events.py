@@ -34,7 +34,8 @@ class PowerAllocated(Event):
     @property
     def text(self) -> str:
         return (f"{self.name}: power to movement {self.movement} ({self.movement_points} MP), "
-                f"shields {self.shields} ({self.shield_points} points), weapons {self.weapons}")
+                f"shields {self.shields} ({plural(self.shield_points, 'point')}), "
+                f"weapons {self.weapons}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +296,8 @@ class BlastStruck(Event):
 
     @property
     def text(self) -> str:
-        where = "in the same hex" if self.range == 0 else f"{self.range} hexes away"
+        where = ("in the same hex" if self.range == 0
+                 else f"{plural(self.range, 'hex', 'hexes')} away")
         return (f"The explosion of {self.source_name} strikes {self.target_name} ({where}) for "
                 f"{self.damage}")
 
@@ -319,7 +321,8 @@ class ExplosionAverted(Event):
 @dataclass(frozen=True, slots=True)
 class SensorLocked(Event):
     """A Sensor Phase's lock attempt (Advanced: Sensors): `result` is "locked", "failed",
-    "held" (the lock of an earlier turn, kept) or "none" (no lock tried, `target` empty). The
+    "held" (the lock of an earlier turn, kept), "none" (no lock tried, `target` empty) or
+    "no scan" (the lock used, the advanced level's own scan for cloaked ships passed). The
     sensing side is told; the target's side too when the lock holds ("if the ship has enemy
     sensors locked on it")."""
 
@@ -335,6 +338,8 @@ class SensorLocked(Event):
             return f"{self.name}'s sensors fail to lock on {self.target_name}"
         if self.result == "none":
             return f"{self.name}'s sensors try no lock this turn"
+        if self.result == "no scan":
+            return f"{self.name}'s sensors make no scan for cloaked ships this turn"
         kept = " (still)" if self.result == "held" else ""
         return f"{self.name}'s sensors are locked on {self.target_name}{kept}"
 

@@ -15,10 +15,15 @@ The blast strikes every ship within 10 hexes by the Damage From Exploding Ships 
 for every 2 damage points just as if weapons were being fired from the exploding ship": each
 blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does.
 
-Self-destruction: "The explosion because of self-destruction is automatic" — the Captain's order
-(`self_destruct`, offered in each Power Allocation Phase to a ship with half its superstructure
-or less) destroys the ship at once, with the
-same blast (`self_destruct`).
+Self-destruction (line 407: "such as when a player decides to self-destruct his vessel ... The
+explosion because of self-destruction is automatic"; line 1269: a ship at 0 superstructure or
+below "is no longer able to fire weapons or move. Usually this means that its captain will
+surrender unless he feels that he will be able to repair the damage or inflict more damage on
+the enemy by self-destructing"): the Captain's order (`self_destruct`), offered in each Power
+Allocation Phase to every ship on the map, in play or disabled, whatever its superstructure,
+destroys the ship at once, with the same blast. When in the turn it may be ordered is our
+reading (docs/rules-decisions.md, The advanced game). Seed lines are `cat -n` lines of
+`000_4373da4a9495c8f8.txt`.
 """
 
 from __future__ import annotations
@@ -31,7 +36,16 @@ from engine.rulesets.fasa.combat import BLAST, request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
-from engine.rulesets.fasa.state import ACTIVE, DESTROYED, HAZARD, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.state import (
+    ACTIVE,
+    DESTROYED,
+    DISABLED,
+    HAZARD,
+    FasaState,
+    Ship,
+    Shot,
+    replace,
+)
 from engine.rulesets.fasa.tables import Tables
 
 AUTOMATIC = 10
@@ -103,10 +117,10 @@ def explode(state: FasaState, ship: Ship,
 
 
 def may_self_destruct(ship: Ship) -> bool:
-    """Whether the Captain is offered the order: a ship in play, not yet ordered this turn, with
-    half its superstructure or less left (a ship in trouble; docs/rules-decisions.md)."""
-    return (ship.status == ACTIVE and not ship.ordered
-            and ship.superstructure * 2 <= ship.cls.superstructure)
+    """Whether the Captain is offered the order: a ship on the map, in play or disabled (line
+    1269 names the ship at 0 superstructure or below), not yet ordered this turn. The book sets
+    no threshold of damage (line 407), so none is set here."""
+    return ship.status in (ACTIVE, DISABLED) and not ship.ordered
 
 
 def self_destruct(state: FasaState, ship: Ship, order: str,
@@ -117,8 +131,8 @@ def self_destruct(state: FasaState, ship: Ship, order: str,
     if ship.ordered:
         raise IllegalAction(f"{who}: {ship.name}'s order for this turn is given")
     if not may_self_destruct(ship):
-        raise IllegalAction(f"{who}: {ship.name} still has more than half its superstructure: "
-                            "no self-destruct")
+        raise IllegalAction(f"{who}: {ship.name} is {ship.status}: it has nothing left to "
+                            "destroy")
     if order not in SELF_DESTRUCT_ORDERS:
         raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}, "
                             f"not {order!r}")

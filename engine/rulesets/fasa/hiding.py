@@ -4,6 +4,7 @@ without importing the Sensor Phase."""
 
 from __future__ import annotations
 
+from engine.hexgrid import line_of_fire_clear
 from engine.rulesets.fasa.state import FasaState, Ship
 
 MOVING_CLOAKED = -3
@@ -18,6 +19,27 @@ def hidden_from(state: FasaState, ship: Ship, side: str | None) -> bool:
     all of its Movement Phases"). None (the Instructor) knows everything."""
     return (side is not None and ship.cloaked and ship.side != side
             and (side, ship.id) not in state.detected)
+
+
+def in_sensor_shadow(state: FasaState, ship: Ship, target: Ship) -> bool:
+    """Whether `target` is in the sensor shadow of an obstacle as `ship`'s sensors see it (Book
+    Two, Advanced: Sensors, seed line 327: "Sometimes, at sub-light speeds, a vessel will be
+    close enough that a moon, planet, sun, or other large obstacle will cast a substantial sensor
+    'shadow.' Objects in the shadow do not register on the sensors"): at sub-light, every line
+    from `ship` to `target` passes through an obstacle counter's hex, the test that blocks fire
+    (line 369; `hexgrid.line_of_fire_clear`). Every obstacle counter casts one
+    (docs/rules-decisions.md)."""
+    return (ship.warp == 0 and bool(state.obstacles)
+            and not line_of_fire_clear(ship.pos, target.pos, state.obstacles))
+
+
+def undetected_by(state: FasaState, ship: Ship, firer: Ship) -> bool:
+    """Whether `firer` may not fire at `ship` for want of its own detection: `ship` is a cloaked
+    enemy that `firer`'s scan has not found this game turn. Line 403: "A ship may fire at a
+    cloaked ship that it has detected" — the detecting ship's, not its side's, though the side
+    sees where it is (docs/rules-decisions.md, The advanced game)."""
+    return (ship.cloaked and ship.side != firer.side
+            and (firer.id, ship.id) not in state.detected_by)
 
 
 def to_hit_modifier(ship: Ship) -> int:

@@ -26,7 +26,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.cloak import has_cloak
+from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
@@ -116,11 +116,14 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
 
 
 def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
-    """No lock; a lock on each enemy it may lock on with each question (questions 4-6 with their
-    first shield, beam weapons, first weapon)."""
+    """No lock; the scan for cloaked ships while it is open; a lock on each enemy it may lock on
+    with each question (questions 4-6 with their first shield, beam weapons, first weapon),
+    while the lock is still to be chosen."""
     out = [("", 0, "")]
+    if sensors.may_scan(state, ship):
+        out.append(("", SCAN_QUESTION, ""))
     for target in state.ships:
-        if not sensors.lockable(state, ship, target):
+        if ship.sensed or not sensors.lockable(state, ship, target):
             continue
         for q in range(len(sensors.QUESTIONS) + 1):
             detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons

@@ -7,9 +7,11 @@ its plasma launchers are neither armed nor fired (docs/rules-decisions.md).
 
 Book Two, Advanced: Moving The Starship Silhouette Counters; Evading Missile Fire; Ship
 Explosions — emergency heading changes, reverse movement, evasion and explosions come with the
-advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`), the
-Romulan Cloaking Device (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`):
-every rule of the advanced game is built (`NOT_BUILT` is empty).
+advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`, with the
+sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking Device
+(`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`): every rule of the
+advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
+(`NOT_BUILT` is empty).
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -53,6 +55,14 @@ def advanced_rules(level: str) -> bool:
     movement, evading missile fire and ship explosions (Book Two, Advanced: Moving The Starship
     Silhouette Counters; Ship Explosions). Expert and Command & Control build on them."""
     return level not in BASIC_LEVELS
+
+
+def scan_is_own_roll(level: str) -> bool:
+    """Whether the scan for cloaked ships is a roll of its own beside the sensor lock: at the
+    advanced level ("Opposing players may attempt to detect the movement of a cloaked ship during
+    the Sensors Phase of every game turn", seed line 399). In the Expert game it "may replace the
+    usual sensor lock, which cannot be made in the same turn" (line 781)."""
+    return level == "advanced"
 
 
 def location_chunks(level: str, penetrating: int) -> tuple[int, ...]:

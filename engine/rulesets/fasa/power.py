@@ -14,6 +14,7 @@ from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.state import Allocation, FasaState, Ship, Weapon, replace
 from engine.stations import title
+from engine.wording import count
 
 
 def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaState, list[Event]]:
@@ -132,7 +133,8 @@ def set_shields(state: FasaState, ship: Ship, action: SetShields) -> tuple[FasaS
         if p < 0:
             raise IllegalAction(f"{who}: shield {n} cannot have negative points ({p})")
         if p > cap:
-            raise IllegalAction(f"{who}: shield {n} can hold at most {cap} points, not {p}")
+            raise IllegalAction(f"{who}: shield {n} can hold at most {count(cap, 'point')}, "
+                                f"not {p}")
         if p and n in ship.shields_damaged:
             raise IllegalAction(f"{who}: shield {n}'s generator is damaged; it cannot be raised")
     available = ship.cls.shield_points(ship.allocation.shields)
@@ -165,6 +167,6 @@ def end_of_turn(ship: Ship) -> Ship:
         shields=(0, 0, 0, 0, 0, 0),
         weapons=tuple(Weapon(damaged=w.damaged) for w in ship.weapons),
         allocation=None, armed=False, shields_set=False, movement_points=0, sensed=False,
-        ordered=False,
+        scanned=False, ordered=False,
         sensors_out=max(0, ship.sensors_out - 1),
     )

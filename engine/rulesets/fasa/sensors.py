@@ -27,8 +27,11 @@ from engine.rulesets.fasa import cloak
 from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
-from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.hiding import in_sensor_shadow
+from engine.rulesets.fasa.levels import advanced_rules, scan_is_own_roll
+from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
+from engine.wording import count
 
 LOCK_ROLL = 6
 """A d10 roll of 1 to 6 obtains a sensor lock (Advanced: Sequence Of Play step 3; Sensors)."""
@@ -59,15 +62,33 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
     """A ship uses its sensors this Sensor Phase if it is in play, has not yet, and an enemy is
     on the map to sense. A ship whose sensors are out has used them already (`start`): that
     its sensors are out stays its own side's secret, while who is busy is seen by all."""
-    return (ship.status == ACTIVE and not ship.sensed
-            and (any(lockable(state, ship, t) for t in state.ships)
-                 or cloak.enemies_cloaked(state, ship)))
+    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship))
+
+
+def may_lock(state: FasaState, ship: Ship) -> bool:
+    """The lock (or the lock held, or none) is still to be chosen, and there is a ship to lock
+    on."""
+    return not ship.sensed and any(lockable(state, ship, t) for t in state.ships)
+
+
+def may_scan(state: FasaState, ship: Ship) -> bool:
+    """The scan for cloaked ships is still open: at the advanced level a roll of its own in each
+    Sensors Phase, beside the lock (line 399); at the levels above it takes the sensors' one use
+    (line 781)."""
+    done = ship.scanned if scan_is_own_roll(state.level) else ship.sensed
+    return not done and cloak.enemies_cloaked(state, ship)
 
 
 def start(state: FasaState) -> FasaState:
-    """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD cannot lock."""
-    return replace(state, ships=tuple(replace(s, sensed=True) if s.sensors_out else s
-                                      for s in state.ships))
+    """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD can neither lock nor
+    scan; a lock held on a ship now in an obstacle's sensor shadow is gone (line 327: "Objects
+    in the shadow do not register on the sensors")."""
+    ships = tuple(replace(s, sensed=True, scanned=True) if s.sensors_out else s
+                  for s in state.ships)
+    state = replace(state, ships=ships)
+    return replace(state, ships=tuple(
+        replace(s, lock="") if s.lock and in_sensor_shadow(state, s, state.ship(s.lock)) else s
+        for s in state.ships))
 
 
 def lockable(state: FasaState, ship: Ship, target: Ship) -> bool:
@@ -84,6 +105,9 @@ def lock_problem(state: FasaState, ship: Ship, target: Ship) -> str:
         # Romulan Cloaking Device: "impossible to spot with sensors unless the Romulan vessel
         # moves" (then a scan, question 10 without a lock, may detect where it is).
         return f"{target.name} is cloaked: sensors cannot lock on it"
+    if in_sensor_shadow(state, ship, target):
+        # Line 327: "Objects in the shadow do not register on the sensors."
+        return f"{target.name} is in the sensor shadow of an obstacle: sensors cannot lock on it"
     return ""
 
 
@@ -113,19 +137,34 @@ def weapon_ids(state: FasaState) -> frozenset[str]:
 def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: str,
           who: str = "Science") -> tuple[FasaState, list[Event]]:
     """The sensing ship's choice: no lock, the lock it holds (a new question, no roll), or a lock
-    on another ship (a roll; the old lock is gone either way)."""
-    if ship.sensed:
+    on another ship (a roll; the old lock is gone either way); or the scan for cloaked ships
+    (question 10 without a lock). At the advanced level the scan is a roll of its own beside the
+    lock (line 399), so a ship may do both in one Sensor Phase, in either order, and the scan
+    costs no lock; "no lock, no question" ends the ship's use of its sensors for the phase."""
+    if ship.sensed and ship.scanned:
         raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
     if ship.sensors_out:
         raise IllegalAction(f"{who}: {ship.name}'s sensors are out")
+    own_scan = scan_is_own_roll(state.level)
     if not target_id and question == cloak.SCAN_QUESTION and not detail:
-        return cloak.scan(state.with_ship(replace(ship, sensed=True)), ship)
+        if not may_scan(state, ship):
+            raise IllegalAction(f"{who}: {ship.name} has "
+                                + ("scanned this turn" if own_scan else
+                                   "used its sensors this turn"))
+        used = replace(ship, scanned=True) if own_scan else replace(ship, sensed=True)
+        return cloak.scan(state.with_ship(used), ship)
+    if not target_id and not question and not detail:
+        if not may_sense(state, ship):
+            raise IllegalAction(f"{who}: {ship.name} has used its sensors this turn")
+        done = state.with_ship(replace(ship, sensed=True, scanned=True))
+        if ship.sensed:  # the lock is used: this passes the scan (told to the ship's side only)
+            return done, [SensorLocked(ship.id, ship.name, "", "", "no scan")]
+        return done, [SensorLocked(ship.id, ship.name, "", "", "none")]
+    if ship.sensed:
+        raise IllegalAction(f"{who}: {ship.name} has used its sensor lock this turn")
     if not target_id:
-        if question or detail:
-            raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
-                                f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
-        return state.with_ship(replace(ship, sensed=True)), [
-            SensorLocked(ship.id, ship.name, "", "", "none")]
+        raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
+                            f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
     if not state.has_ship(target_id):
         raise IllegalAction(f"{who}: there is no ship {target_id!r}")
     target = state.ship(target_id)
@@ -225,23 +264,34 @@ def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
             words += (" = " if parts[k] == parts[prev] else " > ") + k
         return (("order", words),), f"power allocation, greatest first: {words}"
     if question == 3:
+        # "How many shields are powered, the total number of shield points, and the Shield
+        # Point Ratio" (line 316): the ratio as the Ship Data Table prints it (the ship file's,
+        # full scale), and beside it the ratio in play when the game is scaled (line 488).
+        cls = target.cls
         powered = sum(1 for p in target.shields if p > 0)
         total = sum(target.shields)
-        ratio = _ratio(target.cls.spr)
-        return ((("powered", powered), ("points", total), ("ratio", ratio)),
-                f"{powered} shields powered, {total} shield points, Shield Point Ratio {ratio}")
+        ratio = _ratio(scale_ratio(cls.spr, 1 / cls.scale))
+        pairs: tuple[tuple[str, int | str], ...] = (
+            ("powered", powered), ("points", total), ("ratio", ratio))
+        words = (f"{count(powered, 'shield')} powered, {count(total, 'shield point')}, "
+                 f"Shield Point Ratio {ratio}")
+        if cls.scale != 1:
+            in_play = _ratio(cls.spr)
+            pairs += (("ratio_in_play", in_play),)
+            words += f" ({in_play} at the {cls.scale} scale of this game)"
+        return pairs, words
     if question == 4:
         points = target.shields[int(detail) - 1]
         up = "yes" if points > 0 else "no"
         return (("shield", int(detail)), ("up", up), ("points", points)), \
-            f"shield {detail} up: {up}, {points} points"
+            f"shield {detail} up: {up}, {count(points, 'point')}"
     if question == 5:
         kinds = ("beam",) if detail == "beam" else ("missile", "plasma")
         armed = [w for spec, w in zip(target.cls.weapons, target.weapons, strict=True)
                  if spec.kind in kinds and w.power > 0]
         power = sum(w.power for w in armed)
         return ((("kind", detail), ("powered", len(armed)), ("power", power)),
-                f"{len(armed)} {detail} weapons powered with {power} power")
+                f"{count(len(armed), detail + ' weapon')} powered with {power} power")
     if question == 6:
         if detail not in {w.id for w in target.cls.weapons}:
             return (("weapon", detail), ("powered", "no such weapon"), ("power", 0)), \

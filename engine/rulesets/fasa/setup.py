@@ -90,6 +90,29 @@ def check_scenario_fields(scenario: Mapping[str, Any], where: str) -> None:
             if unknown:
                 raise DataError(f"{where}, ships[{n}]: unknown field(s) {', '.join(unknown)}; "
                                 f"known: {', '.join(sorted(SHIP_ENTRY_KEYS))}")
+    check_sub_light(scenario, where)
+
+
+def check_sub_light(scenario: Mapping[str, Any], where: str) -> None:
+    """Obstacle counters belong to sub-light fights (Book Two, Advanced: Planets, Suns, And Other
+    Obstacles, seed line 369: "These counters are used only at sub-light speed because ships
+    traveling at warp speed are moving so fast that these bodies would not be visible long
+    enough to be of use"). A scenario with `obstacles` puts every ship at warp 0: the scenario's
+    `warp = 0`, or each ship's; without a warp a ship flies at its class's cruising speed."""
+    obstacles = scenario.get("obstacles")
+    if not isinstance(obstacles, list | tuple) or not obstacles:
+        return
+    ships = scenario.get("ships", [])
+    for n, entry in enumerate(ships if isinstance(ships, list | tuple) else [], 1):
+        if not isinstance(entry, Mapping):
+            continue
+        warp = entry.get("warp", scenario.get("warp"))
+        if warp != 0:
+            speed = "its class's cruising speed (no warp given)" if warp is None else f"warp {warp!r}"
+            raise DataError(f"{where}, obstacles: obstacle counters are used only at sub-light "
+                            f"speed (Book Two, Advanced: Planets, Suns, And Other Obstacles), but "
+                            f"ships[{n}] ({entry.get('id', '?')}) flies at {speed}; set "
+                            "warp = 0 for the scenario, or remove the obstacles")
 
 
 def ship_dicts(user_dir: Path | None) -> dict[str, dict[str, Any]]:

@@ -147,6 +147,7 @@ class Ship:
     blast_roll: bool = False     # superstructure damage below 0 not yet rolled for (explosion)
     lock: str = ""               # the enemy ship its sensors are locked on (Advanced: Sensors)
     sensed: bool = False         # has used its sensors in this turn's Sensor Phase
+    scanned: bool = False        # has made (or passed) this Sensor Phase's cloak scan (advanced)
     cloaked: bool = False        # its cloaking device is on (Advanced: Romulan Cloaking Device)
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
@@ -266,6 +267,7 @@ class FasaState:
     #                                                     question, detail) awaiting its roll
     reports: tuple[SensorReport, ...] = ()              # each ship's latest sensor report
     detected: tuple[tuple[str, str], ...] = ()          # (side, cloaked ship) found this turn
+    detected_by: tuple[tuple[str, str], ...] = ()       # (scanning ship, cloaked ship) likewise
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
     outcome: str = ""

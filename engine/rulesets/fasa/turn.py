@@ -132,6 +132,11 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
     if state.step == POWER:
+        if isinstance(action, SelfDestruct):
+            # A disabled ship's Captain may still order it (line 1269; explosions.py).
+            if not advanced_rules(state.level):
+                raise IllegalAction(f"{station}: self-destruction is an advanced rule")
+            return explosions.self_destruct(state, ship, action.order, station)
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         if isinstance(action, AllocatePower):
@@ -140,10 +145,6 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             return power.arm(state, ship, action)
         if isinstance(action, SetShields):
             return power.set_shields(state, ship, action)
-        if isinstance(action, SelfDestruct):
-            if not advanced_rules(state.level):
-                raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-            return explosions.self_destruct(state, ship, action.order, station)
     if state.step == CHOOSE:
         target = state.shots[0].target
         if ship_id != target:
@@ -184,6 +185,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             return state, events
         if state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
+                return state, events
+            if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
+                                                   for s in state.ships):
+                # A disabled ship's Captain has this order alone to give: the phase waits for
+                # it (line 1269; docs/rules-decisions.md).
                 return state, events
             state, more = cloak.engage(state)
             events += more
@@ -374,9 +380,9 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
-        # The Captain of a ship in trouble may order the self-destruct while the power is
-        # allocated (Advanced: Ship Explosions); the phase does not wait for the order
-        # (docs/rules-decisions.md).
+        # The Captain of any ship on the map, a disabled one too, may order the self-destruct
+        # while the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the
+        # phase does not wait for the order (docs/rules-decisions.md).
         if advanced_rules(state.level):
             out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
                            "self-destruct order (hold, or destruct: cannot be undone)", None,

@@ -218,8 +218,8 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
     out["counters"] = mines.counters_json(state, side_of(state, seat))
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
-    # A self-destruct offer is made to a ship in trouble: to another side it would tell how much
-    # superstructure is left, so only the ship's side sees it.
+    # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
+    # whether its Captain has answered it yet is not another side's to watch.
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
                       if p.ship in known or p.action != "self_destruct"]
     return out
@@ -275,7 +275,9 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
-                   detected=_detected(state, seat), counters=mines.redacted_counters(state, side))
+                   detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
+                   detected_by=tuple(d for d in state.detected_by
+                                     if any(may_know_ship(state, seat, s) for s in d)))
 
 
 def events_for(state: FasaState, events: Sequence[Event], seat: Seat) -> tuple[Event, ...]:
