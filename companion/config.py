@@ -18,6 +18,7 @@ from typing import Any
 
 import platformdirs
 
+from engine.rulesets.fasa.options import MAX_FIRE_LIMIT
 from engine.rulesets.fasa.state import LEVELS
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
@@ -36,6 +37,8 @@ scenario = "duel"        # a scenario name: starbridge scenarios
 level = "basic"          # the rules: "basic" or "advanced" (docs/rules-decisions.md)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
+fire_limit = 0           # optional rule (advanced): a ship fires at most this many weapons in
+                         # one Firing Phase (Book Two, Advanced: Firing Limitations); 0 = no limit
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -92,6 +95,7 @@ class Config:
     level: str = "basic"
     turns: int = 0
     seed: int = 0
+    fire_limit: int = 0                      # the optional firing limit; 0 = none
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -110,6 +114,12 @@ class Config:
     exit_keys: tuple[str, ...] = ("f1", "f4")
 
 
+def game_options(config: Config) -> dict[str, Any]:
+    """The optional rules `[game]` turns on, as a scenario's `options` table (engine
+    options.py); empty when none is."""
+    return {"fire_limit": config.fire_limit} if config.fire_limit else {}
+
+
 def config_path() -> Path:
     explicit = os.environ.get("STARBRIDGE_CONFIG")
     if explicit:
@@ -118,7 +128,7 @@ def config_path() -> Path:
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
-    "game": ("scenario", "level", "turns", "seed"),
+    "game": ("scenario", "level", "turns", "seed", "fire_limit"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -195,6 +205,7 @@ def parse_config(data: Mapping[str, Any], source: str) -> Config:
     text(game, "game", "level", "level", LEVELS)
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
+    whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
 
     if "seats" in data:
         seats = table("seats")

@@ -34,6 +34,11 @@ from engine.stations import STATION_NAMES
 # the Sensor Phase, self-destruction), and the Romulan Gambit's cloaks and mines.
 SCENARIO = prepare(load_scenario("duel", None), None, "advanced", None, 3)
 GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 3)
+# The duel under the optional firing limit of one weapon a Firing Phase (options.py): volleys of
+# garbage and of legal shots with one field changed meet the limit's refusal.
+LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
+                     {"fire_limit": 1}), "id": "duel-limited"}
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -50,7 +55,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     return out[::3]
 
 
-STATES = _states() + _states(GAMBIT)
+STATES = _states() + _states(GAMBIT) + _states(LIMITED)
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
@@ -130,7 +135,7 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    log.write(header_line(GAMBIT if state.scenario == "romulan-gambit" else SCENARIO) + "\n")
+    log.write(header_line(HEADERS[state.scenario]) + "\n")
     for n, a in enumerate([*before, action], 1):
         log.write(action_line(n, a) + "\n")
     scenario, parsed = parse(io.StringIO(log.getvalue()), "hostile")

@@ -362,7 +362,7 @@ def _near_edge(state: FasaState, pos: Hex) -> bool:
 def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
     already out of the battle); hold long shots until the last phases."""
-    out = []
+    out: list[tuple[int, Target]] = []
     late = state.phase >= state.phases - 1
     for i in ready_weapons(ship):
         spec = ship.cls.weapons[i]
@@ -375,8 +375,10 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
             continue
         need, target_id = max(options)
         if need >= GOOD_SHOT or late:
-            out.append(Target(spec.id, target_id))
-    return trim_to_fire_limits(ship, tuple(out))
+            out.append((need, Target(spec.id, target_id)))
+    # Under a firing limit (options.py) the likeliest hits go first.
+    out.sort(key=lambda p: -p[0])
+    return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)
 
 
 def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:

@@ -41,6 +41,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.options import limit_label
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import FasaState, Ship
@@ -200,7 +201,9 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
         return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
                                                    if v.get(n) is not None))
 
-    return Decision(prompt, "fire", station, f"{title(station)}: declare {ship.name}'s targets",
+    limit = limit_label(state.setup.options)
+    return Decision(prompt, "fire", station,
+                    f"{title(station)}: declare {ship.name}'s targets{limit}",
                     tuple(fields), (), build, irreversible=True)
 
 

@@ -109,7 +109,8 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
     out += [(s,) for s in singles]
     for target_id in dict.fromkeys(t.target for t in singles):
         volley = combat.trim_to_fire_limits(ship, tuple(s for s in singles
-                                                        if s.target == target_id))
+                                                        if s.target == target_id),
+                                            state.setup.options.fire_limit)
         if len(volley) > 1:
             out.append(volley)
     return out

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
+from engine.rulesets.fasa.options import NO_OPTIONS, Options
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import Station
@@ -244,6 +245,7 @@ class Setup:
     victory: tuple[Any, ...] = ()               # victory.Clause: the scenario's conditions
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
+    options: Options = NO_OPTIONS               # the optional rules in play (options.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 

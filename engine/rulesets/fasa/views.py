@@ -164,6 +164,7 @@ def _game(state: FasaState) -> dict[str, Any]:
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
+        "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
     }
 
 

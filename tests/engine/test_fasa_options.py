@@ -1,0 +1,130 @@
+"""The advanced game's optional rules a scenario or the table turns on (engine options.py; Book
+Two, Advanced: Optional Rules And Hints On Play, seed 000 lines 429-529): the firing limit
+(lines 449-453), carried in the scenario and the log so a replay is exact."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from test_fasa_advanced import act, game
+
+import engine
+from companion import cli
+from companion.config import ConfigError, game_options, parse_config
+from companion.dice import VirtualDice
+from companion.session import autopilot_game, load_scenario, prepare
+from engine.errors import DataError
+from engine.log import parse, replay
+from engine.rulesets.fasa import autopilot, legal, setup
+from engine.rulesets.fasa.actions import DeclareFire, Target
+from engine.rulesets.fasa.events import FireDeclared
+from engine.rulesets.fasa.options import Options, options_from
+from engine.rulesets.fasa.state import DECLARE, FasaState, replace
+
+FIRE = ("ph1", "ph2", "pt1")
+
+
+def _declaring(limit: int) -> FasaState:
+    """The Constitution with three armed weapons at its Firing Phase, the D-7 3 hexes ahead."""
+    state = game(("ent", "constitution", "Federation", 4, 8, 1),
+                 ("kl", "d7a", "Klingon", 7, 7, 4))
+    state = replace(state, setup=replace(state.setup, options=Options(fire_limit=limit)))
+    ship = state.ship("ent")
+    weapons = tuple(replace(w, power=1 if spec.kind == "missile" else 2)
+                    if spec.id in FIRE else w for spec, w in zip(ship.cls.weapons, ship.weapons,
+                                                                 strict=True))
+    ship = replace(ship, weapons=weapons, heading=1)
+    return replace(state.with_ship(ship), step=DECLARE, phase=1, queue=("ent",))
+
+
+def _aimed(state: FasaState, n: int) -> DeclareFire:
+    ready = [w for w in FIRE if not engine.problem(
+        state, DeclareFire("helm", "ent", (Target(w, "kl"),)))]
+    assert len(ready) >= n
+    return DeclareFire("helm", "ent", tuple(Target(w, "kl") for w in ready[:n]))
+
+
+def test_the_firing_limit_refuses_a_volley_past_it_in_words() -> None:
+    """Line 453: "the number of weapons fired per Firing Phase can be limited ... only two
+    weapons or one bank may be fired at one time"."""
+    state = _declaring(2)
+    three = _aimed(state, 3)
+    why = engine.problem(state, three)
+    assert why is not None and "firing limit is 2 weapons a ship" in why and "1 fewer" in why
+    with pytest.raises(engine.IllegalAction):
+        engine.apply(state, three)
+    _, events = act(state, _aimed(state, 2))
+    assert any(isinstance(e, FireDeclared) and len(e.shots) == 2 for e in events)
+
+
+def test_without_the_option_the_volley_is_whole() -> None:
+    state = _declaring(0)
+    assert engine.problem(state, _aimed(state, 3)) is None
+
+
+def test_controls_legal_actions_and_the_autopilot_keep_to_the_limit() -> None:
+    """`controls` says the limit in the fire decision's title; `legal_actions` offers no volley
+    past it; the autopilot fires its likeliest hits within it."""
+    state = _declaring(1)
+    prompt = next(p for p in engine.pending(state) if p.ship == "ent")
+    decision = next(d for d in engine.controls(state, engine.Seat(prompt.station, "ent")))
+    assert "at most 1 weapon this Firing Phase" in decision.title
+    assert all(len(a.shots) <= 1 for a in legal.for_prompt(state, prompt, prompt.station)
+               if isinstance(a, DeclareFire))
+    choice = autopilot.decide(state, prompt)
+    assert isinstance(choice, DeclareFire) and len(choice.shots) == 1
+    assert "at most" not in next(iter(engine.controls(
+        _declaring(0), engine.Seat(prompt.station, "ent")))).title
+
+
+@pytest.mark.parametrize(("raw", "words"), [
+    ({"fire_limit": -1}, "fire_limit must be a whole number 0 (no limit) to 12"),
+    ({"fire_limit": 2.5}, "fire_limit must be a whole number"),
+    ({"fire_limit": True}, "fire_limit must be a whole number"),
+    ({"rescue": True}, "unknown optional rule(s) rescue; known: fire_limit"),
+    ([1, 2], "options must be a table of optional rules"),
+])
+def test_a_bad_options_table_is_refused_naming_the_field(raw: Any, words: str) -> None:
+    with pytest.raises(DataError, match="^scenario duel: ") as err:
+        engine.new_game({**prepare(load_scenario("duel", None), None, "advanced", None, 3),
+                         "options": raw})
+    assert words in str(err.value)
+    assert options_from(None, "x") == Options()
+
+
+def test_the_options_ride_in_the_log_and_the_replay_plays_under_them() -> None:
+    """The table's options go into the scenario (`build_scenario`), so the log's header holds
+    them and a replay is the same game; the view tells every seat which are in play."""
+    scenario = prepare(load_scenario("skirmish", None), None, "advanced", None, 4, None,
+                       {"fire_limit": 2})
+    assert scenario["options"] == {"fire_limit": 2}
+    out = io.StringIO()
+    state, actions = autopilot_game(scenario, VirtualDice(4).roll, log=out)
+    read = parse(io.StringIO(out.getvalue()), "game.jsonl")
+    again = replay(read.scenario, read.actions, "game.jsonl")
+    assert again == state and isinstance(again, FasaState)
+    assert again.setup.options == Options(fire_limit=2)
+    assert all(len(a.shots) <= 2 for a in actions if isinstance(a, DeclareFire))
+    seen = engine.view(state, engine.Seat("captain", "lance"))
+    assert seen["options"] == {"fire_limit": 2}
+    plain = setup.build_scenario(load_scenario("skirmish", None), setup.ship_dicts(None))
+    assert "options" not in plain
+
+
+def test_simulate_names_the_option_and_plays_under_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    assert "--fire-limit N" in capsys.readouterr().out
+    assert cli.main(["simulate", "--level", "advanced", "--fire-limit", "1", "--turns", "2"]) == 0
+    assert cli.main(["simulate", "--fire-limit", "99", "--turns", "1"]) == 2
+    assert "fire_limit must be a whole number 0 (no limit) to 12" in capsys.readouterr().err
+
+
+def test_the_configuration_takes_the_firing_limit_and_checks_it() -> None:
+    config = parse_config({"game": {"fire_limit": 2}}, "t.toml")
+    assert game_options(config) == {"fire_limit": 2}
+    assert game_options(parse_config({}, "t.toml")) == {}
+    with pytest.raises(ConfigError, match=r"game\.fire_limit: must be a whole number from 0 to 12"):
+        parse_config({"game": {"fire_limit": 13}}, "t.toml")
