@@ -87,7 +87,7 @@ def test_controls_legal_actions_and_the_autopilot_keep_to_the_limit() -> None:
     ([1, 2], "options must be a table of optional rules"),
 ])
 def test_a_bad_options_table_is_refused_naming_the_field(raw: Any, words: str) -> None:
-    with pytest.raises(DataError, match="^scenario duel: ") as err:
+    with pytest.raises(DataError, match=r"^scenario duel: ") as err:
         engine.new_game({**prepare(load_scenario("duel", None), None, "advanced", None, 3),
                          "options": raw})
     assert words in str(err.value)
