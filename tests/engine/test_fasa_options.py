@@ -128,3 +128,18 @@ def test_the_configuration_takes_the_firing_limit_and_checks_it() -> None:
     assert game_options(parse_config({}, "t.toml")) == {}
     with pytest.raises(ConfigError, match=r"game\.fire_limit: must be a whole number from 0 to 12"):
         parse_config({"game": {"fire_limit": 13}}, "t.toml")
+
+
+THREE_PHASE_CHART = {  # seed lines 459-480, Movement With Three Movement/Firing Phases
+    1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2), 6: (2, 2, 2),
+    7: (2, 3, 2), 8: (3, 2, 3), 9: (3, 3, 3), 10: (3, 4, 3), 11: (4, 3, 4), 12: (4, 4, 4),
+    13: (4, 5, 4), 14: (5, 4, 5), 15: (5, 5, 5), 16: (5, 6, 5), 17: (6, 5, 6), 18: (6, 6, 6),
+    19: (6, 7, 6), 20: (7, 6, 7)}
+
+
+@pytest.mark.parametrize(("points", "per_phase"), sorted(THREE_PHASE_CHART.items()))
+def test_the_three_phase_chart_row_by_row(points: int, per_phase: tuple[int, int, int]) -> None:
+    """Lines 457-480 ("None" is 0): the optional three Movement/Firing Phases, every printed
+    row, as the packaged table gives it to `phases = 3` games."""
+    state = game(("a", "constitution", "Federation", 2, 2, 1), ("b", "d7a", "Klingon", 9, 9, 4))
+    assert tuple(state.tables.movement_per_phase(points, 3)) == per_phase
