@@ -21,7 +21,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from companion import (
     bench_cmd,
@@ -133,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--fire-limit", type=int, default=None, metavar="N",
                      help="optional rule: a ship fires at most N weapons in one Firing Phase "
                           "(Book Two, Advanced: Firing Limitations; 0 or none: no limit)")
+    sim.add_argument("--rescues", action="store_true",
+                     help="optional rule: a Captain may abandon ship to a friendly ship 4 hexes "
+                          "away or less (Book Two, Advanced: Rescues During Combat)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=DEFAULT_TURNS,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -225,8 +228,11 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.turns < 0:
         print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
         return 2
-    options = {"fire_limit": args.fire_limit} if args.fire_limit is not None else None
-    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases, options)
+    options: dict[str, Any] = {"fire_limit": args.fire_limit} if args.fire_limit else {}
+    if args.rescues:
+        options["rescues"] = True
+    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
+                   options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
     if notice := not_built_notice(args.level):
         print(notice)

@@ -39,6 +39,8 @@ turns = 0                # stop after this many game turns; 0 = the scenario's o
 seed = 0                 # virtual dice seed; 0 = a new seed every game
 fire_limit = 0           # optional rule (advanced): a ship fires at most this many weapons in
                          # one Firing Phase (Book Two, Advanced: Firing Limitations); 0 = no limit
+rescues = false          # optional rule (advanced): a Captain may abandon ship to a friendly
+                         # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -96,6 +98,7 @@ class Config:
     turns: int = 0
     seed: int = 0
     fire_limit: int = 0                      # the optional firing limit; 0 = none
+    rescues: bool = False                    # the optional rule of rescues
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -117,7 +120,10 @@ class Config:
 def game_options(config: Config) -> dict[str, Any]:
     """The optional rules `[game]` turns on, as a scenario's `options` table (engine
     options.py); empty when none is."""
-    return {"fire_limit": config.fire_limit} if config.fire_limit else {}
+    out: dict[str, Any] = {"fire_limit": config.fire_limit} if config.fire_limit else {}
+    if config.rescues:
+        out["rescues"] = True
+    return out
 
 
 def config_path() -> Path:
@@ -128,7 +134,7 @@ def config_path() -> Path:
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
-    "game": ("scenario", "level", "turns", "seed", "fire_limit"),
+    "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -206,6 +212,7 @@ def parse_config(data: Mapping[str, Any], source: str) -> Config:
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
     whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
+    flag(game, "game", "rescues", "rescues")
 
     if "seats" in data:
         seats = table("seats")

@@ -34,10 +34,11 @@ from engine.stations import STATION_NAMES
 # the Sensor Phase, self-destruction), and the Romulan Gambit's cloaks and mines.
 SCENARIO = prepare(load_scenario("duel", None), None, "advanced", None, 3)
 GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 3)
-# The duel under the optional firing limit of one weapon a Firing Phase (options.py): volleys of
-# garbage and of legal shots with one field changed meet the limit's refusal.
+# The duel under the optional firing limit of one weapon a Firing Phase and rescues (options.py):
+# volleys of garbage and of legal shots with one field changed meet the limit's refusal, and
+# abandon orders with no friendly ship near the rescue's.
 LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
-                     {"fire_limit": 1}), "id": "duel-limited"}
+                     {"fire_limit": 1, "rescues": True}), "id": "duel-limited"}
 HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
 
 
@@ -75,7 +76,8 @@ actions = st.one_of(
     st.builds(AllocatePower, station, ship, number, number, number, number),
     st.builds(Sense, station, ship, ship, number, st.one_of(st.sampled_from(
         ["", "1", "7", "beam", "missile", "pt1", "zz9"]), scalar)),
-    st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct"]),
+    st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct",
+                                                                      "abandon"]),
                                                      scalar)),
     st.builds(ArmWeapons, station, ship, pairs),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),

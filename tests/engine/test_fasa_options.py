@@ -143,3 +143,71 @@ def test_the_three_phase_chart_row_by_row(points: int, per_phase: tuple[int, int
     row, as the packaged table gives it to `phases = 3` games."""
     state = game(("a", "constitution", "Federation", 2, 2, 1), ("b", "d7a", "Klingon", 9, 9, 4))
     assert tuple(state.tables.movement_per_phase(points, 3)) == per_phase
+
+
+# -- Rescues During Combat (lines 525-529) -------------------------------------------------------
+
+
+def _two_klingons(rescues: bool, gap: int = 3) -> FasaState:
+    """Two D-7s `gap` hexes apart in a column and the Constitution: at the Power Allocation
+    Phase, the Klingons' self-destruct (and abandon) orders open."""
+    state = game(("ent", "constitution", "Federation", 2, 2, 1),
+                 ("k1", "d7a", "Klingon", 10, 4, 4), ("k2", "d7a", "Klingon", 10, 4 + gap, 4))
+    return replace(state, setup=replace(state.setup, options=Options(rescues=rescues)))
+
+
+def _order(state: FasaState, ship: str, order: str) -> Any:
+    from engine.rulesets.fasa.actions import SelfDestruct
+    prompt = next(p for p in engine.pending(state) if p.ship == ship
+                  and p.action == "self_destruct")
+    return SelfDestruct(prompt.station, ship, order)
+
+
+def test_a_captain_abandons_ship_to_a_friendly_ship_within_4_hexes() -> None:
+    """Line 527: "abandon ship by beaming aboard a friendly ship or base provided it is no more
+    than 4 hexes away"; line 529: "an automatic victory for the opposing side": the ship is a
+    derelict, out of the fight, with no order to give again."""
+    from engine.rulesets.fasa.events import StatusChanged
+    state = _two_klingons(True, 4)
+    new, events = act(state, _order(state, "k1", "abandon"))
+    k1 = new.ship("k1")
+    assert k1.status == "disabled" and k1.abandoned
+    said = next(e for e in events if isinstance(e, StatusChanged))
+    assert "beam aboard K2" in said.text
+    enemy = engine.Seat("captain", "ent")
+    assert said in engine.events_for(new, events, enemy)       # seen by the whole table
+    assert next(s for s in engine.view(new, enemy)["ships"] if s["id"] == "k1")["abandoned"]
+    assert not any(p.ship == "k1" for p in engine.pending(new))
+
+
+def test_no_friendly_ship_near_or_the_option_off_refuses_in_words() -> None:
+    far = _two_klingons(True, 5)
+    why = engine.problem(far, _order(far, "k1", "abandon"))
+    assert why is not None and "no friendly ship within 4 hexes" in why
+    off = _two_klingons(False, 2)
+    why = engine.problem(off, _order(off, "k1", "abandon"))
+    assert why is not None and "optional rule this game does not play (rescues)" in why
+    assert not any(getattr(a, "order", "") == "abandon"
+                   for a in legal.legal_actions(off, engine.Seat("captain", "k1")))
+
+
+def test_controls_offer_abandon_ship_only_with_the_option_and_say_why_not() -> None:
+    def choices(state: FasaState) -> dict[object, str | None]:
+        decision = next(d for d in engine.controls(state, engine.Seat("captain", "k1"))
+                        if d.action == "self_destruct")
+        return {c.value: c.problem for c in decision.field_named("order").choices}
+    assert choices(_two_klingons(True, 4))["abandon"] is None
+    assert "no friendly ship within 4 hexes" in str(choices(_two_klingons(True, 5))["abandon"])
+    assert "abandon" not in choices(_two_klingons(False, 2))
+
+
+def test_simulate_and_the_configuration_name_rescues(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    assert "--rescues" in capsys.readouterr().out
+    assert cli.main(["simulate", "--level", "advanced", "--rescues", "--turns", "1"]) == 0
+    assert game_options(parse_config({"game": {"rescues": True}}, "t.toml")) == {"rescues": True}
+    with pytest.raises(ConfigError, match=r"game\.rescues: must be true or false"):
+        parse_config({"game": {"rescues": "yes"}}, "t.toml")
+    with pytest.raises(DataError, match="rescues must be true or false"):
+        options_from({"rescues": 1}, "x")

@@ -24,7 +24,7 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import distance
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import cloak, combat, evasion, movement, presets, sensors
+from engine.rulesets.fasa import cloak, combat, evasion, movement, presets, rescues, sensors
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArmWeapons,
@@ -315,7 +315,10 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
     (Advanced: Ship Explosions)."""
-    choices = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    if rescues.in_play(state):  # an optional rule: Rescues During Combat
+        choices += (Choice(rescues.ABANDON, "ABANDON SHIP",
+                           rescues.abandon_problem(state, ship) or None),)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))

@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, sensors
+from engine.rulesets.fasa import combat, movement, rescues, sensors
 from engine.rulesets.fasa.actions import (
     EVADE_CHOICES,
     SELF_DESTRUCT_ORDERS,
@@ -63,7 +63,10 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [ChooseDamagedWeapon(station, ship.id, w)
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
     if prompt.action == "self_destruct":
-        return [SelfDestruct(station, ship.id, o) for o in SELF_DESTRUCT_ORDERS]
+        orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
+        if not rescues.abandon_problem(state, ship):
+            orders += (rescues.ABANDON,)
+        return [SelfDestruct(station, ship.id, o) for o in orders]
     if prompt.action == "allocate_power":
         return [AllocatePower(station, ship.id, m, s, w, c)
                 for m, s, w, c in power_options(ship, has_cloak(state, ship))]

@@ -13,8 +13,11 @@ under the same options. Each is off unless turned on.
   a time") still hold inside it. Movement With Three Movement/Firing Phases (lines 455-480) is
   the older `phases = 3`.
 
-Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); rescues, the
-admiral and the team-communications roll are not built yet (docs/rules-decisions.md).
+- `rescues` (lines 525-529, Rescues During Combat): true lets a Captain abandon ship to a
+  friendly ship no more than 4 hexes away (`rescues.py`).
+
+Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral and
+the team-communications roll are not built yet (docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from engine.errors import DataError
 MAX_FIRE_LIMIT = 12
 """The most weapons a limit may name (more than any class carries)."""
 
-OPTION_KEYS = ("fire_limit",)
+OPTION_KEYS = ("fire_limit", "rescues")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +39,14 @@ class Options:
     """The optional rules in play; the defaults are the advanced game without them."""
 
     fire_limit: int = 0   # weapons one ship may declare in one Firing Phase; 0 = no limit
+    rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario's `[options]` table for these options (only those turned on)."""
-        return {"fire_limit": self.fire_limit} if self.fire_limit else {}
+        out: dict[str, Any] = {"fire_limit": self.fire_limit} if self.fire_limit else {}
+        if self.rescues:
+            out["rescues"] = True
+        return out
 
 
 NO_OPTIONS = Options()
@@ -61,7 +68,10 @@ def options_from(raw: Any, where: str) -> Options:
         raise DataError(f"{where}: options: fire_limit must be a whole number 0 (no limit) to "
                         f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
                         f"not {limit!r}")
-    return Options(fire_limit=limit)
+    rescues = raw.get("rescues", False)
+    if type(rescues) is not bool:
+        raise DataError(f"{where}: options: rescues must be true or false, not {rescues!r}")
+    return Options(fire_limit=limit, rescues=rescues)
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

@@ -153,6 +153,7 @@ class Ship:
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
     ordered: bool = False        # its Captain has given this turn's self-destruct order
+    abandoned: bool = False      # its crew beamed aboard a friendly ship (optional: Rescues)
     last_allocation: Allocation | None = None   # the power allocation last made (last turn's
                                                 # until this turn's is made): "as last turn"
     last_shields: tuple[int, ...] | None = None  # the shield points Science last set, likewise

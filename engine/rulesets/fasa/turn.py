@@ -186,7 +186,8 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
         if state.step == POWER:
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
-            if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
+            if advanced_rules(state.level) and any(s.status == DISABLED
+                                                   and explosions.may_self_destruct(s)
                                                    for s in state.ships):
                 # A disabled ship's Captain has this order alone to give: the phase waits for
                 # it (line 1269; docs/rules-decisions.md).

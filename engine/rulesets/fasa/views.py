@@ -113,7 +113,7 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
         "movement_points": ship.movement_points, "status": ship.status.value,
         "warp": ship.warp, "emergency_turned": ship.hard_turned and not hidden,
         "evading": ship.evading and not hidden, "sensor_lock": ship.lock or None,
-        "cloaked": ship.cloaked,
+        "cloaked": ship.cloaked, "abandoned": ship.abandoned,  # optional rule: Rescues
     }
 
 
