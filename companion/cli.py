@@ -136,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rescues", action="store_true",
                      help="optional rule: a Captain may abandon ship to a friendly ship 4 hexes "
                           "away or less (Book Two, Advanced: Rescues During Combat)")
+    sim.add_argument("--team-communications", action="store_true",
+                     help="optional rule: each side rolls a die each game turn; on 1-3 its "
+                          "team must talk aloud (Book Two, Advanced: Team Communications)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=DEFAULT_TURNS,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -231,6 +234,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     options: dict[str, Any] = {"fire_limit": args.fire_limit} if args.fire_limit else {}
     if args.rescues:
         options["rescues"] = True
+    if args.team_communications:
+        options["team_communications"] = True
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log

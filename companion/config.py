@@ -41,6 +41,8 @@ fire_limit = 0           # optional rule (advanced): a ship fires at most this m
                          # one Firing Phase (Book Two, Advanced: Firing Limitations); 0 = no limit
 rescues = false          # optional rule (advanced): a Captain may abandon ship to a friendly
                          # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
+team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
+                         # team must talk aloud (Book Two, Advanced: Team Communications)
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -99,6 +101,7 @@ class Config:
     seed: int = 0
     fire_limit: int = 0                      # the optional firing limit; 0 = none
     rescues: bool = False                    # the optional rule of rescues
+    team_communications: bool = False        # the optional team-communications roll
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -123,6 +126,8 @@ def game_options(config: Config) -> dict[str, Any]:
     out: dict[str, Any] = {"fire_limit": config.fire_limit} if config.fire_limit else {}
     if config.rescues:
         out["rescues"] = True
+    if config.team_communications:
+        out["team_communications"] = True
     return out
 
 
@@ -134,7 +139,8 @@ def config_path() -> Path:
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
-    "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues"),
+    "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
+             "team_communications"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -213,6 +219,7 @@ def parse_config(data: Mapping[str, Any], source: str) -> Config:
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
     whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
     flag(game, "game", "rescues", "rescues")
+    flag(game, "game", "team_communications", "team_communications")
 
     if "seats" in data:
         seats = table("seats")

@@ -38,7 +38,8 @@ GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 
 # volleys of garbage and of legal shots with one field changed meet the limit's refusal, and
 # abandon orders with no friendly ship near the rescue's.
 LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
-                     {"fire_limit": 1, "rescues": True}), "id": "duel-limited"}
+                     {"fire_limit": 1, "rescues": True, "team_communications": True}),
+           "id": "duel-limited"}
 HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
 
 

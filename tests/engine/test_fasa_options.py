@@ -211,3 +211,56 @@ def test_simulate_and_the_configuration_name_rescues(capsys: pytest.CaptureFixtu
         parse_config({"game": {"rescues": "yes"}}, "t.toml")
     with pytest.raises(DataError, match="rescues must be true or false"):
         options_from({"rescues": 1}, "x")
+
+
+# -- Team Communications (line 447) ---------------------------------------------------------------
+
+
+def test_each_side_rolls_each_turn_and_1_to_3_talks_aloud() -> None:
+    """Line 447: "have the teams roll one die each. On a 1, 2, or 3, the players must talk loudly
+    enough for the opposing team to hear; on any other number, they may pass notes". The rolls
+    open the game turn, before any power is allocated, seen by the whole table."""
+    from engine.actions import RollResult
+    from engine.rulesets.fasa.events import Note
+    scenario = prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
+                       {"team_communications": True})
+    state = engine.new_game(scenario)
+    assert isinstance(state, FasaState)
+    first = engine.pending(state)
+    assert len(first) == 1 and first[0].roll is not None and first[0].roll.public
+    assert "team communications roll for the Federation side" in first[0].roll.purpose
+    blocked = autopilot.decide(state, replace(first[0], roll=None, action="allocate_power"))
+    assert engine.problem(state, blocked) is not None
+    state, events = act(state, RollResult(first[0].station, 3))
+    assert any(isinstance(e, Note) and "Federation team must talk aloud" in e.text
+               for e in events)
+    second = engine.pending(state)[0]
+    assert second.roll is not None and "Klingon side" in second.roll.purpose
+    state, events = act(state, RollResult(second.station, 4))
+    assert any(isinstance(e, Note) and "Klingon team may pass notes" in e.text for e in events)
+    assert state.aloud == ("Federation",)
+    assert engine.view(state, engine.Seat("captain", "kronos"))["talk_aloud"] == ["Federation"]
+    assert all(p.roll is None for p in engine.pending(state))
+
+
+def test_a_game_with_team_rolls_plays_out_and_replays() -> None:
+    scenario = prepare(load_scenario("duel", None), None, "advanced", None, 4, None,
+                       {"team_communications": True})
+    out = io.StringIO()
+    state, _ = autopilot_game(scenario, VirtualDice(2).roll, log=out)
+    read = parse(io.StringIO(out.getvalue()), "game.jsonl")
+    assert replay(read.scenario, read.actions, "game.jsonl") == state
+    assert isinstance(state, FasaState) and state.comms_turn == state.turn > 1
+
+
+def test_simulate_and_the_configuration_name_team_communications(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    assert "--team-communications" in capsys.readouterr().out
+    assert cli.main(["simulate", "--level", "advanced", "--team-communications",
+                     "--turns", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "Federation team must talk aloud" in said or "Federation team may pass notes" in said
+    config = parse_config({"game": {"team_communications": True}}, "t.toml")
+    assert game_options(config) == {"team_communications": True}

@@ -16,8 +16,11 @@ under the same options. Each is off unless turned on.
 - `rescues` (lines 525-529, Rescues During Combat): true lets a Captain abandon ship to a
   friendly ship no more than 4 hexes away (`rescues.py`).
 
-Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral and
-the team-communications roll are not built yet (docs/rules-decisions.md).
+- `team_communications` (line 447, Team Communications): true opens each game turn with a d10
+  a side; on 1-3 the team must talk aloud (`comms.py`).
+
+Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral
+(line 437) is not built yet (docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from engine.errors import DataError
 MAX_FIRE_LIMIT = 12
 """The most weapons a limit may name (more than any class carries)."""
 
-OPTION_KEYS = ("fire_limit", "rescues")
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +43,15 @@ class Options:
 
     fire_limit: int = 0   # weapons one ship may declare in one Firing Phase; 0 = no limit
     rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
+    team_communications: bool = False  # each side rolls each turn: 1-3 it talks aloud
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario's `[options]` table for these options (only those turned on)."""
         out: dict[str, Any] = {"fire_limit": self.fire_limit} if self.fire_limit else {}
         if self.rescues:
             out["rescues"] = True
+        if self.team_communications:
+            out["team_communications"] = True
         return out
 
 
@@ -68,10 +74,13 @@ def options_from(raw: Any, where: str) -> Options:
         raise DataError(f"{where}: options: fire_limit must be a whole number 0 (no limit) to "
                         f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
                         f"not {limit!r}")
-    rescues = raw.get("rescues", False)
-    if type(rescues) is not bool:
-        raise DataError(f"{where}: options: rescues must be true or false, not {rescues!r}")
-    return Options(fire_limit=limit, rescues=rescues)
+    flags = {}
+    for key in ("rescues", "team_communications"):
+        flags[key] = raw.get(key, False)
+        if type(flags[key]) is not bool:
+            raise DataError(f"{where}: options: {key} must be true or false, not {flags[key]!r}")
+    return Options(fire_limit=limit, rescues=flags["rescues"],
+                   team_communications=flags["team_communications"])
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

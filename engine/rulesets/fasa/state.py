@@ -273,6 +273,10 @@ class FasaState:
     detected_by: tuple[tuple[str, str], ...] = ()       # (scanning ship, cloaked ship) likewise
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
+    comms_turn: int = 0                                 # the turn whose team rolls began
+    comms: tuple[str, ...] = ()                         # sides still to make this turn's team
+    #                                                     communications roll (optional rule)
+    aloud: tuple[str, ...] = ()                         # sides that must talk aloud this turn
     outcome: str = ""
     winner: str = ""
 

@@ -13,6 +13,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     cloak,
     combat,
+    comms,
     evasion,
     explosions,
     movement,
@@ -95,6 +96,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         raise IllegalAction(
             f"{title(action.station)}: a {req.kind} shows 1 to {req.sides}, not {action.value}")
     events: list[Event] = [Rolled(req, action.value, action.source)]
+    if state.step == POWER and state.comms:  # an optional rule: Team Communications
+        state, more = comms.on_roll(state, action.value)
+        return state, events + more
     if state.step == ADVANTAGE:
         ship = state.queue[0]
         rolls = tuple((s, r + (action.value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
@@ -184,6 +188,10 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
         if state.roll is not None or state.step in (OVER, CHOOSE):
             return state, events
         if state.step == POWER:
+            if comms.due(state):  # an optional rule: the turn's team rolls come first
+                state, more = comms.start(state)
+                events += more
+                continue
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED

@@ -165,6 +165,7 @@ def _game(state: FasaState) -> dict[str, Any]:
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
         "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
+        "talk_aloud": list(state.aloud),  # sides that must talk aloud this turn (comms.py)
     }
 
 
