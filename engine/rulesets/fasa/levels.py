@@ -10,8 +10,9 @@ Explosions — emergency heading changes, reverse movement, evasion and explosio
 advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors.py`, with the
 sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking Device
 (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`): every rule of the
-advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
-(`NOT_BUILT` is empty).
+advanced game is built (`NOT_BUILT` is empty). Its optional rules (Optional Rules And Hints On
+Play, lines 429-529) are options a scenario or the table turns on (`options.py`: the firing
+limit, rescues, team communications; Campaign Advancement's numbers in `campaign.py`).
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
