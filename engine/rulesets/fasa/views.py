@@ -56,13 +56,14 @@ from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
                               "movement_points", "status", "warp", "emergency_turned", "evading",
-                              "sensor_lock", "cloaked"})
+                              "sensor_lock", "cloaked", "abandoned"})
 """What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
 counter "is immediately rotated"). An enemy's `sensor_lock` is told only when it is on a ship of the
 seat's side (Advanced: Sensors, fact 5: the target learns that enemy sensors are locked on it).
 A cloaked enemy the seat's side has not detected shows no place, heading or turn on the map
-(Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
+(Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed"). A
+derelict whose crew abandoned it (the optional Rescues During Combat) is known to all."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet)
