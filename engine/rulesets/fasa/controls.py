@@ -317,13 +317,15 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
     (Advanced: Ship Explosions)."""
     choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
     if rescues.in_play(state):  # an optional rule: Rescues During Combat
-        choices += (Choice(rescues.ABANDON, "ABANDON SHIP",
+        choices += (Choice(rescues.ABANDON, "ABANDON",
                            rescues.abandon_problem(state, ship) or None),)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))
 
-    field = Field("order", "Self-destruct (no undo)", FieldKind.CHOICE, "hold",
+    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
+             else "Self-destruct (no undo)")
+    field = Field("order", label, FieldKind.CHOICE, "hold",
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
