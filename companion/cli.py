@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from companion import (
     bench_cmd,
@@ -110,7 +110,8 @@ EXAMPLES = {
   starbridge simulate --scenario skirmish --seed 7 --log skirmish.jsonl
   starbridge simulate --ships constitution,d7a,lightning --turns 10
   starbridge simulate --phases 3 --scale 1/2
-  starbridge simulate --ruleset knighthawks --scenario fleet --games 20""",
+  starbridge simulate --ruleset knighthawks --scenario fleet --games 20
+  starbridge simulate --level advanced --fire-limit 2     an optional rule: 2 weapons a phase""",
     "replay": """examples:
   starbridge replay game.jsonl                 prints the final state as JSON
   starbridge replay game.jsonl > final.json
@@ -154,6 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
     sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
                      help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
+    sim.add_argument("--fire-limit", type=int, default=None, metavar="N",
+                     help="optional rule: a ship fires at most N weapons in one Firing Phase "
+                          "(Book Two, Advanced: Firing Limitations; 0 or none: no limit)")
+    sim.add_argument("--rescues", action="store_true",
+                     help="optional rule: a Captain may abandon ship to a friendly ship 4 hexes "
+                          "away or less (Book Two, Advanced: Rescues During Combat)")
+    sim.add_argument("--team-communications", action="store_true",
+                     help="optional rule: each side rolls a die each game turn; on 1-3 its "
+                          "team must talk aloud (Book Two, Advanced: Team Communications)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -265,7 +275,13 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.turns < 0:
         print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
         return 2
-    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases)
+    options: dict[str, Any] = {"fire_limit": args.fire_limit} if args.fire_limit else {}
+    if args.rescues:
+        options["rescues"] = True
+    if args.team_communications:
+        options["team_communications"] = True
+    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
+                   options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
     if notice := not_built_notice(args.level):
         print(notice)

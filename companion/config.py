@@ -20,6 +20,7 @@ import platformdirs
 
 from engine.errors import one_line
 from engine.files import FileRefused, read_regular
+from engine.rulesets.fasa.options import MAX_FIRE_LIMIT
 from engine.rulesets.fasa.state import LEVELS
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
@@ -39,6 +40,12 @@ scenario = "duel"        # a scenario name: starbridge scenarios
 level = "basic"          # the rules: "basic", "advanced" or "expert" (docs/rules-decisions.md)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
+fire_limit = 0           # optional rule (advanced): a ship fires at most this many weapons in
+                         # one Firing Phase (Book Two, Advanced: Firing Limitations); 0 = no limit
+rescues = false          # optional rule (advanced): a Captain may abandon ship to a friendly
+                         # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
+team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
+                         # team must talk aloud (Book Two, Advanced: Team Communications)
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -102,6 +109,9 @@ class Config:
     level: str = "basic"
     turns: int = 0
     seed: int = 0
+    fire_limit: int = 0                      # the optional firing limit; 0 = none
+    rescues: bool = False                    # the optional rule of rescues
+    team_communications: bool = False        # the optional team-communications roll
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -131,6 +141,17 @@ class Config:
     stations_address: str = "0.0.0.0"
 
 
+def game_options(config: Config) -> dict[str, Any]:
+    """The optional rules `[game]` turns on, as a scenario's `options` table (engine
+    options.py); empty when none is."""
+    out: dict[str, Any] = {"fire_limit": config.fire_limit} if config.fire_limit else {}
+    if config.rescues:
+        out["rescues"] = True
+    if config.team_communications:
+        out["team_communications"] = True
+    return out
+
+
 def config_path() -> Path:
     explicit = os.environ.get("STARBRIDGE_CONFIG")
     if explicit:
@@ -139,7 +160,8 @@ def config_path() -> Path:
 
 
 KNOWN: dict[str, tuple[str, ...]] = {
-    "game": ("scenario", "level", "turns", "seed"),
+    "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
+             "team_communications"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -232,6 +254,9 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     text(game, "game", "level", "level", LEVELS)
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
+    whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
+    flag(game, "game", "rescues", "rescues")
+    flag(game, "game", "team_communications", "team_communications")
 
     if "seats" in data:
         seats = table("seats")

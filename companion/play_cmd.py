@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import App, Table
-from companion.config import Config, ConfigError, load_config, parse_config, seat_mode
+from companion.config import (
+    Config,
+    ConfigError,
+    game_options,
+    load_config,
+    parse_config,
+    seat_mode,
+)
 from companion.config_check import check_config
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
@@ -241,7 +248,7 @@ def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None
     turns = args.turns if args.turns is not None else config.turns
     level = getattr(args, "level", None) or config.level
     return prepare(load_scenario(name or args.scenario or config.scenario, data_dir), data_dir,
-                   level, None, turns or None, None)
+                   level, None, turns or None, None, game_options(config) or None)
 
 
 def choose_game(args: argparse.Namespace, config: Config, store: Store | None,

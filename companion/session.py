@@ -61,10 +61,12 @@ def ships_scenario(names: list[str],
 
 
 def prepare(scenario: Mapping[str, Any], data_dir: Path | None, level: str | None,
-            scale: str | None, turns: int | None, phases: int | None = None) -> dict[str, Any]:
+            scale: str | None, turns: int | None, phases: int | None = None,
+            options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The scenario built for a game; `options` turns on optional rules (engine options.py)."""
     return setup.build_scenario(scenario, setup.ship_dicts(data_dir), level=level, scale=scale,
                                 max_turns=turns, data_dir=str(data_dir) if data_dir else "",
-                                phases=phases)
+                                phases=phases, options=options)
 
 
 def autopilot_game(scenario: Mapping[str, Any], roller: Roller,

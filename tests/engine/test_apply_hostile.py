@@ -43,6 +43,13 @@ GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "advanced", None, 
 # bonus, warp speed changes (Book Two, Expert Starship Tactics).
 EXPERT = prepare(load_scenario("duel", None), None, "expert", None, 3)
 EXPERT_GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "expert", None, 3)
+# The duel under the optional firing limit of one weapon a Firing Phase and rescues (options.py):
+# volleys of garbage and of legal shots with one field changed meet the limit's refusal, and
+# abandon orders with no friendly ship near the rescue's.
+LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
+                     {"fire_limit": 1, "rescues": True, "team_communications": True}),
+           "id": "duel-limited"}
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -59,7 +66,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     return out[::3]
 
 
-STATES = _states() + _states(GAMBIT) + _states(EXPERT) + _states(EXPERT_GAMBIT)
+STATES = _states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
@@ -79,7 +86,8 @@ actions = st.one_of(
     st.builds(AllocatePower, station, ship, number, number, number, number),
     st.builds(Sense, station, ship, ship, number, st.one_of(st.sampled_from(
         ["", "1", "7", "beam", "missile", "pt1", "zz9"]), scalar)),
-    st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct"]),
+    st.builds(SelfDestruct, station, ship, st.one_of(st.sampled_from(["hold", "destruct",
+                                                                      "abandon"]),
                                                      scalar)),
     st.builds(ArmWeapons, station, ship, pairs),
     st.builds(SkillBonus, station, ship, st.one_of(st.sampled_from(
@@ -149,9 +157,10 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    gambit = state.scenario == "romulan-gambit"
-    source = (EXPERT_GAMBIT if gambit else EXPERT) if state.level == "expert" else \
-        GAMBIT if gambit else SCENARIO
+    if state.level == "expert":
+        source = EXPERT_GAMBIT if state.scenario == "romulan-gambit" else EXPERT
+    else:
+        source = HEADERS[state.scenario]
     log.write(header_line(source) + "\n")
     for n, a in enumerate([*before, action], 1):
         log.write(action_line(n, a) + "\n")

@@ -291,6 +291,26 @@ def test_random_changes_to_the_header(data: st.DataObject) -> None:
 
 
 @SLOW
+@given(JSON)
+def test_random_optional_rules_in_the_header(value: Any) -> None:
+    """The header's `options` (the optional rules, engine options.py) as any JSON value: refused
+    naming the log, or read as the recorded game (the duel fires at most 2 weapons a phase only
+    when the limit allows what was recorded)."""
+    header = json.loads(LINES[0])
+    header["scenario"]["options"] = value
+    outcome([signed(header), *LINES[1:]])
+
+
+def test_a_firing_limit_the_recorded_fire_breaks_is_refused_naming_the_line() -> None:
+    """A log whose header says one weapon a Firing Phase while its actions fire more is refused
+    at the first action that breaks it, in the limit's words."""
+    header = json.loads(LINES[0])
+    header["scenario"]["options"] = {"fire_limit": 1}
+    kind, message = outcome([signed(header), *LINES[1:]])
+    assert kind == "refused" and "firing limit is 1 weapon a ship" in message
+
+
+@SLOW
 @given(st.data())
 def test_random_changes_to_a_ship_class_in_the_header(data: st.DataObject) -> None:
     header = json.loads(LINES[0])

@@ -111,7 +111,12 @@ def pick_scenario(rng: random.Random) -> dict[str, Any]:
     else:
         classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
         scenario = free_for_all(classes, turns, level)
-    return {**scenario, "crew": rng.choice(sorted(CREWS))}
+    scenario = {**scenario, "crew": rng.choice(sorted(CREWS))}
+    if level == "advanced" and rng.random() < 0.25:  # the optional rules (options.py)
+        scenario["options"] = {"fire_limit": rng.choice([0, 1, 2]),
+                               "rescues": rng.random() < 0.5,
+                               "team_communications": rng.random() < 0.5}
+    return scenario
 
 
 @dataclass

@@ -333,3 +333,44 @@ def test_the_display_takes_a_weapons_reach_from_the_seats_view() -> None:
     enemy = state.ship("bop1")
     assert all(weapon_range(seen, "bop1", spec.id) == 0 for spec in enemy.cls.weapons)
     assert weapon_range(engine.view(state, Seat(INSTRUCTOR)), "bop1", enemy.cls.weapons[0].id) > 0
+
+
+def test_the_optional_rules_tell_every_seat_the_same() -> None:
+    """The optional rules (engine options.py; Book Two, Advanced, seed 000 lines 447, 449-453,
+    525-529): which are in play, a team's roll and whether it must talk aloud, and a ship left
+    derelict are the whole table's; a Captain's order to hold stays his side's."""
+    from companion.session import load_scenario, prepare
+    from engine.actions import RollResult
+    from engine.rulesets.fasa.actions import SelfDestruct
+    from engine.rulesets.fasa.events import StatusChanged
+    state: Any = engine.new_game(prepare(
+        load_scenario("skirmish", None), None, "advanced", None, 3, None,
+        {"fire_limit": 1, "rescues": True, "team_communications": True}))
+    for value in (2, 7):  # the two teams' rolls: Blue talks aloud, Red may pass notes
+        prompt = engine.pending(state)[0]
+        assert prompt.roll is not None and prompt.roll.public
+        state, events = engine.apply(state, RollResult(prompt.station, value))
+        for seat in (Seat(INSTRUCTOR, None), *(Seat("captain", s.id) for s in state.ships)):
+            assert engine.events_for(state, events, seat) == events
+    every = [Seat(INSTRUCTOR, None), *(Seat("captain", s.id) for s in state.ships)]
+    views = [engine.view(state, seat) for seat in every]
+    assert all(v["options"] == views[0]["options"] for v in views)
+    assert views[0]["options"] == {"fire_limit": 1, "rescues": True, "team_communications": True}
+    assert all(v["talk_aloud"] == [state.ships[0].side] for v in views)
+    blue = [s for s in state.ships if s.side == state.ships[0].side]
+    near = replace(blue[1], pos=blue[0].pos.neighbor(0))
+    state = state.with_ship(near)
+    prompt = next(p for p in engine.pending(state) if p.ship == blue[0].id
+                  and p.action == "self_destruct")
+    after, events = engine.apply(state, SelfDestruct(prompt.station, blue[0].id, "abandon"))
+    abandoned = [e for e in events if isinstance(e, StatusChanged)]
+    assert abandoned
+    for seat in every:
+        assert set(abandoned) <= set(engine.events_for(after, events, seat))
+        seen = next(s for s in engine.view(after, seat)["ships"] if s["id"] == blue[0].id)
+        assert seen["abandoned"] and seen["status"] == "disabled"
+    prompt = next(p for p in engine.pending(after) if p.ship == blue[1].id
+                  and p.action == "self_destruct")
+    _, held = engine.apply(after, SelfDestruct(prompt.station, blue[1].id, "hold"))
+    enemy = next(s for s in after.ships if s.side != blue[0].side)
+    assert not engine.events_for(after, held, Seat("captain", enemy.id))

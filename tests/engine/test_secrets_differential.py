@@ -120,12 +120,12 @@ class Step:
 
 def staged(state: FasaState) -> FasaState:
     """The Romulan Gambit staged so that a hidden ship and a ship in sight meet the Federation
-    cruiser at once: the first Bird of Prey uncloaked four hexes ahead of it (the autopilot keeps
+    cruiser at once: the first Bird of Prey uncloaked six hexes ahead of it (the autopilot keeps
     its cloak off so near), the second cloaked where it waits and stationary for five Movement
     Phases already, so that it may set its engines for reverse (Advanced: Reverse Movement)."""
     cruiser = state.ship("constitution")
     col, row = hex_to_offset(cruiser.pos)
-    near = next(h for h in (offset_to_hex(col + d, row) for d in (4, 5, 3, 6))
+    near = next(h for h in (offset_to_hex(col + d, row) for d in (6, 5, 7, 4))
                 if state.bounds.contains(h) and h not in state.obstacles
                 and all(c.pos != h for c in state.counters))
     first, second = state.ship("bop1"), state.ship("bop2")

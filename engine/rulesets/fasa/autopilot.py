@@ -30,6 +30,7 @@ from engine.rulesets.fasa import (
     skill_roll,
     victory,
 )
+from engine.rulesets.fasa import autopilot_advanced as advanced
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
@@ -159,10 +160,6 @@ def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:
     return None
 
 
-CLOAK_RANGE = 8
-"""A ship with a cloaking device stays cloaked while no enemy it can see is this near."""
-
-
 def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship | None:
     pos = ship.pos if at is None else at
     foes = enemies(state, ship)
@@ -209,9 +206,8 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
     cost = ship.cls.cloak_cost
-    foe = nearest_enemy(state, ship)
-    if has_cloak(state, ship) and cost <= total and (
-            foe is None or distance(ship.pos, foe.pos) > CLOAK_RANGE) and enemies_left(state, ship):
+    if has_cloak(state, ship) and cost <= total and advanced.stay_cloaked(
+            state, ship, best_range(state.tables, ship)):
         # Close in cloaked, uncloak to fire (The Romulan Gambit, Notes: "remain cloaked as long
         # as possible, attempting to get a shot ... when it least suspects it").
         rest = total - cost
@@ -219,19 +215,16 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         shields = min(shield_power_cap(ship), rest - move_power)
         move_power += (rest - move_power - shields) // step * step
         return AllocatePower(station, ship.id, move_power, shields, 0, cost)
-    weapons = min(weapon_cap(ship), -(-total // 3))
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
+    # A third to weapons, or what arms the plasma and missiles in full if that is more.
+    weapons = advanced.weapons_power(ship, -(-total // 3), weapon_cap(ship), total - move_power)
     shields = min(shield_cap, total - weapons - move_power)
     left = total - weapons - move_power - shields
     move_power += left // step * step
     left = total - weapons - move_power - shields
     weapons = min(weapon_cap(ship), weapons + left)
     return AllocatePower(station, ship.id, move_power, shields, weapons)
-
-
-def enemies_left(state: FasaState, ship: Ship) -> bool:
-    return any(s.side != ship.side and s.status == ACTIVE for s in state.ships)
 
 
 def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
@@ -250,9 +243,7 @@ def _arming(ship: Ship) -> tuple[WeaponPower, ...]:
     assert ship.allocation is not None
     left = ship.allocation.weapons
     out = []
-    specs = sorted(((i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged),
-                   key=lambda p: p[1].kind != "missile")
-    for _, spec in specs:
+    for _, spec in advanced.arming_order(ship):
         if spec.kind == "beam":
             give = min(spec.max_power, left)
         else:
@@ -292,6 +283,8 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     goal = victory.escapers(state.setup.victory).get(ship.id)
     if goal:
         return _escape_path(state, ship, goal)
+    if advanced.lie_in_wait(state, ship):
+        return ""
     want = best_range(state.tables, ship)
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
@@ -323,6 +316,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
             gap = min((distance(pos, h) for h in spots), default=distance(pos, goal_hex))
             score = 20 + gap * 3 - bearing * 0.5
         score += edge + 0.01 * len(steps) + (HARD_TURN_COST if hard else 0)
+        score += advanced.counter_risk(state, ship, [h for h, _ in trail])
         if score < best_score:
             best, best_score = steps, score
     return best
@@ -390,7 +384,7 @@ def _near_edge(state: FasaState, pos: Hex) -> bool:
 def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
     already out of the battle); hold long shots until the last phases."""
-    out = []
+    out: list[tuple[int, Target]] = []
     late = state.phase >= state.phases - 1
     for i in ready_weapons(ship):
         spec = ship.cls.weapons[i]
@@ -403,8 +397,10 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
             continue
         need, target_id = max(options)
         if need >= GOOD_SHOT or late:
-            out.append(Target(spec.id, target_id))
-    return trim_to_fire_limits(ship, tuple(out))
+            out.append((need, Target(spec.id, target_id)))
+    # Under a firing limit (options.py) the likeliest hits go first.
+    out.sort(key=lambda p: -p[0])
+    return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)
 
 
 def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:

@@ -81,8 +81,8 @@ def scan(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     """A scan for cloaked ships: the Science Officer's roll, 1-5 detects."""
     state = replace(state, asking=(ship.id, "", SCAN_QUESTION, ""))
     state, ev = request(state, ship.id, Duty.SENSORS,
-                        f"scan of {ship.name} for cloaked ships: 1-{DETECT_ROLL} detects the "
-                        "nearest that moved last game turn", (1, DETECT_ROLL))
+                        f"cloak scan by {ship.name}: 1-{DETECT_ROLL} detects the nearest of the "
+                        "cloaked ships that moved last game turn", (1, DETECT_ROLL))
     return state, [ev]
 
 

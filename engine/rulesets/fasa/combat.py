@@ -35,6 +35,7 @@ from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
+from engine.rulesets.fasa.options import fire_limit_problem
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -155,10 +156,14 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     return False
 
 
-def trim_to_fire_limits(ship: Ship, shots: tuple[Target, ...]) -> tuple[Target, ...]:
-    """`shots` in order, less those that would break the ship's fire limits ("1 at a time")."""
+def trim_to_fire_limits(ship: Ship, shots: tuple[Target, ...],
+                        most: int = 0) -> tuple[Target, ...]:
+    """`shots` in order, less those that would break the ship's fire limits ("1 at a time") or
+    pass `most` weapons (the optional firing limit, options.py; 0: none)."""
     kept: list[Target] = []
     for shot in shots:
+        if most and len(kept) >= most:
+            break
         if all(sum(1 for k in kept if k.weapon in limit.weapons) < limit.at_a_time
                for limit in ship.cls.fire_limits if shot.weapon in limit.weapons):
             kept.append(shot)
@@ -196,6 +201,8 @@ def declare(state: FasaState, ship: Ship, shots: tuple[Target, ...],
             raise IllegalAction(f"{who}: {spec.name} cannot fire: {problem}")
         weapons[i] = replace(w, fired=True)
         queued.append(Shot(ship.id, weapon_id, target_id))
+    if too_many := fire_limit_problem(state.setup.options, len(seen)):
+        raise IllegalAction(f"{who}: {ship.name} cannot fire {len(seen)} weapons: {too_many}")
     for limit in ship.cls.fire_limits:
         firing = [ship.cls.weapon(w).name for w in seen if w in limit.weapons]
         if len(firing) > limit.at_a_time:

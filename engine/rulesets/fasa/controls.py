@@ -31,6 +31,7 @@ from engine.rulesets.fasa import (
     movement,
     placement,
     presets,
+    rescues,
     sensors,
     skill_roll,
     warp,
@@ -57,6 +58,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.options import limit_label
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.ships import WeaponSpec
 from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship
@@ -218,7 +220,9 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
         return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
                                                    if v.get(n) is not None))
 
-    return Decision(prompt, "fire", station, f"{title(station)}: declare {ship.name}'s targets",
+    limit = limit_label(state.setup.options)
+    return Decision(prompt, "fire", station,
+                    f"{title(station)}: declare {ship.name}'s targets{limit}",
                     tuple(fields), (), build, irreversible=True)
 
 
@@ -330,12 +334,17 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
     (Advanced: Ship Explosions)."""
-    choices = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    if rescues.in_play(state):  # an optional rule: Rescues During Combat
+        choices += (Choice(rescues.ABANDON, "ABANDON",
+                           rescues.abandon_problem(state, ship) or None),)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))
 
-    field = Field("order", "Self-destruct (no undo)", FieldKind.CHOICE, "hold",
+    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
+             else "Self-destruct (no undo)")
+    field = Field("order", label, FieldKind.CHOICE, "hold",
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,

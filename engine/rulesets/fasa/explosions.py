@@ -31,6 +31,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance
+from engine.rulesets.fasa import rescues
 from engine.rulesets.fasa.actions import SELF_DESTRUCT_ORDERS
 from engine.rulesets.fasa.combat import BLAST, request, targetable
 from engine.rulesets.fasa.crew import Duty
@@ -120,7 +121,7 @@ def may_self_destruct(ship: Ship) -> bool:
     """Whether the Captain is offered the order: a ship on the map, in play or disabled (line
     1269 names the ship at 0 superstructure or below), not yet ordered this turn. The book sets
     no threshold of damage (line 407), so none is set here."""
-    return ship.status in (ACTIVE, DISABLED) and not ship.ordered
+    return ship.status in (ACTIVE, DISABLED) and not ship.ordered and not ship.abandoned
 
 
 def self_destruct(state: FasaState, ship: Ship, order: str,
@@ -133,8 +134,11 @@ def self_destruct(state: FasaState, ship: Ship, order: str,
     if not may_self_destruct(ship):
         raise IllegalAction(f"{who}: {ship.name} is {ship.status}: it has nothing left to "
                             "destroy")
+    if order == rescues.ABANDON:
+        return rescues.abandon(state, ship, who)  # an optional rule (Rescues During Combat)
     if order not in SELF_DESTRUCT_ORDERS:
-        raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}, "
+        also = f" (or {rescues.ABANDON} ship)" if rescues.in_play(state) else ""
+        raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}{also}, "
                             f"not {order!r}")
     ship = replace(ship, ordered=True)
     state = state.with_ship(ship)

@@ -9,7 +9,7 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, placement, sensors, skill_roll, warp
+from engine.rulesets.fasa import combat, movement, placement, rescues, sensors, skill_roll, warp
 from engine.rulesets.fasa.actions import (
     ARC_SCAN_ARCS,
     EVADE_CHOICES,
@@ -77,7 +77,10 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [ChooseDamagedWeapon(station, ship.id, w)
                 for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
     if prompt.action == "self_destruct":
-        return [SelfDestruct(station, ship.id, o) for o in SELF_DESTRUCT_ORDERS]
+        orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
+        if not rescues.abandon_problem(state, ship):
+            orders += (rescues.ABANDON,)
+        return [SelfDestruct(station, ship.id, o) for o in orders]
     if prompt.action == "arc_scan":
         return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
     if prompt.action == "set_warp":
@@ -159,7 +162,8 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
     out += [(s,) for s in singles]
     for target_id in dict.fromkeys(t.target for t in singles):
         volley = combat.trim_to_fire_limits(ship, tuple(s for s in singles
-                                                        if s.target == target_id))
+                                                        if s.target == target_id),
+                                            state.setup.options.fire_limit)
         if len(volley) > 1:
             out.append(volley)
     return out

@@ -11,7 +11,9 @@ advanced rules (`advanced_rules`), and so do the Sensor Phase (Sensors, `sensors
 sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking Device
 (`cloak.py`), Mines (`mines.py`) and self-destruction (`explosions.py`): every rule of the
 advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
-(`NOT_BUILT` has no advanced entry).
+(`NOT_BUILT` has no advanced entry). Its optional rules are options a scenario or the table
+turns on (`options.py`: the firing limit, rescues, team communications; Campaign Advancement's
+numbers in `campaign.py`).
 
 Book Two, Expert Starship Tactics (seed lines 575-873): full values, the ratings and the tactical
 advantage they give (`ratings.py`), the Skill Roll Phase (`skill_roll.py`), warp speed changes

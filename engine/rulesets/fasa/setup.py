@@ -19,6 +19,7 @@ from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ratings import rating_from
+from engine.rulesets.fasa.options import options_from
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,
@@ -52,6 +53,7 @@ SCENARIO_KEYS = frozenset({
     "victory", "enter_at_full_speed",  # victory conditions (victory.py); full-speed entry
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
     "minefields",  # mine and decoy counters (mines.py; advanced level)
+    "options",  # optional rules turned on (options.py)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
@@ -135,10 +137,15 @@ def scenario_files(user_dir: Path | None) -> dict[str, Path]:
 def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[str, Any]],
                    level: str | None = None, scale: str | None = None,
                    max_turns: int | None = None, data_dir: str = "",
-                   phases: int | None = None) -> dict[str, Any]:
-    """The full, self-contained scenario mapping for `new_game` and the log header."""
+                   phases: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The full, self-contained scenario mapping for `new_game` and the log header. `options`
+    (the table's optional rules, options.py) are laid over the scenario's own."""
     check_sub_light(scenario, f"scenario {scenario.get('id', '?')}")
     out = dict(scenario)
+    if options:
+        own = scenario.get("options")
+        out["options"] = {**(own if isinstance(own, Mapping) else {}), **options}
     out["ruleset"] = "fasa"
     if level is not None:
         out["level"] = level
@@ -233,10 +240,12 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         {str(e["id"]): str(e["class"]) for e in entries}, bounds, obstacles, scale)
     if not advanced_rules(level):
         counters, mine_damage = (), ()  # mines are an advanced rule (Advanced: Mines)
+    options = options_from(scenario.get("options"), where)
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 placements=placements, tables=scenario_tables(scenario, where))
+                 placements=placements, options=options,
+                 tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
                                              for s in ships), counters=counters,

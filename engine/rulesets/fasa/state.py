@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
+from engine.rulesets.fasa.options import NO_OPTIONS, Options
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import Station
@@ -179,6 +180,7 @@ class Ship:
     moved_turn: bool = False     # left its hex in a Movement Phase of this game turn
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
     ordered: bool = False        # its Captain has given this turn's self-destruct order
+    abandoned: bool = False      # its crew beamed aboard a friendly ship (optional: Rescues)
     last_allocation: Allocation | None = None   # the power allocation last made (last turn's
                                                 # until this turn's is made): "as last turn"
     last_shields: tuple[int, ...] | None = None  # the shield points Science last set, likewise
@@ -285,6 +287,7 @@ class Setup:
     full_speed: frozenset[str] = frozenset()    # ships that enter at full speed in game turn 1
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
+    options: Options = NO_OPTIONS               # the optional rules in play (options.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -312,6 +315,10 @@ class FasaState:
     to_place: tuple[str, ...] = ()                      # ships still to be placed before turn 1
     counters: tuple[Counter, ...] = ()                  # mine and decoy counters on the map
     after: str = ""                                     # the step a HAZARD returns to
+    comms_turn: int = 0                                 # the turn whose team rolls began
+    comms: tuple[str, ...] = ()                         # sides still to make this turn's team
+    #                                                     communications roll (optional rule)
+    aloud: tuple[str, ...] = ()                         # sides that must talk aloud this turn
     outcome: str = ""
     winner: str = ""
 

@@ -14,6 +14,7 @@ from engine.rulesets.fasa import (
     arc_scan,
     cloak,
     combat,
+    comms,
     evasion,
     explosions,
     mcp,
@@ -122,6 +123,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == SCAN:
         state, more = arc_scan.on_roll(state, action.value)
+        return state, events + more
+    if state.step == POWER and state.comms:  # an optional rule: Team Communications
+        state, more = comms.on_roll(state, action.value)
         return state, events + more
     if state.step == ADVANTAGE:
         ship = state.queue[0]
@@ -256,9 +260,14 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
             continue
         if state.step == POWER:
+            if comms.due(state):  # an optional rule: the turn's team rolls come first
+                state, more = comms.start(state)
+                events += more
+                continue
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
-            if advanced_rules(state.level) and any(s.status == DISABLED and not s.ordered
+            if advanced_rules(state.level) and any(s.status == DISABLED
+                                                   and explosions.may_self_destruct(s)
                                                    for s in state.ships):
                 # A disabled ship's Captain has this order alone to give: the phase waits for
                 # it (line 1269; docs/rules-decisions.md).

@@ -62,13 +62,14 @@ from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
                               "movement_points", "status", "warp", "emergency_turned", "evading",
-                              "sensor_lock", "cloaked"})
+                              "sensor_lock", "cloaked", "abandoned"})
 """What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
 counter "is immediately rotated"). An enemy's `sensor_lock` is told only when it is on a ship of the
 seat's side (Advanced: Sensors, fact 5: the target learns that enemy sensors are locked on it).
 A cloaked enemy the seat's side has not detected shows no place, heading or turn on the map
-(Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed")."""
+(Advanced: Romulan Cloaking Device: "the Romulan Starship Silhouette Counter is removed"). A
+derelict whose crew abandoned it (the optional Rescues During Combat) is known to all."""
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
@@ -125,7 +126,7 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
         "movement_points": ship.movement_points, "status": ship.status.value,
         "warp": ship.warp, "emergency_turned": ship.hard_turned and not hidden,
         "evading": ship.evading and not hidden, "sensor_lock": ship.lock or None,
-        "cloaked": ship.cloaked,
+        "cloaked": ship.cloaked, "abandoned": ship.abandoned,  # optional rule: Rescues
     }
 
 
@@ -187,6 +188,8 @@ def _game(state: FasaState) -> dict[str, Any]:
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
+        "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
+        "talk_aloud": list(state.aloud),  # sides that must talk aloud this turn (comms.py)
     }
 
 

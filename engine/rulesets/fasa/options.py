@@ -1,0 +1,101 @@
+"""The advanced game's optional rules a scenario or the table turns on (Book Two, Advanced:
+Optional Rules And Hints On Play, seed lines 429-529; `cat -n` line numbers of
+000_4373da4a9495c8f8.txt).
+
+A scenario's `[options]` table holds them; `build_scenario` writes the table's choices into it
+(simulate's flags, the app's `[game]` keys), so the log's header carries them and a replay plays
+under the same options. Each is off unless turned on.
+
+- `fire_limit` (lines 449-453, Firing Limitations): "the number of weapons fired per Firing
+  Phase can be limited. This will cause maneuver to be more important, particularly if only two
+  weapons or one bank may be fired at one time." N (1 to `MAX_FIRE_LIMIT`) is the most weapons
+  one ship may declare in one Firing Phase; 0 is no limit. A class's own limits ("2 torps, 1 at
+  a time") still hold inside it. Movement With Three Movement/Firing Phases (lines 455-480) is
+  the older `phases = 3`.
+
+- `rescues` (lines 525-529, Rescues During Combat): true lets a Captain abandon ship to a
+  friendly ship no more than 4 hexes away (`rescues.py`).
+
+- `team_communications` (line 447, Team Communications): true opens each game turn with a d10
+  a side; on 1-3 the team must talk aloud (`comms.py`).
+
+Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral
+(line 437) is not built yet (docs/rules-decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import DataError
+
+MAX_FIRE_LIMIT = 12
+"""The most weapons a limit may name (more than any class carries)."""
+
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The optional rules in play; the defaults are the advanced game without them."""
+
+    fire_limit: int = 0   # weapons one ship may declare in one Firing Phase; 0 = no limit
+    rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
+    team_communications: bool = False  # each side rolls each turn: 1-3 it talks aloud
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario's `[options]` table for these options (only those turned on)."""
+        out: dict[str, Any] = {"fire_limit": self.fire_limit} if self.fire_limit else {}
+        if self.rescues:
+            out["rescues"] = True
+        if self.team_communications:
+            out["team_communications"] = True
+        return out
+
+
+NO_OPTIONS = Options()
+
+
+def options_from(raw: Any, where: str) -> Options:
+    """The scenario's `options` table, checked: a DataError names the field and what is wrong."""
+    if raw is None:
+        return NO_OPTIONS
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{where}: options must be a table of optional rules "
+                        f"({', '.join(OPTION_KEYS)}), not {raw!r}")
+    unknown = sorted(str(k) for k in raw if k not in OPTION_KEYS)
+    if unknown:
+        raise DataError(f"{where}: options: unknown optional rule(s) {', '.join(unknown)}; "
+                        f"known: {', '.join(OPTION_KEYS)}")
+    limit = raw.get("fire_limit", 0)
+    if type(limit) is not int or not 0 <= limit <= MAX_FIRE_LIMIT:
+        raise DataError(f"{where}: options: fire_limit must be a whole number 0 (no limit) to "
+                        f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
+                        f"not {limit!r}")
+    flags = {}
+    for key in ("rescues", "team_communications"):
+        flags[key] = raw.get(key, False)
+        if type(flags[key]) is not bool:
+            raise DataError(f"{where}: options: {key} must be true or false, not {flags[key]!r}")
+    return Options(fire_limit=limit, rescues=flags["rescues"],
+                   team_communications=flags["team_communications"])
+
+
+def fire_limit_problem(options: Options, firing: int) -> str:
+    """Why a ship may not declare `firing` weapons in one Firing Phase, or "" (lines 449-453)."""
+    if options.fire_limit and firing > options.fire_limit:
+        return (f"the firing limit is {options.fire_limit} "
+                f"weapon{'s' if options.fire_limit != 1 else ''} a ship in one Firing Phase "
+                f"(an optional rule this game plays); declare {firing - options.fire_limit} "
+                f"fewer")
+    return ""
+
+
+def limit_label(options: Options) -> str:
+    """The words a fire decision's title adds when a firing limit is in play ("" without)."""
+    if not options.fire_limit:
+        return ""
+    n = options.fire_limit
+    return f" (at most {n} weapon{'s' if n != 1 else ''} this Firing Phase)"
