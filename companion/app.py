@@ -244,8 +244,10 @@ class App:
         self._tray_alerts()
         self._exit_combination()
         self._display_outputs()
-        if self.consoles is not None:
-            self.consoles.pump(self)
+        if self.consoles is not None and self.consoles.pump(self):
+            # a console's action is saved (SavedGame.accept): its result goes out now, before
+            # the autopilot's replies are worked out (they follow with the publish below)
+            self.consoles.publish(self)
         self._trays()
         self._autopilot(t)
         if self.consoles is not None:

@@ -126,6 +126,17 @@ def _tap_latency(samples: int) -> list[float]:
     others = [c for c in clients if c is not tapper]
 
     steps: list[float] = []
+    states: dict[str, dict[str, Any]] = {}   # what the seats were sent for a tap (the floor's)
+    publish_many = consoles.server.publish_many
+
+    def noted(messages: Any) -> None:
+        if timing[0] and len(messages) >= len(states):
+            states.clear()
+            states.update(messages)
+        publish_many(messages)
+
+    timing = [False]
+    consoles.server.publish_many = noted   # type: ignore[method-assign]
 
     def drive(done: Any, timed: bool = False) -> None:
         end = time.monotonic() + 10
@@ -136,7 +147,9 @@ def _tap_latency(samples: int) -> list[float]:
             wake.clear()
             t = time.perf_counter()
             if app.consoles is not None and app.consoles.inputs.qsize() and timed:
+                timing[0] = True
                 app.step()
+                timing[0] = False
                 steps.append((time.perf_counter() - t) * 1000)
             else:
                 app.step()
@@ -171,6 +184,7 @@ def _tap_latency(samples: int) -> list[float]:
         app.close()
         consoles.close()
     _tap_latency.steps = steps   # type: ignore[attr-defined]
+    _tap_latency.states = states, keys   # type: ignore[attr-defined]
     return out
 
 
@@ -280,21 +294,36 @@ def _idle(seconds: float) -> tuple[float, float] | None:
 
 
 def stations_bench(out: Any, samples: int = SAMPLES, idle_s: float = IDLE_SECONDS) -> list[Figure]:
+    from companion.stations_floor import transport_floor
+
     taps = _tap_latency(samples)
+    states, keys = _tap_latency.states   # type: ignore[attr-defined]
+    bare = transport_floor(states, keys, "enterprise/engineer", samples, PACE)
     echo = _echo_floor(samples)
     p50, p99, e50, e99 = (statistics.median(taps), _p99(taps), statistics.median(echo),
                           _p99(echo))
+    b50, b99 = statistics.median(bare), _p99(bare)
     steps = list(getattr(_tap_latency, "steps", ())) or [0.0]
     print(f"a tap on one console -> the other {CONSOLES - 1} consoles updated, {len(taps)} taps: "
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms (floor: a bare WebSocket echo round trip, "
-          f"p50 {e50:.2f} ms, p99 {e99:.2f} ms; ratio p50 {p50 / e50:.1f}x); of which the app's "
-          f"step on the main thread (apply, the Klingon autopilot's answers, each connected "
-          f"seat's state built): p50 {statistics.median(steps):.2f} ms", file=out)
+          f"p50 {e50:.2f} ms, p99 {e99:.2f} ms; ratio p50 {p50 / e50:.1f}x); the same transport "
+          f"without the game (the tap's bytes sent to the {CONSOLES - 1} consoles through the "
+          f"same server and thread hop): p50 {b50:.2f} ms, p99 {b99:.2f} ms (ratio p50 "
+          f"{p50 / b50:.1f}x); the app's step on the main thread (the console's action applied, "
+          f"each connected seat's state built and sent, the autopilot's answers): p50 "
+          f"{statistics.median(steps):.2f} ms", file=out)
+    echo_is, bare_is = ("a bare WebSocket echo round trip",
+                        "the same bytes to the same consoles through the same server and thread "
+                        "hop, no game")
     figures = [
         Figure("stations", f"tap to {CONSOLES - 1} consoles updated, p50", p50, "ms", floor=e50,
-               floor_is="a bare WebSocket echo round trip"),
+               floor_is=echo_is),
         Figure("stations", f"tap to {CONSOLES - 1} consoles updated, p99", p99, "ms", floor=e99,
-               floor_is="a bare WebSocket echo round trip"),
+               floor_is=echo_is),
+        Figure("stations", f"tap to {CONSOLES - 1} consoles updated, p50, vs transport", p50,
+               "ms", floor=b50, floor_is=bare_is),
+        Figure("stations", f"tap to {CONSOLES - 1} consoles updated, p99, vs transport", p99,
+               "ms", floor=b99, floor_is=bare_is),
     ]
     idle = _idle(idle_s)
     if idle is None:

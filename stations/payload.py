@@ -15,7 +15,6 @@ told to the other side (`public_view`). No pygame here, and no import of a rules
 
 from __future__ import annotations
 
-import copy
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -64,11 +63,30 @@ def seat_title(key: str, names: Mapping[str, str]) -> str:
     return f"{title(seat.station)} · {names.get(seat.ship, seat.ship)}"
 
 
+# -- the engine's views, each asked once per state --------------------------------------------
+_memo: tuple[GameState | None, dict[Seat, dict[str, Any]]] = (None, {})
+
+
+def seen_by(state: GameState, seat: Seat) -> dict[str, Any]:
+    """`view(state, seat)`, asked of the engine once per state and seat: one publish asks the
+    same views many times (each seat's payload, the viewscreen's sides, each log's side). The
+    views of the newest state asked are kept (states are never changed in place: an action makes
+    a new one). Read them, never change them."""
+    global _memo
+    memo = _memo   # one tuple, replaced whole: a state's views are only ever its own
+    if memo[0] is not state:
+        memo = _memo = (state, {})
+    got = memo[1].get(seat)
+    if got is None:
+        got = memo[1][seat] = view(state, seat)
+    return got
+
+
 # -- the viewscreen: what every side may know -----------------------------------------------
 def side_seats(state: GameState) -> dict[str, Seat]:
     """One seat per side (the Captain of its first ship), in the order of the ships."""
     out: dict[str, Seat] = {}
-    for s in view(state, Seat(INSTRUCTOR)).get("ships", ()):
+    for s in seen_by(state, Seat(INSTRUCTOR)).get("ships", ()):
         out.setdefault(str(s["side"]), Seat(CAPTAIN, str(s["id"])))
     return out
 
@@ -83,11 +101,11 @@ def public_view(state: GameState) -> dict[str, Any]:
     """The viewscreen's view: made only of what the sides' own views say, each fact as the side
     that may know least is told it."""
     seats = side_seats(state)
-    views = {side: view(state, seat) for side, seat in seats.items()}
+    views = {side: seen_by(state, seat) for side, seat in seats.items()}
     if not views:
         return {"ships": [], "map": {"cols": 1, "rows": 1}, "pending": [], "seat": None}
     order = list(views)
-    base = copy.deepcopy(views[order[0]])
+    base = dict(views[order[0]])   # its own top level; what it shares is only read
     ships = []
     for ship in base.get("ships", ()):
         side = str(ship["side"])
@@ -138,6 +156,7 @@ class SeatLog:
         self.lines: deque[str] = deque(maxlen=TICKER)
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
+        self.side: str | None = None   # the seat's ship's side, once known
 
     def clear(self) -> None:
         self.lines.clear()
@@ -169,10 +188,11 @@ class SeatLog:
             return ""
         if self.seat.ship is None:
             return None
-        for s in view(state, self.seat).get("ships", ()):
-            if s.get("id") == self.seat.ship:
-                return str(s["side"])
-        return ""
+        if self.side is None:   # a ship's side never changes: asked once
+            for s in view(state, self.seat).get("ships", ()):
+                if s.get("id") == self.seat.ship:
+                    self.side = str(s["side"])
+        return self.side or ""
 
 
 # -- the payload ------------------------------------------------------------------------------
@@ -233,7 +253,7 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
     `entering`: the decision being entered at the seat's physical panel (`action`, `what`,
     `values`, `field`), so that the console shows the panel's values."""
     seat = seat_of(key)
-    seen = public_view(state) if seat is None else view(state, seat)
+    seen = public_view(state) if seat is None else seen_by(state, seat)
     names = ship_names(seen)
     decisions = controls(state, seat) if seat is not None else ()
     prompts = pending(state, seat) if seat is not None else ()

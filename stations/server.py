@@ -176,9 +176,13 @@ class StationServer:
     def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
         """The answers held back (`answer_later`), then `publish` for each seat's message: one
         wake-up of the server's loop for all."""
-        texts = {seat: dumps(m) for seat, m in messages.items()}
+        self.publish_texts({seat: dumps(m) for seat, m in messages.items()})
+
+    def publish_texts(self, texts: Mapping[str, str]) -> None:
+        """`publish_many` of messages already serialised (each seat's, once for all its
+        consoles): the answers held back, then each seat's text, in one wake-up of the loop."""
         if texts or self._held:
-            self._call(self._deliver_many, texts)
+            self._call(self._deliver_many, dict(texts))
 
     def answer_later(self, seat: str, client: int, mid: str, message: dict[str, Any]) -> None:
         """`answer`, sent with the next `publish_many` (in the same wake-up of the loop)."""
