@@ -14,10 +14,13 @@ from engine.game import (
     controls,
     crew_stations,
     events_for,
+    explain,
+    explain_pending,
     legal_actions,
     new_game,
     pending,
     problem,
+    roll_label,
     state_to_json,
     view,
 )
@@ -30,5 +33,6 @@ __all__ = [
     "RollResult",
     "Ruleset", "Seat", "SeatError", "StateError", "Station", "action_from_json",
     "action_problem", "apply", "apply_all", "controls", "crew_stations", "events_for",
-    "legal_actions", "new_game", "pending", "problem", "state_to_json", "view",
+    "explain", "explain_pending", "legal_actions", "new_game", "pending", "problem", "roll_label",
+    "state_to_json", "view",
 ]

@@ -8,6 +8,9 @@
     legal_actions(state, seat)                # a sample of what that seat may do now
     view(state, seat)                         # what that seat may know
     events_for(state, events, seat)           # what that seat is told of what just happened
+    explain(before, told, side)               # "Why?": the rule and numbers behind a roll
+    explain_pending(state, side)              # what the roll now asked for is and needs
+    roll_label(before, told)                  # a roll in a few words and its outcome
 
 Book Two's sequence of play is the model: the game is a list of actions (roll results
 included) applied to the scenario's starting state; replaying the list rebuilds the state.
@@ -25,13 +28,13 @@ from engine.actions import Action, action_problem
 from engine.controls import Decision
 from engine.errors import DataError, IllegalAction, StateError
 from engine.events import Event
-from engine.ruleset import GameState, Prompt, Ruleset
+from engine.ruleset import Explaining, GameState, Prompt, Ruleset
 from engine.stations import Seat
 
 __all__ = [
     "GameState", "Prompt", "apply", "apply_all", "controls", "crew_stations", "events_for",
-    "legal_actions", "new_game", "pending", "problem", "ruleset_named", "ruleset_names",
-    "ruleset_of", "state_to_json", "view",
+    "explain", "explain_pending", "legal_actions", "new_game", "pending", "problem", "roll_label",
+    "ruleset_named", "ruleset_names", "ruleset_of", "state_to_json", "view",
 ]
 
 
@@ -140,3 +143,27 @@ def crew_stations(state: GameState, ship: str) -> tuple[str, ...]:
 def state_to_json(state: GameState) -> dict[str, Any]:
     """The whole state as plain JSON-ready data (the Instructor's knowledge)."""
     return ruleset_of(state).to_json(state)
+
+
+def explain(before: GameState, told: Sequence[Event], side: str | None) -> tuple[str, ...]:
+    """The lines that explain the roll answered in `told` (the events of one `apply` as told to
+    the seat: `events_for`), from `before`, the state just before it: the rule, the table row,
+    the numbers. `side`: whose secrets they may hold (a side, None: every side's, "": none).
+    Empty when there was no roll, or the ruleset explains none (`engine.ruleset.Explaining`)."""
+    ruleset = ruleset_of(before)
+    return ruleset.explain(before, told, side) if isinstance(ruleset, Explaining) else ()
+
+
+def explain_pending(state: GameState, side: str | None) -> tuple[str, ...]:
+    """What the roll now asked for is and what it needs (`side` as for `explain`); empty when
+    no roll is asked for or the ruleset explains none."""
+    ruleset = ruleset_of(state)
+    return ruleset.explain_pending(state, side) if isinstance(ruleset, Explaining) else ()
+
+
+def roll_label(before: GameState, told: Sequence[Event]) -> tuple[str, str] | None:
+    """The roll answered in `told` in a few words and its outcome word ("explosion",
+    "EXPLODED"), for a list of rolls; None where the ruleset has no words of its own for it
+    (the list then reads the roll's purpose)."""
+    ruleset = ruleset_of(before)
+    return ruleset.roll_label(before, told) if isinstance(ruleset, Explaining) else None

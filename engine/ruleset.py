@@ -91,3 +91,19 @@ class Playable(Protocol):
                       max_turns: int | None = None) -> dict[str, Any]: ...
 
     def decide(self, state: Any, prompt: Prompt) -> Action: ...
+
+
+@runtime_checkable
+class Explaining(Protocol):
+    """What a ruleset may also offer the bridge display's "Why?" (FASA does): each roll's
+    explanation as plain lines, computed from the state just before the roll and the events as
+    told to the seat. `side` says whose secrets the lines may hold: a side's name, None for
+    every side's (the Instructor), "" for no side's (the viewscreen). The kernel's `explain`,
+    `explain_pending` and `roll_label` (engine.game) answer nothing for a ruleset without it."""
+
+    def explain(self, before: Any, events: Sequence[Event],
+                side: str | None) -> tuple[str, ...]: ...
+
+    def explain_pending(self, state: Any, side: str | None) -> tuple[str, ...]: ...
+
+    def roll_label(self, before: Any, events: Sequence[Event]) -> tuple[str, str] | None: ...

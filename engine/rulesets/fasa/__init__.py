@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets import register
 from engine.rulesets.fasa import controls, crew, legal, setup, turn, views
+from engine.rulesets.fasa import explain as why
 from engine.rulesets.fasa.datafiles import read_toml
 from engine.rulesets.fasa.state import FasaState
 from engine.stations import Seat
@@ -45,6 +46,16 @@ class FasaRuleset:
 
     def crew_stations(self, state: FasaState, ship: str) -> tuple[str, ...]:
         return tuple(crew.stations_of(state.crew(ship)))
+
+    def explain(self, before: FasaState, events: Sequence[Event],
+                side: str | None) -> tuple[str, ...]:
+        return why.explain(before, events, side)
+
+    def explain_pending(self, state: FasaState, side: str | None) -> tuple[str, ...]:
+        return why.explain_pending(state, side)
+
+    def roll_label(self, before: FasaState, events: Sequence[Event]) -> tuple[str, str] | None:
+        return why.roll_label(before, events)
 
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)
