@@ -11,8 +11,12 @@ from engine.events import Event
 from engine.game import (
     apply,
     apply_all,
+    arc_hexes,
     controls,
+    course_path,
+    course_reach,
     crew_stations,
+    decide,
     events_for,
     explain,
     explain_pending,
@@ -32,7 +36,8 @@ __all__ = [
     "FieldKind", "GameState", "IllegalAction", "LogError", "Preset", "Prompt", "RollRequest",
     "RollResult",
     "Ruleset", "Seat", "SeatError", "StateError", "Station", "action_from_json",
-    "action_problem", "apply", "apply_all", "controls", "crew_stations", "events_for",
+    "action_problem", "apply", "apply_all", "arc_hexes", "controls", "course_path",
+    "course_reach", "crew_stations", "decide", "events_for",
     "explain", "explain_pending", "legal_actions", "new_game", "pending", "problem", "roll_label",
     "state_to_json", "view",
 ]
