@@ -12,6 +12,8 @@
     explain_pending(state, side)              # what the roll now asked for is and needs
     roll_label(before, told)                  # a roll in a few words and its outcome
     decide(state, prompt)                     # the autopilot's action for a prompt (no roll)
+    levels(ruleset, playable)                 # the levels a ruleset's scenarios may name
+    level_notice(ruleset, level)              # what a level's rules still lack
     course_path(view, ship, steps)            # a course being entered, hex by hex
     course_reach(view, ship, planned, n, abc) # where that ship may still end its move
     arc_hexes(view, ship, weapon, range)      # the hexes a weapon may fire into
@@ -32,14 +34,43 @@ from engine.actions import Action, action_problem
 from engine.controls import Decision
 from engine.errors import DataError, IllegalAction, StateError
 from engine.events import Event
-from engine.ruleset import Deciding, Explaining, GameState, Previewing, Prompt, Ruleset
+from engine.ruleset import (
+    Deciding,
+    Explaining,
+    GameState,
+    Levelled,
+    Previewing,
+    Prompt,
+    Ruleset,
+)
 from engine.stations import Seat
 
 __all__ = [
-    "GameState", "Prompt", "apply", "apply_all", "arc_hexes", "controls", "course_path",
-    "course_reach", "crew_stations", "decide", "events_for",
-    "explain", "explain_pending", "legal_actions", "new_game", "pending", "problem", "roll_label",
-    "ruleset_named", "ruleset_names", "ruleset_of", "state_to_json", "view",
+    "GameState",
+    "Prompt",
+    "apply",
+    "apply_all",
+    "arc_hexes",
+    "controls",
+    "course_path",
+    "course_reach",
+    "crew_stations",
+    "decide",
+    "events_for",
+    "explain",
+    "explain_pending",
+    "legal_actions",
+    "level_notice",
+    "levels",
+    "new_game",
+    "pending",
+    "problem",
+    "roll_label",
+    "ruleset_named",
+    "ruleset_names",
+    "ruleset_of",
+    "state_to_json",
+    "view",
 ]
 
 
@@ -225,3 +256,16 @@ def decide(state: GameState, prompt: Prompt) -> Action:
         raise StateError(f"the {ruleset.name} ruleset has no autopilot: every seat needs a "
                          f"player")
     return ruleset.decide(state, prompt)
+
+
+def levels(ruleset: str = "fasa", playable: bool = False) -> tuple[str, ...]:
+    """The levels of the ruleset called `ruleset` a scenario may name (`playable`: only those
+    whose rules are built); empty for a ruleset without levels, KeyError for an unknown name."""
+    found = rulesets.get(ruleset)
+    return found.levels(playable) if isinstance(found, Levelled) else ()
+
+
+def level_notice(ruleset: str, level: str) -> str:
+    """One line saying which rules of `level` are not in play yet, "" when all are."""
+    found = rulesets.get(ruleset)
+    return found.level_notice(level) if isinstance(found, Levelled) else ""

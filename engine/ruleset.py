@@ -133,3 +133,14 @@ class Deciding(Protocol):
     (engine.game) asks it."""
 
     def decide(self, state: Any, prompt: Prompt) -> Action: ...
+
+
+@runtime_checkable
+class Levelled(Protocol):
+    """A ruleset played at levels of its rules (FASA: basic, advanced, expert, command): every
+    level a scenario may name, those whose rules are built, and a line on what a level still
+    lacks. The kernel's `levels` and `level_notice` (engine.game) ask it by the ruleset's name."""
+
+    def levels(self, playable: bool) -> tuple[str, ...]: ...
+
+    def level_notice(self, level: str) -> str: ...

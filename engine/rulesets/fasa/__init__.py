@@ -13,8 +13,9 @@ from engine.ruleset import Prompt
 from engine.rulesets import register
 from engine.rulesets.fasa import autopilot, controls, crew, legal, preview, setup, turn, views
 from engine.rulesets.fasa import explain as why
+from engine.rulesets.fasa import levels as level_rules
 from engine.rulesets.fasa.datafiles import read_toml
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS, FasaState
 from engine.stations import Seat
 
 
@@ -71,6 +72,12 @@ class FasaRuleset:
 
     def decide(self, state: FasaState, prompt: Prompt) -> Action:
         return autopilot.decide(state, prompt)
+
+    def levels(self, playable: bool) -> tuple[str, ...]:
+        return PLAYABLE_LEVELS if playable else LEVELS
+
+    def level_notice(self, level: str) -> str:
+        return level_rules.not_built_notice(level)
 
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)
