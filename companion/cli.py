@@ -48,13 +48,12 @@ from companion.session import (
     scenario_names,
     ships_scenario,
 )
-from engine import Action, Event, GameState, new_game, state_to_json
+from engine import Action, Event, GameState, level_notice, levels, new_game, state_to_json
 from engine.errors import EngineError
 from engine.log import parse, replay
 from engine.rulesets.fasa import setup
-from engine.rulesets.fasa.levels import not_built_notice
 from engine.rulesets.fasa.ships import load_ship_classes
-from engine.rulesets.fasa.state import LEVELS, SCALES
+from engine.rulesets.fasa.state import SCALES
 
 DATA_PACK_COMMANDS = ("simulate", "scenarios", "ships")
 """Commands that only read the data folder (the others make it, for the saves)."""
@@ -150,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"scenario name (default {DEFAULT_SCENARIO})")
     which.add_argument("--ships", type=named("the list of ship classes"),
                        help="ship classes, comma-separated, each its own side")
-    sim.add_argument("--level", choices=LEVELS, default="basic")
+    sim.add_argument("--level", choices=levels("fasa"), default="basic")
     sim.add_argument("--scale", choices=tuple(SCALES), default=None,
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
     sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
@@ -283,7 +282,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
-    if notice := not_built_notice(args.level):
+    if notice := level_notice("fasa", args.level):
         print(notice)
     if args.games:
         return survey.print_survey(full, args.games, args.seed)

@@ -18,8 +18,8 @@ import warnings
 from pathlib import Path
 
 from companion.config import Config
+from engine import levels
 from engine.errors import EngineError
-from engine.rulesets.fasa.state import PLAYABLE_LEVELS
 from engine.stations import INSTRUCTOR, STATION_NAMES
 from hardware.functions import buttons_for
 from hardware.pinmap import PinMapError, load_pinmap
@@ -42,9 +42,10 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
         if name not in scenarios:
             bad(path, f"no scenario {name!r} (scenarios: {listing}; starbridge scenarios lists "
                      f"them)")
-    if config.level not in PLAYABLE_LEVELS:
+    playable = levels("fasa", playable=True)   # a configuration's scenarios are FASA's
+    if config.level not in playable:
         bad(("game", "level"), f"the {config.level} rules are not built yet; playable "
-                               f"levels: {', '.join(PLAYABLE_LEVELS)}")
+                               f"levels: {', '.join(playable)}")
     ship_list = ", ".join(sorted(ships))
     for key in config.seats or {}:
         ship, slash, _ = key.rpartition("/")

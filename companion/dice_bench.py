@@ -24,8 +24,7 @@ from typing import Any
 
 from companion.bench_figures import Figure, budget
 from companion.session import load_scenario, prepare
-from engine import apply, new_game, pending
-from engine.rulesets.fasa import autopilot
+from engine import apply, decide, new_game, pending
 from firmware_bridge.link import LinkEvent, TrayLink, TrayRoll, TrayStatus
 from firmware_bridge.protocol import Heartbeat, Parser, Roll, encode
 from firmware_bridge.router import Answer, DiceRouter, config_from_dict
@@ -135,7 +134,7 @@ def _latency() -> list[float]:
                     state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 0))
                     continue
                 if prompts[0].roll is None:
-                    state, _ = apply(state, autopilot.decide(state, prompts[0]))  # type: ignore[arg-type]
+                    state, _ = apply(state, decide(state, prompts[0]))
                     continue
                 t0 = time.perf_counter()
                 os.write(master, encode(Roll(seq, "tray-1", 20, seq % 20 + 1)))

@@ -20,9 +20,17 @@ from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import Roller, account_lines, load_scenario, prepare
-from engine import Action, Event, GameState, Prompt, apply, crew_stations, new_game, pending
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    apply,
+    crew_stations,
+    decide,
+    new_game,
+    pending,
+)
 from hardware.bridge import Bridge, crews_of, pump_all
 from hardware.devices import factory_or_mock
 from hardware.panel import Outcome
@@ -61,9 +69,7 @@ def play(state: GameState, bridges: Sequence[Bridge], roller: Roller, clock: Cal
         before = state
         for prompt in pending(state):
             if not answered_by_panel(state, prompt, bridges):
-                assert isinstance(state, FasaState)
-                apply_reported(roller(prompt.roll) if prompt.roll else
-                               autopilot.decide(state, prompt))
+                apply_reported(roller(prompt.roll) if prompt.roll else decide(state, prompt))
                 break
         else:
             state = pump_all(bridges, state, clock(), act)

@@ -27,9 +27,8 @@ from companion.config_check import check_config
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
-from engine import Event, Seat, crew_stations, new_game
+from engine import Event, Seat, crew_stations, level_notice, new_game
 from engine.errors import EngineError
-from engine.rulesets.fasa.levels import not_built_notice
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
@@ -277,7 +276,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
                 say("starbridge: no unfinished game to resume; a new one starts")
     scenario = new_scenario(config, args, data_dir)
     check_seats(config, scenario, say)
-    if notice := not_built_notice(str(scenario.get("level", "basic"))):
+    if notice := level_notice(str(scenario.get("ruleset", "fasa")),
+                              str(scenario.get("level", "basic"))):
         say(f"starbridge: {notice}")
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot)

@@ -20,10 +20,19 @@ from typing import Any
 
 from companion import snapshots
 from companion.store import OVER, Store
-from engine import Action, Event, GameState, Prompt, RollRequest, RollResult, apply, new_game, pending
+from engine import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    RollRequest,
+    RollResult,
+    apply,
+    decide,
+    new_game,
+    pending,
+)
 from engine.log import action_line, header_line, replay
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
 
 AUTOPILOT = "autopilot"
 
@@ -188,9 +197,7 @@ def autopilot_action(game: SavedGame, prompt: Prompt) -> Action:
     """What the autopilot does for `prompt`: decide, or roll the virtual die."""
     if prompt.roll is not None:
         return game.roll(prompt.roll)
-    if not isinstance(game.state, FasaState):
-        raise TypeError(f"no autopilot for the {game.state.ruleset} ruleset")
-    return autopilot.decide(game.state, prompt)
+    return decide(game.state, prompt)   # the ruleset's autopilot (StateError: it has none)
 
 
 def autopilot_step(game: SavedGame) -> tuple[Event, ...] | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
-from engine import Action, GameState, Prompt, Seat, apply, new_game, pending
+from engine import Action, GameState, Prompt, Seat, apply, decide, new_game, pending
 from engine.errors import EngineError
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -122,8 +122,6 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
             actions: list[Action] | None = None) -> tuple[GameState, list[Event]]:
     """Autopilots and virtual dice play `turns` game turns, then on until `until` holds; the
     actions taken are added to `actions` when given."""
-    from engine.rulesets.fasa import autopilot  # the FASA autopilot plays every seat here
-
     dice = VirtualDice(seed)
     events: list[Event] = []
     for _ in range(100_000):
@@ -133,7 +131,7 @@ def advance(state: GameState, seat: Seat, turns: int, until: Until | None, seed:
         prompt = prompts[0]
         if int(getattr(state, "turn", 0)) > turns and (until is None or until(state, prompt, seat)):
             break
-        action = dice.roll(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)  # type: ignore[arg-type]
+        action = dice.roll(prompt.roll) if prompt.roll else decide(state, prompt)
         state, new = apply(state, action)
         events.extend(new)
         if actions is not None:

@@ -9,13 +9,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine import Action, Event, GameState, RollRequest, RollResult, apply, new_game, pending
+from engine import Action, Event, GameState, RollRequest, RollResult, apply, decide, new_game, pending
 from engine.errors import DataError
 from engine.log import action_line, header_line
-from engine.rulesets.fasa import autopilot, setup
+from engine.rulesets.fasa import setup
 from engine.rulesets.fasa.datafiles import read_toml
-from engine.rulesets.fasa.events import RollRequested
-from engine.rulesets.fasa.state import FasaState
 
 Roller = Callable[[RollRequest], RollResult]
 
@@ -83,8 +81,7 @@ def autopilot_game(scenario: Mapping[str, Any], roller: Roller,
         if not prompts:
             return state, actions
         prompt = prompts[0]
-        assert isinstance(state, FasaState)
-        action: Action = roller(prompt.roll) if prompt.roll else autopilot.decide(state, prompt)
+        action: Action = roller(prompt.roll) if prompt.roll else decide(state, prompt)
         state, events = apply(state, action)
         actions.append(action)
         if log is not None:
@@ -96,4 +93,4 @@ def autopilot_game(scenario: Mapping[str, Any], roller: Roller,
 
 def account_lines(events: tuple[Event, ...]) -> list[str]:
     """The readable account of what happened (roll requests left out: the result says it)."""
-    return [e.text for e in events if not isinstance(e, RollRequested)]
+    return [e.text for e in events if not e.quiet]   # a roll asked for: its result says it

@@ -17,7 +17,6 @@ from typing import Any
 from companion.dice import VirtualDice
 from companion.session import autopilot_game
 from engine import Action, Event, GameState
-from engine.rulesets.fasa.events import GameOver
 
 DRAW = "draw"
 
@@ -37,18 +36,20 @@ class GameResult:
 
 def play(scenario: Mapping[str, Any], seed: int) -> GameResult:
     """One autopilot game with virtual dice seeded `seed`."""
-    over: list[GameOver] = []
+    over: list[Event] = []
 
     def watch(state: GameState, action: Action, events: tuple[Event, ...]) -> None:
-        over.extend(e for e in events if isinstance(e, GameOver))
+        over.extend(e for e in events if type(e).__name__ == "GameOver")   # the ruleset's own
 
     state, _ = autopilot_game(scenario, VirtualDice(seed).roll, on_events=watch)
     turns = int(getattr(state, "turn", 0))
     if not over:  # cannot happen: autopilot_game plays until nothing is pending
         return GameResult(seed, DRAW, "", turns, "unfinished", "the game did not end")
-    ev = over[-1]
-    kind = ev.kind if ev.winner else DRAW
-    return GameResult(seed, kind, ev.winner, turns, ev.ending, ev.outcome)
+    ev = over[-1]   # its judgement: kind, winner, ending and outcome (docs/engine.md)
+    winner = str(getattr(ev, "winner", ""))
+    kind = str(getattr(ev, "kind", "")) if winner else DRAW
+    return GameResult(seed, kind, winner, turns, str(getattr(ev, "ending", "")),
+                      str(getattr(ev, "outcome", "")))
 
 
 def survey(scenario: Mapping[str, Any], games: int, seed: int) -> list[GameResult]:

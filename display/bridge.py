@@ -36,7 +36,7 @@ from display.greyed import greyed_reason
 from display.holds import Holds
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
-from display.map_model import MapModel, map_model, plan_path
+from display.map_model import MapModel, map_model
 from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
@@ -50,7 +50,7 @@ from display.status_model import (
     ship_names,
 )
 from display.targets import armed_message, second_tap, told_apart
-from engine import Action, GameState, Seat
+from engine import Action, GameState, Seat, course_path
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 
@@ -381,8 +381,7 @@ class BridgeDisplay(FollowsPanels):
             planned = str(ed.values.get(field.name) or "")
             ends = self.map().reach_hexes   # a step the engine would refuse is no tap target
             for letter in field.alphabet:
-                trail = plan_path(int(mover["col"]), int(mover["row"]), int(mover["heading"]),
-                                  planned + letter, bool(mover.get("reverse")))
+                trail = course_path(self.view, str(mover["id"]), planned + letter)
                 if trail and trail[-1][0] == spot and spot in ends and \
                         ed.add_letter(field.name, letter):
                     self._touched(o, field.name)

@@ -11,7 +11,7 @@ import pygame
 
 from display.draw_rolls import draw_rolls, draw_why, rows_per_page
 from display.game_link import seat_side
-from display.why import explain_pending
+from engine import explain_pending
 
 if TYPE_CHECKING:
     from display.bridge import BridgeDisplay

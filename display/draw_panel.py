@@ -24,8 +24,6 @@ from display import theme
 from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
 from display.panel_model import FieldView, PanelModel
-from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT
-from engine.rulesets.fasa.movement import CHANGEOVER_PHASES
 from engine.stations import title
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
@@ -35,11 +33,6 @@ LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD", "L": "HARD P", "R": "HARD S",
 ROWS = ("PFS", "LBR")
 """The course buttons in rows: the basic steps (and BACK, taking the last one back) above, the
 advanced level's hard turns and reverse below, each under the step it is most like."""
-LEGEND = (f"HARD P / HARD S: two hexsides to port / starboard, then ahead; stress damage, "
-          f"{EMERGENCY_TO_HIT} to hit in the next Firing Phase. REV: one hex straight back, alone, "
-          f"after {CHANGEOVER_PHASES} stationary Movement Phases")
-"""What the advanced course buttons do (Book Two, Advanced: Emergency Heading Changes, Reverse
-Movement; the engine's course field says it in letters)."""
 GAP = 6
 COLUMN_TOUCHES = 6
 """The narrowest column of fields, in touch targets: a stepper's label, value and two buttons."""
@@ -93,7 +86,9 @@ def _letter_rows(f: FieldView) -> list[list[str]]:
 
 
 def _legend(f: FieldView) -> str:
-    return LEGEND if set(f.alphabet) - set(ROWS[0]) else ""
+    """What the course buttons do, under them: the engine's note on the field (the advanced
+    course's hard turns and reverse), none for a field without one."""
+    return f.note
 
 
 def _field_height(p: Painter, f: FieldView, touch: int, width: int) -> int:

@@ -1,11 +1,9 @@
 """What the tactical map shows, from the engine's per-seat `view`: pure, no pygame.
 
-Book Two, Advanced: Moving The Starship Silhouette Counters (one hex ahead per movement point; a
-turn of one hexside before a step), Emergency Heading Changes (two hexsides, then ahead), Reverse
-Movement (one hex straight back; turns in place while the engines are set for reverse) and
-Firing Weapons (arcs, range in hexes). A course's steps are the engine's (`movement.STEP_TURNS`,
-`FORWARD_STEPS`, `CHANGEOVER_PHASES`; tested against `movement.path`). Which ships and how
-much of them a seat sees is the engine's `view`; this module only arranges it for drawing.
+A course being entered (its hexes and where the ship may still end) and a weapon's arc are the
+kernel's preview from the same view (`engine.game.course_path`, `course_reach`, `arc_hexes`:
+the ruleset's, FASA's in engine/rulesets/fasa/preview.py). Which ships and how much of them a
+seat sees is the engine's `view`; this module only arranges it for drawing.
 """
 
 from __future__ import annotations
@@ -17,14 +15,10 @@ from typing import Any
 from display.counters_model import CounterMarker, counter_markers
 from display.shield_marks import ShieldMark
 from display.theme import Colour, side_colours, side_shapes
-from engine.hexgrid import HEADING_NAMES, Hex, hex_to_offset, offset_to_hex, turn
-from engine.rulesets.fasa.arcs import in_arc
-from engine.rulesets.fasa.movement import CHANGEOVER_PHASES, FORWARD_STEPS, STEP_TURNS
+from engine import arc_hexes, course_path, course_reach
+from engine.hexgrid import HEADING_NAMES, Hex, offset_to_hex
 
 Offset = tuple[int, int]
-
-BACK = "B"
-"""The step one hex straight back, heading unchanged (Advanced: Reverse Movement)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,97 +71,6 @@ def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | N
     return None
 
 
-def _backing(steps: str, reverse: bool) -> bool:
-    """Whether `steps` is a course in reverse, as the engine's `movement.reversing` has it: a
-    step back, or (the engines already set for reverse) turns in place only."""
-    return BACK in steps or (reverse and bool(steps) and not FORWARD_STEPS & set(steps))
-
-
-def _step(pos: Hex, heading: int, letter: str, back: bool) -> tuple[Hex, int] | None:
-    """Where one step of a course takes a ship (None for a letter that is no step)."""
-    if letter == BACK:
-        return pos.neighbor(turn(heading, 3)), heading
-    if letter not in STEP_TURNS:
-        return None
-    heading = turn(heading, STEP_TURNS[letter])
-    return (pos if back else pos.neighbor(heading)), heading
-
-
-def plan_path(col: int, row: int, heading: int, steps: str,
-              reverse: bool = False) -> list[tuple[Offset, int]]:
-    """The hexes and headings after each letter of a planned move, as the engine moves them
-    (letters that are no step are ignored, and a course the engine refuses is drawn as its
-    letters say: the engine's `problem` names what is wrong). `reverse`: the ship's engines are
-    set for reverse, so P and S turn it in place."""
-    back = _backing(steps, reverse)
-    pos, out = offset_to_hex(col, row), []
-    for step in steps:
-        moved = _step(pos, heading, step, back)
-        if moved is None:
-            continue
-        pos, heading = moved
-        out.append((hex_to_offset(pos), heading))
-    return out
-
-
-def reachable(col: int, row: int, heading: int, points: int, cols: int, rows: int,
-              obstacles: frozenset[Offset], letters: str = "FPS", reverse: bool = False,
-              still: int = 0, planned: str = "") -> frozenset[Offset]:
-    """Every hex on the map a ship at (col, row) can end in with at most `points` more steps of
-    `letters` after the `planned` ones (fewer steps hold station), never entering an obstacle;
-    the start hex included. Advanced: a ship must have been stationary `CHANGEOVER_PHASES`
-    Movement Phases (`still`) to go from forward to reverse or back; a step back (B) is a
-    course alone, and in reverse P and S turn in place."""
-    here = (col, row)
-    found: set[Offset] = {here}
-    if BACK in planned or _backing(planned, reverse) or points <= 0:
-        return frozenset(found)   # nothing follows a B; turns in place stay here
-
-    def open_hex(off: Offset) -> bool:
-        return off not in obstacles and 0 <= off[0] < cols and 0 <= off[1] < rows
-
-    changeover = still >= CHANGEOVER_PHASES
-    if BACK in letters and not planned and (reverse or changeover):
-        behind = hex_to_offset(offset_to_hex(col, row).neighbor(turn(heading, 3)))
-        if open_hex(behind):
-            found.add(behind)
-    if reverse and not changeover and not planned:
-        return frozenset(found)   # forward again only after the change-over
-    turns = [STEP_TURNS[c] for c in letters if c in STEP_TURNS]
-    start = (offset_to_hex(col, row), heading % 6)
-    seen = {start}
-    frontier = [start]
-    for _ in range(points):
-        nxt = []
-        for pos, head in frontier:
-            for delta in turns:
-                h = turn(head, delta)
-                p = pos.neighbor(h)
-                off = hex_to_offset(p)
-                if not open_hex(off):
-                    continue
-                if (p, h) not in seen:
-                    seen.add((p, h))
-                    nxt.append((p, h))
-                    found.add(off)
-        frontier = nxt
-    return frozenset(found)
-
-
-def arc_hexes(col: int, row: int, heading: int, arcs: frozenset[str], max_range: int,
-              cols: int, rows: int) -> frozenset[Offset]:
-    """Hexes within `max_range` of the ship that lie in one of `arcs` (Book Two: Firing Arcs;
-    the engine's `in_arc` decides boundaries), the ship's own hex left out."""
-    origin = offset_to_hex(col, row)
-    out = set()
-    for c in range(max(0, col - max_range), min(cols, col + max_range + 1)):
-        for r in range(max(0, row - max_range - 1), min(rows, row + max_range + 2)):
-            h = offset_to_hex(c, r)
-            if h != origin and origin.distance(h) <= max_range and in_arc(origin, heading, arcs, h):
-                out.add((c, r))
-    return frozenset(out)
-
-
 def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
               weapon: str | None = None, weapon_range: int = 0, target: str | None = None,
               moving: str | None = None, movement_points: int = 0, planned: str = "",
@@ -206,10 +109,7 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
     arcs: frozenset[Offset] = frozenset()
     firer = _ship(view, selected_ship)
     if firer is not None and weapon is not None:
-        for w in firer.get("weapons", ()):
-            if w.get("id") == weapon and w.get("arcs"):
-                arcs = arc_hexes(int(firer["col"]), int(firer["row"]), int(firer["heading"]),
-                                 frozenset(w["arcs"]), weapon_range, cols, rows)
+        arcs = arc_hexes(view, str(firer["id"]), weapon, weapon_range)
 
     line: tuple[Offset, Offset] | None = None
     rng: int | None = None
@@ -224,13 +124,10 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
     mover = _ship(view, moving)
     if mover is not None:
         start = (int(mover["col"]), int(mover["row"]))
-        reverse = bool(mover.get("reverse"))
-        trail = plan_path(*start, int(mover["heading"]), planned, reverse)
+        trail = course_path(view, str(mover["id"]), planned)
         plan = (start, *(p for p, _ in trail))
-        here, heading = (trail[-1] if trail else (start, int(mover["heading"])))
         left = max(0, movement_points - len(trail))
-        reach = reachable(*here, heading, left, cols, rows, frozenset(obstacles), letters,
-                          reverse, int(mover.get("stationary_phases") or 0), planned)
+        reach = course_reach(view, str(mover["id"]), planned, movement_points, letters)
     return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields,
                     counters)
 
@@ -244,5 +141,4 @@ def distance(a: Offset, b: Offset) -> int:
     return offset_to_hex(*a).distance(offset_to_hex(*b))
 
 
-__all__ = ["Hex", "MapModel", "ShipMarker", "arc_hexes", "distance", "heading_name", "map_model",
-           "plan_path", "reachable"]
+__all__ = ["Hex", "MapModel", "ShipMarker", "distance", "heading_name", "map_model"]

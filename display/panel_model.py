@@ -52,6 +52,7 @@ class FieldView:
     can_up: bool              # int: may step up (within bounds and budgets); steps: room left
     choices: tuple[ChoiceView, ...]
     alphabet: str
+    note: str = ""            # the engine's Field.note: what the letters or choices do
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,7 @@ class DecisionEditor:
                 shown = " ".join(text) or "hold station"
                 fields.append(FieldView(f.name, f.label, f.kind, text,
                                         f"{shown} ({f.maximum - len(text)} left)", bool(text),
-                                        len(text) < f.maximum, (), f.alphabet))
+                                        len(text) < f.maximum, (), f.alphabet, f.note))
         budgets = tuple(
             BudgetView(b.label, sum(int(v) for n in b.fields
                                     if isinstance(v := self.values.get(n), int)), b.maximum)

@@ -1,25 +1,21 @@
 """The rolls a seat has seen, each with its explanation: the Rolls list. Pure: no pygame.
 
-Each roll is kept as it happens, explained from the state just before it and the events as told
-to the seat (`events_for`; display.why leaves out the numbers inside another side's ship), so a
-player's list holds nothing the seat may not know. The list is bounded: the newest `LIMIT`
-rolls are kept, older ones drop off (the saved log keeps every roll). A resumed game and the
-Instructor's undo rebuild it by replaying the game's actions (BridgeDisplay.rebuild).
+Each roll is kept as it happens, explained by the kernel (`engine.explain`, the ruleset's
+explanation) from the state just before it and the events as told to the seat (`events_for`;
+the numbers inside another side's ship are left out), so a player's list holds nothing the
+seat may not know. The list is bounded: the newest `LIMIT` rolls are kept, older ones drop
+off (the saved log keeps every roll). A resumed game and the Instructor's undo rebuild it by
+replaying the game's actions (BridgeDisplay.rebuild).
 """
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from display.why import explain
-from display.why_advanced import is_evasion_roll
-from engine import GameState
+from engine import GameState, explain, roll_label
 from engine.events import Event
-from engine.rulesets.fasa.evasion import current
-from engine.rulesets.fasa.state import DESTROYED, FasaState
 from engine.stations import title
 
 TO_HIT = ("HIT", "MISS")
@@ -38,7 +34,7 @@ class RollEntry:
     value: int
     result: str                 # "HIT", "MISS" (to-hit); "EVADED", "FAILED" (an evasion);
     #                             "EXPLODED", "HELD" (an explosion roll); or "" for the others
-    lines: tuple[str, ...]      # the rule, the table row and the numbers (display.why)
+    lines: tuple[str, ...]      # the rule, the table row and the numbers (engine.explain)
 
     @property
     def summary(self) -> str:
@@ -70,7 +66,8 @@ def _name(state: GameState, ship: str | None) -> str:
 def roll_entry(before: GameState, told: Sequence[Event], side: str | None,
                number: int) -> RollEntry | None:
     """The entry for the roll answered in `told` (the events of one apply as told to the seat),
-    None when the seat was told of no roll. `side` as for display.why.explain."""
+    None when the seat was told of no roll. `side` as for engine.explain: a side's
+    secrets only, None for every side's, "" for none."""
     rolled = next((e for e in told if type(e).__name__ == "Rolled"), None)
     if rolled is None:
         return None
@@ -84,37 +81,17 @@ def roll_entry(before: GameState, told: Sequence[Event], side: str | None,
         target = getattr(shot, "target_name", "") or getattr(shot, "target", "")
         what = f"{weapon} at {target}"   # a to-hit roll: the row says HIT or MISS
         result = "HIT" if getattr(shot, "hit", False) else "MISS"
-    elif isinstance(before, FasaState) and is_evasion_roll(before):
-        missile = current(before)
-        what = f"evading {before.ship(missile.firer).cls.weapon(missile.weapon).name}"
-        done = next((e for e in told if type(e).__name__ == "Evaded"), None)
-        result = "EVADED" if getattr(done, "success", "") == "success" else "FAILED"
-    elif isinstance(before, FasaState) and before.exploding:
-        gone = any(type(e).__name__ == "StatusChanged" and getattr(e, "ship", "") ==
-                   before.exploding and getattr(e, "status", "") == DESTROYED for e in told)
-        what, result = "explosion", "EXPLODED" if gone else "HELD"
+    elif (label := roll_label(before, told)) is not None:   # the ruleset's words for it
+        what, result = label
     else:
-        what, result = _what(before, str(getattr(request, "purpose", "")), station), ""
+        what, result = _what(str(getattr(request, "purpose", "")), station), ""
     return RollEntry(number, int(getattr(before, "turn", 0)), who, what,
                      int(getattr(rolled, "value", 0)), result, explain(before, told, side))
 
 
-STAGE_WORDS = {"location": "damage location", "engine": "which engine takes the hit",
-               "sensors": "how long the sensors are out"}
-"""A hit's rolls in a few words (Book Two, C&C: Damage Sequence); the ship rolling for a hit
-is the ship hit, named in the row already."""
-
-
-def _what(before: GameState, purpose: str, station: str) -> str:
-    """A roll's purpose in a few words: a hit's stage, or the purpose without the station in
-    front, the number bands after a colon and the detail in brackets."""
-    if isinstance(before, FasaState) and before.hit is not None:
-        stage = str(before.hit.stage)
-        facing = re.search(r"between shields (\d+) and (\d+)", purpose)
-        if stage == "shield" and facing:
-            return f"which shield, {facing[1]} or {facing[2]}"
-        if stage in STAGE_WORDS:
-            return STAGE_WORDS[stage]
+def _what(purpose: str, station: str) -> str:
+    """A roll's purpose in a few words: the purpose without the station in front, the number
+    bands after a colon and the detail in brackets (the ruleset's `roll_label` comes first)."""
     if "tactical advantage" in purpose:
         return "tactical advantage"
     prefix = title(station) + ": "

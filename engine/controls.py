@@ -58,6 +58,9 @@ class Field:
     step: int = 1
     choices: tuple[Choice, ...] = ()
     alphabet: str = ""
+    note: str = ""
+    """What the field's choices or letters do, in a sentence for a legend under it (a course's
+    hard turns and reverse); empty when its label says enough."""
 
     def values(self) -> tuple[Value, ...]:
         """Every value of an int or choice field, in order (a steps field has too many)."""

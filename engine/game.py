@@ -8,6 +8,15 @@
     legal_actions(state, seat)                # a sample of what that seat may do now
     view(state, seat)                         # what that seat may know
     events_for(state, events, seat)           # what that seat is told of what just happened
+    explain(before, told, side)               # "Why?": the rule and numbers behind a roll
+    explain_pending(state, side)              # what the roll now asked for is and needs
+    roll_label(before, told)                  # a roll in a few words and its outcome
+    decide(state, prompt)                     # the autopilot's action for a prompt (no roll)
+    levels(ruleset, playable)                 # the levels a ruleset's scenarios may name
+    level_notice(ruleset, level)              # what a level's rules still lack
+    course_path(view, ship, steps)            # a course being entered, hex by hex
+    course_reach(view, ship, planned, n, abc) # where that ship may still end its move
+    arc_hexes(view, ship, weapon, range)      # the hexes a weapon may fire into
 
 Book Two's sequence of play is the model: the game is a list of actions (roll results
 included) applied to the scenario's starting state; replaying the list rebuilds the state.
@@ -25,13 +34,43 @@ from engine.actions import Action, action_problem
 from engine.controls import Decision
 from engine.errors import DataError, IllegalAction, StateError
 from engine.events import Event
-from engine.ruleset import GameState, Prompt, Ruleset
+from engine.ruleset import (
+    Deciding,
+    Explaining,
+    GameState,
+    Levelled,
+    Previewing,
+    Prompt,
+    Ruleset,
+)
 from engine.stations import Seat
 
 __all__ = [
-    "GameState", "Prompt", "apply", "apply_all", "controls", "crew_stations", "events_for",
-    "legal_actions", "new_game", "pending", "problem", "ruleset_named", "ruleset_names",
-    "ruleset_of", "state_to_json", "view",
+    "GameState",
+    "Prompt",
+    "apply",
+    "apply_all",
+    "arc_hexes",
+    "controls",
+    "course_path",
+    "course_reach",
+    "crew_stations",
+    "decide",
+    "events_for",
+    "explain",
+    "explain_pending",
+    "legal_actions",
+    "level_notice",
+    "levels",
+    "new_game",
+    "pending",
+    "problem",
+    "roll_label",
+    "ruleset_named",
+    "ruleset_names",
+    "ruleset_of",
+    "state_to_json",
+    "view",
 ]
 
 
@@ -140,3 +179,93 @@ def crew_stations(state: GameState, ship: str) -> tuple[str, ...]:
 def state_to_json(state: GameState) -> dict[str, Any]:
     """The whole state as plain JSON-ready data (the Instructor's knowledge)."""
     return ruleset_of(state).to_json(state)
+
+
+def explain(before: GameState, told: Sequence[Event], side: str | None) -> tuple[str, ...]:
+    """The lines that explain the roll answered in `told` (the events of one `apply` as told to
+    the seat: `events_for`), from `before`, the state just before it: the rule, the table row,
+    the numbers. `side`: whose secrets they may hold (a side, None: every side's, "": none).
+    Empty when there was no roll, or the ruleset explains none (`engine.ruleset.Explaining`)."""
+    ruleset = ruleset_of(before)
+    return ruleset.explain(before, told, side) if isinstance(ruleset, Explaining) else ()
+
+
+def explain_pending(state: GameState, side: str | None) -> tuple[str, ...]:
+    """What the roll now asked for is and what it needs (`side` as for `explain`); empty when
+    no roll is asked for or the ruleset explains none."""
+    ruleset = ruleset_of(state)
+    return ruleset.explain_pending(state, side) if isinstance(ruleset, Explaining) else ()
+
+
+def roll_label(before: GameState, told: Sequence[Event]) -> tuple[str, str] | None:
+    """The roll answered in `told` in a few words and its outcome word ("explosion",
+    "EXPLODED"), for a list of rolls; None where the ruleset has no words of its own for it
+    (the list then reads the roll's purpose)."""
+    ruleset = ruleset_of(before)
+    return ruleset.roll_label(before, told) if isinstance(ruleset, Explaining) else None
+
+
+Offset = tuple[int, int]
+
+
+def _previewing(view: Mapping[str, Any]) -> Previewing | None:
+    """The ruleset that made `view`, if it previews decisions (None for an unknown name)."""
+    try:
+        ruleset = rulesets.get(str(view.get("ruleset", "fasa")))
+    except KeyError:
+        return None
+    return ruleset if isinstance(ruleset, Previewing) else None
+
+
+def course_path(view: Mapping[str, Any], ship: str,
+                steps: str) -> tuple[tuple[Offset, int], ...]:
+    """Where each letter of a course being entered (`steps`) takes `ship`: its place (col, row)
+    and heading after each step, worked out from a seat's `view` alone. A course the rules
+    refuse is shown as its letters say (`problem` names what is wrong); empty when the ruleset
+    previews no course or the seat cannot place the ship."""
+    ruleset = _previewing(view)
+    return ruleset.course_path(view, ship, steps) if ruleset is not None else ()
+
+
+def course_reach(view: Mapping[str, Any], ship: str, planned: str, points: int,
+                 letters: str) -> frozenset[Offset]:
+    """Every place `ship` may still end a course of up to `points` letters of `letters` (the
+    course field's `maximum` and `alphabet`) after the `planned` ones, from the seat's `view`."""
+    ruleset = _previewing(view)
+    return (ruleset.course_reach(view, ship, planned, points, letters) if ruleset is not None
+            else frozenset())
+
+
+def arc_hexes(view: Mapping[str, Any], ship: str, weapon: str,
+              max_range: int) -> frozenset[Offset]:
+    """The places within `max_range` that `ship`'s `weapon` may fire into, from the seat's
+    `view` (empty when the view does not tell the seat the weapon's arcs)."""
+    ruleset = _previewing(view)
+    return (ruleset.arc_hexes(view, ship, weapon, max_range) if ruleset is not None
+            else frozenset())
+
+
+def decide(state: GameState, prompt: Prompt) -> Action:
+    """The ruleset's autopilot's action for `prompt` (a decision, never a roll: a roll comes
+    from the dice), decided from what the prompt's seat may know. StateError when the ruleset
+    has no autopilot or `prompt` asks for a roll."""
+    ruleset = ruleset_of(state)
+    if prompt.roll is not None:
+        raise StateError(f"{prompt.what}: a roll comes from the dice, not the autopilot")
+    if not isinstance(ruleset, Deciding):
+        raise StateError(f"the {ruleset.name} ruleset has no autopilot: every seat needs a "
+                         f"player")
+    return ruleset.decide(state, prompt)
+
+
+def levels(ruleset: str = "fasa", playable: bool = False) -> tuple[str, ...]:
+    """The levels of the ruleset called `ruleset` a scenario may name (`playable`: only those
+    whose rules are built); empty for a ruleset without levels, KeyError for an unknown name."""
+    found = rulesets.get(ruleset)
+    return found.levels(playable) if isinstance(found, Levelled) else ()
+
+
+def level_notice(ruleset: str, level: str) -> str:
+    """One line saying which rules of `level` are not in play yet, "" when all are."""
+    found = rulesets.get(ruleset)
+    return found.level_notice(level) if isinstance(found, Levelled) else ""

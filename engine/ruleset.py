@@ -91,3 +91,56 @@ class Playable(Protocol):
                       max_turns: int | None = None) -> dict[str, Any]: ...
 
     def decide(self, state: Any, prompt: Prompt) -> Action: ...
+
+
+@runtime_checkable
+class Explaining(Protocol):
+    """What a ruleset may also offer the bridge display's "Why?" (FASA does): each roll's
+    explanation as plain lines, computed from the state just before the roll and the events as
+    told to the seat. `side` says whose secrets the lines may hold: a side's name, None for
+    every side's (the Instructor), "" for no side's (the viewscreen). The kernel's `explain`,
+    `explain_pending` and `roll_label` (engine.game) answer nothing for a ruleset without it."""
+
+    def explain(self, before: Any, events: Sequence[Event],
+                side: str | None) -> tuple[str, ...]: ...
+
+    def explain_pending(self, state: Any, side: str | None) -> tuple[str, ...]: ...
+
+    def roll_label(self, before: Any, events: Sequence[Event]) -> tuple[str, str] | None: ...
+
+
+@runtime_checkable
+class Previewing(Protocol):
+    """What a ruleset may also offer a map (FASA does): a preview of a decision being entered,
+    worked out from a seat's `view` alone (so it shows nothing the seat may not know). Places are
+    the view's (col, row) offsets; a heading is 0-5. The kernel's `course_path`, `course_reach`
+    and `arc_hexes` (engine.game) answer nothing for a ruleset without it."""
+
+    def course_path(self, view: Mapping[str, Any], ship: str,
+                    steps: str) -> tuple[tuple[tuple[int, int], int], ...]: ...
+
+    def course_reach(self, view: Mapping[str, Any], ship: str, planned: str, points: int,
+                     letters: str) -> frozenset[tuple[int, int]]: ...
+
+    def arc_hexes(self, view: Mapping[str, Any], ship: str, weapon: str,
+                  max_range: int) -> frozenset[tuple[int, int]]: ...
+
+
+@runtime_checkable
+class Deciding(Protocol):
+    """A ruleset with an autopilot (FASA's and Knight Hawks' have one): its decision for a
+    prompt that is not a roll, from what the prompt's seat may know. The kernel's `decide`
+    (engine.game) asks it."""
+
+    def decide(self, state: Any, prompt: Prompt) -> Action: ...
+
+
+@runtime_checkable
+class Levelled(Protocol):
+    """A ruleset played at levels of its rules (FASA: basic, advanced, expert, command): every
+    level a scenario may name, those whose rules are built, and a line on what a level still
+    lacks. The kernel's `levels` and `level_notice` (engine.game) ask it by the ruleset's name."""
+
+    def levels(self, playable: bool) -> tuple[str, ...]: ...
+
+    def level_notice(self, level: str) -> str: ...

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 from test_app import SHIP, Rig, screen
 
-from display.map_model import plan_path
 from engine import pending
+from engine.rulesets.fasa.preview import plan_path
 
 __all__ = ["screen"]
 

@@ -12,11 +12,12 @@ import pytest
 from advanced_games import advantage, game, hard_turn_and_fire, ready
 
 from display.bridge import BridgeDisplay
-from display.map_model import map_model, plan_path, reachable
+from display.map_model import map_model
 from engine import Seat, view
 from engine.errors import IllegalAction
 from engine.hexgrid import hex_to_offset
 from engine.rulesets.fasa import movement
+from engine.rulesets.fasa.preview import plan_path, reachable
 from engine.rulesets.fasa.state import FasaState, replace
 
 COLS = ROWS = 16

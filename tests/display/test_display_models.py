@@ -7,11 +7,12 @@ import sys
 
 from game_helpers import play, start
 
-from display.map_model import arc_hexes, map_model, plan_path, reachable
+from display.map_model import map_model
 from display.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 from engine import RollRequest, Seat, view
 from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.arcs import in_arc
+from engine.rulesets.fasa.preview import arc_hexes, plan_path, reachable
 
 
 def test_view_models_do_not_import_pygame() -> None:

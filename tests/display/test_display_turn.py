@@ -169,7 +169,7 @@ def finger_at(x: float, y: float) -> None:
 
 
 def test_tapping_the_hex_ahead_on_the_map_plans_that_step(screen: pygame.Surface) -> None:
-    from display.map_model import plan_path
+    from engine.rulesets.fasa.preview import plan_path
     table = Table(screen, seed=3)
     advance_to(table, "move")
     d = table.display

@@ -7,10 +7,10 @@ import re
 from game_helpers import start
 
 from companion.dice import VirtualDice
-from display.why import explain
 from engine import GameState, Seat, apply, events_for, pending
 from engine.events import Event
 from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.explain import explain
 from engine.rulesets.fasa.state import FasaState
 
 

@@ -12,11 +12,11 @@ from advanced_games import below_zero, hard_turn_and_fire, hard_turned, roll, to
 
 from display.bridge import BridgeDisplay
 from display.roll_log import RollLog, roll_entry
-from display.why import explain
 from engine import Seat, events_for
 from engine.hexgrid import distance
 from engine.rulesets.fasa.combat import need_to_hit
 from engine.rulesets.fasa.events import BlastStruck, ShieldStruck, ShotResolved
+from engine.rulesets.fasa.explain import explain
 from engine.rulesets.fasa.explosions import blast_damage
 from engine.rulesets.fasa.state import DESTROYED
 from engine.words import plural

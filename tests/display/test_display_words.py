@@ -13,9 +13,9 @@ from game_helpers import scenario
 from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay
 from display.status_model import after_action
-from display.why import explain
 from engine import Seat, apply, controls, new_game, pending, view
 from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.explain import explain
 from engine.words import plural
 
 NOUNS = r"(?:shot|hit|point|penetrating point|movement point|hex|weapon|turn)"

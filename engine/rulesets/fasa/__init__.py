@@ -11,9 +11,11 @@ from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets import register
-from engine.rulesets.fasa import controls, crew, legal, setup, turn, views
+from engine.rulesets.fasa import autopilot, controls, crew, legal, preview, setup, turn, views
+from engine.rulesets.fasa import explain as why
+from engine.rulesets.fasa import levels as level_rules
 from engine.rulesets.fasa.datafiles import read_toml
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS, FasaState
 from engine.stations import Seat
 
 
@@ -45,6 +47,37 @@ class FasaRuleset:
 
     def crew_stations(self, state: FasaState, ship: str) -> tuple[str, ...]:
         return tuple(crew.stations_of(state.crew(ship)))
+
+    def explain(self, before: FasaState, events: Sequence[Event],
+                side: str | None) -> tuple[str, ...]:
+        return why.explain(before, events, side)
+
+    def explain_pending(self, state: FasaState, side: str | None) -> tuple[str, ...]:
+        return why.explain_pending(state, side)
+
+    def roll_label(self, before: FasaState, events: Sequence[Event]) -> tuple[str, str] | None:
+        return why.roll_label(before, events)
+
+    def course_path(self, view: Mapping[str, Any], ship: str,
+                    steps: str) -> tuple[tuple[tuple[int, int], int], ...]:
+        return preview.view_course_path(view, ship, steps)
+
+    def course_reach(self, view: Mapping[str, Any], ship: str, planned: str, points: int,
+                     letters: str) -> frozenset[tuple[int, int]]:
+        return preview.view_course_reach(view, ship, planned, points, letters)
+
+    def arc_hexes(self, view: Mapping[str, Any], ship: str, weapon: str,
+                  max_range: int) -> frozenset[tuple[int, int]]:
+        return preview.view_arc_hexes(view, ship, weapon, max_range)
+
+    def decide(self, state: FasaState, prompt: Prompt) -> Action:
+        return autopilot.decide(state, prompt)
+
+    def levels(self, playable: bool) -> tuple[str, ...]:
+        return PLAYABLE_LEVELS if playable else LEVELS
+
+    def level_notice(self, level: str) -> str:
+        return level_rules.not_built_notice(level)
 
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)

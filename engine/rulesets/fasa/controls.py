@@ -179,6 +179,13 @@ def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Deci
                     presets=presets.shield_presets(state, ship, station, fields, points))
 
 
+COURSE_NOTE = (f"HARD P / HARD S: two hexsides to port / starboard, then ahead; stress damage, "
+               f"{combat.EMERGENCY_TO_HIT} to hit in the next Firing Phase. REV: one hex straight back, "
+               f"alone, after {movement.CHANGEOVER_PHASES} stationary Movement Phases")
+"""What the advanced course letters do, for the legend under a course (Book Two, Advanced:
+Emergency Heading Changes, Reverse Movement), in the names of the bridge's course buttons."""
+
+
 def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     n = movement.phase_points(state, ship)
 
@@ -197,7 +204,8 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
                  f"L/R hard to "
                  f"port/starboard with stress, B reverse after "
                  f"{movement.CHANGEOVER_PHASES} stationary phases)")
-    steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters)
+    steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters,
+                  COURSE_NOTE if set(letters) - set(movement.BASIC_ALPHABET) else "")
     return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
                     build)
 

@@ -109,6 +109,10 @@ class RollRequested(Event):
     def text(self) -> str:
         return f"Roll {self.request.kind}: {self.request.purpose}"
 
+    @property
+    def quiet(self) -> bool:
+        return True   # a printed account leaves it out: the roll's result says it
+
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):

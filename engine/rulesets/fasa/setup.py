@@ -17,9 +17,9 @@ from engine.rulesets.fasa import mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.options import options_from
 from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ratings import rating_from
-from engine.rulesets.fasa.options import options_from
 from engine.rulesets.fasa.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.state import (
     DEFAULT_SCALE,

@@ -7,14 +7,23 @@ power in the weapon plus the range's Damage Modifier, a missile's damage is fixe
 Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
 Damage Location Table (one d10 roll for every 2 penetrating points at the basic and advanced
 levels, docs/rules-decisions.md); Advanced: Tactical Advantage. The advanced game's rolls and
-blasts (emergency heading changes, evasions, explosions) are explained by display.why_advanced.
+blasts (emergency heading changes, evasions, explosions) are explained by explain_advanced.
+
+The kernel's `explain`, `explain_pending` and `roll_label` (engine.game) come here through the
+ruleset; the bridge display's Rolls list and its "WHY?" show the lines as they are.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from display.why_advanced import (
+from engine.events import Event
+from engine.hexgrid import distance
+from engine.ruleset import GameState
+from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
+from engine.rulesets.fasa.evasion import current
+from engine.rulesets.fasa.explain_advanced import (
     blast_lines,
     blast_roll_lines,
     evaded_hit_lines,
@@ -23,11 +32,7 @@ from display.why_advanced import (
     hard_turn_lines,
     is_evasion_roll,
 )
-from engine import GameState
-from engine.events import Event
-from engine.hexgrid import distance
-from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.state import DESTROYED, FasaState
 from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
@@ -165,3 +170,37 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
         lines.append("Rule: Book Two, Advanced: Tactical Advantage; the highest roll wins, a "
                      "tie rolls again")
     return tuple(lines)
+
+
+STAGE_WORDS = {"location": "damage location", "engine": "which engine takes the hit",
+               "sensors": "how long the sensors are out"}
+"""A hit's rolls in a few words (Book Two, C&C: Damage Sequence); the ship rolling for a hit
+is the ship hit, named in the Rolls list's row already."""
+
+
+def roll_label(before: GameState, events: Sequence[Event]) -> tuple[str, str] | None:
+    """The roll answered in `events` in a few words and its outcome, for the Rolls list's row:
+    an evasion ("evading Photon torpedo", "EVADED" or "FAILED"), an explosion roll
+    ("explosion", "EXPLODED" or "HELD"), a hit's stage ("damage location", ""); None for the
+    others (a to-hit roll's row is read from its `ShotResolved`)."""
+    if not isinstance(before, FasaState):
+        return None
+    rolled = next((e for e in events if type(e).__name__ == "Rolled"), None)
+    purpose = str(getattr(getattr(rolled, "request", None), "purpose", ""))
+    if is_evasion_roll(before):
+        missile = current(before)
+        done = next((e for e in events if type(e).__name__ == "Evaded"), None)
+        return (f"evading {before.ship(missile.firer).cls.weapon(missile.weapon).name}",
+                "EVADED" if getattr(done, "success", "") == "success" else "FAILED")
+    if before.exploding:
+        gone = any(type(e).__name__ == "StatusChanged" and getattr(e, "ship", "") ==
+                   before.exploding and getattr(e, "status", "") == DESTROYED for e in events)
+        return "explosion", "EXPLODED" if gone else "HELD"
+    if before.hit is not None:
+        stage = str(before.hit.stage)
+        facing = re.search(r"between shields (\d+) and (\d+)", purpose)
+        if stage == "shield" and facing:
+            return f"which shield, {facing[1]} or {facing[2]}", ""
+        if stage in STAGE_WORDS:
+            return STAGE_WORDS[stage], ""
+    return None
