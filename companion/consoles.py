@@ -107,10 +107,7 @@ class Consoles:
         if self.game is not None and self.game is not app.game:
             self.server.close_all(GAME_ENDED)
         if self.game is not app.game:
-            self.server.tokens.reset()
-            self.svgs.clear()
-            self.seq = 0
-            self.sent.clear()
+            self._forget()
         self.game = app.game
         self.logs.clear()
         self.shown, self.counted = None, len(app.game.actions)
@@ -118,6 +115,27 @@ class Consoles:
             self.server.tokens.issue(key)
         self.server.titles = {k: seat_title(k, app.names) for k in self.seat_keys(app)}
         self.dirty = set(self.server.connected())
+
+    def detach(self) -> None:
+        """The game at the table has no consoles now (a kiosk's attract mode after a crew
+        game): its links die and nothing its phones sent is kept for the next game."""
+        if self.game is not None:
+            self.server.close_all(GAME_ENDED)
+        self._forget()
+        self.game = None
+
+    def _forget(self) -> None:
+        """Every token forgotten (the old links open nothing) and every input of the old game
+        still waiting dropped: a phone's action is never applied to another game."""
+        self.server.tokens.reset()
+        self.svgs.clear()
+        self.seq = 0
+        self.sent.clear()
+        while True:
+            try:
+                self.inputs.get_nowait()
+            except queue.Empty:
+                break
 
     def links(self, app: Any) -> list[tuple[str, str, str]]:
         """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
@@ -172,6 +190,8 @@ class Consoles:
             except queue.Empty:
                 return n
             n += 1
+            if got.generation is not None and got.generation != self.server.tokens.generation:
+                continue   # sent from an ended game's link: never applied to this one
             app.last_input = app.table.clock()
             kind = got.message.get("type")
             if kind == "join":

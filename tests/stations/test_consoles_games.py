@@ -1,0 +1,98 @@
+"""A console belongs to one game: what a phone sent from an ended game is never applied to the
+next one (a rematch, a resumed game, the kiosk's next crew game after attract mode)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from console_client import Net
+from table_helpers import choose, connect, make_app, token
+
+from companion.app import App, Table
+from companion.config import parse_config
+from companion.kiosk import Kiosk, attract_seats
+from companion.play_cmd import new_scenario
+from companion.saved_game import SavedGame
+from stations import ConsoleInput
+from stations.protocol import REFUSED_TOKEN
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = make_app()
+    yield a
+    a.close()
+    a.consoles.close()
+
+
+def _decide(c: Any, mid: str) -> dict[str, Any]:
+    d = c.last_state["decisions"][0]
+    return {"v": 1, "type": "decide", "id": mid, "values": choose(d),
+            "decision": {"action": d["action"], "what": d["what"]}}
+
+
+def test_a_decide_queued_in_the_old_game_is_not_the_rematchs_first_action(
+        net: Net, app: App) -> None:
+    eng = connect(net, app, "enterprise/engineer")
+    app.consoles.inputs.arrived.clear()
+    eng.send(_decide(eng, "old-1"))
+    assert app.consoles.inputs.arrived.wait(5)   # on the queue, not yet pumped
+    app.game = SavedGame.new(None, app.game.scenario, app.game.seed, {})   # the rematch
+    app.consoles.attach(app)
+    for _ in range(5):
+        app.step()
+    assert "console" not in app.game.by
+
+
+def test_an_input_of_an_older_generation_is_dropped(net: Net, app: App) -> None:
+    eng = connect(net, app, "enterprise/engineer")
+    message = _decide(eng, "old-2")
+    old = app.consoles.server.tokens.generation
+    app.game = SavedGame.new(None, app.game.scenario, app.game.seed, {})
+    app.consoles.attach(app)
+    # the server thread queued it after the new game began: stamped with the old game's links
+    app.consoles.inputs.put(ConsoleInput("enterprise/engineer", 1, message, old))
+    app.step()
+    assert "console" not in app.game.by
+    app.consoles.inputs.put(ConsoleInput("enterprise/engineer", 1, {**message, "id": "new-1"},
+                                         app.consoles.server.tokens.generation))
+    app.step()
+    assert app.game.by.count("console") == 1
+
+
+def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
+    config = parse_config({"game": {"scenario": "duel", "turns": 1},
+                           "kiosk": {"enabled": True, "idle_minutes": 2,
+                                     "attract_scenario": "duel"}}, "t")
+    crew_app = make_app()   # its consoles, as run_kiosk opens them once for every crew game
+    consoles = crew_app.consoles
+    crew_app.close()
+
+    def make_table(game: SavedGame, attract: bool) -> Table:
+        seats = {(k.split("/", 1)[0], k.split("/", 1)[1]): m for k, m in game.seats.items()}
+        if not seats:
+            seats = {("enterprise", st): "touch" for st in
+                     ("captain", "engineer", "helm", "science")}
+        table = Table(attract_seats(seats) if attract else seats, say=lambda _l: None)
+        if not attract:
+            table.consoles = consoles
+        return table
+
+    args = argparse.Namespace(turns=None, scenario=None)
+    k = Kiosk(config, None, None, make_table, lambda name: new_scenario(config, args, None, name))
+    try:
+        k.start_crew()
+        assert k.app is not None and k.app.consoles is consoles
+        old = token(k.app, "enterprise/engineer")
+        eng = connect(net, k.app, "enterprise/engineer")
+        k.start_attract()
+        assert eng.until(lambda m: m.get("type") == "refused", lambda: None)["reason"] \
+            .startswith("This game has ended")
+        assert net.console(consoles.server.port, old).recv() == \
+            {"v": 1, "type": "refused", "reason": REFUSED_TOKEN}
+    finally:
+        k.close()
+        consoles.close()
