@@ -6,7 +6,8 @@ one way every action goes, and each connected seat's new state published after e
     ...                                              # App.step: pump() then publish()
     consoles.close()
 
-A console's `decide` is the open decision of its seat whose action and prompt match, made with
+A console's `decide` is the open decision of its seat whose action, prompt, ship and station
+match, made with
 `Decision.make` from the values sent and checked with `problem`; an irreversible one needs
 `confirm`. Then `App.accept`: applied, saved (durable), shown on the bridge display and the
 panels' lights, exactly as a panel's. `roll` answers the seat's pending roll (a typed-in face,
@@ -229,8 +230,14 @@ class Consoles:
         if not isinstance(asked, dict) or not isinstance(values, dict):
             return "A decide message needs a decision {action, what} and its values {field: value}."
         state = app.game.state
-        decision = next((d for d in controls(state, seat) if d.action == asked.get("action")
-                         and d.prompt.what == asked.get("what")), None)
+        found = [d for d in controls(state, seat) if d.action == asked.get("action")
+                 and d.prompt.what == asked.get("what")
+                 and asked.get("ship", d.prompt.ship) == d.prompt.ship
+                 and asked.get("station", d.station) == d.station]
+        if len({(d.prompt.ship, d.station) for d in found}) > 1:   # an older page, two ships
+            return (f"{found[0].title} is open for more than one ship: reload the page "
+                    "(it then says which ship it decides for).")
+        decision = found[0] if found else None
         if decision is None:
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
@@ -345,7 +352,8 @@ class Consoles:
                 d = editor.decision
                 field = editor.field
                 out[f"{b.ship}/{station}"] = {
-                    "action": d.action, "what": d.prompt.what, "values": dict(editor.values),
+                    "action": d.action, "what": d.prompt.what, "ship": d.prompt.ship,
+                    "station": d.station, "values": dict(editor.values),
                     "field": field.name if field is not None else None}
         return out
 

@@ -49,7 +49,7 @@
   });
 
   var panel = new Panel.Panel($("decisions"), function (d, values, confirm) {
-    return link.request({type: "decide", decision: {action: d.action, what: d.what}, values: values, confirm: confirm});
+    return link.request({type: "decide", decision: {action: d.action, what: d.what, ship: d.ship, station: d.station}, values: values, confirm: confirm});
   }, function () { drawMap(); });
 
   Instructor.init(link, function () { return state; });

@@ -96,3 +96,32 @@ def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
     finally:
         k.close()
         consoles.close()
+
+
+def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
+    a = make_app(people=("enterprise", "kronos"))
+    try:
+        inst = connect(net, a, "instructor")
+        power = [d for d in inst.last_state["decisions"]   # type: ignore[index]
+                 if d["action"] == "allocate_power"]
+        assert {d["ship"] for d in power} == {"enterprise", "kronos"}
+        assert len({d["what"] for d in power}) == 1   # the same words for both ships
+        # an older page (no ship) while both are open: refused in words, nothing applied
+        old_page = {"v": 1, "type": "decide", "values": choose(power[0]),
+                    "decision": {"action": "allocate_power", "what": power[0]["what"]}}
+        inst.send({**old_page, "id": "k0"})
+        answer = inst.until(lambda m: m.get("type") == "result", a.step)
+        assert answer["ok"] is False and "more than one ship" in answer["problem"]
+        assert "console" not in a.game.by
+        d = next(d for d in power if d["ship"] == "kronos")
+        inst.send({"v": 1, "type": "decide", "id": "k1", "values": choose(d),
+                   "decision": {k: d[k] for k in ("action", "what", "ship", "station")}})
+        assert inst.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
+        assert a.game.by[-1] == "console" and a.game.actions[-1].ship == "kronos"
+        # with one ship's left open, the older page's message is that ship's
+        inst.send({**old_page, "id": "k2"})
+        assert inst.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
+        assert a.game.actions[-1].ship == "enterprise"
+    finally:
+        a.close()
+        a.consoles.close()
