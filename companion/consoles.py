@@ -75,8 +75,10 @@ class Consoles:
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
-             server: StationServer | None = None) -> Consoles | None:
-        """Start the server; None (and why, said) when the port cannot be had."""
+             server: StationServer | None = None,
+             without: str = "the table plays without them") -> Consoles | None:
+        """Start the server; None (and why, said, with `without`: what the table does then)
+        when the port cannot be had."""
         inputs = ConsoleQueue()
         server = server or StationServer(inputs.put, address, port)
         server.inputs = inputs.put
@@ -84,7 +86,7 @@ class Consoles:
             server.start()
         except OSError as exc:
             say(f"starbridge: the station consoles cannot listen on {address}:{port} "
-                f"({exc.strerror or exc}); the table plays without them (starbridge doctor "
+                f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
         return cls(server, inputs, base_url(address, server.port))
