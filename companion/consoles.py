@@ -60,8 +60,8 @@ class ConsoleQueue(queue.Queue[ConsoleInput]):
 class Consoles:
     """The consoles of one table: the server, the seats' tokens and what each seat was told."""
 
-    def __init__(self, server: StationServer, inputs: ConsoleQueue, base: str) -> None:
-        self.server, self.inputs, self.base = server, inputs, base
+    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str) -> None:
+        self.server, self.inputs, self.address = server, inputs, address
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
@@ -89,7 +89,14 @@ class Consoles:
                 f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
-        return cls(server, inputs, base_url(address, server.port))
+        return cls(server, inputs, address)
+
+    @property
+    def base(self) -> str:
+        """The address phones open, worked out each time the links are made: a table that
+        started before its network (a Pi before its hotspot) names the network's address as
+        soon as it has one."""
+        return base_url(self.address, self.server.port)
 
     def close(self) -> None:
         self.server.stop()
@@ -142,10 +149,10 @@ class Consoles:
 
     def links(self, app: Any) -> list[tuple[str, str, str]]:
         """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
-        out = []
+        out, base = [], self.base
         for key in self.seat_keys(app):
             out.append((key, seat_title(key, app.names),
-                        seat_url(self.base, key, self.server.tokens.issue(key))))
+                        seat_url(base, key, self.server.tokens.issue(key))))
         return out
 
     def show_codes(self, app: Any) -> None:

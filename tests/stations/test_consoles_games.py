@@ -125,3 +125,24 @@ def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
     finally:
         a.close()
         a.consoles.close()
+
+
+def test_the_links_follow_the_network_that_came_up_after_the_consoles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pi kiosk starts before its hotspot: its first links can only name 127.0.0.1; once the
+    network is up, the links and the Instructor's codes name the address phones can reach."""
+    import stations.links
+
+    monkeypatch.setattr(stations.links, "lan_address", lambda: "127.0.0.1")
+    a = make_app(address="0.0.0.0")
+    try:
+        assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a))
+        first = a.consoles._instructor_extras(a)["links"]
+        monkeypatch.setattr(stations.links, "lan_address", lambda: "192.168.4.1")
+        assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a))
+        later = a.consoles._instructor_extras(a)["links"]
+        assert all("//192.168.4.1:" in link["url"] for link in later)
+        assert [link["svg"] for link in later] != [link["svg"] for link in first]
+    finally:
+        a.close()
+        a.consoles.close()
