@@ -283,7 +283,13 @@ class Consoles:
                 return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
             return self.accept(app, RollResult(prompt.roll.station, value, "manual"))
         dice = app.table.dice
-        if dice is not None and dice.status(Seat(prompt.station, prompt.ship)).mode == TRAY_CONNECTED:
+        status = None if dice is None else dice.status(Seat(prompt.station, prompt.ship))
+        if status is not None and status.by_hand:   # fallback "manual": the face is typed in
+            app.roll_for(prompt, BY)   # the display (if any) says so too
+            return result(str(message.get("id", "")), None, manual=True,
+                          say=f"Roll your own die and tap the face it shows: "
+                              f"{prompt.roll.purpose}")
+        if status is not None and status.mode == TRAY_CONNECTED:
             app.roll_for(prompt, BY)   # the tray is asked; its roll arrives from the tray
             mid = str(message.get("id", ""))
             return result(mid, None, tray=True,

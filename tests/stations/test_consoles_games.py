@@ -146,3 +146,35 @@ def test_the_links_follow_the_network_that_came_up_after_the_consoles(
     finally:
         a.close()
         a.consoles.close()
+
+
+def test_a_manual_table_asks_a_phones_roll_to_be_typed_in(net: Net) -> None:
+    """fallback = "manual" with no screen: the phone can type the face, so ROLL asks for it
+    instead of rolling a virtual die."""
+    from engine import pending
+    from firmware_bridge.bridge import DiceBridge
+    from firmware_bridge.router import config_from_dict
+
+    def rolling(state: object) -> bool:
+        return any(p.roll is not None and p.ship == "enterprise"
+                   for p in pending(state))   # type: ignore[arg-type]
+
+    a = make_app(until=rolling)
+    try:
+        with DiceBridge(config_from_dict({"fallback": "manual", "trays": []})) as dice:
+            a.table.dice = dice
+            p = next(p for p in pending(a.game.state) if p.roll is not None)
+            c = connect(net, a, f"{p.ship}/{p.station}")
+            before = len(a.game.actions)
+            c.send({"v": 1, "type": "roll", "id": "r1"})
+            answer = c.until(lambda m: m.get("type") == "result", a.step)
+            assert answer["ok"] is True and answer["manual"] is True
+            assert "tap the face" in answer["say"]
+            assert len(a.game.actions) == before   # no virtual die rolled
+            c.send({"v": 1, "type": "roll", "id": "r2", "value": 4})
+            assert c.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
+            assert a.game.actions[before].to_json()["value"] == 4
+            assert a.game.by[before] == "console"
+    finally:
+        a.close()
+        a.consoles.close()
