@@ -40,6 +40,10 @@ from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
 BY = "console"
 """How a console's actions are marked in the saved log."""
+MOVED_ON = "The table has moved on: look again."
+"""A roll or decide that answers a state older than the request it would answer."""
+REMEMBERED_STATES = 256
+"""The states (by seq) a console's message may still answer."""
 
 
 class ConsoleQueue(queue.Queue[ConsoleInput]):
@@ -72,6 +76,8 @@ class Consoles:
         self.seats_seen: Any = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
+        self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
+        self.rolls = (0, 0)   # (actions counted, rolls among them)
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -141,6 +147,7 @@ class Consoles:
         self.svgs.clear()
         self.seq = 0
         self.sent.clear()
+        self.at_seq.clear()
         while True:
             try:
                 self.inputs.get_nowait()
@@ -223,15 +230,43 @@ class Consoles:
         kind, message = got.message.get("type"), got.message
         if seat is None:
             return "The viewscreen shows the game; it does not act."
+        if kind == "instructor" and got.seat != INSTRUCTOR_SEAT:
+            return "Only the Instructor's console may do that."
+        if self.moved_on(app, message):
+            return MOVED_ON
         if kind == "decide":
             return self.decide(app, seat, message)
         if kind == "roll":
             return self.roll(app, seat, message)
         if kind == "instructor":
-            if got.seat != INSTRUCTOR_SEAT:
-                return "Only the Instructor's console may do that."
             return self.instruct(app, message)
         return f"Nothing to do for a {kind} message."
+
+    def _marks(self, app: Any) -> tuple[int, tuple[int, int]]:
+        """(rolls answered so far, (turn, phase)) of the game now: what a console's `seq` is
+        checked against."""
+        actions = app.game.actions
+        counted, rolls = self.rolls
+        if counted > len(actions):   # an undo: counted again
+            counted, rolls = 0, 0
+        rolls += sum(isinstance(a, RollResult) for a in actions[counted:])
+        self.rolls = (len(actions), rolls)
+        state = app.game.state
+        return rolls, (int(getattr(state, "turn", 0)), int(getattr(state, "phase", 0)))
+
+    def moved_on(self, app: Any, message: Mapping[str, Any]) -> bool:
+        """Whether a roll, an override or a decide answers a state older than the request it
+        would answer: a roll answered since its state was sent (the tray's, the autopilot's),
+        or a decide from another phase or turn. A message without `seq` (an older page) is
+        not checked."""
+        kind, seq = message.get("type"), message.get("seq")
+        if seq is None or not (kind in ("roll", "decide") or message.get("do") == "override"):
+            return False
+        then = self.at_seq.get(seq) if type(seq) is int else None
+        if then is None:   # not a state of this game as it is now (an undo since, a restart)
+            return True
+        now = self._marks(app)
+        return then[0] != now[0] if kind != "decide" else then[1] != now[1]
 
     def decide(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | None:
         asked = message.get("decision")
@@ -377,6 +412,7 @@ class Consoles:
         undo, a seat change, a console joining). Returns how many seats were sent."""
         if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
+            self.at_seq.clear()   # a console's message from before it answers nothing now
             self.counted = len(app.game.actions)
             self.shown = None
         seats_now = (tuple(app.table.seats.items()), tuple(app.seat_changes.asked.items()))
@@ -393,6 +429,9 @@ class Consoles:
             self.server.publish_many({})   # the answers held back, if any
             return 0
         self.seq += 1
+        self.at_seq[self.seq] = self._marks(app)
+        while len(self.at_seq) > REMEMBERED_STATES:
+            del self.at_seq[next(iter(self.at_seq))]
         dice = app.dice_status()
         messages = {}
         for key in sorted(todo):

@@ -178,3 +178,64 @@ def test_a_manual_table_asks_a_phones_roll_to_be_typed_in(net: Net) -> None:
     finally:
         a.close()
         a.consoles.close()
+
+
+def _advance(a: App, until: Any) -> None:
+    """The table plays on (the autopilot's choices for every seat) until `until(state)`."""
+    from companion.saved_game import autopilot_action
+    from engine import pending
+
+    for _ in range(500):
+        if until(a.game.state):
+            return
+        a.accept(autopilot_action(a.game, pending(a.game.state)[0]), "autopilot")
+    raise AssertionError("the game never got there")
+
+
+def test_an_override_for_a_roll_answered_meanwhile_is_not_the_next_rolls(net: Net) -> None:
+    from engine import pending
+
+    def rolling(state: object) -> bool:
+        return any(p.roll is not None for p in pending(state))   # type: ignore[arg-type]
+
+    a = make_app(people=("enterprise", "kronos"), until=rolling)
+    try:
+        inst = connect(net, a, "instructor")
+        seen = inst.last_state["seq"]   # type: ignore[index]
+        first = len(a.game.actions)
+        p = next(p for p in pending(a.game.state) if p.roll is not None)
+        a.accept(a.game.roll(p.roll), "tray")   # the tray answered first   # type: ignore[arg-type]
+        _advance(a, rolling)   # the next roll is asked
+        n = len(a.game.actions)
+        inst.send({"v": 1, "type": "instructor", "id": "o1", "do": "override", "value": 2,
+                   "seq": seen})
+        answer = inst.until(lambda m: m.get("type") == "result", a.step)
+        assert answer == {"v": 1, "type": "result", "id": "o1", "ok": False,
+                          "problem": "The table has moved on: look again."}
+        assert len(a.game.actions) == n and first < n
+        inst.drain()
+        inst.send({"v": 1, "type": "instructor", "id": "o2", "do": "override", "value": 2,
+                   "seq": inst.last_state["seq"]})   # type: ignore[index]
+        assert inst.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
+        assert a.game.by[n] == "console"
+    finally:
+        a.close()
+        a.consoles.close()
+
+
+def test_a_decide_resent_for_last_turn_does_not_take_this_turns_decision(net: Net) -> None:
+    a = make_app(people=("enterprise", "kronos"), turns=3)
+    try:
+        eng = connect(net, a, "enterprise/engineer")
+        message = {**_decide(eng, "t1"), "seq": eng.last_state["seq"]}   # type: ignore[index]
+        eng.send(message)
+        assert eng.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
+        _advance(a, lambda s: s.turn == 2)   # type: ignore[attr-defined]
+        n = len(a.game.actions)
+        eng.send({**message, "id": "t1-again"})   # resent after a reconnect, a new id
+        answer = eng.until(lambda m: m.get("type") == "result", a.step)
+        assert answer["ok"] is False and answer["problem"] == "The table has moved on: look again."
+        assert len(a.game.actions) == n
+    finally:
+        a.close()
+        a.consoles.close()
