@@ -18,7 +18,6 @@ docs/stations.md has the protocol.
 
 from __future__ import annotations
 
-import contextlib
 import queue
 import threading
 from collections.abc import Callable, Mapping
@@ -181,13 +180,20 @@ class Consoles:
 
     def _log(self, app: Any, key: str) -> SeatLog:
         log = self.logs.get(key)
-        if log is None:   # first asked: what the seat was told, rebuilt by replaying the game
+        if log is None:   # first asked: what every seat was told, rebuilt by one replay
             from display.game_link import replayed
 
-            log = self.logs[key] = SeatLog(key)
-            with contextlib.suppress(Exception):   # a log that does not replay: the game goes on
+            fresh = [SeatLog(k) for k in dict.fromkeys([*self.seat_keys(app), key])
+                     if k not in self.logs]
+            try:
                 for before, after, events in replayed(app.game.scenario, app.game.actions):
-                    log.record(before, after, events)
+                    for new in fresh:
+                        new.record(before, after, events)
+            except Exception as exc:   # a log that does not replay: the game goes on
+                app.table.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
+                              f"before: the game's log did not replay ({type(exc).__name__}: {exc})")
+            self.logs.update((new.key, new) for new in fresh)
+            log = self.logs[key]
         return log
 
     def record(self, before: GameState, after: GameState, events: tuple[Event, ...]) -> None:

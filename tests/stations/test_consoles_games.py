@@ -239,3 +239,37 @@ def test_a_decide_resent_for_last_turn_does_not_take_this_turns_decision(net: Ne
     finally:
         a.close()
         a.consoles.close()
+
+
+def test_every_seats_log_comes_from_one_replay_and_a_failed_one_is_said(
+        net: Net, monkeypatch: pytest.MonkeyPatch) -> None:
+    import display.game_link
+
+    real = display.game_link.replayed
+    calls: list[int] = []
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(display.game_link, "replayed", counted)
+    a = make_app()
+    try:
+        for seat in ("enterprise/engineer", "enterprise/helm", "instructor", "view"):
+            connect(net, a, seat)
+        assert len(calls) == 1
+        said: list[str] = []
+        a.table.say = said.append
+
+        def broken(*_args: Any) -> Any:
+            raise ValueError("line 3 does not replay")
+
+        monkeypatch.setattr(display.game_link, "replayed", broken)
+        a.consoles.logs.clear()
+        a.consoles.dirty |= {"enterprise/engineer", "enterprise/helm", "instructor"}
+        a.consoles.shown = None
+        a.step()
+        assert len(said) == 1 and "did not replay" in said[0] and "line 3" in said[0]
+    finally:
+        a.close()
+        a.consoles.close()
