@@ -80,7 +80,7 @@ def act(c: Console, twice: bool = False, irreversible: bool = True) -> str | Non
         if d["irreversible"] and not irreversible:
             return None
         message = {"v": 1, "type": "decide", "id": mid,
-                   "decision": {"action": d["action"], "what": d["what"]},
+                   "decision": {k: d[k] for k in ("action", "what", "ship", "station")},
                    "values": choose(d), "confirm": bool(d["irreversible"])}
     else:
         return None
