@@ -207,7 +207,8 @@ class App:
         taps the number; otherwise the virtual die rolls (companion/dice_table.py)."""
         assert prompt.roll is not None
         dice = self.table.dice
-        words = None if dice is None else roll_words(dice, prompt, self.display is not None)
+        typed = self.display is not None or self.consoles is not None   # a screen or a phone
+        words = None if dice is None else roll_words(dice, prompt, typed)
         if words is not None:
             self.tell(words)
             return None

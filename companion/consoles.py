@@ -6,7 +6,8 @@ one way every action goes, and each connected seat's new state published after e
     ...                                              # App.step: pump() then publish()
     consoles.close()
 
-A console's `decide` is the open decision of its seat whose action and prompt match, made with
+A console's `decide` is the open decision of its seat whose action, prompt, ship and station
+match, made with
 `Decision.make` from the values sent and checked with `problem`; an irreversible one needs
 `confirm`. Then `App.accept`: applied, saved (durable), shown on the bridge display and the
 panels' lights, exactly as a panel's. `roll` answers the seat's pending roll (a typed-in face,
@@ -17,7 +18,6 @@ docs/stations.md has the protocol.
 
 from __future__ import annotations
 
-import contextlib
 import queue
 import threading
 from collections.abc import Callable, Mapping
@@ -39,6 +39,10 @@ from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
 BY = "console"
 """How a console's actions are marked in the saved log."""
+MOVED_ON = "The table has moved on: look again."
+"""A roll or decide that answers a state older than the request it would answer."""
+REMEMBERED_STATES = 256
+"""The states (by seq) a console's message may still answer."""
 
 
 class ConsoleQueue(queue.Queue[ConsoleInput]):
@@ -59,8 +63,8 @@ class ConsoleQueue(queue.Queue[ConsoleInput]):
 class Consoles:
     """The consoles of one table: the server, the seats' tokens and what each seat was told."""
 
-    def __init__(self, server: StationServer, inputs: ConsoleQueue, base: str) -> None:
-        self.server, self.inputs, self.base = server, inputs, base
+    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str) -> None:
+        self.server, self.inputs, self.address = server, inputs, address
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
@@ -71,11 +75,15 @@ class Consoles:
         self.seats_seen: Any = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
+        self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
+        self.rolls = (0, 0)   # (actions counted, rolls among them)
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
-             server: StationServer | None = None) -> Consoles | None:
-        """Start the server; None (and why, said) when the port cannot be had."""
+             server: StationServer | None = None,
+             without: str = "the table plays without them") -> Consoles | None:
+        """Start the server; None (and why, said, with `without`: what the table does then)
+        when the port cannot be had."""
         inputs = ConsoleQueue()
         server = server or StationServer(inputs.put, address, port)
         server.inputs = inputs.put
@@ -83,10 +91,17 @@ class Consoles:
             server.start()
         except OSError as exc:
             say(f"starbridge: the station consoles cannot listen on {address}:{port} "
-                f"({exc.strerror or exc}); the table plays without them (starbridge doctor "
+                f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
-        return cls(server, inputs, base_url(address, server.port))
+        return cls(server, inputs, address)
+
+    @property
+    def base(self) -> str:
+        """The address phones open, worked out each time the links are made: a table that
+        started before its network (a Pi before its hotspot) names the network's address as
+        soon as it has one."""
+        return base_url(self.address, self.server.port)
 
     def close(self) -> None:
         self.server.stop()
@@ -107,10 +122,7 @@ class Consoles:
         if self.game is not None and self.game is not app.game:
             self.server.close_all(GAME_ENDED)
         if self.game is not app.game:
-            self.server.tokens.reset()
-            self.svgs.clear()
-            self.seq = 0
-            self.sent.clear()
+            self._forget()
         self.game = app.game
         self.logs.clear()
         self.shown, self.counted = None, len(app.game.actions)
@@ -119,12 +131,34 @@ class Consoles:
         self.server.titles = {k: seat_title(k, app.names) for k in self.seat_keys(app)}
         self.dirty = set(self.server.connected())
 
+    def detach(self) -> None:
+        """The game at the table has no consoles now (a kiosk's attract mode after a crew
+        game): its links die and nothing its phones sent is kept for the next game."""
+        if self.game is not None:
+            self.server.close_all(GAME_ENDED)
+        self._forget()
+        self.game = None
+
+    def _forget(self) -> None:
+        """Every token forgotten (the old links open nothing) and every input of the old game
+        still waiting dropped: a phone's action is never applied to another game."""
+        self.server.tokens.reset()
+        self.svgs.clear()
+        self.seq = 0
+        self.sent.clear()
+        self.at_seq.clear()
+        while True:
+            try:
+                self.inputs.get_nowait()
+            except queue.Empty:
+                break
+
     def links(self, app: Any) -> list[tuple[str, str, str]]:
         """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
-        out = []
+        out, base = [], self.base
         for key in self.seat_keys(app):
             out.append((key, seat_title(key, app.names),
-                        seat_url(self.base, key, self.server.tokens.issue(key))))
+                        seat_url(base, key, self.server.tokens.issue(key))))
         return out
 
     def show_codes(self, app: Any) -> None:
@@ -146,13 +180,20 @@ class Consoles:
 
     def _log(self, app: Any, key: str) -> SeatLog:
         log = self.logs.get(key)
-        if log is None:   # first asked: what the seat was told, rebuilt by replaying the game
+        if log is None:   # first asked: what every seat was told, rebuilt by one replay
             from display.game_link import replayed
 
-            log = self.logs[key] = SeatLog(key)
-            with contextlib.suppress(Exception):   # a log that does not replay: the game goes on
+            fresh = [SeatLog(k) for k in dict.fromkeys([*self.seat_keys(app), key])
+                     if k not in self.logs]
+            try:
                 for before, after, events in replayed(app.game.scenario, app.game.actions):
-                    log.record(before, after, events)
+                    for new in fresh:
+                        new.record(before, after, events)
+            except Exception as exc:   # a log that does not replay: the game goes on
+                app.table.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
+                              f"before: the game's log did not replay ({type(exc).__name__}: {exc})")
+            self.logs.update((new.key, new) for new in fresh)
+            log = self.logs[key]
         return log
 
     def record(self, before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
@@ -172,6 +213,8 @@ class Consoles:
             except queue.Empty:
                 return n
             n += 1
+            if got.generation is not None and got.generation != self.server.tokens.generation:
+                continue   # sent from an ended game's link: never applied to this one
             app.last_input = app.table.clock()
             kind = got.message.get("type")
             if kind == "join":
@@ -193,15 +236,43 @@ class Consoles:
         kind, message = got.message.get("type"), got.message
         if seat is None:
             return "The viewscreen shows the game; it does not act."
+        if kind == "instructor" and got.seat != INSTRUCTOR_SEAT:
+            return "Only the Instructor's console may do that."
+        if self.moved_on(app, message):
+            return MOVED_ON
         if kind == "decide":
             return self.decide(app, seat, message)
         if kind == "roll":
             return self.roll(app, seat, message)
         if kind == "instructor":
-            if got.seat != INSTRUCTOR_SEAT:
-                return "Only the Instructor's console may do that."
             return self.instruct(app, message)
         return f"Nothing to do for a {kind} message."
+
+    def _marks(self, app: Any) -> tuple[int, tuple[int, int]]:
+        """(rolls answered so far, (turn, phase)) of the game now: what a console's `seq` is
+        checked against."""
+        actions = app.game.actions
+        counted, rolls = self.rolls
+        if counted > len(actions):   # an undo: counted again
+            counted, rolls = 0, 0
+        rolls += sum(isinstance(a, RollResult) for a in actions[counted:])
+        self.rolls = (len(actions), rolls)
+        state = app.game.state
+        return rolls, (int(getattr(state, "turn", 0)), int(getattr(state, "phase", 0)))
+
+    def moved_on(self, app: Any, message: Mapping[str, Any]) -> bool:
+        """Whether a roll, an override or a decide answers a state older than the request it
+        would answer: a roll answered since its state was sent (the tray's, the autopilot's),
+        or a decide from another phase or turn. A message without `seq` (an older page) is
+        not checked."""
+        kind, seq = message.get("type"), message.get("seq")
+        if seq is None or not (kind in ("roll", "decide") or message.get("do") == "override"):
+            return False
+        then = self.at_seq.get(seq) if type(seq) is int else None
+        if then is None:   # not a state of this game as it is now (an undo since, a restart)
+            return True
+        now = self._marks(app)
+        return then[0] != now[0] if kind != "decide" else then[1] != now[1]
 
     def decide(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | None:
         asked = message.get("decision")
@@ -209,8 +280,14 @@ class Consoles:
         if not isinstance(asked, dict) or not isinstance(values, dict):
             return "A decide message needs a decision {action, what} and its values {field: value}."
         state = app.game.state
-        decision = next((d for d in controls(state, seat) if d.action == asked.get("action")
-                         and d.prompt.what == asked.get("what")), None)
+        found = [d for d in controls(state, seat) if d.action == asked.get("action")
+                 and d.prompt.what == asked.get("what")
+                 and asked.get("ship", d.prompt.ship) == d.prompt.ship
+                 and asked.get("station", d.station) == d.station]
+        if len({(d.prompt.ship, d.station) for d in found}) > 1:   # an older page, two ships
+            return (f"{found[0].title} is open for more than one ship: reload the page "
+                    "(it then says which ship it decides for).")
+        decision = found[0] if found else None
         if decision is None:
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
@@ -247,7 +324,13 @@ class Consoles:
                 return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
             return self.accept(app, RollResult(prompt.roll.station, value, "manual"))
         dice = app.table.dice
-        if dice is not None and dice.status(Seat(prompt.station, prompt.ship)).mode == TRAY_CONNECTED:
+        status = None if dice is None else dice.status(Seat(prompt.station, prompt.ship))
+        if status is not None and status.by_hand:   # fallback "manual": the face is typed in
+            app.roll_for(prompt, BY)   # the display (if any) says so too
+            return result(str(message.get("id", "")), None, manual=True,
+                          say=f"Roll your own die and tap the face it shows: "
+                              f"{prompt.roll.purpose}")
+        if status is not None and status.mode == TRAY_CONNECTED:
             app.roll_for(prompt, BY)   # the tray is asked; its roll arrives from the tray
             mid = str(message.get("id", ""))
             return result(mid, None, tray=True,
@@ -325,7 +408,8 @@ class Consoles:
                 d = editor.decision
                 field = editor.field
                 out[f"{b.ship}/{station}"] = {
-                    "action": d.action, "what": d.prompt.what, "values": dict(editor.values),
+                    "action": d.action, "what": d.prompt.what, "ship": d.prompt.ship,
+                    "station": d.station, "values": dict(editor.values),
                     "field": field.name if field is not None else None}
         return out
 
@@ -334,6 +418,7 @@ class Consoles:
         undo, a seat change, a console joining). Returns how many seats were sent."""
         if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
+            self.at_seq.clear()   # a console's message from before it answers nothing now
             self.counted = len(app.game.actions)
             self.shown = None
         seats_now = (tuple(app.table.seats.items()), tuple(app.seat_changes.asked.items()))
@@ -350,6 +435,9 @@ class Consoles:
             self.server.publish_many({})   # the answers held back, if any
             return 0
         self.seq += 1
+        self.at_seq[self.seq] = self._marks(app)
+        while len(self.at_seq) > REMEMBERED_STATES:
+            del self.at_seq[next(iter(self.at_seq))]
         dice = app.dice_status()
         messages = {}
         for key in sorted(todo):

@@ -121,11 +121,15 @@ class Kiosk:
 
     def _play(self, game: SavedGame, crew: bool) -> None:
         held: set[str] = set()
+        consoles = None
         if self.app is not None:
             held = self.app.held   # keys still held down (the Instructor's combination)
+            consoles = self.app.consoles
             self.app.close()
             self.app = None
         table = self.make_table(game, not crew)
+        if consoles is not None and getattr(table, "consoles", None) is None:
+            consoles.detach()   # attract mode: the crew game's phones are sent away
         self.app = App(game, table)
         self.app.held |= held
         self.mode = "crew" if crew else "attract"

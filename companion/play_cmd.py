@@ -178,6 +178,14 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         say("starbridge: the panels would be mocked and there is no screen for their keys: "
             "add --autopilot, or run with a screen")
         return 2
+    consoles = None
+    if headless and config.stations:   # opened before the game: people wait for their consoles
+        consoles = open_consoles(config, say, None if people_seated(config, args) else
+                                 "the table plays without them")
+        if consoles is None:
+            if people_seated(config, args):
+                return 2
+            config = replace(config, stations=False)
     try:
         store: Store | None = None
         if not args.no_save:
@@ -188,9 +196,13 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
                 say(f"starbridge: {note}")
         game = choose_game(args, config, store, data_dir, headless, say)
         if game is None:
+            if consoles is not None:
+                consoles.close()
             return 2
-        return play_game(game, args, config, headless, say, data_dir)
+        return play_game(game, args, config, headless, say, data_dir, consoles)
     except (StoreError, EngineError) as exc:
+        if consoles is not None:
+            consoles.close()
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2
 
@@ -385,17 +397,31 @@ def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Names
                          {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
-def open_consoles(config: Config, say: Callable[[str], None]) -> Any:
-    """The station consoles' server when the configuration has them on (or None)."""
+def open_consoles(config: Config, say: Callable[[str], None],
+                  without: str | None = "the table plays without them") -> Any:
+    """The station consoles' server when the configuration has them on (or None). `without`
+    says what the table does when they cannot listen; None: it cannot play without them."""
     if not config.stations:
         return None
     from companion.consoles import Consoles
 
-    return Consoles.open(config.stations_address, config.stations_port, say)
+    return Consoles.open(config.stations_address, config.stations_port, say,
+                         without=without or "nobody can play the seats of people, so the game "
+                         "was not started")
+
+
+def people_seated(config: Config, args: argparse.Namespace) -> bool:
+    """Whether people would play seats (a headless table's people play from their consoles)."""
+    if args.autopilot:
+        return False
+    if config.seats is None or config.default_seat != "autopilot":
+        return True
+    return any(mode != "autopilot" for mode in config.seats.values())
 
 
 def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headless: bool,
-              say: Callable[[str], None], data_dir: Path | None = None) -> int:
+              say: Callable[[str], None], data_dir: Path | None = None,
+              consoles: Any = None) -> int:
     def report(events: tuple[Event, ...]) -> None:
         for line in account_lines(events):
             indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
@@ -411,7 +437,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     hw = open_hardware(config, headless, panels, say, args.window)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None,
                         data_dir)
-    table.consoles = open_consoles(config, say)
+    table.consoles = consoles if consoles is not None else open_consoles(config, say)
     app = App(game, table)
     if table.consoles is not None:
         table.consoles.say_links(app, print if headless else say,

@@ -8,6 +8,8 @@ the seats of people waiting for their consoles and the autopilots playing the ot
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +39,22 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+def address_ok(text: str) -> bool:
+    """Whether `text` is an IPv4 or IPv6 address (as [stations] address must be)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     args.headless, args.stations, args.codes = True, True, True
     if args.port is not None and not 0 <= args.port <= 65535:
-        print("starbridge: --port must be from 1 to 65535 (0: any free port)")
+        print("starbridge: --port must be from 0 to 65535 (0: any free port)", file=sys.stderr)
+        return 2
+    if args.address is not None and not address_ok(args.address):
+        print(f"starbridge: --address must be an IP address (0.0.0.0 every network, 127.0.0.1 "
+              f"this machine only), not {args.address!r}", file=sys.stderr)
         return 2
     return play_cmd.run(args, data_dir)

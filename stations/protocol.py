@@ -46,11 +46,14 @@ class ConsoleInput:
     """One console's message for the app's main thread: `seat` is the key its token opened,
     `client` the connection's number (for the answer), `message` the checked JSON object.
     `message["type"]` is "join" when a console has just said hello (the app publishes that
-    seat's state)."""
+    seat's state). `generation` is the token book's generation when the console said hello:
+    the game its link belonged to (an input of an older game is dropped, never applied to the
+    next one)."""
 
     seat: str
     client: int
     message: dict[str, Any]
+    generation: int | None = None
 
 
 def dumps(message: dict[str, Any]) -> str:

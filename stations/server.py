@@ -97,6 +97,7 @@ class _Conn:
         self.dropped = False
         self.stuck_since: float | None = None   # since when its bytes wait above HIGH_WATER
         self.closing = False         # refused: what it sends now is not looked at
+        self.generation: int | None = None   # the tokens' generation at its hello
 
     def abort(self) -> None:
         """Cut the connection at once (a client that does not read gets no goodbye)."""
@@ -386,7 +387,7 @@ class StationServer:
             self._refuse(conn, "The first message must be hello, with the seat's link: reload "
                                "the page.")
             return
-        seat = self.tokens.seat_of(message.get("token"))
+        seat, conn.generation = self.tokens.lookup(message.get("token"))
         if seat is None:
             self._refuse(conn, REFUSED_TOKEN)
             return
@@ -394,7 +395,7 @@ class StationServer:
         with self._lock:
             self._seats[seat] = self._seats.get(seat, 0) + 1
         self._welcome(conn)
-        self.inputs(ConsoleInput(seat, conn.id, {"type": "join"}))
+        self.inputs(ConsoleInput(seat, conn.id, {"type": "join"}, conn.generation))
         while not ws.closed and not conn.dropped:
             msg = await ws.receive()
             message = self._check(conn, msg)
@@ -463,7 +464,7 @@ class StationServer:
             old, _ = answers.popitem(last=False)
             self._waiting.pop((seat, old), None)
         self._waiting[seat, mid] = [conn.id]
-        self.inputs(ConsoleInput(seat, conn.id, message))
+        self.inputs(ConsoleInput(seat, conn.id, message, conn.generation))
 
     def _deliver(self, seat: str, text: str) -> None:
         self._latest[seat] = text

@@ -55,12 +55,16 @@ class TokenBook:
 
     def seat_of(self, token: object) -> str | None:
         """The seat the token opens, or None (wrong, stale or revoked: all alike)."""
+        return self.lookup(token)[0]
+
+    def lookup(self, token: object) -> tuple[str | None, int]:
+        """The seat the token opens (or None) and the generation it belongs to, read together."""
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_CHARS:
-            return None
+            return None, self.generation
         given = token.encode("utf-8", "replace")
         found: str | None = None
         with self._lock:
             for seat, known in self._tokens.items():   # every one compared: no early exit
                 if hmac.compare_digest(given, known.encode("ascii")):
                     found = seat
-        return found
+            return found, self.generation

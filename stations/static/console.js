@@ -9,6 +9,12 @@
   var state = null, seat = null, nearMap = false, rollNote = null, rollSaid = false, rollSending = null, openRolls = {};
 
   var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed"};
+  /* A request about what the page shows: with the `seq` of the state it shows, so the table
+     refuses it when it has moved on (a roll answered meanwhile, the next turn's decision). */
+  function asked(msg) {
+    if (state && typeof state.seq === "number") msg.seq = state.seq;
+    return link.request(msg);
+  }
   var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert"};
 
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
@@ -49,7 +55,7 @@
   });
 
   var panel = new Panel.Panel($("decisions"), function (d, values, confirm) {
-    return link.request({type: "decide", decision: {action: d.action, what: d.what}, values: values, confirm: confirm});
+    return asked({type: "decide", decision: {action: d.action, what: d.what, ship: d.ship, station: d.station}, values: values, confirm: confirm});
   }, function () { drawMap(); });
 
   Instructor.init(link, function () { return state; });
@@ -118,7 +124,7 @@
     var mine = !instr || !r.ship;
     if (mine && !instr) {
       e.appendChild(h("button", {type: "button", "class": "confirm roll-now", disabled: !!rollSending,
-        on: {click: function () { rollNote = null; rollSending = link.request({type: "roll"}); renderRoll(); }},
+        on: {click: function () { rollNote = null; rollSending = asked({type: "roll"}); renderRoll(); }},
         text: rollSending ? "Rolling…" : "Roll the dice"}));
     }
     e.appendChild(h("p", {"class": "hint", text: instr ? "Override: the face the roll shows" : "Or tap the face your own die shows:"}));
@@ -129,8 +135,8 @@
           faces.appendChild(h("button", {type: "button", "class": "face", "data-face": value, disabled: !!rollSending, text: String(value),
             on: {click: function () {
               rollNote = null;
-              rollSending = instr ? link.request({type: "instructor", "do": "override", value: value})
-                : link.request({type: "roll", value: value});
+              rollSending = instr ? asked({type: "instructor", "do": "override", value: value})
+                : asked({type: "roll", value: value});
               renderRoll();
             }}}));
         })(v);
@@ -141,7 +147,7 @@
       faces.appendChild(h("button", {type: "button", "class": "face", text: "Send", on: {click: function () {
         var value = parseInt(input.value, 10);
         if (!(value >= 1 && value <= sides)) { rollNote = "A d" + sides + " shows 1 to " + sides + "."; renderRoll(); return; }
-        rollSending = instr ? link.request({type: "instructor", "do": "override", value: value}) : link.request({type: "roll", value: value});
+        rollSending = instr ? asked({type: "instructor", "do": "override", value: value}) : asked({type: "roll", value: value});
         renderRoll();
       }}}));
     }

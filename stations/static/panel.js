@@ -20,7 +20,8 @@ var Panel = (function () {
     return e;
   }
 
-  function key(d) { return String(d.action) + "|" + String(d.what); }
+  /* A decision's key: the Instructor has the same action and prompt for both ships. */
+  function key(d) { return [d.action, d.what, d.ship, d.station].map(String).join("|"); }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
   function names(d) { return (d.fields || []).map(function (f) { return f.name + ":" + f.kind; }); }
@@ -89,7 +90,7 @@ var Panel = (function () {
     var seen = entering ? JSON.stringify(entering) : null;
     if (seen !== this.entering) {
       this.entering = seen;
-      var e = entering ? keep[String(entering.action) + "|" + String(entering.what)] : null;
+      var e = entering ? keep[key(entering)] : null;
       if (e) {
         var vals = entering.values || {};
         (e.decision.fields || []).forEach(function (f) { if (f.name in vals) e.values[f.name] = vals[f.name]; });

@@ -199,3 +199,12 @@ def test_every_shell_script_passes_shellcheck() -> None:
     r = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0, r.stdout
+
+
+def test_the_unit_starts_after_the_network_is_up() -> None:
+    """The consoles' links name the address the machine has on its network: a Pi starting
+    before its hotspot would hand out 127.0.0.1."""
+    unit = dict(line.split("=", 1) for line in UNIT.read_text().splitlines()
+                if line.startswith(("After=", "Wants=")))
+    assert "network-online.target" in unit["After"].split()
+    assert "network-online.target" in unit["Wants"].split()

@@ -21,7 +21,7 @@ _ids = itertools.count(1)
 
 def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
              level: str = "basic", turns: int = 2, seed: int = 7,
-             surface: Any = None, until: Any = None) -> App:
+             surface: Any = None, until: Any = None, address: str = "127.0.0.1") -> App:
     """The app, its game played by the autopilots first until `until(state)` when given."""
     sc = prepare(load_scenario(scenario, None), None, level, None, turns)
     game = SavedGame.new(None, sc, seed, {})
@@ -37,7 +37,7 @@ def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
         for st in crew_stations(game.state, ship):
             seats[ship, st] = "touch" if ship in people else "autopilot"
     said: list[str] = []
-    consoles = Consoles.open("127.0.0.1", 0, said.append)
+    consoles = Consoles.open(address, 0, said.append)
     assert consoles is not None, said
     table = Table(seats=seats, say=said.append, consoles=consoles, surface=surface)
     if surface is not None:
@@ -80,7 +80,7 @@ def act(c: Console, twice: bool = False, irreversible: bool = True) -> str | Non
         if d["irreversible"] and not irreversible:
             return None
         message = {"v": 1, "type": "decide", "id": mid,
-                   "decision": {"action": d["action"], "what": d["what"]},
+                   "decision": {k: d[k] for k in ("action", "what", "ship", "station")},
                    "values": choose(d), "confirm": bool(d["irreversible"])}
     else:
         return None

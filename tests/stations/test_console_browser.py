@@ -234,3 +234,33 @@ def test_without_chromium_the_browser_tests_skip_saying_how_to_install_it_but_fa
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
         browser_rig.need_browser()
+
+
+def test_the_instructors_page_keeps_one_editor_per_ship_and_says_which_it_decides_for(
+        tmp_path: Path, browser: Browser) -> None:
+    """The Instructor has the same action and words for both ships (allocate 15 power): the
+    page shows one card for each and its decide names the ship and station of the card."""
+    b = browser
+    with Rig(tmp_path) as rig:
+        t = Table(rig, b)
+        t.open("instructor-two-ships", "instructor", PHONE)
+        with rig.paused():
+            shown = t.shown()
+            assert shown is not None
+            d = next(d for d in shown["decisions"] if d["action"] == "allocate_power")
+            both = [d, {**d, "ship": "kronos"}]
+            count = b.js(
+                "const c = window.starbridgeConsole; window.sent = [];"
+                "c.link.request = function (m) { window.sent.push(m); return 'x'; };"
+                "c.panel.update(arguments[0], null, null);"
+                "return document.querySelectorAll("
+                "'article.decision[data-action=\"allocate_power\"]').length;", both)
+            assert count == 2
+            b.js("const cards = document.querySelectorAll("
+                 "'article.decision[data-action=\"allocate_power\"]');"
+                 "cards[1].querySelector('button.confirm').click();")
+            sent = b.until(lambda: b.js("return window.sent.length && window.sent[0]"),
+                           "the page sent nothing")
+        assert sent["type"] == "decide"
+        assert {k: sent["decision"][k] for k in ("ship", "station")} == \
+            {"ship": "kronos", "station": d["station"]}

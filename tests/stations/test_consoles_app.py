@@ -15,6 +15,7 @@ from companion.app import App
 from companion.saved_game import SavedGame
 from companion.seat_changes import turn_of
 from engine import Seat, apply_all, controls, new_game, state_to_json
+from engine.stations import INSTRUCTOR
 from stations.protocol import REFUSED_TOKEN
 
 CREW = ("captain", "engineer", "helm", "science")
@@ -48,6 +49,7 @@ def test_a_turn_from_four_consoles_and_the_instructors_is_the_same_game_applied_
     for action, by in zip(game.actions, game.by, strict=True):
         if by == "console" and type(action).__name__ != "RollResult":
             offered = [d for st in CREW for d in controls(state, Seat(st, "enterprise"))]
+            offered += controls(state, Seat(INSTRUCTOR))   # its console plays too
             assert any(d.make(choose(json.loads(json.dumps(_as_json(d)))) ) == action
                        for d in offered), action
         state = apply_all(state, [action])

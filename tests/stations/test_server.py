@@ -25,7 +25,8 @@ def hello(net: Net, server: StationServer, inputs: queue.Queue[ConsoleInput],
     c = net.console(server.port, server.tokens.issue(seat))
     welcome = c.recv()
     assert welcome["type"] == "welcome", welcome
-    assert inputs.get(timeout=5) == ConsoleInput(seat, inputs_client(welcome, server), {"type": "join"})
+    assert inputs.get(timeout=5) == ConsoleInput(seat, inputs_client(welcome, server), {"type": "join"},
+                                               server.tokens.generation)
     return c
 
 

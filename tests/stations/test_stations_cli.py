@@ -67,3 +67,32 @@ def test_starbridge_stations_prints_every_seats_link_and_code(tmp_path: Path) ->
     assert {name for name, _ in links} >= {"Instructor", "Viewscreen", "Helm · USS Enterprise"}
     assert len({url for _, url in links}) == len(links) >= 10
     assert out.count("▀") > 100   # the codes, in the terminal
+
+
+def _stations(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "stations", "--turns", "1", *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path),
+             "STARBRIDGE_DATA": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")})
+
+
+def test_stations_with_the_port_taken_exits_before_any_game_saying_why(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        done = _stations(tmp_path, "--new", "--address", "127.0.0.1", "--port", str(port))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"127.0.0.1:{port}" in done.stderr and "not started" in done.stderr
+    assert "plays without them" not in done.stderr and "seed" not in done.stdout   # no game
+
+
+@pytest.mark.parametrize("flags, words", [
+    (("--address", "the pi"), "--address must be an IP address"),
+    (("--port", "70000"), "--port must be from 0 to 65535"),
+])
+def test_stations_refuses_a_bad_address_or_port_on_stderr(
+        tmp_path: Path, flags: tuple[str, ...], words: str) -> None:
+    done = _stations(tmp_path, *flags)
+    assert done.returncode == 2 and words in done.stderr, done.stdout + done.stderr
