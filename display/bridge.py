@@ -121,6 +121,7 @@ class BridgeDisplay(FollowsPanels):
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
+        self.tens: int | None = None        # percentile dice by hand: the tens die tapped
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -189,6 +190,7 @@ class BridgeDisplay(FollowsPanels):
                 self.focus = None
                 self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
+            self.tens = None
             if self.weapon is not None and not any(   # its arc goes with its decision
                     f.name == self.weapon for o in self.opens for f in o.decision.fields):
                 self.weapon = self.target = None
@@ -507,6 +509,14 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind == "die":   # a roll made by hand at the table
             self.on_output(o.decision.make({"value": int(rest)}))
+            return
+        if kind == "tens":   # percentile dice by hand: the tens die first...
+            self.tens = int(rest)
+            return
+        if kind == "units":  # ...then the units die; 00 and 0 read 100
+            face = (self.tens or 0) * 10 + int(rest)
+            self.tens = None
+            self.on_output(o.decision.make({"value": face or 100}))
             return
         ed = self._editor(o)
         if kind in ("down", "up"):

@@ -85,7 +85,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
         request = getattr(o.decision.prompt, "roll", None)
         if request is not None:
             draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
-                      rect(lay.panel), lay.touch, d.focus, True)
+                      rect(lay.panel), lay.touch, d.focus, True, d.tens)
             if d.message:
                 p.region = "actions"
                 p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)

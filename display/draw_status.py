@@ -85,18 +85,24 @@ def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
         y += step
 
 
+PERCENTILE_FROM = 21
+"""A die with more faces than this (the d100) is typed in as its two d10: tens, then units."""
+
+
 def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touch: int,
-              focus: str | None, why: bool = False) -> None:
+              focus: str | None, why: bool = False, tens: int | None = None) -> None:
     """Who rolls, for what, the number needed; a button for the table's dice and one per face
-    for a roll made by hand."""
+    for a roll made by hand (for percentile dice, a row of tens and a row of units, as the two
+    d10 read: 00 and 0 is 100; `tens` is the tens already tapped)."""
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
     x, w = area.x + 12, area.width - 24
-    faces = dialog.values
+    percentile = len(dialog.values) >= PERCENTILE_FROM
+    faces: tuple[int, ...] = tuple(range(20)) if percentile else dialog.values
     gap = 6
     # one row of ten faces where each is still a whole touch target wide, else rows of five
-    per_row = 10 if len(faces) > 10 or w - 9 * gap >= 10 * touch else 5
+    per_row = 10 if w - 9 * gap >= 10 * touch or (len(faces) > 10 and not percentile) else 5
     rows = -(-len(faces) // per_row)
     small = p.line_height("small")
     grid_top = area.bottom - 8 - rows * (touch + gap) + gap
@@ -125,11 +131,21 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
                  colour=theme.ACCENT_2)
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
-    p.text("or tap the number rolled:", (x, hint_y), "small", theme.TEXT_DIM, w)
+    hint = ("or tap the tens, then the units (00 and 0: 100):" if percentile
+            else "or tap the number rolled:")
+    p.text(hint, (x, hint_y), "small", theme.TEXT_DIM, w)
     cell_w = (w - gap * (per_row - 1)) // per_row
     for n, face in enumerate(faces):
         cx = x + (n % per_row) * (cell_w + gap)
         cy = grid_top + (n // per_row) * (touch + gap)
+        if percentile:   # the first row the tens die (00-90), the second the units die (0-9)
+            digit = face % 10
+            wid = Widget(f"tens:{digit}" if face < 10 else f"units:{digit}",
+                         pygame.Rect(cx, cy, cell_w, touch),
+                         f"{digit}0" if face < 10 else str(digit))
+            p.button(wid, focused=focus == wid.id or (face < 10 and tens == digit),
+                     size="large", colour=theme.ACCENT if face < 10 and tens == digit else None)
+            continue
         wid = Widget(f"die:{face}", pygame.Rect(cx, cy, cell_w, touch), str(face))
         p.button(wid, focused=focus == wid.id, size="large")
 
