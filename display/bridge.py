@@ -418,6 +418,8 @@ class BridgeDisplay(FollowsPanels):
                 return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None \
                 and self.holds.just_ran_out():   # meant for the OK of a result that just went
+            self.message = "The roll's result has gone: press Enter again to confirm"
+            self.dirty = True
             return
         ids = [w.id for w in self.painter.widgets if w.enabled]
         if key == pygame.K_TAB and ids:

@@ -414,6 +414,7 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
     assert d.draw()              # gone: Helm's course is back
     d.key(pygame.K_RETURN)
     assert out == []
+    assert d.message is not None and "press Enter again" in d.message   # said, not swallowed
     clock.now += 3.0             # a moment later Enter is the crew's: it confirms the course
     d.key(pygame.K_RETURN)
     assert len(out) == 1
