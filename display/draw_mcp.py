@@ -4,7 +4,8 @@ when it does not fit. Any other tap (a tab, ROLLS) closes it.
 
 Widget ids (see `BridgeDisplay.activate`):
     record                   open the page
-    close-record / page:-1 / page:+1   back from, and through, the page
+    back:record / page:-1 / page:+1    back from, and through, the page (Backspace, as the
+                             panel's own BACK, and Page Up/Down on a keyboard)
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class RecordPage:
         if kind == "record":
             self.open, self.page = True, 0
             return True
-        if self.open and kind == "close-record":
+        if self.open and kind == "back" and rest == "record":
             self.open = False
             return True
         if self.open and kind == "page":
@@ -65,5 +66,5 @@ class RecordPage:
                 continue
             p.text(part, (x, y), "small", theme.TEXT, w)
             y += step
-        _nav(p, actions, touch, self.page, len(split), focus, "close-record")
+        _nav(p, actions, touch, self.page, len(split), focus, "back:record")
         return True

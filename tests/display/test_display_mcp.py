@@ -112,7 +112,7 @@ def test_the_page_is_laid_out_and_paged(size: tuple[int, int]) -> None:
     d.draw(force=True)
     check_laid_out(d, size)
     ids = {w.id for w in d.widgets}
-    assert "close-record" in ids
+    assert "back:record" in ids
     words = " ".join(t.text for t in d.painter.texts)
     seen = [words]
     for _ in range(5):   # every page laid out, and the last turn's line on one of them
@@ -123,9 +123,9 @@ def test_the_page_is_laid_out_and_paged(size: tuple[int, int]) -> None:
         check_laid_out(d, size)
         seen.append(" ".join(t.text for t in d.painter.texts))
     assert any("Turn 1:" in s for s in seen)
-    d.activate("close-record")
+    d.activate("back:record")
     d.draw(force=True)
-    assert "close-record" not in {w.id for w in d.widgets}
+    assert "back:record" not in {w.id for w in d.widgets}
     assert "record" in {w.id for w in d.widgets}
 
 
@@ -138,7 +138,27 @@ def test_every_station_of_the_ship_offers_record_and_a_tab_closes_it() -> None:
     d.activate("record")
     d.activate("tab:helm")
     d.draw(force=True)
-    assert "close-record" not in {w.id for w in d.widgets}
+    assert "back:record" not in {w.id for w in d.widgets}
+
+
+def test_a_keyboard_opens_pages_and_closes_the_page() -> None:
+    d = bridge("expert", (800, 480))
+    for _ in range(50):   # Tab goes round the buttons to RECORD
+        if d.focus == "record":
+            break
+        d.key(pygame.K_TAB)
+        d.draw(force=True)
+    assert d.focus == "record"
+    d.key(pygame.K_RETURN)
+    d.draw(force=True)
+    assert d.record.open and d.record.page == 0
+    d.key(pygame.K_PAGEDOWN)
+    d.draw(force=True)
+    assert d.record.page == 1
+    d.key(pygame.K_BACKSPACE)
+    d.draw(force=True)
+    assert not d.record.open
+    assert "record" in {w.id for w in d.widgets}
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced"])
@@ -147,4 +167,4 @@ def test_no_record_button_below_the_expert_level(level: str) -> None:
     assert "record" not in {w.id for w in d.widgets}
     d.activate("record")
     d.draw(force=True)
-    assert "close-record" not in {w.id for w in d.widgets}
+    assert "back:record" not in {w.id for w in d.widgets}
