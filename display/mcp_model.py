@@ -84,6 +84,6 @@ def mcp_model(view: Mapping[str, Any], ship: str | None) -> McpModel | None:
     lines = _present(s)
     record = list(s.get("record") or ())
     lines += ["", "PAST TURNS" if record else "No past turns yet"]
-    for r in reversed(record):   # the newest first
-        lines += _turn(r)
+    for n, r in enumerate(reversed(record)):   # the newest first, a gap between two turns
+        lines += ([""] if n else []) + _turn(r)
     return McpModel(f"RECORD: {s.get('name', ship)} · TURN {view.get('turn')}", tuple(lines))
