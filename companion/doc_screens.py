@@ -62,6 +62,7 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("helm-800x480.png", "helm"),
     DocScreen("helm-advanced-800x480.png", "helm", level="advanced"),
     DocScreen("instructor-800x480.png", "instructor", seat="instructor"),
+    DocScreen("record-expert-800x480.png", "record", level="expert", turns=1),
     DocScreen("roll-800x480.png", "roll"),
     DocScreen("rolls-800x480.png", "rolls"),
     DocScreen("science-800x480.png", "science"),

@@ -7,7 +7,8 @@
 
 The game is played by the autopilots with seeded virtual dice for N turns, then on until the
 moment the screen shows (e.g. "helm": the seat's ship must move; "evade", at the advanced level: a
-missile is declared at the seat's ship and its mover decides whether to evade), and drawn with
+missile is declared at the seat's ship and its mover decides whether to evade; "record", at the
+expert level: the Master Control Panel of the seat's ship), and drawn with
 SDL's dummy video driver (no window, no desktop needed).
 """
 
@@ -59,6 +60,8 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
               and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
+    # the Master Control Panel's page of the seat's ship (expert only), opened from its panel
+    "record": ("captain", None),
     "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
               and int(getattr(s, "phase", 0)) >= 3),
     # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
@@ -185,6 +188,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         display.activate(f"tab:{tab}")
     if screen == "seats":
         stage_seats(display, state)
+    if screen == "record":
+        display.activate("record")
     stage_overlays(display, state, prepared, seat, screen, data_dir)
     display.draw(force=True)
     if screen == "fire":   # show a weapon's arc and the line to its target
@@ -201,7 +206,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
-ADVANCED_SCREENS = {"evade": ("advanced", "expert")}
+ADVANCED_SCREENS = {"evade": ("advanced", "expert"), "record": ("expert",)}
 """Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 

@@ -18,6 +18,7 @@ import pygame
 
 from display.browse import browse, open_cut, read
 from display.draw_consoles import ConsoleCode
+from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
 from display.game_link import (
     Open,
@@ -120,6 +121,7 @@ class BridgeDisplay(FollowsPanels):
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
+        self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
 
@@ -462,7 +464,7 @@ class BridgeDisplay(FollowsPanels):
         self.message = None
         kind, _, rest = wid.partition(":")
         armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
-        if self.holds.activate(kind, rest):
+        if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
             return
         if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
             return

@@ -78,6 +78,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
         return True
     if d.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, d.focus):
         return True
+    if d.tab != INSTRUCTOR and d.record.draw(p, d.view, d.seat.ship, rect(lay.panel),
+                                             rect(lay.actions), lay.touch, d.focus):
+        return True
     if d.browsing and draw_browsing(d):
         return True
     o = d._open_for(d.tab)
@@ -99,6 +102,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
                             "UNDO PHASE"))
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+        else:   # the Master Control Panel of the seat's ship (Expert)
+            extra = d.record.button(d.view, d.seat.ship, lay.touch, p)
         if d.tab == INSTRUCTOR:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
