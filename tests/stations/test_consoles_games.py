@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from console_client import Net
-from table_helpers import choose, connect, make_app, token
+from table_helpers import choose, connect, make_app, settle, token
 
 from companion.app import App, Table
 from companion.config import parse_config
@@ -213,7 +213,7 @@ def test_an_override_for_a_roll_answered_meanwhile_is_not_the_next_rolls(net: Ne
         assert answer == {"v": 1, "type": "result", "id": "o1", "ok": False,
                           "problem": "The table has moved on: look again."}
         assert len(a.game.actions) == n and first < n
-        inst.drain()
+        settle(net, a, {"instructor": inst})   # the newest state may still be on its way
         inst.send({"v": 1, "type": "instructor", "id": "o2", "do": "override", "value": 2,
                    "seq": inst.last_state["seq"]})   # type: ignore[index]
         assert inst.until(lambda m: m.get("type") == "result", a.step)["ok"] is True
