@@ -3,6 +3,9 @@ counts it as no screen, so `starbridge` with no command plays its headless demon
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pygame
 import pytest
 
 
@@ -10,3 +13,13 @@ import pytest
 def no_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
+    """The app's screen: an 800x480 display under the dummy driver, closed after the test."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((800, 480))
+    pygame.display.quit()

@@ -4,12 +4,10 @@ file. Everything between (panels, engine, store, display) runs for real."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -32,15 +30,6 @@ class ManualClock:
 
     def advance(self, s: float) -> None:
         self.t += s
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 class Rig:

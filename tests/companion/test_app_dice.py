@@ -6,11 +6,10 @@ pseudo-terminal; the display runs under SDL's dummy driver."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-import pytest
 
 from companion.saved_game import autopilot_action
 from engine import Action, Prompt, apply, crew_stations, pending
@@ -21,15 +20,6 @@ from firmware_bridge.router import config_from_dict, manual_roll
 from tests.companion.test_app import SHIP, Rig
 
 SERVED = [f"{SHIP}/{st}" for st in ("captain", "helm", "science", "engineer")]
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 def bridge(fallback: str = "virtual", url: str = "loop://") -> DiceBridge:

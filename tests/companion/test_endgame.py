@@ -4,7 +4,6 @@ and says the game is saved; the app and `starbridge play` start the next game fr
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -17,15 +16,6 @@ from companion.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from companion.store import Store
 from engine import Seat, crew_stations, new_game
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 def finished(tmp_path: Path, screen: pygame.Surface) -> tuple[App, Store]:

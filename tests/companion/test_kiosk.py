@@ -37,15 +37,6 @@ class ManualClock:
 
 
 @pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
-
-
-@pytest.fixture
 def kiosk(tmp_path: Path, screen: pygame.Surface) -> Iterator[tuple[Kiosk, Any, ManualClock]]:
     config = parse_config({"game": {"scenario": "duel", "turns": 1},
                            "kiosk": {"enabled": True, "idle_minutes": 2,

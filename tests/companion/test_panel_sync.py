@@ -7,12 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from test_app import SHIP, Rig, screen
+from test_app import SHIP, Rig
 
 from engine import pending
 from engine.rulesets.fasa.preview import plan_path
-
-__all__ = ["screen"]
 
 
 def until(rig: Rig, station: str, action: str) -> None:

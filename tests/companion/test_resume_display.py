@@ -13,11 +13,10 @@ from companion.saved_game import SavedGame, autopilot_step
 from companion.saves_bench import long_scenario
 from companion.store import Store
 from engine import Seat, crew_stations
-from tests.companion.test_app import screen  # noqa: F401  (the fixture)
 
 
 def test_the_display_is_rebuilt_from_the_resumes_own_replay(
-        tmp_path: Path, screen: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        tmp_path: Path, screen: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     store, _ = Store.open_folder(tmp_path)
     game = SavedGame.new(store, long_scenario(80), 3)
     while len(game.actions) < 250 and autopilot_step(game) is not None:

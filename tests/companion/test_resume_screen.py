@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
 from companion.resume_screen import ask_resume
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 @pytest.mark.parametrize(("event", "resume"), [

@@ -4,12 +4,10 @@ With a map of one crew, the second ship's stations are said once to play elsewhe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -76,15 +74,6 @@ class Rig:
         self.app.close()
         self.factory.close()
         self.store.close()
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 def test_two_crews_press_their_own_ships_buttons_and_see_their_own_lights(

@@ -16,11 +16,11 @@ from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import DiceConfig, TrayConfig
 from hardware.devices import open_panel
 from hardware.pinmap import load_pinmap
-from tests.companion.test_app import Rig, screen  # noqa: F401  (the fixture)
+from tests.companion.test_app import Rig
 
 
 def test_an_idle_table_has_nothing_due_and_a_press_wakes_the_loop(
-        tmp_path: Path, screen: Any) -> None:  # noqa: F811
+        tmp_path: Path, screen: Any) -> None:
     rig = Rig(tmp_path, screen)
     rig.settle()
     rig.clock.advance(5.0)          # past any flash
@@ -44,7 +44,7 @@ def test_an_idle_table_has_nothing_due_and_a_press_wakes_the_loop(
 
 
 def test_the_autopilot_and_a_held_button_are_due_within_a_frame(
-        tmp_path: Path, screen: Any) -> None:  # noqa: F811
+        tmp_path: Path, screen: Any) -> None:
     rig = Rig(tmp_path, screen)
     app = rig.app
     frame = 1 / app.table.fps
@@ -131,7 +131,7 @@ def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Pa
 
 
 def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
-        tmp_path: Path, screen: Any) -> None:  # noqa: F811
+        tmp_path: Path, screen: Any) -> None:
     from display.roll_result import HOLD_SECONDS, RollResult
 
     rig = Rig(tmp_path, screen)
