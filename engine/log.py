@@ -258,10 +258,12 @@ def _header(where: str, data: dict[str, Any]) -> dict[str, Any]:
         raise LogError(f"{where}: the scenario names a data folder; a log carries its own "
                        f"tables and ship classes and never reads this machine's")
     try:  # loading the ruleset registers its action types
-        rulesets.get(ruleset)
+        found = rulesets.get(ruleset)
     except KeyError as exc:
         raise LogError(f"{where}: {exc.args[0]}") from None
-    for part in ("classes", "tables"):
+    # The parts of its own data a ruleset's scenario must carry (`log_carries`: FASA's and
+    # Knight Hawks' ship classes and tables); none for a ruleset that reads no data files.
+    for part in getattr(found, "log_carries", ()):
         if not isinstance(scenario.get(part), dict):
             raise LogError(f"{where}: the scenario does not carry its {part}; a log must hold "
                            f"everything it replays from")

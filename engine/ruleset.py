@@ -50,6 +50,9 @@ class Ruleset(Protocol[S]):
     `apply` raises `IllegalAction` for an action the rules refuse, and nothing else for any
     well-typed action; `pending`, `controls`, `view` and `events_for` tell a seat only what it
     may know.
+
+    Optional attribute: `log_carries`, the names of the scenario parts a log header must hold
+    (the ruleset's own data, e.g. ("classes", "tables")), read by `engine.log`; none if absent.
     """
 
     name: str

@@ -8,14 +8,20 @@ of any ruleset:
   it and a legal action for that seat; `controls` gives one decision per prompt of a seat;
 - `events_for` tells the Instructor everything and any seat a part of what happened;
 - every game ends.
+
+"Every ruleset" is the packaged ones and the toy duel of tests/toy_ruleset, registered at run
+time for each test (`engine.rulesets.registered`): a ruleset from outside the engine's package
+plays through the same kernel.
 """
 
 from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 
 import pytest
+from toy_ruleset import every_ruleset, toy_registered
 
 import engine
 from engine import IllegalAction, RollResult, Seat, rulesets
@@ -25,8 +31,10 @@ from engine.stations import INSTRUCTOR
 MAX_STEPS = 5000
 
 
-def ruleset_names() -> list[str]:
-    return list(rulesets.names())
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    with toy_registered():
+        yield
 
 
 def random_game(name: str, seed: int) -> None:
@@ -81,7 +89,7 @@ def random_game(name: str, seed: int) -> None:
     assert engine.state_to_json(replay(sc, parsed)) == engine.state_to_json(state)
 
 
-@pytest.mark.parametrize("name", ruleset_names())
+@pytest.mark.parametrize("name", every_ruleset())
 @pytest.mark.parametrize("seed", range(15))
 def test_random_simulation(name: str, seed: int) -> None:
     random_game(name, seed)
@@ -91,3 +99,24 @@ def test_rulesets_are_found_by_name_without_the_kernel_importing_them() -> None:
     assert "fasa" in rulesets.names()
     with pytest.raises(KeyError, match="unknown ruleset 'nope'; known: fasa"):
         rulesets.get("nope")
+
+
+def test_the_toy_is_known_only_while_registered() -> None:
+    """The registration hook: the toy is known inside `registered`, forgotten after it, and a
+    packaged ruleset's name cannot be taken or forgotten."""
+    assert "toy" in rulesets.names()
+    assert engine.new_game(rulesets.get("toy").example_scenario()).ruleset == "toy"
+    with pytest.raises(ValueError, match="packaged"):
+        rulesets.unregister("fasa")
+
+
+def test_a_test_s_ruleset_is_forgotten_after_its_block() -> None:
+    from toy_ruleset import TOY
+    rulesets.unregister("toy")
+    assert "toy" not in rulesets.names()
+    with pytest.raises(engine.DataError, match="unknown ruleset 'toy'"):
+        engine.new_game(TOY.example_scenario())
+    with rulesets.registered(TOY):
+        assert engine.new_game(TOY.example_scenario()).over is False
+    assert "toy" not in rulesets.names()
+    rulesets.register(TOY)   # as the fixture left it, for its own unregister

@@ -218,7 +218,10 @@ EXAMPLES: list[Action] = [
 
 
 def test_examples_cover_every_registered_action_type() -> None:
-    assert {a.type_name for a in EXAMPLES} == set(_REGISTRY)
+    """Every packaged ruleset's action types (a test's own ruleset, tests/toy_ruleset, may have
+    registered more)."""
+    packaged = {name for name, cls in _REGISTRY.items() if cls.__module__.startswith("engine.")}
+    assert {a.type_name for a in EXAMPLES} == packaged
 
 
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: f"{a.type_name}-{a.station}")

@@ -21,6 +21,7 @@ from engine.stations import Seat
 
 class FasaRuleset:
     name = "fasa"
+    log_carries = ("classes", "tables")   # what a log header's scenario must hold
 
     def new_game(self, scenario: Mapping[str, Any]) -> FasaState:
         state = setup.new_game(scenario)

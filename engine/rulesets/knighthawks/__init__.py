@@ -19,6 +19,7 @@ from engine.stations import Seat
 
 class KnightHawksRuleset:
     name = "knighthawks"
+    log_carries = ("classes", "tables")   # what a log header's scenario must hold
 
     def new_game(self, scenario: Mapping[str, Any]) -> KHState:
         return flow.advance(setup.new_game(scenario))[0]
