@@ -69,17 +69,24 @@ class ToyRuleset:
 
     def view(self, state: ToyState, seat: Seat) -> dict[str, Any]:
         side = seat_side(state, seat)
+        first = state.ships[0].side
         ships = []
-        for s in state.ships:
+        for n, s in enumerate(state.ships):
+            # On the map (the shape the bridge display draws: docs/engine.md), the duel is a
+            # strip: the first side at column 1 facing the other, `range` columns away.
+            place = ({"col": 1, "row": 1 + n, "heading": 1} if s.side == first else
+                     {"col": 1 + state.range, "row": 1 + n, "heading": 4})
             entry: dict[str, Any] = {"id": s.id, "name": s.name, "side": s.side, "hull": s.hull,
                                      "plotted": bool(s.plot), "fired": s.fired,
-                                     "status": "active" if s.hull > 0 else "destroyed"}
+                                     "status": "active" if s.hull > 0 else "destroyed", **place}
             if side is None or s.side == side:
                 entry |= {"energy": s.energy, "plot": s.plot}
             ships.append(entry)
         return {"ruleset": rules.NAME, "scenario": state.scenario, "name": state.name,
                 "turn": state.turn, "max_turns": state.max_turns, "step": state.step,
-                "range": state.range, "ships": ships, "outcome": state.outcome,
+                "range": state.range, "map": {"cols": rules.MAX_RANGE + 2,
+                                              "rows": len(state.ships) + 2},
+                "ships": ships, "outcome": state.outcome,
                 "seat": {"station": str(seat.station), "ship": seat.ship, "side": side}}
 
     def events_for(self, state: ToyState, events: Sequence[Event],
