@@ -128,9 +128,9 @@ def test_the_laser_cannon_stays_destroyed_until_damage_control_repairs_it() -> N
     with pytest.raises(IllegalAction, match="nothing called 'LB'"):
         engine.apply(state, Repair("engineer", "dd", "LB"))
     state2, _ = act(state, Repair("engineer", "dd", "LC"))
-    failed, _ = roll(state2, 51)  # DCR 50
+    failed, _ = roll(state2, 76)  # DCR 75 (the destroyer's, Tactical Operations Manual)
     assert not failed.ship("dd").mount("LC").intact  # type: ignore[union-attr]
-    mended, _ = roll(state2, 50)
+    mended, _ = roll(state2, 75)
     assert mended.ship("dd").mount("LC").intact  # type: ignore[union-attr]
 
 
@@ -142,12 +142,12 @@ def test_hits_on_systems_already_hit_are_hull_hits() -> None:
     assert once.ship("dd").combat_control
     assert combat.damage_result(once, once.ship("dd"), 86, 0)[2] == "hull"
     dc = combat.damage_result(state, dd, 110, 0)[0]
-    assert dc.ship("dd").dcr == 25  # cut in half, rounded up (line 196)
+    assert dc.ship("dd").dcr == 38  # 75 cut in half, rounded up (line 196)
     burning = combat.damage_result(state, dd, 100, 0)[0]
     assert burning.ship("dd").fire
     assert combat.damage_result(burning, burning.ship("dd"), 118, 0)[2] == "hull"
     disaster = combat.damage_result(state, dd, 118, 0)[0].ship("dd")
-    assert (disaster.fire, disaster.adf, disaster.mr, disaster.dcr) == (True, 0, 0, 25)
+    assert (disaster.fire, disaster.adf, disaster.mr, disaster.dcr) == (True, 0, 0, 38)
     assert set(repairs(disaster)) >= {"fire", "ADF", "MR", "damage control"}
 
 
@@ -180,7 +180,9 @@ def test_a_screen_that_attracts_a_beam_is_the_one_used() -> None:
     state = duel()
     sd = state.ship("sd")
     w = state.tables.weapons
-    with_ps = state.with_ship(replace(sd, screen="ES"))
+    # (the roster's destroyer has no screens: Tactical Operations Manual; one is fitted here)
+    with_ps = state.with_ship(replace(sd, defences=(*sd.defences, replace(sd.defences[0],
+                                                                          code="ES")), screen="ES"))
     chance, half, _ = combat.chance_to_hit(with_ps, w["EB"], with_ps.ship("sd"), "upf", None, 0)
     assert (chance, half) == (25, True)
     ps = replace(sd, defences=(*sd.defences, replace(sd.defences[0], code="PS")), screen="PS")
@@ -273,7 +275,7 @@ def test_break_apart_example_28_percent() -> None:
 
 def test_speed_within_adf_and_turns_within_mr() -> None:
     state = duel()
-    state, _ = act(state, SetScreens("engineer", "dd", "ES", False))
+    state, _ = act(state, SetScreens("engineer", "dd", "", False))
     assert "speed 0 to 3" in (engine.problem(state, Move("helm", "dd", 4, "FFFF")) or "")
     assert "turn 3 hexsides" in (engine.problem(state, Move("helm", "dd", 0, "LLLL")) or "")
     assert engine.problem(state, Move("helm", "dd", 0, "LLL")) is None  # turning while stopped
@@ -432,7 +434,7 @@ def test_a_masking_screen_guards_its_hex_until_its_ship_leaves() -> None:
     assert ms is not None and ms.count == 2
     shorted = state.with_ship(replace(state.ship("dd"), power_short=True))
     assert engine.pending(shorted, Seat("helm", "dd"))[0].action == "kh_move"  # nothing to set
-    state, _ = act(state, SetScreens("engineer", "dd", "ES", True))
+    state, _ = act(state, SetScreens("engineer", "dd", "", True))
     assert [m.ship for m in state.masks] == ["dd"]
     assert state.ship("dd").defence("MS").count == 1  # type: ignore[union-attr]
     w = state.tables.weapons

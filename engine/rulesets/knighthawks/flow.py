@@ -47,7 +47,7 @@ def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str
     else:
         events.append(Note(f"{ship.name} moves {course or 'nowhere'} at speed {speed} to "
                            f"[{col}, {row}]", ship=ship.id))
-    if len(new.path) > 1:
+    if len(new.path) > 1 or not new.active:   # a ship off the map takes its screen's place too
         state = combat.drop_masks(state, ship.id)
     if drop and new.active:
         m = next(m for m in new.weapons if m.id == drop)
