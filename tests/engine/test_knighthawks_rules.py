@@ -264,7 +264,7 @@ def test_break_apart_example_28_percent() -> None:
     dd = replace(state.ship("dd"), hull=18, speed=0)
     state = state.with_ship(dd)
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
-    state, _ = act(state, Move("helm", "dd", 3, "RFFF"))
+    state, _ = act(state, Move("helm", "dd", 3, "FRFF"))
     req = engine.pending(state)[0].roll
     assert req is not None and req.needs == (1, 28)
     safe, _ = roll(state, 29)
@@ -277,8 +277,26 @@ def test_speed_within_adf_and_turns_within_mr() -> None:
     state = duel()
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
     assert "speed 0 to 3" in (engine.problem(state, Move("helm", "dd", 4, "FFFF")) or "")
-    assert "turn 3 hexsides" in (engine.problem(state, Move("helm", "dd", 0, "LLLL")) or "")
+    mr2 = state.with_ship(replace(state.ship("dd"), mr=2))
+    assert "turn 2 hexsides" in (engine.problem(mr2, Move("helm", "dd", 3, "FLFLFL")) or "")
     assert engine.problem(state, Move("helm", "dd", 0, "LLL")) is None  # turning while stopped
+
+
+def test_one_turn_in_each_hex_entered_and_any_facing_when_stopped() -> None:
+    """UPF Tactical Operations Manual, Basic Game: Turning: a ship turns after it enters a hex,
+    one hexside in any hex; stopped through the whole turn it may face any hexside, whatever
+    its MR; a ship that stops this turn enters no hex and cannot turn."""
+    state = duel()
+    state, _ = act(state, SetScreens("engineer", "dd", "", False))
+    assert engine.problem(state, Move("helm", "dd", 2, "FRFR")) is None
+    for course in ("RFF", "FRRF", "FLRF"):
+        assert "one hexside at most in each hex" in (
+            engine.problem(state, Move("helm", "dd", 2, course)) or ""), course
+    stopped = state.with_ship(replace(state.ship("dd"), mr=0))
+    assert engine.problem(stopped, Move("helm", "dd", 0, "RRR")) is None
+    assert "any hexside" in (engine.problem(stopped, Move("helm", "dd", 0, "RRRR")) or "")
+    moving = state.with_ship(replace(state.ship("dd"), speed=2))
+    assert "one hexside at most" in (engine.problem(moving, Move("helm", "dd", 0, "R")) or "")
 
 
 def test_navigation_hit_forces_turns() -> None:

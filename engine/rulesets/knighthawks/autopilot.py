@@ -18,6 +18,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.knighthawks import combat
 from engine.rulesets.knighthawks import controls as ctl
 from engine.rulesets.knighthawks.fire import fire_problem, reach
+from engine.rulesets.knighthawks.movement import spread
 from engine.rulesets.knighthawks.state import KHState
 from engine.rulesets.knighthawks.views import view
 from engine.stations import Seat
@@ -150,8 +151,8 @@ def _with_drop(d: Decision, action: Action, end: Hex, targets: list[Hex]) -> Act
 
 
 def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
-    """Courses to weigh at `speed`: turns at the start, middle or end; the forced course when
-    out of control (the course field's default shows the way it must turn)."""
+    """Courses to weigh at `speed`: turns (one a hex) near the start, middle or end; the forced
+    course when out of control (the course field's default shows the way it must turn)."""
     mr = int(me["mr"])
     default = str(d.field_named("course").default)
     if "navigation" in me["damaged_systems"] and me["speed"] > 0:
@@ -163,11 +164,12 @@ def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
                 out += way
                 turns += 1
         return [out]
+    if speed == 0 and int(me["speed"]) > 0:
+        return [""]   # a ship that stops enters no hex, so it cannot turn
     found: list[str] = []
     for k in range(-min(mr, 2), min(mr, 2) + 1):
-        t = ("L" if k < 0 else "R") * abs(k)
         for at in sorted({0, speed // 2, speed}):
-            c = "F" * at + t + "F" * (speed - at)
+            c = spread(speed, k, at)
             if c not in found:
                 found.append(c)
     return found

@@ -4,7 +4,9 @@ movement), with the seed's navigation hits (line 192), drifting (line 180) and b
 
 A course is a string of steps: F moves one hex ahead, L and R turn one hexside to port or
 starboard in the hex the ship is in. The number of F steps is the ship's new speed, which may
-differ from its old speed by at most its ADF; it makes at most MR turns.
+differ from its old speed by at most its ADF; it makes at most MR turns, each after it enters
+a hex and one in any hex; a ship at speed 0 through the whole turn may rotate to face any
+hexside (UPF Tactical Operations Manual, Basic Game: Turning; docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -54,8 +56,16 @@ def course_problem(ship: Ship, speed: int, course: str) -> str | None:
         return f"the course must move {speed} hexes ahead (F) at speed {speed}, not " \
                f"{course.count('F')}"
     turns = len(course) - speed
+    if ship.speed == 0 and speed == 0:   # stopped all turn: any facing, whatever its MR
+        if turns > 3:
+            return f"{ship.name} is stopped and may turn to face any hexside: at most 3 " \
+                   f"turns (L or R), not {turns}"
+        return None
     if turns > ship.mr:
         return f"{ship.name} can turn {ship.mr} hexsides this turn (MR {ship.mr}), not {turns}"
+    if course[:1] in ("L", "R") or any(pair in course for pair in ("LL", "LR", "RL", "RR")):
+        return f"{ship.name} turns one hexside at most in each hex it enters: an F before " \
+               f"every L or R (e.g. FLFF)"
     if out_of_control(ship) and course != forced_course(ship, speed):
         way = "port (L)" if ship.nav_turn < 0 else "starboard (R)"
         return (f"{ship.name} is out of control (navigation hit): it must turn to {way} in each "
@@ -103,11 +113,21 @@ def courses(ship: Ship, limit: int = 40) -> list[tuple[int, str]]:
             out.append((speed, forced_course(ship, speed)))
             continue
         for k in range(-min(ship.mr, 2), min(ship.mr, 2) + 1):
-            t = ("L" if k < 0 else "R") * abs(k)
-            for at in {0, speed // 2, speed}:
-                out.append((speed, "F" * at + t + "F" * (speed - at)))
+            for at in (0, speed // 2, speed):
+                out.append((speed, spread(speed, k, at)))
     seen: list[tuple[int, str]] = []
     for c in out:
         if c not in seen and course_problem(ship, *c) is None:
             seen.append(c)
     return seen[:limit]
+
+
+def spread(speed: int, turns: int, at: int) -> str:
+    """A course at `speed` turning |turns| hexsides (to port when negative), one in each hex
+    entered from the `at`-th on (as many as there are hexes; a stopped ship turns in place)."""
+    way = "L" if turns < 0 else "R"
+    if speed == 0:
+        return way * abs(turns)
+    first = max(1, min(at, speed - abs(turns) + 1))
+    return "".join("F" + (way if first <= n < first + abs(turns) else "")
+                   for n in range(1, speed + 1))
