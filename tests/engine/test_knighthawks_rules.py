@@ -171,7 +171,8 @@ def test_icm_modifiers_on_the_combat_table() -> None:
         {"T": -10, "AR": -5, "RB": -3, "M": -5, "S": -8}
     assert combat.chance_to_hit(state, w["T"], sd, "upf", state.ship("dd"), 3, 2)[0] == 30
     assert combat.chance_to_hit(state, w["RB"], sd, "upf", state.ship("dd"), 3, 3)[0] == 31
-    assert combat.chance_to_hit(state, w["LC"], sd, "upf", state.ship("dd"), 0, 4)[0] == 60
+    # ICMs do nothing against a laser cannon: 60% and head-on +10% (Tactical Operations Manual)
+    assert combat.chance_to_hit(state, w["LC"], sd, "upf", state.ship("dd"), 0, 4)[0] == 70
 
 
 def test_a_screen_that_attracts_a_beam_is_the_one_used() -> None:
@@ -198,7 +199,7 @@ def test_skilled_gunners_use_the_shaded_number() -> None:
     state = duel(sides={"upf": {"name": "UPF", "gunnery": 2}, "sathar": {"name": "Sathar"}})
     w = state.tables.weapons
     assert combat.chance_to_hit(state, w["LC"], state.ship("sd"), "upf", state.ship("dd"),
-                                0)[0] == 45 + 20
+                                0)[0] == 45 + 20 + 10   # head-on
 
 
 def test_icms_defend_any_ship_in_the_hex() -> None:
@@ -462,3 +463,20 @@ def test_a_masking_screen_guards_its_hex_until_its_ship_leaves() -> None:
     assert stay.masks
     gone, _ = act(state, Move("helm", "dd", 1, "F"))
     assert gone.masks == ()
+
+
+def test_head_on_shots_and_automatic_hits_and_misses() -> None:
+    """UPF Tactical Operations Manual, Basic Game: a forward-firing weapon's shot straight ahead
+    gets +10% (Head-On Shots); within range a roll of 5 or less always hits and 96 or more
+    always misses (Automatic Hits and Misses), so the chance is never below 5 or above 95."""
+    state = duel()
+    w, sd, dd = state.tables.weapons, state.ship("sd"), state.ship("dd")
+    assert combat.chance_to_hit(state, w["LC"], sd, "upf", dd, 4)[0] == 60 + 10 - 20
+    assert combat.chance_to_hit(state, w["LB"], sd, "upf", dd, 4)[0] == 50 - 20
+    assert combat.chance_to_hit(state, w["LB"], sd, "upf", dd, 9)[0] == 5     # 50 - 45
+    hurt = replace(dd, combat_control=True)   # 50 - 45 - 10 is below 5
+    far = combat.chance_to_hit(state.with_ship(hurt), w["LB"], sd, "upf", hurt, 9)
+    assert far[0] == 5 and "= 5%" in far[2]
+    skilled = duel(sides={"upf": {"name": "UPF", "gunnery": 6}, "sathar": {"name": "Sathar"}})
+    assert combat.chance_to_hit(skilled, w["LC"], skilled.ship("sd"), "upf",
+                                skilled.ship("dd"), 0)[0] == 95

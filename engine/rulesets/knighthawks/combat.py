@@ -22,6 +22,13 @@ SKILL_STEP = 10
 in the Campaign Book"; docs/rules-decisions.md, Knight Hawks)."""
 COMBAT_CONTROL = -10
 """Combat Control System hit, and a disastrous fire: -10% on all attacks (lines 149, 155, 190)."""
+HEAD_ON = 10
+"""A forward-firing weapon's shot along the row of hexes straight ahead of the bow: +10% (UPF
+Tactical Operations Manual, Basic Game: Head-On Shots; our forward-firing weapons fire only
+along that row, so every such shot has it; docs/rules-decisions.md, Knight Hawks)."""
+ALWAYS_HITS, ALWAYS_MISSES = 5, 96
+"""Within range, a d100 roll of 5 or less always hits and one of 96 or more always misses,
+whatever the modifiers (UPF Tactical Operations Manual, Basic Game: Automatic Hits and Misses)."""
 FIRE_DTM = 20
 """An electrical fire rolls damage at +20 each turn, 1d10 on the hull (lines 151, 194)."""
 SCREENS = ("PS", "ES", "SS")
@@ -64,6 +71,9 @@ def chance_to_hit(state: KHState, weapon: Weapon, target: Ship, side: str, shoot
     if weapon.rd and distance:
         total -= RANGE_DIFFUSION * distance
         words.append(f"range {distance} -{RANGE_DIFFUSION * distance}%")
+    if shooter is not None and weapon.ff:
+        total += HEAD_ON
+        words.append(f"head-on +{HEAD_ON}%")
     if shooter is not None and shooter.combat_control:
         total += COMBAT_CONTROL
         words.append("combat control hit -10%")
@@ -73,7 +83,7 @@ def chance_to_hit(state: KHState, weapon: Weapon, target: Ship, side: str, shoot
     if icms and weapon.icm is not None:
         total += icms * weapon.icm
         words.append(f"{icms} ICM {icms * weapon.icm}%")
-    total = max(0, min(100, total))
+    total = max(ALWAYS_HITS, min(ALWAYS_MISSES - 1, total))
     return total, cell.half, ", ".join(words) + f" = {total}%"
 
 
