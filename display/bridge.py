@@ -514,8 +514,8 @@ class BridgeDisplay(FollowsPanels):
         if kind == "die":   # a roll made by hand at the table
             self.on_output(o.decision.make({"value": int(rest)}))
             return
-        if kind == "tens":   # percentile dice by hand: the tens die first...
-            self.tens = int(rest)
+        if kind == "tens":   # percentile dice by hand: the tens die first ("-": again)...
+            self.tens = None if rest == "-" else int(rest)
             return
         if kind == "units":  # ...then the units die; 00 and 0 read 100
             face = (self.tens or 0) * 10 + int(rest)
