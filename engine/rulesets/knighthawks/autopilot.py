@@ -89,7 +89,7 @@ def _walk(me: dict[str, Any], course: str) -> tuple[list[Hex], int]:
             here = here.neighbor(facing)
             path.append(here)
         else:
-            facing = turn(facing, -1 if c == "L" else 1)
+            facing = turn(facing, -1 if c == "P" else 1)
     return path, facing
 
 
@@ -155,7 +155,7 @@ def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
     mr = int(me["mr"])
     default = str(d.field_named("course").default)
     if "navigation" in me["damaged_systems"] and me["speed"] > 0:
-        way = "L" if "L" in default else "R"
+        way = "P" if "P" in default else "S"
         out, turns = "", 0
         for _ in range(speed):
             out += "F"
@@ -165,7 +165,7 @@ def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
         return [out]
     found: list[str] = []
     for k in range(-min(mr, 2), min(mr, 2) + 1):
-        t = ("L" if k < 0 else "R") * abs(k)
+        t = ("P" if k < 0 else "S") * abs(k)
         for at in sorted({0, speed // 2, speed}):
             c = "F" * at + t + "F" * (speed - at)
             if c not in found:
