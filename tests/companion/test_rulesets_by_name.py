@@ -46,7 +46,7 @@ def test_a_unique_name_picks_its_ruleset() -> None:
     patrol = prepare(load_scenario("patrol", None), None, "advanced", "1/2", 4)
     assert patrol["ruleset"] == "knighthawks" and patrol["max_turns"] == 4
     assert "level" not in patrol and "scale" not in patrol   # Knight Hawks has neither
-    assert getattr(new_game(patrol), "ruleset") == "knighthawks"
+    assert new_game(patrol).ruleset == "knighthawks"
 
 
 def test_a_shared_name_must_say_its_ruleset(clash: Path) -> None:
