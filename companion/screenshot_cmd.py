@@ -57,6 +57,9 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "arming": ("helm", lambda s, p, seat: p.action == "arm_weapons" and _mine(p, seat)),
     "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("declare") and _mine(p, seat)),
+    # the Weapons station's decision (fire, ICMs), where a ruleset has that station
+    "weapons": ("weapons", lambda s, p, seat: p.station == "weapons" and p.roll is None
+                and _mine(p, seat)),
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),

@@ -23,6 +23,7 @@ from display.draw_scene import draw_scene
 from display.game_link import (
     Open,
     open_decisions,
+    plots_course,
     replayed,
     seat_side,
     seat_view,
@@ -300,7 +301,7 @@ class BridgeDisplay(FollowsPanels):
         o = self._open_for(self.tab)
         ship = self._panel_ship(o)
         moving, points, planned, letters = None, 0, "", ""
-        if o is not None and o.decision.action == "move":
+        if o is not None and plots_course(o.decision):
             ed = self._editor(o)
             for f in o.decision.fields:
                 if f.kind == "steps":
@@ -376,7 +377,7 @@ class BridgeDisplay(FollowsPanels):
         if o is None:
             return
         ed = self._editor(o)
-        if o.decision.action == "move":
+        if plots_course(o.decision):
             spot = self.map_frame.hex_at(x, y)
             mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
             field = next((f for f in o.decision.fields if f.kind == "steps"), None)
@@ -606,3 +607,4 @@ class BridgeDisplay(FollowsPanels):
     @property
     def widgets(self) -> list[Widget]:
         return list(self.painter.widgets)
+

@@ -12,7 +12,16 @@ from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.rulesets import register
-from engine.rulesets.knighthawks import autopilot, controls, crew, flow, setup, turn, views
+from engine.rulesets.knighthawks import (
+    autopilot,
+    controls,
+    crew,
+    flow,
+    preview,
+    setup,
+    turn,
+    views,
+)
 from engine.rulesets.knighthawks.datafiles import class_dicts
 from engine.rulesets.knighthawks.state import KHState
 from engine.stations import Seat
@@ -63,6 +72,19 @@ class KnightHawksRuleset:
 
     def decide(self, state: KHState, prompt: Prompt) -> Action:
         return autopilot.decide(state, prompt)
+
+    # A decision being entered, on a map (engine.ruleset.Previewing).
+    def course_path(self, view: Mapping[str, Any], ship: str,
+                    steps: str) -> tuple[tuple[tuple[int, int], int], ...]:
+        return preview.course_path(view, ship, steps)
+
+    def course_reach(self, view: Mapping[str, Any], ship: str, planned: str, points: int,
+                     letters: str) -> frozenset[tuple[int, int]]:
+        return preview.course_reach(view, ship, planned, points, letters)
+
+    def arc_hexes(self, view: Mapping[str, Any], ship: str, weapon: str,
+                  max_range: int) -> frozenset[tuple[int, int]]:
+        return preview.arc_hexes(view, ship, weapon, max_range)
 
     # What an application's commands ask of the data (engine.ruleset.Stocked). Knight Hawks has
     # no levels, scales, phase counts or optional rules: those settings are not offered.

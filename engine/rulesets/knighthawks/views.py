@@ -84,7 +84,8 @@ def ship_view(state: KHState, s: Ship) -> dict[str, Any]:
         "dcr": s.dcr, "dcr_max": s.dcr_max, "screen": s.screen,
         "weapons": [{"id": m.id, "code": m.code, "name": state.tables.weapons[m.code].name,
                      "ammo": m.ammo, "intact": m.intact, "fired": m.fired,
-                     "range": state.tables.weapons[m.code].range} for m in s.weapons],
+                     "range": state.tables.weapons[m.code].range,
+                     "forward": state.tables.weapons[m.code].ff} for m in s.weapons],
         "defences": [{"code": d.code, "count": d.count, "intact": d.intact}
                      for d in s.defences],
         "damaged_systems": [name for name, on in (
