@@ -41,19 +41,20 @@ from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.report import report_lines
 from companion.session import (
+    QUALIFIER,
     account_lines,
     autopilot_game,
+    find_scenario,
     load_scenario,
     prepare,
     scenario_names,
+    ship_classes,
     ships_scenario,
+    stocked,
 )
 from engine import Action, Event, GameState, level_notice, levels, new_game, state_to_json
 from engine.errors import EngineError
 from engine.log import parse, replay
-from engine.rulesets.fasa import setup
-from engine.rulesets.fasa.ships import load_ship_classes
-from engine.rulesets.fasa.state import SCALES
 
 DATA_PACK_COMMANDS = ("simulate", "scenarios", "ships")
 """Commands that only read the data folder (the others make it, for the saves)."""
@@ -150,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--ships", type=named("the list of ship classes"),
                        help="ship classes, comma-separated, each its own side")
     sim.add_argument("--level", choices=levels("fasa"), default="basic")
-    sim.add_argument("--scale", choices=tuple(SCALES), default=None,
+    fasa = stocked("fasa").table_settings()   # --ships, --level, --scale: the FASA game's
+    sim.add_argument("--scale", choices=fasa.scales, default=None,
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
     sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
                      help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
@@ -166,12 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
-                          f"{setup.DEFAULT_MAX_TURNS} (default {DEFAULT_TURNS})")
+                          f"{fasa.default_max_turns} (default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
-    sim.add_argument("--ruleset", default="fasa",
-                     help="game system (default fasa; knighthawks: Star Frontiers Knight Hawks)")
+    sim.add_argument("--ruleset", default=None,
+                     help="game system: fasa or knighthawks (Star Frontiers Knight Hawks); "
+                          "default: the scenario's, else fasa")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)
     rep.add_argument("--report", action="store_true", help="print the after-action report instead")
@@ -226,7 +229,10 @@ def _main(argv: list[str] | None) -> int:
             args = build_parser().parse_args(["play"])
         if args.command in APP_COMMANDS:
             return APP_COMMANDS[args.command](args, data_dir)
-        if args.command == "simulate" and args.ruleset != "fasa":
+        if args.command == "simulate" and args.scenario and \
+                (args.ruleset is None or QUALIFIER in args.scenario):   # the scenario says which
+            args.ruleset, args.scenario = find_scenario(args.scenario, data_dir)
+        if args.command == "simulate" and (args.ruleset or "fasa") != "fasa":
             if args.ships:
                 raise UsageError("--ships is for the fasa ruleset; give --scenario")
             return ruleset_sim.run(args, data_dir)
@@ -241,12 +247,12 @@ def _main(argv: list[str] | None) -> int:
         if args.command == "scenarios":
             for name in scenario_names(data_dir):
                 sc = load_scenario(name, data_dir)
-                print(f"{name:16} {sc.get('name', '')}")
+                print(f"{name:22} {sc.get('name', '')}  ({sc['ruleset']})")
             return 0
         if args.command == "ships":
-            for cid, cls in sorted(load_ship_classes(data_dir).items()):
+            for cls in ship_classes(data_dir):
                 mark = "" if cls.verified else "  (unverified numbers)"
-                print(f"{cid:22} {cls.race:10} {cls.name}{mark}")
+                print(f"{cls.id:22} {cls.faction:10} {cls.name}{mark}")
             return 0
         if args.command == "panels":
             return panels_cmd.run(args)
@@ -266,9 +272,9 @@ def _main(argv: list[str] | None) -> int:
 def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.ships:
         scenario = ships_scenario([s.strip() for s in args.ships.split(",") if s.strip()],
-                                  setup.ship_dicts(data_dir))
+                                  {c.id: c.name for c in ship_classes(data_dir, "fasa")})
     else:
-        scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir)
+        scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir, "fasa")
     if args.turns is None:
         args.turns = DEFAULT_TURNS
     if args.turns < 0:

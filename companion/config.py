@@ -18,10 +18,10 @@ from typing import Any
 
 import platformdirs
 
+from companion.session import stocked
 from engine import levels
 from engine.errors import one_line
 from engine.files import FileRefused, read_regular
-from engine.rulesets.fasa.options import MAX_FIRE_LIMIT
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
 from hardware.pinmap import key_lines, line_of
@@ -254,7 +254,8 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     text(game, "game", "level", "level", levels("fasa"))
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
-    whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
+    low, high = stocked("fasa").table_settings().numbers["fire_limit"]   # FASA's optional rule
+    whole(game, "game", "fire_limit", "fire_limit", low, high)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
 

@@ -37,6 +37,16 @@ def _mine(p: Prompt, seat: Seat) -> bool:
     return seat.ship is None or p.ship == seat.ship
 
 
+def _to_hit(p: Prompt) -> bool:
+    """A roll to hit, as its purpose says ("to-hit" in FASA's words, "to hit" in others')."""
+    return "to-hit" in p.what or "to hit" in p.what
+
+
+def _dice(p: Prompt) -> bool:
+    """The second or a later die of a roll of several dice (`RollRequest.dice`)."""
+    return p.roll is not None and p.roll.dice[0] > 1
+
+
 SCREENS: dict[str, tuple[str | None, Until | None]] = {
     # screen: (panel to bring forward, the moment to stop at)
     "map": (None, None),
@@ -47,22 +57,27 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "arming": ("helm", lambda s, p, seat: p.action == "arm_weapons" and _mine(p, seat)),
     "fire": ("helm", lambda s, p, seat: p.station == "helm" and p.roll is None
              and p.what.startswith("declare") and _mine(p, seat)),
+    # the Weapons station's decision (fire, ICMs), where a ruleset has that station
+    "weapons": ("weapons", lambda s, p, seat: p.station == "weapons" and p.roll is None
+                and _mine(p, seat)),
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
     "instructor": ("instructor", None),
     "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
-    "roll": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+    "roll": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
              and _mine(p, seat)),
-    "why": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+    "why": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
             and _mine(p, seat)),
     # the mover decides (Helm, or the Captain in the split crews): its panel comes forward
     "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
               and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
+    # the second or a later die of a roll of several dice (a hull damage roll's "die 2 of 3")
+    "dice": (None, lambda s, p, seat: _dice(p) and _mine(p, seat)),
     # the Master Control Panel's page of the seat's ship (expert only), opened from its panel
     "record": ("captain", None),
-    "rolls": (None, lambda s, p, seat: p.roll is not None and "to-hit" in p.what
+    "rolls": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
               and int(getattr(s, "phase", 0)) >= 3),
     # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
     # briefing when a crew sits down, the countdown before an idle crew's game is left

@@ -11,11 +11,14 @@ from typing import Any, Protocol
 
 from engine import Action, Event, GameState, RollRequest, RollResult, apply, decide, new_game, pending
 from engine.errors import DataError
+from engine.game import ruleset_named, ruleset_names
 from engine.log import action_line, header_line
-from engine.rulesets.fasa import setup
-from engine.rulesets.fasa.datafiles import read_toml
+from engine.ruleset import ShipClassInfo, Stocked
 
 Roller = Callable[[RollRequest], RollResult]
+QUALIFIER = ":"
+"""A scenario name written "ruleset:name" (e.g. "knighthawks:patrol") names its ruleset: the
+way to choose between two rulesets' scenarios of the same name."""
 
 
 class LogSink(Protocol):
@@ -26,24 +29,92 @@ class LogSink(Protocol):
     def flush(self) -> None: ...
 
 
-def scenario_names(data_dir: Path | None) -> list[str]:
-    return sorted(setup.scenario_files(data_dir))
+def stocked(name: str) -> Stocked:
+    """The ruleset called `name`, found through the kernel, if it offers scenarios and ship
+    classes (`engine.ruleset.Stocked`); DataError naming the known ones otherwise."""
+    try:
+        ruleset = ruleset_named(name)
+    except KeyError as exc:
+        raise DataError(str(exc.args[0])) from None
+    if not isinstance(ruleset, Stocked):
+        raise DataError(f"the {name} ruleset offers no scenarios of its own")
+    return ruleset
 
 
-def load_scenario(name: str, data_dir: Path | None) -> dict[str, Any]:
-    files = setup.scenario_files(data_dir)
-    if name not in files:
-        raise DataError(f"no scenario {name!r}; scenarios: {', '.join(sorted(files))}")
-    path = files[name]
-    data = read_toml(path)
-    setup.check_scenario_fields(data, str(path))
-    return data
+def stocked_rulesets() -> tuple[str, ...]:
+    """The names of the rulesets that offer scenarios, in the registry's order."""
+    out = []
+    for name in ruleset_names():
+        try:
+            stocked(name)
+        except DataError:
+            continue
+        out.append(name)
+    return tuple(out)
 
 
-def ships_scenario(names: list[str],
-                   classes: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """A free-for-all: each named class its own side, spread round the map's middle, facing in.
-    Ships are named after their class (from `classes` where given) and numbered."""
+def scenario_index(data_dir: Path | None) -> dict[str, tuple[str, ...]]:
+    """Each scenario name -> the rulesets that have a scenario of that name."""
+    index: dict[str, list[str]] = {}
+    for ruleset in stocked_rulesets():
+        for name in stocked(ruleset).scenario_names(data_dir):
+            index.setdefault(name, []).append(ruleset)
+    return {name: tuple(rs) for name, rs in index.items()}
+
+
+def scenario_names(data_dir: Path | None, ruleset: str | None = None) -> list[str]:
+    """The scenarios on offer: those of `ruleset`, or of every ruleset (None). A name two
+    rulesets share is listed as "ruleset:name" for each, the way to ask for it."""
+    if ruleset is not None:
+        return sorted(stocked(ruleset).scenario_names(data_dir))
+    out = []
+    for name, rulesets in scenario_index(data_dir).items():
+        out += [name] if len(rulesets) == 1 else [f"{r}{QUALIFIER}{name}" for r in rulesets]
+    return sorted(out)
+
+
+def find_scenario(name: str, data_dir: Path | None) -> tuple[str, str]:
+    """(ruleset, scenario) for a scenario name: "ruleset:name" says both; a bare name picks the
+    one ruleset that has it. A bare name two rulesets share is refused, naming both ways to ask
+    for it; a name none has is refused, naming the scenarios on offer."""
+    ruleset, colon, bare = name.rpartition(QUALIFIER)
+    if colon:
+        if bare not in stocked(ruleset).scenario_names(data_dir):
+            raise DataError(f"no {ruleset} scenario {bare!r}; scenarios: "
+                            f"{', '.join(scenario_names(data_dir, ruleset))}")
+        return ruleset, bare
+    owners = scenario_index(data_dir).get(name, ())
+    if not owners:
+        raise DataError(f"no scenario {name!r}; scenarios: "
+                        f"{', '.join(scenario_names(data_dir))}")
+    if len(owners) > 1:
+        raise DataError(f"two rulesets have a scenario {name!r}: say which, "
+                        + " or ".join(f"{r}{QUALIFIER}{name}" for r in owners))
+    return owners[0], name
+
+
+def load_scenario(name: str, data_dir: Path | None,
+                  ruleset: str | None = None) -> dict[str, Any]:
+    """The named scenario as its file says (checked), with the ruleset it is played by under
+    "ruleset" (see `find_scenario`; `ruleset` given: that ruleset's scenario of that name)."""
+    if ruleset is None:
+        ruleset, name = find_scenario(name, data_dir)
+    data = stocked(ruleset).read_scenario(name, data_dir)
+    return {**data, "ruleset": ruleset}
+
+
+def ship_classes(data_dir: Path | None, ruleset: str | None = None) -> list[ShipClassInfo]:
+    """The ship classes of `ruleset`, or of every ruleset (None), in order."""
+    out: list[ShipClassInfo] = []
+    for name in (ruleset,) if ruleset is not None else stocked_rulesets():
+        out += stocked(name).ship_classes(data_dir)
+    return out
+
+
+def ships_scenario(names: list[str], titles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A free-for-all of the FASA game (the default ruleset): each named class its own side,
+    spread round the map's middle, facing in. Ships are named after their class (its title
+    from `titles` where given) and numbered."""
     if len(names) < 2:
         raise DataError("--ships needs at least two ship classes, e.g. --ships constitution,d7a")
     spots = [(5, 12, 2), (26, 11, 5), (15, 2, 3), (15, 21, 0)]
@@ -51,20 +122,22 @@ def ships_scenario(names: list[str],
         raise DataError(f"--ships takes at most {len(spots)} ships")
     ships = []
     for n, (cls, (col, row, heading)) in enumerate(zip(names, spots, strict=False), 1):
-        title = str((classes or {}).get(cls, {}).get("name", cls))
+        title = (titles or {}).get(cls, cls)
         ships.append({"id": f"{cls}-{n}", "name": f"{title} #{n}", "class": cls,
                       "side": f"Side {n} ({cls})",
                       "col": col, "row": row, "heading": heading})
-    return {"id": "custom", "name": "Custom battle", "map": setup.DEFAULT_MAP, "ships": ships}
+    return {"id": "custom", "name": "Custom battle", "ships": ships}   # the ruleset's map
 
 
 def prepare(scenario: Mapping[str, Any], data_dir: Path | None, level: str | None,
             scale: str | None, turns: int | None, phases: int | None = None,
             options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The scenario built for a game; `options` turns on optional rules (engine options.py)."""
-    return setup.build_scenario(scenario, setup.ship_dicts(data_dir), level=level, scale=scale,
-                                max_turns=turns, data_dir=str(data_dir) if data_dir else "",
-                                phases=phases, options=options)
+    """The scenario built for a game by its ruleset (`engine.ruleset.Stocked.prepare`);
+    `options` turns on optional rules where the ruleset has them. A setting the ruleset does
+    not offer (a level or scale for Knight Hawks) is left out."""
+    settings: dict[str, Any] = {"level": level, "scale": scale, "max_turns": turns,
+                                "phases": phases, "options": dict(options or {})}
+    return stocked(str(scenario.get("ruleset", "fasa"))).prepare(scenario, data_dir, settings)
 
 
 def autopilot_game(scenario: Mapping[str, Any], roller: Roller,

@@ -23,6 +23,7 @@ from display.draw_scene import draw_scene
 from display.game_link import (
     Open,
     open_decisions,
+    plots_course,
     replayed,
     seat_side,
     seat_view,
@@ -300,7 +301,7 @@ class BridgeDisplay(FollowsPanels):
         o = self._open_for(self.tab)
         ship = self._panel_ship(o)
         moving, points, planned, letters = None, 0, "", ""
-        if o is not None and o.decision.action == "move":
+        if o is not None and plots_course(o.decision):
             ed = self._editor(o)
             for f in o.decision.fields:
                 if f.kind == "steps":
@@ -376,7 +377,7 @@ class BridgeDisplay(FollowsPanels):
         if o is None:
             return
         ed = self._editor(o)
-        if o.decision.action == "move":
+        if plots_course(o.decision):
             spot = self.map_frame.hex_at(x, y)
             mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
             field = next((f for f in o.decision.fields if f.kind == "steps"), None)
@@ -514,8 +515,8 @@ class BridgeDisplay(FollowsPanels):
         if kind == "die":   # a roll made by hand at the table
             self.on_output(o.decision.make({"value": int(rest)}))
             return
-        if kind == "tens":   # percentile dice by hand: the tens die first...
-            self.tens = int(rest)
+        if kind == "tens":   # percentile dice by hand: the tens die first ("-": again)...
+            self.tens = None if rest == "-" else int(rest)
             return
         if kind == "units":  # ...then the units die; 00 and 0 read 100
             face = (self.tens or 0) * 10 + int(rest)
@@ -606,3 +607,4 @@ class BridgeDisplay(FollowsPanels):
     @property
     def widgets(self) -> list[Widget]:
         return list(self.painter.widgets)
+

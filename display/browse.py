@@ -66,7 +66,7 @@ def read(d: BridgeDisplay, kind: str) -> bool:
     if kind == "log":
         d.holds.read("SHIP'S LOG · NEWEST FIRST",
                         [f"T{n} {e.text}" for n, e in reversed(d.history)
-                         if e.text and type(e).__name__ != "RollRequested"])   # as the ticker
+                         if e.text and not e.quiet])   # as the ticker
         return True
     return False
 

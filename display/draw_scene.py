@@ -20,6 +20,7 @@ from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
+from display.game_link import seat_side
 from display.overview_model import overview, tab_notes
 from display.paint import Widget
 from display.seats_model import seat_lines
@@ -31,6 +32,7 @@ from display.status_model import (
     ticker_lines,
 )
 from display.targets import armed_label
+from engine import explain_pending
 from engine.stations import INSTRUCTOR
 
 if TYPE_CHECKING:
@@ -87,8 +89,10 @@ def draw_scene(d: BridgeDisplay) -> bool:
     if o is not None and o.decision.action == "roll":
         request = getattr(o.decision.prompt, "roll", None)
         if request is not None:
+            why = bool(d.state is not None and   # WHY? where the ruleset explains the roll
+                       explain_pending(d.state, seat_side(d.state, d.seat)))
             draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
-                      rect(lay.panel), lay.touch, d.focus, True, d.tens)
+                      rect(lay.panel), lay.touch, d.focus, why, d.tens)
             if d.message:
                 p.region = "actions"
                 p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)

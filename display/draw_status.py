@@ -99,7 +99,10 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
     x, w = area.x + 12, area.width - 24
     percentile = len(dialog.values) >= PERCENTILE_FROM
-    faces: tuple[int, ...] = tuple(range(20)) if percentile else dialog.values
+    # percentile dice by hand: the tens die's row, then (once tapped) the units die's, so that
+    # who rolls and what for still fit above them on a small screen
+    faces: tuple[int, ...] = ((tuple(range(10)) if tens is None else tuple(range(10, 20)))
+                              if percentile else dialog.values)
     gap = 6
     # one row of ten faces where each is still a whole touch target wide, else rows of five
     per_row = 10 if w - 9 * gap >= 10 * touch or (len(faces) > 10 and not percentile) else 5
@@ -114,6 +117,8 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     lines: list[tuple[str, str, theme.Colour, int]] = [
         ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
         (dialog.purpose, "body", theme.TEXT, 3)]
+    if dialog.progress:   # a roll of several dice, one at a time
+        lines.insert(1, (dialog.progress.upper(), "title", theme.ACCENT_2, 1))
     if dialog.needs:
         lines.append((dialog.needs.upper(), "title", theme.BUTTON_ACTIVE, 1))
     if last:
@@ -129,10 +134,15 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
         roll_rect.width -= why_rect.width + gap
         p.button(Widget("why-now", why_rect, "WHY?"), focused=focus == "why-now",
                  colour=theme.ACCENT_2)
+    if percentile and tens is not None:   # the tens die tapped by mistake: choose it again
+        again_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
+        roll_rect.width -= again_rect.width + gap
+        p.button(Widget("tens:-", again_rect, "TENS"), focused=focus == "tens:-")
     roll = Widget("roll", roll_rect, "ROLL THE DICE")
     p.button(roll, focused=focus == roll.id, colour=theme.ACCENT)
-    hint = ("or tap the tens, then the units (00 and 0: 100):" if percentile
-            else "or tap the number rolled:")
+    hint = ("or tap the number rolled:" if not percentile
+            else "or tap the tens, then the units (00 and 0: 100):" if tens is None
+            else f"tens {tens}0: now tap the units (00 and 0: 100):")
     p.text(hint, (x, hint_y), "small", theme.TEXT_DIM, w)
     cell_w = (w - gap * (per_row - 1)) // per_row
     for n, face in enumerate(faces):

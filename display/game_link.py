@@ -123,3 +123,9 @@ def shot_needs(decision: Decision, field: str, value: object) -> int:
     except KeyError:
         return 0
     return next((c.need or 0 for c in choices if c.value == value), 0)
+
+
+def plots_course(decision: Decision) -> bool:
+    """A decision that plots a course (a field of course letters), whatever the ruleset calls
+    it: the map shows its path and where the ship may still end."""
+    return any(f.kind == "steps" for f in decision.fields)

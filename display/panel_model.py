@@ -206,13 +206,16 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
         out = []
         for s in view.get("ships", ()):
             ss = (f"superstructure {s['superstructure']}/{s['superstructure_max']}"
-                  if "superstructure" in s else "")
+                  if "superstructure" in s else str(s.get("summary", "")))
             out.append(Fact(str(s["name"]), f"{ss} {s.get('status', '')}".strip(),
                             s.get("status") != "active"))
         return tuple(out)
     s = _ship(view, ship_id)
     if s is None:
         return (Fact("Ship", "not in this game", True),)
+    if isinstance(s.get("readings"), Mapping):   # the ruleset's own rows for each station
+        return tuple(Fact(str(r[0]), str(r[1]), bool(r[2]))
+                     for r in s["readings"].get(station, ()) if len(r) == 3)
     if "power" not in s:
         return (Fact("Ship", "no sensor readings", True),)
     alloc = s.get("allocation") or {}
@@ -336,7 +339,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
             for p in view.get("pending", ()))}] if view.get("pending") else []
     if editor is None:
         waiting = ("Nothing to do now" if not waiting_for else str(waiting_for[0].get("what")))
-        if station == HELM and ship is not None:   # room to spare: each weapon's state
+        if station == HELM and ship is not None and "readings" not in ship:   # each weapon
             facts += weapon_facts(ship)
         return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)
     fields, budgets = editor.views(note)

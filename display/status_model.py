@@ -46,7 +46,8 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
     names = ship_names(view)
     step = str(view.get("step", ""))
     template = STEP_TITLES.get(step, step.title())
-    step_text = template.format(phase=view.get("phase", 0), phases=view.get("phases", 0))
+    step_text = (str(view["step_title"]) if "step_title" in view   # the ruleset's own words
+                 else template.format(phase=view.get("phase", 0), phases=view.get("phases", 0)))
     acting = "Waiting for the other side" if view.get("seat") else "Waiting"
     for p in view.get("pending", ())[:1]:
         who = title(str(p.get("station", "")))
@@ -56,7 +57,7 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
         what = what[len(who) + 2:] if what.startswith(who + ": ") else what
         if ship:   # named once, before the colon (and on the crew's own screen not at all):
             #        "Helm: move: up to 3 movement points", "Phaser bank 1 vs. X"
-            what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}\b", "", what)
+            what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}(?:'s)?\b", "", what)
         # a crew's own ship goes without saying on its own screen
         acting = f"{who}{' · ' + ship if ship and not mine else ''}: {what}"
     adv = view.get("advantage")
@@ -64,7 +65,8 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
     if over:   # the report on the map gives the whole of it, with the ships' fates
         acting = without_detail(str(view.get("outcome") or "The battle is over"))
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
-                    f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
+                    "" if "advantage" not in view   # a ruleset without a tactical advantage
+                    else f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
 
 
 DETAIL = re.compile(r" \((?:[^()]|\([^()]*\))*\)$")
@@ -107,7 +109,7 @@ def ticker_lines(events: Sequence[Event], limit: int = 6) -> tuple[str, ...]:
             lines.append(without_detail(e.text))
         elif type(e).__name__ == "SensorAnswered" and ". Q" in e.text:
             lines.append(answer_first(e.text, str(getattr(e, "target_name", ""))))
-        elif type(e).__name__ != "RollRequested" and e.text:
+        elif not e.quiet and e.text:   # a roll asked for: the dialog shows it
             lines.append(e.text)
     return tuple(reversed(lines))
 
@@ -119,6 +121,7 @@ class RollDialog:
     needs: str           # "needs 1-6" or ""
     sides: int
     values: tuple[int, ...]   # the buttons for manual entry
+    progress: str = ""   # a roll of several dice, one at a time: "die 2 of 3"
 
 
 def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
@@ -134,7 +137,10 @@ def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
         purpose = purpose[:-len(needs) - 2]
     if request.ship:   # the ship is named above: "Phaser bank 1 vs. X at range 5"
         purpose = purpose.replace(f" of {names.get(request.ship, request.ship)} vs. ", " vs. ")
-    return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)))
+    die, dice = request.dice
+    progress = f"die {die} of {dice}" if dice > 1 else ""
+    return RollDialog(who, purpose, needs, request.sides, tuple(range(1, request.sides + 1)),
+                      progress)
 
 
 def last_roll(events: Sequence[Event]) -> str:
@@ -143,7 +149,7 @@ def last_roll(events: Sequence[Event]) -> str:
     for n, e in enumerate(events):
         if type(e).__name__ == "Rolled":
             found = f"Last roll {getattr(e, 'value', '?')}"
-            after = [x.text for x in events[n + 1:n + 2] if type(x).__name__ != "RollRequested"]
+            after = [x.text for x in events[n + 1:n + 2] if not x.quiet]
             if after:
                 found += f": {after[0]}"
     return found

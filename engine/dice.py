@@ -47,6 +47,9 @@ class RollRequest:
     modifiers: tuple[tuple[str, int], ...] = ()
     """What is added to the die as rolled, with why ("+2 for casualties", 2): `needs` is already
     the range of the die as rolled, so a panel shows both what to roll and why."""
+    dice: tuple[int, int] = (1, 1)
+    """Which die of how many: a roll of several dice is asked one die at a time (Knight Hawks'
+    hull damage 2d10+4 is (1, 2), then (2, 2)), so a screen shows how far the roll has come."""
 
     @property
     def sides(self) -> int:

@@ -5,7 +5,7 @@ import in one direction only."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -147,3 +147,63 @@ class Levelled(Protocol):
     def levels(self, playable: bool) -> tuple[str, ...]: ...
 
     def level_notice(self, level: str) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ShipClassInfo:
+    """One ship class as a list of them shows it: its id (what a scenario's `class` names), the
+    race or faction that flies it, its name, and whether its numbers were checked against the
+    published ones."""
+
+    id: str
+    faction: str
+    name: str
+    verified: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What a table may choose for a game of a ruleset beside the scenario, with the limits an
+    application checks a configuration or a command line against before a game starts.
+
+    `scales`: the data scales a game may be played at (FASA: "1", "1/2", "1/3", "1/4"; none:
+    one scale only). `phases`: the Movement/Firing Phases a turn may have (none: the ruleset's
+    own). `default_max_turns`: the turn limit of a scenario that sets none. `numbers`: each
+    whole-number optional rule with its lowest and highest value (0 is off); `flags`: each
+    on/off optional rule. A setting a ruleset does not list is not offered for it.
+    """
+
+    scales: tuple[str, ...] = ()
+    phases: tuple[int, ...] = ()
+    default_max_turns: int = 0
+    numbers: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    flags: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class Stocked(Protocol):
+    """What an application's commands ask of a ruleset's data (FASA and Knight Hawks offer it):
+    its scenarios by name, as their files say and made ready for `new_game` with the table's
+    settings; its ship classes; the settings a table may choose. `user_dir` is the table's own
+    data folder (None: the packaged data only). Bad data raises `DataError` naming the file.
+
+    A scenario read here carries its `ruleset` (the file says which; a FASA file may leave it
+    out), so the application starts it with `new_game` and never names a ruleset itself."""
+
+    def scenario_names(self, user_dir: Path | None = None) -> tuple[str, ...]: ...
+
+    def read_scenario(self, name: str, user_dir: Path | None = None) -> dict[str, Any]:
+        """The named scenario as its file says (checked), with `ruleset` set."""
+        ...
+
+    def prepare(self, scenario: Mapping[str, Any], user_dir: Path | None,
+                settings: Mapping[str, Any]) -> dict[str, Any]:
+        """`scenario` made self-contained for `new_game` and a log (ship classes and tables
+        carried along). `settings` may hold "level", "scale", "max_turns", "phases" and
+        "options" (a mapping of optional rules); a ruleset ignores what it does not offer
+        (`table_settings()` says what it does)."""
+        ...
+
+    def ship_classes(self, user_dir: Path | None = None) -> tuple[ShipClassInfo, ...]: ...
+
+    def table_settings(self) -> TableSettings: ...

@@ -263,6 +263,8 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         dialog = roll_dialog(roll_prompt.roll, names)
         roll = {"who": dialog.who, "purpose": dialog.purpose, "needs": dialog.needs,
                 "sides": dialog.sides, "station": roll_prompt.station, "ship": roll_prompt.ship}
+        if dialog.progress:   # a roll of several dice: which die of how many
+            roll["progress"] = dialog.progress
     ship = seat.ship if seat is not None else None
     facts: list[dict[str, Any]] = []
     if seat is not None and seat.ship is not None:

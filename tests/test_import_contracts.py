@@ -1,9 +1,10 @@
 """The package boundaries of the design, declared as import-linter contracts in pyproject.toml
 (`[tool.importlinter]`), hold: the engine imports only the standard library, no edge reaches
-into another, and no edge imports a ruleset's modules beyond the exceptions listed there."""
+into another, and no edge imports a ruleset's modules, with no exceptions."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,13 +12,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def lint_imports(config: Path | None = None) -> subprocess.CompletedProcess[str]:
+def lint_imports(config: Path | None = None,
+                 path: Path | None = None) -> subprocess.CompletedProcess[str]:
     args = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
             " sys.exit(lint_imports_command())"]
     if config is not None:
         args += ["--config", str(config)]
+    env = dict(os.environ)
+    if path is not None:   # one more folder of packages to import from
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(path), env.get("PYTHONPATH"))))
     return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False,
-                          timeout=300)
+                          timeout=300, env=env)
 
 
 def test_every_import_contract_is_kept() -> None:
@@ -26,14 +31,27 @@ def test_every_import_contract_is_kept() -> None:
     assert "0 broken" in done.stdout
 
 
-def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_path: Path) -> None:
-    """The contract can fail: without its list of exceptions the display's reads of FASA's
-    modules break it."""
+def test_the_edges_contract_lists_no_exceptions() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    start = text.index("ignore_imports = [")
-    end = text.index("]\n", start) + 2
+    contract = text[text.index('name = "Edges know no ruleset"'):]
+    contract = contract[:contract.find("[[", 1) if "[[" in contract else None]
+    assert "ignore_imports" not in contract
+
+
+def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_path: Path) -> None:
+    """The contract can fail: an edge package that imports a FASA module breaks it."""
+    (tmp_path / "probe_edge").mkdir()
+    (tmp_path / "probe_edge" / "__init__.py").write_text(
+        "from engine.rulesets.fasa import setup  # noqa: F401\n", encoding="utf-8")
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    text = text.replace('root_packages = ["engine", ', 'root_packages = ["probe_edge", "engine", ')
+    text = text.replace('source_modules = ["display", "hardware", "firmware_bridge", "companion", '
+                        '"stations"]', 'source_modules = ["probe_edge", "display", "hardware", '
+                        '"firmware_bridge", "companion", "stations"]')
+    assert text.count("probe_edge") == 2
     config = tmp_path / "contracts.toml"
-    config.write_text(text[:start] + text[end:], encoding="utf-8")
-    done = lint_imports(config)
+    config.write_text(text, encoding="utf-8")
+    done = lint_imports(config, tmp_path)
     assert done.returncode != 0
     assert "Edges know no ruleset BROKEN" in done.stdout
+    assert "probe_edge -> engine.rulesets.fasa.setup" in done.stdout

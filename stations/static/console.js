@@ -119,6 +119,7 @@
     }
     e.appendChild(h("h2", {text: "Roll: " + (r.who || "")}));
     e.appendChild(h("p", {"class": "purpose", text: r.purpose || ""}));
+    if (r.progress) e.appendChild(h("p", {"class": "needs progress", text: r.progress}));
     if (r.needs) e.appendChild(h("p", {"class": "needs", text: r.needs}));
     var sides = Number(r.sides) || 10;
     var mine = !instr || !r.ship;

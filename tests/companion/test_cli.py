@@ -21,6 +21,7 @@ from engine.log import CHECK, LOG_VERSION, checksum
 from engine.rulesets.fasa.datafiles import PACKAGE_DATA
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.ships import scale_value
+from engine.rulesets.knighthawks.datafiles import class_dicts
 
 SEED, TURNS = 2, 5
 
@@ -173,7 +174,7 @@ def test_ships_lists_every_class(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "ships")
     assert code == 0
     ids = [line.split()[0] for line in out.splitlines()]
-    assert ids == sorted(ship_dicts(None))
+    assert ids == sorted(ship_dicts(None)) + sorted(class_dicts(None))   # FASA, Knight Hawks
     assert {"constitution-refit", "d7a", "lightning"} <= set(ids)
 
 

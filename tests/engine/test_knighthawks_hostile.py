@@ -60,7 +60,7 @@ scalar = st.one_of(st.integers(-3, 120), st.integers(), st.booleans(), st.none()
 number = st.one_of(st.integers(-2, 101), scalar)
 station = st.one_of(st.sampled_from(STATION_NAMES), scalar)
 ship = st.one_of(st.sampled_from(SHIPS), scalar)
-text = st.one_of(st.text(alphabet="FLRX", max_size=10), scalar)
+text = st.one_of(st.text(alphabet="FPSX", max_size=10), scalar)
 actions = st.one_of(
     st.builds(Move, station, ship, number, text, st.one_of(st.sampled_from(["", "M", "S"]),
                                                            scalar)),

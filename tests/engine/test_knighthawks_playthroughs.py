@@ -74,7 +74,7 @@ def corrupt(action: engine.Action, rng: random.Random) -> engine.Action:
     if type(value) is int:
         bad = value + rng.choice([-101, -1, 1, 7, 1000])
     elif type(value) is str:
-        bad = rng.choice(["", "zz", value + "X", "LLLLLLLL", "captain"])
+        bad = rng.choice(["", "zz", value + "X", "PPPPPPPP", "captain"])
     elif type(value) is bool:
         bad = not value
     elif type(value) is tuple:

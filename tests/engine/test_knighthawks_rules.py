@@ -265,7 +265,7 @@ def test_break_apart_example_28_percent() -> None:
     dd = replace(state.ship("dd"), hull=18, speed=0)
     state = state.with_ship(dd)
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
-    state, _ = act(state, Move("helm", "dd", 3, "FRFF"))
+    state, _ = act(state, Move("helm", "dd", 3, "FSFF"))
     req = engine.pending(state)[0].roll
     assert req is not None and req.needs == (1, 28)
     safe, _ = roll(state, 29)
@@ -279,8 +279,8 @@ def test_speed_within_adf_and_turns_within_mr() -> None:
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
     assert "speed 0 to 3" in (engine.problem(state, Move("helm", "dd", 4, "FFFF")) or "")
     mr2 = state.with_ship(replace(state.ship("dd"), mr=2))
-    assert "turn 2 hexsides" in (engine.problem(mr2, Move("helm", "dd", 3, "FLFLFL")) or "")
-    assert engine.problem(state, Move("helm", "dd", 0, "LLL")) is None  # turning while stopped
+    assert "turn 2 hexsides" in (engine.problem(mr2, Move("helm", "dd", 3, "FPFPFP")) or "")
+    assert engine.problem(state, Move("helm", "dd", 0, "PPP")) is None  # turning while stopped
 
 
 def test_one_turn_in_each_hex_entered_and_any_facing_when_stopped() -> None:
@@ -289,15 +289,15 @@ def test_one_turn_in_each_hex_entered_and_any_facing_when_stopped() -> None:
     its MR; a ship that stops this turn enters no hex and cannot turn."""
     state = duel()
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
-    assert engine.problem(state, Move("helm", "dd", 2, "FRFR")) is None
-    for course in ("RFF", "FRRF", "FLRF"):
+    assert engine.problem(state, Move("helm", "dd", 2, "FSFS")) is None
+    for course in ("SFF", "FSSF", "FPSF"):
         assert "one hexside at most in each hex" in (
             engine.problem(state, Move("helm", "dd", 2, course)) or ""), course
     stopped = state.with_ship(replace(state.ship("dd"), mr=0))
-    assert engine.problem(stopped, Move("helm", "dd", 0, "RRR")) is None
-    assert "any hexside" in (engine.problem(stopped, Move("helm", "dd", 0, "RRRR")) or "")
+    assert engine.problem(stopped, Move("helm", "dd", 0, "SSS")) is None
+    assert "any hexside" in (engine.problem(stopped, Move("helm", "dd", 0, "SSSS")) or "")
     moving = state.with_ship(replace(state.ship("dd"), speed=2))
-    assert "one hexside at most" in (engine.problem(moving, Move("helm", "dd", 0, "R")) or "")
+    assert "one hexside at most" in (engine.problem(moving, Move("helm", "dd", 0, "S")) or "")
 
 
 def test_navigation_hit_forces_turns() -> None:
@@ -306,8 +306,8 @@ def test_navigation_hit_forces_turns() -> None:
     state = state.with_ship(replace(state.ship("dd"), navigation=True, speed=2))
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
     state, _ = roll(state, 3)
-    assert "FLFL" in (engine.problem(state, Move("helm", "dd", 2, "FF")) or "")
-    assert engine.problem(state, Move("helm", "dd", 2, "FLFL")) is None
+    assert "FPFP" in (engine.problem(state, Move("helm", "dd", 2, "FF")) or "")
+    assert engine.problem(state, Move("helm", "dd", 2, "FPFP")) is None
 
 
 def test_a_drifting_ship_moves_by_itself() -> None:
@@ -379,7 +379,7 @@ def test_defensive_fire_damage_takes_effect_after_the_move() -> None:
     Combat Table's, less range diffusion (laser battery vs reflective hull 50%, 3 hexes -15%)."""
     state = duel()
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
-    state, _ = act(state, Move("helm", "dd", 0, "R"))
+    state, _ = act(state, Move("helm", "dd", 0, "S"))
     assert state.step == DEFENSIVE and state.ship("dd").facing == 4
     state, _ = act(state, Fire("weapons", "sd", "LB", "dd"))
     req = engine.pending(state)[0].roll
@@ -459,7 +459,7 @@ def test_a_masking_screen_guards_its_hex_until_its_ship_leaves() -> None:
     w = state.tables.weapons
     chance, half, _ = combat.chance_to_hit(state, w["LC"], state.ship("dd"), "sathar", None, 0)
     assert (chance, half) == (25, True)
-    stay, _ = act(state, Move("helm", "dd", 0, "L"))
+    stay, _ = act(state, Move("helm", "dd", 0, "P"))
     assert stay.masks
     gone, _ = act(state, Move("helm", "dd", 1, "F"))
     assert gone.masks == ()

@@ -100,7 +100,7 @@ def class_ids() -> tuple[str, ...]:
 
 @functools.cache
 def scenario_ids() -> tuple[str, ...]:
-    return tuple(scenario_names(None))
+    return tuple(scenario_names(None, "fasa"))
 
 
 def pick_scenario(rng: random.Random) -> dict[str, Any]:

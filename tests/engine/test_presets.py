@@ -51,7 +51,7 @@ def within(decision: Decision, values: dict[str, object]) -> bool:
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced"])
-@pytest.mark.parametrize("scenario", scenario_names(None))
+@pytest.mark.parametrize("scenario", scenario_names(None, "fasa"))
 def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -> None:
     seen = {"allocate_power": 0, "set_shields": 0, "used": 0}
     for state, decisions in play(scenario, level, seed=len(scenario)):

@@ -31,7 +31,7 @@ def states(seed: int, limit: int = 400) -> Iterator[FasaState]:
     """Every state of a seeded autopilot game of a packaged scenario with a random crew, at a
     playable level (basic or advanced)."""
     rng = random.Random(seed)
-    scenario = {**packaged(rng.choice(scenario_names(None)), rng.choice(PLAYABLE_LEVELS)),
+    scenario = {**packaged(rng.choice(scenario_names(None, "fasa")), rng.choice(PLAYABLE_LEVELS)),
                 "crew": rng.choice(sorted(CREWS))}
     state: Any = engine.new_game(scenario)
     dice = VirtualDice(seed)

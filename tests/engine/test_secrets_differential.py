@@ -105,7 +105,7 @@ def scenario_for(kind: str, n: int) -> dict[str, Any]:
         # The expert games of the Gambit: arc scans whose finds are the sensing ship's alone.
         base = packaged("romulan-gambit", "expert" if kind == "expert-gambit" else "advanced")
     else:
-        base = packaged(rng.choice(scenario_names(None)), kind)
+        base = packaged(rng.choice(scenario_names(None, "fasa")), kind)
     return {**base, "crew": rng.choice(sorted(CREWS))}
 
 

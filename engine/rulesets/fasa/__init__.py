@@ -4,18 +4,22 @@ basic game where it must be inferred). See docs/rules-decisions.md for every num
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from engine.actions import Action
 from engine.controls import Decision
+from engine.errors import DataError
 from engine.events import Event
-from engine.ruleset import Prompt
+from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.rulesets import register
 from engine.rulesets.fasa import autopilot, controls, crew, legal, preview, setup, turn, views
 from engine.rulesets.fasa import explain as why
 from engine.rulesets.fasa import levels as level_rules
 from engine.rulesets.fasa.datafiles import read_toml
-from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS, FasaState
+from engine.rulesets.fasa.options import MAX_FIRE_LIMIT
+from engine.rulesets.fasa.ships import load_ship_classes
+from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
 from engine.stations import Seat
 
 
@@ -87,6 +91,37 @@ class FasaRuleset:
         """The packaged duel at the basic level, with its ship classes and tables."""
         duel = read_toml(setup.scenario_files(None)["duel"])
         return setup.build_scenario(duel, setup.ship_dicts(None), level="basic", max_turns=6)
+
+    # What an application's commands ask of the data (engine.ruleset.Stocked).
+    def scenario_names(self, user_dir: Path | None = None) -> tuple[str, ...]:
+        return tuple(sorted(setup.scenario_files(user_dir)))
+
+    def read_scenario(self, name: str, user_dir: Path | None = None) -> dict[str, Any]:
+        files = setup.scenario_files(user_dir)
+        if name not in files:
+            raise DataError(f"no scenario {name!r}; scenarios: {', '.join(sorted(files))}")
+        data = read_toml(files[name])
+        setup.check_scenario_fields(data, str(files[name]))
+        return data
+
+    def prepare(self, scenario: Mapping[str, Any], user_dir: Path | None,
+                settings: Mapping[str, Any]) -> dict[str, Any]:
+        options = settings.get("options")
+        return setup.build_scenario(
+            scenario, setup.ship_dicts(user_dir), level=settings.get("level"),
+            scale=settings.get("scale"), max_turns=settings.get("max_turns"),
+            data_dir=str(user_dir) if user_dir else "", phases=settings.get("phases"),
+            options=options if isinstance(options, Mapping) and options else None)
+
+    def ship_classes(self, user_dir: Path | None = None) -> tuple[ShipClassInfo, ...]:
+        return tuple(ShipClassInfo(cid, cls.race, cls.name, cls.verified)
+                     for cid, cls in sorted(load_ship_classes(user_dir).items()))
+
+    def table_settings(self) -> TableSettings:
+        return TableSettings(scales=tuple(SCALES), phases=(3, 5),
+                             default_max_turns=setup.DEFAULT_MAX_TURNS,
+                             numbers={"fire_limit": (0, MAX_FIRE_LIMIT)},
+                             flags=("rescues", "team_communications"))
 
 
 RULESET = FasaRuleset()

@@ -10,9 +10,19 @@ from typing import Any
 from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
-from engine.ruleset import Prompt
+from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.rulesets import register
-from engine.rulesets.knighthawks import autopilot, controls, crew, flow, setup, turn, views
+from engine.rulesets.knighthawks import (
+    autopilot,
+    controls,
+    crew,
+    flow,
+    preview,
+    setup,
+    turn,
+    views,
+)
+from engine.rulesets.knighthawks.datafiles import class_dicts
 from engine.rulesets.knighthawks.state import KHState
 from engine.stations import Seat
 
@@ -63,6 +73,37 @@ class KnightHawksRuleset:
 
     def decide(self, state: KHState, prompt: Prompt) -> Action:
         return autopilot.decide(state, prompt)
+
+    # A decision being entered, on a map (engine.ruleset.Previewing).
+    def course_path(self, view: Mapping[str, Any], ship: str,
+                    steps: str) -> tuple[tuple[tuple[int, int], int], ...]:
+        return preview.course_path(view, ship, steps)
+
+    def course_reach(self, view: Mapping[str, Any], ship: str, planned: str, points: int,
+                     letters: str) -> frozenset[tuple[int, int]]:
+        return preview.course_reach(view, ship, planned, points, letters)
+
+    def arc_hexes(self, view: Mapping[str, Any], ship: str, weapon: str,
+                  max_range: int) -> frozenset[tuple[int, int]]:
+        return preview.arc_hexes(view, ship, weapon, max_range)
+
+    # What an application's commands ask of the data (engine.ruleset.Stocked). Knight Hawks has
+    # no levels, scales, phase counts or optional rules: those settings are not offered.
+    def read_scenario(self, name: str, user_dir: Path | None = None) -> dict[str, Any]:
+        return setup.read_scenario(name, user_dir)
+
+    def prepare(self, scenario: Mapping[str, Any], user_dir: Path | None,
+                settings: Mapping[str, Any]) -> dict[str, Any]:
+        turns = settings.get("max_turns")
+        return setup.complete(scenario, user_dir, turns if isinstance(turns, int) else None)
+
+    def ship_classes(self, user_dir: Path | None = None) -> tuple[ShipClassInfo, ...]:
+        return tuple(ShipClassInfo(cid, str(d.get("race", "")), str(d.get("name", cid)),
+                                   d.get("verified") is not False)
+                     for cid, d in sorted(class_dicts(user_dir).items()))
+
+    def table_settings(self) -> TableSettings:
+        return TableSettings(default_max_turns=setup.DEFAULT_MAX_TURNS)
 
 
 RULESET = KnightHawksRuleset()

@@ -10,7 +10,7 @@ from engine.actions import Action, action_type
 @action_type("kh_move")
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Move `ship` at its new `speed` along `course`: F one hex ahead, L/R one hexside to port or
+    """Move `ship` at its new `speed` along `course`: F one hex ahead, P/S one hexside to port or
     starboard. `drop` leaves a mine pattern ("M") or a seeker ("S") in the hex it ends in."""
 
     ship: str

@@ -90,7 +90,7 @@ def _walk(me: dict[str, Any], course: str) -> tuple[list[Hex], int]:
             here = here.neighbor(facing)
             path.append(here)
         else:
-            facing = turn(facing, -1 if c == "L" else 1)
+            facing = turn(facing, -1 if c == "P" else 1)
     return path, facing
 
 
@@ -156,7 +156,7 @@ def _courses(d: Decision, me: dict[str, Any], speed: int) -> list[str]:
     mr = int(me["mr"])
     default = str(d.field_named("course").default)
     if "navigation" in me["damaged_systems"] and me["speed"] > 0:
-        way = "L" if "L" in default else "R"
+        way = "P" if "P" in default else "S"
         out, turns = "", 0
         for _ in range(speed):
             out += "F"

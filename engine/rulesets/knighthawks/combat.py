@@ -11,7 +11,7 @@ import math
 from engine.events import Event
 from engine.hexgrid import Hex
 from engine.rulesets.knighthawks.datafiles import Cell, Weapon, dice
-from engine.rulesets.knighthawks.events import Struck
+from engine.rulesets.knighthawks.events import StatusChanged, Struck
 from engine.rulesets.knighthawks.state import DESTROYED, Attack, KHState, Ship, replace
 
 RANGE_DIFFUSION = 5
@@ -107,8 +107,8 @@ def take_hull(state: KHState, ship: Ship, points: int, why: str) -> tuple[KHStat
     hull = ship.hull - points
     if hull <= 0:
         state = state.with_ship(replace(ship, hull=0, status=DESTROYED))
-        return drop_masks(state, ship.id), [Struck(ship.id, f"{ship.name}: {why}: {points} "
-                                                            f"hull points, destroyed")]
+        return drop_masks(state, ship.id), [
+            StatusChanged(ship.id, f"{ship.name}: {why}: {points} hull points, destroyed")]
     return state.with_ship(replace(ship, hull=hull)), [
         Struck(ship.id, f"{ship.name}: {why}: {points} hull points ({hull} of {ship.hull_max} "
                         f"left{', severely damaged' if replace(ship, hull=hull).severely_damaged else ''})")]

@@ -37,6 +37,32 @@ class Struck(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StatusChanged(Struck):
+    """A ship was destroyed or broke apart: a turning point of the after-action report."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShotResolved(Event):
+    """A ship's attack resolved: whether it hit and the hull points it did, for the after-action
+    report's tally (the kernel's event shape, docs/engine.md). Quiet: the lines before it told."""
+
+    firer: str
+    target: str
+    hit: bool
+    damage: int = 0
+    label: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.label or self.firer} at {self.target}: " + (
+            f"hit for {self.damage} hull points" if self.hit else "missed")
+
+    @property
+    def quiet(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class RollAsked(Event):
     request: RollRequest
 

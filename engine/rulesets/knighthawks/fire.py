@@ -152,7 +152,8 @@ def current_roll(state: KHState) -> RollRequest | None:
         n, _ = combat.hull_dice(a.hdr)
         return RollRequest(Die.D10, ship_id, a.roller, f"{who}: hull damage die "
                            f"{len(a.dice) + 1} of {n} ({a.hdr}{', doubled' if a.double else ''}"
-                           f") for {a.label} on {target.name}", None, True)
+                           f") for {a.label} on {target.name}", None, True,
+                           dice=(len(a.dice) + 1, n))
     if state.checks:
         c = state.checks[0]
         ship = state.ship(c.ship)

@@ -2,7 +2,7 @@
 movement), with the seed's navigation hits (line 192), drifting (line 180) and breaking apart
 (lines 162-168).
 
-A course is a string of steps: F moves one hex ahead, L and R turn one hexside to port or
+A course is a string of steps: F moves one hex ahead, P and S turn one hexside to port or
 starboard in the hex the ship is in. The number of F steps is the ship's new speed, which may
 differ from its old speed by at most its ADF; it makes at most MR turns, each after it enters
 a hex and one in any hex; a ship at speed 0 through the whole turn may rotate to face any
@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.hexgrid import Hex, MapBounds, turn
 from engine.rulesets.knighthawks.state import KHState, Ship
 
-STEPS = "FLR"
+STEPS = "FPS"   # the letters of a FASA course that mean the same: panels share them
 
 
 def drifting(ship: Ship) -> bool:
@@ -29,7 +29,7 @@ def speed_range(ship: Ship) -> tuple[int, int]:
 def forced_course(ship: Ship, speed: int) -> str:
     """The course a ship with a navigation hit must fly: it turns the rolled way in each hex it
     enters until its MR is used up (line 192)."""
-    way = "L" if ship.nav_turn < 0 else "R"
+    way = "P" if ship.nav_turn < 0 else "S"
     out, turns = "", 0
     for _ in range(speed):
         out += "F"
@@ -51,7 +51,7 @@ def course_problem(ship: Ship, speed: int, course: str) -> str | None:
         why = "its ADF is 0" if ship.adf == 0 else f"ADF {ship.adf} from speed {ship.speed}"
         return f"{ship.name} can fly at speed {low} to {high} now ({why})"
     if any(c not in STEPS for c in course):
-        return "a course is made of F (ahead), L and R (turn one hexside)"
+        return "a course is made of F (ahead), P and S (turn one hexside to port or starboard)"
     if course.count("F") != speed:
         return f"the course must move {speed} hexes ahead (F) at speed {speed}, not " \
                f"{course.count('F')}"
@@ -59,15 +59,15 @@ def course_problem(ship: Ship, speed: int, course: str) -> str | None:
     if ship.speed == 0 and speed == 0:   # stopped all turn: any facing, whatever its MR
         if turns > 3:
             return f"{ship.name} is stopped and may turn to face any hexside: at most 3 " \
-                   f"turns (L or R), not {turns}"
+                   f"turns (P or S), not {turns}"
         return None
     if turns > ship.mr:
         return f"{ship.name} can turn {ship.mr} hexsides this turn (MR {ship.mr}), not {turns}"
-    if course[:1] in ("L", "R") or any(pair in course for pair in ("LL", "LR", "RL", "RR")):
+    if course[:1] in ("P", "S") or any(pair in course for pair in ("PP", "PS", "SP", "SS")):
         return f"{ship.name} turns one hexside at most in each hex it enters: an F before " \
-               f"every L or R (e.g. FLFF)"
+               f"every P or S (e.g. FPFF)"
     if out_of_control(ship) and course != forced_course(ship, speed):
-        way = "port (L)" if ship.nav_turn < 0 else "starboard (R)"
+        way = "port (P)" if ship.nav_turn < 0 else "starboard (S)"
         return (f"{ship.name} is out of control (navigation hit): it must turn to {way} in each "
                 f"hex it enters until its MR is used up: {forced_course(ship, speed) or 'stay'}")
     return None
@@ -81,7 +81,7 @@ def walk(ship: Ship, course: str) -> tuple[tuple[Hex, ...], int]:
             here = here.neighbor(facing)
             path.append(here)
         else:
-            facing = turn(facing, -1 if c == "L" else 1)
+            facing = turn(facing, -1 if c == "P" else 1)
     return tuple(path), facing
 
 
@@ -125,7 +125,7 @@ def courses(ship: Ship, limit: int = 40) -> list[tuple[int, str]]:
 def spread(speed: int, turns: int, at: int) -> str:
     """A course at `speed` turning |turns| hexsides (to port when negative), one in each hex
     entered from the `at`-th on (as many as there are hexes; a stopped ship turns in place)."""
-    way = "L" if turns < 0 else "R"
+    way = "P" if turns < 0 else "S"
     if speed == 0:
         return way * abs(turns)
     first = max(1, min(at, speed - abs(turns) + 1))

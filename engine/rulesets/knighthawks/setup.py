@@ -24,6 +24,7 @@ from engine.rulesets.knighthawks.state import Defence, KHState, Mine, Mount, See
 NAME = "knighthawks"
 SCENARIO_KEYS = frozenset({"ruleset", "id", "name", "source", "max_turns", "first", "map",
                            "victory", "sides", "ships", "mines", "seekers", "classes", "tables"})
+DEFAULT_MAX_TURNS = 12   # ours: a scenario that sets no turn limit ends after 12 turns
 SHIP_KEYS = frozenset({"id", "class", "name", "side", "at", "facing", "speed", "crew"})
 
 
@@ -40,22 +41,38 @@ def scenario_names(user_dir: Path | None = None) -> tuple[str, ...]:
     return tuple(scenario_files(user_dir))
 
 
-def load_scenario(name: str, user_dir: Path | None = None, max_turns: int | None = None,
-                  ) -> dict[str, Any]:
-    """The named scenario with its ship classes and tables, ready for `new_game` and a log."""
+def read_scenario(name: str, user_dir: Path | None = None) -> dict[str, Any]:
+    """The named scenario as its file says, with `ruleset` set (not yet checked: `complete`)."""
     files = scenario_files(user_dir)
     if name not in files:
         raise DataError(f"no Knight Hawks scenario {name!r}; there are: {', '.join(files)}")
     data = read_toml(files[name])
+    if data.get("ruleset", NAME) != NAME:
+        raise DataError(f"{files[name]}: ruleset must be {NAME!r} in the Knight Hawks folder, "
+                        f"not {str(data.get('ruleset'))[:30]!r}")
+    return {**data, "ruleset": NAME}
+
+
+def complete(data: Mapping[str, Any], user_dir: Path | None = None,
+             max_turns: int | None = None) -> dict[str, Any]:
+    """A scenario with its ship classes and tables, ready for `new_game` and a log; checked."""
     classes = class_dicts(user_dir)
-    wanted = {str(s.get("class")) for s in data.get("ships", []) if isinstance(s, Mapping)}
+    ships = data.get("ships", [])
+    wanted = {str(s.get("class")) for s in (ships if isinstance(ships, list) else [])
+              if isinstance(s, Mapping)}
     full = {**data, "ruleset": NAME, "classes": {c: classes[c] for c in sorted(wanted)
                                                  if c in classes},
             "tables": table_texts(user_dir)}
     if max_turns:
         full["max_turns"] = max_turns
-    new_game(full)  # check it now, naming the file
+    new_game(full)  # check it now, naming the scenario
     return full
+
+
+def load_scenario(name: str, user_dir: Path | None = None, max_turns: int | None = None,
+                  ) -> dict[str, Any]:
+    """The named scenario with its ship classes and tables, ready for `new_game` and a log."""
+    return complete(read_scenario(name, user_dir), user_dir, max_turns)
 
 
 def _at(where: str, value: object, width: int, height: int) -> tuple[int, int]:
@@ -155,5 +172,5 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
                 seekers.append(Seeker(f"seeker-{n}", str(d["side"]), pos))
     return KHState(NAME, str(sc.get("id", "custom")), str(sc.get("name", "Knight Hawks")),
                    tables, ordered, tuple(names), tuple(skills), width, height,
-                   number(w, "max_turns", sc.get("max_turns", 12), 1, 200), tuple(ships),
+                   number(w, "max_turns", sc.get("max_turns", DEFAULT_MAX_TURNS), 1, 200), tuple(ships),
                    tuple(mines), tuple(seekers))

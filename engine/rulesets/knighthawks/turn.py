@@ -18,7 +18,14 @@ from engine.rulesets.knighthawks.actions import (
     SetScreens,
 )
 from engine.rulesets.knighthawks.crew import Duty, station_for
-from engine.rulesets.knighthawks.events import Note, RollAsked, Rolled, Struck
+from engine.rulesets.knighthawks.events import (
+    Note,
+    RollAsked,
+    Rolled,
+    ShotResolved,
+    StatusChanged,
+    Struck,
+)
 from engine.rulesets.knighthawks.fire import (
     attack_chance,
     current_roll,
@@ -33,6 +40,7 @@ from engine.rulesets.knighthawks.state import (
     OVER,
     REPAIR,
     SEEKERS,
+    Attack,
     Check,
     KHState,
     Mask,
@@ -88,6 +96,14 @@ def apply(state: KHState, action: Action) -> tuple[KHState, tuple[Event, ...]]:
     return state, tuple(events)
 
 
+def _shot(state: KHState, a: Attack, hit: bool, points: int = 0) -> list[Event]:
+    """The after-action report's tally of an attack by a ship (not a mine's, a seeker's or a
+    fire's)."""
+    if state.find(a.source) is None:
+        return []
+    return [ShotResolved(a.source, a.target, hit, points, _first_up(a.label))]
+
+
 def _roll(state: KHState, action: RollResult, req: RollRequest | None
           ) -> tuple[KHState, list[Event]]:
     if req is None:
@@ -108,18 +124,19 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
                 events.append(Struck(target.id, f"{_first_up(a.label)}: hit on {target.name}"))
                 return replace(state, attack=replace(a, stage="damage")), events
             events.append(Note(f"{_first_up(a.label)}: missed {target.name}", ship=target.id))
-            return replace(state, attack=None), events
+            return replace(state, attack=None), events + _shot(state, a, False)
         if a.stage == "damage":
             state, told, hull = combat.damage_result(state, target, v, a.dtm)
             events += told
             if hull is None:
-                return replace(state, attack=None), events
+                return replace(state, attack=None), events + _shot(state, a, True)
             return replace(state, attack=replace(a, stage="dice", double=hull == "double")), events
         a = replace(a, dice=a.dice + (v,))
         if len(a.dice) < combat.hull_dice(a.hdr)[0]:
             return replace(state, attack=a), events
-        state, told = combat.take_hull(state, target, combat.hull_damage(a), a.label)
-        return replace(state, attack=None), events + told
+        points = combat.hull_damage(a)
+        state, told = combat.take_hull(state, target, points, a.label)
+        return replace(state, attack=None), events + told + _shot(state, a, True, points)
     c = state.checks[0]
     state = replace(state, checks=state.checks[1:])
     ship = state.ship(c.ship)
@@ -140,7 +157,7 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
         if v <= c.chance:
             state = combat.drop_masks(state.with_ship(replace(ship, status=DESTROYED, hull=0)),
                                       ship.id)
-            events.append(Struck(ship.id, f"{ship.name} breaks apart maneuvering"))
+            events.append(StatusChanged(ship.id, f"{ship.name} breaks apart maneuvering"))
         else:
             events.append(Note(f"{ship.name} holds together", ship=ship.id))
         return state, events

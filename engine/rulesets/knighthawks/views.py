@@ -12,6 +12,7 @@ from engine.hexgrid import Hex, hex_to_offset
 from engine.rulesets.knighthawks.crew import stations_of
 from engine.rulesets.knighthawks.events import Note
 from engine.rulesets.knighthawks.fire import current_roll
+from engine.rulesets.knighthawks.flow import prompts
 from engine.rulesets.knighthawks.state import KHState, Ship
 from engine.stations import Seat
 
@@ -28,16 +29,63 @@ def _at(h: Hex) -> list[int]:
     return list(hex_to_offset(h))
 
 
+STEP_TITLES = {"seekers": "Seekers", "move": "Movement", "defensive": "Defensive fire",
+               "offensive": "Offensive fire", "repair": "Repairs", "over": "Game over"}
+SCREEN_NAMES = {"PS": "proton screen", "ES": "electron screen", "SS": "stasis screen"}
+
+
+def _pair(now: int, most: int) -> str:
+    return f"{now}/{most}"
+
+
+def readings(state: KHState, s: Ship) -> dict[str, list[list[Any]]]:
+    """What each station's panel reads of the ship: [label, value, alert] rows (the map shape's
+    `readings`, docs/engine.md), the pilot's, the gunner's, the engineer's and the Captain's."""
+    hull = ["Hull", _pair(s.hull, s.hull_max), s.hull * 2 < s.hull_max]
+    weapons = [[state.tables.weapons[m.code].name,
+                ("destroyed" if not m.intact else "fired" if m.fired else "ready")
+                + ("" if m.ammo is None else f", {m.ammo} left"), not m.intact]
+               for m in s.weapons]
+    defences = [f"{d.code}{'' if d.count is None else f':{d.count}'}"
+                + ("" if d.intact else " (destroyed)") for d in s.defences]
+    damaged = [name for name, on in (("electrical fire", s.fire), ("disastrous fire", s.disastrous),
+               ("combat control", s.combat_control), ("navigation", s.navigation),
+               ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on]
+    out = {
+        "helm": [["Speed", f"{s.speed} hexes"], ["ADF", _pair(s.adf, s.adf_max), s.adf < s.adf_max],
+                 ["MR", _pair(s.mr, s.mr_max), s.mr < s.mr_max], hull,
+                 ["Navigation", "out of control" if s.navigation else "working", s.navigation]],
+        "weapons": [*weapons, ["Defences", " ".join(defences) or "none"]],
+        "engineer": [hull, ["DCR", _pair(s.dcr, s.dcr_max), s.dcr < s.dcr_max],
+                     ["Screen", SCREEN_NAMES.get(s.screen or "", s.screen or "none")],
+                     ["Defences", " ".join(defences) or "none"],
+                     ["Damage", ", ".join(damaged) or "none", bool(damaged)]],
+        "captain": [hull, ["Speed", f"{s.speed} hexes"], ["ADF · MR", f"{s.adf} · {s.mr}"],
+                    ["Weapons ready", str(sum(1 for m in s.weapons if m.intact and not m.fired))],
+                    ["Damage", ", ".join(damaged) or "none", bool(damaged)],
+                    ["Status", s.status, s.status != "active"]],
+    }
+    for rows in out.values():
+        for row in rows:
+            if len(row) == 2:
+                row.append(False)
+    return out
+
+
 def ship_view(state: KHState, s: Ship) -> dict[str, Any]:
+    col, row = hex_to_offset(s.pos)
     return {
         "id": s.id, "class": s.cls, "name": s.name, "side": s.side, "status": s.status,
         "at": _at(s.pos), "facing": s.facing, "speed": s.speed,
+        "col": col, "row": row, "heading": s.facing,   # the map shape (docs/engine.md)
+        "summary": f"hull {s.hull}/{s.hull_max}", "readings": readings(state, s),
         "hull": s.hull, "hull_max": s.hull_max, "hull_size": s.hull_size,
         "adf": s.adf, "adf_max": s.adf_max, "mr": s.mr, "mr_max": s.mr_max,
         "dcr": s.dcr, "dcr_max": s.dcr_max, "screen": s.screen,
         "weapons": [{"id": m.id, "code": m.code, "name": state.tables.weapons[m.code].name,
                      "ammo": m.ammo, "intact": m.intact, "fired": m.fired,
-                     "range": state.tables.weapons[m.code].range} for m in s.weapons],
+                     "range": state.tables.weapons[m.code].range,
+                     "forward": state.tables.weapons[m.code].ff} for m in s.weapons],
         "defences": [{"code": d.code, "count": d.count, "intact": d.intact}
                      for d in s.defences],
         "damaged_systems": [name for name, on in (
@@ -55,10 +103,15 @@ def view(state: KHState, seat: Seat) -> dict[str, Any]:
     return {
         "ruleset": state.ruleset, "scenario": state.scenario_id, "name": state.name,
         "turn": state.turn, "max_turns": state.max_turns, "step": state.step,
+        "step_title": STEP_TITLES.get(state.step, state.step),   # the map shape (docs/engine.md)
         "moving_side": state.moving_side,
         "sides": [{"id": s, "name": state.side_name(s), "gunnery": state.skill(s)}
                   for s in state.sides],
-        "map": {"width": state.width, "height": state.height},
+        "map": {"width": state.width, "height": state.height,
+                "cols": state.width, "rows": state.height},   # the map shape (docs/engine.md)
+        "counters": [{"col": hex_to_offset(m.pos)[0], "row": hex_to_offset(m.pos)[1],
+                      "side": m.side, "mine": True, "shown": False} for m in state.mines
+                     if side is None or m.side == side],
         "ships": [ship_view(state, s) for s in state.ships],
         "mines": [{"side": m.side, "at": _at(m.pos)} for m in state.mines
                   if side is None or m.side == side],
@@ -72,6 +125,9 @@ def view(state: KHState, seat: Seat) -> dict[str, Any]:
         "roll": None if roll is None else {"purpose": roll.purpose, "kind": roll.kind,
                                            "needs": list(roll.needs) if roll.needs else None},
         "outcome": state.outcome, "points": dict(state.points),
+        # who the table waits for (no Knight Hawks prompt holds a secret)
+        "pending": [{"ship": p.ship, "station": str(p.station), "action": p.action,
+                     "what": p.what} for p in prompts(state)],
         "seat": {"station": str(seat.station), "ship": seat.ship, "side": side},
     }
 
