@@ -129,13 +129,15 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
         if room <= 0 or (text == last and len(p.lines(text, w, size)) > room):
             break   # the last roll whole or not at all (its result was shown, and is listed)
         y += p.wrap(text, pygame.Rect(x, y, w, room * step), size, colour, room) + 4
+    again = percentile and tens is not None   # a TENS button beside: both a little narrower
+    side = round(1.5 * touch) if again and why else 2 * touch
     if why:   # this roll's rule and what it needs (not the last roll's: that may be another's)
-        why_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
+        why_rect = pygame.Rect(roll_rect.right - side, roll_rect.y, side, touch)
         roll_rect.width -= why_rect.width + gap
         p.button(Widget("why-now", why_rect, "WHY?"), focused=focus == "why-now",
                  colour=theme.ACCENT_2)
-    if percentile and tens is not None:   # the tens die tapped by mistake: choose it again
-        again_rect = pygame.Rect(roll_rect.right - 2 * touch, roll_rect.y, 2 * touch, touch)
+    if again:   # the tens die tapped by mistake: choose it again
+        again_rect = pygame.Rect(roll_rect.right - side, roll_rect.y, side, touch)
         roll_rect.width -= again_rect.width + gap
         p.button(Widget("tens:-", again_rect, "TENS"), focused=focus == "tens:-")
     roll = Widget("roll", roll_rect, "ROLL THE DICE")

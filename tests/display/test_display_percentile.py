@@ -1,5 +1,6 @@
-"""A percentile roll (the expert level's Skill Roll) made by hand: its dialog offers the tens die
-and the units die, two rows of ten that fit the screen, not a hundred buttons; 00 and 0 is 100."""
+"""A percentile roll (the expert level's Skill Roll) made by hand: its dialog offers the tens die,
+then the units die, each a row of ten that fits the screen, not a hundred buttons, with who rolls
+and what for still above them at 800x480; 00 and 0 is 100."""
 
 from __future__ import annotations
 
@@ -34,9 +35,19 @@ def test_a_percentile_roll_by_hand_is_a_tens_and_a_units_die() -> None:
     d.show(state)
     d.draw(force=True)
     ids = {w.id for w in d.widgets}
-    assert {f"tens:{n}" for n in range(10)} | {f"units:{n}" for n in range(10)} <= ids
-    assert not any(i.startswith("die:") for i in ids)
+    assert {f"tens:{n}" for n in range(10)} <= ids
+    assert not any(i.startswith(("die:", "units:")) for i in ids)
     check_laid_out(d, (800, 480))
+    words = " ".join(t.text for t in d.painter.texts)
+    assert "ROLL: CAPTAIN" in words   # who rolls, above the faces (it was pushed off the panel)
+    d.activate("tens:4")
+    d.draw(force=True)
+    ids = {w.id for w in d.widgets}
+    assert {f"units:{n}" for n in range(10)} | {"tens:-"} <= ids
+    assert not any(i.startswith("tens:") and i != "tens:-" for i in ids)
+    assert "tens 40" in " ".join(t.text for t in d.painter.texts)
+    check_laid_out(d, (800, 480))
+    d.activate("tens:-")   # the tens die again: a slip of the finger is mended before the units
     d.activate("tens:4")
     d.activate("units:7")
     assert [getattr(a, "value", None) for a in out] == [47]

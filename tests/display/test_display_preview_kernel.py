@@ -1,6 +1,7 @@
 """The map's preview of a decision being entered comes through the kernel (`engine.course_path`,
 `course_reach`, `arc_hexes`) from a seat's view alone: FASA's course and arcs as before, and
-nothing (not an error) for a ruleset that previews none."""
+nothing (not an error) for a ruleset that previews none. Knight Hawks' own preview is tested in
+tests/engine/test_knighthawks_preview.py."""
 
 from __future__ import annotations
 
@@ -42,10 +43,11 @@ def test_a_weapons_arc_is_previewed_only_for_a_seat_told_its_arcs() -> None:
 
 
 def test_a_ruleset_that_previews_nothing_answers_nothing() -> None:
-    state = new_game(get("knighthawks").example_scenario())
-    seen = view(state, Seat("instructor"))
-    ship = str(seen["ships"][0]["id"]) if seen.get("ships") else "x"
-    assert not isinstance(get("knighthawks"), engine.ruleset.Previewing)
+    """A view of a ruleset the kernel cannot find (or one without `Previewing`) gets no preview,
+    not an error."""
+    seen = {**view(new_game(get("knighthawks").example_scenario()), Seat("instructor")),
+            "ruleset": "no-such-game"}
+    ship = str(seen["ships"][0]["id"])
     assert engine.course_path(seen, ship, "F") == ()
     assert engine.course_reach(seen, ship, "", 3, "F") == frozenset()
     assert engine.arc_hexes(seen, ship, "w", 3) == frozenset()

@@ -105,14 +105,22 @@ def arc_hexes(view: Mapping[str, Any], ship: str, weapon: str,
     here, facing = start
     reach = min(max_range, int(w.get("range") or 0))
     if w.get("forward"):
-        out = []
+        hexes = []
         for _ in range(reach):
             here = here.neighbor(facing)
-            out.append(hex_to_offset(here))
-        return frozenset(out)
-    return frozenset(hex_to_offset(h) for h in _disc(here, reach))
+            hexes.append(here)
+    else:
+        hexes = [Hex(here.q + dq, here.r + dr) for dq in range(-reach, reach + 1)
+                 for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1)
+                 if dq or dr]
+    cols, rows = _size(view)
+    return frozenset(o for o in map(hex_to_offset, hexes)
+                     if 0 <= o[0] < cols and 0 <= o[1] < rows)
 
 
-def _disc(centre: Hex, radius: int) -> list[Hex]:
-    return [Hex(centre.q + dq, centre.r + dr) for dq in range(-radius, radius + 1)
-            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)]
+def _size(view: Mapping[str, Any]) -> tuple[int, int]:
+    mp = view.get("map")
+    try:
+        return int(mp["cols"]), int(mp["rows"])   # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        return 0, 0
