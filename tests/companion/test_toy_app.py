@@ -134,3 +134,17 @@ def test_the_toy_duel_plays_on_the_bridge_display(tmp_path: Path,
     assert rig.game.over
     assert rig.app.display is not None
     pygame.image.save(screen, str(tmp_path / "toy.png"))
+
+
+def test_the_app_s_commands_find_the_toy_by_name(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    """`starbridge scenarios` lists the toy's scenario and `simulate --ruleset toy` plays it
+    headless, the ruleset found by name through the kernel's registry."""
+    from companion.cli import main
+    from engine.ruleset import Stocked
+    assert isinstance(TOY, Stocked)
+    assert main(["scenarios"]) == 0
+    assert "toy-duel" in capsys.readouterr().out
+    assert main(["simulate", "--ruleset", "toy", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Toy duel: 3 games" in out

@@ -5,9 +5,10 @@ register it at run time (`engine.rulesets.registered(TOY)`), then play it throug
 own suites (random playthroughs, secrets, hostile input) and through the app at a table of
 mocked panels with virtual dice. docs/engine.md, "Adding a ruleset", walks through it.
 
-It implements the `Ruleset` protocol, and of the optional ones `Playable` (its one scenario by
-name) and `Deciding` (an autopilot that reads only its seat's view); not `Explaining`,
-`Previewing` or `Levelled`, for which the kernel answers nothing.
+It implements the `Ruleset` protocol, and of the optional ones `Playable` and `Stocked` (its
+one scenario by name, for `simulate`, `play` and `scenarios`) and `Deciding` (an autopilot that
+reads only its seat's view and controls); not `Explaining`, `Previewing` or `Levelled`, for
+which the kernel and the display answer nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from engine import rulesets
 from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.events import Event
-from engine.ruleset import Prompt
+from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.stations import ENGINEER, HELM, Seat
 from toy_ruleset import rules
 from toy_ruleset.rules import EXAMPLE, MAX_POWER, MOVES, Fire, Plot, Plotted, ToyState
@@ -116,6 +117,23 @@ class ToyRuleset:
         if max_turns:
             scenario["turns"] = max_turns
         return scenario
+
+    # -- Stocked: what the app's commands (scenarios, ships, play, simulate) ask ---------------
+    def read_scenario(self, name: str, user_dir: Path | None = None) -> dict[str, Any]:
+        return self.load_scenario(name, user_dir)
+
+    def prepare(self, scenario: Mapping[str, Any], user_dir: Path | None,
+                settings: Mapping[str, Any]) -> dict[str, Any]:
+        out = copy.deepcopy(dict(scenario))
+        if settings.get("max_turns"):
+            out["turns"] = settings["max_turns"]
+        return out
+
+    def ship_classes(self, user_dir: Path | None = None) -> tuple[ShipClassInfo, ...]:
+        return ()
+
+    def table_settings(self) -> TableSettings:
+        return TableSettings(default_max_turns=4)
 
     # -- Deciding: the autopilot, from its seat's view and controls alone ------------------------
     def decide(self, state: ToyState, prompt: Prompt) -> Action:
