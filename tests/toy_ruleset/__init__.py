@@ -81,7 +81,12 @@ class ToyRuleset:
                                      "plotted": bool(s.plot), "fired": s.fired,
                                      "status": "active" if s.hull > 0 else "destroyed", **place}
             if side is None or s.side == side:
-                entry |= {"energy": s.energy, "plot": s.plot}
+                entry |= {"energy": s.energy, "plot": s.plot, "summary": f"hull {s.hull}",
+                          # each station's panel rows: [label, value, alert]
+                          "readings": {HELM: [["Range", str(state.range), False],
+                                              ["Plotted", s.plot or "not yet", False]],
+                                       ENGINEER: [["Energy", str(s.energy), s.energy == 0],
+                                                  ["Hull", str(s.hull), s.hull <= 1]]}}
             ships.append(entry)
         return {"ruleset": rules.NAME, "scenario": state.scenario, "name": state.name,
                 "turn": state.turn, "max_turns": state.max_turns, "step": state.step,

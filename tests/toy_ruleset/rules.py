@@ -147,15 +147,20 @@ class RollAsked(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Shot(Event):
-    ship: str
+class ShotResolved(Event):
+    """A shot and its outcome. The name and the fields `firer`, `target`, `hit` and `damage`
+    are what the display's after-action report counts (docs/engine.md, Adding a ruleset)."""
+
+    firer: str
     target: str
     roll: int
     hit: bool
+    damage: int
 
     @property
     def text(self) -> str:
-        return f"{self.ship} rolls {self.roll}: {'hits ' + self.target if self.hit else 'misses'}"
+        return f"{self.firer} rolls {self.roll}: " \
+               f"{'hits ' + self.target if self.hit else 'misses'}"
 
     @property
     def alerts(self) -> str | None:
@@ -309,7 +314,7 @@ def _roll(state: ToyState, roll: RollResult, who: str) -> tuple[ToyState, tuple[
     if hit:
         state = state.with_ship(replace(target, hull=target.hull - 1))
     state = replace(state.with_ship(replace(state.ship(ship.id), fired=True)), shot=None)
-    return _next(state, [Shot(ship.id, target.id, roll.value, hit)])
+    return _next(state, [ShotResolved(ship.id, target.id, roll.value, hit, int(hit))])
 
 
 def _next(state: ToyState, events: list[Event]) -> tuple[ToyState, tuple[Event, ...]]:
