@@ -227,7 +227,8 @@ def test_weapon_limits_mpo_ff_ltd_and_once_a_turn() -> None:
     assert "straight ahead" in (engine.problem(turned, Fire("weapons", "sd", "LC", "dd")) or "")
     state, _ = act(state, Fire("weapons", "sd", "LB", "dd"))
     state, _ = roll(state, 99)
-    assert "fired this turn" in (engine.problem(state, Fire("weapons", "sd", "LB", "dd")) or "")
+    assert "fired in this combat phase" in (
+        engine.problem(state, Fire("weapons", "sd", "LB", "dd")) or "")
     off = at(state, OFFENSIVE)
     off = replace(off, mover=1)
     empty = off.with_ship(replace(off.ship("sd"), weapons=tuple(
@@ -480,3 +481,27 @@ def test_head_on_shots_and_automatic_hits_and_misses() -> None:
     skilled = duel(sides={"upf": {"name": "UPF", "gunnery": 6}, "sathar": {"name": "Sathar"}})
     assert combat.chance_to_hit(skilled, w["LC"], skilled.ship("sd"), "upf",
                                 skilled.ship("dd"), 0)[0] == 95
+
+
+def test_a_battery_fires_in_both_combat_phases_of_a_turn() -> None:
+    """UPF Tactical Operations Manual, Basic Game: Rate of Fire: laser cannons, laser batteries
+    and rocket batteries fire in their own side's combat phase and in the other side's, each once
+    a phase. The Sathar laser battery fired defensively in the UPF half fires again in the
+    Sathar half's offensive fire."""
+    state = at(duel(), DEFENSIVE)
+    state, _ = act(state, Fire("weapons", "sd", "LB", "dd"))
+    state, _ = roll(state, 99)
+    assert state.ship("sd").mount("LB").fired  # type: ignore[union-attr]
+    for _ in range(60):
+        if state.step == OFFENSIVE and state.ship("sd").side == state.sides[state.mover]:
+            break
+        p = engine.pending(state)[0]
+        if p.roll is not None:
+            state, _ = roll(state, 99)
+            continue
+        d = engine.controls(state, Seat(p.station, p.ship))[0]
+        state, _ = act(state, d.make({"mount": ""} if p.action == "kh_fire" else {}))
+    else:
+        raise AssertionError("the Sathar offensive fire never came")
+    assert state.turn == 1
+    assert engine.problem(state, Fire("weapons", "sd", "LB", "dd")) is None

@@ -54,7 +54,7 @@ def mount_problem(state: KHState, ship: Ship, mount: Mount) -> str | None:
     if mount.code in ("M", "S"):
         return f"{w.name} are dropped while moving, not fired"
     if mount.fired:
-        return f"the {w.name} has fired this turn"
+        return f"the {w.name} has fired in this combat phase"
     if w.ltd and not mount.ammo:
         return f"the {w.name} has nothing left to fire"
     if w.mpo and state.step != OFFENSIVE:

@@ -196,9 +196,14 @@ def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
         if any(s.side == mover and s.active and not s.moved for s in state.ships):
             return state, [], True
         state, attacks, notes = ordnance.mine_attacks(state, mover)
+        # Each weapon fires once in each combat phase (the Tactical Operations Manual's Rate
+        # of Fire): a side fires defensively in this half and offensively in its own, so the
+        # weapons are ready again at the start of each half's combat.
         state = replace(state, step=DEFENSIVE, fires_done=False,
                         hazards=state.hazards + tuple(attacks),
-                        ships=tuple(_reset(s) for s in state.ships))
+                        ships=tuple(_reset(s, weapons=tuple(replace(m, fired=False)
+                                                            for m in s.weapons))
+                                    for s in state.ships))
         return state, [Note(f"Defensive fire by {state.side_name(state.other_side)}"),
                        *notes], False
     if state.step in (DEFENSIVE, OFFENSIVE):
