@@ -31,6 +31,10 @@ def _at(h: Hex) -> list[int]:
 
 STEP_TITLES = {"seekers": "Seekers", "move": "Movement", "defensive": "Defensive fire",
                "offensive": "Offensive fire", "repair": "Repairs", "over": "Game over"}
+OVERVIEW = {"columns": [["Hull", ""], ["Speed", ""], ["ADF", "· MR"], ["Screen", ""],
+                       ["Weapons", "ready"]],
+            "legend": "Screen: PS proton, ES electron, SS stasis, - none"}
+"""The Instructor's overview of every ship: its columns (each ship's cells in `overview`)."""
 SCREEN_NAMES = {"PS": "proton screen", "ES": "electron screen", "SS": "stasis screen"}
 
 
@@ -79,6 +83,11 @@ def ship_view(state: KHState, s: Ship) -> dict[str, Any]:
         "at": _at(s.pos), "facing": s.facing, "speed": s.speed,
         "col": col, "row": row, "heading": s.facing,   # the map shape (docs/engine.md)
         "summary": f"hull {s.hull}/{s.hull_max}", "readings": readings(state, s),
+        "overview": [f"{s.hull} of {s.hull_max}", f"{s.speed}", f"{s.adf} · {s.mr}",
+                     s.screen or "-",
+                     f"{sum(1 for m in s.weapons if m.intact and not m.fired)} of "
+                     f"{len(s.weapons)}"],
+        "hurt": s.hull < s.hull_max,
         "hull": s.hull, "hull_max": s.hull_max, "hull_size": s.hull_size,
         "adf": s.adf, "adf_max": s.adf_max, "mr": s.mr, "mr_max": s.mr_max,
         "dcr": s.dcr, "dcr_max": s.dcr_max, "screen": s.screen,
@@ -124,7 +133,7 @@ def view(state: KHState, seat: Seat) -> dict[str, Any]:
             "stage": state.attack.stage, "icms": state.attack.icms},
         "roll": None if roll is None else {"purpose": roll.purpose, "kind": roll.kind,
                                            "needs": list(roll.needs) if roll.needs else None},
-        "outcome": state.outcome, "points": dict(state.points),
+        "outcome": state.outcome, "points": dict(state.points), "overview": OVERVIEW,
         # who the table waits for (no Knight Hawks prompt holds a secret)
         "pending": [{"ship": p.ship, "station": str(p.station), "action": p.action,
                      "what": p.what} for p in prompts(state)],
