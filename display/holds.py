@@ -136,7 +136,8 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, actions)
     by = actions.y + (actions.height - touch) // 2
-    why = Widget(f"rolled:{r.number}", pygame.Rect(actions.x, by, 2 * touch, touch), "WHY?")
-    p.button(why, focused=focus == why.id, colour=theme.ACCENT_2)
+    if r.explained:   # the ruleset says why (engine.explain): WHY? opens it
+        why = Widget(f"rolled:{r.number}", pygame.Rect(actions.x, by, 2 * touch, touch), "WHY?")
+        p.button(why, focused=focus == why.id, colour=theme.ACCENT_2)
     ok = Widget("result-ok", pygame.Rect(actions.right - 3 * touch, by, 3 * touch, touch), "OK")
     p.button(ok, focused=focus == ok.id, colour=theme.ACCENT)

@@ -67,8 +67,8 @@ def overview(view: Mapping[str, Any]) -> tuple[ShipOverview, ...]:
                            if str(p.get("ship")) == sid)
         status = str(s.get("status", "active"))
         ss, most = s.get("superstructure"), s.get("superstructure_max")
-        cells = (f"{ss} of {most}" if ss is not None else "?", _power(s), _shields(s),
-                 _weapons(s))
+        cells: tuple[str, ...] = (f"{ss} of {most}" if ss is not None else "?", _power(s),
+                                  _shields(s), _weapons(s))
         hurt = status != "active" or (ss is not None and most is not None and ss < most)
         if isinstance(s.get("overview"), list):   # the ruleset's own cells (overview_heads)
             cells = tuple(str(c) for c in s["overview"])

@@ -52,11 +52,13 @@ def readings(state: KHState, s: Ship) -> dict[str, list[list[Any]]]:
                for m in s.weapons]
     defences = [f"{d.code}{'' if d.count is None else f':{d.count}'}"
                 + ("" if d.intact else " (destroyed)") for d in s.defences]
-    damaged = [name for name, on in (("electrical fire", s.fire), ("disastrous fire", s.disastrous),
-               ("combat control", s.combat_control), ("navigation", s.navigation),
-               ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on]
-    out = {
-        "helm": [["Speed", f"{s.speed} hexes"], ["ADF", _pair(s.adf, s.adf_max), s.adf < s.adf_max],
+    damaged = [name for name, on in (
+        ("electrical fire", s.fire), ("disastrous fire", s.disastrous),
+        ("combat control", s.combat_control), ("navigation", s.navigation),
+        ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on]
+    out: dict[str, list[list[Any]]] = {
+        "helm": [["Speed", f"{s.speed} hexes"],
+                 ["ADF", _pair(s.adf, s.adf_max), s.adf < s.adf_max],
                  ["MR", _pair(s.mr, s.mr_max), s.mr < s.mr_max], hull,
                  ["Navigation", "out of control" if s.navigation else "working", s.navigation]],
         "weapons": [*weapons, ["Defences", " ".join(defences) or "none"]],
