@@ -233,3 +233,21 @@ def test_hull_damage_dice_at_a_panel_show_which_die_of_how_many(tmp_path: Path,
     finally:
         app.close()
         store.close()
+
+
+def test_play_chooses_knight_hawks_by_the_scenarios_name(
+        capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    """`starbridge play --scenario patrol`: the name picks the ruleset; headless, the autopilots
+    play it to its end and the save lists it."""
+    from companion.cli import main
+
+    monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("STARBRIDGE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    assert main(["play", "--scenario", "patrol", "--headless", "--autopilot", "--new",
+                 "--turns", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Patrol skirmish — knighthawks, seed 5, game 1"), out[:200]
+    assert "Game over" in out and "basic rules" not in out
+    assert main(["games"]) == 0
+    assert "Patrol skirmish" in capsys.readouterr().out
