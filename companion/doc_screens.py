@@ -68,6 +68,20 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("science-800x480.png", "science"),
     DocScreen("seats-800x480.png", "seats", seat="instructor"),
     DocScreen("why-800x480.png", "why"),
+    # Star Frontiers Knight Hawks on the same bridge display (docs/display.md, Knight Hawks)
+    DocScreen("kh-helm-patrol-800x480.png", "helm", scenario="patrol", seat="helm:scout-2",
+              turns=1),
+    DocScreen("kh-weapons-patrol-800x480.png", "weapons", scenario="patrol",
+              seat="weapons:scout-2", turns=1),
+    DocScreen("kh-roll-patrol-800x480.png", "roll", scenario="patrol", seat="weapons:scout-2",
+              turns=1),
+    DocScreen("kh-dice-patrol-800x480.png", "dice", scenario="patrol", seat="weapons:scout-2",
+              turns=1),
+    DocScreen("kh-engineering-patrol-800x480.png", "engineering", scenario="patrol",
+              seat="engineer:scout-2", turns=1),
+    DocScreen("kh-instructor-fleet-800x480.png", "instructor", scenario="fleet",
+              seat="instructor", turns=2),
+    DocScreen("kh-end-patrol-800x480.png", "end", scenario="patrol", seat="captain:scout-2"),
 )
 
 

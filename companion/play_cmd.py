@@ -27,7 +27,7 @@ from companion.config_check import check_config
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
-from engine import Event, Seat, crew_stations, level_notice, new_game
+from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
@@ -429,7 +429,10 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
 
     if headless:
         title = game.scenario.get("name", game.scenario.get("id"))
-        print(f"{title} — {game.scenario.get('level', 'basic')} rules, seed {game.seed}"
+        offered = levels(str(game.scenario.get("ruleset", "fasa")))   # none: a ruleset's one
+        level = game.scenario.get("level") or (offered[0] if offered else "")
+        print(f"{title} — " + (f"{level} rules" if level else
+                               str(game.scenario.get("ruleset", ""))) + f", seed {game.seed}"
               + (f", game {game.id}" if game.store is not None else ""))
     # With a screen the panels are opened even when no seat starts at one: the Instructor may
     # put a seat at its panel between turns (companion/seat_changes.py).

@@ -241,10 +241,12 @@ def decode(text: str, initial: Any) -> Any:
     except (TypeError, ValueError, AttributeError) as exc:   # e.g. a list in a set
         raise SnapshotError(f"not a state of this engine ({type(exc).__name__}: {exc})") \
             from None
+    own = {f.name for f in dataclasses.fields(cls)}   # a ruleset's state may have no `setup`
     for name in SHARED:
         if name in fields:
             raise SnapshotError(f"the state's {name} is written in it")
-        fields[name] = getattr(initial, name)
+        if name in own:
+            fields[name] = getattr(initial, name)
     return _made(cls, fields, "state")
 
 

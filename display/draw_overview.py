@@ -20,12 +20,14 @@ def overview_area(p: Painter, panel: pygame.Rect, message: str | None) -> pygame
     return pygame.Rect(panel.x + 12, top, panel.width - 24, max(0, bottom - top))
 
 
-def columns(p: Painter, ships: Sequence[ShipOverview], width: int) -> list[int]:
+def columns(p: Painter, ships: Sequence[ShipOverview], width: int,
+            heads: Sequence[Sequence[str]] = COLUMNS) -> list[int]:
     """Each column's left edge: as wide as its heading or its widest value, spread over `width`."""
     font = p.font("small")
     need = [max([*(font.size(h)[0] for h in heading),
-                 *(font.size(_short(s.cells[i], i))[0] for s in ships)])
-            for i, heading in enumerate(COLUMNS)]
+                 *(font.size(_short(s.cells[i], i, len(heads)))[0] for s in ships
+                   if i < len(s.cells))])
+            for i, heading in enumerate(heads)]
     spare = max(0, width - sum(need)) // max(1, len(need) - 1)
     xs, x = [], 0
     for w in need:
@@ -34,24 +36,26 @@ def columns(p: Painter, ships: Sequence[ShipOverview], width: int) -> list[int]:
     return xs
 
 
-def _short(cell: str, column: int) -> str:
+def _short(cell: str, column: int, count: int = len(COLUMNS)) -> str:
     """A weapons cell without its parenthesis when room is short (the other columns whole)."""
-    return cell.split(" (")[0] if column == len(COLUMNS) - 1 else cell
+    return cell.split(" (")[0] if column == count - 1 else cell
 
 
-def draw_overview(p: Painter, ships: Sequence[ShipOverview], area: pygame.Rect) -> int:
-    """The overview in `area`; returns how many ships it showed whole (the rest are named)."""
+def draw_overview(p: Painter, ships: Sequence[ShipOverview], area: pygame.Rect,
+                  heads: Sequence[Sequence[str]] = COLUMNS, legend_text: str = LEGEND) -> int:
+    """The overview in `area` (`heads`, `legend_text`: the columns' names and the legend, the
+    view's own where it gives them); returns how many ships it showed whole."""
     p.region = "panel"
     small, body = p.line_height("small"), p.line_height("body")
-    xs = columns(p, ships, area.width - 8)
+    xs = columns(p, ships, area.width - 8, heads)
     edges = [*xs[1:], area.width - 8]
     y = area.y
-    for i, heading in enumerate(COLUMNS):
+    for i, heading in enumerate(heads):
         for n, words in enumerate(heading):
             p.text(words, (area.x + 8 + xs[i], y + n * small), "small",
                    theme.ACCENT_2 if n == 0 else theme.TEXT_DIM, edges[i] - xs[i])
-    y += small * max(len(h) for h in COLUMNS) + 2
-    legend = p.lines(LEGEND, area.width, "small")
+    y += small * max((len(h) for h in heads), default=1) + 2
+    legend = p.lines(legend_text, area.width, "small") if legend_text else []
     drawn = 0
     for n, ship in enumerate(ships):
         rest = len(ships) - n - 1
@@ -66,11 +70,11 @@ def draw_overview(p: Painter, ships: Sequence[ShipOverview], area: pygame.Rect) 
             p.text(state, (r.right + 10, y + (body - small) // 2), "small", colour,
                    area.right - r.right - 10)
         y += body
-        for i, cell in enumerate(ship.cells):
+        for i, cell in enumerate(ship.cells[:len(heads)]):
             colour = theme.ALERT if i == 0 and ship.hurt else theme.TEXT
             room = edges[i] - xs[i] - 4
             if p.font("small").size(cell)[0] > room:   # "0 of 4 (1 hit)": the count first
-                cell = _short(cell, i)
+                cell = _short(cell, i, len(heads))
             p.text(cell, (area.x + 8 + xs[i], y), "small", colour, room)
         y += small + 1
         drawn += 1
@@ -78,7 +82,7 @@ def draw_overview(p: Painter, ships: Sequence[ShipOverview], area: pygame.Rect) 
         more = ", ".join(s.name + (" (to act)" if s.acting else "") for s in ships[drawn:])
         y += p.wrap(f"Also: {more}", pygame.Rect(area.x, y, area.width, area.bottom - y),
                     "small", theme.TEXT_DIM, max(1, (area.bottom - y) // small))
-    if y + small * len(legend) <= area.bottom:
-        p.wrap(LEGEND, pygame.Rect(area.x, area.bottom - small * len(legend), area.width,
+    if legend and y + small * len(legend) <= area.bottom:
+        p.wrap(legend_text, pygame.Rect(area.x, area.bottom - small * len(legend), area.width,
                                    small * len(legend)), "small", theme.TEXT_DIM, len(legend))
     return drawn

@@ -21,7 +21,7 @@ from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
-from display.overview_model import overview, tab_notes
+from display.overview_model import overview, overview_heads, tab_notes
 from display.paint import Widget
 from display.seats_model import seat_lines
 from display.status_model import (
@@ -119,6 +119,6 @@ def draw_scene(d: BridgeDisplay) -> bool:
             d.message, extra, confirm))
         d.page = min(d.page, pages - 1)
         if d.tab == INSTRUCTOR:
-            draw_overview(p, overview(d.view),
-                          overview_area(p, rect(lay.panel), d.message))
+            draw_overview(p, overview(d.view), overview_area(p, rect(lay.panel), d.message),
+                          *overview_heads(d.view))
     return True

@@ -25,7 +25,7 @@ from engine import (
     view,
 )
 from engine.events import Event
-from engine.stations import INSTRUCTOR
+from engine.stations import INSTRUCTOR, STATION_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +49,14 @@ def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
 def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
     """The panels this display offers: the crew's stations of the seat's ship (Book Two, C&C:
     Expanding For More Players), the Instructor's panel first for the Instructor."""
-    if seat.ship is None:
-        return (INSTRUCTOR, *PANEL_STATIONS)
+    if seat.ship is None:   # every station some ship's crew has, in the stations' order
+        try:
+            found = {str(st) for s in getattr(state, "ships", ())
+                     for st in crew_stations(state, str(s.id))}
+        except (AttributeError, KeyError, ValueError):
+            found = set()
+        return (INSTRUCTOR, *(sorted(found, key=STATION_NAMES.index)
+                              if found and found <= set(STATION_NAMES) else PANEL_STATIONS))
     try:
         return tuple(crew_stations(state, seat.ship))
     except (KeyError, ValueError):

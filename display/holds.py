@@ -114,7 +114,8 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
     x, w, y = area.x + 12, area.width - 24, area.y + 8
     face = p.text(f"ROLLED {r.value}", (x, y), "title", theme.ACCENT, w)
-    colour = theme.BUTTON_ACTIVE if r.result in ("HIT", "EVADED", "HELD") else theme.ALERT
+    colour = theme.BUTTON_ACTIVE if r.result in ("HIT", "EVADED", "HELD", "REPAIRED") \
+        else theme.ALERT
     if r.result:   # HIT for 5, MISS, EVADED...; a roll with no such outcome says its face once
         p.text(r.headline, (face.right + 16, y), "title", colour, area.right - 12 - face.right - 16)
     y = face.bottom + 4
@@ -136,7 +137,8 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, actions)
     by = actions.y + (actions.height - touch) // 2
-    why = Widget(f"rolled:{r.number}", pygame.Rect(actions.x, by, 2 * touch, touch), "WHY?")
-    p.button(why, focused=focus == why.id, colour=theme.ACCENT_2)
+    if r.explained:   # the ruleset says why (engine.explain): WHY? opens it
+        why = Widget(f"rolled:{r.number}", pygame.Rect(actions.x, by, 2 * touch, touch), "WHY?")
+        p.button(why, focused=focus == why.id, colour=theme.ACCENT_2)
     ok = Widget("result-ok", pygame.Rect(actions.right - 3 * touch, by, 3 * touch, touch), "OK")
     p.button(ok, focused=focus == ok.id, colour=theme.ACCENT)

@@ -67,12 +67,25 @@ def overview(view: Mapping[str, Any]) -> tuple[ShipOverview, ...]:
                            if str(p.get("ship")) == sid)
         status = str(s.get("status", "active"))
         ss, most = s.get("superstructure"), s.get("superstructure_max")
-        cells = (f"{ss} of {most}" if ss is not None else "?", _power(s), _shields(s),
-                 _weapons(s))
+        cells: tuple[str, ...] = (f"{ss} of {most}" if ss is not None else "?", _power(s),
+                                  _shields(s), _weapons(s))
         hurt = status != "active" or (ss is not None and most is not None and ss < most)
+        if isinstance(s.get("overview"), list):   # the ruleset's own cells (overview_heads)
+            cells = tuple(str(c) for c in s["overview"])
+            hurt = status != "active" or bool(s.get("hurt"))
         out.append(ShipOverview(sid, str(s.get("name", sid)), str(s.get("side", "")),
                                 colours[str(s.get("side"))], status, acting, cells, hurt))
     return tuple(out)
+
+
+def overview_heads(view: Mapping[str, Any]) -> tuple[tuple[tuple[str, ...], ...], str]:
+    """The overview's columns and legend: the view's own (`overview`: {columns, legend}, each
+    ship's cells in its `overview`), else FASA's, the first ruleset's (COLUMNS, LEGEND)."""
+    own = view.get("overview")
+    if isinstance(own, Mapping) and isinstance(own.get("columns"), list):
+        return (tuple(tuple(str(w) for w in c) for c in own["columns"] if isinstance(c, list)),
+                str(own.get("legend", "")))
+    return COLUMNS, LEGEND
 
 
 def short_name(name: str) -> str:

@@ -28,6 +28,7 @@ class RollResult:
     result: str                 # "HIT", "MISS", "EVADED", "FAILED", "EXPLODED", "HELD" or ""
     headline: str               # "HIT for 5", "MISS", "rolled 4"
     lines: tuple[str, ...]      # what the roll did: the events it caused, as told to the seat
+    explained: bool = True      # the ruleset explains it (a WHY? to open), engine.explain
 
 
 def rolled_by(told: Sequence[Event], seat: Seat) -> bool:
@@ -49,14 +50,16 @@ def roll_result(entry: RollEntry, told: Sequence[Event]) -> RollResult:
         if kind == "Rolled":
             seen_roll = True
             continue
-        if not seen_roll or kind == "RollRequested" or not e.text:
+        if not seen_roll:
             continue
         if kind == "ShotResolved" and getattr(e, "hit", False):
             damage = int(getattr(e, "damage", 0))
+        if e.quiet or not e.text:   # a roll asked for next; a tally the lines before told
+            continue
         after.append(e.text)
     if entry.result == "HIT":
         headline = f"HIT for {damage}" if damage else "HIT"
     else:
         headline = entry.result or f"rolled {entry.value}"
     return RollResult(entry.number, entry.who, entry.what, entry.value, entry.result, headline,
-                      tuple(after))
+                      tuple(after), bool(entry.lines))

@@ -16,6 +16,7 @@ from engine.rulesets.knighthawks import (
     autopilot,
     controls,
     crew,
+    explain,
     flow,
     preview,
     setup,
@@ -73,6 +74,18 @@ class KnightHawksRuleset:
 
     def decide(self, state: KHState, prompt: Prompt) -> Action:
         return autopilot.decide(state, prompt)
+
+    # A roll in a few words for the Rolls list (engine.ruleset.Explaining); no longer
+    # explanation than the roll's purpose, so no WHY? (explain.py).
+    def explain(self, before: KHState, events: Sequence[Event],
+                side: str | None) -> tuple[str, ...]:
+        return ()
+
+    def explain_pending(self, state: KHState, side: str | None) -> tuple[str, ...]:
+        return ()
+
+    def roll_label(self, before: KHState, events: Sequence[Event]) -> tuple[str, str] | None:
+        return explain.roll_label(before, events)
 
     # A decision being entered, on a map (engine.ruleset.Previewing).
     def course_path(self, view: Mapping[str, Any], ship: str,

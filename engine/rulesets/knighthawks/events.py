@@ -44,17 +44,19 @@ class StatusChanged(Struck):
 @dataclass(frozen=True, slots=True)
 class ShotResolved(Event):
     """A ship's attack resolved: whether it hit and the hull points it did, for the after-action
-    report's tally (the kernel's event shape, docs/engine.md). Quiet: the lines before it told."""
+    report's tally and the Rolls list (the kernel's event shape, docs/engine.md: firer, target,
+    hit, damage, weapon_name, target_name). Quiet: the lines before it told what happened."""
 
     firer: str
     target: str
     hit: bool
     damage: int = 0
-    label: str = ""
+    weapon_name: str = ""
+    target_name: str = ""
 
     @property
     def text(self) -> str:
-        return f"{self.label or self.firer} at {self.target}: " + (
+        return f"{self.weapon_name or self.firer} at {self.target_name or self.target}: " + (
             f"hit for {self.damage} hull points" if self.hit else "missed")
 
     @property

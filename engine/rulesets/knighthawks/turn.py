@@ -99,9 +99,12 @@ def apply(state: KHState, action: Action) -> tuple[KHState, tuple[Event, ...]]:
 def _shot(state: KHState, a: Attack, hit: bool, points: int = 0) -> list[Event]:
     """The after-action report's tally of an attack by a ship (not a mine's, a seeker's or a
     fire's)."""
-    if state.find(a.source) is None:
+    firer, target = state.find(a.source), state.find(a.target)
+    if firer is None or target is None:
         return []
-    return [ShotResolved(a.source, a.target, hit, points, _first_up(a.label))]
+    weapon = state.tables.weapons.get(a.weapon)
+    return [ShotResolved(firer.id, target.id, hit, points,
+                         weapon.name if weapon is not None else a.label, target.name)]
 
 
 def _roll(state: KHState, action: RollResult, req: RollRequest | None

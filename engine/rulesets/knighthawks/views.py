@@ -31,6 +31,10 @@ def _at(h: Hex) -> list[int]:
 
 STEP_TITLES = {"seekers": "Seekers", "move": "Movement", "defensive": "Defensive fire",
                "offensive": "Offensive fire", "repair": "Repairs", "over": "Game over"}
+OVERVIEW = {"columns": [["Hull", ""], ["Speed", ""], ["ADF", "· MR"], ["Screen", ""],
+                       ["Weapons", "ready"]],
+            "legend": "Screen: PS proton, ES electron, SS stasis, - none"}
+"""The Instructor's overview of every ship: its columns (each ship's cells in `overview`)."""
 SCREEN_NAMES = {"PS": "proton screen", "ES": "electron screen", "SS": "stasis screen"}
 
 
@@ -48,11 +52,13 @@ def readings(state: KHState, s: Ship) -> dict[str, list[list[Any]]]:
                for m in s.weapons]
     defences = [f"{d.code}{'' if d.count is None else f':{d.count}'}"
                 + ("" if d.intact else " (destroyed)") for d in s.defences]
-    damaged = [name for name, on in (("electrical fire", s.fire), ("disastrous fire", s.disastrous),
-               ("combat control", s.combat_control), ("navigation", s.navigation),
-               ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on]
-    out = {
-        "helm": [["Speed", f"{s.speed} hexes"], ["ADF", _pair(s.adf, s.adf_max), s.adf < s.adf_max],
+    damaged = [name for name, on in (
+        ("electrical fire", s.fire), ("disastrous fire", s.disastrous),
+        ("combat control", s.combat_control), ("navigation", s.navigation),
+        ("damage control", s.dc_hit), ("power short circuit", s.power_short)) if on]
+    out: dict[str, list[list[Any]]] = {
+        "helm": [["Speed", f"{s.speed} hexes"],
+                 ["ADF", _pair(s.adf, s.adf_max), s.adf < s.adf_max],
                  ["MR", _pair(s.mr, s.mr_max), s.mr < s.mr_max], hull,
                  ["Navigation", "out of control" if s.navigation else "working", s.navigation]],
         "weapons": [*weapons, ["Defences", " ".join(defences) or "none"]],
@@ -79,6 +85,11 @@ def ship_view(state: KHState, s: Ship) -> dict[str, Any]:
         "at": _at(s.pos), "facing": s.facing, "speed": s.speed,
         "col": col, "row": row, "heading": s.facing,   # the map shape (docs/engine.md)
         "summary": f"hull {s.hull}/{s.hull_max}", "readings": readings(state, s),
+        "overview": [f"{s.hull} of {s.hull_max}", f"{s.speed}", f"{s.adf} · {s.mr}",
+                     s.screen or "-",
+                     f"{sum(1 for m in s.weapons if m.intact and not m.fired)} of "
+                     f"{len(s.weapons)}"],
+        "hurt": s.hull < s.hull_max,
         "hull": s.hull, "hull_max": s.hull_max, "hull_size": s.hull_size,
         "adf": s.adf, "adf_max": s.adf_max, "mr": s.mr, "mr_max": s.mr_max,
         "dcr": s.dcr, "dcr_max": s.dcr_max, "screen": s.screen,
@@ -124,7 +135,7 @@ def view(state: KHState, seat: Seat) -> dict[str, Any]:
             "stage": state.attack.stage, "icms": state.attack.icms},
         "roll": None if roll is None else {"purpose": roll.purpose, "kind": roll.kind,
                                            "needs": list(roll.needs) if roll.needs else None},
-        "outcome": state.outcome, "points": dict(state.points),
+        "outcome": state.outcome, "points": dict(state.points), "overview": OVERVIEW,
         # who the table waits for (no Knight Hawks prompt holds a secret)
         "pending": [{"ship": p.ship, "station": str(p.station), "action": p.action,
                      "what": p.what} for p in prompts(state)],
