@@ -366,21 +366,26 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                   factory=hw.factory, dice=hw.dice, surface=hw.surface)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
-        table.scenarios = scenarios_on_offer(data_dir)
+        table.scenarios = scenarios_on_offer(data_dir, str(game.scenario.get("ruleset", "")))
     return table
 
 
-def scenarios_on_offer(data_dir: Path | None) -> tuple[tuple[str, str], ...]:
-    """(id, name) of each scenario that loads, for the end screen's ANOTHER SCENARIO."""
-    from companion.session import scenario_names
+def scenarios_on_offer(data_dir: Path | None,
+                       first: str = "") -> tuple[tuple[str, str], ...]:
+    """(id, name) of each scenario that loads, for the end screen's ANOTHER SCENARIO: those of
+    the ruleset `first` (the game just played) first, then each ruleset's in turn."""
+    from companion.session import scenario_names, stocked_rulesets
 
+    order = sorted(stocked_rulesets(), key=lambda r: r != first)   # a stable sort
+    rank = {r: n for n, r in enumerate(order)}
     out = []
     for sid in scenario_names(data_dir):
         try:
-            out.append((sid, str(load_scenario(sid, data_dir).get("name") or sid)))
+            sc = load_scenario(sid, data_dir)
         except EngineError:   # a broken file of a user's data folder is not offered
             continue
-    return tuple(out)
+        out.append((rank.get(str(sc.get("ruleset")), len(rank)), sid, str(sc.get("name") or sid)))
+    return tuple((sid, name) for _, sid, name in sorted(out))
 
 
 def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Namespace,

@@ -52,7 +52,7 @@ def test_bad_games_count_is_refused(capsys: pytest.CaptureFixture[str], games: s
     assert code == 2 and "Traceback" not in out + err and "--games" in err
 
 
-@pytest.mark.parametrize("name", scenario_names(None))
+@pytest.mark.parametrize("name", scenario_names(None, "fasa"))
 def test_every_packaged_scenario_game_ends_with_a_judged_result(name: str) -> None:
     """Every game ends (Ending The Game, or the turn limit) with a kind the engine names."""
     scenario = prepare(load_scenario(name, None), None, "basic", None, 30)
