@@ -463,3 +463,16 @@ def test_the_instructor_rolls_where_his_ships_shots_strike_the_players_ship() ->
     state = engineer(state)
     p = fire_until_location(state, "kl")
     assert p.ship == "ent" and p.roll.station == "instructor"
+
+
+def test_an_officers_roll_is_explained_with_its_result() -> None:
+    state = settle_klingon(to_skill(game()))
+    state, _ = act(state, EngineerRoll("engineer", "ent", "power"))
+    assert engine.explain_pending(state, "Federation")[0].startswith(
+        "This roll: Engineering: WARP DRIVE TECHNOLOGY 80")
+    after, events = engine.apply(state, RollResult("engineer", 4))
+    lines = engine.explain(state, engine.events_for(after, events, Seat("engineer", "ent")),
+                           "Federation")
+    assert "Result: ENT: warp drive roll 04 against 80: success; 2 more power next turn" in lines
+    assert engine.explain(state, engine.events_for(after, events, Seat("helm", "kl")),
+                          "Klingon") == ()
