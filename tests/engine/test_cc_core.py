@@ -319,6 +319,9 @@ def test_a_two_step_warp_change_asked_by_helm_is_the_engineers_roll(die: int, wa
     rating in WARP DRIVE TECHNOLOGY" (line 1143); "The decision must be made before the Chief
     Engineer decides to make one of the other rolls" (line 1045)."""
     state = game(warp=6)
+    (speed,) = [d for d in engine.controls(state, Seat("helm", "ent")) if d.action == "set_warp"]
+    field = speed.field_named("warp")
+    assert (field.minimum, field.maximum) == (4, 8) and "Chief Engineer's roll" in field.label
     state, _ = act(state, SetWarp("helm", "ent", 8))
     assert state.ship("ent").warp == 7 and state.ship("ent").warp_asked == 8
     state = settle_klingon(to_skill(state))
