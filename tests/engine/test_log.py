@@ -35,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -214,6 +215,9 @@ EXAMPLES: list[Action] = [
     ArcScan("navigator", "kronos", ""),
     AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
+    GiveOrders("captain", "enterprise", "at_will"),
+    EngineerRoll("engineer", "enterprise", "repair", 2),
+    DeclareFire("weapons", "enterprise", (("ph1", "kronos"),), True),
 ]
 
 
