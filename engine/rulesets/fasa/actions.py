@@ -171,6 +171,28 @@ class SkillBonus(Action):
             object.__setattr__(self, "weapons", tuple(self.weapons))
 
 
+@action_type("bonus_power")
+@dataclass(frozen=True, slots=True)
+class BonusPower(Action):
+    """Engineer of a ship whose Captain chose the "power" skill bonus: where the one more power
+    point goes (Book Two, Expert: Skill Roll Phase; line 509: "This may be allocated anywhere"):
+    `part` "movement", "shield" (shield number `shield`, 1-6) or a beam weapon's id."""
+
+    ship: str
+    part: str
+    shield: int = 0
+
+
+@action_type("bonus_shield")
+@dataclass(frozen=True, slots=True)
+class BonusShield(Action):
+    """Science (the station setting the shields) of a ship whose Captain chose the "shield" skill
+    bonus: the shield, 1-6, that takes one more point, past its maximum (line 510)."""
+
+    ship: str
+    shield: int
+
+
 @action_type("ask")
 @dataclass(frozen=True, slots=True)
 class AskSensor(Action):

@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     arc_scan,
+    bonus_place,
     cloak,
     combat,
     comms,
@@ -78,6 +79,7 @@ STEP_OF: dict[str, Step] = {
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
+    "bonus_power": SKILL, "bonus_shield": SKILL,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -194,6 +196,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         return skill_roll.take(state, ship, action, station)
+    if state.step == SKILL and kind in ("bonus_power", "bonus_shield"):
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return bonus_place.place(state, ship, action, station)
     if state.step == SCAN and isinstance(action, ArcScan):
         return arc_scan.scan(state, ship, action.arc, station)
     if state.step == SENSE and isinstance(action, Sense):
@@ -254,7 +260,7 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             if state.queue:
                 state, more = skill_roll.ask(state)
                 return state, events + more
-            if skill_roll.waiting(state):
+            if skill_roll.waiting(state) or bonus_place.placing(state):
                 return state, events
             state, more = _start_advantage(state)
             events += more
@@ -515,7 +521,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
                             "more power point, one more shield point, or one point repaired)",
                             None, "skill_bonus")
-                     for s in skill_roll.waiting(state))
+                     for s in skill_roll.waiting(state)) + bonus_place.prompts(state)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
