@@ -68,6 +68,10 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("science-800x480.png", "science"),
     DocScreen("seats-800x480.png", "seats", seat="instructor"),
     DocScreen("why-800x480.png", "why"),
+    DocScreen("why-location-expert-800x480.png", "why-location", seat="science:enterprise",
+              level="expert", seed=4),
+    DocScreen("why-skill-expert-800x480.png", "why-skill", seat="captain:enterprise",
+              level="expert", turns=1, seed=4),
 )
 
 
