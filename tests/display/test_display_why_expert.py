@@ -18,6 +18,7 @@ from display.bridge import BridgeDisplay
 from engine import RollResult, Seat, events_for
 from engine.events import Event
 from engine.rulesets.fasa import autopilot, setup
+from engine.rulesets.fasa.combat import need_to_hit
 from engine.rulesets.fasa.events import Damaged, ShotResolved
 from engine.rulesets.fasa.explain import explain, explain_pending
 from engine.rulesets.fasa.state import RATINGS, RESOLVE, SKILL, FasaState, replace
@@ -248,3 +249,23 @@ def test_the_expert_why_screens_are_laid_out(screen: str, seat: Seat, turns: int
     words = "\n".join(display.why)
     assert ("shield 2 table, roll 4" in words) if screen == "why-location" else (
         "+2 on the roll for casualties" in words)
+
+
+def test_a_to_hit_roll_at_a_cloaked_ship_counts_its_modifier() -> None:
+    """The Firing Chart's "-3 to hit moving cloaked ship" (Advanced: Romulan Cloaking Device;
+    hiding.to_hit_modifier): the page named the chart's number alone as the number needed."""
+    state = play_until(duel(), lambda s: s.step == RESOLVE and s.hit is None and bool(s.shots))
+    shot = state.shots[0]
+    target = state.ship(shot.target)
+    state = state.with_ship(replace(target, cloaked=True, moved_turn=True))
+    firer = state.ship(shot.firer)
+    rng = engine.hexgrid.distance(firer.pos, state.ship(shot.target).pos)
+    spec = firer.cls.weapon(shot.weapon)
+    need = need_to_hit(state, firer, spec, rng, state.ship(shot.target))
+    assert need == max(0, state.tables.to_hit(spec.chart, rng) - 3 + (spec.id in firer.aimed))
+    step = roll(state, 1)
+    for seat, side in ((Seat("helm", firer.id), firer.side), (Seat("helm", target.id),
+                                                               target.side)):
+        text = told(step, seat, side)
+        assert f"-3: {target.name} is cloaked and has moved this game turn" in text
+        assert f"Hits on 1-{need}" in text
