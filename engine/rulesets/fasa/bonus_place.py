@@ -43,12 +43,12 @@ def prompts(state: FasaState) -> tuple[Prompt, ...]:
     for s in placing(state):
         if s.bonus == PLACE_POWER:
             out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
-                              f"place {s.name}'s bonus power point: movement, a shield or a "
-                              "beam weapon", None, "bonus_power"))
+                              f"place the bonus power point of {s.name}: movement, a shield or "
+                              "a beam weapon", None, "bonus_power"))
         else:
             out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
-                              f"place {s.name}'s bonus shield point on one shield (past its "
-                              "maximum)", None, "bonus_shield"))
+                              f"place the bonus shield point of {s.name} on one shield (past "
+                              "its maximum)", None, "bonus_shield"))
     return tuple(out)
 
 

@@ -19,9 +19,6 @@ from engine.rulesets.fasa.skill_roll import power_places, power_problem, shield_
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.stations import title
 
-SHIELD_NAMES = ("fore-port", "fore", "fore-starboard", "aft-starboard", "aft", "aft-port")
-"""Shields 1-6 by where they face (Expert: Deflector Shields; `arcs.SHIELD_OF_SEXTANT`)."""
-
 
 def _power_value(part: str, shield: int) -> str:
     return f"shield{shield}" if part == "shield" else part
@@ -31,7 +28,7 @@ def _power_label(ship: Ship, part: str, shield: int) -> str:
     if part == "movement":
         return "movement"
     if part == "shield":
-        return f"shield {shield} ({SHIELD_NAMES[shield - 1]})"
+        return f"shield {shield}"
     return ship.cls.weapon(part).name
 
 
@@ -59,7 +56,7 @@ def bonus_power(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> D
 def bonus_shield(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """The shield that takes one more point, past its maximum: any shield whose generator
     works."""
-    choices = tuple(Choice(n, f"shield {n} ({SHIELD_NAMES[n - 1]}): {ship.shields[n - 1]} now",
+    choices = tuple(Choice(n, f"shield {n}",
                            shield_problem(ship, n) or None) for n in range(1, 7))
     default = next((c.value for c in choices if c.problem is None), 2)
 

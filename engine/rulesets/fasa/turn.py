@@ -518,7 +518,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                      for s in arc_scan.waiting(state))
     if state.step == SKILL:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                            f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
+                            f"choose the skill bonus of {s.name} for this turn (aim two weapons, one "
                             "more power point, one more shield point, or one point repaired)",
                             None, "skill_bonus")
                      for s in skill_roll.waiting(state)) + bonus_place.prompts(state)
