@@ -18,6 +18,7 @@ from engine.errors import IllegalAction
 from engine.log import action_line, parse, replay
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import BonusPower, BonusShield, SkillBonus
+from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import BonusTaken
 from engine.rulesets.fasa.skill_roll import PLACE_POWER, PLACE_SHIELD
 from engine.rulesets.fasa.state import SKILL, FasaState, replace
@@ -159,3 +160,22 @@ def test_a_log_of_the_split_placement_reads_back() -> None:
     from engine.log import parse_actions
     assert parse_actions(io.StringIO(text).readlines(), 1) == actions
     assert state.ship("ent").bonus == PLACE_POWER
+
+
+def test_in_a_five_seat_crew_the_navigator_places_the_shield_point() -> None:
+    """Crew `5` gives the shields to the Navigator (C&C: Expanding For More Players; crew.py):
+    the bonus shield point follows the shields, the power point the Engineer."""
+    state = duel()
+    state = replace(state, setup=replace(state.setup, crews=(("ent", "5"), ("kl", "5"))))
+    assert state.station_for("ent", Duty.SHIELDS) == "navigator"
+    while state.step != SKILL:
+        (prompt, *_) = engine.pending(state)
+        assert prompt.roll is None
+        state, _ = act(state, autopilot.decide(state, prompt))
+    base, _ = roll(state, 1, 99)
+    after, _ = act(base, SkillBonus("captain", "ent", "shield"))
+    (prompt,) = engine.pending(after)
+    assert (prompt.action, prompt.station) == ("bonus_shield", "navigator")
+    assert engine.problem(after, BonusShield("science", "ent", 2)) is not None
+    done, _ = act(after, BonusShield("navigator", "ent", 2))
+    assert done.ship("ent").bonus == "shield"
