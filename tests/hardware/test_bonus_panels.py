@@ -15,6 +15,7 @@ from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import BonusPower, BonusShield, SkillBonus
 from engine.rulesets.fasa.state import SKILL, FasaState
 from hardware.keyboard import KeyMap
+from hardware.lamps import BLINK
 
 EXPERT = prepare(load_scenario("duel", None), None, "expert", None, 2, 3)
 
@@ -68,6 +69,9 @@ def test_the_captain_chooses_power_and_the_engineer_places_it_by_pins(clock: Any
     assert (prompt.action, prompt.station) == ("bonus_power", "engineer")
     step_to(table, "engineer", "to", "shield2",
             lambda b: table.press("enterprise", "engineer", b))
+    # Engineering's power lights: the one the point would go to blinks (shields).
+    plan = table.model("enterprise", "engineer").lamps(table.state, clock(), False)
+    assert plan["shields"] == BLINK and plan["movement"] != BLINK and plan["weapons"] != BLINK
     table.press("enterprise", "engineer", "confirm")
     assert table.actions[-1] == BonusPower("engineer", "enterprise", "shield", 2)
     state = table.state
@@ -92,6 +96,10 @@ def test_science_places_the_shield_point_from_the_keyboard(clock: Any) -> None:
     key("confirm", "captain")
     assert table.actions[-1] == SkillBonus("captain", "enterprise", "shield")
     step_to(table, "science", "shield", 5, key)
+    # Science's shield lights: the shield the point would go on blinks, the others show points.
+    plan = table.model("enterprise", "science").lamps(table.state, clock(), False)
+    assert plan["shield5"] == BLINK
+    assert [plan[f"shield{n}"].blink for n in range(1, 7)] == [False] * 4 + [True, False]
     key("confirm")
     assert table.actions[-1] == BonusShield("science", "enterprise", 5)
     state = table.state
