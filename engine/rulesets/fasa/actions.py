@@ -156,9 +156,11 @@ point on one shield, past its maximum; one point of damage repaired for good."""
 class SkillBonus(Action):
     """Captain of a ship whose Skill Roll succeeded: the bonus for this game turn (Book Two,
     Expert: Skill Roll Phase). `bonus` is one of `SKILL_BONUSES`; "aim" names one or two
-    `weapons`; "power" goes to `part` "movement", "shield" (shield number `shield`) or a beam
-    weapon's id; "shield" names `shield`; "repair" mends `part` "superstructure" or an engine
-    "engine1", "engine2", ... (in the class's engine order)."""
+    `weapons`; "repair" mends `part` "superstructure" or an engine "engine1", "engine2", ... (in
+    the class's engine order). "power" and "shield" leave `part` and `shield` empty: the Engineer
+    places the power point (`BonusPower`) and Science the shield point (`BonusShield`). Logs
+    written before that split carry the place here ("power" to `part` "movement", "shield" with
+    `shield`, or a beam weapon's id; "shield" on `shield`), which still places it at once."""
 
     ship: str
     bonus: str
