@@ -82,6 +82,10 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("kh-instructor-fleet-800x480.png", "instructor", scenario="fleet",
               seat="instructor", turns=2),
     DocScreen("kh-end-patrol-800x480.png", "end", scenario="patrol", seat="captain:scout-2"),
+    DocScreen("why-location-expert-800x480.png", "why-location", seat="science:enterprise",
+              level="expert", seed=4),
+    DocScreen("why-skill-expert-800x480.png", "why-skill", seat="captain:enterprise",
+              level="expert", turns=1, seed=4),
 )
 
 

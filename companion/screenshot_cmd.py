@@ -69,6 +69,12 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
              and _mine(p, seat)),
     "why": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
             and _mine(p, seat)),
+    # expert: the explanation of a damage location roll on the seat's own ship (the Detailed
+    # Damage Location Charts) and of its Skill Roll (percentile dice and their modifiers)
+    "why-location": (None, lambda s, p, seat: p.roll is not None
+                     and "damage location" in p.what and _mine(p, seat)),
+    "why-skill": (None, lambda s, p, seat: p.roll is not None and "Skill Roll" in p.what
+                  and _mine(p, seat)),
     # the mover decides (Helm, or the Captain in the split crews): its panel comes forward
     "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
               and _mine(p, seat)),
@@ -191,7 +197,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
     display.rebuild(state, prepared, actions)   # the ticker and the Rolls list as they came
-    if screen == "why":   # answer the to-hit roll, then open its explanation
+    if screen.startswith("why"):   # answer the roll, then open its explanation
         request = pending(state)[0].roll
         if request is not None:
             state, more = apply(state, VirtualDice(seed).roll(request))
@@ -221,7 +227,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
-ADVANCED_SCREENS = {"evade": ("advanced", "expert"), "record": ("expert",)}
+ADVANCED_SCREENS = {"evade": ("advanced", "expert"), "record": ("expert",),
+                    "why-location": ("expert",), "why-skill": ("expert",)}
 """Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 

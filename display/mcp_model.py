@@ -42,7 +42,8 @@ def _present(s: Mapping[str, Any]) -> list[str]:
     bonus = s.get("skill_bonus") or "none"
     roll = s.get("skill_roll")
     skill, efficiency = s.get("skill_rating"), s.get("efficiency_rating")
-    sensors = "out" if s.get("sensors_out") else (
+    out = int(s.get("sensors_out") or 0)
+    sensors = f"out {out} turn{'s' if out != 1 else ''}" if out else (
         f"lock on {s.get('sensor_lock')}" if s.get("sensor_lock") else "no lock")
     return [
         f"Engines: {engines}",

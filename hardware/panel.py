@@ -22,7 +22,7 @@ from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
 from hardware.debounce import LONG, PRESS
-from hardware.lamps import Lamp, shields_plan, status_plan, strength_plan, weapons_plan
+from hardware.lamps import BLINK, Lamp, shields_plan, status_plan, strength_plan, weapons_plan
 
 Value = int | str | None
 IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm (with the
@@ -404,7 +404,11 @@ class PanelModel:
                 full = max((f.maximum for f in editor.decision.fields), default=1)
                 return shields_plan([int(values.get(n) or 0) for n in names], full)
             points = list(ship["shields"]) if ship else [0] * 6
-            return shields_plan(points, max(points, default=0))
+            plan = shields_plan(points, max(points, default=0))
+            chosen = values.get("shield") if editing == "bonus_shield" else None
+            if isinstance(chosen, int) and 1 <= chosen <= len(fn.SHIELD_LEDS):
+                plan[fn.SHIELD_LEDS[chosen - 1]] = BLINK   # where the bonus point would go
+            return plan
         if fn.STATION_LEDS[station] == fn.WEAPON_LEDS:
             weapons = list(ship["weapons"]) if ship else []
             if editing == "arm_weapons":
@@ -418,4 +422,9 @@ class PanelModel:
         alloc = ship.get("allocation") if ship else None
         if not alloc or not ship:
             return strength_plan(fn.POWER_LEDS, [0, 0, 0], 1)
-        return strength_plan(fn.POWER_LEDS, [alloc[n] for n in fn.POWER_LEDS], ship["power"])
+        plan = strength_plan(fn.POWER_LEDS, [alloc[n] for n in fn.POWER_LEDS], ship["power"])
+        if editing == "bonus_power":   # where the bonus power point would go blinks
+            to = str(values.get("to") or "")
+            plan["movement" if to == "movement" else "shields" if to.startswith("shield")
+                 else "weapons"] = BLINK
+        return plan

@@ -81,6 +81,18 @@ def test_the_page_says_what_the_view_says() -> None:
     assert model.title.startswith("RECORD: USS Enterprise")
 
 
+def test_the_page_says_for_how_many_turns_the_sensors_are_out() -> None:
+    """Expert: Damage Control Display (seed line 771): the Sensors Track's boxes crossed off, turn by
+    turn; the page counts the turns left as Science's panel does."""
+    state, _, _ = game("expert")
+    v = view(state, FED)
+    own = ship(v, "enterprise")
+    for out, words in ((2, "Sensors: out 2 turns"), (1, "Sensors: out 1 turn")):
+        own["sensors_out"] = out
+        model = mcp_model(v, "enterprise")
+        assert model is not None and words in model.lines
+
+
 def test_nothing_of_the_enemy_s_panel_reaches_the_federation_page() -> None:
     state, _, _ = game("expert")
     theirs = ship(view(state, KLINGON), "kronos")

@@ -25,6 +25,8 @@ from engine.rulesets.fasa.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
+    BonusPower,
+    BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -103,6 +105,9 @@ actions = st.one_of(
         st.one_of(st.lists(st.sampled_from(WEAPONS), max_size=3).map(tuple), garbage),
         st.one_of(st.sampled_from(["movement", "shield", "superstructure", "engine1", "engine9",
                                    "ph1", "zz9"]), scalar), number),
+    st.builds(BonusPower, station, ship, st.one_of(st.sampled_from(
+        ["movement", "shield", "ph1", "pt1", "d1", "zz9", ""]), scalar), number),
+    st.builds(BonusShield, station, ship, number),
     st.builds(SetWarp, station, ship, number),
     st.builds(AskSensor, station, ship, number, st.one_of(st.sampled_from(
         ["", "1", "beam", "ph1", "zz9"]), scalar)),

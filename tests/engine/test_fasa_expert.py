@@ -187,16 +187,19 @@ def test_the_four_bonuses() -> None:
     assert state.ship("ent").weapons[0].power == 1
 
 
-def test_the_bonus_is_offered_by_controls_with_its_placements() -> None:
+def test_the_bonus_is_offered_by_controls_and_placed_at_other_panels() -> None:
+    """The Captain's decision names the bonus (and the weapons aimed, the part repaired); a power
+    or shield point is placed afterwards (test_fasa_bonus_place.py)."""
     state = to_skill_phase(duel())
     state, _ = roll(state, 1, 99)
     (decision,) = engine.controls(state, Seat("captain", "ent"))
     assert decision.action == "skill_bonus"
     names = [f.name for f in decision.fields]
-    assert names == ["bonus", "first", "second", "power_to", "repair", "shield"]
+    assert names == ["bonus", "first", "second", "repair"]
     bonus = {c.value: c for c in decision.field_named("bonus").choices}
     assert bonus["repair"].problem is not None and bonus["shield"].problem is None
-    action = decision.make({"bonus": "shield", "shield": 3})
+    action = decision.make({"bonus": "shield"})
+    assert action == SkillBonus("captain", "ent", "shield")
     assert engine.problem(state, action) is None
 
 

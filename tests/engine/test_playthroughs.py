@@ -48,6 +48,8 @@ from engine.rulesets.fasa.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
+    BonusPower,
+    BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -154,6 +156,9 @@ def choose(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
     for option in options:
         assert getattr(option, "ship", prompt.ship) == prompt.ship
         assert option.station == station
+    if prompt.action == "skill_bonus":  # each kind of bonus as often, not each pair aimed
+        kind = rng.choice(sorted({o.bonus for o in options if isinstance(o, SkillBonus)}))
+        options = [o for o in options if getattr(o, "bonus", kind) == kind]
     return rng.choice(options)
 
 
@@ -245,7 +250,7 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, bonus=rng.choice(["", "AIM", "all"])),
             dataclasses.replace(good, bonus="aim", weapons=("zz9",)),
             dataclasses.replace(good, bonus="aim", weapons=()),
-            dataclasses.replace(good, bonus="shield", shield=rng.choice([0, 7, -1])),
+            dataclasses.replace(good, bonus="shield", shield=rng.choice([7, -1])),
             dataclasses.replace(good, bonus="power", part="warp core"),
             dataclasses.replace(good, bonus="repair", part=rng.choice(["engine0", "engine9"])),
         ])
@@ -255,6 +260,12 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return rng.choice([dataclasses.replace(good, roll=rng.choice(["", "warp", "POWER"])),
                            dataclasses.replace(good, roll="repair", engine=rng.choice([0, 9])),
                            dataclasses.replace(good, roll="none", engine=1)])
+    if isinstance(good, BonusPower):  # Expert: the Engineer places the bonus power point
+        return rng.choice([dataclasses.replace(good, part="warp core"),
+                           dataclasses.replace(good, part="shield", shield=rng.choice([0, 7])),
+                           dataclasses.replace(good, ship="no-such-ship")])
+    if isinstance(good, BonusShield):  # Expert: Science places the bonus shield point
+        return dataclasses.replace(good, shield=rng.choice([0, 7, -1]))
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
@@ -407,7 +418,8 @@ def test_playthroughs_cover_the_game() -> None:
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
-                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll"}
+                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll",
+                     "bonus_power", "bonus_shield"}
     assert refused >= 40
     assert outcomes == {True, False}
 

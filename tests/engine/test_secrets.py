@@ -42,9 +42,14 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.skill_roll import PLACE_POWER, PLACE_SHIELD
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
+
+OTHER_BONUS = {"due": PLACE_POWER, PLACE_POWER: PLACE_SHIELD, PLACE_SHIELD: "due",
+               "none": "repair", "repair": "none", "power": "shield", "shield": "power"}
+"""Another skill bonus state of the same kind (one the phase waits for, or one taken)."""
 
 
 def perturbed(state: FasaState, seat: Seat) -> FasaState:
@@ -72,6 +77,8 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             skill=s.skill + 1 if s.skill else 0, efficiency=s.efficiency + 2 if s.efficiency else 0,
             rating_rolls=tuple(7 for _ in s.rating_rolls),
             skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
+            # The bonus and whether its point is still to be placed (bonus_place.py).
+            bonus=OTHER_BONUS.get(s.bonus, s.bonus),
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
             # Command & Control: the officers' ratings, the Captain's fire order, what the

@@ -159,9 +159,11 @@ point on one shield, past its maximum; one point of damage repaired for good."""
 class SkillBonus(Action):
     """Captain of a ship whose Skill Roll succeeded: the bonus for this game turn (Book Two,
     Expert: Skill Roll Phase). `bonus` is one of `SKILL_BONUSES`; "aim" names one or two
-    `weapons`; "power" goes to `part` "movement", "shield" (shield number `shield`) or a beam
-    weapon's id; "shield" names `shield`; "repair" mends `part` "superstructure" or an engine
-    "engine1", "engine2", ... (in the class's engine order)."""
+    `weapons`; "repair" mends `part` "superstructure" or an engine "engine1", "engine2", ... (in
+    the class's engine order). "power" and "shield" leave `part` and `shield` empty: the Engineer
+    places the power point (`BonusPower`) and Science the shield point (`BonusShield`). Logs
+    written before that split carry the place here ("power" to `part` "movement", "shield" with
+    `shield`, or a beam weapon's id; "shield" on `shield`), which still places it at once."""
 
     ship: str
     bonus: str
@@ -172,6 +174,28 @@ class SkillBonus(Action):
     def __post_init__(self) -> None:
         if isinstance(self.weapons, list):  # from JSON; anything else is the type check's
             object.__setattr__(self, "weapons", tuple(self.weapons))
+
+
+@action_type("bonus_power")
+@dataclass(frozen=True, slots=True)
+class BonusPower(Action):
+    """Engineer of a ship whose Captain chose the "power" skill bonus: where the one more power
+    point goes (Book Two, Expert: Skill Roll Phase; line 509: "This may be allocated anywhere"):
+    `part` "movement", "shield" (shield number `shield`, 1-6) or a beam weapon's id."""
+
+    ship: str
+    part: str
+    shield: int = 0
+
+
+@action_type("bonus_shield")
+@dataclass(frozen=True, slots=True)
+class BonusShield(Action):
+    """Science (the station setting the shields) of a ship whose Captain chose the "shield" skill
+    bonus: the shield, 1-6, that takes one more point, past its maximum (line 510)."""
+
+    ship: str
+    shield: int
 
 
 @action_type("ask")

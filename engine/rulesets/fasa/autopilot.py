@@ -23,6 +23,7 @@ from engine.hexgrid import (
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     arc_scan,
+    bonus_place,
     engineer_roll,
     evasion,
     helm_rolls,
@@ -126,6 +127,10 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return SetWarp(station, ship.id, ship.warp)  # holds its speed: a simple player
     if prompt.action == "skill_bonus":
         return skill_roll.choose_bonus(ship, station)
+    if prompt.action == "bonus_power":
+        return bonus_place.choose_power(ship, station)
+    if prompt.action == "bonus_shield":
+        return bonus_place.choose_shield(ship, station)
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":  # nothing under the Captain's hold fire (C&C)

@@ -60,6 +60,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.cloak import has_cloak
+from engine.rulesets.fasa.controls_bonus import bonus_power, bonus_shield
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.options import limit_label
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
@@ -87,7 +88,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
         "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
-        "ask": _ask, **cc_controls.MAKERS,
+        "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -368,21 +369,20 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
 
 
 BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
-               "power": "one more power point", "shield": "one more shield point (past the maximum)",
+               "power": "one more power point (the Engineer places it)",
+               "shield": "one more shield point, past the maximum (placed at the shields)",
                "repair": "repair one point for good"}
 
 
 def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The bonus of a successful Skill Roll and where it goes (Expert: Skill Roll Phase; the
-    Campaign Advancement bonuses, seed lines 506-511): the aimed weapons, the part that takes the
-    power point, the part repaired, the shield for a shield point. The defaults are the first
-    placements the rules accept, and each bonus carries the reason it cannot be taken with them."""
+    """The bonus of a successful Skill Roll (Expert: Skill Roll Phase; the Campaign Advancement
+    bonuses, seed lines 506-511), with the aimed weapons and the part repaired; a power or shield
+    point is placed afterwards at the Engineer's or Science's panel (`controls_bonus.py`). The
+    defaults are the first the rules accept, and each bonus carries the reason it cannot be
+    taken with them."""
     working = [spec.id for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
                if not w.damaged]
     weapons = (Choice(None, "none"), *(Choice(spec.id, spec.name) for spec in ship.cls.weapons))
-    power_parts = (Choice("movement", "movement"), Choice("shield", "the shield below"),
-                   *(Choice(spec.id, spec.name) for spec in ship.cls.weapons
-                     if spec.kind == "beam"))
     repair_parts = (Choice("superstructure", "superstructure"),
                     *(Choice(f"engine{n}", spec.name)
                       for n, spec in enumerate(ship.cls.engines, 1)))
@@ -390,22 +390,16 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
     def make(v: Mapping[str, Value]) -> SkillBonus:
         bonus = v["bonus"]
         aimed = tuple(w for w in (v.get("first"), v.get("second")) if w is not None)
-        part = v.get("power_to") if bonus == "power" else v.get("repair")
+        part = v.get("repair") if bonus == "repair" else ""
         return SkillBonus(station, ship.id, cast(str, bonus),
                           cast(tuple[str, ...], aimed) if bonus == "aim" else (),
-                          cast(str, part or ""), _int(v.get("shield", 0)))
+                          cast(str, part or ""))
 
     def why(values: Mapping[str, Value]) -> str:
         return skill_roll.bonus_problem(state, ship, make(values))
 
     base: dict[str, Value] = {"bonus": "none", "first": working[0] if working else None,
-                              "second": None, "power_to": "movement",
-                              "repair": "superstructure", "shield": 1}
-    base["shield"] = next((n for n in range(1, 7)
-                           if not why({**base, "bonus": "shield", "shield": n})), 1)
-    base["power_to"] = next((c.value for c in power_parts
-                             if not why({**base, "bonus": "power", "power_to": c.value})),
-                            "movement")
+                              "second": None, "repair": "superstructure"}
     base["repair"] = next((c.value for c in repair_parts
                            if not why({**base, "bonus": "repair", "repair": c.value})),
                           "superstructure")
@@ -420,12 +414,8 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
                        f"{ship.efficiency})", FieldKind.CHOICE, "none", choices=choices),
         Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
         Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
-        Field("power_to", "The power point goes to", FieldKind.CHOICE, base["power_to"],
-              choices=power_parts),
         Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
               choices=repair_parts),
-        Field("shield", "Shield (1-6) for a shield point or power to a shield", FieldKind.INT,
-              base["shield"], 0, 6),
     )
     return Decision(prompt, "skill_bonus", station,
                     f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),

@@ -78,6 +78,8 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "sense": Duty.SENSORS,      # C&C: the Science Officer operates the sensors
     "self_destruct": Duty.COMMAND,  # the Captain's decision (Advanced: Ship Explosions)
     "skill_bonus": Duty.COMMAND,    # "he may choose one bonus" (Expert: Skill Roll Phase)
+    "bonus_power": Duty.POWER,      # the bonus power point, placed as power is allocated
+    "bonus_shield": Duty.SHIELDS,   # the bonus shield point, placed as shields are set
     "set_warp": Duty.MOVEMENT,      # the Helm Display's warp speed track (Expert, line 759)
     "ask": Duty.SENSORS,            # a Movement Phase's sensor question (Expert, line 777)
     "arc_scan": Duty.SENSORS,       # the ship's sensors (Expert: Romulan Cloaking Device)

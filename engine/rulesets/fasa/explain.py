@@ -7,7 +7,9 @@ power in the weapon plus the range's Damage Modifier, a missile's damage is fixe
 Sequence (the facing shield absorbs what it can, the rest penetrates); Book One: Basic Game
 Damage Location Table (one d10 roll for every 2 penetrating points at the basic and advanced
 levels, docs/rules-decisions.md); Advanced: Tactical Advantage. The advanced game's rolls and
-blasts (emergency heading changes, evasions, explosions) are explained by explain_advanced.
+blasts (emergency heading changes, evasions, explosions) are explained by explain_advanced, the
+expert game's (the Skill Roll, the ratings, to-hit modifiers, the Detailed Damage Location Charts)
+by explain_expert.
 
 The kernel's `explain`, `explain_pending` and `roll_label` (engine.game) come here through the
 ruleset; the bridge display's Rolls list and its "WHY?" show the lines as they are.
@@ -32,7 +34,14 @@ from engine.rulesets.fasa.explain_advanced import (
     hard_turn_lines,
     is_evasion_roll,
 )
-from engine.rulesets.fasa.state import DESTROYED, FasaState
+from engine.rulesets.fasa.explain_expert import (
+    expert_roll_lines,
+    location_pending_lines,
+    skill_pending_lines,
+    to_hit_lines,
+)
+from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.state import DESTROYED, SKILL, FasaState
 from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
@@ -56,7 +65,10 @@ def explain(before: GameState, events: Sequence[Event],
     purpose = before.roll.purpose
     lines = [f"Roll: {purpose}", f"Rolled {value} ({getattr(rolled, 'source', '')})"]
     after = [e for e in events if e is not rolled and type(e).__name__ != "RollRequested"]
-    if is_evasion_roll(before):
+    expert_lines = expert_roll_lines(before, value, may_know)
+    if expert_lines is not None:
+        lines += expert_lines
+    elif is_evasion_roll(before):
         lines += evasion_roll_lines(before, value)
     elif before.exploding:
         lines += explosion_roll_lines(before, value, events, may_know)
@@ -96,9 +108,12 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
     firer, target = state.ship(shot.firer), state.ship(shot.target)
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
-    need = need_to_hit(state, firer, spec, rng)
+    need = need_to_hit(state, firer, spec, rng, target)
     out = [firing_rule(state)]
-    if firer.hard_turned:
+    modified = to_hit_lines(state, firer, spec, rng, target, inside)
+    if modified is not None:
+        out += modified
+    elif firer.hard_turned:
         out += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng), need)
     else:
         out.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
@@ -152,9 +167,12 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
         firer, target = state.ship(shot.firer), state.ship(shot.target)
         spec = firer.cls.weapon(shot.weapon)
         rng = distance(firer.pos, target.pos)
-        need = need_to_hit(state, firer, spec, rng)
+        need = need_to_hit(state, firer, spec, rng, target)
         lines.append(firing_rule(state))
-        if firer.hard_turned:
+        modified = to_hit_lines(state, firer, spec, rng, target, side is None or firer.side == side)
+        if modified is not None:
+            lines += modified
+        elif firer.hard_turned:
             lines += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng),
                                      need)
         else:
@@ -162,6 +180,13 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
         if spec.kind != "beam" or side is None or firer.side == side:
             lines.append(f"A hit does {shot_damage(state, firer, spec, rng)} damage to "
                          f"{target.name}, on the shield facing {firer.name}")
+    elif state.step == SKILL and state.queue and (side is None or
+                                                  state.ship(state.queue[0]).side == side):
+        lines += skill_pending_lines(state, state.ship(state.queue[0]))
+    elif state.hit is not None and state.hit.stage == "location" and expert(state.level):
+        target = state.ship(state.shots[0].target)
+        lines += (location_pending_lines(state, target) if side is None or target.side == side
+                  else location_pending_lines(state, target)[:1])
     elif state.hit is not None and state.hit.stage == "location":
         lines.append("Rule: Book One, Basic Game Damage Location Table (d10), one roll for "
                      "every 2 penetrating points")

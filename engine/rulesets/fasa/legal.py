@@ -28,6 +28,8 @@ from engine.rulesets.fasa.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
+    BonusPower,
+    BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
     Evade,
@@ -104,6 +106,12 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.action == "skill_bonus":
         return [a for a in bonus_options(ship, station)
                 if not skill_roll.bonus_problem(state, ship, a)]
+    if prompt.action == "bonus_power":
+        return [BonusPower(station, ship.id, p, n) for p, n in skill_roll.power_places(ship)
+                if not skill_roll.power_problem(ship, p, n)]
+    if prompt.action == "bonus_shield":
+        return [BonusShield(station, ship.id, n) for n in range(1, 7)
+                if not skill_roll.shield_problem(ship, n)]
     if prompt.action == "allocate_power":
         return [AllocatePower(station, ship.id, m, s, w, c)
                 for m, s, w, c in power_options(ship, has_cloak(state, ship))]
@@ -120,9 +128,7 @@ def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
     out = [SkillBonus(station, ship.id, "none")]
     out += [SkillBonus(station, ship.id, "aim", (a,) if a == b else (a, b))
             for i, a in enumerate(ids) for b in ids[i:]]
-    out += [SkillBonus(station, ship.id, "power", part=p) for p in ("movement", *ids)]
-    out += [SkillBonus(station, ship.id, "power", part="shield", shield=n) for n in range(1, 7)]
-    out += [SkillBonus(station, ship.id, "shield", shield=n) for n in range(1, 7)]
+    out += [SkillBonus(station, ship.id, "power"), SkillBonus(station, ship.id, "shield")]
     out += [SkillBonus(station, ship.id, "repair", part=p)
             for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
     return out

@@ -8,8 +8,12 @@ made by the ship's Captain (command duty) for each ship in play after the Power 
 in the scenario's order; casualties add their +1 per full 10% (lines 847-853), which the request
 names in its `modifiers`. The roll, the bonus and what it mends are the ship's side's to know.
 
-The bonuses, "FOR THAT TURN ONLY" (line 506), chosen by the Captain after the allocation so that
-bonus power and shield points are placed then (`controls` offers the placement):
+The bonuses, "FOR THAT TURN ONLY" (line 506), chosen by the Captain after the allocation. The
+Captain names the bonus; the bonus power point is then placed by the station that allocates power
+(the Engineer) and the bonus shield point by the station that sets the shields (Science), each a
+decision of its own (`bonus_place.py`), as the panels are divided (C&C: the Engineer's and Science
+Officer's duties). A `skill_bonus` that carries its placement, as logs written before the
+placement was split off do, is still accepted and places the point at once (docs/log-format.md):
 - aim: "Fire 2 weapons at a bonus of 1 point subtracted from the To-Hit die roll": the two named
   weapons hit on one more this turn;
 - power: "Coax 1 additional power point from the engines. This may be allocated anywhere": to
@@ -36,6 +40,8 @@ from engine.rulesets.fasa.state import ACTIVE, SKILL, FasaState, Ship, Weapon, r
 from engine.stations import title
 
 DUE, NONE = "due", "none"
+PLACE_POWER, PLACE_SHIELD = "placing power", "placing shield"
+"""A bonus the Captain chose whose point is still to be placed (`bonus_place.py`)."""
 
 
 def start(state: FasaState) -> FasaState:
@@ -88,6 +94,13 @@ def engine_part(ship: Ship, part: str) -> int:
     return -1
 
 
+def split_form(action: SkillBonus) -> bool:
+    """Whether a power or shield bonus leaves its placement to the Engineer or Science (the form
+    the panels send) rather than carrying it (the form of older logs)."""
+    return ((action.bonus == "power" and not action.part)
+            or (action.bonus == "shield" and not action.shield))
+
+
 def bonus_problem(state: FasaState, ship: Ship, action: SkillBonus) -> str:
     """Why the bonus cannot be taken as given, or ""."""
     if ship.bonus != DUE:
@@ -105,30 +118,18 @@ def bonus_problem(state: FasaState, ship: Ship, action: SkillBonus) -> str:
                 return f"{ship.name} has no weapon {wid!r}"
             if ship.weapons[ids.index(wid)].damaged:
                 return f"the {ship.cls.weapon(wid).name} is damaged"
-    if action.bonus in ("shield", "power") and (action.bonus == "shield" or action.part == "shield"):
-        if not 1 <= action.shield <= 6:
-            return f"name the shield, 1 to 6, not {action.shield}"
-        if action.shield in ship.shields_damaged:
-            return f"shield {action.shield}'s generator is damaged"
-    if action.bonus == "power":
-        if action.part == "shield":
-            gain = ship.cls.shield_points(1)
-            if ship.shields[action.shield - 1] + gain > ship.cls.max_shield_points:
-                return (f"shield {action.shield} cannot hold {gain} more point(s) (at most "
-                        f"{ship.cls.max_shield_points}; the shield bonus goes past it)")
-        elif action.part == "movement":
-            alloc = ship.allocation
-            spent = alloc.movement if alloc is not None else 0
-            if ship.cls.movement_points(spent + 1) <= ship.cls.movement_points(spent):
-                return ("one more power point to movement buys no movement point (the ratio is "
-                        f"{ship.cls.mpr[0]}/{ship.cls.mpr[1]}); put it into a shield or a weapon")
+    if action.bonus == "power" and not action.part:
+        if not any(not power_problem(ship, part, n) for part, n in power_places(ship)):
+            return (f"{ship.name} has nowhere to put one more power point (movement gains "
+                    "nothing, the shields are full and the beam weapons fully powered)")
+    elif action.bonus == "power":
+        return power_problem(ship, action.part, action.shield)
+    if action.bonus == "shield":
+        if not action.shield:
+            if len(ship.shields_damaged) >= 6:
+                return f"all of {ship.name}'s shield generators are damaged"
         else:
-            if action.part not in ids:
-                return ("put the power point into movement, a shield or a beam weapon, not "
-                        f"{action.part!r}")
-            spec, held = ship.cls.weapon(action.part), ship.weapons[ids.index(action.part)]
-            if spec.kind != "beam" or held.damaged or held.power >= spec.full_power:
-                return f"the {spec.name} cannot take another power point"
+            return shield_problem(ship, action.shield)
     if action.bonus == "repair":
         if action.part == "superstructure":
             if ship.superstructure >= ship.cls.superstructure:
@@ -143,24 +144,73 @@ def bonus_problem(state: FasaState, ship: Ship, action: SkillBonus) -> str:
     return ""
 
 
+def power_places(ship: Ship) -> tuple[tuple[str, int], ...]:
+    """Every (part, shield) the bonus power point could go to, in the panels' order: movement,
+    each shield, each beam weapon."""
+    beams = tuple((spec.id, 0) for spec in ship.cls.weapons if spec.kind == "beam")
+    return (("movement", 0), *(("shield", n) for n in range(1, 7)), *beams)
+
+
+def shield_problem(ship: Ship, shield: int) -> str:
+    """Why the bonus shield point cannot go on `shield`, or "" (line 510: "from a specific shield,
+    even above the maximum")."""
+    if type(shield) is not int or not 1 <= shield <= 6:
+        return f"name the shield, 1 to 6, not {shield}"
+    if shield in ship.shields_damaged:
+        return f"shield {shield}'s generator is damaged"
+    return ""
+
+
+def power_problem(ship: Ship, part: str, shield: int) -> str:
+    """Why the bonus power point cannot go to `part` (shield `shield`), or "" (line 509: "This
+    may be allocated anywhere", within each part's limit)."""
+    ids = [w.id for w in ship.cls.weapons]
+    if part == "shield":
+        why = shield_problem(ship, shield)
+        if why:
+            return why
+        gain = ship.cls.shield_points(1)
+        if ship.shields[shield - 1] + gain > ship.cls.max_shield_points:
+            return (f"shield {shield} cannot hold {gain} more point(s) (at most "
+                    f"{ship.cls.max_shield_points}; the shield bonus goes past it)")
+    elif part == "movement":
+        alloc = ship.allocation
+        spent = alloc.movement if alloc is not None else 0
+        if ship.cls.movement_points(spent + 1) <= ship.cls.movement_points(spent):
+            return ("one more power point to movement buys no movement point (the ratio is "
+                    f"{ship.cls.mpr[0]}/{ship.cls.mpr[1]}); put it into a shield or a weapon")
+    else:
+        if part not in ids:
+            return f"put the power point into movement, a shield or a beam weapon, not {part!r}"
+        spec, held = ship.cls.weapon(part), ship.weapons[ids.index(part)]
+        if spec.kind != "beam" or held.damaged or held.power >= spec.full_power:
+            return f"the {spec.name} cannot take another power point"
+    return ""
+
+
 def take(state: FasaState, ship: Ship, action: SkillBonus,
          station: str) -> tuple[FasaState, list[Event]]:
-    """The Captain's choice of bonus, applied for this game turn."""
+    """The Captain's choice of bonus, applied for this game turn; a power or shield point chosen
+    without its place waits for the Engineer or Science to place it."""
     why = bonus_problem(state, ship, action)
     if why:
         raise IllegalAction(f"{station}: {why}")
     detail = "none taken"
+    bonus = action.bonus
     if action.bonus == "aim":
         ship = replace(ship, aimed=action.weapons)
         names = " and ".join(ship.cls.weapon(w).name for w in action.weapons)
         detail = f"{names} fire at one less to hit this turn"
+    elif split_form(action):
+        power = action.bonus == "power"
+        bonus = PLACE_POWER if power else PLACE_SHIELD
+        who = state.station_for(ship.id, Duty.POWER if power else Duty.SHIELDS)
+        detail = (f"one more {'power' if power else 'shield'} point, for "
+                  f"{title(who)} to place")
     elif action.bonus == "shield":
-        shields = list(ship.shields)
-        shields[action.shield - 1] += 1
-        ship = replace(ship, shields=tuple(shields))
-        detail = f"shield {action.shield} +1 point (now {shields[action.shield - 1]})"
+        ship, detail = add_shield_point(ship, action.shield)
     elif action.bonus == "power":
-        ship, detail = _power(ship, action)
+        ship, detail = add_power_point(ship, action.part, action.shield)
     elif action.bonus == "repair":
         if action.part == "superstructure":
             ship = replace(ship, superstructure=ship.superstructure + 1)
@@ -171,26 +221,35 @@ def take(state: FasaState, ship: Ship, action: SkillBonus,
             engines[i] += 1
             ship = replace(ship, engines=tuple(engines))
             detail = f"{ship.cls.engines[i].name} +1 power for good (now {engines[i]})"
-    ship = replace(ship, bonus=action.bonus)
+    ship = replace(ship, bonus=bonus)
     return state.with_ship(ship), [BonusTaken(ship.id, ship.name, action.bonus, detail)]
 
 
-def _power(ship: Ship, action: SkillBonus) -> tuple[Ship, str]:
+def add_shield_point(ship: Ship, shield: int) -> tuple[Ship, str]:
+    """The bonus shield point on `shield` (checked by `shield_problem`)."""
+    shields = list(ship.shields)
+    shields[shield - 1] += 1
+    return (replace(ship, shields=tuple(shields)),
+            f"shield {shield} +1 point (now {shields[shield - 1]})")
+
+
+def add_power_point(ship: Ship, part: str, shield: int) -> tuple[Ship, str]:
+    """The bonus power point in `part` (checked by `power_problem`)."""
     alloc = ship.allocation
     assert alloc is not None  # the Skill Roll Phase follows the allocation
-    if action.part == "movement":
+    if part == "movement":
         alloc = replace(alloc, movement=alloc.movement + 1)
         mp = ship.cls.movement_points(alloc.movement)
         return (replace(ship, allocation=alloc, movement_points=mp),
                 f"1 more power to movement ({mp} movement points)")
-    if action.part == "shield":
+    if part == "shield":
         gain = ship.cls.shield_points(1)
         shields = list(ship.shields)
-        shields[action.shield - 1] += gain
+        shields[shield - 1] += gain
         return (replace(ship, allocation=replace(alloc, shields=alloc.shields + 1),
                         shields=tuple(shields)),
-                f"1 more power to shield {action.shield} (+{gain})")
-    i = ship.weapon_index(action.part)
+                f"1 more power to shield {shield} (+{gain})")
+    i = ship.weapon_index(part)
     weapons = list(ship.weapons)
     weapons[i] = Weapon(weapons[i].power + 1, weapons[i].fired, weapons[i].damaged)
     return (replace(ship, allocation=replace(alloc, weapons=alloc.weapons + 1),
@@ -201,7 +260,7 @@ def _power(ship: Ship, action: SkillBonus) -> tuple[Ship, str]:
 def choose_bonus(ship: Ship, station: str) -> SkillBonus:
     """The autopilot's bonus (from what its seat may know): a superstructure point back when the
     hull is down to half or less; else aim the two most powerful armed weapons; else a shield
-    point on the fore shield (2), or on the strongest working one."""
+    point, which Science places (`bonus_place.choose_shield`)."""
     if ship.superstructure <= ship.cls.superstructure // 2 and ship.superstructure > 0:
         return SkillBonus(station, ship.id, "repair", part="superstructure")
     armed = sorted((i for i, w in enumerate(ship.weapons) if w.power and not w.damaged),
@@ -209,8 +268,6 @@ def choose_bonus(ship: Ship, station: str) -> SkillBonus:
     if armed:
         return SkillBonus(station, ship.id, "aim",
                           tuple(ship.cls.weapons[i].id for i in armed[:2]))
-    working = [n for n in range(1, 7) if n not in ship.shields_damaged]
-    if not working:
+    if len(ship.shields_damaged) >= 6:
         return SkillBonus(station, ship.id, "none")
-    shield = 2 if 2 in working else max(working, key=lambda n: (ship.shields[n - 1], -n))
-    return SkillBonus(station, ship.id, "shield", shield=shield)
+    return SkillBonus(station, ship.id, "shield")

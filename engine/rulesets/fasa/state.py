@@ -191,7 +191,8 @@ class Ship:
     rating_rolls: tuple[int, ...] = ()  # the d10 rolls made for the ratings at setup
     skill_rolled: int = 0        # this turn's Skill Roll as modified (0 = not rolled yet)
     bonus: str = ""              # this turn's skill bonus: "", "due", "none", "aim", "power",
-    #                              "shield" or "repair"
+    #                              "shield" or "repair"; "placing power" / "placing shield"
+    #                              while the Engineer / Science places it (bonus_place.py)
     aimed: tuple[str, ...] = ()  # weapons firing at one less to hit this turn (the "aim" bonus)
     lock_tried: bool = False     # tried (or held) a sensor lock this turn: no arc scan (Expert)
     asked_phase: int = 0         # the Movement Phase of its last sensor question (Expert)

@@ -13,6 +13,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     advantage,
     arc_scan,
+    bonus_place,
     cc_turn,
     cloak,
     combat,
@@ -84,6 +85,7 @@ STEP_OF: dict[str, Step] = {
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
+    "bonus_power": SKILL, "bonus_shield": SKILL,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -207,6 +209,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         return skill_roll.take(state, ship, action, station)
+    if state.step == SKILL and kind in ("bonus_power", "bonus_shield"):
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return bonus_place.place(state, ship, action, station)
     if state.step == SCAN and isinstance(action, ArcScan):
         return arc_scan.scan(state, ship, action.arc, station)
     if state.step == SENSE and isinstance(action, Sense):
@@ -273,7 +279,7 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             if state.queue:
                 state, more = skill_roll.ask(state)
                 return state, events + more
-            if skill_roll.waiting(state):
+            if skill_roll.waiting(state) or bonus_place.placing(state):
                 return state, events
             state, more, wait = engineer_roll.step(state)  # C&C: the Chief Engineer's roll
             if wait:
@@ -494,11 +500,12 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             None, "arc_scan")
                      for s in arc_scan.waiting(state))
     if state.step == SKILL:
-        return tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                            f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
-                            "more power point, one more shield point, or one point repaired)",
-                            None, "skill_bonus")
-                     for s in skill_roll.waiting(state)) + engineer_roll.prompts(state)
+        bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                             f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
+                             "one more power point, one more shield point, or one point repaired)",
+                             None, "skill_bonus")
+                      for s in skill_roll.waiting(state))
+        return bonus + engineer_roll.prompts(state) + bonus_place.prompts(state)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "

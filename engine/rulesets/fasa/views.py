@@ -82,7 +82,8 @@ Movement, seed lines 349-355: "to allow the engineers to make the systems change
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll")
+SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "bonus_power",
+                "bonus_shield")
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
@@ -99,6 +100,7 @@ PUBLIC_WORDS = {
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
     "orders": "giving orders", "engineer_roll": "working in engineering",
+    "bonus_power": "giving orders", "bonus_shield": "giving orders",
 }
 
 
