@@ -8,6 +8,7 @@ It sees what its seat may see (`view`): enemy positions, headings and speeds, no
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 from engine.actions import Action
 from engine.hexgrid import (
@@ -21,16 +22,15 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import autopilot_advanced as advanced
+from engine.rulesets.fasa import autopilot_expert as expert_play
 from engine.rulesets.fasa import (
-    arc_scan,
     evasion,
     legal,
     placement,
     sensors,
-    skill_roll,
     victory,
 )
-from engine.rulesets.fasa import autopilot_advanced as advanced
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
@@ -76,6 +76,7 @@ from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.views import redacted
 from engine.stations import Seat
 
+TAC = Fraction(1, 3)
 SEVERE = 3
 """Penetrating points of a missile hit that the autopilot tries to evade."""
 GOOD_SHOT = 5
@@ -110,11 +111,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     if prompt.action == "self_destruct":
         return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
     if prompt.action == "arc_scan":
-        return ArcScan(station, ship.id, arc_scan.autopilot_arc(state, ship))
+        return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
     if prompt.action == "set_warp":
-        return SetWarp(station, ship.id, ship.warp)  # holds its speed: a simple player
+        return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
     if prompt.action == "skill_bonus":
-        return skill_roll.choose_bonus(ship, station)
+        return expert_play.choose_bonus(state, ship, station)
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":
@@ -166,28 +167,15 @@ def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship |
     return min(foes, key=lambda s: (distance(pos, s.pos), s.id)) if foes else None
 
 
-def expected_damage(tables: Tables, ship: Ship, rng: int) -> float:
-    """Expected damage of a full volley at `rng` hexes, every weapon at full power."""
-    total = 0.0
-    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
-        if w.damaged:
-            continue
-        need = tables.to_hit(spec.chart, rng)
-        if spec.kind == "beam":
-            dmg = spec.max_power + spec.band_modifier(rng)
-        elif spec.kind == "missile":
-            dmg = spec.damage
-        else:
-            dmg = tables.plasma_damage(spec.plasma_table, rng, full_scale=False)
-        total += need / 10 * dmg
-    return total
+def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC) -> float:
+    """Expected damage of a full volley at `rng` hexes, every weapon at full power, plasma at
+    the game's `scale` (`autopilot_expert.expected_damage`)."""
+    return expert_play.expected_damage(tables, ship, rng, scale)
 
 
-def best_range(tables: Tables, ship: Ship) -> int:
+def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
     """The range where a full volley does most, the longer on a near tie."""
-    scores = [(expected_damage(tables, ship, r), r) for r in range(1, 25)]
-    top = max(s for s, _ in scores)
-    return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+    return expert_play.best_range(tables, ship, scale)
 
 
 def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
@@ -206,8 +194,10 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
     cost = ship.cls.cloak_cost
-    if has_cloak(state, ship) and cost <= total and advanced.stay_cloaked(
-            state, ship, best_range(state.tables, ship)):
+    best = best_range(state.tables, ship, state.scale)
+    if has_cloak(state, ship) and cost <= total and (
+            advanced.stay_cloaked(state, ship, best)
+            or (ship.cloaked and not expert_play.worth_decloaking(state, ship, best))):
         # Close in cloaked, uncloak to fire (The Romulan Gambit, Notes: "remain cloaked as long
         # as possible, attempting to get a shot ... when it least suspects it").
         rest = total - cost
@@ -231,7 +221,7 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     foe = nearest_enemy(state, ship)
     if foe is None:
         return unseen_enemies(state, ship)
-    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) > 3:
+    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship, state.scale)) > 3:
         return True
     if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
         return True
@@ -285,7 +275,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         return _escape_path(state, ship, goal)
     if advanced.lie_in_wait(state, ship):
         return ""
-    want = best_range(state.tables, ship)
+    want = best_range(state.tables, ship, state.scale)
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1
