@@ -186,9 +186,10 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     cls = ship.cls
     step = cls.movement_step
     if ship.id in victory.escapers(state.setup.victory):
-        # Running for the edge: shields up, two thirds of the rest to speed, a third to weapons
+        # Running for the edge: shields up (at most a third of the power: at full values the
+        # shields alone could take it all), two thirds of the rest to speed, a third to weapons
         # (Raiders scores a decisive victory only with an Orion disabled on the way).
-        rest = total - min(total, shield_power_cap(ship))
+        rest = total - min(total // 3, shield_power_cap(ship))
         move_power = rest * 2 // 3 // step * step
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
@@ -207,6 +208,9 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields, 0, cost)
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
+    runners = frozenset(victory.escapers(state.setup.victory))
+    move_power = max(move_power, expert_play.chase_power(state, ship, nearest_enemy(state, ship),
+                                                         runners))
     # A third to weapons, or what arms the plasma and missiles in full if that is more.
     weapons = advanced.weapons_power(ship, -(-total // 3), weapon_cap(ship), total - move_power)
     shields = min(shield_cap, total - weapons - move_power)

@@ -158,3 +158,25 @@ def worth_decloaking(state: FasaState, ship: Ship, best: int) -> bool:
     if distance(ship.pos, foe.pos) <= best + AMBUSH_CLOSE:
         return True
     return sextants(foe.pos, foe.heading, ship.pos)[0] not in (0, 1, 5)
+
+
+CHASE_SHARE = Fraction(1, 2)
+"""The most of its power a pursuer puts into movement to keep up with a ship running for an
+edge."""
+
+
+def chase_power(state: FasaState, ship: Ship, foe: Ship | None, runners: frozenset[str]) -> int:
+    """The power to movement that keeps up with `foe` when it is running for the map's edge
+    (`runners`, the scenario's escapers): enough to match a runner that puts two thirds of its
+    class's power into movement (its allocation is secret until the Sensors Phase, line 707), at
+    most `CHASE_SHARE` of the power, in whole steps. At full values the power left after the shields seldom spills into movement as
+    it does at a third, so without this a pursuer falls behind (docs/scenarios.md, Raiders)."""
+    if foe is None or foe.id not in runners:
+        return 0
+    cls = ship.cls
+    step = cls.movement_step
+    want = foe.cls.movement_points(foe.cls.total_power * 2 // 3)
+    power = -(-want * cls.mpr[0] // cls.mpr[1])
+    power = -(-power // step) * step
+    top = int(ship.total_power * CHASE_SHARE) // step * step
+    return min(power, top)

@@ -197,6 +197,8 @@ class Ship:
     arc_phase: int = 0           # the Movement Phase of its last arc scan decision (Expert)
     warp_set: bool = False       # its warp speed for this turn is set (Expert; warp.py)
     record: tuple[TurnRecord, ...] = ()  # the Master Control Panel's past turns (mcp.py)
+    advancement: tuple[int, ...] = ()  # Campaign Advancement: (captain, crew) points, () = not
+    #                                    known (optional rule; campaign_play.py)
 
     @property
     def total_power(self) -> int:

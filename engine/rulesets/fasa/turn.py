@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     arc_scan,
+    campaign_play,
     cloak,
     combat,
     comms,
@@ -116,7 +117,10 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
             f"{title(action.station)}: a {req.kind} shows 1 to {req.sides}, not {action.value}")
     events: list[Event] = [Rolled(req, action.value, action.source)]
     if state.step == RATINGS:
-        state, more = ratings.on_roll(state, action.value)
+        if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
+            state, more = campaign_play.on_roll(state, action.value)
+        else:
+            state, more = ratings.on_roll(state, action.value)
         return state, events + more
     if state.step == SKILL:
         state, more = skill_roll.on_roll(state, action.value)
@@ -129,7 +133,8 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == ADVANTAGE:
         ship = state.queue[0]
-        rolls = tuple((s, r + (action.value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
+        value = action.value + campaign_play.captain_points(state, state.ship(ship))
+        rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
         return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), events
     if state.step == EVADE:
         state, more = evasion.on_roll(state, action.value)
@@ -239,12 +244,21 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
             continue
         if state.step == RATINGS:
-            # Expert: Creating The Ratings, before the first Power Allocation Phase.
-            if ratings.unrated(state):
+            # Campaign Advancement's initial points (an optional rule), then Expert: Creating
+            # The Ratings, before the first Power Allocation Phase.
+            if campaign_play.unrolled(state):
+                state, more = campaign_play.ask(state)
+                return state, events + more
+            if expert(state.level) and ratings.unrated(state):
                 state, more = ratings.ask(state)
                 return state, events + more
             state = replace(state, step=POWER)
+            events += campaign_play.opening_notes(state)
             events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+            continue
+        if state.step == POWER and campaign_play.unrolled(state):
+            state = replace(state, step=RATINGS)
+            events.append(Note("Campaign Advancement: each ship rolls its initial points"))
             continue
         if state.step == POWER and expert(state.level) and ratings.unrated(state):
             state = replace(state, step=RATINGS)
@@ -278,6 +292,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 # Expert: Skill Roll Phase, after the Power Allocation Phase (step 3).
                 state = skill_roll.start(state)
                 events.append(Note(f"Skill Roll Phase of turn {state.turn}"))
+                continue
+            if campaign_play.crew_roll_in_play(state):  # an optional rule (line 506)
+                state = skill_roll.start(state)
+                events.append(Note(f"Campaign Advancement: the crews' rolls of turn "
+                                   f"{state.turn}"))
                 continue
             state, more = _start_advantage(state)
             events += more
@@ -352,6 +371,9 @@ def _start_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def _ask_advantage(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     ship = state.ship(state.queue[0])
+    if campaign_play.in_play(state):  # percentile dice and the captain's points (line 504)
+        state, more = campaign_play.advantage_request(state, ship)
+        return state, [*events, *more]
     state, ev = combat.request(state, ship.id, Duty.COMMAND,
                                f"tactical advantage roll for {ship.name}", public=True)
     return state, [*events, ev]
@@ -439,7 +461,9 @@ def _check_game_over(state: FasaState) -> tuple[FasaState, list[Event]]:
 def _finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list[Event]]:
     state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
                     roll=None)
-    return state, [GameOver(verdict.outcome, verdict.winner, verdict.kind, verdict.ending)]
+    notes = campaign_play.victory_notes(state, verdict.winner)  # an optional rule (line 521)
+    return state, [*notes, GameOver(verdict.outcome, verdict.winner, verdict.kind,
+                                    verdict.ending)]
 
 
 def pending(state: FasaState, seat: Seat | None = None) -> tuple[Prompt, ...]:
