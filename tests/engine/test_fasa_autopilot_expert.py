@@ -117,3 +117,45 @@ def test_a_cloaked_ship_waits_under_the_enemy_bow_and_strikes_from_its_side() ->
         decisions.append(alloc)
     assert decisions[0].cloak > 0 and decisions[0].weapons == 0
     assert decisions[1].cloak == 0 and decisions[1].weapons >= 15
+
+
+def test_in_an_autopilot_game_the_helm_sets_the_warp_speed_before_the_allocation() -> None:
+    """Line 759: the warp speed may change; the decision comes before the ship's allocation
+    (docs/rules-decisions.md), so it is listed first and an autopilot game reaches it: the
+    Duel's Constitution steps down from warp 8."""
+    from companion.dice import VirtualDice
+    from companion.session import autopilot_game, load_scenario, prepare
+    from engine.rulesets.fasa.actions import SetWarp
+    state = game(("ent", "constitution", "Federation", 5, 8, 0),
+                 ("kl", "d7a", "Klingon", 5, 3, 3), warp=8)
+    first = engine.pending(state)[0]
+    assert first.action == "set_warp"
+    scenario = prepare(load_scenario("duel", None), None, "expert", None, 3, None, None)
+    _, actions = autopilot_game(scenario, VirtualDice(1).roll)
+    warps = [a.warp for a in actions if isinstance(a, SetWarp) and a.ship == "enterprise"]
+    assert warps and warps[0] < 8
+
+
+def test_a_runner_at_full_values_keeps_speed_and_its_pursuer_chases_it() -> None:
+    """Raiders (seed lines 567-571): the K-23 must leave by the far edge. At full values its
+    shields alone could take all its power; it keeps a third for them and puts two thirds of the
+    rest into speed, and a Lightning whose nearest enemy is the runner puts more into movement than
+    its third."""
+    from companion.session import load_scenario, prepare
+    scenario = prepare(load_scenario("raiders", None), None, "expert", None, 3, None, None)
+    state = engine.new_game(scenario)
+    assert isinstance(state, FasaState)
+    while engine.pending(state)[0].roll is not None:   # the ratings
+        state, _ = engine.apply(state, engine.RollResult(engine.pending(state)[0].station, 5))
+    allocations = {}
+    for p in engine.pending(state):
+        if p.action == "allocate_power":
+            a = autopilot.decide(state, p)
+            assert isinstance(a, AllocatePower)
+            allocations[p.ship] = a
+    k23 = next(s for s in state.ships if s.side == "Klingon")
+    orion = next(s for s in state.ships if s.side == "Orion")
+    step = k23.cls.movement_step
+    rest = k23.total_power - k23.total_power // 3
+    assert allocations[k23.id].movement == rest * 2 // 3 // step * step > 0
+    assert allocations[orion.id].movement > orion.total_power // 3

@@ -497,7 +497,12 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             + " (column, row, heading)", None, "place_ship")
                      for sid in state.to_place)
     if state.step == POWER:
-        out = []
+        # Expert: the Helm may change the warp speed one step (line 759), before the ship's
+        # allocation; the phase does not wait for it. Listed first, as it comes first.
+        out = [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
+                      f"warp speed of {s.name} this turn (now {s.warp}; one step at most)", None,
+                      "set_warp")
+               for s in state.ships if warp.may_set(state, s)]
         for s in state.ships:
             if s.status != ACTIVE:
                 continue
@@ -521,12 +526,6 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
                            "self_destruct")
                     for s in state.ships if explosions.may_self_destruct(s)]
-        # Expert: the Helm may change the warp speed one step (line 759); the phase does not
-        # wait for it.
-        out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                       f"warp speed of {s.name} this turn (now {s.warp}; one step at most)", None,
-                       "set_warp")
-                for s in state.ships if warp.may_set(state, s)]
         return tuple(out)
     if state.step == SCAN:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
