@@ -169,8 +169,9 @@ def chase_power(state: FasaState, ship: Ship, foe: Ship | None, runners: frozens
     """The power to movement that keeps up with `foe` when it is running for the map's edge
     (`runners`, the scenario's escapers): enough to match a runner that puts two thirds of its
     class's power into movement (its allocation is secret until the Sensors Phase, line 707), at
-    most `CHASE_SHARE` of the power, in whole steps. At full values the power left after the shields seldom spills into movement as
-    it does at a third, so without this a pursuer falls behind (docs/scenarios.md, Raiders)."""
+    most `CHASE_SHARE` of the power, in whole steps. At full values the power left after the
+    shields seldom spills into movement as it does at a third, so without this a pursuer falls
+    behind (docs/scenarios.md, Raiders)."""
     if foe is None or foe.id not in runners:
         return 0
     cls = ship.cls
