@@ -165,6 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--team-communications", action="store_true",
                      help="optional rule: each side rolls a die each game turn; on 1-3 its "
                           "team must talk aloud (Book Two, Advanced: Team Communications)")
+    sim.add_argument("--campaign", action="store_true",
+                     help="optional rule: Campaign Advancement: each captain's and crew's "
+                          "Advancement Points (rolled, or a ship entry's advancement), the "
+                          "captain's on a percentile tactical advantage roll, the crew's roll "
+                          "for a bonus each turn, Victory Points and next game's totals at the "
+                          "end (Book Two, Advanced: Campaign Advancement)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -285,6 +291,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         options["rescues"] = True
     if args.team_communications:
         options["team_communications"] = True
+    if args.campaign:
+        options["campaign"] = True
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log

@@ -46,6 +46,8 @@ rescues = false          # optional rule (advanced): a Captain may abandon ship 
                          # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
 team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
                          # team must talk aloud (Book Two, Advanced: Team Communications)
+campaign = false         # optional rule: Campaign Advancement: captains' and crews' points, their
+                         # rolls each turn, Victory Points at the end (Book Two, Advanced)
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -112,6 +114,7 @@ class Config:
     fire_limit: int = 0                      # the optional firing limit; 0 = none
     rescues: bool = False                    # the optional rule of rescues
     team_communications: bool = False        # the optional team-communications roll
+    campaign: bool = False                   # the optional rule of Campaign Advancement
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -149,6 +152,8 @@ def game_options(config: Config) -> dict[str, Any]:
         out["rescues"] = True
     if config.team_communications:
         out["team_communications"] = True
+    if config.campaign:
+        out["campaign"] = True
     return out
 
 
@@ -161,7 +166,7 @@ def config_path() -> Path:
 
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
-             "team_communications"),
+             "team_communications", "campaign"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -258,6 +263,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     whole(game, "game", "fire_limit", "fire_limit", low, high)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
+    flag(game, "game", "campaign", "campaign")
 
     if "seats" in data:
         seats = table("seats")

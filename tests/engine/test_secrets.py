@@ -205,7 +205,7 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         told_cc += isinstance(e, CC_PRIVATE_EVENTS) and owner == mine
                     elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
                         moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
-                        unseen = hidden_from(new, moved, mine)
+                        unseen = hidden_from(new, moved, mine, seat.ship)  # Expert: per ship
                         assert (e in told) == (not unseen), (seat, e)
                         told_hidden += unseen
                     elif isinstance(e, SelfDestructOrder):

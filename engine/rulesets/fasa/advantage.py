@@ -6,7 +6,7 @@ moves last for the turn. At the expert and command levels the Captains' ratings 
 from __future__ import annotations
 
 from engine.events import Event
-from engine.rulesets.fasa import combat, ratings, sensors
+from engine.rulesets.fasa import campaign_play, combat, ratings, sensors
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import Note
 from engine.rulesets.fasa.levels import expert
@@ -27,6 +27,9 @@ def start(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def ask(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     ship = state.ship(state.queue[0])
+    if campaign_play.in_play(state):  # percentile dice and the captain's points (line 504)
+        state, more = campaign_play.advantage_request(state, ship)
+        return state, [*events, *more]
     state, ev = combat.request(state, ship.id, Duty.COMMAND,
                                f"tactical advantage roll for {ship.name}", public=True)
     return state, [*events, ev]

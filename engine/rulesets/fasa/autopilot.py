@@ -8,6 +8,7 @@ It sees what its seat may see (`view`): enemy positions, headings and speeds, no
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 from engine.actions import Action
 from engine.hexgrid import (
@@ -21,8 +22,9 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import autopilot_advanced as advanced
+from engine.rulesets.fasa import autopilot_expert as expert_play
 from engine.rulesets.fasa import (
-    arc_scan,
     bonus_place,
     engineer_roll,
     evasion,
@@ -31,10 +33,8 @@ from engine.rulesets.fasa import (
     orders,
     placement,
     sensors,
-    skill_roll,
     victory,
 )
-from engine.rulesets.fasa import autopilot_advanced as advanced
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
@@ -82,6 +82,7 @@ from engine.rulesets.fasa.tables import Tables
 from engine.rulesets.fasa.views import redacted
 from engine.stations import Seat
 
+TAC = Fraction(1, 3)
 SEVERE = 3
 """Penetrating points of a missile hit that the autopilot tries to evade."""
 GOOD_SHOT = 5
@@ -122,15 +123,15 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     if prompt.action == "self_destruct":
         return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
     if prompt.action == "arc_scan":
-        return ArcScan(station, ship.id, arc_scan.autopilot_arc(state, ship))
+        return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
     if prompt.action == "set_warp":
-        return SetWarp(station, ship.id, ship.warp)  # holds its speed: a simple player
+        return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
     if prompt.action == "skill_bonus":
-        return skill_roll.choose_bonus(ship, station)
+        return expert_play.choose_bonus(state, ship, station)
     if prompt.action == "bonus_power":
         return bonus_place.choose_power(ship, station)
     if prompt.action == "bonus_shield":
-        return bonus_place.choose_shield(ship, station)
+        return expert_play.place_shield(state, ship, station)
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
     if prompt.action == "arm_weapons":  # nothing under the Captain's hold fire (C&C)
@@ -183,28 +184,15 @@ def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship |
     return min(foes, key=lambda s: (distance(pos, s.pos), s.id)) if foes else None
 
 
-def expected_damage(tables: Tables, ship: Ship, rng: int) -> float:
-    """Expected damage of a full volley at `rng` hexes, every weapon at full power."""
-    total = 0.0
-    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
-        if w.damaged:
-            continue
-        need = tables.to_hit(spec.chart, rng)
-        if spec.kind == "beam":
-            dmg = spec.max_power + spec.band_modifier(rng)
-        elif spec.kind == "missile":
-            dmg = spec.damage
-        else:
-            dmg = tables.plasma_damage(spec.plasma_table, rng, full_scale=False)
-        total += need / 10 * dmg
-    return total
+def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC) -> float:
+    """Expected damage of a full volley at `rng` hexes, every weapon at full power, plasma at
+    the game's `scale` (`autopilot_expert.expected_damage`)."""
+    return expert_play.expected_damage(tables, ship, rng, scale)
 
 
-def best_range(tables: Tables, ship: Ship) -> int:
+def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
     """The range where a full volley does most, the longer on a near tie."""
-    scores = [(expected_damage(tables, ship, r), r) for r in range(1, 25)]
-    top = max(s for s, _ in scores)
-    return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+    return expert_play.best_range(tables, ship, scale)
 
 
 def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
@@ -215,16 +203,19 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     cls = ship.cls
     step = cls.movement_step
     if ship.id in victory.escapers(state.setup.victory):
-        # Running for the edge: shields up, two thirds of the rest to speed, a third to weapons
+        # Running for the edge: shields up (at most a third of the power: at full values the
+        # shields alone could take it all), two thirds of the rest to speed, a third to weapons
         # (Raiders scores a decisive victory only with an Orion disabled on the way).
-        rest = total - min(total, shield_power_cap(ship))
+        rest = total - min(total // 3, shield_power_cap(ship))
         move_power = rest * 2 // 3 // step * step
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
     cost = ship.cls.cloak_cost
-    if has_cloak(state, ship) and cost <= total and advanced.stay_cloaked(
-            state, ship, best_range(state.tables, ship)):
+    best = best_range(state.tables, ship, state.scale)
+    if has_cloak(state, ship) and cost <= total and (
+            advanced.stay_cloaked(state, ship, best)
+            or (ship.cloaked and not expert_play.worth_decloaking(state, ship, best))):
         # Close in cloaked, uncloak to fire (The Romulan Gambit, Notes: "remain cloaked as long
         # as possible, attempting to get a shot ... when it least suspects it").
         rest = total - cost
@@ -234,6 +225,9 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields, 0, cost)
     shield_cap = shield_power_cap(ship)
     move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
+    runners = frozenset(victory.escapers(state.setup.victory))
+    move_power = max(move_power, expert_play.chase_power(state, ship, nearest_enemy(state, ship),
+                                                         runners))
     # A third to weapons, or what arms the plasma and missiles in full if that is more.
     weapons = advanced.weapons_power(ship, -(-total // 3), weapon_cap(ship), total - move_power)
     shields = min(shield_cap, total - weapons - move_power)
@@ -248,7 +242,7 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     foe = nearest_enemy(state, ship)
     if foe is None:
         return unseen_enemies(state, ship)
-    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship)) > 3:
+    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship, state.scale)) > 3:
         return True
     if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
         return True
@@ -302,7 +296,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         return _escape_path(state, ship, goal)
     if advanced.lie_in_wait(state, ship):
         return ""
-    want = best_range(state.tables, ship)
+    want = best_range(state.tables, ship, state.scale)
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1

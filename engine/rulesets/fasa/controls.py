@@ -410,8 +410,9 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
         return make(v)
 
     fields = (
-        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against efficiency "
-                       f"{ship.efficiency})", FieldKind.CHOICE, "none", choices=choices),
+        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against "
+                       f"{skill_roll.against(state)} {skill_roll.target(state, ship)})",
+              FieldKind.CHOICE, "none", choices=choices),
         Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
         Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
         Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],

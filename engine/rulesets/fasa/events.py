@@ -483,7 +483,8 @@ class SkillRolled(Event):
     name: str
     roll: int
     modifier: int
-    efficiency: int
+    efficiency: int   # what the roll is made against: the rating, or the crew's points
+    against: str = "efficiency"   # "Advancement Points" with Campaign Advancement (line 506)
 
     @property
     def success(self) -> bool:
@@ -494,7 +495,7 @@ class SkillRolled(Event):
         added = f" +{self.modifier} for casualties = {self.roll + self.modifier}" \
             if self.modifier else ""
         verdict = "a bonus this turn" if self.success else "no bonus"
-        return (f"{self.name}: Skill Roll {self.roll}{added} against efficiency "
+        return (f"{self.name}: Skill Roll {self.roll}{added} against {self.against} "
                 f"{self.efficiency}: {verdict}")
 
 

@@ -19,8 +19,13 @@ under the same options. Each is off unless turned on.
 - `team_communications` (line 447, Team Communications): true opens each game turn with a d10
   a side; on 1-3 the team must talk aloud (`comms.py`).
 
-Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral
-(line 437) is not built yet (docs/rules-decisions.md).
+- `campaign` (lines 496-529, Campaign Advancement): true gives each captain and crew their
+  Advancement Points (a ship entry's `advancement = { captain = N, crew = M }`, else rolled),
+  the captain's points on a percentile Tactical Advantage roll, the crew's roll for a bonus each
+  turn, and the Victory Points and totals for the next game at the end (`campaign_play.py`, the
+  numbers in `campaign.py`).
+
+The admiral (line 437) is not built (docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from engine.errors import DataError
 MAX_FIRE_LIMIT = 12
 """The most weapons a limit may name (more than any class carries)."""
 
-OPTION_KEYS = ("fire_limit", "rescues", "team_communications")
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "campaign")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,7 @@ class Options:
     fire_limit: int = 0   # weapons one ship may declare in one Firing Phase; 0 = no limit
     rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
     team_communications: bool = False  # each side rolls each turn: 1-3 it talks aloud
+    campaign: bool = False  # Campaign Advancement: points, their rolls, Victory Points
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario's `[options]` table for these options (only those turned on)."""
@@ -52,6 +58,8 @@ class Options:
             out["rescues"] = True
         if self.team_communications:
             out["team_communications"] = True
+        if self.campaign:
+            out["campaign"] = True
         return out
 
 
@@ -75,12 +83,13 @@ def options_from(raw: Any, where: str) -> Options:
                         f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
                         f"not {limit!r}")
     flags = {}
-    for key in ("rescues", "team_communications"):
+    for key in ("rescues", "team_communications", "campaign"):
         flags[key] = raw.get(key, False)
         if type(flags[key]) is not bool:
             raise DataError(f"{where}: options: {key} must be true or false, not {flags[key]!r}")
     return Options(fire_limit=limit, rescues=flags["rescues"],
-                   team_communications=flags["team_communications"])
+                   team_communications=flags["team_communications"],
+                   campaign=flags["campaign"])
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
-from engine.rulesets.fasa import mines, victory
+from engine.rulesets.fasa import campaign_play, mines, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
@@ -59,7 +59,8 @@ SCENARIO_KEYS = frozenset({
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
                              "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
-                             "officers"})  # a player crew's officers (C&C; officers.py)
+                             "officers",  # a player crew's officers (C&C; officers.py)
+                             "advancement"})  # Campaign Advancement points (campaign_play.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -362,4 +363,5 @@ def _ship(where: str, entry: Any, classes: Mapping[str, ShipClass], bounds: MapB
         # Expert: Creating The Ratings (line 685): given here, or rolled before turn 1.
         skill=rating_from(where, entry, "skill"),
         efficiency=rating_from(where, entry, "efficiency"),
+        advancement=campaign_play.points_from(where, entry),
     )

@@ -149,10 +149,17 @@ class ShipClass:
     notes: tuple[tuple[str, str], ...] = ()
     scale: Fraction = Fraction(1)
     fire_limits: tuple[FireLimit, ...] = ()
+    full_power: int = 0           # Total Power Units Available at full values (0: this scale's)
 
     @property
     def total_power(self) -> int:
         return sum(e.power for e in self.engines)
+
+    @property
+    def full_total_power(self) -> int:
+        """Total Power Units Available at full values, whatever the scale (Campaign
+        Advancement's Victory Points, seed line 521, come from the ship's own figure)."""
+        return self.full_power or (self.total_power if self.scale == 1 else 0)
 
     @property
     def movement_step(self) -> int:
@@ -195,6 +202,7 @@ class ShipClass:
                 for w in self.weapons
             ),
             scale=scale,
+            full_power=self.full_total_power,
         )
 
 

@@ -31,10 +31,12 @@ from __future__ import annotations
 from engine.dice import Die, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa import campaign_play
 from engine.rulesets.fasa.actions import SKILL_BONUSES, SkillBonus
 from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import BonusTaken, RollRequested, SkillRolled
+from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, SKILL, FasaState, Ship, Weapon, replace
 from engine.stations import title
@@ -46,14 +48,24 @@ PLACE_POWER, PLACE_SHIELD = "placing power", "placing shield"
 
 def start(state: FasaState) -> FasaState:
     """The Skill Roll Phase begins: every ship in play rolls, in the scenario's order."""
-    ships = tuple(s.id for s in state.ships if s.status == ACTIVE and s.efficiency > 0
+    ships = tuple(s.id for s in state.ships if s.status == ACTIVE and target(state, s) > 0
                   and not crewed(s))  # C&C: a player crew's Engineer rolls instead
     return replace(state, step=SKILL, queue=ships)
 
 
+def target(state: FasaState, ship: Ship) -> int:
+    """What the roll is made against: the Crew Efficiency Rating at the expert levels, the
+    crew's Advancement Points at the advanced level with Campaign Advancement (line 506)."""
+    return ship.efficiency if expert(state.level) else campaign_play.crew_points(ship)
+
+
+def against(state: FasaState) -> str:
+    return "efficiency" if expert(state.level) else "Advancement Points"
+
+
 def need(state: FasaState, ship: Ship) -> int:
-    """The highest percentile roll that succeeds: the efficiency, less the casualty modifier."""
-    return max(0, ship.efficiency - casualty_modifier(state.level, ship))
+    """The highest percentile roll that succeeds: the target, less the casualty modifier."""
+    return max(0, target(state, ship) - casualty_modifier(state.level, ship))
 
 
 def ask(state: FasaState) -> tuple[FasaState, list[Event]]:
@@ -67,7 +79,7 @@ def ask(state: FasaState) -> tuple[FasaState, list[Event]]:
     wanted = f"needs 1-{top}" if top else "cannot succeed"
     req = RollRequest(Die.D100, ship.id, station,
                       f"{title(station)}: Skill Roll of {ship.name}'s crew, percentile dice "
-                      f"against efficiency {ship.efficiency}{added}, {wanted}",
+                      f"against {against(state)} {target(state, ship)}{added}, {wanted}",
                       (1, top) if top else None, modifiers=modifiers)
     return replace(state, roll=req), [RollRequested(req)]
 
@@ -75,7 +87,7 @@ def ask(state: FasaState) -> tuple[FasaState, list[Event]]:
 def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     ship = state.ship(state.queue[0])
     mod = casualty_modifier(state.level, ship)
-    event = SkillRolled(ship.id, ship.name, value, mod, ship.efficiency)
+    event = SkillRolled(ship.id, ship.name, value, mod, target(state, ship), against(state))
     ship = replace(ship, skill_rolled=value + mod, bonus=DUE if event.success else NONE)
     return replace(state.with_ship(ship), roll=None, queue=state.queue[1:]), [event]
 

@@ -217,6 +217,8 @@ class Ship:
     helm_rolled: bool = False    # the helm operation roll of this turn is made (once a turn)
     helm_steps: str = ""         # the course awaiting the helm operation roll
     helm_success: bool = False   # that roll succeeded: the next emergency change is eased
+    advancement: tuple[int, ...] = ()  # Campaign Advancement: (captain, crew) points, () = not
+    #                                    known (optional rule; campaign_play.py)
 
     @property
     def total_power(self) -> int:

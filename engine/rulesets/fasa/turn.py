@@ -14,6 +14,7 @@ from engine.rulesets.fasa import (
     advantage,
     arc_scan,
     bonus_place,
+    campaign_play,
     cc_turn,
     cloak,
     combat,
@@ -129,7 +130,10 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
             return _moved(state, officer.id, events + more)
         return state, events + more
     if state.step == RATINGS:
-        state, more = ratings.on_roll(state, action.value)
+        if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
+            state, more = campaign_play.on_roll(state, action.value)
+        else:
+            state, more = ratings.on_roll(state, action.value)
         return state, events + more
     if state.step == SKILL:
         state, more = skill_roll.on_roll(state, action.value)
@@ -142,7 +146,8 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == ADVANTAGE:
         ship = state.queue[0]
-        rolls = tuple((s, r + (action.value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
+        value = action.value + campaign_play.captain_points(state, state.ship(ship))
+        rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
         return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), events
     if state.step == EVADE:
         state, more = evasion.on_roll(state, action.value)
@@ -264,12 +269,21 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
             continue
         if state.step == RATINGS:
-            # Expert: Creating The Ratings, before the first Power Allocation Phase.
-            if ratings.unrated(state):
+            # Campaign Advancement's initial points (an optional rule), then Expert: Creating
+            # The Ratings, before the first Power Allocation Phase.
+            if campaign_play.unrolled(state):
+                state, more = campaign_play.ask(state)
+                return state, events + more
+            if expert(state.level) and ratings.unrated(state):
                 state, more = ratings.ask(state)
                 return state, events + more
             state = replace(state, step=POWER)
+            events += campaign_play.opening_notes(state)
             events.append(Note(f"Turn {state.turn}: Power Allocation Phase"))
+            continue
+        if state.step == POWER and campaign_play.unrolled(state):
+            state = replace(state, step=RATINGS)
+            events.append(Note("Campaign Advancement: each ship rolls its initial points"))
             continue
         if state.step == POWER and expert(state.level) and ratings.unrated(state):
             state = replace(state, step=RATINGS)
@@ -306,6 +320,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 # Expert: Skill Roll Phase, after the Power Allocation Phase (step 3).
                 state = skill_roll.start(state)
                 events.append(Note(f"Skill Roll Phase of turn {state.turn}"))
+                continue
+            if campaign_play.crew_roll_in_play(state):  # an optional rule (line 506)
+                state = skill_roll.start(state)
+                events.append(Note(f"Campaign Advancement: the crews' rolls of turn "
+                                   f"{state.turn}"))
                 continue
             state, more = advantage.start(state)
             events += more
@@ -428,7 +447,9 @@ def _check_game_over(state: FasaState) -> tuple[FasaState, list[Event]]:
 def _finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list[Event]]:
     state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
                     roll=None)
-    return state, [GameOver(verdict.outcome, verdict.winner, verdict.kind, verdict.ending)]
+    notes = campaign_play.victory_notes(state, verdict.winner)  # an optional rule (line 521)
+    return state, [*notes, GameOver(verdict.outcome, verdict.winner, verdict.kind,
+                                    verdict.ending)]
 
 
 def pending(state: FasaState, seat: Seat | None = None) -> tuple[Prompt, ...]:
@@ -462,7 +483,12 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             + " (column, row, heading)", None, "place_ship")
                      for sid in state.to_place)
     if state.step == POWER:
-        out = []
+        # Expert: the Helm may change the warp speed one step (line 759), before the ship's
+        # allocation; the phase does not wait for it. Listed first, as it comes first.
+        out = [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
+                      f"warp speed of {s.name} this turn (now {s.warp}; "
+                      f"{warp.reach_words(state, s)})", None, "set_warp")
+               for s in state.ships if warp.may_set(state, s)]
         for s in state.ships:
             if s.status != ACTIVE:
                 continue
@@ -486,12 +512,6 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
                            "self_destruct")
                     for s in state.ships if explosions.may_self_destruct(s)]
-        # Expert: the Helm may change the warp speed one step (line 759); the phase does not
-        # wait for it.
-        out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                       f"warp speed of {s.name} this turn (now {s.warp}; "
-                       f"{warp.reach_words(state, s)})", None, "set_warp")
-                for s in state.ships if warp.may_set(state, s)]
         return tuple(out) + cc_turn.power_prompts(state)
     if state.step == SCAN:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),

@@ -64,7 +64,7 @@ from engine.stations import INSTRUCTOR, Seat
 
 PUBLIC_SHIP_KEYS = frozenset({"id", "name", "class", "race", "side", "col", "row", "heading",
                               "movement_points", "status", "warp", "emergency_turned", "evading",
-                              "sensor_lock", "cloaked", "abandoned"})
+                              "sensor_lock", "cloaked", "abandoned", "advancement"})
 """What any seat knows of any ship (Advanced: Sensors: identity, position, heading, speed); an
 emergency heading change and an evasion are seen on the map (Advanced: Evading Missile Fire: the
 counter "is immediately rotated"). An enemy's `sensor_lock` is told only when it is on a ship of the
@@ -132,6 +132,9 @@ def public_ship(ship: Ship, hidden: bool = False) -> dict[str, Any]:
         "warp": ship.warp, "emergency_turned": ship.hard_turned and not hidden,
         "evading": ship.evading and not hidden, "sensor_lock": ship.lock or None,
         "cloaked": ship.cloaked, "abandoned": ship.abandoned,  # optional rule: Rescues
+        # Campaign Advancement (optional; line 517: each player gives them at the start).
+        "advancement": {"captain": ship.advancement[0], "crew": ship.advancement[1]}
+        if ship.advancement else None,
     }
 
 
