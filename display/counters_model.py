@@ -27,7 +27,8 @@ class CounterMarker:
     col: int
     row: int
     side: str
-    kind: str           # MINE, DECOY or FACE_DOWN (what the seat may know)
+    kind: str           # MINE, DECOY or FACE_DOWN (what the seat may know), or the view's own
+    #                     name of a ruleset's counter ("seeker missile"), drawn as a diamond
     shown: bool         # turned over: every seat sees what it is
     colour: Colour      # the laying side's colour (grey for a counter the seat cannot read)
 
@@ -45,6 +46,9 @@ def counter_markers(view: Mapping[str, Any], sides: Sequence[str]) -> tuple[Coun
             continue
         mine = c.get("mine")
         kind = FACE_DOWN if mine is None else (MINE if mine else DECOY)
+        own = c.get("kind")
+        if isinstance(own, str) and own and own not in LEGEND:   # a ruleset's own counter
+            kind = own[:40]                                     # ("seeker missile"): its name
         colour = theme.TEXT_DIM if kind == FACE_DOWN else colours.get(side, theme.TEXT_DIM)
         out.append(CounterMarker(col, row, side, kind, bool(c.get("shown")), colour))
     return tuple(out)
@@ -53,4 +57,5 @@ def counter_markers(view: Mapping[str, Any], sides: Sequence[str]) -> tuple[Coun
 def legend_lines(counters: Sequence[CounterMarker]) -> tuple[tuple[str, str], ...]:
     """(kind, words) for each kind of counter on the map, in a fixed order."""
     kinds = {c.kind for c in counters}
-    return tuple((k, LEGEND[k]) for k in (MINE, DECOY, FACE_DOWN) if k in kinds)
+    return tuple((k, LEGEND.get(k, k)) for k in (MINE, DECOY, FACE_DOWN, *sorted(kinds - set(LEGEND)))
+                 if k in kinds)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pygame
 
 from display import theme
-from display.counters_model import DECOY, MINE, CounterMarker, legend_lines
+from display.counters_model import DECOY, FACE_DOWN, MINE, CounterMarker, legend_lines
 from display.geometry import MapFrame
 from display.paint import Painter
 from display.theme import Colour
@@ -29,6 +29,10 @@ def draw_counter(surf: pygame.Surface, centre: tuple[float, float], size: float,
         pygame.draw.circle(surf, theme.BACKGROUND, (cx, cy), r, 1)
     elif kind == DECOY:
         pygame.draw.circle(surf, colour, (cx, cy), r, 2)
+    elif kind != FACE_DOWN:   # a ruleset's own counter (a seeker missile): a diamond
+        points = [(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)]
+        pygame.draw.polygon(surf, colour, points)
+        pygame.draw.polygon(surf, theme.BACKGROUND, points, 1)
     else:
         box = pygame.Rect(0, 0, round(r * 1.8), round(r * 1.8))
         box.center = (round(cx), round(cy))

@@ -174,7 +174,8 @@ var HexMap = (function () {
       if (!p || isNaN(p[0])) return;
       var cc = centre(p[0], p[1]);
       // a mine counter (Advanced: Mines) as the seat knows it: M a mine, D a decoy, ? unknown
-      var what = k.mine === true ? ["M", "mine"] : k.mine === false ? ["D", "decoy"] : ["?", "counter (mine or decoy)"];
+      var what = k.kind ? [String(k.kind).charAt(0).toUpperCase(), String(k.kind)]   // a ruleset's own ("seeker missile")
+        : k.mine === true ? ["M", "mine"] : k.mine === false ? ["D", "decoy"] : ["?", "counter (mine or decoy)"];
       var g = el("g", {"class": "map-counter"});
       g.appendChild(el("title", {}, what[1] + (k.side ? ", laid by " + k.side : "") + (k.shown ? ", face up" : "")));
       var half = px(8, 4, 6.5);

@@ -93,3 +93,19 @@ def test_a_copy_of_the_packaged_data_is_no_clash(tmp_path: Path) -> None:
     shutil.copy(Path(__file__).parents[2] / "engine" / "rulesets" / "knighthawks" / "data" /
                 "scenarios" / "patrol.toml", folder / "patrol.toml")
     assert find_scenario("patrol", tmp_path) == ("knighthawks", "patrol")
+
+
+def test_both_rulesets_stock_the_app_through_the_kernel() -> None:
+    """What the app's commands ask of a ruleset (engine.ruleset.Stocked), by name."""
+    from companion.session import ship_classes, stocked
+    from engine.game import ruleset_named
+    from engine.ruleset import Stocked
+
+    assert all(isinstance(ruleset_named(n), Stocked) for n in ("fasa", "knighthawks"))
+    fasa, kh = stocked("fasa").table_settings(), stocked("knighthawks").table_settings()
+    assert fasa.numbers["fire_limit"] == (0, 12) and "1/3" in fasa.scales
+    assert kh.scales == () and dict(kh.numbers) == {} and kh.default_max_turns == 12
+    classes = {c.id: c for c in ship_classes(None, "knighthawks")}
+    assert classes["upf-frigate"].faction == "UPF" and classes["upf-frigate"].name == "UPF Frigate"
+    with pytest.raises(DataError, match="unknown ruleset 'chess'"):
+        stocked("chess")

@@ -61,3 +61,22 @@ def test_the_rolls_list_reads_hit_or_miss_and_the_report_counts_the_shot() -> No
     assert {"HIT", "MISS"} <= {r for _, r in labels}
     assert shots and all(e.quiet and e.target_name for e in shots)
     assert any(not e.hit for e in shots) and any(e.hit for e in shots)
+
+
+def test_seekers_are_counters_where_the_seat_may_know_them() -> None:
+    """An idle seeker is its side's secret (line 41's mines likewise); the Instructor sees all."""
+    from display.counters_model import counter_markers, legend_lines
+
+    scenario = get("knighthawks").load_scenario("fleet", None, 4)  # type: ignore[attr-defined]
+    state = new_game(scenario)
+    assert isinstance(state, KHState) and state.seekers
+    layer = {k.side for k in state.seekers}
+    owner = next(s for s in state.ships if s.side in layer)
+    enemy = next(s for s in state.ships if s.side not in layer)
+    def seekers(seat: Seat) -> list[dict[str, object]]:
+        return [c for c in view(state, seat)["counters"] if "seeker" in str(c.get("kind"))]
+    assert len(seekers(Seat("instructor"))) == len(state.seekers)
+    assert len(seekers(Seat("helm", owner.id))) == len(state.seekers)
+    assert seekers(Seat("helm", enemy.id)) == []
+    markers = counter_markers(view(state, Seat("instructor")), [s.side for s in state.ships])
+    assert ("seeker missile (idle)", "seeker missile (idle)") in legend_lines(markers)

@@ -66,7 +66,8 @@ def decision(state: KHState, p: Prompt) -> Decision:
             Field("activate", "activate", FieldKind.CHOICE, "none", choices=choices),),
             builder=seekers)
     if p.action == "kh_screens":
-        screens = tuple(Choice(c, combat.DEFENCE_NAMES[c or "none"],
+        # "proton" under the field's label "screen": a button's word, whole at 800x480
+        screens = tuple(Choice(c, combat.DEFENCE_NAMES[c or "none"].removesuffix(" screen"),
                                None if not c or ship.has(c) else
                                f"{ship.name} has no working {combat.DEFENCE_NAMES[c]}")
                         for c in SCREEN_CHOICES)

@@ -120,9 +120,14 @@ def view(state: KHState, seat: Seat) -> dict[str, Any]:
                   for s in state.sides],
         "map": {"width": state.width, "height": state.height,
                 "cols": state.width, "rows": state.height},   # the map shape (docs/engine.md)
-        "counters": [{"col": hex_to_offset(m.pos)[0], "row": hex_to_offset(m.pos)[1],
-                      "side": m.side, "mine": True, "shown": False} for m in state.mines
-                     if side is None or m.side == side],
+        "counters": [
+            *({"col": hex_to_offset(m.pos)[0], "row": hex_to_offset(m.pos)[1],
+               "side": m.side, "mine": True, "shown": False} for m in state.mines
+              if side is None or m.side == side),
+            *({"col": hex_to_offset(k.pos)[0], "row": hex_to_offset(k.pos)[1], "side": k.side,
+               "kind": "seeker missile" if k.active else "seeker missile (idle)",
+               "shown": k.active} for k in state.seekers
+              if side is None or k.active or k.side == side)],
         "ships": [ship_view(state, s) for s in state.ships],
         "mines": [{"side": m.side, "at": _at(m.pos)} for m in state.mines
                   if side is None or m.side == side],
