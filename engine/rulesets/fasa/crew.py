@@ -82,6 +82,13 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "ask": Duty.SENSORS,            # a Movement Phase's sensor question (Expert, line 777)
     "arc_scan": Duty.SENSORS,       # the ship's sensors (Expert: Romulan Cloaking Device)
     "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
+    # C&C, the Science Officer's Skill Roll: chosen at the damage control station (three of its
+    # four uses are damage control; docs/rules-decisions.md), extra shields placed at the
+    # shields station, damage control points spent per shot (seed lines 1177-1207).
+    "science_roll": Duty.DAMAGE_CONTROL,
+    "extra_shields": Duty.SHIELDS,
+    "damage_control": Duty.DAMAGE_CONTROL,
+    "comms_task": Duty.COMMUNICATIONS,  # named by the Instructor alone (lines 1229-1231)
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

@@ -9,7 +9,16 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, placement, rescues, sensors, skill_roll, warp
+from engine.rulesets.fasa import (
+    combat,
+    movement,
+    placement,
+    rescues,
+    science,
+    sensors,
+    skill_roll,
+    warp,
+)
 from engine.rulesets.fasa.actions import (
     ARC_SCAN_ARCS,
     EVADE_CHOICES,
@@ -55,6 +64,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
+        return science.legal_for(state, ship.id, prompt.action, station)
     if prompt.action == "place_ship":
         return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
     if prompt.action == "ask":

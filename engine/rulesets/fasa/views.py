@@ -34,6 +34,8 @@ from engine.rulesets.fasa.events import (
     RatingsSet,
     Rolled,
     RollRequested,
+    ScienceApplied,
+    ScienceRolled,
     SelfDestructOrder,
     SensorAnswered,
     SensorLocked,
@@ -74,14 +76,15 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken)
+                  BonusTaken, ScienceRolled, ScienceApplied)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus")
+SIDE_PROMPTS = ("self_destruct", "skill_bonus",
+                "science_roll", "extra_shields", "damage_control")  # C&C: science.PROMPTS
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
@@ -97,6 +100,8 @@ PUBLIC_WORDS = {
     "self_destruct": "giving orders", "place_ship": "placing its ship",
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
+    "science_roll": "giving orders", "extra_shields": "setting shields",
+    "damage_control": "giving orders",
 }
 
 
@@ -168,6 +173,8 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "aimed": list(ship.aimed),
         # Command & Control: a crewed ship's officers and their ratings (officers.py).
         "officers": officers_json(ship),
+        # C&C: the Science Officer's panel (science.py): None for a ship the Instructor runs.
+        "science": science_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
         # ratios, the charts, the crew.
         "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
@@ -279,6 +286,27 @@ def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
                  if side == mine or may_know_ship(state, seat, sid)) + own
 
 
+SCIENCE_UNKNOWN: dict[str, Any] = {
+    "science": "", "science_rolled": 0, "extra_shields": 0, "dc_die": False, "dc_points": 0,
+    "dc_phase": 0, "questions": 0, "extra_questions": 0, "phase_questions": 0,
+    "cloak_sense": "", "cloak_lock": "", "sensor_phases": 0, "comms_task": "", "comms_tried": 0}
+"""A crewed enemy's Science Officer's counters as a seat that may not know them sees them."""
+
+
+def science_json(ship: Ship) -> dict[str, Any] | None:
+    """The Science Officer's side of a crewed ship's panel (C&C, seed lines 1233-1301): this
+    turn's Skill Roll and what it gave, the Sensors Counter, the task at hand."""
+    if not ship.officers:
+        return None
+    return {"skill_roll": ship.science or None, "rolled": ship.science_rolled or None,
+            "extra_shields_to_place": ship.extra_shields,
+            "damage_control_points": ship.dc_points, "questions_left": ship.questions,
+            "extra_questions_left": ship.extra_questions,
+            "sensors_out_phases": ship.sensor_phases,
+            "cloak_movement_sensed": ship.cloak_sense or None,
+            "communications_task": ship.comms_task or None}
+
+
 NOWHERE = offset_to_hex(0, 0)
 """Where a redacted state puts a cloaked enemy the seat has not detected: always the same place,
 which the autopilot never takes for the ship's (`hiding.hidden_from` says it is hidden)."""
@@ -308,6 +336,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
+            **SCIENCE_UNKNOWN,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
@@ -317,8 +346,14 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
              else s
              for s in ships]
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
+    waiting = state.science_wait if state.science_wait and may_know_ship(
+        state, seat, state.science_wait[0]) else ()
+    # C&C: the damage control points on a shot are its target's side's (damage_control.py).
+    shots = tuple(replace(s, cut=0) if s.cut and not may_know_ship(state, seat, s.target) else s
+                  for s in state.shots)
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
+                   science_wait=waiting, shots=shots,
                    detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
                    detected_by=tuple(d for d in state.detected_by
                                      if may_know_ship(state, seat, d[1]) or (
