@@ -82,6 +82,8 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "ask": Duty.SENSORS,            # a Movement Phase's sensor question (Expert, line 777)
     "arc_scan": Duty.SENSORS,       # the ship's sensors (Expert: Romulan Cloaking Device)
     "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
+    "orders": Duty.COMMAND,         # C&C: the Captain's general orders (line 1415)
+    "engineer_roll": Duty.POWER,    # C&C: the Chief Engineer's Skill Roll (line 1029)
     # C&C, the Science Officer's Skill Roll: chosen at the damage control station (three of its
     # four uses are damage control; docs/rules-decisions.md), extra shields placed at the
     # shields station, damage control points spent per shot (seed lines 1177-1207).

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import shields_facing
-from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT, struck_heading
+from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT
 from engine.rulesets.fasa.evasion import EVADE_SUCCESS, current
 from engine.rulesets.fasa.explosions import AUTOMATIC
+from engine.rulesets.fasa.hit_location import struck_heading
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.state import DESTROYED, EVADE, FasaState, Ship, Shot
 from engine.rulesets.fasa.tables import ExplosionRow

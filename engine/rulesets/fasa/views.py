@@ -22,6 +22,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
+from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, UNKNOWN_COMMAND, command_json
 from engine.rulesets.fasa.events import (
     BlastStruck,
     BonusTaken,
@@ -76,14 +77,14 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken, ScienceRolled, ScienceApplied)
+                  BonusTaken, ScienceRolled, ScienceApplied, *CC_PRIVATE_EVENTS)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus",
+SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll",
                 "science_roll", "extra_shields", "damage_control")  # C&C: science.PROMPTS
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
@@ -100,6 +101,7 @@ PUBLIC_WORDS = {
     "self_destruct": "giving orders", "place_ship": "placing its ship",
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
+    "orders": "giving orders", "engineer_roll": "working in engineering",
     "science_roll": "giving orders", "extra_shields": "setting shields",
     "damage_control": "giving orders",
 }
@@ -172,7 +174,7 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "skill_roll": ship.skill_rolled or None, "skill_bonus": ship.bonus or None,
         "aimed": list(ship.aimed),
         # Command & Control: a crewed ship's officers and their ratings (officers.py).
-        "officers": officers_json(ship),
+        "officers": officers_json(ship), "command": command_json(ship),
         # C&C: the Science Officer's panel (science.py): None for a ship the Instructor runs.
         "science": science_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
@@ -336,6 +338,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
+            **UNKNOWN_COMMAND,
             **SCIENCE_UNKNOWN,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
