@@ -31,6 +31,7 @@ from engine.rulesets.fasa.actions import (
     Target,
     WeaponPower,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.events import Damaged, ExplosionAverted, ScienceRolled, StatusChanged
 from engine.rulesets.fasa.state import MOVE, RESOLVE, SKILL, FasaState, Shot, replace
 from engine.rulesets.fasa.views import redacted
@@ -55,7 +56,10 @@ def game(crew: str = "4", **science: int) -> FasaState:
 def allocate(state: FasaState, ship: str, shields: int = 0, weapons: int = 0,
              arm: tuple[tuple[str, int], ...] = (), points: tuple[int, ...] = (0,) * 6,
              movement: int = 0) -> FasaState:
-    """Power to shields, weapons and movement, by the stations of crew "4"."""
+    """Power to shields, weapons and movement, by the stations of crew "4" (the crewed ENT's
+    Captain orders fire first: C&C, line 1101)."""
+    if ship == "ent":
+        state, _ = act(state, GiveOrders("captain", "ent", "fire"))
     for action in (AllocatePower("engineer", ship, movement, shields, weapons),
                    ArmWeapons("helm", ship, tuple(WeaponPower(w, p) for w, p in arm)),
                    SetShields("science", ship, tuple(points))):  # type: ignore[arg-type]
@@ -64,11 +68,13 @@ def allocate(state: FasaState, ship: str, shields: int = 0, weapons: int = 0,
 
 
 def to_skill(state: FasaState, **ent: Any) -> FasaState:
-    """Both ships allocated; the KL's Expert Skill Roll fails (99): the Science Officer's turn."""
+    """Both ships allocated; the KL's Expert Skill Roll fails (99), the ENT's Chief Engineer
+    makes no roll: the Science Officer's turn."""
     state = allocate(state, "ent", **ent)
     state = allocate(state, "kl")
     assert state.step == SKILL
     state, _ = roll(state, 99)
+    state, _ = act(state, EngineerRoll("engineer", "ent", "none"))
     return state
 
 
@@ -168,12 +174,13 @@ def test_in_crew_5_the_navigator_rolls_and_places_the_shields() -> None:
     """"control of the deflector shields to the Navigator" (line 1514): each roll follows its
     duty, so the Navigator's DEFLECTOR SHIELDS rating is rolled and he places the points."""
     state = game(crew="5")
-    for action in (AllocatePower("engineer", "ent", 0, 4, 0),
+    for action in (GiveOrders("captain", "ent", "fire"), AllocatePower("engineer", "ent", 0, 4, 0),
                    ArmWeapons("weapons", "ent", ()),
                    SetShields("navigator", "ent", (0, 8, 0, 0, 0, 0))):
         state, _ = act(state, action)
     state = allocate(state, "kl")
     state, _ = roll(state, 99)
+    state, _ = act(state, EngineerRoll("engineer", "ent", "none"))
     state = choose(state, "shields")
     req = only_prompt(state).roll
     assert req is not None and req.station == "navigator" and "DEFLECTOR SHIELDS 60" in req.purpose
@@ -502,6 +509,7 @@ def test_a_difficult_communications_task_is_named_by_the_instructor_and_retried(
     state = allocate(state, "ent")
     state = allocate(state, "kl")
     state, _ = roll(state, 99)  # the KL's Expert Skill Roll
+    state, _ = act(state, EngineerRoll("engineer", "ent", "none"))
     req = only_prompt(state).roll
     assert req is not None and "COMMUNICATIONS 55" in req.purpose
     state, _ = roll(state, 12)
