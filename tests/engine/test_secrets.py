@@ -40,7 +40,7 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
-from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Shot, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
 
@@ -72,6 +72,7 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
+            **science_secrets(s),
         ))
     side = state.ship(seat.ship or "").side
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
@@ -80,7 +81,36 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
     # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
     counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
                      for c in state.counters)
-    return replace(state, ships=tuple(ships), reports=reports, counters=counters)
+    return replace(state, ships=tuple(ships), reports=reports, counters=counters,
+                   shots=secret_cuts(state, seat))
+
+
+def science_secrets(s: Ship) -> dict[str, Any]:
+    """C&C: a Science Officer's roll, points and counters (science.py) changed where they are
+    set (whether a station is busy is seen by all)."""
+    return dict(science_rolled=s.science_rolled + 4 if s.science_rolled else 0,
+                dc_points=s.dc_points + 2 if s.dc_points else 0, dc_die=not s.dc_die,
+                questions=s.questions + 2 if s.questions else 0,
+                extra_questions=s.extra_questions + 1 if s.extra_questions else 0,
+                extra_shields=s.extra_shields + 1 if s.extra_shields else 0,
+                cloak_sense=s.cloak_sense and "elsewhere",
+                cloak_lock=s.cloak_lock and "elsewhere",
+                sensor_phases=s.sensor_phases + 1 if s.sensor_phases else 0,
+                comms_task=s.comms_task and s.comms_task + " (changed)",
+                comms_tried=s.comms_tried + 1)
+
+
+def secret_cuts(state: FasaState, seat: Seat) -> tuple[Shot, ...]:
+    """C&C: the damage control points the target's side put on shots (damage_control.py)."""
+    return tuple(replace(t, cut=t.cut + 2) if not may_know_ship(state, seat, t.target) else t
+                 for t in state.shots)
+
+
+def science_perturbed(state: FasaState, seat: Seat) -> FasaState:
+    """`state` with the Science Officer's secrets of the ships `seat` may not know changed."""
+    ships = tuple(s if may_know_ship(state, seat, s.id) else replace(s, **science_secrets(s))
+                  for s in state.ships)
+    return replace(state, ships=ships, shots=secret_cuts(state, seat))
 
 
 def elsewhere(state: FasaState, ship: Ship) -> Ship:
@@ -105,6 +135,19 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
 SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
 where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
+COMMAND_SEEDS = [f"command{n}" for n in range(3)]
+"""Games of The Romulan Gambit at the command level with a crewed Federation cruiser (and in
+"command2" crewed Romulans too: two crews and no Instructor, C&C line 1516)."""
+
+
+def with_officers(scenario: dict[str, Any], crew: str, ships: tuple[str, ...],
+                  sensors: int) -> dict[str, Any]:
+    """`scenario` with a full crew of officers on `ships` (every rating their stations need)."""
+    from engine.rulesets.fasa.officers import needs
+    officers = {station: {key: sensors if key == "sensors" else 70 for key in keys}
+                for station, keys in needs(crew).items()}
+    return {**scenario, "ships": [{**e, "officers": officers} if e["id"] in ships else e
+                                  for e in scenario["ships"]]}
 
 
 def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaState]:
@@ -112,10 +155,15 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         yield from states(base + seed, limit)
         return
     level = "expert" if seed.startswith("expert") else "advanced"
-    n = int(seed.removeprefix("gambit").removeprefix("expert"))
+    level = "command" if seed.startswith("command") else level
+    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command"))
     rng = random.Random(n)
-    state: Any = engine.new_game({**packaged("romulan-gambit", level),
-                                  "crew": rng.choice(sorted(CREWS))})
+    crew = rng.choice(sorted(CREWS))
+    scenario = {**packaged("romulan-gambit", level), "crew": crew}
+    if level == "command":
+        crewed = ("constitution", "bop1", "bop2") if n == 2 else ("constitution",)
+        scenario = with_officers(scenario, crew, crewed, (92, 48, 75)[n])
+    state: Any = engine.new_game(scenario)
     dice = VirtualDice(base + n)
     for _ in range(limit):
         yield state
@@ -157,7 +205,28 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     assert previous is not None and checked > 50
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", COMMAND_SEEDS)
+def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) -> None:
+    """C&C: the Science Officer's Skill Roll and what it gave, his questions left, damage control
+    points (on his ship and on the shots coming in) and the task at hand change nothing another
+    side's seat is told or its autopilot decides (docs/rules-decisions.md, Command & Control:
+    Science Officer)."""
+    rng = random.Random(seed)
+    checked = 0
+    for state in game_states(seed, 100):
+        for seat in rng.sample([s for s in seats(state) if s.station != INSTRUCTOR], 4):
+            twin = science_perturbed(state, seat)
+            assert engine.view(twin, seat) == engine.view(state, seat), seat
+            assert redacted(twin, seat) == redacted(state, seat)
+            assert engine.pending(twin, seat) == engine.pending(state, seat)
+            for prompt in engine.pending(state, seat):
+                if prompt.roll is None:
+                    assert autopilot.decide(state, prompt) == autopilot.decide(twin, prompt)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("seed", SEEDS + COMMAND_SEEDS)
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
     told_private = told_public_roll = told_lock = told_hidden = 0

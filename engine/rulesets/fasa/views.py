@@ -87,6 +87,17 @@ map (`ShipMoved`)."""
 SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll",
                 "science_roll", "extra_shields", "damage_control")  # C&C: science.PROMPTS
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
+CREWED_SIDE_PROMPTS = ("ask", "arc_scan")
+"""A crewed ship's sensor questions and arc scans, open while its Science Officer's secret rolls
+left it questions (C&C: Sensors Track, seed lines 1241-1259; sensors_rating.py)."""
+
+
+def side_only(state: FasaState, prompt: Prompt) -> bool:
+    """Whether another side is not told that `prompt` is open."""
+    if prompt.action in SIDE_PROMPTS:
+        return True
+    return (prompt.action in CREWED_SIDE_PROMPTS and prompt.ship is not None
+            and state.has_ship(prompt.ship) and bool(state.ship(prompt.ship).officers))
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
@@ -269,7 +280,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     # whether its Captain has answered it yet is not another side's to watch.
     # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
-                      if p.ship in known or p.action not in SIDE_PROMPTS]
+                      if p.ship in known or not side_only(state, p)]
     return out
 
 
