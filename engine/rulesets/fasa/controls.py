@@ -348,7 +348,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                      int(number) if number.isdigit() else -1, detail)
 
     fields = (
-        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
+        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)" if not ship.officers
+              else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
+              FieldKind.CHOICE,
               default, choices=tuple(targets)),
         Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
               str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),

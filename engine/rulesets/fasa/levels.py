@@ -65,11 +65,10 @@ NOT_BUILT: dict[str, str] = {
     # Book Two, Command & Control (seed lines 875-1563): the level plays every Expert rule, and
     # the officers and their ratings of a crewed ship (officers.py); this line names what of its
     # own rules is still missing, and shrinks as they are built.
-    "command": ("the Captain's general orders, the Chief Engineer's, Helmsman's and Science "
-                "Officer's Skill Rolls, sensors by rating, bridge hits, engineering out, power "
-                "spent as it goes and powering down, who rolls hit location, explosion "
-                "prevention and difficult communications (meanwhile a crewed ship has its "
-                "Captain's tactics for its Skill Rating and makes no crew Skill Roll)"),
+    "command": ("the Captain's general orders, the Chief Engineer's and Helmsman's Skill Rolls, "
+                "bridge hits, engineering out, power spent as it goes and powering down, who "
+                "rolls hit location (meanwhile a crewed ship has its Captain's tactics for its "
+                "Skill Rating and makes no crew Skill Roll)"),
 }
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction; Command & Control)."""
