@@ -479,6 +479,17 @@ def test_explosion_prevention_is_damage_control_with_10_a_point_below_0() -> Non
     assert any(isinstance(e, StatusChanged) and e.status == "destroyed" for e in events)
 
 
+def test_why_tells_the_science_officers_roll_and_what_came_of_it() -> None:
+    """"Why?" of a Science Officer's roll: the rule, the roll and its result, for his side."""
+    state = below_zero(3)
+    _, events = engine.apply(state, RollResult("science", 12, "script"))
+    lines = engine.explain(state, events, "Federation")
+    assert lines[0] == "Roll: Science: DAMAGE CONTROL 67, +30 for 3 below 0: 37 or less holds"
+    assert any("Command & Control: Skill Rolls" in line for line in lines)
+    assert "Result: ENT: DAMAGE CONTROL roll 12 +30 = 42 against 67: the explosion is prevented" \
+        in lines
+
+
 def test_the_roll_is_made_again_with_the_current_modifier() -> None:
     """"When more damage is given to the superstructure, a new roll must be made using the
     current die-roll modifier" (line 1271): 6 below adds 60."""
