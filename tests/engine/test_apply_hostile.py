@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import random
 from typing import Any
 
 import pytest
+from cc_crews import crew_ships
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +39,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.officers import needs
 from engine.stations import STATION_NAMES
 
@@ -54,14 +57,19 @@ EXPERT_GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "expert", N
 LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
                      {"fire_limit": 1, "rescues": True, "team_communications": True}),
            "id": "duel-limited"}
+# The command level: the duel with the Enterprise's player crew (Command & Control: the
+# Captain's orders, the Engineer's choice of roll, the Helmsman's weaponry and helm rolls).
+COMMAND = {**crew_ships(prepare(load_scenario("duel", None), None, "command", None, 3),
+                        random.Random(7), share=0.0), "id": "duel-command"}
 # The command level: The Romulan Gambit with a crewed Federation cruiser, whose Science Officer
 # chooses his Skill Roll, places extra shields, spends damage control and rolls for his sensors
 # (Book Two, Command & Control; science.py).
-COMMAND = {**prepare(load_scenario("romulan-gambit", None), None, "command", None, 3),
-           "id": "gambit-command"}
-COMMAND["ships"] = [{**e, "officers": {st: {k: 70 for k in keys} for st, keys in needs("4").items()}}
-                    if e["id"] == "constitution" else e for e in COMMAND["ships"]]
-HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND)}
+SCIENCE = {**prepare(load_scenario("romulan-gambit", None), None, "command", None, 3),
+           "id": "gambit-science"}
+SCIENCE["ships"] = [{**e, "officers": {st: {k: 70 for k in keys}
+                                       for st, keys in needs("4").items()}}
+                    if e["id"] == "constitution" else e for e in SCIENCE["ships"]]
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND, SCIENCE)}
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -79,7 +87,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
 
 
 STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
-          + _states(COMMAND))
+          + _states(COMMAND) + _states(SCIENCE))
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "b1", "pl1", "zz9"]
 
@@ -126,6 +134,11 @@ actions = st.one_of(
     st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
                                               scalar)),
     st.builds(DeclareFire, station, ship, targets),
+    st.builds(DeclareFire, station, ship, targets, st.one_of(st.booleans(), scalar)),
+    st.builds(GiveOrders, station, ship, st.one_of(st.sampled_from(
+        ["hold", "fire", "at_will", "FIRE"]), scalar)),
+    st.builds(EngineerRoll, station, ship, st.one_of(st.sampled_from(
+        ["none", "power", "repair", "warp"]), scalar), number),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
     st.builds(RollResult, station, st.one_of(number, st.integers(95, 101)),
               st.one_of(st.sampled_from(["virtual", "tray", "manual"]), scalar),
@@ -178,7 +191,9 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    if state.level == "expert":
+    if state.level == "command":
+        source = HEADERS[state.scenario]
+    elif state.level == "expert":
         source = EXPERT_GAMBIT if state.scenario == "romulan-gambit" else EXPERT
     else:
         source = HEADERS[state.scenario]

@@ -39,6 +39,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -218,6 +219,9 @@ EXAMPLES: list[Action] = [
     ArcScan("navigator", "kronos", ""),
     AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
+    GiveOrders("captain", "enterprise", "at_will"),
+    EngineerRoll("engineer", "enterprise", "repair", 2),
+    DeclareFire("weapons", "enterprise", (("ph1", "kronos"),), True),
     # C&C: the Science Officer's decisions (science.py).
     ScienceRoll("science", "enterprise", "damage_control"),
     ExtraShields("navigator", "enterprise", (0, 2, 2, 0, 0, 0)),

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 import pytest
+from cc_crews import crew_ships
 from test_seat_api import packaged, seats, states
 from test_secrets_differential import main_line, scenario_for
 
@@ -27,6 +28,7 @@ from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import Move
+from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS
 from engine.rulesets.fasa.crew import CREWS
 from engine.rulesets.fasa.events import (
     BlastStruck,
@@ -72,6 +74,14 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
+            # Command & Control: the officers' ratings, the Captain's fire order, what the
+            # Engineer's and the Helmsman's rolls gave (officers.py, orders.py, engineer_roll.py,
+            # helm_rolls.py).
+            officers=tuple(replace(o, ratings=tuple((k, v % 99 + 1) for k, v in o.ratings))
+                           for o in s.officers),
+            fire_order=NEXT_ORDER.get(s.fire_order, "") if s.orders_given else s.fire_order,
+            power_next=s.power_next + 1, extra_power=s.extra_power + 1,
+            repairs=((0, 2),), weaponry_rolls=(s.weaponry_rolls + 1) % 3,
             **science_secrets(s),
         ))
     side = state.ship(seat.ship or "").side
@@ -113,6 +123,9 @@ def science_perturbed(state: FasaState, seat: Seat) -> FasaState:
     return replace(state, ships=ships, shots=secret_cuts(state, seat))
 
 
+NEXT_ORDER = {"hold": "fire", "fire": "at_will", "at_will": "hold"}
+
+
 def elsewhere(state: FasaState, ship: Ship) -> Ship:
     """A cloaked ship the seat cannot see, somewhere else on the map, turned and moved otherwise
     (Advanced: Romulan Cloaking Device: its counter is off the map)."""
@@ -132,12 +145,16 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
     return "" if ship.lock or not others else others[0]
 
 
-SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3))]
+SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
+         *(f"command{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
-where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
-COMMAND_SEEDS = [f"command{n}" for n in range(3)]
-"""Games of The Romulan Gambit at the command level with a crewed Federation cruiser (and in
-"command2" crewed Romulans too: two crews and no Instructor, C&C line 1516)."""
+where the Romulans start cloaked (Advanced: Romulan Cloaking Device); and at the command level
+with a player crew on some ships (Command & Control: their officers' ratings and rolls)."""
+COMMAND_SEEDS = [seed for seed in SEEDS if str(seed).startswith("command")]
+SCIENCE_SEEDS = [f"science{n}" for n in range(3)]
+"""Games of The Romulan Gambit at the command level with a crewed Federation cruiser whose
+Science Officer rates 92, 48 or 75 in sensors (and in "science2" crewed Romulans too: two crews
+and no Instructor, C&C line 1516): his rolls, questions and arc scans (science.py)."""
 
 
 def with_officers(scenario: dict[str, Any], crew: str, ships: tuple[str, ...],
@@ -155,14 +172,18 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         yield from states(base + seed, limit)
         return
     level = "expert" if seed.startswith("expert") else "advanced"
-    level = "command" if seed.startswith("command") else level
-    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command"))
+    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command")
+            .removeprefix("science"))
     rng = random.Random(n)
-    crew = rng.choice(sorted(CREWS))
-    scenario = {**packaged("romulan-gambit", level), "crew": crew}
-    if level == "command":
+    scenario = {**packaged("romulan-gambit", level), "crew": rng.choice(sorted(CREWS))}
+    if seed.startswith("command"):
+        scenario = crew_ships({**packaged(rng.choice(("duel", "romulan-gambit")), "command"),
+                               "crew": rng.choice(sorted(CREWS))}, rng)
+    if seed.startswith("science"):
+        crew = rng.choice(sorted(CREWS))
         crewed = ("constitution", "bop1", "bop2") if n == 2 else ("constitution",)
-        scenario = with_officers(scenario, crew, crewed, (92, 48, 75)[n])
+        scenario = with_officers({**packaged("romulan-gambit", "command"), "crew": crew}, crew,
+                                 crewed, (92, 48, 75)[n])
     state: Any = engine.new_game(scenario)
     dice = VirtualDice(base + n)
     for _ in range(limit):
@@ -205,7 +226,7 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     assert previous is not None and checked > 50
 
 
-@pytest.mark.parametrize("seed", COMMAND_SEEDS)
+@pytest.mark.parametrize("seed", SCIENCE_SEEDS + COMMAND_SEEDS)
 def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) -> None:
     """C&C: the Science Officer's Skill Roll and what it gave, his questions left, damage control
     points (on his ship and on the shots coming in) and the task at hand change nothing another
@@ -226,10 +247,10 @@ def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) ->
     assert checked > 50
 
 
-@pytest.mark.parametrize("seed", SEEDS + COMMAND_SEEDS)
+@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
-    told_private = told_public_roll = told_lock = told_hidden = 0
+    told_private = told_public_roll = told_lock = told_hidden = told_cc = 0
     game = game_states(seed, 200)
     state = next(game)
     for after in game:
@@ -246,6 +267,7 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
+                        told_cc += isinstance(e, CC_PRIVATE_EVENTS) and owner == mine
                     elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
                         moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine)
@@ -273,8 +295,10 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         assert e in told, (seat, e)
         state = after
     assert told_private and told_public_roll
-    if isinstance(seed, str):
+    if isinstance(seed, str) and not seed.startswith("command"):
         assert told_hidden, "a cloaked Romulan moved unseen"
+    if isinstance(seed, str) and seed.startswith("command"):
+        assert told_cc, "no officer's order or roll was told to its own side"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.fasa import orders
 from engine.rulesets.fasa.cc_events import EngineerChose, EngineRepaired, OfficerRolled, OrdersGiven
 from engine.rulesets.fasa.helm_rolls import WEAPONRY_ROLLS
 from engine.rulesets.fasa.state import Ship
@@ -16,12 +17,18 @@ from engine.rulesets.fasa.state import Ship
 CC_PRIVATE_EVENTS = (OrdersGiven, OfficerRolled, EngineerChose, EngineRepaired)
 """Events only the ship's side (and the Instructor) is told of."""
 
-UNKNOWN_COMMAND: dict[str, Any] = {
-    "fire_order": "", "orders_given": False, "engineer_roll": "", "repair_engine": 0,
-    "warp_asked": -1, "power_next": 0, "extra_power": 0, "repairs": (), "weaponry_rolls": 0,
-    "helm_rolled": False, "helm_steps": "", "helm_success": False,
-}
-"""The ship's C&C fields as a seat of another side knows them (`views.redacted`): nothing."""
+def unknown_command(ship: Ship) -> dict[str, Any]:
+    """The ship's C&C fields as a seat of another side knows them (`views.redacted`): what the
+    table sees (whether its Captain has given his orders and its Helmsman may arm, whether its
+    Chief Engineer is still to choose his roll or its Helmsman has rolled at an emergency heading
+    change), and nothing of the orders, ratings or results."""
+    order = orders.standing(ship)
+    return {
+        "fire_order": orders.AT_WILL if order else "", "orders_given": ship.orders_given,
+        "engineer_roll": ship.engineer_roll and "none", "repair_engine": 0,
+        "warp_asked": ship.warp_asked, "power_next": 0, "extra_power": 0, "repairs": (),
+        "weaponry_rolls": 0, "helm_steps": ship.helm_steps, "helm_success": False,
+    }
 
 
 def command_json(ship: Ship) -> dict[str, Any] | None:

@@ -151,4 +151,5 @@ def _blast(state: FasaState, source_id: str, target_id: str, rng: int, damage: i
 
 
 def is_evasion_roll(state: FasaState) -> bool:
-    return state.step == EVADE and bool(state.evasions) and state.roll is not None
+    return (state.step == EVADE and bool(state.evasions) and state.roll is not None
+            and not any(s.awaiting for s in state.ships))  # not a C&C officer's roll

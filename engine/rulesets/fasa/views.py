@@ -22,7 +22,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
-from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, UNKNOWN_COMMAND, command_json
+from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.events import (
     BlastStruck,
     BonusTaken,
@@ -349,7 +349,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
-            **UNKNOWN_COMMAND,
+            **unknown_command(s),
             **SCIENCE_UNKNOWN,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
