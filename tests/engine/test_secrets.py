@@ -196,7 +196,7 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         state = engine.apply(state, action)[0]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
 def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     rng = random.Random(seed)
     checked = 0
