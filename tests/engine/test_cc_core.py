@@ -329,6 +329,9 @@ def test_a_two_step_warp_change_asked_by_helm_is_the_engineers_roll(die: int, wa
     rating in WARP DRIVE TECHNOLOGY" (line 1143); "The decision must be made before the Chief
     Engineer decides to make one of the other rolls" (line 1045)."""
     state = game(warp=6)
+    (speed,) = [d for d in engine.controls(state, Seat("helm", "ent")) if d.action == "set_warp"]
+    field = speed.field_named("warp")
+    assert (field.minimum, field.maximum) == (4, 8) and "Chief Engineer's roll" in field.label
     state, _ = act(state, SetWarp("helm", "ent", 8))
     assert state.ship("ent").warp == 7 and state.ship("ent").warp_asked == 8
     state = settle_klingon(to_skill(state))
@@ -487,3 +490,30 @@ def test_an_officers_roll_is_explained_with_its_result() -> None:
     assert "Result: ENT: warp drive roll 04 against 80: success; 2 more power next turn" in lines
     assert engine.explain(state, engine.events_for(after, events, Seat("helm", "kl")),
                           "Klingon") == ()
+
+
+def test_the_orders_and_rolls_are_the_ships_side_s_alone() -> None:
+    """The Captain's orders and the officers' rolls stay on the crew's own panels: the other
+    side is not told them, nor that the prompts are open."""
+    state = game()
+    klingon = Seat("captain", "kl")
+    assert not any(p["action"] == "orders" for p in engine.view(state, klingon)["pending"])
+    after, events = engine.apply(state, GiveOrders("captain", "ent", "hold"))
+    assert any(isinstance(e, OrdersGiven) for e in events)
+    assert not any(isinstance(e, OrdersGiven) for e in engine.events_for(after, events, klingon))
+    seen = {s["id"]: s for s in engine.view(after, klingon)["ships"]}["ent"]
+    assert "command" not in seen and "officers" not in seen
+
+
+def test_in_a_crew_of_three_the_helmsman_is_also_the_captain() -> None:
+    """"In a game with three players or fewer, the role of Captain is taken by one of the
+    players in addition to one of the other roles" (line 1009): our crew "3" gives it to Helm,
+    who gives himself the fire order."""
+    three = {"engineer": BRIDGE["engineer"], "helm": {**BRIDGE["helm"], "tactics": 71},
+             "science": BRIDGE["science"]}
+    state = game(ent_officers=three, crew="3")
+    assert ("ent", "helm", "orders") in prompts(state)
+    with pytest.raises(IllegalAction, match="is for Helm"):
+        engine.apply(state, GiveOrders("captain", "ent", "fire"))
+    state, _ = act(state, GiveOrders("helm", "ent", "fire"))
+    assert state.ship("ent").fire_order == "fire"

@@ -452,8 +452,9 @@ def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     def build(v: Mapping[str, Value]) -> Action:
         return SetWarp(station, ship.id, _int(v["warp"]))
 
+    two = "; two steps ask the Chief Engineer's roll" if warp.max_step(state, ship) > 1 else ""
     field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
-                          f"emergency {ship.cls.emergency_warp})", FieldKind.INT, ship.warp,
+                          f"emergency {ship.cls.emergency_warp}{two})", FieldKind.INT, ship.warp,
                   low, high)
     return Decision(prompt, "set_warp", station, f"{title(station)}: {ship.name}'s warp speed",
                     (field,), (), build, optional=True)  # the phase does not wait for it

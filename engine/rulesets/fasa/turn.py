@@ -514,8 +514,8 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
         # Expert: the Helm may change the warp speed one step (line 759); the phase does not
         # wait for it.
         out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                       f"warp speed of {s.name} this turn (now {s.warp}; one step at most)", None,
-                       "set_warp")
+                       f"warp speed of {s.name} this turn (now {s.warp}; "
+                       f"{warp.reach_words(state, s)})", None, "set_warp")
                 for s in state.ships if warp.may_set(state, s)]
         return tuple(out) + cc_turn.power_prompts(state)
     if state.step == SCAN:

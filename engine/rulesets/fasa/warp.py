@@ -39,6 +39,12 @@ def max_step(state: FasaState, ship: Ship) -> int:
     return MAX_STEP + 1 if command_level(state.level) and crewed(ship) else MAX_STEP
 
 
+def reach_words(state: FasaState, ship: Ship) -> str:
+    """How far the warp speed may change this turn, in words for the prompt."""
+    return ("two steps with the Chief Engineer's roll" if max_step(state, ship) > MAX_STEP
+            else "one step at most")
+
+
 def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
     """The lowest and highest warp speed the ship may set (or ask for) this turn."""
     top = 0 if state.obstacles else min(TOP, max(ship.cls.emergency_warp, ship.warp))
