@@ -425,7 +425,8 @@ def test_playthroughs_cover_the_game() -> None:
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
-                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll"}
+                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll",
+                     "science_roll", "extra_shields", "damage_control"}
     assert refused >= 40
     assert outcomes == {True, False}
 
