@@ -16,7 +16,9 @@ from engine.rulesets.fasa import (
     movement,
     placement,
     rescues,
+    science,
     sensors,
+    sensors_rating,
     skill_roll,
     warp,
 )
@@ -68,6 +70,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
+        return science.legal_for(state, ship.id, prompt.action, station)
     if prompt.action == "place_ship":
         return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
     if prompt.action == "ask":
@@ -198,6 +202,9 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     with each question (questions 4-6 with their first shield, beam weapons, first weapon),
     while the lock is still to be chosen."""
     out = [("", 0, "")]
+    if ship.officers:  # C&C: the target alone, or a cloaked ship's movement (sensors_rating.py)
+        return out + [(t.id, 0, "") for t in state.ships if not ship.sensed and (
+            sensors.lockable(state, ship, t) or sensors_rating.cloak_target(ship, t))]
     if sensors.may_scan(state, ship):
         out.append(("", SCAN_QUESTION, ""))
     for target in state.ships:

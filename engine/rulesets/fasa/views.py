@@ -35,6 +35,8 @@ from engine.rulesets.fasa.events import (
     RatingsSet,
     Rolled,
     RollRequested,
+    ScienceApplied,
+    ScienceRolled,
     SelfDestructOrder,
     SensorAnswered,
     SensorLocked,
@@ -75,7 +77,7 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken, *CC_PRIVATE_EVENTS)
+                  BonusTaken, ScienceRolled, ScienceApplied, *CC_PRIVATE_EVENTS)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
@@ -83,8 +85,9 @@ docs/rules-decisions.md says only its own side may know it. Its step back itself
 map (`ShipMoved`)."""
 
 SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "bonus_power",
-                "bonus_shield")
+                "bonus_shield", "science_roll", "extra_shields", "damage_control")  # science.PROMPTS
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
+
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
@@ -101,6 +104,8 @@ PUBLIC_WORDS = {
     "arc_scan": "using the sensors", "ask": "using the sensors",
     "orders": "giving orders", "engineer_roll": "working in engineering",
     "bonus_power": "giving orders", "bonus_shield": "giving orders",
+    "science_roll": "giving orders", "extra_shields": "setting shields",
+    "damage_control": "giving orders",
 }
 
 
@@ -175,6 +180,8 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "aimed": list(ship.aimed),
         # Command & Control: a crewed ship's officers and their ratings (officers.py).
         "officers": officers_json(ship), "command": command_json(ship),
+        # C&C: the Science Officer's panel (science.py): None for a ship the Instructor runs.
+        "science": science_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
         # ratios, the charts, the crew.
         "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
@@ -286,6 +293,32 @@ def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
                  if side == mine or may_know_ship(state, seat, sid)) + own
 
 
+def science_unknown(ship: Ship) -> dict[str, Any]:
+    """A crewed enemy's Science Officer's counters as a seat that may not know them sees them:
+    nothing, but whether questions (and extra ones) are left and whether his sensors may detect a
+    cloaked ship's movement, which the table sees him act on (his `ask` and `arc_scan` prompts,
+    as at the expert level: who is busy is seen by all)."""
+    return {"science": "", "science_rolled": 0, "extra_shields": 0, "dc_die": False,
+            "dc_points": 0, "dc_phase": 0, "questions": min(1, ship.questions),
+            "extra_questions": min(1, ship.extra_questions),
+            "cloak_sense": "?" if ship.cloak_sense else "", "cloak_lock": "",
+            "sensor_phases": 0, "comms_task": "", "comms_tried": 0}
+
+
+def science_json(ship: Ship) -> dict[str, Any] | None:
+    """The Science Officer's side of a crewed ship's panel (C&C, seed lines 1233-1301): this
+    turn's Skill Roll and what it gave, the Sensors Counter, the task at hand."""
+    if not ship.officers:
+        return None
+    return {"skill_roll": ship.science or None, "rolled": ship.science_rolled or None,
+            "extra_shields_to_place": ship.extra_shields,
+            "damage_control_points": ship.dc_points, "questions_left": ship.questions,
+            "extra_questions_left": ship.extra_questions,
+            "sensors_out_phases": ship.sensor_phases,
+            "cloak_movement_sensed": ship.cloak_sense or None,
+            "communications_task": ship.comms_task or None}
+
+
 NOWHERE = offset_to_hex(0, 0)
 """Where a redacted state puts a cloaked enemy the seat has not detected: always the same place,
 which the autopilot never takes for the ship's (`hiding.hidden_from` says it is hidden)."""
@@ -316,6 +349,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
             **unknown_command(s),
+            **science_unknown(s),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
@@ -325,8 +359,14 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
              else s
              for s in ships]
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
+    waiting = state.science_wait if state.science_wait and may_know_ship(
+        state, seat, state.science_wait[0]) else ()
+    # C&C: the damage control points on a shot are its target's side's (damage_control.py).
+    shots = tuple(replace(s, cut=0) if s.cut and not may_know_ship(state, seat, s.target) else s
+                  for s in state.shots)
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
+                   science_wait=waiting, shots=shots,
                    detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
                    detected_by=tuple(d for d in state.detected_by
                                      if may_know_ship(state, seat, d[1]) or (
