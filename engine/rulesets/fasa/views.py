@@ -23,6 +23,7 @@ from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
 from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
+from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import (
     BlastStruck,
     BonusTaken,
@@ -273,9 +274,18 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
     # whether its Captain has answered it yet is not another side's to watch.
     # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
-    out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
-                      if p.ship in known or p.action not in SIDE_PROMPTS]
+    out["pending"] = [_prompt(_as_seen(state, p, known), p.ship in known)
+                      for p in pending(state) if p.ship in known or p.action not in SIDE_PROMPTS]
     return out
+
+
+def _as_seen(state: FasaState, p: Prompt, known: set[str] | frozenset[str]) -> Prompt:
+    """A prompt as another side sees it at the table: a sensor question asked before a ship moves
+    (Expert, line 777; C&C, line 1245) shows only as that ship about to move, since whether it has
+    a question to ask tells whether its sensors hold a lock, which is its own side's to know."""
+    if p.ship is None or p.ship in known or p.action != "ask":
+        return p
+    return Prompt(p.ship, state.station_for(p.ship, Duty.MOVEMENT), "", None, "move")
 
 
 def _known_ships(state: FasaState, seat: Seat) -> frozenset[str]:
