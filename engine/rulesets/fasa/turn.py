@@ -174,7 +174,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         if isinstance(action, SetWarp):
-            return warp.set_warp(state, ship, action.warp, station)
+            # A scenario may score breaking off at warp (victory.py: broke_off).
+            state, events = warp.set_warp(state, ship, action.warp, station)
+            state, more = _check_game_over(state)
+            return state, [*events, *more]
         if isinstance(action, AllocatePower):
             return power.allocate(state, ship, action)
         if isinstance(action, ArmWeapons):
@@ -396,7 +399,7 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = replace(state, ships=tuple(replace(s, hard_turned=False, evading=False)
                                        if s.hard_turned or s.evading else s
                                        for s in state.ships))
-    state, events = _check_game_over(state)
+    state, events = _check_game_over(state, turn_over=state.phase >= state.phases)
     if state.step == OVER:
         return state, events
     if state.phase < state.phases:
@@ -426,11 +429,11 @@ def fighting(ship: Ship) -> bool:
     return victory.fighting(ship)
 
 
-def _check_game_over(state: FasaState) -> tuple[FasaState, list[Event]]:
+def _check_game_over(state: FasaState, turn_over: bool = False) -> tuple[FasaState, list[Event]]:
     """The game ends when one side has destroyed, captured or driven off all its opponents, or
     when the victory conditions have been met (Advanced: Ending The Game); a disabled ship counts
     as captured. The scenario's conditions judge the result (`victory`)."""
-    verdict = victory.judge(state, state.setup.victory)
+    verdict = victory.judge(state, state.setup.victory, turn_over)
     if verdict is None:
         return state, []
     return _finish(state, verdict)
