@@ -75,9 +75,9 @@ def test_play_at_the_advanced_level_from_flag_or_configuration(
                  "--seed", "4", "--new"]) == 0
     store, _ = Store.open_folder(own_folders)
     assert [SavedGame.resume(store, n).scenario["level"] for n in (1, 2)] == ["advanced"] * 2
-    cfg.write_text('[game]\nlevel = "command"\n', encoding="utf-8")
+    cfg.write_text('[game]\nlevel = "galactic"\n', encoding="utf-8")
     assert main(["play", "--config", str(cfg), "--headless", "--autopilot", "--new"]) == 2
-    assert "the command rules are not built yet" in capsys.readouterr().err
+    assert "galactic" in capsys.readouterr().err
 
 
 def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[str],

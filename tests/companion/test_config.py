@@ -154,7 +154,6 @@ WRONG = [
     ('[game]\nscenario = "nope"\n', 2, "game.scenario", "no scenario 'nope'"),
     ('[game]\nscenario = "../../etc/passwd"\n', 2, "game.scenario", "no scenario"),
     ('[game]\nscenario = ""\n', 2, "game.scenario", "no scenario ''"),
-    ('[game]\nturns = 3\nlevel = "command"\n', 3, "game.level", "not built yet"),
     ('[seats]\ndefault = "autopilot"\njanitor = "panel"\n', 3, "seats.janitor",
      "no ship or station 'janitor'"),
     ('[seats]\n"excelsior/helm" = "panel"\n', 2, "seats.excelsior/helm",

@@ -61,9 +61,18 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
     return not (level in BASIC_LEVELS and spec.kind in ADVANCED_WEAPONS)
 
 
-NOT_BUILT: dict[str, str] = {}
+NOT_BUILT: dict[str, str] = {
+    # Book Two, Command & Control (seed lines 875-1563): the level plays every Expert rule, and
+    # the officers and their ratings of a crewed ship (officers.py); this line names what of its
+    # own rules is still missing, and shrinks as they are built.
+    "command": ("the Captain's general orders, the Chief Engineer's, Helmsman's and Science "
+                "Officer's Skill Rolls, sensors by rating, bridge hits, engineering out, power "
+                "spent as it goes and powering down, who rolls hit location, explosion "
+                "prevention and difficult communications (meanwhile a crewed ship has its "
+                "Captain's tactics for its Skill Rating and makes no crew Skill Roll)"),
+}
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
-Romulan Cloaking Device; Mines; Ship Explosions' self-destruction)."""
+Romulan Cloaking Device; Mines; Ship Explosions' self-destruction; Command & Control)."""
 
 
 def not_built_notice(level: str) -> str:

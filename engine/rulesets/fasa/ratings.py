@@ -25,6 +25,7 @@ from engine.dice import D10, RollRequest
 from engine.errors import DataError
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import RatingsSet, RollRequested
+from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship, replace
 from engine.stations import title
 
@@ -53,7 +54,8 @@ def rating(rolls: tuple[int, ...]) -> int:
 
 def unrated(state: FasaState) -> tuple[str, ...]:
     """The ships whose ratings are still to be rolled, in the scenario's order."""
-    return tuple(s.id for s in state.ships if s.skill == 0 or s.efficiency == 0)
+    return tuple(s.id for s in state.ships
+                 if not crewed(s) and (s.skill == 0 or s.efficiency == 0))
 
 
 def ask(state: FasaState) -> tuple[FasaState, list[Any]]:

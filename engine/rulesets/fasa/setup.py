@@ -14,9 +14,10 @@ from typing import Any
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa import mines, victory
-from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW
+from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.officers import command_level, parse_officers
 from engine.rulesets.fasa.options import options_from
 from engine.rulesets.fasa.placement import PLACEMENTS
 from engine.rulesets.fasa.ratings import rating_from
@@ -57,7 +58,8 @@ SCENARIO_KEYS = frozenset({
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
-                             "skill", "efficiency"})  # Expert ratings, 48-75 (ratings.py)
+                             "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
+                             "officers"})  # a player crew's officers (C&C; officers.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -212,6 +214,15 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         ships.append(_ship(f"{where}, ships[{n}]", entry, classes, bounds, obstacles,
                            default_warp, advanced_rules(level)))
         crews.append((ships[-1].id, _crew(f"{where}, ships[{n}]", entry.get("crew", default_crew))))
+        # C&C: a player crew's officers and ratings (officers.py); checked at every level, kept
+        # (and complete) only at the command level.
+        crewed = parse_officers(f"{where}, ships[{n}] ({ships[-1].id})", entry, crews[-1][1],
+                                complete=command_level(level))
+        if crewed and command_level(level):
+            # C&C, line 1017: the Captain's tactics rating is the ship's Skill Rating.
+            tactics = next(o.get("tactics") for o in crewed
+                           if o.station == station_for(crews[-1][1], Duty.COMMAND))
+            ships[-1] = replace(ships[-1], officers=crewed, skill=tactics)
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
+from engine.rulesets.fasa.officers import Officer
 from engine.rulesets.fasa.options import NO_OPTIONS, Options
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
@@ -45,7 +46,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 LEVELS = ("basic", "advanced", "expert", "command")
-PLAYABLE_LEVELS = ("basic", "advanced", "expert")
+PLAYABLE_LEVELS = ("basic", "advanced", "expert", "command")
 DEFAULT_SCALE = {"basic": Fraction(1, 3), "advanced": Fraction(1, 3),
                  "expert": Fraction(1), "command": Fraction(1)}
 SCALES = {"1": Fraction(1), "1/2": Fraction(1, 2), "1/3": Fraction(1, 3), "1/4": Fraction(1, 4)}
@@ -197,6 +198,9 @@ class Ship:
     arc_phase: int = 0           # the Movement Phase of its last arc scan decision (Expert)
     warp_set: bool = False       # its warp speed for this turn is set (Expert; warp.py)
     record: tuple[TurnRecord, ...] = ()  # the Master Control Panel's past turns (mcp.py)
+    # Command & Control (seed lines 875-1563; officers.py): the players' officers, () for a
+    # ship the Instructor runs (and for every ship below the command level).
+    officers: tuple[Officer, ...] = ()
 
     @property
     def total_power(self) -> int:

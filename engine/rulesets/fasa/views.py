@@ -46,6 +46,7 @@ from engine.rulesets.fasa.events import (
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.mcp import record_json
+from engine.rulesets.fasa.officers import officers_json
 from engine.rulesets.fasa.sensors import QUESTIONS
 from engine.rulesets.fasa.state import (
     POWER,
@@ -165,6 +166,8 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "skill_rating": ship.skill or None, "efficiency_rating": ship.efficiency or None,
         "skill_roll": ship.skill_rolled or None, "skill_bonus": ship.bonus or None,
         "aimed": list(ship.aimed),
+        # Command & Control: a crewed ship's officers and their ratings (officers.py).
+        "officers": officers_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
         # ratios, the charts, the crew.
         "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
@@ -304,7 +307,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             last_allocation=None, last_shields=None,
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
-            record=(),
+            record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
