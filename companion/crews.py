@@ -219,18 +219,15 @@ def rotate(crew: Crew, captain: str = "") -> tuple[Crew, list[str]]:
 def load_crew(folder: Path, name: str) -> Crew:
     """The crew file crews/NAME.toml; CrewError names the file, the key and what is wrong."""
     path = crew_path(folder, name)
+    if not os.path.lexists(path):
+        raise CrewError(f"{path}: no such crew; starbridge crew new {name} makes one, "
+                        f"starbridge crew list lists them")
     try:
         raw = read_regular(path, MAX_FILE)
-    except FileNotFoundError:
-        raise CrewError(f"{path}: no such crew; starbridge crew new {name} makes one, "
-                        f"starbridge crew list lists them") from None
     except FileRefused as exc:
         raise CrewError(one_line(str(exc))) from None
     except OSError as exc:
         raise CrewError(f"{path}: {exc.strerror}") from None
-    if len(raw) > MAX_FILE:
-        raise CrewError(f"{path}: larger than {MAX_FILE // 1024} KiB; a crew file holds a few "
-                        "officers (is it the right file?)")
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
