@@ -299,8 +299,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         raise UsageError("--crew plays one game (its Victory Points go to the crew): leave out "
                          "--games")
     folder = args.data_dir or user_data_dir()
-    full, bound = with_crews(full, crews, folder, args.seed,
-                             lambda line: print(line, file=sys.stderr))
+    full, _ = with_crews(full, crews, folder, args.seed,
+                         lambda line: print(line, file=sys.stderr))
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
     if notice := level_notice("fasa", args.level):
         print(notice)
@@ -320,7 +320,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     finally:
         if log is not None:
             log.close()
-    after_game(final, full, bound, folder, print)
+    after_game(final, full, folder, print)
     print(f"{len(actions)} actions" + (f"; log written to {args.log}" if args.log else ""))
     return 0
 

@@ -98,13 +98,26 @@ def with_crews(scenario: Mapping[str, Any], crews: Mapping[str | None, str],
             if entry.get("id") == ship:
                 entry["officers"] = scenario_officers(crew, needs[ship])
     out["ships"] = entries
+    if bound:
+        out["crew_files"] = bound
+    else:
+        out.pop("crew_files", None)
     return out, bound
 
 
-def after_game(state: GameState, scenario: Mapping[str, Any], bound: Mapping[str, str],
-               folder: Path | None, say: Say) -> None:
-    """Campaigns: for each crew file a ship took, the Victory Points its side won shared among
-    its officers and written back to the file."""
+def crews_of(scenario: Mapping[str, Any]) -> dict[str | None, str]:
+    """The crew files a scenario's officers were taken from (its `crew_files`), to take them
+    again for a rematch."""
+    files = scenario.get("crew_files", {})
+    return {str(k): str(v) for k, v in files.items()} if isinstance(files, Mapping) else {}
+
+
+def after_game(state: GameState, scenario: Mapping[str, Any], folder: Path | None,
+               say: Say) -> None:
+    """Campaigns: for each crew file a ship took (the scenario's `crew_files`), the Victory
+    Points its side won shared among its officers and written back to the file."""
+    files = scenario.get("crew_files", {})
+    bound = {str(k): str(v) for k, v in files.items()} if isinstance(files, Mapping) else {}
     if not bound or folder is None or not getattr(state, "over", False):
         return
     needs = officer_needs(scenario)

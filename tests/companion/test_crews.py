@@ -410,3 +410,59 @@ def test_a_crew_file_is_never_half_written(folder: Path, monkeypatch: pytest.Mon
         save_crew(folder, new)
     assert (folder / "crews" / "bridge.toml").read_bytes() == before
     assert [p.name for p in (folder / "crews").iterdir()] == ["bridge.toml"]
+
+
+# -- play and the configuration ---------------------------------------------------------------
+
+def test_play_with_the_configurations_crew_writes_the_campaign_back(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`[game] crew` and `crew_size` at the table: a headless game with autopilots, its save
+    holding the officers and which crew file they came from; after it, the crew has played a
+    game."""
+    config = tmp_path / "starbridge.toml"
+    config.write_text('[game]\nscenario = "kobayashi-maru"\nlevel = "command"\n'
+                      'crew = "bridge"\ncrew_size = "5"\n')
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(config))
+    code, out, err = run(capsys, "play", "--headless", "--autopilot", "--new", "--seed", "4")
+    assert code == 0, err
+    crew = load_crew(folder, "bridge")
+    assert {o.station for o in crew.officers} == {"captain", "engineer", "weapons", "science",
+                                                  "navigator"}
+    assert crew.games == 1 and "Victory Points:" in err
+    from companion.store import Store
+    store, _ = Store.open_folder(folder)
+    game = store.load(store.games()[0].id)
+    assert game.scenario["crew_files"] == {"enterprise": "bridge"}
+    assert game.scenario["crew"] == "5"
+    assert "navigator" in next(s for s in game.scenario["ships"]
+                               if s["id"] == "enterprise")["officers"]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('[game]\ncrew = "../../x"', "game.crew: crew name '../../x': use 1 to 40 letters"),
+    ('[game]\ncrew_size = "7"', "game.crew_size: crew must be one of 3, 3-engineer, 3-science"),
+    ('[game]\ncrew = 3', "game.crew: must be text"),
+    ('[game]\nhead_to_head = "yes"', "game.head_to_head: must be true or false"),
+])
+def test_bad_crew_settings_in_the_configuration_are_named(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], text: str, words: str) -> None:
+    config = tmp_path / "starbridge.toml"
+    config.write_text(text)
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(config))
+    code, out, err = run(capsys, "config", "--check", str(config))
+    assert code != 0 and words in out + err, out + err
+
+
+def test_a_bad_crew_file_named_by_the_configuration_is_a_problem_of_the_key(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / "crews").mkdir()
+    (folder / "crews" / "bridge.toml").write_text("[officers.captain.ratings]\ndex = 0")
+    config = tmp_path / "starbridge.toml"
+    config.write_text('[game]\ncrew = "bridge"\n')
+    monkeypatch.setenv("STARBRIDGE_CONFIG", str(config))
+    code, out, err = run(capsys, "config", "--check", str(config))
+    assert code != 0 and "game.crew:" in out + err and "ratings.dex must be a whole number" in \
+        out + err

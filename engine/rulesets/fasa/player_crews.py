@@ -58,6 +58,20 @@ def crewed_ships(scenario: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(listed)
 
 
+MAX_CREW_NAME = 40
+
+
+def check_crew_files(scenario: Mapping[str, Any], where: str, ships: set[str]) -> None:
+    """A scenario's `crew_files`: ship id -> the name of the table's crew file its officers were
+    taken from (the application writes it; the rules do not read it, a log keeps it)."""
+    files = scenario.get("crew_files", {})
+    if not isinstance(files, Mapping) or any(
+            k not in ships or not isinstance(v, str) or not 0 < len(v) <= MAX_CREW_NAME
+            for k, v in files.items()):
+        raise DataError(f"{where}: crew_files must map ship ids of the scenario to crew names "
+                        f"(1 to {MAX_CREW_NAME} characters)")
+
+
 def crew_of(scenario: Mapping[str, Any], ship: str) -> str:
     """The crew layout of `ship` in `scenario`: its entry's `crew`, the scenario's, else "4"."""
     for entry in scenario.get("ships", []):

@@ -56,6 +56,7 @@ SCENARIO_KEYS = frozenset({
     "minefields",  # mine and decoy counters (mines.py; advanced level)
     "options",  # optional rules turned on (options.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
+    "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
@@ -226,6 +227,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             ships[-1] = replace(ships[-1], officers=crewed, skill=tactics)
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    player_crews.check_crew_files(scenario, where, {s.id for s in ships})
     # C&C: the ships a scenario names as the players' (`crewed`) carry their officers.
     for sid in (player_crews.crewed_ships(scenario) if "crewed" in scenario else ()):
         if not next(s for s in ships if s.id == sid).officers:
