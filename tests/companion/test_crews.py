@@ -466,3 +466,31 @@ def test_a_bad_crew_file_named_by_the_configuration_is_a_problem_of_the_key(
     code, out, err = run(capsys, "config", "--check", str(config))
     assert code != 0 and "game.crew:" in out + err and "ratings.dex must be a whole number" in \
         out + err
+
+
+def test_a_rematch_takes_the_crews_officers_as_their_file_holds_them_now(folder: Path) -> None:
+    """The scenario keeps which crew file each ship's officers came from (`crew_files`); a
+    rematch takes them again, with the ratings the last game's Victory Points raised."""
+    first, bound = with_crews(command(), parse_crews(["bridge"]), folder, 1, lambda _l: None)
+    assert bound == {"enterprise": "bridge"} and first["crew_files"] == bound
+    crew = load_crew(folder, "bridge")
+    captain = crew.at("captain")
+    assert captain is not None
+    save_crew(folder, crew.with_officer(replace(captain, ratings={**captain.ratings,
+                                                                  "tactics": 90})))
+    from companion.crew_play import crews_of
+    again, _ = with_crews(first, crews_of(first), folder, 2, lambda _l: None)
+    entry = next(s for s in again["ships"] if s["id"] == "enterprise")
+    assert entry["officers"]["captain"]["tactics"] == 90
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    ({"crew_files": {"nobody": "bridge"}}, "crew_files must map ship ids of the scenario"),
+    ({"crew_files": {"enterprise": ""}}, "crew_files must map ship ids"),
+    ({"crew_files": ["bridge"]}, "crew_files must map ship ids"),
+    ({"crewed": "enterprise"}, "crewed must list the ids of the ships the players crew"),
+    ({"crewed": ["enterprise", "enterprise"]}, "each once"),
+])
+def test_hostile_crew_keys_of_a_scenario_are_refused(extra: dict[str, Any], words: str) -> None:
+    with pytest.raises(DataError, match=words):
+        engine.new_game({**command(), **extra})
