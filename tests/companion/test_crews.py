@@ -424,7 +424,7 @@ def test_play_with_the_configurations_crew_writes_the_campaign_back(
     config.write_text('[game]\nscenario = "kobayashi-maru"\nlevel = "command"\n'
                       'crew = "bridge"\ncrew_size = "5"\n')
     monkeypatch.setenv("STARBRIDGE_CONFIG", str(config))
-    code, out, err = run(capsys, "play", "--headless", "--autopilot", "--new", "--seed", "4")
+    code, _, err = run(capsys, "play", "--headless", "--autopilot", "--new", "--seed", "4")
     assert code == 0, err
     crew = load_crew(folder, "bridge")
     assert {o.station for o in crew.officers} == {"captain", "engineer", "weapons", "science",
