@@ -399,13 +399,16 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = replace(state, ships=tuple(replace(s, hard_turned=False, evading=False)
                                        if s.hard_turned or s.evading else s
                                        for s in state.ships))
-    state, events = _check_game_over(state, turn_over=state.phase >= state.phases)
+    state, events = _check_game_over(state)
     if state.step == OVER:
         return state, events
     if state.phase < state.phases:
         state = replace(state, step=MOVE, phase=state.phase + 1)
         state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
+    state, more = _check_game_over(state, turn_over=True)   # a clause's after_turn (victory.py)
+    if state.step == OVER:
+        return state, [*events, *more]
     if state.max_turns and state.turn >= state.max_turns:
         return _finish(state, victory.at_turn_limit(state.max_turns))
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
