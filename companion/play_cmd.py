@@ -30,6 +30,7 @@ from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
+from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
@@ -120,11 +121,14 @@ def screen_available() -> str | None:
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
-              ) -> dict[tuple[str, str], str]:
+              players: tuple[str, ...] = ()) -> dict[tuple[str, str], str]:
+    """Who plays each seat; `players`: the ships the players crew (head to head, both), at the
+    panels when the configuration has no [seats]."""
     seats = {}
     for ship in ships:
         for station in crew_stations(state, ship):
             seats[ship, station] = "autopilot" if autopilot else \
+                "panel" if config.seats is None and ship in players else \
                 seat_mode(config, ship, station, ships[0])
     return seats
 
@@ -327,7 +331,8 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
                               str(scenario.get("level", "basic"))):
         say(f"starbridge: {notice}")
     ships = [str(s["id"]) for s in scenario["ships"]]
-    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot,
+                      tuple(officer_needs(scenario)))
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
@@ -431,7 +436,8 @@ def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Names
                                              choice.removeprefix("scenario:")),
                                 config, args, data_dir, seed, lambda _line: None)
     ships = [str(s["id"]) for s in scenario["ships"]]
-    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot,
+                      tuple(officer_needs(scenario)))
     return SavedGame.new(game.store, scenario, seed,
                          {f"{s}/{st}": m for (s, st), m in seats.items()})
 
@@ -487,7 +493,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                 if headless and game.over:
                     break
                 app.wait()
-            if game.over and not args.no_save:   # campaigns: the crews' Victory Points
+            if game.over and not getattr(args, "no_save", False):   # campaigns: Victory Points
                 after_game(game.state, game.scenario, crew_folder(data_dir), say)
             if app.next_game in (None, "quit"):
                 break

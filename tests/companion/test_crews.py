@@ -494,3 +494,24 @@ def test_a_rematch_takes_the_crews_officers_as_their_file_holds_them_now(folder:
 def test_hostile_crew_keys_of_a_scenario_are_refused(extra: dict[str, Any], words: str) -> None:
     with pytest.raises(DataError, match=words):
         engine.new_game({**command(), **extra})
+
+
+def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
+    """Line 1516, "two ships head-to-head, with three players manning each ... no gamemaster":
+    with no [seats] in the configuration, both crewed ships' stations are people's (at the
+    panels), not only the first ship's; every other game keeps the first ship's crew alone."""
+    from companion.config import Config
+    from companion.play_cmd import seats_for
+
+    duel = prepare(crew_layout(load_scenario("duel", None), None, head_to_head=True), None,
+                   "command", None, 30)
+    duel, _ = with_crews(duel, {}, folder, 1, lambda _l: None)
+    seats = seats_for(Config(), engine.new_game(duel), ["enterprise", "kronos"], False,
+                      tuple(officer_needs(duel)))
+    assert seats == {(ship, st): "panel" for ship in ("enterprise", "kronos")
+                     for st in ("engineer", "helm", "science")}
+    km, _ = with_crews(command(), {}, folder, 1, lambda _l: None)
+    state = engine.new_game(km)
+    ships = ["enterprise", "kahless", "korvat", "kruge"]
+    seats = seats_for(Config(), state, ships, False, tuple(officer_needs(km)))
+    assert {s for (s, _), mode in seats.items() if mode == "panel"} == {"enterprise"}
