@@ -97,9 +97,8 @@ def run(args: argparse.Namespace, folder: Path | None) -> int:
         folder = user_data_dir()
     verb = args.verb
     if verb is None:
-        print("starbridge crew: say what: new, show, list, player, advance or rotate "
-              "(see: starbridge crew --help)")
-        return 2
+        raise CrewError("crew: say what: new, show, list, player, advance or rotate (see: "
+                        "starbridge crew --help)")
     if verb == "list":
         names = crew_names(folder)
         if not names:
@@ -161,15 +160,18 @@ def run(args: argparse.Namespace, folder: Path | None) -> int:
         for line in said:
             print(line)
         return 0
-    return 2
+    raise CrewError(f"crew: no such command {verb!r}")
 
 
 def show(crew: Crew) -> None:
     names = dict(skill_names())
-    print(f"{crew.name}: {len(crew.officers)} officers, {crew.games} games")
+    print(f"{crew.name}: {len(crew.officers)} officers, {crew.games} games (the Captain's Victory "
+          "Points go to his tactics)")
     for o in crew.officers:
         who = f" (played by {o.player})" if o.player else ""
+        goes = "tactics, as Captain" if "tactics" in o.ratings and o.station == "captain" \
+            else o.raised() or "-"
         print(f"  {title(o.station)}: {o.name}{who}; {o.victory_points} Victory Points, "
-              f"{o.games} games; Victory Points go to {o.raised() or '-'}")
+              f"{o.games} games; Victory Points go to {goes}")
         for key, value in o.ratings.items():
             print(f"    {names.get(key, key):40} {value}")

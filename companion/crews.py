@@ -63,8 +63,11 @@ class Officer:
     games: int = 0
 
     def raised(self) -> str:
-        """The skill his Victory Points go to: `advance`, else the first he is rated in."""
-        return self.advance or next(iter(self.ratings), "")
+        """The skill his Victory Points go to (the Captain's go to tactics whatever this says):
+        `advance`, else the first skill of his station he is rated in (not tactics or DEX, which
+        a crew of 3 may have given him), else his first rating."""
+        own = [k for k in self.ratings if k not in ("tactics", "dex")]
+        return self.advance or next(iter(own or self.ratings), "")
 
 
 @dataclass(frozen=True)

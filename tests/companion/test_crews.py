@@ -97,6 +97,7 @@ def test_crew_new_refuses_to_replace_a_crew_and_names_force(folder: Path,
     (["crew", "new", "../../etc/passwd"], "use 1 to 40 letters, digits"),
     (["crew", "new", "x", "--size", "7"], "--size: crew must be one of"),
     (["crew", "new", "x", "--dice", "3,x"], "--dice: write the d10 rolls as numbers"),
+    (["crew"], "say what: new, show, list, player, advance or rotate"),
     (["crew", "show", "nobody"], "no such crew; starbridge crew new nobody makes one"),
     (["crew", "rotate", "nobody"], "no such crew"),
 ])
@@ -188,6 +189,8 @@ def test_a_crew_of_three_shares_among_three_and_its_captain_is_who_holds_command
     assert list(needs) == ["engineer", "helm", "science"]
     assert needs["engineer"] == ("tactics", "warp_drive", "engineering", "dex")
     assert captain_station(scenario, "enterprise") == "engineer"
+    # In another crew size he is not Captain: his points go to his own skill, not tactics.
+    assert Officer("engineer", "E", {"tactics": 50, "warp_drive": 60}).raised() == "warp_drive"
     crew = Crew("c").with_officer(Officer("engineer", "E", {"tactics": 50, "warp_drive": 60},
                                           advance="warp_drive"))
     crew, _ = award(crew, tuple(needs), "engineer", 6)
