@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from companion import crews
@@ -518,3 +520,26 @@ def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
     ships = ["enterprise", "kahless", "korvat", "kruge"]
     seats = seats_for(Config(), state, ships, False, tuple(officer_needs(km)))
     assert {s for (s, _), mode in seats.items() if mode == "panel"} == {"enterprise"}
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True)
+    | st.text(max_size=70) | st.sampled_from(["captain", "helm", "tactics", "dex", "Kirk"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["name", "games", "officers", "captain", "helm", "ratings", "tactics",
+                         "dex", "player", "advance", "victory_points", "x"]), inner, max_size=5),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["name", "games", "officers", "bogus"]), _values,
+                       max_size=4))
+def test_any_crew_file_data_loads_or_is_refused_in_words(data: dict[str, Any]) -> None:
+    """Whatever a crew file holds, loading it gives a crew or a CrewError naming the file:
+    never another exception."""
+    try:
+        crew = crews.crew_from(data, "crews/bridge.toml", "bridge")
+    except CrewError as exc:
+        assert str(exc).startswith("crews/bridge.toml")
+        return
+    assert all(1 <= v <= 99 for o in crew.officers for v in o.ratings.values())
