@@ -26,9 +26,13 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
+    CommsTask,
+    DamageControl,
     DeclareFire,
     Evade,
+    ExtraShields,
     Move,
+    ScienceRoll,
     SelfDestruct,
     Sense,
     SetShields,
@@ -36,6 +40,7 @@ from engine.rulesets.fasa.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
+from engine.rulesets.fasa.officers import needs
 from engine.stations import STATION_NAMES
 
 # The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion,
@@ -56,7 +61,15 @@ LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, Non
 # Captain's orders, the Engineer's choice of roll, the Helmsman's weaponry and helm rolls).
 COMMAND = {**crew_ships(prepare(load_scenario("duel", None), None, "command", None, 3),
                         random.Random(7), share=0.0), "id": "duel-command"}
-HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND)}
+# The command level: The Romulan Gambit with a crewed Federation cruiser, whose Science Officer
+# chooses his Skill Roll, places extra shields, spends damage control and rolls for his sensors
+# (Book Two, Command & Control; science.py).
+SCIENCE = {**prepare(load_scenario("romulan-gambit", None), None, "command", None, 3),
+           "id": "gambit-science"}
+SCIENCE["ships"] = [{**e, "officers": {st: {k: 70 for k in keys}
+                                       for st, keys in needs("4").items()}}
+                    if e["id"] == "constitution" else e for e in SCIENCE["ships"]]
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND, SCIENCE)}
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -74,9 +87,9 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
 
 
 STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
-          + _states(COMMAND))
+          + _states(COMMAND) + _states(SCIENCE))
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
-WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
+WEAPONS = ["ph1", "ph2", "pt1", "d1", "b1", "pl1", "zz9"]
 
 scalar = st.one_of(st.integers(-3, 25), st.integers(), st.floats(allow_nan=True), st.booleans(),
                    st.none(), st.text(max_size=6), st.sampled_from(SHIPS + WEAPONS))
@@ -109,6 +122,14 @@ actions = st.one_of(
     st.builds(ArcScan, station, ship, st.one_of(st.sampled_from(
         ["", "forward", "port", "starboard", "aft", "fore"]), scalar)),
     st.builds(SetShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
+    # C&C: the Science Officer's decisions and the Instructor's communications task.
+    st.builds(ScienceRoll, station, ship, st.one_of(st.sampled_from(
+        ["none", "shields", "damage_control", "repair", "casualties", "SHIELDS"]), scalar)),
+    st.builds(ExtraShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
+    st.builds(DamageControl, station, ship, st.one_of(
+        st.lists(st.tuples(ship, st.sampled_from(WEAPONS), number), max_size=3).map(tuple),
+        garbage)),
+    st.builds(CommsTask, station, ship, st.one_of(st.text(max_size=90), scalar)),
     st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSLRBX", max_size=8), scalar)),
     st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
                                               scalar)),
@@ -171,7 +192,7 @@ def check(index: int, action: Any) -> None:
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
     if state.level == "command":
-        source = COMMAND
+        source = HEADERS[state.scenario]
     elif state.level == "expert":
         source = EXPERT_GAMBIT if state.scenario == "romulan-gambit" else EXPERT
     else:

@@ -25,10 +25,14 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
+    CommsTask,
+    DamageControl,
     DeclareFire,
     Evade,
+    ExtraShields,
     Move,
     PlaceShip,
+    ScienceRoll,
     SelfDestruct,
     Sense,
     SetShields,
@@ -218,6 +222,12 @@ EXAMPLES: list[Action] = [
     GiveOrders("captain", "enterprise", "at_will"),
     EngineerRoll("engineer", "enterprise", "repair", 2),
     DeclareFire("weapons", "enterprise", (("ph1", "kronos"),), True),
+    # C&C: the Science Officer's decisions (science.py).
+    ScienceRoll("science", "enterprise", "damage_control"),
+    ExtraShields("navigator", "enterprise", (0, 2, 2, 0, 0, 0)),
+    DamageControl("comms", "enterprise", (("kronos", "d1", 2), ("kronos", "d2", 1))),
+    DamageControl("science", "enterprise", ()),
+    CommsTask("instructor", "enterprise", "hail the Kobayashi Maru"),
 ]
 
 

@@ -365,3 +365,58 @@ def test_the_recorded_game_holds_the_expert_actions_and_percentile_rolls() -> No
     kinds = {a.type_name for a in ACTIONS}
     assert {"skill_bonus", "roll"} <= kinds
     assert any(getattr(a, "value", 0) > 10 for a in ACTIONS)  # a percentile roll
+
+
+# -- a command-level log: the Science Officer's actions and percentile rolls --------------------
+
+def _command_record() -> tuple[str, list[Action]]:
+    """The Romulan Gambit at the command level with a crewed Federation cruiser: its lines hold
+    the Science Officer's choices, damage control, sensor questions and their percentile rolls,
+    and the Instructor's communications task (Book Two, Command & Control; science.py)."""
+    import engine
+    from engine.log import action_line, header_line
+    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.actions import CommsTask
+    from engine.rulesets.fasa.officers import needs
+    scenario = prepare(load_scenario("romulan-gambit", None), None, "command", None, 3)
+    scenario["ships"] = [{**e, "officers": {s: {k: 80 for k in keys}
+                                            for s, keys in needs("4").items()}}
+                         if e["id"] == "constitution" else e for e in scenario["ships"]]
+    dice = VirtualDice(4)
+    state: Any = engine.new_game(scenario)
+    lines, actions, named = [header_line(scenario)], [], False
+    while prompts := engine.pending(state):
+        p = prompts[0]
+        action: Action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
+        if state.step == "power" and not p.roll and not named:  # the Instructor names a task
+            action, named = CommsTask("instructor", "constitution", "hail the Romulans"), True
+        state = engine.apply(state, action)[0]
+        actions.append(action)
+        lines.append(action_line(len(actions), action))
+    assert {"science_roll", "comms_task", "ask"} <= {a.type_name for a in actions}
+    return "\n".join(lines) + "\n", actions
+
+
+COMMAND_TEXT, COMMAND_ACTIONS = _command_record()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flipping_any_byte_of_a_command_log_is_found_or_harmless(seed: int) -> None:
+    rng = random.Random(seed)
+    data = bytearray(COMMAND_TEXT.encode())
+    recorded = outcome(io.StringIO(COMMAND_TEXT))
+    assert recorded[0] == "read" and recorded[1][0] == COMMAND_ACTIONS
+    for _ in range(40):
+        i = rng.randrange(len(data))
+        mutated = bytearray(data)
+        mutated[i] ^= 1 << rng.randrange(8)
+        try:
+            text = mutated.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        kind, result = outcome(io.StringIO(text))
+        if kind == "read":
+            actions, _, state = result
+            assert actions == COMMAND_ACTIONS[:len(actions)]
+            if len(actions) == len(COMMAND_ACTIONS):
+                assert state == recorded[1][2]

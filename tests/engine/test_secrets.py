@@ -42,7 +42,7 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
-from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
+from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Shot, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
 
@@ -82,6 +82,7 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             fire_order=NEXT_ORDER.get(s.fire_order, "") if s.orders_given else s.fire_order,
             power_next=s.power_next + 1, extra_power=s.extra_power + 1,
             repairs=((0, 2),), weaponry_rolls=(s.weaponry_rolls + 1) % 3,
+            **science_secrets(s),
         ))
     side = state.ship(seat.ship or "").side
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
@@ -90,7 +91,36 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
     # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
     counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
                      for c in state.counters)
-    return replace(state, ships=tuple(ships), reports=reports, counters=counters)
+    return replace(state, ships=tuple(ships), reports=reports, counters=counters,
+                   shots=secret_cuts(state, seat))
+
+
+def science_secrets(s: Ship) -> dict[str, Any]:
+    """C&C: a Science Officer's roll, points and counters (science.py) changed where they are
+    set (whether a station is busy is seen by all)."""
+    return dict(science_rolled=s.science_rolled + 4 if s.science_rolled else 0,
+                dc_points=s.dc_points + 2 if s.dc_points else 0, dc_die=not s.dc_die,
+                questions=s.questions + 2 if s.questions else 0,
+                extra_questions=s.extra_questions + 1 if s.extra_questions else 0,
+                extra_shields=s.extra_shields + 1 if s.extra_shields else 0,
+                cloak_sense=s.cloak_sense and "elsewhere",
+                cloak_lock=s.cloak_lock and "elsewhere",
+                sensor_phases=s.sensor_phases + 1 if s.sensor_phases else 0,
+                comms_task=s.comms_task and s.comms_task + " (changed)",
+                comms_tried=s.comms_tried + 1)
+
+
+def secret_cuts(state: FasaState, seat: Seat) -> tuple[Shot, ...]:
+    """C&C: the damage control points the target's side put on shots (damage_control.py)."""
+    return tuple(replace(t, cut=t.cut + 2) if not may_know_ship(state, seat, t.target) else t
+                 for t in state.shots)
+
+
+def science_perturbed(state: FasaState, seat: Seat) -> FasaState:
+    """`state` with the Science Officer's secrets of the ships `seat` may not know changed."""
+    ships = tuple(s if may_know_ship(state, seat, s.id) else replace(s, **science_secrets(s))
+                  for s in state.ships)
+    return replace(state, ships=ships, shots=secret_cuts(state, seat))
 
 
 NEXT_ORDER = {"hold": "fire", "fire": "at_will", "at_will": "hold"}
@@ -120,6 +150,21 @@ SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in 
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
 where the Romulans start cloaked (Advanced: Romulan Cloaking Device); and at the command level
 with a player crew on some ships (Command & Control: their officers' ratings and rolls)."""
+COMMAND_SEEDS = [seed for seed in SEEDS if str(seed).startswith("command")]
+SCIENCE_SEEDS = [f"science{n}" for n in range(3)]
+"""Games of The Romulan Gambit at the command level with a crewed Federation cruiser whose
+Science Officer rates 92, 48 or 75 in sensors (and in "science2" crewed Romulans too: two crews
+and no Instructor, C&C line 1516): his rolls, questions and arc scans (science.py)."""
+
+
+def with_officers(scenario: dict[str, Any], crew: str, ships: tuple[str, ...],
+                  sensors: int) -> dict[str, Any]:
+    """`scenario` with a full crew of officers on `ships` (every rating their stations need)."""
+    from engine.rulesets.fasa.officers import needs
+    officers = {station: {key: sensors if key == "sensors" else 70 for key in keys}
+                for station, keys in needs(crew).items()}
+    return {**scenario, "ships": [{**e, "officers": officers} if e["id"] in ships else e
+                                  for e in scenario["ships"]]}
 
 
 def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaState]:
@@ -127,12 +172,18 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         yield from states(base + seed, limit)
         return
     level = "expert" if seed.startswith("expert") else "advanced"
-    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command"))
+    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command")
+            .removeprefix("science"))
     rng = random.Random(n)
     scenario = {**packaged("romulan-gambit", level), "crew": rng.choice(sorted(CREWS))}
     if seed.startswith("command"):
         scenario = crew_ships({**packaged(rng.choice(("duel", "romulan-gambit")), "command"),
                                "crew": rng.choice(sorted(CREWS))}, rng)
+    if seed.startswith("science"):
+        crew = rng.choice(sorted(CREWS))
+        crewed = ("constitution", "bop1", "bop2") if n == 2 else ("constitution",)
+        scenario = with_officers({**packaged("romulan-gambit", "command"), "crew": crew}, crew,
+                                 crewed, (92, 48, 75)[n])
     state: Any = engine.new_game(scenario)
     dice = VirtualDice(base + n)
     for _ in range(limit):
@@ -175,7 +226,28 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     assert previous is not None and checked > 50
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SCIENCE_SEEDS + COMMAND_SEEDS)
+def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) -> None:
+    """C&C: the Science Officer's Skill Roll and what it gave, his questions left, damage control
+    points (on his ship and on the shots coming in) and the task at hand change nothing another
+    side's seat is told or its autopilot decides (docs/rules-decisions.md, Command & Control:
+    Science Officer)."""
+    rng = random.Random(seed)
+    checked = 0
+    for state in game_states(seed, 100):
+        for seat in rng.sample([s for s in seats(state) if s.station != INSTRUCTOR], 4):
+            twin = science_perturbed(state, seat)
+            assert engine.view(twin, seat) == engine.view(state, seat), seat
+            assert redacted(twin, seat) == redacted(state, seat)
+            assert engine.pending(twin, seat) == engine.pending(state, seat)
+            for prompt in engine.pending(state, seat):
+                if prompt.roll is None:
+                    assert autopilot.decide(state, prompt) == autopilot.decide(twin, prompt)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
     told_private = told_public_roll = told_lock = told_hidden = told_cc = 0

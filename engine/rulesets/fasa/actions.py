@@ -220,3 +220,66 @@ class PlaceShip(Action):
     col: int
     row: int
     heading: int
+
+
+SCIENCE_USES = ("none", "shields", "damage_control", "repair", "casualties")
+"""Book Two, C&C: the Science Officer/Navigator's Skill Roll (seed lines 1177, 1181-1207): none,
+extra shield points (against DEFLECTOR SHIELD TECHNOLOGY), damage control, superstructure repair
+or fewer casualties (against DAMAGE CONTROL PROCEDURES)."""
+
+
+@action_type("science_roll")
+@dataclass(frozen=True, slots=True)
+class ScienceRoll(Action):
+    """Science of a crewed ship: what this turn's Skill Roll is for (Book Two, C&C: The Skill
+    Rolls, seed line 1177), one of `SCIENCE_USES`."""
+
+    ship: str
+    use: str
+
+
+@action_type("extra_shields")
+@dataclass(frozen=True, slots=True)
+class ExtraShields(Action):
+    """Science (or Navigator): where the extra shield points of a successful shields roll go,
+    points added to shields 1 to 6 (Book Two, C&C: Extra Shield Protection, lines 1183-1185)."""
+
+    ship: str
+    points: tuple[int, int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Damage control points put on one incoming shot: the firing ship and its weapon's id."""
+
+    firer: str
+    weapon: str
+    points: int
+
+
+@action_type("damage_control")
+@dataclass(frozen=True, slots=True)
+class DamageControl(Action):
+    """Science (or the Communications Officer) of a crewed ship: this Firing Phase's damage
+    control points on the shots coming in, after the targets are declared and before the dice
+    (Book Two, C&C: Damage Control, line 1193); shots not listed get none."""
+
+    ship: str
+    cuts: tuple[Cut, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.cuts, tuple | list):
+            object.__setattr__(self, "cuts", tuple(
+                Cut(*c) if isinstance(c, tuple | list) and len(c) == 3 else c
+                for c in self.cuts))
+
+
+@action_type("comms_task")
+@dataclass(frozen=True, slots=True)
+class CommsTask(Action):
+    """The Instructor: a difficult communications task for a crewed ship, in a few words; its
+    Science (or Communications) Officer rolls for it, and again each turn until it succeeds
+    (Book Two, C&C: Difficult Communications Tasks, lines 1229-1231)."""
+
+    ship: str
+    task: str

@@ -37,6 +37,7 @@ from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import CloakScanned, RollRequested, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, MOVE, SCAN, FasaState, Ship, replace
 from engine.stations import title
 
@@ -55,6 +56,10 @@ def found_this_turn(state: FasaState, ship: Ship) -> bool:
 
 def may_scan(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Science Officer is offered the arc scan in this Movement Phase."""
+    if crewed(ship):  # C&C: after the +20 roll, scans that use questions (sensors_rating.py)
+        from engine.rulesets.fasa import sensors_rating
+        return (ship.status == ACTIVE and sensors_rating.may_scan(state, ship)
+                and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
     return (expert(state.level) and ship.status == ACTIVE and not ship.sensors_out
             and not ship.lock_tried and ship.arc_phase != state.phase
             and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
@@ -81,6 +86,11 @@ def scan(state: FasaState, ship: Ship, arc: str, station: str) -> tuple[FasaStat
     state = state.with_ship(replace(ship, arc_phase=state.phase))
     if not arc:  # told to the ship's side only, as passing the scan is (views.py)
         return state, [SensorLocked(ship.id, ship.name, "", "", "no arc scan")]
+    if crewed(ship):  # C&C: a sensors Skill Roll, one question used (lines 1253-1259)
+        from engine.rulesets.fasa import science_dice, sensors_rating
+        ship = sensors_rating.use_question(state, state.ship(ship.id))
+        state = replace(state.with_ship(ship), asking=(ship.id, "", SCAN_QUESTION, arc))
+        return science_dice.ask(state, ship, "sensors", "scan", "scans the arc")
     who = state.station_for(ship.id, Duty.SENSORS)
     req = RollRequest(D10, ship.id, who,
                       f"{title(who)}: scan of {ship.name}'s {arc} arc for cloaked ships: "
@@ -95,18 +105,39 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     ship_id, _, _, arc = state.asking
     state = replace(state, asking=(), roll=None)
     ship = state.ship(ship_id)
-    found = None
-    if value <= DETECT_ROLL:
-        there = [s for s in state.ships if s.cloaked and s.side != ship.side and targetable(s)
-                 and s.moved_last and in_arc(ship.pos, ship.heading, ARCS[arc], s.pos)
-                 and not in_sensor_shadow(state, ship, s)]
-        if there:
-            found = min(there, key=lambda s: (distance(ship.pos, s.pos), s.id))
+    found = nearest_in_arc(state, ship, arc) if value <= DETECT_ROLL else None
     if found is None:
         return state, [CloakScanned(ship.id, ship.name, "", "", -1, -1)]
     col, row = hex_to_offset(found.pos)
     state = replace(state, detected_by=state.detected_by + ((ship.id, found.id),))
     return state, [CloakScanned(ship.id, ship.name, found.id, found.name, col, row)]
+
+
+def nearest_in_arc(state: FasaState, ship: Ship, arc: str, this_turn: bool = False) -> Ship | None:
+    """The nearest cloaked enemy in the arc that moved last game turn (or, `this_turn`, in this
+    one too), outside an obstacle's sensor shadow."""
+    there = [s for s in state.ships if s.cloaked and s.side != ship.side and targetable(s)
+             and (s.moved_last or (this_turn and s.moved_turn))
+             and in_arc(ship.pos, ship.heading, ARCS[arc], s.pos)
+             and not in_sensor_shadow(state, ship, s)]
+    return min(there, key=lambda s: (distance(ship.pos, s.pos), s.id)) if there else None
+
+
+def on_crewed_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:
+    """A crewed ship's scan roll (C&C, line 1257): a success finds a cloaked ship that has
+    moved in the arc and locks on it; a success that finds none is told as a miss would be."""
+    from engine.rulesets.fasa import science_dice, sensors_rating
+    assert len(state.asking) == 4
+    arc = state.asking[3]
+    state = replace(state, asking=())
+    ok, event = science_dice.read(state, ship, "sensors", value, f"the {arc} arc scanned",
+                                  f"the {arc} arc not scanned")
+    found = nearest_in_arc(state, ship, arc, this_turn=True) if ok else None
+    if found is None:
+        return state, [event, CloakScanned(ship.id, ship.name, "", "", -1, -1)]
+    col, row = hex_to_offset(found.pos)
+    return sensors_rating.found(state, ship, found, [
+        event, CloakScanned(ship.id, ship.name, found.id, found.name, col, row)])
 
 
 def settle(state: FasaState) -> FasaState:

@@ -29,7 +29,9 @@ from engine.rulesets.fasa import (
     legal,
     orders,
     placement,
+    science,
     sensors,
+    sensors_rating,
     skill_roll,
     victory,
 )
@@ -94,10 +96,14 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
     station = prompt.station
+    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
+        return science.autopilot(state, ship.id, prompt.action, station)
     if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
         return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
     if prompt.action == "ask":
-        return AskSensor(station, ship.id, 3)  # how the target's shields are powered
+        # How the target's shields are powered; a second question in a phase (C&C, line 1217):
+        # how much damage it has taken.
+        return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
     if state.step == MOVE:
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:
@@ -117,6 +123,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     if state.step == EVADE:
         return Evade(station, ship.id, _evasion(state, ship))
     if state.step == SENSE:
+        if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
+            return Sense(station, ship.id, _crewed_target(state, ship))
         return Sense(station, ship.id, *_sensing(state, ship))
     if prompt.action == "self_destruct":
         return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
@@ -146,6 +154,18 @@ def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
         return "", 0, ""
     target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
     return target.id, 3, ""
+
+
+def _crewed_target(state: FasaState, ship: Ship) -> str:
+    """A crewed ship locks on the nearest enemy it may lock on; with none, it names a cloaked
+    enemy's movement (C&C, line 1213: the one it found last turn first, else the first)."""
+    foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
+    if foes:
+        return min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id)).id
+    cloaked = sorted(t.id for t in state.ships if sensors_rating.cloak_target(ship, t))
+    if ship.cloak_lock in cloaked:
+        return ship.cloak_lock
+    return cloaked[0] if cloaked else ""
 
 
 def enemies(state: FasaState, ship: Ship) -> list[Ship]:

@@ -15,7 +15,7 @@ from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance, hex_to_offset, line_of_fire_clear
-from engine.rulesets.fasa import mines
+from engine.rulesets.fasa import damage_control, mines
 from engine.rulesets.fasa.actions import Target
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
 from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
@@ -374,6 +374,7 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
     points = target.shields[shield - 1]
     absorbed = min(points, damage)
     penetrating = damage - absorbed
+    state, cut = damage_control.take(state, target, penetrating)  # C&C: Damage Control
     shields = list(target.shields)
     shields[shield - 1] = points - absorbed
     target = replace(target, shields=tuple(shields))
@@ -383,7 +384,7 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
         state = replace(state, hit=Hit(Stage.LOCATION, damage, shield, 0, strikes=strikes))
         return _located(state, events)
     return _ask_location(state, target, Hit(Stage.LOCATION, damage, shield, 0, left=penetrating,
-                                            strikes=strikes), events)
+                                            strikes=strikes, cut=cut), events)
 
 
 def _ask_location(state: FasaState, target: Ship, hit: Hit,
@@ -463,8 +464,9 @@ def locate_system(state: FasaState, firer: Ship, target: Ship, hit: Hit, locatio
     if location == "sensors":
         state = replace(state, hit=replace(hit, stage=Stage.SENSORS))
         state, ev = request(state, target.id, Duty.COMMAND,
-                            f"how long {target.name}'s sensors are out: 1-5 one game "
-                            "turn, 6-10 two")
+                            f"how long {target.name}'s sensors are out: "
+                            + ("1-5 one Movement/Firing Phase, 6-10 two" if target.officers
+                               else "1-5 one game turn, 6-10 two"))
         return state, [*events, ev]
     candidates = weapons_hit_candidates(target, firer, location)
     if not candidates:

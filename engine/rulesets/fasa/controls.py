@@ -35,7 +35,9 @@ from engine.rulesets.fasa import (
     placement,
     presets,
     rescues,
+    science_controls,
     sensors,
+    sensors_rating,
     skill_roll,
     warp,
 )
@@ -88,6 +90,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
         "ask": _ask, **cc_controls.MAKERS,
+        **science_controls.MAKERS,  # C&C: the Science Officer's decisions
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -304,6 +307,11 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
+        if ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target):
+            # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
+            targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
+                                  f"{'plain roll' if target.id == ship.cloak_lock else '+20'})"))
+            continue
         targets.append(Choice(target.id, target.name + held, why or None))
         if not why:
             lockable.append(target)
@@ -311,6 +319,8 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
     questions = [Choice("0", "no question")]
     for n, text in sensors.QUESTIONS.items():
+        if ship.officers:  # C&C: a cloaked ship's movement may be named; questions come later
+            break
         if default is None and n != cloak.SCAN_QUESTION:
             continue  # no ship to lock on: only the scan for cloaked ships can be asked
         if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
@@ -338,7 +348,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                      int(number) if number.isdigit() else -1, detail)
 
     fields = (
-        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)", FieldKind.CHOICE,
+        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)" if not ship.officers
+              else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
+              FieldKind.CHOICE,
               default, choices=tuple(targets)),
         Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
               str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),

@@ -84,6 +84,13 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
     "orders": Duty.COMMAND,         # C&C: the Captain's general orders (line 1415)
     "engineer_roll": Duty.POWER,    # C&C: the Chief Engineer's Skill Roll (line 1029)
+    # C&C, the Science Officer's Skill Roll: chosen at the damage control station (three of its
+    # four uses are damage control; docs/rules-decisions.md), extra shields placed at the
+    # shields station, damage control points spent per shot (seed lines 1177-1207).
+    "science_roll": Duty.DAMAGE_CONTROL,
+    "extra_shields": Duty.SHIELDS,
+    "damage_control": Duty.DAMAGE_CONTROL,
+    "comms_task": Duty.COMMUNICATIONS,  # named by the Instructor alone (lines 1229-1231)
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

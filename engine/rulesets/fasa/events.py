@@ -510,3 +510,41 @@ class BonusTaken(Event):
     @property
     def text(self) -> str:
         return f"{self.name}: skill bonus: {self.detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScienceRolled(Event):
+    """C&C: a Science Officer's percentile Skill Roll (seed lines 1175-1231): the die as rolled,
+    what is added to it, the rating and what came of it; its side's to know."""
+
+    ship: str
+    name: str
+    skill: str          # in the book's words, "DAMAGE CONTROL"
+    roll: int
+    modifier: int
+    rating: int
+    detail: str
+
+    @property
+    def success(self) -> bool:
+        return self.roll + self.modifier <= self.rating
+
+    @property
+    def text(self) -> str:
+        added = f" +{self.modifier} = {self.roll + self.modifier}" if self.modifier else ""
+        return (f"{self.name}: {self.skill} roll {self.roll}{added} against {self.rating}: "
+                f"{self.detail}")
+
+
+@dataclass(frozen=True, slots=True)
+class ScienceApplied(Event):
+    """C&C: what a Science Officer's success does (extra shields placed, damage control points,
+    a repair, fewer casualties, damage controlled); its side's to know."""
+
+    ship: str
+    name: str
+    detail: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: {self.detail}"

@@ -97,12 +97,20 @@ def locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
     events: list[Event] = [Damaged(
         target.id, target.name, "location", 0,
         f"Chart {chart}, shield {hit.shield}, roll {value}: {entry_text(result)}")]
+    # C&C: damage control takes its points off the damage, never off the casualties, and a hit
+    # brought to 0 does no damage (seed lines 1193-1195; damage_control.py).
+    casualties_of = share
+    if hit.cut:
+        share = share_of(result, hit.penetrating - hit.cut)
+        events.append(Damaged(target.id, target.name, "damage control", hit.cut,
+                              f"damage control: {hit.cut} point(s) off, "
+                              f"{hit.penetrating - hit.cut} taken"))
     hull = [s for s in result.systems if s in HULL]
-    if hull:
+    if hull and share:
         why = f"{SYSTEM_WORDS[hull[0]]} hit"
         state, more = damage_superstructure(state, state.ship(target.id), share, why)
         events += more
-    tenths = casualty_tenths(state, target, result, share)
+    tenths = casualty_tenths(state, target, result, casualties_of)
     if tenths:
         now = state.ship(target.id)
         total = min(1000, now.casualties + tenths)
@@ -110,7 +118,7 @@ def locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         events.append(Damaged(target.id, target.name, "crew", tenths // 10,
                               f"casualties +{tenths / 10:g}%, now {total / 10:g}% of the crew"))
     systems = [s for s in result.systems if s in SYSTEM_LOCATION]
-    if not systems:
+    if not systems or not share:
         return _located(state, events)
     code = systems[0]
     now = state.ship(target.id)

@@ -56,6 +56,11 @@ def explain(before: GameState, events: Sequence[Event],
     purpose = before.roll.purpose
     lines = [f"Roll: {purpose}", f"Rolled {value} ({getattr(rolled, 'source', '')})"]
     after = [e for e in events if e is not rolled and type(e).__name__ != "RollRequested"]
+    if before.science_wait:  # C&C: a Science Officer's roll (science.py)
+        lines.append("Rule: Book Two, Command & Control: Skill Rolls; percentile dice, with what "
+                     "is added, at or under the rating succeed")
+        return tuple(lines + [f"Result: {e.text}" for e in after if type(e).__name__ in (
+            "ScienceRolled", "ScienceApplied", "SensorAnswered", "CloakScanned", *SHOWN)])
     if is_evasion_roll(before):
         lines += evasion_roll_lines(before, value)
     elif before.exploding:

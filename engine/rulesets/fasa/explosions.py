@@ -79,6 +79,9 @@ def next_check(state: FasaState) -> tuple[FasaState, list[Event]]:
     below = -ship.superstructure
     if below >= AUTOMATIC:
         return explode(state, ship)
+    if ship.officers:  # C&C: the Science Officer's damage control roll (explosion_roll.py)
+        from engine.rulesets.fasa import explosion_roll
+        return explosion_roll.ask(state, ship)
     state, ev = request(replace(state, exploding=ship.id), ship.id, Duty.COMMAND,
                         f"{ship.name} is {below} below 0 superstructure: 1-{below} it explodes, "
                         f"{below + 1}-10 it holds together")

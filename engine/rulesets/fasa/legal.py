@@ -16,6 +16,7 @@ from engine.rulesets.fasa import (
     movement,
     placement,
     rescues,
+    science,
     sensors,
     skill_roll,
     warp,
@@ -66,6 +67,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
+    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
+        return science.legal_for(state, ship.id, prompt.action, station)
     if prompt.action == "place_ship":
         return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
     if prompt.action == "ask":

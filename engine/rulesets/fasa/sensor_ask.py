@@ -19,11 +19,15 @@ from engine.events import Event
 from engine.rulesets.fasa import sensors
 from engine.rulesets.fasa.events import SensorLocked
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import MOVE, FasaState, Ship, replace
 
 
 def open_for(state: FasaState, ship: Ship) -> bool:
     """Whether the ship, first in the movement order, has its question to ask before it moves."""
+    if crewed(ship):  # C&C: questions by the Science Officer's rating (sensors_rating.py)
+        from engine.rulesets.fasa import sensors_rating
+        return sensors_rating.open_for(state, ship)
     if not (expert(state.level) and state.step == MOVE and state.queue
             and state.queue[0] == ship.id and ship.lock and not ship.sensors_out
             and ship.asked_phase != state.phase and state.has_ship(ship.lock)):
@@ -33,6 +37,11 @@ def open_for(state: FasaState, ship: Ship) -> bool:
 
 def ask(state: FasaState, ship: Ship, question: int, detail: str,
         station: str) -> tuple[FasaState, list[Event]]:
+    if crewed(ship):
+        from engine.rulesets.fasa import sensors_rating
+        from engine.rulesets.fasa.actions import AskSensor
+        return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
+                                  station)
     if not open_for(state, ship):
         raise IllegalAction(f"{station}: {ship.name} has no sensor question to ask now")
     if question == 10:

@@ -67,8 +67,10 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
 
 def may_lock(state: FasaState, ship: Ship) -> bool:
     """The lock (or the lock held, or none) is still to be chosen, and there is a ship to lock
-    on."""
-    return not ship.sensed and any(lockable(state, ship, t) for t in state.ships)
+    on (for a crewed ship, a cloaked enemy's movement to name too: C&C, line 1213)."""
+    return not ship.sensed and any(
+        lockable(state, ship, t) or (bool(ship.officers) and t.cloaked and t.side != ship.side
+                                     and targetable(t)) for t in state.ships)
 
 
 def may_scan(state: FasaState, ship: Ship) -> bool:

@@ -216,6 +216,23 @@ class Ship:
     helm_rolled: bool = False    # the helm operation roll of this turn is made (once a turn)
     helm_steps: str = ""         # the course awaiting the helm operation roll
     helm_success: bool = False   # that roll succeeded: the next emergency change is eased
+    # C&C, the Science Officer/Navigator of a crewed ship (seed lines 1165-1301; science_roll.py,
+    # damage_control.py, sensors_rating.py, explosion_roll.py, hard_comms.py):
+    science: str = ""            # this turn's Skill Roll: "" not chosen, "none", "shields",
+    #                              "damage_control", "repair" or "casualties"
+    science_rolled: int = 0      # that roll as rolled (0 = not rolled yet)
+    extra_shields: int = 0       # extra shield points won and still to place (l.1183-1185)
+    dc_die: bool = False         # the damage control die is still to roll (l.1189)
+    dc_points: int = 0           # damage control points left this turn (l.1189-1195)
+    dc_phase: int = 0            # the Firing Phase whose damage control is decided (l.1193)
+    questions: int = 0           # the Sensors Counter: questions left this turn (l.1241-1245)
+    extra_questions: int = 0     # of them, those above five still to ask (l.1217)
+    phase_questions: int = 0     # questions asked in the Movement Phase `asked_phase`
+    cloak_sense: str = ""        # the cloaked ship whose movement its sensors may detect (l.1213)
+    cloak_lock: str = ""         # the cloaked ship it found: held next turn by a roll (l.1261)
+    sensor_phases: int = 0       # Firing Phases' ends until the damaged sensors work (l.1247-1249)
+    comms_task: str = ""         # a difficult communications task still to succeed (l.1231)
+    comms_tried: int = 0         # the game turn of its last try
 
     @property
     def total_power(self) -> int:
@@ -249,6 +266,7 @@ class Shot:
     heading: int = -1     # the target's heading before it evaded
     damage: int = 0       # an explosion's blast (weapon BLAST) or a mine (MINE): its damage
     at: Hex | None = None # a mine: the hex it lies in
+    cut: int = 0          # damage control points the target's Science put on it (C&C, l.1193)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +280,7 @@ class Hit:
     kind: str = ""        # for "weapon": the kind of weapon hit
     left: int = 0         # penetrating points through `shield` still to locate after this roll
     strikes: tuple[tuple[int, int], ...] = ()   # (shield, damage) still to strike (same hex)
+    cut: int = 0          # of `penetrating`, the points damage control took off (C&C, l.1195)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +359,8 @@ class FasaState:
     comms: tuple[str, ...] = ()                         # sides still to make this turn's team
     #                                                     communications roll (optional rule)
     aloud: tuple[str, ...] = ()                         # sides that must talk aloud this turn
+    science_wait: tuple[str, str] | tuple[()] = ()      # C&C: (ship, what) whose Science
+    #                                                     Officer's roll is awaited (science.py)
     outcome: str = ""
     winner: str = ""
 

@@ -28,8 +28,10 @@ from engine.rulesets.fasa import (
     placement,
     power,
     ratings,
+    science,
     sensor_ask,
     sensors,
+    sensors_rating,
     skill_roll,
     victory,
     warp,
@@ -40,6 +42,7 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
+    CommsTask,
     DeclareFire,
     Evade,
     Move,
@@ -53,6 +56,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
 from engine.rulesets.fasa.events import GameOver, Note, Rolled
 from engine.rulesets.fasa.levels import advanced_rules, expert
+from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
@@ -84,6 +88,7 @@ STEP_OF: dict[str, Step] = {
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
+    **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -121,6 +126,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         raise IllegalAction(
             f"{title(action.station)}: a {req.kind} shows 1 to {req.sides}, not {action.value}")
     events: list[Event] = [Rolled(req, action.value, action.source)]
+    if state.science_wait:  # C&C: a Science Officer's roll (science.py)
+        state, more = science.on_roll(state, action.value)
+        return state, events + more
     if (officer := officer_roll.awaited(state)) is not None:  # C&C: an officer's Skill Roll
         state, more = officer_roll.on_roll(state, officer, action.value)
         if officer.awaiting == helm_rolls.HELM:  # the course waited for it
@@ -151,6 +159,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
     if state.exploding:
         state, more = explosions.on_roll(state, action.value)
         return state, events + more
+    if sensors_rating.owns_damage_roll(state):  # C&C: sensors out by phases (line 1247)
+        state, more = sensors_rating.on_damage_roll(state, action.value)
+        return state, events + more
     state, more = combat.on_roll(state, action.value)
     return state, events + more
 
@@ -169,11 +180,15 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     owner = state.station_for(ship_id, duty)
     if action.station not in (owner, INSTRUCTOR):
         raise IllegalAction(f"{station}: {words} on {ship.name} is for {title(owner)}")
+    if isinstance(action, CommsTask):  # C&C: named by the Instructor at any step (hard_comms.py)
+        return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
     if state.step != STEP_OF[kind]:
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
+    if kind in science.STEPS:  # C&C: the Science Officer's decisions
+        return science.decide(state, action, station)
     if state.step == PLACE and isinstance(action, PlaceShip):
         return placement.place(state, ship, action, station)
     if (done := cc_turn.decision(state, ship, action, station)) is not None:
@@ -212,6 +227,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     if state.step == SENSE and isinstance(action, Sense):
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
+            return sensors_rating.sense(state, ship, action, station)
         return sensors.sense(state, ship, action.target, action.question, action.detail, station)
     if not state.queue or state.queue[0] != ship_id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
@@ -278,6 +295,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             state, more, wait = engineer_roll.step(state)  # C&C: the Chief Engineer's roll
             if wait:
                 return state, events + more
+            events += more
+            state, more, wait = science.skill_phase(state)  # C&C: the Science Officer's roll
+            events += more
+            if wait:
+                return state, events
             state, more = advantage.start(state)
             events += more
             continue
@@ -347,6 +369,8 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events
             state = replace(state, step=RESOLVE)
         elif state.step == RESOLVE:
+            if science.prompts(state):  # C&C: damage control decided before the dice
+                return state, events
             if state.shots:  # a shot's to-hit roll, or a blast, which may need no roll
                 state, more = combat.next_roll(state)
                 events += more
@@ -372,6 +396,12 @@ def _declare_order(state: FasaState) -> tuple[str, ...]:
 
 
 def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
+    state, sensing = sensors_rating.end_of_firing_phase(state)  # C&C: the Sensors Counter
+    state, events = _end_of_firing_phase_rest(state)
+    return state, sensing + events
+
+
+def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]:
     # An emergency heading change costs to-hit in the Firing Phase after it; an evasion costs
     # that Firing Phase's fire (Advanced: Evading Missile Fire): both end with the phase.
     state = helm_rolls.end_of_phase(replace(state, ships=tuple(
@@ -393,6 +423,7 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
                   if s.status in (ACTIVE, DISABLED) else s for s in state.ships)
     ships, more = cc_turn.end_of_turn(state, ships)  # C&C: orders, officers' rolls, repairs
     events += more
+    ships = science.end_of_turn(replace(state, ships=ships)).ships  # C&C: Science's counters
     # A lock on a ship no longer on the map, or held by sensors knocked out, is gone (Advanced:
     # Sensors: "until the sensors are knocked out by enemy fire").
     gone = {s.id for s in ships if not combat.targetable(s)}
@@ -498,11 +529,16 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
                             "more power point, one more shield point, or one point repaired)",
                             None, "skill_bonus")
-                     for s in skill_roll.waiting(state)) + engineer_roll.prompts(state)
+                     for s in skill_roll.waiting(state)) + engineer_roll.prompts(state) \
+            + science.prompts(state)
+    if state.step == RESOLVE:  # C&C: damage control before the dice (damage_control.py)
+        return science.prompts(state)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
-                            "ask one question, or keep the lock held", None, "sense")
+                            "ask one question, or keep the lock held" if not s.officers else
+                            f"sensors of {s.name}: lock on an enemy or name a cloaked ship's "
+                            "movement (a SENSORS roll), or keep the lock held", None, "sense")
                      for s in state.ships if sensors.may_sense(state, s))
     if state.step == CHOOSE:
         target = state.shots[0].target

@@ -35,6 +35,8 @@ from engine.rulesets.fasa.events import (
     RatingsSet,
     Rolled,
     RollRequested,
+    ScienceApplied,
+    ScienceRolled,
     SelfDestructOrder,
     SensorAnswered,
     SensorLocked,
@@ -75,15 +77,27 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken, *CC_PRIVATE_EVENTS)
+                  BonusTaken, ScienceRolled, ScienceApplied, *CC_PRIVATE_EVENTS)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll")
+SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll",
+                "science_roll", "extra_shields", "damage_control")  # C&C: science.PROMPTS
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
+CREWED_SIDE_PROMPTS = ("ask", "arc_scan")
+"""A crewed ship's sensor questions and arc scans, open while its Science Officer's secret rolls
+left it questions (C&C: Sensors Track, seed lines 1241-1259; sensors_rating.py)."""
+
+
+def side_only(state: FasaState, prompt: Prompt) -> bool:
+    """Whether another side is not told that `prompt` is open."""
+    if prompt.action in SIDE_PROMPTS:
+        return True
+    return (prompt.action in CREWED_SIDE_PROMPTS and prompt.ship is not None
+            and state.has_ship(prompt.ship) and bool(state.ship(prompt.ship).officers))
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
@@ -99,6 +113,8 @@ PUBLIC_WORDS = {
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
     "orders": "giving orders", "engineer_roll": "working in engineering",
+    "science_roll": "giving orders", "extra_shields": "setting shields",
+    "damage_control": "giving orders",
 }
 
 
@@ -170,6 +186,8 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "aimed": list(ship.aimed),
         # Command & Control: a crewed ship's officers and their ratings (officers.py).
         "officers": officers_json(ship), "command": command_json(ship),
+        # C&C: the Science Officer's panel (science.py): None for a ship the Instructor runs.
+        "science": science_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
         # ratios, the charts, the crew.
         "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
@@ -262,7 +280,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     # whether its Captain has answered it yet is not another side's to watch.
     # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
-                      if p.ship in known or p.action not in SIDE_PROMPTS]
+                      if p.ship in known or not side_only(state, p)]
     return out
 
 
@@ -279,6 +297,27 @@ def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
                 if scanner == seat.ship and mine is not None and (mine, sid) not in state.detected)
     return tuple((side, sid) for side, sid in state.detected
                  if side == mine or may_know_ship(state, seat, sid)) + own
+
+
+SCIENCE_UNKNOWN: dict[str, Any] = {
+    "science": "", "science_rolled": 0, "extra_shields": 0, "dc_die": False, "dc_points": 0,
+    "dc_phase": 0, "questions": 0, "extra_questions": 0, "phase_questions": 0,
+    "cloak_sense": "", "cloak_lock": "", "sensor_phases": 0, "comms_task": "", "comms_tried": 0}
+"""A crewed enemy's Science Officer's counters as a seat that may not know them sees them."""
+
+
+def science_json(ship: Ship) -> dict[str, Any] | None:
+    """The Science Officer's side of a crewed ship's panel (C&C, seed lines 1233-1301): this
+    turn's Skill Roll and what it gave, the Sensors Counter, the task at hand."""
+    if not ship.officers:
+        return None
+    return {"skill_roll": ship.science or None, "rolled": ship.science_rolled or None,
+            "extra_shields_to_place": ship.extra_shields,
+            "damage_control_points": ship.dc_points, "questions_left": ship.questions,
+            "extra_questions_left": ship.extra_questions,
+            "sensors_out_phases": ship.sensor_phases,
+            "cloak_movement_sensed": ship.cloak_sense or None,
+            "communications_task": ship.comms_task or None}
 
 
 NOWHERE = offset_to_hex(0, 0)
@@ -311,6 +350,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
             **unknown_command(s),
+            **SCIENCE_UNKNOWN,
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
@@ -320,8 +360,14 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
              else s
              for s in ships]
     asking = state.asking if state.asking and may_know_ship(state, seat, state.asking[0]) else ()
+    waiting = state.science_wait if state.science_wait and may_know_ship(
+        state, seat, state.science_wait[0]) else ()
+    # C&C: the damage control points on a shot are its target's side's (damage_control.py).
+    shots = tuple(replace(s, cut=0) if s.cut and not may_know_ship(state, seat, s.target) else s
+                  for s in state.shots)
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
+                   science_wait=waiting, shots=shots,
                    detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
                    detected_by=tuple(d for d in state.detected_by
                                      if may_know_ship(state, seat, d[1]) or (
