@@ -37,6 +37,7 @@ from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import CloakScanned, RollRequested, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.state import ACTIVE, MOVE, SCAN, FasaState, Ship, replace
 from engine.stations import title
 
@@ -57,7 +58,8 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Science Officer is offered the arc scan in this Movement Phase."""
     return (expert(state.level) and ship.status == ACTIVE and not ship.sensors_out
             and not ship.lock_tried and ship.arc_phase != state.phase
-            and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
+            and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
+            and not sensors_dark(state, ship))  # C&C: shaken sensors or Science (shaken.py)
 
 
 def start_phase(state: FasaState) -> FasaState:

@@ -22,7 +22,9 @@ from engine.hexgrid import (
 )
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    aftermath,
     arc_scan,
+    autopilot_cc,
     evasion,
     legal,
     placement,
@@ -60,6 +62,7 @@ from engine.rulesets.fasa.combat import (
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
@@ -93,7 +96,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
     if prompt.action == "ask":
         return AskSensor(station, ship.id, 3)  # how the target's shields are powered
+    if prompt.action in aftermath.ACTIONS:  # C&C: powering down (autopilot_cc.py)
+        return autopilot_cc.decide(state, ship, station, prompt.action)
     if state.step == MOVE:
+        if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
+            return replace(autopilot_cc.straight_course(state, ship), station=station)
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:
         return DeclareFire(station, ship.id, _shots(state, ship))

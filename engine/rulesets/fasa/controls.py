@@ -30,6 +30,7 @@ from engine.rulesets.fasa import (
     evasion,
     movement,
     placement,
+    power_down_controls,
     presets,
     rescues,
     sensors,
@@ -85,6 +86,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
         "ask": _ask,
+        **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
     }[prompt.action]
     return make(state, ship, prompt, station)
 

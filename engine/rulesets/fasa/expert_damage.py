@@ -97,6 +97,10 @@ def locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
     events: list[Event] = [Damaged(
         target.id, target.name, "location", 0,
         f"Chart {chart}, shield {hit.shield}, roll {value}: {entry_text(result)}")]
+    for code in ("BR", "ENG"):
+        if code in result.systems:  # C&C: bridge hit, engineering out (bridge_hits.py)
+            from engine.rulesets.fasa import bridge_hits  # it builds on combat, as this does
+            state = bridge_hits.record(state, state.ship(target.id), code, share)
     hull = [s for s in result.systems if s in HULL]
     if hull:
         why = f"{SYSTEM_WORDS[hull[0]]} hit"

@@ -23,6 +23,7 @@ from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.shaken import phase_cap
 from engine.rulesets.fasa.state import ACTIVE, ESCAPED, FasaState, Ship, replace
 from engine.rulesets.fasa.stress import apply_stress
 
@@ -44,7 +45,9 @@ def phase_points(state: FasaState, ship: Ship) -> int:
     """Movement points `ship` may use in the current Movement Phase."""
     if not ship.in_play or ship.superstructure <= 0:
         return 0
-    return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
+    points = state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
+    # C&C: no movement while the power is off the grid, none past the power left (power_spent).
+    return phase_cap(ship, points)
 
 
 def movement_order(state: FasaState) -> tuple[str, ...]:

@@ -11,16 +11,19 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    aftermath,
     arc_scan,
     cloak,
     combat,
     comms,
     evasion,
     explosions,
+    frozen_panels,
     mcp,
     movement,
     placement,
     power,
+    power_spent,
     ratings,
     sensor_ask,
     sensors,
@@ -45,11 +48,13 @@ from engine.rulesets.fasa.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
-from engine.rulesets.fasa.events import GameOver, Note, Rolled
+from engine.rulesets.fasa.events import GameOver, Note, Rolled, ShipMoved
 from engine.rulesets.fasa.levels import advanced_rules, expert
+from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
+    AFTERMATH,
     CHOOSE,
     DECLARE,
     DISABLED,
@@ -78,6 +83,7 @@ STEP_OF: dict[str, Step] = {
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
+    "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -89,6 +95,7 @@ STEP_WORDS = {
     HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
+    AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }
 
 
@@ -120,6 +127,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == SKILL:
         state, more = skill_roll.on_roll(state, action.value)
+        return state, events + more
+    if state.step == AFTERMATH:  # C&C: the end of a Firing Phase (aftermath.py)
+        state, more = aftermath.on_roll(state, action.value)
         return state, events + more
     if state.step == SCAN:
         state, more = arc_scan.on_roll(state, action.value)
@@ -188,6 +198,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
                 f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
         if isinstance(action, ChooseDamagedWeapon):
             return combat.choose_weapon(state, ship, action.weapon, station)
+    if state.step == AFTERMATH:
+        return aftermath.decide(state, ship, action, station)
     if state.step == EVADE and isinstance(action, Evade):
         return evasion.evade(state, ship, action.direction, station)
     if state.step == SKILL and isinstance(action, SkillBonus):
@@ -211,7 +223,14 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
                             "Officer asks one, or none, before the ship moves)")
     if isinstance(action, Move):
+        if straight_line(state, ship) and set(action.steps) - {"F", "B"}:
+            # C&C: a shaken Helmsman or helm: "the ship must move in a straight line" (lines
+            # 1355, 1375).
+            raise IllegalAction(f"{station}: {ship.name}'s helm is shaken: the ship moves in a "
+                                "straight line (F ahead only, or B back in reverse)")
         state, events = movement.move(state, ship, action.steps, station)
+        done = events[0].steps if events and isinstance(events[0], ShipMoved) else ""
+        state = power_spent.moved(state, ship_id, len(done))
         state = replace(state, queue=state.queue[1:])
         if state.shots:  # mines set off (Advanced: Mines), before the next ship moves
             state = replace(state, step=HAZARD, after=MOVE.value)
@@ -264,6 +283,9 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 state, more = comms.start(state)
                 events += more
                 continue
+            # C&C: panels that keep last turn's settings (frozen_panels.py, lines 1357, 1401).
+            state, more = frozen_panels.settle(state)
+            events += more
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED
@@ -334,6 +356,18 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
             if state.roll is not None or state.shots:
                 continue
+            if aftermath.in_play(state):
+                # C&C: bridge hits, repairs and powering down at the end of the Firing Phase.
+                state, more = aftermath.start(state)
+                events += more
+                continue
+            state, more = _end_of_firing_phase(state)
+            events += more
+        elif state.step == AFTERMATH:
+            state, more, done = aftermath.advance(state)
+            events += more
+            if not done:
+                return state, events
             state, more = _end_of_firing_phase(state)
             events += more
 
@@ -380,7 +414,7 @@ def _to_sensors(state: FasaState, order: tuple[str, ...]) -> tuple[FasaState, li
 
 
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
-    state = replace(state, step=MOVE, phase=1)
+    state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
 
@@ -521,6 +555,8 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
                             "ask one question, or keep the lock held", None, "sense")
                      for s in state.ships if sensors.may_sense(state, s))
+    if state.step == AFTERMATH:
+        return aftermath.prompts(state)
     if state.step == CHOOSE:
         target = state.shots[0].target
         return (Prompt(target, state.station_for(target, Duty.COMMAND),

@@ -29,8 +29,12 @@ from engine.rulesets.fasa.events import (
     Damaged,
     EnginesSet,
     ExplosionAverted,
+    GridPower,
     HeadingStressed,
+    OfficerShaken,
+    PanelKept,
     PowerAllocated,
+    PoweredDown,
     RatingsSet,
     Rolled,
     RollRequested,
@@ -41,6 +45,7 @@ from engine.rulesets.fasa.events import (
     ShieldStruck,
     ShipMoved,
     SkillRolled,
+    SystemShaken,
     WeaponsArmed,
 )
 from engine.rulesets.fasa.hiding import hidden_from
@@ -48,6 +53,8 @@ from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.mcp import record_json
 from engine.rulesets.fasa.officers import officers_json
 from engine.rulesets.fasa.sensors import QUESTIONS
+from engine.rulesets.fasa.shaken import CALM
+from engine.rulesets.fasa.shaken_view import shaken_json
 from engine.rulesets.fasa.state import (
     POWER,
     Allocation,
@@ -74,14 +81,14 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken)
+                  BonusTaken, OfficerShaken, SystemShaken, GridPower, PoweredDown, PanelKept)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus")
+SIDE_PROMPTS = ("self_destruct", "skill_bonus", "power_down", "cut_weapons", "cut_shields")
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
@@ -97,6 +104,7 @@ PUBLIC_WORDS = {
     "self_destruct": "giving orders", "place_ship": "placing its ship",
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
+    "power_down": "powering down", "cut_weapons": "powering down", "cut_shields": "powering down",
 }
 
 
@@ -216,6 +224,7 @@ def _with_modifier(state: FasaState, entry: dict[str, Any], ship: Ship) -> dict[
     empty below the expert level)."""
     entry["die_roll_modifier"] = casualty_modifier(state.level, ship)
     entry["record"] = record_json(ship)
+    entry.update(shaken_json(state, ship))  # C&C: shaken bridge and power (shaken_view.py)
     return entry
 
 
@@ -307,7 +316,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             last_allocation=None, last_shields=None,
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
-            record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
+            record=(), shaken=CALM, officers=tuple(replace(o, ratings=()) for o in s.officers),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import Note
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.shaken import duty_out
 from engine.rulesets.fasa.state import ACTIVE, POWER, FasaState, Ship, replace
 
 MAX_STEP = 1
@@ -27,7 +29,8 @@ def may_set(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Helm is offered the warp speed now: at the expert levels, in the Power
     Allocation Phase, before its power is allocated, once a turn."""
     return (expert(state.level) and state.step == POWER and ship.status == ACTIVE
-            and ship.allocation is None and not ship.warp_set)
+            and ship.allocation is None and not ship.warp_set
+            and not duty_out(state, ship, Duty.MOVEMENT))  # C&C: line 1357 (shaken.py)
 
 
 def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
