@@ -33,6 +33,8 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.officers import needs
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.stations import STATION_NAMES
 
 # The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion,
@@ -52,6 +54,18 @@ LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, Non
 HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
 
 
+def _crewed(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Every ship of `scenario` with a crew of four, every rating 60 (Command & Control)."""
+    officers = {station: dict.fromkeys(keys, 60) for station, keys in needs("4").items()}
+    return {**scenario, "ships": [{**s, "crew": "4", "officers": officers}
+                                  for s in scenario["ships"]]}
+
+
+# The command level with both ships crewed: bridge hits, engineering out and powering down at the
+# end of each Firing Phase (Command & Control, lines 1079-1089, 1345-1401).
+COMMAND = _crewed(prepare(load_scenario("duel", None), None, "command", None, 3))
+
+
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     """States of one autopilot game, each with the actions that led to it."""
     state: Any = engine.new_game(scenario)
@@ -66,7 +80,8 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     return out[::3]
 
 
-STATES = _states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
+STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
+          + _states(COMMAND))
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
@@ -106,6 +121,9 @@ actions = st.one_of(
                                               scalar)),
     st.builds(DeclareFire, station, ship, targets),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
+    st.builds(PowerDown, station, ship, number, number, number),
+    st.builds(CutWeapons, station, ship, pairs),
+    st.builds(CutShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
     st.builds(RollResult, station, st.one_of(number, st.integers(95, 101)),
               st.one_of(st.sampled_from(["virtual", "tray", "manual"]), scalar),
               st.one_of(st.just(""), scalar)),
@@ -157,7 +175,9 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    if state.level == "expert":
+    if state.level == "command":
+        source = COMMAND
+    elif state.level == "expert":
         source = EXPERT_GAMBIT if state.scenario == "romulan-gambit" else EXPERT
     else:
         source = HEADERS[state.scenario]

@@ -283,8 +283,8 @@ def test_still_shaken_at_power_allocation_the_panels_keep_last_turns_settings() 
                                                    for i in range(len(ent.weapons)))),),
         shaken=Shaken(officers=(OfficerOut("helm"), OfficerOut("science")))))
     state = replace(state, step=POWER, phase=0, turn=2)
-    assert not any(p.action == "set_warp" for p in engine.pending(state, Seat("helm", "ent")))
-    assert engine.problem(state, SetWarp("helm", "ent", 1)) is not None
+    assert engine.problem(state, SetWarp("helm", "ent", state.ship("ent").warp + 1)) is not None
+    assert engine.problem(state, SetWarp("helm", "ent", state.ship("ent").warp)) is None
     state, _ = act(state, AllocatePower("engineer", "ent", 12, 8, 10))
     ent = state.ship("ent")
     assert ent.armed and ent.shields_set

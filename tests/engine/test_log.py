@@ -35,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -214,6 +215,10 @@ EXAMPLES: list[Action] = [
     ArcScan("navigator", "kronos", ""),
     AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
+    # Command & Control: powering down after engine damage (power_actions.py).
+    PowerDown("engineer", "enterprise", 4, 3, 2),
+    CutWeapons("helm", "enterprise", (("ph1", 3),)),
+    CutShields("science", "enterprise", (2, 0, 0, 0, 0, 1)),
 ]
 
 

@@ -32,7 +32,9 @@ from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
     EnginesSet,
+    GridPower,
     HeadingStressed,
+    OfficerShaken,
     Rolled,
     RollRequested,
     SelfDestructOrder,
@@ -40,6 +42,8 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.officers import needs
+from engine.rulesets.fasa.shaken import OfficerOut, SystemOut
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
 from engine.stations import INSTRUCTOR
@@ -72,6 +76,11 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
+            # C&C: the shaken bridge, systems out, power off the grid, power spent (shaken.py).
+            # (An enemy whose sensors or Science Officer are shaken, or whose power is off, is
+            # seen not to use its sensors, as one whose sensors are out: not varied here.)
+            shaken=replace(s.shaken, officers=(OfficerOut("helm"),), systems=(SystemOut("shields"),),
+                           used=s.shaken.used + 1, cut=s.shaken.cut + 1),
         ))
     side = state.ship(seat.ship or "").side
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
@@ -102,7 +111,8 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
     return "" if ship.lock or not others else others[0]
 
 
-SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3))]
+SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
+         *(f"command{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
 where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
 
@@ -111,11 +121,38 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
     if isinstance(seed, int):
         yield from states(base + seed, limit)
         return
+    if seed.startswith("command"):
+        yield from command_states(int(seed.removeprefix("command")), base, limit)
+        return
     level = "expert" if seed.startswith("expert") else "advanced"
     n = int(seed.removeprefix("gambit").removeprefix("expert"))
     rng = random.Random(n)
     state: Any = engine.new_game({**packaged("romulan-gambit", level),
                                   "crew": rng.choice(sorted(CREWS))})
+    dice = VirtualDice(base + n)
+    for _ in range(limit):
+        yield state
+        prompts = engine.pending(state)
+        if not prompts:
+            return
+        p = rng.choice(prompts)
+        action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
+        state = engine.apply(state, action)[0]
+
+
+def command_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
+    """A Duel at the command level with a crewed Enterprise (every rating 60), a bridge hit and an
+    engineering-out hit waiting for the end of the first Firing Phase (Command & Control, lines
+    1345-1401): the shaken bridge and powering down are among the secrets."""
+    rng = random.Random(n)
+    crew = rng.choice(sorted(CREWS))
+    scenario = packaged("duel", "command")
+    ships = [dict(s) for s in scenario["ships"]]
+    ships[0] |= {"crew": crew, "officers": {station: dict.fromkeys(keys, 60)
+                                            for station, keys in needs(crew).items()}}
+    state: Any = engine.new_game({**scenario, "ships": ships})
+    fed = state.ship(ships[0]["id"])
+    state = state.with_ship(replace(fed, shaken=replace(fed.shaken, bridge=(6,), engineering=1)))
     dice = VirtualDice(base + n)
     for _ in range(limit):
         yield state
@@ -160,7 +197,7 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
-    told_private = told_public_roll = told_lock = told_hidden = 0
+    told_private = told_public_roll = told_lock = told_hidden = told_cc = 0
     game = game_states(seed, 200)
     state = next(game)
     for after in game:
@@ -177,6 +214,7 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
+                        told_cc += isinstance(e, OfficerShaken | GridPower) and owner == mine
                     elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
                         moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine)
@@ -204,7 +242,9 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         assert e in told, (seat, e)
         state = after
     assert told_private and told_public_roll
-    if isinstance(seed, str):
+    if isinstance(seed, str) and seed.startswith("command"):
+        assert told_cc, "no bridge hit or power off the grid was told"
+    elif isinstance(seed, str):
         assert told_hidden, "a cloaked Romulan moved unseen"
 
 

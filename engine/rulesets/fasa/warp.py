@@ -29,12 +29,15 @@ def may_set(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Helm is offered the warp speed now: at the expert levels, in the Power
     Allocation Phase, before its power is allocated, once a turn."""
     return (expert(state.level) and state.step == POWER and ship.status == ACTIVE
-            and ship.allocation is None and not ship.warp_set
-            and not duty_out(state, ship, Duty.MOVEMENT))  # C&C: line 1357 (shaken.py)
+            and ship.allocation is None and not ship.warp_set)
 
 
 def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
     """The lowest and highest warp speed the ship may set this turn."""
+    if duty_out(state, ship, Duty.MOVEMENT):
+        # C&C: a shaken Helmsman may not "change his ship's speed" (line 1357): the prompt stays
+        # (so another side cannot tell), the speed with it.
+        return ship.warp, ship.warp
     top = 0 if state.obstacles else min(TOP, max(ship.cls.emergency_warp, ship.warp))
     return max(0, ship.warp - MAX_STEP), max(0, min(top, ship.warp + MAX_STEP))
 
