@@ -36,6 +36,7 @@ from engine.rulesets.fasa.shaken import (
     OfficerOut,
     Shaken,
     SystemOut,
+    count_moved,
     fire_blocked,
     grid_out,
     sensors_dark,
@@ -379,7 +380,7 @@ def test_the_enterprises_power_spent_as_it_goes() -> None:
     the shields (at 1/2, 8 power)."""
     state = replace(ready_game(), step=MOVE, phase=1, queue=("ent",))
     assert power_spent.left(state.ship("ent")) == {"movement": 12, "weapons": 10, "shields": 8}
-    state = power_spent.moved(state, "ent", 3)
+    state = count_moved(state, "ent", 3)
     ent = state.ship("ent")
     ent = replace(ent, weapons=(Weapon(5, fired=True), Weapon(5, fired=True), *ent.weapons[2:]),
                   shields=(0, 0, 0, 0, 0, 0))
@@ -388,6 +389,17 @@ def test_the_enterprises_power_spent_as_it_goes() -> None:
     view = engine.view(state.with_ship(ent), Seat("engineer", "ent"))
     mine = next(s for s in view["ships"] if s["id"] == "ent")
     assert mine["power_spent"] == {"movement": 12, "weapons": 10, "shields": 8}
+
+
+def test_movement_points_are_spent_as_the_ship_moves() -> None:
+    """Line 1081: "as power is expended in movement ... the appropriate Power Counter is moved to
+    the left": each step of a Move spends a movement point's power (4 at 4/1)."""
+    state = replace(ready_game(), step=MOVE, phase=1, queue=("ent",))
+    assert movement.phase_points(state, state.ship("ent")) >= 1
+    state, _ = act(state, Move("helm", "ent", "F"))
+    ent = state.ship("ent")
+    assert ent.shaken.used == 1 and power_spent.spent(ent)["movement"] == 4
+    assert power_spent.left(ent)["movement"] == 8
 
 
 def test_engine_damage_powers_down_at_the_end_of_the_firing_phase_by_three_officers() -> None:
@@ -470,3 +482,22 @@ def test_a_roll_is_asked_of_the_right_station_and_no_other() -> None:
     with pytest.raises(IllegalAction):
         engine.apply(state, RollResult("helm", 4, "script"))
     assert bridge_hits.chunks(5) == 1 and bridge_hits.chunks(6) == 2 and bridge_hits.chunks(1) == 1
+
+
+def test_in_a_crew_of_five_the_weapons_officer_and_the_navigator_place_the_cuts() -> None:
+    """Each decision at the station of its duty (crew.ACTION_DUTY; Expanding For More Players,
+    lines 1510-1518): in crew 5 the Weapons Officer fires and the Navigator holds the shields;
+    a shaken "Helmsman" is the Captain who moves and the Weapons Officer who fires."""
+    from engine.rulesets.fasa.officers import needs
+    crew = {station: dict.fromkeys(keys, 60) for station, keys in needs("5").items()}
+    state = game(crew, crew="5")
+    state = armed(armed(state), "kl", movement=12, shields=6, weapons=10, points=(6,) * 6)
+    assert bridge_hits.stations_of_role(state, state.ship("ent"), "helm") == ("captain",
+                                                                              "weapons")
+    state = state.with_ship(replace(state.ship("ent"), engines=(0, 20, 4)))
+    state, _ = fire_over(state)
+    state, _ = act(state, PowerDown("engineer", "ent", 0, 4, 2))
+    assert {p.action: p.station for p in engine.pending(state)} == {
+        "cut_weapons": "weapons", "cut_shields": "navigator"}
+    with pytest.raises(IllegalAction, match="is for Navigator"):
+        engine.apply(state, CutShields("science", "ent", (4, 0, 0, 0, 0, 0)))

@@ -23,7 +23,7 @@ from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.levels import advanced_rules
-from engine.rulesets.fasa.shaken import phase_cap
+from engine.rulesets.fasa.shaken import count_moved, phase_cap, straight_line
 from engine.rulesets.fasa.state import ACTIVE, ESCAPED, FasaState, Ship, replace
 from engine.rulesets.fasa.stress import apply_stress
 
@@ -126,6 +126,11 @@ def path(state: FasaState, ship: Ship, steps: str,
 
 def move(state: FasaState, ship: Ship, steps: str,
          who: str = "Helm") -> tuple[FasaState, list[Event]]:
+    if straight_line(state, ship) and set(steps) - {"F", "B"}:
+        # C&C: a shaken Helmsman or helm: "the ship must move in a straight line" (lines 1355,
+        # 1375; shaken.py).
+        raise IllegalAction(f"{who}: {ship.name}'s helm is shaken: the ship moves in a straight "
+                            "line (F ahead only, or B back in reverse)")
     allowed = phase_points(state, ship)
     if len(steps) > allowed:
         raise IllegalAction(
@@ -158,7 +163,7 @@ def move(state: FasaState, ship: Ship, steps: str,
     if left:
         new = replace(new, status=ESCAPED)
         events.append(StatusChanged(ship.id, ship.name, ESCAPED, "left the map (driven off)"))
-    state = state.with_ship(new)
+    state = count_moved(state.with_ship(new), ship.id, len(done))  # C&C: power spent (power_spent.py)
     if state.counters and new.status == ACTIVE:
         entered = [p for p, _ in trail[:len(done)] if p != ship.pos]
         state, more = mines.enter(state, new, entered)

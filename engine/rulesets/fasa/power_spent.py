@@ -55,15 +55,6 @@ def start_turn(state: FasaState) -> FasaState:
     return replace(state, ships=ships)
 
 
-def moved(state: FasaState, ship_id: str, points: int) -> FasaState:
-    """The Helmsman used `points` movement points: their power is spent (line 1083)."""
-    ship = state.ship(ship_id)
-    if not tracked(state, ship) or points <= 0:
-        return state
-    return state.with_ship(replace(ship, shaken=replace(ship.shaken,
-                                                        used=ship.shaken.used + points)))
-
-
 def _mp_power(ship: Ship, points: int) -> int:
     """The power `points` movement points cost at the ship's Movement Point Ratio."""
     power, mp = ship.cls.mpr

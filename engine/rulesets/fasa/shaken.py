@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.rulesets.fasa.crew import Duty
+from engine.rulesets.fasa.officers import command_level, crewed
 
 if TYPE_CHECKING:
     from engine.rulesets.fasa.state import FasaState, Ship
@@ -157,3 +158,15 @@ def phase_cap(ship: Ship, points: int) -> int:
     if grid_out(ship):
         return 0
     return max(0, min(points, ship.movement_points - sh.used - sh.cut_mp))
+
+
+def count_moved(state: FasaState, ship_id: str, points: int) -> FasaState:
+    """The ship used `points` movement points: their power is spent (line 1083; power_spent.py).
+    Kept for the crewed ships of the command level."""
+    from engine.rulesets.fasa.state import replace  # state.py imports this module
+    if points <= 0 or not command_level(state.level):
+        return state
+    ship = state.ship(ship_id)
+    if not crewed(ship):
+        return state
+    return state.with_ship(replace(ship, shaken=replace(ship.shaken, used=ship.shaken.used + points)))

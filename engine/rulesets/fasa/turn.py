@@ -48,9 +48,8 @@ from engine.rulesets.fasa.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.crew import ACTION_DUTY, Duty
-from engine.rulesets.fasa.events import GameOver, Note, Rolled, ShipMoved
+from engine.rulesets.fasa.events import GameOver, Note, Rolled
 from engine.rulesets.fasa.levels import advanced_rules, expert
-from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
@@ -223,14 +222,7 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
                             "Officer asks one, or none, before the ship moves)")
     if isinstance(action, Move):
-        if straight_line(state, ship) and set(action.steps) - {"F", "B"}:
-            # C&C: a shaken Helmsman or helm: "the ship must move in a straight line" (lines
-            # 1355, 1375).
-            raise IllegalAction(f"{station}: {ship.name}'s helm is shaken: the ship moves in a "
-                                "straight line (F ahead only, or B back in reverse)")
         state, events = movement.move(state, ship, action.steps, station)
-        done = events[0].steps if events and isinstance(events[0], ShipMoved) else ""
-        state = power_spent.moved(state, ship_id, len(done))
         state = replace(state, queue=state.queue[1:])
         if state.shots:  # mines set off (Advanced: Mines), before the next ship moves
             state = replace(state, step=HAZARD, after=MOVE.value)
