@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import random
 from typing import Any
 
 import pytest
+from cc_crews import crew_ships
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.officers import needs
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.stations import STATION_NAMES
@@ -51,7 +54,11 @@ EXPERT_GAMBIT = prepare(load_scenario("romulan-gambit", None), None, "expert", N
 LIMITED = {**prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
                      {"fire_limit": 1, "rescues": True, "team_communications": True}),
            "id": "duel-limited"}
-HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED)}
+# The command level: the duel with the Enterprise's player crew (Command & Control: the
+# Captain's orders, the Engineer's choice of roll, the Helmsman's weaponry and helm rolls).
+COMMAND = {**crew_ships(prepare(load_scenario("duel", None), None, "command", None, 3),
+                        random.Random(7), share=0.0), "id": "duel-command"}
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND)}
 
 
 def _crewed(scenario: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +70,9 @@ def _crewed(scenario: dict[str, Any]) -> dict[str, Any]:
 
 # The command level with both ships crewed: bridge hits, engineering out and powering down at the
 # end of each Firing Phase (Command & Control, lines 1079-1089, 1345-1401).
-COMMAND = _crewed(prepare(load_scenario("duel", None), None, "command", None, 3))
+CREWED = {**_crewed(prepare(load_scenario("duel", None), None, "command", None, 3)),
+          "id": "duel-crewed"}
+HEADERS[str(CREWED["id"])] = CREWED
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -81,7 +90,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
 
 
 STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
-          + _states(COMMAND))
+          + _states(COMMAND) + _states(CREWED))
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "zz9"]
 
@@ -120,6 +129,11 @@ actions = st.one_of(
     st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
                                               scalar)),
     st.builds(DeclareFire, station, ship, targets),
+    st.builds(DeclareFire, station, ship, targets, st.one_of(st.booleans(), scalar)),
+    st.builds(GiveOrders, station, ship, st.one_of(st.sampled_from(
+        ["hold", "fire", "at_will", "FIRE"]), scalar)),
+    st.builds(EngineerRoll, station, ship, st.one_of(st.sampled_from(
+        ["none", "power", "repair", "warp"]), scalar), number),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
     st.builds(PowerDown, station, ship, number, number, number),
     st.builds(CutWeapons, station, ship, pairs),
@@ -175,9 +189,7 @@ def check(index: int, action: Any) -> None:
     assert why is None
     event(f"accepted {type(action).__name__}")
     log = io.StringIO()
-    if state.level == "command":
-        source = COMMAND
-    elif state.level == "expert":
+    if state.level == "expert":
         source = EXPERT_GAMBIT if state.scenario == "romulan-gambit" else EXPERT
     else:
         source = HEADERS[state.scenario]

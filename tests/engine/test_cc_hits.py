@@ -282,7 +282,8 @@ def test_still_shaken_at_power_allocation_the_panels_keep_last_turns_settings() 
         weapons=tuple(Weapon() for _ in ent.weapons),
         record=(replace(_column(ent), weapons=tuple((5, True, False) if i < 2 else (0, False, False)
                                                    for i in range(len(ent.weapons)))),),
-        shaken=Shaken(officers=(OfficerOut("helm"), OfficerOut("science")))))
+        shaken=Shaken(officers=(OfficerOut("helm"), OfficerOut("science"))),
+        fire_order="at_will"))  # the Captain's standing order (line 1101)
     state = replace(state, step=POWER, phase=0, turn=2)
     assert engine.problem(state, SetWarp("helm", "ent", state.ship("ent").warp + 1)) is not None
     assert engine.problem(state, SetWarp("helm", "ent", state.ship("ent").warp)) is None
@@ -350,7 +351,8 @@ def test_power_out_at_power_allocation_keeps_the_allocation_totals() -> None:
     state = ready_game()
     ent = state.ship("ent")
     state = state.with_ship(replace(ent, allocation=None, armed=False, shields_set=False,
-                                    shaken=Shaken(grid=2, grid_roll="later", grid_tries=1)))
+                                    shaken=Shaken(grid=2, grid_roll="later", grid_tries=1),
+                                    fire_order="at_will"))
     state, _ = advance(replace(state, step=POWER, phase=0, turn=2))
     ent = state.ship("ent")
     assert ent.allocation == Allocation(12, 8, 10)

@@ -35,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.knighthawks import actions as kh
 
@@ -215,6 +216,9 @@ EXAMPLES: list[Action] = [
     ArcScan("navigator", "kronos", ""),
     AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
+    GiveOrders("captain", "enterprise", "at_will"),
+    EngineerRoll("engineer", "enterprise", "repair", 2),
+    DeclareFire("weapons", "enterprise", (("ph1", "kronos"),), True),
     # Command & Control: powering down after engine damage (power_actions.py).
     PowerDown("engineer", "enterprise", 4, 3, 2),
     CutWeapons("helm", "enterprise", (("ph1", 3),)),

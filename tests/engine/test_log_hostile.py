@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cc_crews import crew_ships
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,9 +30,12 @@ SLOW = settings(max_examples=150, deadline=None,
 
 
 def _record() -> tuple[list[str], list[Action], Any]:
-    # The expert level: its lines hold every kind of roll (percentile Skill Rolls too), the skill
-    # bonus and the warp speed besides the basic game's actions.
-    scenario = prepare(load_scenario("duel", None), None, "expert", None, 4)
+    # The command level with the Enterprise's player crew: its lines hold every kind of roll
+    # (percentile Skill Rolls too: the Klingon crew's and the Enterprise's officers'), the skill
+    # bonus, the warp speed, the Captain's orders and the Engineer's choice of roll besides the
+    # basic game's actions.
+    scenario = crew_ships(prepare(load_scenario("duel", None), None, "command", None, 4),
+                          random.Random(3), share=0.0)
     out = io.StringIO()
     state, actions = autopilot_game(scenario, VirtualDice(3).roll, log=out)
     return out.getvalue().splitlines(), actions, state

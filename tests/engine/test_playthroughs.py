@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from cc_crews import crew_ships
 
 from companion.session import load_scenario, prepare, scenario_names, ships_scenario
 from engine import (
@@ -58,6 +59,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.state import (
@@ -112,6 +114,8 @@ def pick_scenario(rng: random.Random) -> dict[str, Any]:
         classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
         scenario = free_for_all(classes, turns, level)
     scenario = {**scenario, "crew": rng.choice(sorted(CREWS))}
+    if level == "command":  # C&C: player crews on some ships, the Instructor's on the rest
+        scenario = crew_ships(scenario, rng)
     if level == "advanced" and rng.random() < 0.25:  # the optional rules (options.py)
         scenario["options"] = {"fire_limit": rng.choice([0, 1, 2]),
                                "rescues": rng.random() < 0.5,
@@ -245,6 +249,12 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
             dataclasses.replace(good, bonus="power", part="warp core"),
             dataclasses.replace(good, bonus="repair", part=rng.choice(["engine0", "engine9"])),
         ])
+    if isinstance(good, GiveOrders):  # C&C: hold, fire or fire at will
+        return dataclasses.replace(good, fire=rng.choice(["", "FIRE", "at will", "cease"]))
+    if isinstance(good, EngineerRoll):  # C&C: none, power or a damaged engine's repair
+        return rng.choice([dataclasses.replace(good, roll=rng.choice(["", "warp", "POWER"])),
+                           dataclasses.replace(good, roll="repair", engine=rng.choice([0, 9])),
+                           dataclasses.replace(good, roll="none", engine=1)])
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
@@ -397,7 +407,7 @@ def test_playthroughs_cover_the_game() -> None:
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
-                     "set_warp", "place_ship", "ask"}
+                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll"}
     assert refused >= 40
     assert outcomes == {True, False}
 

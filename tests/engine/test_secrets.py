@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 import pytest
+from cc_crews import crew_ships
 from test_seat_api import packaged, seats, states
 from test_secrets_differential import main_line, scenario_for
 
@@ -27,6 +28,7 @@ from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import Move
+from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS
 from engine.rulesets.fasa.crew import CREWS
 from engine.rulesets.fasa.events import (
     BlastStruck,
@@ -76,6 +78,14 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             skill_rolled=s.skill_rolled + 5 if s.skill_rolled else 0,
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
+            # Command & Control: the officers' ratings, the Captain's fire order, what the
+            # Engineer's and the Helmsman's rolls gave (officers.py, orders.py, engineer_roll.py,
+            # helm_rolls.py).
+            officers=tuple(replace(o, ratings=tuple((k, v % 99 + 1) for k, v in o.ratings))
+                           for o in s.officers),
+            fire_order=NEXT_ORDER.get(s.fire_order, "") if s.orders_given else s.fire_order,
+            power_next=s.power_next + 1, extra_power=s.extra_power + 1,
+            repairs=((0, 2),), weaponry_rolls=(s.weaponry_rolls + 1) % 3,
             # C&C: the shaken bridge, systems out, power off the grid, power spent (shaken.py).
             # (An enemy whose sensors or Science Officer are shaken, or whose power is off, is
             # seen not to use its sensors, as one whose sensors are out: not varied here.)
@@ -90,6 +100,9 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
     counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
                      for c in state.counters)
     return replace(state, ships=tuple(ships), reports=reports, counters=counters)
+
+
+NEXT_ORDER = {"hold": "fire", "fire": "at_will", "at_will": "hold"}
 
 
 def elsewhere(state: FasaState, ship: Ship) -> Ship:
@@ -112,23 +125,27 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
 
 
 SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
-         *(f"command{n}" for n in range(3))]
+         *(f"command{n}" for n in range(3)), *(f"shaken{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
-where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
+where the Romulans start cloaked (Advanced: Romulan Cloaking Device); and at the command level
+with a player crew on some ships (Command & Control: their officers' ratings and rolls)."""
 
 
 def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaState]:
     if isinstance(seed, int):
         yield from states(base + seed, limit)
         return
-    if seed.startswith("command"):
-        yield from command_states(int(seed.removeprefix("command")), base, limit)
+    if seed.startswith("shaken"):
+        yield from shaken_states(int(seed.removeprefix("shaken")), base, limit)
         return
     level = "expert" if seed.startswith("expert") else "advanced"
-    n = int(seed.removeprefix("gambit").removeprefix("expert"))
+    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command"))
     rng = random.Random(n)
-    state: Any = engine.new_game({**packaged("romulan-gambit", level),
-                                  "crew": rng.choice(sorted(CREWS))})
+    scenario = {**packaged("romulan-gambit", level), "crew": rng.choice(sorted(CREWS))}
+    if seed.startswith("command"):
+        scenario = crew_ships({**packaged(rng.choice(("duel", "romulan-gambit")), "command"),
+                               "crew": rng.choice(sorted(CREWS))}, rng)
+    state: Any = engine.new_game(scenario)
     dice = VirtualDice(base + n)
     for _ in range(limit):
         yield state
@@ -140,7 +157,7 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         state = engine.apply(state, action)[0]
 
 
-def command_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
+def shaken_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
     """A Duel at the command level with a crewed Enterprise (every rating 60), a bridge hit and an
     engineering-out hit waiting for the end of the first Firing Phase (Command & Control, lines
     1345-1401): the shaken bridge and powering down are among the secrets."""
@@ -214,7 +231,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
-                        told_cc += isinstance(e, OfficerShaken | GridPower) and owner == mine
+                        ours_cc = (*CC_PRIVATE_EVENTS, OfficerShaken, GridPower)
+                        told_cc += isinstance(e, ours_cc) and owner == mine
                     elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
                         moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine)
@@ -242,10 +260,12 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         assert e in told, (seat, e)
         state = after
     assert told_private and told_public_roll
-    if isinstance(seed, str) and seed.startswith("command"):
-        assert told_cc, "no bridge hit or power off the grid was told"
-    elif isinstance(seed, str):
+    if isinstance(seed, str) and not seed.startswith(("command", "shaken")):
         assert told_hidden, "a cloaked Romulan moved unseen"
+    if isinstance(seed, str) and seed.startswith("command"):
+        assert told_cc, "no officer's order or roll was told to its own side"
+    if isinstance(seed, str) and seed.startswith("shaken"):
+        assert told_cc, "no bridge hit or power off the grid was told"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

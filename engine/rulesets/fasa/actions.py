@@ -86,10 +86,13 @@ class Move(Action):
 @action_type("fire")
 @dataclass(frozen=True, slots=True)
 class DeclareFire(Action):
-    """Helm (or Weapons): targets for this Firing Phase, a weapon at a ship each; none holds fire."""
+    """Helm (or Weapons): targets for this Firing Phase, a weapon at a ship each; none holds fire.
+    `weaponry`: a crewed ship's Helmsman makes his SHIP'S WEAPONRY TECHNOLOGY roll for this
+    Firing Phase's to-hit rolls (Command & Control, lines 1115, 1461; helm_rolls.py)."""
 
     ship: str
     shots: tuple[Target, ...]
+    weaponry: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shots", _records(Target, self.shots))

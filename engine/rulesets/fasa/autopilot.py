@@ -25,8 +25,11 @@ from engine.rulesets.fasa import (
     aftermath,
     arc_scan,
     autopilot_cc,
+    engineer_roll,
     evasion,
+    helm_rolls,
     legal,
+    orders,
     placement,
     sensors,
     skill_roll,
@@ -51,6 +54,7 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc, shields_facing
+from engine.rulesets.fasa.cc_actions import GiveOrders
 from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.combat import (
     need_to_hit,
@@ -61,6 +65,7 @@ from engine.rulesets.fasa.combat import (
 )
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
+from engine.rulesets.fasa.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import (
@@ -103,7 +108,13 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
             return replace(autopilot_cc.straight_course(state, ship), station=station)
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:
-        return DeclareFire(station, ship.id, _shots(state, ship))
+        shots = () if fire_problem(state, ship) else _shots(state, ship)
+        return DeclareFire(station, ship.id, shots,
+                           bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
+    if prompt.action == "orders":  # C&C: the Captain's fire order
+        return GiveOrders(station, ship.id, orders.choose(state, ship))
+    if prompt.action == "engineer_roll":  # C&C: the Chief Engineer's Skill Roll
+        return engineer_roll.autopilot_choice(ship, station)
     if state.step == CHOOSE:
         assert state.hit is not None
         firer = state.ship(state.shots[0].firer)
@@ -124,8 +135,9 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return skill_roll.choose_bonus(ship, station)
     if prompt.action == "allocate_power":
         return _allocate(state, ship, station)
-    if prompt.action == "arm_weapons":
-        return ArmWeapons(station, ship.id, _arming(ship))
+    if prompt.action == "arm_weapons":  # nothing under the Captain's hold fire (C&C)
+        return ArmWeapons(station, ship.id,
+                          () if arm_problem(state, ship, True) else _arming(ship))
     return SetShields(station, ship.id, _shields(state, ship))
 
 

@@ -32,6 +32,7 @@ from engine.rulesets.fasa.events import (
     StatusChanged,
 )
 from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected_by
+from engine.rulesets.fasa.hit_location import roller, struck_heading
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
@@ -245,7 +246,7 @@ def request(state: FasaState, ship: str, duty: Duty, purpose: str,
             modifiers: tuple[tuple[str, int], ...] = ()) -> tuple[FasaState, Event]:
     """Ask the station of `ship` that carries out `duty` for a roll; the purpose is told with that
     station's title first ("Helm: to-hit, ..."). A public roll is seen by the whole table."""
-    station = state.station_for(ship, duty)
+    ship, station = roller(state, ship, duty)  # C&C: who rolls a hit's location
     req = RollRequest(D10, ship, station, f"{title(station)}: {purpose}", needs, public,
                       modifiers)
     return replace(state, roll=req), RollRequested(req)
@@ -364,13 +365,6 @@ def land(state: FasaState, shot: Shot, firer: Ship, target: Ship,
         each = -(-damage // 6)
         return _strike_shield(state, target, 1, each, tuple((n, each) for n in range(2, 7)))
     return _strike_shield(state, target, facing[0], damage)
-
-
-def struck_heading(shot: Shot, target: Ship) -> int:
-    """The target's heading that decides which shield a shot strikes: the heading before it
-    turned, when its evasion failed ("the torpedo hits the shield it originally would have struck
-    before the target turned"); else its heading now (Advanced: Evading Missile Fire)."""
-    return shot.heading if shot.evade == "failed" else target.heading
 
 
 def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,

@@ -25,10 +25,13 @@ from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    cc_controls,
     cloak,
     combat,
     evasion,
+    helm_rolls,
     movement,
+    orders,
     placement,
     power_down_controls,
     presets,
@@ -85,7 +88,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
         "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
-        "ask": _ask,
+        "ask": _ask, **cc_controls.MAKERS,
         **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
     }[prompt.action]
     return make(state, ship, prompt, station)
@@ -141,7 +144,8 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
 
 def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     assert ship.allocation is not None
-    budget = ship.allocation.weapons
+    # C&C: under hold fire the Helmsman arms nothing (line 1101; orders.py).
+    budget = 0 if orders.arm_problem(state, ship, True) else ship.allocation.weapons
     fields = []
     for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
         if w.damaged:
@@ -159,7 +163,8 @@ def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision
         return ArmWeapons(station, ship.id, tuple(WeaponPower(n, _int(v[n])) for n in names
                                                   if v.get(n) != 0))
 
-    return Decision(prompt, "arm_weapons", station, f"{title(station)}: arm {ship.name}'s weapons",
+    return Decision(prompt, "arm_weapons", station,
+                    f"{title(station)}: arm {ship.name}'s weapons{orders.note(state, ship)}",
                     tuple(fields), (Budget(names, budget, "Power to weapons"),), build)
 
 
@@ -220,15 +225,18 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
         for target in state.ships:
             if target.side == ship.side:
                 continue
-            why = combat.shot_problem(state, ship, spec, target)
+            why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
             choices.append(Choice(target.id, target.name, why or None,
                                   _need(state, ship, spec, target)))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
+    if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
+        fields.append(helm_rolls.weaponry_field(state, ship))
 
     def build(v: Mapping[str, Value]) -> Action:
         return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
-                                                   if v.get(n) is not None))
+                                                   if v.get(n) is not None),
+                           bool(v.get("weaponry", False)))
 
     limit = limit_label(state.setup.options)
     return Decision(prompt, "fire", station,

@@ -82,6 +82,8 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "ask": Duty.SENSORS,            # a Movement Phase's sensor question (Expert, line 777)
     "arc_scan": Duty.SENSORS,       # the ship's sensors (Expert: Romulan Cloaking Device)
     "place_ship": Duty.COMMAND,     # where the ship starts, when the scenario leaves it open
+    "orders": Duty.COMMAND,         # C&C: the Captain's general orders (line 1415)
+    "engineer_roll": Duty.POWER,    # C&C: the Chief Engineer's Skill Roll (line 1029)
     # C&C: powering down after engine damage (lines 1085-1089, 1159, 1297; power_spent.py).
     "power_down": Duty.POWER,       # the Chief Engineer splits the loss
     "cut_weapons": Duty.WEAPONS,    # the Helmsman's weapons lose their part

@@ -36,7 +36,7 @@ from engine.rulesets.fasa.state import DESTROYED, FasaState
 from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",
-         "ExplosionAverted")
+         "ExplosionAverted", "OfficerRolled")
 
 
 def explain(before: GameState, events: Sequence[Event],

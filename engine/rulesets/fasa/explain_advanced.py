@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import shields_facing
-from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT, struck_heading
+from engine.rulesets.fasa.combat import EMERGENCY_TO_HIT
 from engine.rulesets.fasa.evasion import EVADE_SUCCESS, current
 from engine.rulesets.fasa.explosions import AUTOMATIC
+from engine.rulesets.fasa.hit_location import struck_heading
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.state import DESTROYED, EVADE, FasaState, Ship, Shot
 from engine.rulesets.fasa.tables import ExplosionRow
@@ -150,4 +151,5 @@ def _blast(state: FasaState, source_id: str, target_id: str, rng: int, damage: i
 
 
 def is_evasion_roll(state: FasaState) -> bool:
-    return state.step == EVADE and bool(state.evasions) and state.roll is not None
+    return (state.step == EVADE and bool(state.evasions) and state.roll is not None
+            and not any(s.awaiting for s in state.ships))  # not a C&C officer's roll

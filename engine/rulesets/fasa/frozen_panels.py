@@ -23,7 +23,7 @@ docs/rules-decisions.md).
 from __future__ import annotations
 
 from engine.events import Event
-from engine.rulesets.fasa import officers, power
+from engine.rulesets.fasa import officers, orders, power
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields, WeaponPower
 from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.crew import Duty
@@ -58,10 +58,12 @@ def settle(state: FasaState) -> tuple[FasaState, list[Event]]:
                        *more]
             ship = state.ship(ship_id)
         if ship.allocation is not None and not ship.armed and duty_out(state, ship,
-                                                                       Duty.WEAPONS):
+                                                                       Duty.WEAPONS) \
+                and not orders.awaited(state, ship):
+            # The Captain's fire order still binds (line 1101): under hold fire nothing is armed.
             station = state.station_for(ship.id, Duty.WEAPONS)
-            state, more = power.arm(state, ship, ArmWeapons(station, ship.id,
-                                                            last_arming(ship)))
+            kept = () if orders.arm_problem(state, ship, True) else last_arming(ship)
+            state, more = power.arm(state, ship, ArmWeapons(station, ship.id, kept))
             events += [PanelKept(ship.id, ship.name, station,
                                  f"{title(station)} is shaken: the weapons stay as last turn"),
                        *more]

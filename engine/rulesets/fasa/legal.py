@@ -10,7 +10,9 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    cc_legal,
     combat,
+    helm_rolls,
     movement,
     placement,
     power_down_options,
@@ -42,6 +44,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
+from engine.rulesets.fasa.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
@@ -76,7 +79,11 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
-        return [DeclareFire(station, ship.id, s) for s in fire_options(state, ship)]
+        return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
+                for w in (False, True) if not w or not helm_rolls.weaponry_problem(state, ship,
+                                                                                   len(s))]
+    if prompt.action in cc_legal.ACTIONS:  # C&C: the Captain's orders, the Engineer's roll
+        return cc_legal.for_prompt(state, ship, prompt.action, station)
     if state.step == EVADE:
         return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
     if state.step == SENSE:
@@ -103,7 +110,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
         return [AllocatePower(station, ship.id, m, s, w, c)
                 for m, s, w, c in power_options(ship, has_cloak(state, ship))]
     if prompt.action == "arm_weapons":
-        return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)]
+        return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)
+                if not arm_problem(state, ship, bool(a))]
     if prompt.action in power_down_options.ACTIONS:  # C&C: powering down (power_spent.py)
         return power_down_options.options(state, ship, station, prompt.action)
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
@@ -173,6 +181,8 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
             if not combat.shot_problem(state, ship, spec, target):
                 singles.append(Target(spec.id, target.id))
     out: list[tuple[Target, ...]] = [()]
+    if fire_problem(state, ship):  # C&C: no fire without the Captain's order
+        return out
     out += [(s,) for s in singles]
     for target_id in dict.fromkeys(t.target for t in singles):
         volley = combat.trim_to_fire_limits(ship, tuple(s for s in singles

@@ -23,6 +23,14 @@ blast table (`explosions.py`), the cloak scan by arcs (`arc_scan.py`), a sensor 
 Movement Phase (`sensor_ask.py`) and the Master Control Panel's record (`mcp.py`): every rule of
 lines 575-873.
 
+Book Two, Command & Control (seed lines 875-1563) plays every Expert rule for every ship (its
+examples use full values, per-engine stress and the detailed charts: lines 897, 1123, 1173,
+1277, 1504) and, for a ship with a player crew (`officers.py`), the officers' rules: the
+tactical advantage from the Captains' tactics (`ratings.py`, `advantage.py`), the Captain's
+orders (`orders.py`), the Chief Engineer's roll (`engineer_roll.py`), the Helmsman's rolls
+(`helm_rolls.py`) and who rolls a hit's location (`hit_location.py`). `NOT_BUILT` names the
+rest.
+
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
 games roll damage location for every 2 points, "just as if weapons were being fired" (Advanced:
@@ -65,11 +73,9 @@ NOT_BUILT: dict[str, str] = {
     # Book Two, Command & Control (seed lines 875-1563): the level plays every Expert rule, and
     # the officers and their ratings of a crewed ship (officers.py); this line names what of its
     # own rules is still missing, and shrinks as they are built.
-    "command": ("the Captain's general orders, the Chief Engineer's, Helmsman's and Science "
-                "Officer's Skill Rolls, sensors by rating, bridge hits, engineering out, power "
-                "spent as it goes and powering down, who rolls hit location, explosion "
-                "prevention and difficult communications (meanwhile a crewed ship has its "
-                "Captain's tactics for its Skill Rating and makes no crew Skill Roll)"),
+    "command": ("the Science Officer's Skill Roll, sensors by rating, bridge hits, "
+                "engineering out, power spent as it goes and powering down, explosion "
+                "prevention and difficult communications"),
 }
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction; Command & Control)."""

@@ -25,7 +25,7 @@ from engine.dice import D10, RollRequest
 from engine.errors import DataError
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import RatingsSet, RollRequested
-from engine.rulesets.fasa.officers import crewed
+from engine.rulesets.fasa.officers import crewed, dex
 from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship, replace
 from engine.stations import title
 
@@ -83,10 +83,20 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Any]]:
 
 
 def advantage_order(state: FasaState) -> tuple[str, ...]:
-    """The ships in play, lowest Skill Rating first: the last has the tactical advantage."""
+    """The ships in play, lowest Skill Rating first: the last has the tactical advantage.
+
+    Command & Control (lines 1017, 1407): a crewed ship's Skill Rating is its Captain's
+    STARSHIP COMBAT STRATEGY/TACTICS, compared with the Instructor's ships' Skill Ratings on the
+    same scale. On equal ratings the players' (crewed) ship goes ahead of the Instructor's (our
+    rule, after lines 1335 and 1339: the Instructor "is on their side" and may be "easier on the
+    players than the dice would suggest"); two crewed ships are ordered by their Captains' DEX,
+    two of the Instructor's by their Crew Efficiency Ratings as in the Expert game; then the
+    scenario's order (docs/rules-decisions.md, Command & Control)."""
     index = {s.id: n for n, s in enumerate(state.ships)}
 
-    def key(s: Ship) -> tuple[int, int, int]:
-        return (s.skill, s.efficiency, -index[s.id])
+    def key(s: Ship) -> tuple[int, bool, int, int]:
+        if crewed(s):
+            return (s.skill, True, dex(s, state.station_for(s.id, Duty.COMMAND)), -index[s.id])
+        return (s.skill, False, s.efficiency, -index[s.id])
 
     return tuple(s.id for s in sorted((s for s in state.ships if s.status == ACTIVE), key=key))

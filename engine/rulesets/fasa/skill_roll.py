@@ -31,6 +31,7 @@ from engine.rulesets.fasa.actions import SKILL_BONUSES, SkillBonus
 from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import BonusTaken, RollRequested, SkillRolled
+from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, SKILL, FasaState, Ship, Weapon, replace
 from engine.stations import title
 
@@ -39,7 +40,8 @@ DUE, NONE = "due", "none"
 
 def start(state: FasaState) -> FasaState:
     """The Skill Roll Phase begins: every ship in play rolls, in the scenario's order."""
-    ships = tuple(s.id for s in state.ships if s.status == ACTIVE and s.efficiency > 0)
+    ships = tuple(s.id for s in state.ships if s.status == ACTIVE and s.efficiency > 0
+                  and not crewed(s))  # C&C: a player crew's Engineer rolls instead
     return replace(state, step=SKILL, queue=ships)
 
 

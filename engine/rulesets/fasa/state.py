@@ -205,10 +205,27 @@ class Ship:
     # Command & Control (seed lines 875-1563; officers.py): the players' officers, () for a
     # ship the Instructor runs (and for every ship below the command level).
     officers: tuple[Officer, ...] = ()
+    fire_order: str = ""         # the Captain's fire order: "" none, "hold", "fire" (this
+    #                              turn), "at_will" (stands until changed; orders.py)
+    orders_given: bool = False   # the Captain has given this turn's general orders
+    awaiting: str = ""           # the officer's roll awaited (officer_roll.py), e.g. "weaponry"
+    engineer_roll: str = ""      # this turn's Chief Engineer's roll: "", "power", "repair",
+    #                              "warp" or "none" (engineer_roll.py)
+    repair_engine: int = 0       # the engine (1-based) his repair roll is for
+    warp_asked: int = -1         # the warp speed Helm asked two steps for (-1: none)
+    power_next: int = 0          # extra power the Engineer's roll gives next turn
+    extra_power: int = 0         # extra power of this turn (from last turn's roll)
+    repairs: tuple[tuple[int, int], ...] = ()  # (engine, points) repaired from next turn
+    weaponry_rolls: int = 0      # the Helmsman's weaponry rolls made this turn (two at most)
+    helm_rolled: bool = False    # the helm operation roll of this turn is made (once a turn)
+    helm_steps: str = ""         # the course awaiting the helm operation roll
+    helm_success: bool = False   # that roll succeeded: the next emergency change is eased
 
     @property
     def total_power(self) -> int:
-        return sum(self.engines)
+        # C&C, line 1035: the Engineer's extra power "is added to the normal Total Power Units
+        # Available" for the turn after his roll (engineer_roll.py).
+        return sum(self.engines) + self.extra_power
 
     @property
     def in_play(self) -> bool:

@@ -25,7 +25,7 @@ from engine.events import Event
 from engine.rulesets.fasa.combat import damage_engines, damage_superstructure
 from engine.rulesets.fasa.events import HeadingStressed
 from engine.rulesets.fasa.levels import expert
-from engine.rulesets.fasa.state import FasaState, Ship
+from engine.rulesets.fasa.state import FasaState, Ship, replace
 from engine.rulesets.fasa.tables import Tables
 
 
@@ -50,14 +50,23 @@ def stress_of(tables: Tables, ship: Ship, level: str = "advanced") -> Stress:
     return Stress(1 + extra, hull)
 
 
-def expert_stress(tables: Tables, ship: Ship) -> tuple[tuple[int, int], ...]:
+def expert_stress(tables: Tables, ship: Ship, eased: bool = False) -> tuple[tuple[int, int], ...]:
     """Expert: Heading Change Stress Damage Sequence (seed lines 735-743): (engine index, points)
     for each warp engine, 1 + the engine column's number at the warp speed, and (-1, points) for
-    the superstructure column's number (none when it prints no number)."""
+    the superstructure column's number (none when it prints no number).
+
+    `eased`: the Helmsman's STARSHIP HELM OPERATION roll succeeded (C&C, lines 1121-1123,
+    1503-1505; helm_rolls.py): "the automatic damage to the warp engines is decreased by 1 point
+    total" (we take it off the warp engine with the least power left, the first on a tie), "and
+    additional damage is applied as though the ship were moving one warp factor slower"."""
     cls = ship.cls
-    each = 1 + tables.stress_points(cls.stress_engine, ship.warp)
+    warp = max(0, ship.warp - 1) if eased else ship.warp
+    each = 1 + tables.stress_points(cls.stress_engine, warp)
     out = [(i, each) for i, spec in enumerate(cls.engines) if spec.kind == "warp"]
-    hull = tables.stress_points(cls.stress_superstructure, ship.warp)
+    if eased and out:
+        spared = min(out, key=lambda p: (ship.engines[p[0]], p[0]))[0]
+        out = [(i, n - 1 if i == spared else n) for i, n in out]
+    hull = tables.stress_points(cls.stress_superstructure, warp)
     return (*out, (-1, hull)) if hull else tuple(out)
 
 
@@ -71,12 +80,14 @@ def apply_stress(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     events: list[Event] = [HeadingStressed(
         ship.id, ship.name, speed, f"{ship.cls.stress_engine}/{ship.cls.stress_superstructure}")]
     if expert(state.level):
-        for engine, points in expert_stress(state.tables, ship):
+        if ship.helm_success:  # the helm operation roll eases this one change (C&C)
+            state = state.with_ship(replace(ship, helm_success=False))
+        for engine, points in expert_stress(state.tables, ship, ship.helm_success):
             now = state.ship(ship.id)
             if engine < 0:
                 state, more = damage_superstructure(state, now, points,
                                                     "emergency heading change stress")
-            elif now.engines[engine] > 0:
+            elif now.engines[engine] > 0 and points > 0:
                 # Each engine's own track (line 740): a point beyond its power is not carried.
                 state, more = damage_engines(state, now, engine,
                                              min(points, now.engines[engine]))

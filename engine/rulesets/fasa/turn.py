@@ -11,16 +11,22 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    advantage,
     aftermath,
     arc_scan,
+    cc_turn,
     cloak,
     combat,
     comms,
+    engineer_roll,
     evasion,
     explosions,
     frozen_panels,
+    helm_rolls,
     mcp,
     movement,
+    officer_roll,
+    orders,
     placement,
     power,
     power_spent,
@@ -81,7 +87,7 @@ STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
-    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
+    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
     "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
@@ -121,6 +127,11 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         raise IllegalAction(
             f"{title(action.station)}: a {req.kind} shows 1 to {req.sides}, not {action.value}")
     events: list[Event] = [Rolled(req, action.value, action.source)]
+    if (officer := officer_roll.awaited(state)) is not None:  # C&C: an officer's Skill Roll
+        state, more = officer_roll.on_roll(state, officer, action.value)
+        if officer.awaiting == helm_rolls.HELM:  # the course waited for it
+            return _moved(state, officer.id, events + more)
+        return state, events + more
     if state.step == RATINGS:
         state, more = ratings.on_roll(state, action.value)
         return state, events + more
@@ -174,6 +185,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
     if state.step == PLACE and isinstance(action, PlaceShip):
         return placement.place(state, ship, action, station)
+    if (done := cc_turn.decision(state, ship, action, station)) is not None:
+        return done  # C&C: the Captain's orders, the Engineer's choice of roll
     if state.step == POWER:
         if isinstance(action, SelfDestruct):
             # A disabled ship's Captain may still order it (line 1269; explosions.py).
@@ -222,19 +235,25 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
                             "Officer asks one, or none, before the ship moves)")
     if isinstance(action, Move):
-        state, events = movement.move(state, ship, action.steps, station)
-        state = replace(state, queue=state.queue[1:])
-        if state.shots:  # mines set off (Advanced: Mines), before the next ship moves
-            state = replace(state, step=HAZARD, after=MOVE.value)
-        if state.ship(ship_id).status == ESCAPED:
-            state, more = _check_game_over(state)
-            events += more
-        return state, events
+        state, events = helm_rolls.move(state, ship, action.steps, station)
+        return _moved(state, ship_id, events)
     if isinstance(action, DeclareFire):
-        state, events = combat.declare(state, ship, action.shots, station)
+        state, events = helm_rolls.declare(state, ship, action, station)
         declared = state.shots[len(state.shots) - len(action.shots):]
         return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
     raise IllegalAction(f"{station}: {words} is not an action of this game")
+
+
+def _moved(state: FasaState, ship_id: str, events: list[Event]) -> tuple[FasaState, list[Event]]:
+    if state.ship(ship_id).helm_steps:  # C&C: the course waits for the helm operation roll
+        return state, events
+    state = replace(state, queue=state.queue[1:])
+    if state.shots:  # mines set off (Advanced: Mines), before the next ship moves
+        state = replace(state, step=HAZARD, after=MOVE.value)
+    if state.ship(ship_id).status == ESCAPED:
+        state, more = _check_game_over(state)
+        events += more
+    return state, events
 
 
 def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
@@ -267,7 +286,10 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 return state, events + more
             if skill_roll.waiting(state):
                 return state, events
-            state, more = _start_advantage(state)
+            state, more, wait = engineer_roll.step(state)  # C&C: the Chief Engineer's roll
+            if wait:
+                return state, events + more
+            state, more = advantage.start(state)
             events += more
             continue
         if state.step == POWER:
@@ -293,12 +315,12 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 state = skill_roll.start(state)
                 events.append(Note(f"Skill Roll Phase of turn {state.turn}"))
                 continue
-            state, more = _start_advantage(state)
+            state, more = advantage.start(state)
             events += more
         elif state.step == ADVANTAGE:
             if state.queue:
-                return _ask_advantage(state, events)
-            state, more = _settle_advantage(state)
+                return advantage.ask(state, events)
+            state, more = advantage.settle(state)
             events += more
         elif state.step == SENSE:
             if sensors.in_sensor_phase(state) and any(sensors.may_sense(state, s)
@@ -364,47 +386,6 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
 
 
-def _start_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
-    """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2). At
-    the expert levels the Captains' Skill Ratings decide it, with no roll (Expert step 1, line
-    695; `ratings.advantage_order`)."""
-    if expert(state.level):
-        order = ratings.advantage_order(state)
-        return _to_sensors(replace(state, advantage=order, adv_rolls=(), queue=()), order)
-    ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
-    return replace(state, step=ADVANTAGE, queue=ships if len(ships) > 1 else (),
-                   adv_rolls=tuple((s, ()) for s in ships)), []
-
-
-def _ask_advantage(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
-    ship = state.ship(state.queue[0])
-    state, ev = combat.request(state, ship.id, Duty.COMMAND,
-                               f"tactical advantage roll for {ship.name}", public=True)
-    return state, [*events, ev]
-
-
-def _settle_advantage(state: FasaState) -> tuple[FasaState, list[Event]]:
-    rolls = dict(state.adv_rolls)
-    counts: dict[tuple[int, ...], int] = {}
-    for r in rolls.values():
-        counts[r] = counts.get(r, 0) + 1
-    tied = tuple(s for s, r in state.adv_rolls if counts[r] > 1)
-    if tied:
-        return replace(state, queue=tied), [Note("Tied tactical advantage rolls: roll again")]
-    order = tuple(sorted(rolls, key=lambda s: rolls[s]))
-    return _to_sensors(state, order)
-
-
-def _to_sensors(state: FasaState, order: tuple[str, ...]) -> tuple[FasaState, list[Event]]:
-    # Sensor Phase next (Advanced: Sequence Of Play step 3); the basic game has none.
-    state = sensors.start(replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=()))
-    leader = state.ship(order[-1]).name if order else "nobody"
-    notes: list[Event] = [Note(f"Turn {state.turn}: {leader} has the tactical advantage")]
-    if sensors.in_sensor_phase(state):
-        notes.append(Note(f"Sensor Phase of turn {state.turn}"))
-    return state, notes
-
-
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
@@ -419,9 +400,9 @@ def _declare_order(state: FasaState) -> tuple[str, ...]:
 def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     # An emergency heading change costs to-hit in the Firing Phase after it; an evasion costs
     # that Firing Phase's fire (Advanced: Evading Missile Fire): both end with the phase.
-    state = replace(state, ships=tuple(replace(s, hard_turned=False, evading=False)
-                                       if s.hard_turned or s.evading else s
-                                       for s in state.ships))
+    state = helm_rolls.end_of_phase(replace(state, ships=tuple(
+        replace(s, hard_turned=False, evading=False) if s.hard_turned or s.evading else s
+        for s in state.ships)))
     state, events = _check_game_over(state)
     if state.step == OVER:
         return state, events
@@ -436,6 +417,8 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     # The Master Control Panel's column for the turn is kept first (Expert; mcp.py).
     ships = tuple(power.end_of_turn(mcp.close_turn(s, state.turn) if expert(state.level) else s)
                   if s.status in (ACTIVE, DISABLED) else s for s in state.ships)
+    ships, more = cc_turn.end_of_turn(state, ships)  # C&C: orders, officers' rolls, repairs
+    events += more
     # A lock on a ship no longer on the map, or held by sensors knocked out, is gone (Advanced:
     # Sensors: "until the sensors are knocked out by enemy fire").
     gone = {s.id for s in ships if not combat.targetable(s)}
@@ -507,7 +490,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
                                   f"allocate {s.total_power} power", None, "allocate_power"))
                 continue
-            if not s.armed:
+            if not s.armed and not orders.awaited(state, s):  # C&C: the Captain's order first
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.WEAPONS),
                                   f"arm weapons with {s.allocation.weapons} power", None,
                                   "arm_weapons"))
@@ -529,7 +512,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                        f"warp speed of {s.name} this turn (now {s.warp}; one step at most)", None,
                        "set_warp")
                 for s in state.ships if warp.may_set(state, s)]
-        return tuple(out)
+        return tuple(out) + cc_turn.power_prompts(state)
     if state.step == SCAN:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
@@ -541,7 +524,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"choose {s.name}'s skill bonus for this turn (aim two weapons, one "
                             "more power point, one more shield point, or one point repaired)",
                             None, "skill_bonus")
-                     for s in skill_roll.waiting(state))
+                     for s in skill_roll.waiting(state)) + engineer_roll.prompts(state)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "

@@ -22,6 +22,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
+from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.events import (
     BlastStruck,
     BonusTaken,
@@ -81,14 +82,16 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken, OfficerShaken, SystemShaken, GridPower, PoweredDown, PanelKept)
+                  BonusTaken, *CC_PRIVATE_EVENTS, OfficerShaken, SystemShaken, GridPower,
+                  PoweredDown, PanelKept)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus", "power_down", "cut_weapons", "cut_shields")
+SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "power_down",
+                "cut_weapons", "cut_shields")
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
@@ -104,6 +107,7 @@ PUBLIC_WORDS = {
     "self_destruct": "giving orders", "place_ship": "placing its ship",
     "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
     "arc_scan": "using the sensors", "ask": "using the sensors",
+    "orders": "giving orders", "engineer_roll": "working in engineering",
     "power_down": "powering down", "cut_weapons": "powering down", "cut_shields": "powering down",
 }
 
@@ -175,7 +179,7 @@ def full_ship(ship: Ship, tables: Tables) -> dict[str, Any]:
         "skill_roll": ship.skill_rolled or None, "skill_bonus": ship.bonus or None,
         "aimed": list(ship.aimed),
         # Command & Control: a crewed ship's officers and their ratings (officers.py).
-        "officers": officers_json(ship),
+        "officers": officers_json(ship), "command": command_json(ship),
         # The Master Control Panel's other entries (Expert: lines 591-671): the speeds and
         # ratios, the charts, the crew.
         "max_safe_warp": ship.cls.max_safe_warp, "emergency_warp": ship.cls.emergency_warp,
@@ -317,6 +321,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), shaken=CALM, officers=tuple(replace(o, ratings=()) for o in s.officers),
+            **unknown_command(s),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
