@@ -503,3 +503,16 @@ def test_in_a_crew_of_five_the_weapons_officer_and_the_navigator_place_the_cuts(
         "cut_weapons": "weapons", "cut_shields": "navigator"}
     with pytest.raises(IllegalAction, match="is for Navigator"):
         engine.apply(state, CutShields("science", "ent", (4, 0, 0, 0, 0, 0)))
+
+
+def test_a_shaken_science_officer_does_not_roll_where_his_ships_hits_land() -> None:
+    """Line 1355: a Science Officer who cannot perform may not "determine damage location on
+    successful hits": the Instructor rolls it for his ship (hit_location.py)."""
+    for shaken_science, station in ((False, "science"), (True, "instructor")):
+        state = ready_game()
+        if shaken_science:
+            state = shaken(state, officers=(OfficerOut("science"),))
+        state = replace(state, step=RESOLVE, phase=1, shots=(Shot("ent", "ph1", "kl"),))
+        state, _ = combat._strike_shield(state, state.ship("kl"), 1, 20)
+        req = asked(state)
+        assert "damage location" in req.purpose and req.station == station
