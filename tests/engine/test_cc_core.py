@@ -21,6 +21,7 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     DeclareFire,
     Move,
+    ScienceRoll,
     SelfDestruct,
     SetShields,
     SetWarp,
@@ -104,6 +105,13 @@ def engineer(state: FasaState, choice: str = "none", engine_no: int = 0,
     state, _ = act(state, EngineerRoll("engineer", "ent", choice, engine_no))
     if values:
         state, _ = roll(state, *values)
+    return no_science(state)
+
+
+def no_science(state: FasaState) -> FasaState:
+    """The Science Officers' Skill Rolls of the same phase (science.py): none taken."""
+    while science := [p for p in engine.pending(state) if p.action == "science_roll"]:
+        state, _ = act(state, ScienceRoll(science[0].station, science[0].ship or "", "none"))
     return state
 
 
@@ -148,6 +156,7 @@ def test_on_equal_ratings_the_players_ship_has_the_advantage() -> None:
     state = allocate(allocate(state, "ent"), "kl")
     state = engineer(state)
     state, _ = act(state, EngineerRoll("engineer", "kl", "none"))
+    state = no_science(state)
     assert state.advantage == ("ent", "kl")
 
 
@@ -251,7 +260,8 @@ def test_a_crewed_ship_makes_the_engineers_roll_in_place_of_the_crew_roll() -> N
     (first,) = engine.pending(state)
     assert first.ship == "kl" and first.roll is not None and "efficiency" in first.roll.purpose
     state = settle_klingon(state)
-    assert prompts(state) == {("ent", "engineer", "engineer_roll")}
+    assert prompts(state) == {("ent", "engineer", "engineer_roll"),
+                              ("ent", "science", "science_roll")}  # science.py's, beside it
     (choice,) = engine.controls(state, Seat("engineer", "ent"))
     roll_field = choice.field_named("roll")
     assert {c.value: c.problem for c in roll_field.choices}["repair"] is not None  # undamaged
@@ -266,7 +276,7 @@ def test_extra_power_comes_in_the_next_turn(die: int, extra: int) -> None:
     state = to_skill(game())
     state = settle_klingon(state)
     state, _ = act(state, EngineerRoll("engineer", "ent", "power"))
-    (prompt,) = engine.pending(state)
+    (prompt,) = [p for p in engine.pending(state) if p.roll is not None]
     assert prompt.roll is not None and prompt.roll.kind == "d100"
     assert prompt.roll.station == "engineer"
     assert prompt.roll.purpose.startswith("Engineering: WARP DRIVE TECHNOLOGY 80: 80 or less")
@@ -329,7 +339,8 @@ def test_a_two_step_warp_change_asked_by_helm_is_the_engineers_roll(die: int, wa
     assert prompt.roll is not None and "warp 8" in prompt.roll.purpose
     state, _ = roll(state, die)
     assert state.ship("ent").warp == warp
-    assert state.step != SKILL and state.ship("ent").engineer_roll == "warp"  # his one roll
+    assert state.ship("ent").engineer_roll == "warp"  # his one roll
+    assert no_science(state).step != SKILL
 
 
 def test_without_a_crew_the_warp_speed_changes_one_step() -> None:

@@ -38,6 +38,7 @@ from engine.rulesets.fasa.events import CloakScanned, RollRequested, SensorLocke
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import crewed
+from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.state import ACTIVE, MOVE, SCAN, FasaState, Ship, replace
 from engine.stations import title
 
@@ -59,10 +60,12 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     if crewed(ship):  # C&C: after the +20 roll, scans that use questions (sensors_rating.py)
         from engine.rulesets.fasa import sensors_rating
         return (ship.status == ACTIVE and sensors_rating.may_scan(state, ship)
-                and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
+                and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
+                and not sensors_dark(state, ship))  # C&C: shaken sensors or Science (shaken.py)
     return (expert(state.level) and ship.status == ACTIVE and not ship.sensors_out
             and not ship.lock_tried and ship.arc_phase != state.phase
-            and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
+            and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
+            and not sensors_dark(state, ship))  # C&C: shaken sensors or Science (shaken.py)
 
 
 def start_phase(state: FasaState) -> FasaState:

@@ -33,6 +33,7 @@ from engine.rulesets.fasa import (
     movement,
     orders,
     placement,
+    power_down_controls,
     presets,
     rescues,
     science_controls,
@@ -91,6 +92,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
         "ask": _ask, **cc_controls.MAKERS,
         **science_controls.MAKERS,  # C&C: the Science Officer's decisions
+        **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
     }[prompt.action]
     return make(state, ship, prompt, station)
 

@@ -29,6 +29,7 @@ from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
+from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 from engine.words import plural
@@ -62,7 +63,8 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
     """A ship uses its sensors this Sensor Phase if it is in play, has not yet, and an enemy is
     on the map to sense. A ship whose sensors are out has used them already (`start`): that
     its sensors are out stays its own side's secret, while who is busy is seen by all."""
-    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship))
+    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship)) \
+        and not sensors_dark(state, ship)  # C&C: shaken sensors or Science (shaken.py)
 
 
 def may_lock(state: FasaState, ship: Ship) -> bool:

@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     advantage,
+    aftermath,
     arc_scan,
     cc_turn,
     cloak,
@@ -20,6 +21,7 @@ from engine.rulesets.fasa import (
     engineer_roll,
     evasion,
     explosions,
+    frozen_panels,
     helm_rolls,
     mcp,
     movement,
@@ -27,6 +29,7 @@ from engine.rulesets.fasa import (
     orders,
     placement,
     power,
+    power_spent,
     ratings,
     science,
     sensor_ask,
@@ -60,6 +63,7 @@ from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
+    AFTERMATH,
     CHOOSE,
     DECLARE,
     DISABLED,
@@ -89,6 +93,7 @@ STEP_OF: dict[str, Step] = {
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
     **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
+    "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -100,6 +105,7 @@ STEP_WORDS = {
     HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
+    AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }
 
 
@@ -139,6 +145,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == SKILL:
         state, more = skill_roll.on_roll(state, action.value)
+        return state, events + more
+    if state.step == AFTERMATH:  # C&C: the end of a Firing Phase (aftermath.py)
+        state, more = aftermath.on_roll(state, action.value)
         return state, events + more
     if state.step == SCAN:
         state, more = arc_scan.on_roll(state, action.value)
@@ -216,6 +225,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
                 f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
         if isinstance(action, ChooseDamagedWeapon):
             return combat.choose_weapon(state, ship, action.weapon, station)
+    if state.step == AFTERMATH:
+        return aftermath.decide(state, ship, action, station)
     if state.step == EVADE and isinstance(action, Evade):
         return evasion.evade(state, ship, action.direction, station)
     if state.step == SKILL and isinstance(action, SkillBonus):
@@ -308,6 +319,9 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 state, more = comms.start(state)
                 events += more
                 continue
+            # C&C: panels that keep last turn's settings (frozen_panels.py, lines 1357, 1401).
+            state, more = frozen_panels.settle(state)
+            events += more
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED
@@ -380,12 +394,24 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
             if state.roll is not None or state.shots:
                 continue
+            if aftermath.in_play(state):
+                # C&C: bridge hits, repairs and powering down at the end of the Firing Phase.
+                state, more = aftermath.start(state)
+                events += more
+                continue
+            state, more = _end_of_firing_phase(state)
+            events += more
+        elif state.step == AFTERMATH:
+            state, more, done = aftermath.advance(state)
+            events += more
+            if not done:
+                return state, events
             state, more = _end_of_firing_phase(state)
             events += more
 
 
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
-    state = replace(state, step=MOVE, phase=1)
+    state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
 
@@ -540,6 +566,8 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"sensors of {s.name}: lock on an enemy or name a cloaked ship's "
                             "movement (a SENSORS roll), or keep the lock held", None, "sense")
                      for s in state.ships if sensors.may_sense(state, s))
+    if state.step == AFTERMATH:
+        return aftermath.prompts(state)
     if state.step == CHOOSE:
         target = state.shots[0].target
         return (Prompt(target, state.station_for(target, Duty.COMMAND),
