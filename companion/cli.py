@@ -8,6 +8,7 @@
                                      the after-action report)
     starbridge screenshot [...]      the bridge display rendered headless to PNG
     starbridge scenarios | ships     what the data pack holds
+    starbridge crew [...]            the table's crews of officers, from game to game
     starbridge bench [WHAT]          every benchmark and one table of figures (or one of
                                      them: engine, dice, panels, display, saves, app)
     starbridge panels check|wiring   check a pin map; draw its wiring diagram
@@ -27,6 +28,7 @@ from typing import IO, Any, NoReturn
 from companion import (
     bench_cmd,
     config_cmd,
+    crew_cmd,
     dice_emulator_cmd,
     doctor_cmd,
     games_cmd,
@@ -37,6 +39,7 @@ from companion import (
     stations_cmd,
     survey,
 )
+from companion.crew_play import after_game, crew_layout, parse_crews, with_crews
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir
 from companion.report import report_lines
@@ -110,7 +113,8 @@ EXAMPLES = {
   starbridge simulate --ships constitution,d7a,lightning --turns 10
   starbridge simulate --phases 3 --scale 1/2
   starbridge simulate --ruleset knighthawks --scenario fleet --games 20
-  starbridge simulate --level advanced --fire-limit 2     an optional rule: 2 weapons a phase""",
+  starbridge simulate --level advanced --fire-limit 2     an optional rule: 2 weapons a phase
+  starbridge simulate --scenario kobayashi-maru --level command --crew bridge""",
     "replay": """examples:
   starbridge replay game.jsonl                 prints the final state as JSON
   starbridge replay game.jsonl > final.json
@@ -126,13 +130,14 @@ with a warning. Any other damage is an error naming the line.""",
     "dice-emulator": "examples:\n  starbridge dice-emulator              a tray on a pseudo-terminal"
                      " (/tmp/starbridge-dice)\n  starbridge dice-emulator --tcp 7020    "
                      "url = \"socket://127.0.0.1:7020\" in [[dice.trays]]",
-    **{m.NAME: m.EXAMPLES for m in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd)},
+    **{m.NAME: m.EXAMPLES for m in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd,
+                                    crew_cmd)},
 }
 
 
 APP_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
     "play": play_cmd.run, "stations": stations_cmd.run, "games": lambda a, _d: games_cmd.run(a),
-    "config": config_cmd.run, "doctor": lambda a, _d: doctor_cmd.run(a)}
+    "config": config_cmd.run, "doctor": lambda a, _d: doctor_cmd.run(a), "crew": crew_cmd.run}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -170,6 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
+    sim.add_argument("--crew", action="append", default=[], metavar="[SHIP=]NAME",
+                     help="command level: the officers of crew NAME (crews/NAME.toml in the "
+                          "user data folder) on the players' ship; Victory Points after")
+    sim.add_argument("--crew-size", default=None, metavar="SIZE",
+                     help="players a ship: 3, 3-engineer, 3-science, 4, 4-split, 5 or 6")
+    sim.add_argument("--head-to-head", action="store_true",
+                     help="two ships of three players each and no Instructor (C&C)")
     sim.add_argument("--ruleset", default="fasa",
                      help="game system (default fasa; knighthawks: Star Frontiers Knight Hawks)")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
@@ -181,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
-    for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd):
+    for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd, crew_cmd):
         mod.add_parser(sub)
     for name, command in sub.choices.items():
         if name in EXAMPLES:
@@ -279,8 +291,16 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         options["rescues"] = True
     if args.team_communications:
         options["team_communications"] = True
+    scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
+    crews = parse_crews(args.crew)
+    if crews and args.games:
+        raise UsageError("--crew plays one game (its Victory Points go to the crew): leave out "
+                         "--games")
+    folder = args.data_dir or user_data_dir()
+    full, _ = with_crews(full, crews, folder, args.seed,
+                         lambda line: print(line, file=sys.stderr))
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
     if notice := level_notice("fasa", args.level):
         print(notice)
@@ -295,11 +315,12 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
 
     log = NamedLog(args.log.open("w", encoding="utf-8"), args.log) if args.log else None
     try:
-        _, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
-                                    on_events=report)
+        final, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
+                                        on_events=report)
     finally:
         if log is not None:
             log.close()
+    after_game(final, full, folder, print)
     print(f"{len(actions)} actions" + (f"; log written to {args.log}" if args.log else ""))
     return 0
 

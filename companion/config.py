@@ -46,6 +46,11 @@ rescues = false          # optional rule (advanced): a Captain may abandon ship 
                          # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
 team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
                          # team must talk aloud (Book Two, Advanced: Team Communications)
+crew = ""                # command level: the players' ship's officers from the crew file
+                         # crews/NAME.toml (starbridge crew); "" = officers rolled for the game
+crew_size = ""           # players a ship: "3", "3-engineer", "3-science" (who is also Captain),
+                         # "4", "4-split", "5", "6"; "" = the scenario's (docs/rules-decisions.md)
+head_to_head = false     # command level: two ships of three players each, no Instructor
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -112,6 +117,9 @@ class Config:
     fire_limit: int = 0                      # the optional firing limit; 0 = none
     rescues: bool = False                    # the optional rule of rescues
     team_communications: bool = False        # the optional team-communications roll
+    crew: str = ""                           # the crew file of the players' ship
+    crew_size: str = ""                      # the crew layout; "" = the scenario's
+    head_to_head: bool = False               # two crewed ships, no Instructor
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -161,7 +169,7 @@ def config_path() -> Path:
 
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
-             "team_communications"),
+             "team_communications", "crew", "crew_size", "head_to_head"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -257,6 +265,9 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
+    text(game, "game", "crew", "crew")
+    text(game, "game", "crew_size", "crew_size")
+    flag(game, "game", "head_to_head", "head_to_head")
 
     if "seats" in data:
         seats = table("seats")

@@ -46,6 +46,7 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
     if config.level not in playable:
         bad(("game", "level"), f"the {config.level} rules are not built yet; playable "
                                f"levels: {', '.join(playable)}")
+    problems += _crew_problems(config, data_dir)
     ship_list = ", ".join(sorted(ships))
     for key in config.seats or {}:
         ship, slash, _ = key.rpartition("/")
@@ -135,3 +136,25 @@ def _is_key(name: str) -> bool:
         except ValueError:
             return False
     return True
+
+
+def _crew_problems(config: Config, data_dir: Path | None) -> list[str]:
+    """[game] crew names a crew file that reads (or none yet: it is made), crew_size a crew."""
+    from companion.crew_cmd import needs_of
+    from companion.crews import CrewError, crew_path, load_crew
+    from companion.paths import user_data_dir
+
+    out = []
+    folder = data_dir if data_dir is not None else user_data_dir()
+    if config.crew:
+        try:
+            if crew_path(folder, config.crew).exists():
+                load_crew(folder, config.crew)
+        except CrewError as exc:
+            out.append(f"{config.where('game', 'crew')}: {exc}")
+    if config.crew_size:
+        try:
+            needs_of(config.crew_size)
+        except CrewError as exc:
+            out.append(f"{config.where('game', 'crew_size')}: {str(exc).removeprefix('--size: ')}")
+    return out

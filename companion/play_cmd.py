@@ -24,11 +24,13 @@ from companion.config import (
     seat_mode,
 )
 from companion.config_check import check_config
+from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
-from engine import Event, Seat, crew_stations, level_notice, new_game
+from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
+from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 NAME = "play"
@@ -63,8 +65,17 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=("basic", "advanced", "expert"), default=None,
+    p.add_argument("--level", choices=levels("fasa", playable=True), default=None,
                    help="the rules (default: the configuration's, else basic)")
+    p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
+                   help="command level: the officers of crew NAME (starbridge crew) on the "
+                        "players' ship, Victory Points after the game (default: the "
+                        "configuration's [game] crew)")
+    p.add_argument("--crew-size", default=None, metavar="SIZE",
+                   help="players a ship: 3, 3-engineer, 3-science (who is also Captain), 4, "
+                        "4-split, 5 or 6 (default: the configuration's, else the scenario's)")
+    p.add_argument("--head-to-head", action="store_true", default=None,
+                   help="command level: two ships of three players each, no Instructor")
     p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
     p.add_argument("--seed", type=int, default=None, help="virtual dice seed")
     p.add_argument("--headless", action="store_true", help="no screen")
@@ -110,11 +121,14 @@ def screen_available() -> str | None:
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
-              ) -> dict[tuple[str, str], str]:
+              players: tuple[str, ...] = ()) -> dict[tuple[str, str], str]:
+    """Who plays each seat; `players`: the ships the players crew (head to head, both), at the
+    panels when the configuration has no [seats]."""
     seats = {}
     for ship in ships:
         for station in crew_stations(state, ship):
             seats[ship, station] = "autopilot" if autopilot else \
+                "panel" if config.seats is None and ship in players else \
                 seat_mode(config, ship, station, ships[0])
     return seats
 
@@ -258,8 +272,32 @@ def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None
                  name: str | None = None) -> dict[str, Any]:
     turns = args.turns if args.turns is not None else config.turns
     level = getattr(args, "level", None) or config.level
-    return prepare(load_scenario(name or args.scenario or config.scenario, data_dir), data_dir,
-                   level, None, turns or None, None, game_options(config) or None)
+    size = getattr(args, "crew_size", None) or config.crew_size or None
+    head_to_head = getattr(args, "head_to_head", None)
+    scenario = crew_layout(load_scenario(name or args.scenario or config.scenario, data_dir),
+                           size, config.head_to_head if head_to_head is None else head_to_head)
+    return prepare(scenario, data_dir, level, None, turns or None, None,
+                   game_options(config) or None)
+
+
+def with_table_crews(scenario: dict[str, Any], config: Config, args: argparse.Namespace,
+                     data_dir: Path | None, seed: int, say: Callable[[str], None],
+                     again: bool = False) -> dict[str, Any]:
+    """The scenario with its crewed ships' officers from the table's crew files (`--crew`, else
+    `[game] crew`; `again`: the files the scenario's officers came from, for a rematch)."""
+    flags = getattr(args, "crew", None)
+    crews = crews_of(scenario) if again else parse_crews(
+        flags if flags is not None else [config.crew] if config.crew else [],
+        "--crew" if flags is not None else config.where("game", "crew"))
+    return with_crews(scenario, crews, crew_folder(data_dir), seed, say,
+                      save=not getattr(args, "no_save", False))[0]
+
+
+def crew_folder(data_dir: Path | None) -> Path:
+    """Where the crew files are: the data folder named, else the user data folder."""
+    from companion.paths import user_data_dir
+
+    return data_dir if data_dir is not None else user_data_dir()
 
 
 def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
@@ -286,13 +324,15 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
         else:
             if args.resume is not None:
                 say("starbridge: no unfinished game to resume; a new one starts")
-    scenario = new_scenario(config, args, data_dir)
+    scenario = with_table_crews(new_scenario(config, args, data_dir), config, args, data_dir,
+                                seed, say)
     check_seats(config, scenario, say)
     if notice := level_notice(str(scenario.get("ruleset", "fasa")),
                               str(scenario.get("level", "basic"))):
         say(f"starbridge: {notice}")
     ships = [str(s["id"]) for s in scenario["ships"]]
-    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot,
+                      tuple(officer_needs(scenario)))
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
@@ -388,11 +428,16 @@ def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Names
     """The game the end screen's `choice` starts: "rematch" (the same scenario and seats,
     fresh dice) or "scenario:<id>" (that scenario, the configuration's seats)."""
     seed = random.randrange(1, 2**31)
-    if choice == "rematch":
-        return SavedGame.new(game.store, game.scenario, seed, game.seats)
-    scenario = new_scenario(config, args, data_dir, choice.removeprefix("scenario:"))
+    if choice == "rematch":   # the crews' officers as their files hold them now
+        scenario = with_table_crews(game.scenario, config, args, data_dir, seed,
+                                    lambda _line: None, again=True)
+        return SavedGame.new(game.store, scenario, seed, game.seats)
+    scenario = with_table_crews(new_scenario(config, args, data_dir,
+                                             choice.removeprefix("scenario:")),
+                                config, args, data_dir, seed, lambda _line: None)
     ships = [str(s["id"]) for s in scenario["ships"]]
-    seats = seats_for(config, new_game(scenario), ships, args.autopilot)
+    seats = seats_for(config, new_game(scenario), ships, args.autopilot,
+                      tuple(officer_needs(scenario)))
     return SavedGame.new(game.store, scenario, seed,
                          {f"{s}/{st}": m for (s, st), m in seats.items()})
 
@@ -448,6 +493,8 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                 if headless and game.over:
                     break
                 app.wait()
+            if game.over and not getattr(args, "no_save", False):   # campaigns: Victory Points
+                after_game(game.state, game.scenario, crew_folder(data_dir), say)
             if app.next_game in (None, "quit"):
                 break
             game = next_game(game, app.next_game, config, args, data_dir)   # from the end screen

@@ -96,16 +96,18 @@ class EndgameScreen:
         inner = panel.inflate(-24, -16)
         *choices, last = model.choices
         room = max(0, (inner.height - p.line_height("small") * 2) // (touch + gap))
-        if len(choices) > room:   # a long list of scenarios: as many as fit
-            choices = choices[:room]
-        top = inner.bottom - len(choices) * (touch + gap) + gap
+        cols = 1 if len(choices) <= room else 2   # a long list of scenarios: two columns,
+        choices = choices[:room * cols]           # as many as fit
+        rows = -(-len(choices) // cols)
+        width = (inner.width - gap * (cols - 1)) // cols
+        top = inner.bottom - rows * (touch + gap) + gap
         p.region = "panel"
         y = inner.y
         for line in model.lines:
             y += p.wrap(line, pygame.Rect(inner.x, y, inner.width, max(0, top - gap - y)),
                         "small", theme.TEXT, 4) + 4
-        rects = [pygame.Rect(inner.x, top + n * (touch + gap), inner.width, touch)
-                 for n in range(len(choices))]
+        rects = [pygame.Rect(inner.x + (n // rows) * (width + gap), top + (n % rows) * (touch + gap),
+                             width, touch) for n in range(len(choices))]
         rects.append(pygame.Rect(actions.x, actions.y + (actions.height - touch) // 2,
                                  actions.width, touch))
         for c, rect in zip([*choices, last], rects, strict=True):

@@ -14,6 +14,8 @@
     decide(state, prompt)                     # the autopilot's action for a prompt (no roll)
     levels(ruleset, playable)                 # the levels a ruleset's scenarios may name
     level_notice(ruleset, level)              # what a level's rules still lack
+    officer_needs(scenario)                   # the players' ships: each station's skills
+    victory_points(state, side)               # what a side won in a finished game
     course_path(view, ship, steps)            # a course being entered, hex by hex
     course_reach(view, ship, planned, n, abc) # where that ship may still end its move
     arc_hexes(view, ship, weapon, range)      # the hexes a weapon may fire into
@@ -35,6 +37,7 @@ from engine.controls import Decision
 from engine.errors import DataError, IllegalAction, StateError
 from engine.events import Event
 from engine.ruleset import (
+    Crewing,
     Deciding,
     Explaining,
     GameState,
@@ -51,6 +54,7 @@ __all__ = [
     "apply",
     "apply_all",
     "arc_hexes",
+    "captain_station",
     "controls",
     "course_path",
     "course_reach",
@@ -63,13 +67,17 @@ __all__ = [
     "level_notice",
     "levels",
     "new_game",
+    "officer_needs",
     "pending",
     "problem",
+    "rating_range",
     "roll_label",
     "ruleset_named",
     "ruleset_names",
     "ruleset_of",
+    "skill_names",
     "state_to_json",
+    "victory_points",
     "view",
 ]
 
@@ -269,3 +277,41 @@ def level_notice(ruleset: str, level: str) -> str:
     """One line saying which rules of `level` are not in play yet, "" when all are."""
     found = rulesets.get(ruleset)
     return found.level_notice(level) if isinstance(found, Levelled) else ""
+
+
+def _crewing(name: str) -> Crewing | None:
+    found = rulesets.get(name)
+    return found if isinstance(found, Crewing) else None
+
+
+def officer_needs(scenario: Mapping[str, Any]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """For a prepared scenario: each ship the players crew -> each station of its crew -> the
+    skills its officer must be rated in (empty for a ruleset without player crews, or a level
+    without officers). DataError names a scenario that says it wrongly."""
+    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    return found.officer_needs(scenario) if found is not None else {}
+
+
+def captain_station(scenario: Mapping[str, Any], ship: str) -> str:
+    """The station of `ship`'s crew that is its Captain ("" without player crews)."""
+    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    return found.captain_station(scenario, ship) if found is not None else ""
+
+
+def skill_names(ruleset: str = "fasa") -> tuple[tuple[str, str], ...]:
+    """(key, name) of each skill an officer may be rated in (empty without player crews)."""
+    found = _crewing(ruleset)
+    return found.skill_names() if found is not None else ()
+
+
+def rating_range(ruleset: str = "fasa") -> tuple[int, int]:
+    """The lowest and highest skill rating."""
+    found = _crewing(ruleset)
+    return found.rating_range() if found is not None else (0, 0)
+
+
+def victory_points(state: GameState, side: str) -> tuple[tuple[str, int], ...]:
+    """(ship name, points) for each ship `side` vanquished, once the game is over (empty
+    before, or for a ruleset without campaigns)."""
+    found = _crewing(ruleset_of(state).name)
+    return found.victory_points(state, side) if found is not None else ()

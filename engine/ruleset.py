@@ -144,3 +144,23 @@ class Levelled(Protocol):
     def levels(self, playable: bool) -> tuple[str, ...]: ...
 
     def level_notice(self, level: str) -> str: ...
+
+
+@runtime_checkable
+class Crewing(Protocol):
+    """What a ruleset with player crews kept from game to game offers an application (FASA's
+    Command & Control does): for a prepared scenario, each ship the players crew with what each
+    station's officer must be rated in; the skills by key and name, the ratings' bounds; and
+    the Victory Points a side earned in a finished game. The kernel's `officer_needs`,
+    `captain_station`, `skill_names`, `rating_range` and `victory_points` (engine.game) ask it."""
+
+    def officer_needs(self, scenario: Mapping[str, Any]) -> dict[str, dict[str, tuple[str, ...]]]:
+        ...
+
+    def captain_station(self, scenario: Mapping[str, Any], ship: str) -> str: ...
+
+    def skill_names(self) -> tuple[tuple[str, str], ...]: ...
+
+    def rating_range(self) -> tuple[int, int]: ...
+
+    def victory_points(self, state: Any, side: str) -> tuple[tuple[str, int], ...]: ...

@@ -180,8 +180,8 @@ def test_ships_lists_every_class(capsys: pytest.CaptureFixture[str]) -> None:
 # -- errors: exit code 2, one line, no traceback --------------------------------------------------
 
 def test_unknown_scenario(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_clean_error(*run(capsys, "simulate", "--scenario", "kobayashi-maru"),
-                       "no scenario 'kobayashi-maru'", "duel")
+    assert_clean_error(*run(capsys, "simulate", "--scenario", "tholian-web"),
+                       "no scenario 'tholian-web'", "duel")
 
 
 def test_unknown_ship_class(capsys: pytest.CaptureFixture[str]) -> None:

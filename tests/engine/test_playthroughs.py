@@ -382,7 +382,10 @@ def play(seed: int) -> Game:
 def test_random_playthrough(seed: int) -> None:
     game = play(seed)
     assert game.state.over
-    assert {"allocate_power", "arm_weapons", "set_shields", "roll"} <= game.kinds
+    kinds = {"allocate_power", "arm_weapons", "set_shields", "roll"}
+    if "broke off" in game.state.outcome:
+        kinds = set()   # the Kobayashi Maru: a warp speed raised ends it at once (victory.py)
+    assert kinds <= game.kinds
     again = apply_all(new_game(game.scenario), game.actions)
     assert again == game.state
     assert state_to_json(again) == state_to_json(game.state)

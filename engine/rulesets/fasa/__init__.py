@@ -11,7 +11,17 @@ from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets import register
-from engine.rulesets.fasa import autopilot, controls, crew, legal, preview, setup, turn, views
+from engine.rulesets.fasa import (
+    autopilot,
+    controls,
+    crew,
+    legal,
+    player_crews,
+    preview,
+    setup,
+    turn,
+    views,
+)
 from engine.rulesets.fasa import explain as why
 from engine.rulesets.fasa import levels as level_rules
 from engine.rulesets.fasa.datafiles import read_toml
@@ -78,6 +88,21 @@ class FasaRuleset:
 
     def level_notice(self, level: str) -> str:
         return level_rules.not_built_notice(level)
+
+    def officer_needs(self, scenario: Mapping[str, Any]) -> dict[str, dict[str, tuple[str, ...]]]:
+        return player_crews.officer_needs(scenario)
+
+    def captain_station(self, scenario: Mapping[str, Any], ship: str) -> str:
+        return player_crews.captain_station(scenario, ship)
+
+    def skill_names(self) -> tuple[tuple[str, str], ...]:
+        return player_crews.skill_names()
+
+    def rating_range(self) -> tuple[int, int]:
+        return player_crews.rating_range()
+
+    def victory_points(self, state: FasaState, side: str) -> tuple[tuple[str, int], ...]:
+        return player_crews.victory_points(state, side)
 
     def to_json(self, state: FasaState) -> dict[str, Any]:
         return views.to_json(state)

@@ -238,9 +238,10 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
     step = cls.movement_step
     if ship.id in victory.escapers(state.setup.victory):
         # Running for the edge: shields up, two thirds of the rest to speed, a third to weapons
-        # (Raiders scores a decisive victory only with an Orion disabled on the way).
+        # (Raiders scores a decisive victory only with an Orion disabled on the way); at least
+        # half the power to speed, as full-value shields would take it all (Expert).
         rest = total - min(total, shield_power_cap(ship))
-        move_power = rest * 2 // 3 // step * step
+        move_power = max(rest * 2 // 3, total // 2) // step * step
         shields = min(shield_power_cap(ship), total - move_power)
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))

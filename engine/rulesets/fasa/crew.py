@@ -4,7 +4,9 @@ Book Two, Command & Control: the roles (Captain, Chief Engineer, Helmsman, Scien
 Officer/Navigator) and "Expanding For More Players":
 
 - 3 players: "the role of Captain is taken by one of the players in addition to one of the other
-  roles" (Playing The Game: Captain). We give the Captain's duties to Helm.
+  roles" (Playing The Game: Captain). The players choose which: crew "3" gives the Captain's
+  duties to Helm (the default), "3-engineer" to the Chief Engineer, "3-science" to the Science
+  Officer/Navigator (docs/rules-decisions.md, Crews).
 - 4 players: "the role of Captain could be given to one player as his only job", or "split the
   Helm and Weapons Systems, giving control of the ship's movement to the Captain and control of
   the ship's weaponry to the Weapon Officer".
@@ -50,6 +52,12 @@ def _layout(**duties: Station) -> Mapping[Duty, Station]:
 CREWS: Mapping[str, Mapping[Duty, Station]] = MappingProxyType({
     "3": _layout(command=HELM, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
                  sensors=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
+    "3-engineer": _layout(command=ENGINEER, power=ENGINEER, movement=HELM, weapons=HELM,
+                          shields=SCIENCE, sensors=SCIENCE, hit_location=SCIENCE,
+                          damage_control=SCIENCE, communications=SCIENCE),
+    "3-science": _layout(command=SCIENCE, power=ENGINEER, movement=HELM, weapons=HELM,
+                         shields=SCIENCE, sensors=SCIENCE, hit_location=SCIENCE,
+                         damage_control=SCIENCE, communications=SCIENCE),
     "4": _layout(command=CAPTAIN, power=ENGINEER, movement=HELM, weapons=HELM, shields=SCIENCE,
                  sensors=SCIENCE, hit_location=SCIENCE, damage_control=SCIENCE, communications=SCIENCE),
     "4-split": _layout(command=CAPTAIN, power=ENGINEER, movement=CAPTAIN, weapons=WEAPONS,

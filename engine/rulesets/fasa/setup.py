@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
-from engine.rulesets.fasa import mines, victory
+from engine.rulesets.fasa import mines, player_crews, victory
 from engine.rulesets.fasa.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.datafiles import toml_files
 from engine.rulesets.fasa.levels import advanced_rules, at_level
@@ -55,6 +55,8 @@ SCENARIO_KEYS = frozenset({
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
     "minefields",  # mine and decoy counters (mines.py; advanced level)
     "options",  # optional rules turned on (options.py)
+    "crewed",  # the ships the players crew at the command level (player_crews.py)
+    "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
@@ -225,6 +227,13 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             ships[-1] = replace(ships[-1], officers=crewed, skill=tactics)
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    player_crews.check_crew_files(scenario, where, {s.id for s in ships})
+    # C&C: the ships a scenario names as the players' (`crewed`) carry their officers.
+    for sid in (player_crews.crewed_ships(scenario) if "crewed" in scenario else ()):
+        if not next(s for s in ships if s.id == sid).officers:
+            raise DataError(f"{where}: ship {sid} is crewed by players (crewed) but has no "
+                            "officers: give its [ships.officers.STATION] tables, or play it "
+                            "with a crew file (--crew NAME) so that they are filled in")
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
                        for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
                        if e.get("place") is not None)
@@ -285,7 +294,8 @@ def _full_speed(ship: Ship) -> Ship:
 
 
 def _crew(where: str, value: Any) -> str:
-    """A crew layout (engine.rulesets.fasa.crew.CREWS): "3", "4", "4-split", "5" or "6"; a whole
+    """A crew layout (engine.rulesets.fasa.crew.CREWS): "3" ("3-engineer", "3-science": who is
+    also Captain), "4", "4-split", "5" or "6"; a whole
     number 3 to 6 means the layout of that name."""
     text = str(value) if type(value) is int else value
     if not isinstance(text, str) or text not in CREWS:

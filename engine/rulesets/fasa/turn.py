@@ -211,7 +211,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         if ship.status != ACTIVE:
             raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
         if isinstance(action, SetWarp):
-            return warp.set_warp(state, ship, action.warp, station)
+            # A scenario may score breaking off at warp (victory.py: broke_off).
+            state, events = warp.set_warp(state, ship, action.warp, station)
+            state, more = _check_game_over(state)
+            return state, [*events, *more]
         if isinstance(action, AllocatePower):
             return power.allocate(state, ship, action)
         if isinstance(action, ArmWeapons):
@@ -440,6 +443,9 @@ def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]
         state = replace(state, step=MOVE, phase=state.phase + 1)
         state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
         return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
+    state, more = _check_game_over(state, turn_over=True)   # a clause's after_turn (victory.py)
+    if state.step == OVER:
+        return state, [*events, *more]
     if state.max_turns and state.turn >= state.max_turns:
         return _finish(state, victory.at_turn_limit(state.max_turns))
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
@@ -466,11 +472,11 @@ def fighting(ship: Ship) -> bool:
     return victory.fighting(ship)
 
 
-def _check_game_over(state: FasaState) -> tuple[FasaState, list[Event]]:
+def _check_game_over(state: FasaState, turn_over: bool = False) -> tuple[FasaState, list[Event]]:
     """The game ends when one side has destroyed, captured or driven off all its opponents, or
     when the victory conditions have been met (Advanced: Ending The Game); a disabled ship counts
     as captured. The scenario's conditions judge the result (`victory`)."""
-    verdict = victory.judge(state, state.setup.victory)
+    verdict = victory.judge(state, state.setup.victory, turn_over)
     if verdict is None:
         return state, []
     return _finish(state, verdict)

@@ -37,9 +37,12 @@ ONE_SIDE_LEFT = "one side left fighting"
 NOBODY_FIGHTS = "no side can fight"
 ESCAPE = "a ship left the map"
 TURN_LIMIT = "turn limit"
+BROKE_OFF = "a ship broke off at warp"
+TIME_UP = "time ran out"
 
 _CLAUSE_KEYS = {"result", "side", "why", "escaped", "edge", "keep", "enemies_disabled", "out",
-                "wrecked"}
+                "wrecked", "by_turn", "after_turn", "broke_off", "warp_above"}
+MAX_TURN = 999
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,13 @@ class Clause:
     keep: ...with at least this part of its superstructure and of its power left;
     enemies_disabled: at least this many ships not on `side` are disabled or destroyed;
     out: each of these ships is out of the fight (disabled, destroyed or off the map);
-    wrecked: this ship's superstructure is at 0 or below.
+    wrecked: this ship's superstructure is at 0 or below;
+    by_turn: ...and it is still game turn `by_turn` or earlier;
+    after_turn: game turn `after_turn` is over (checked at the end of each game turn: the
+      Kobayashi Maru's "in 15 turns or fewer", seed line 1560);
+    broke_off: this ship's warp speed is above `warp_above` (it "disengages by increasing warp
+      speed", line 1560; Changing Warp Speed "to break off battle", line 1143).
+    A clause with `after_turn` or `broke_off` ends the game the moment it holds.
     """
 
     result: str
@@ -62,6 +71,15 @@ class Clause:
     enemies_disabled: int = 0
     out: tuple[str, ...] = ()
     wrecked: str = ""
+    by_turn: int = 0
+    after_turn: int = 0
+    broke_off: str = ""
+    warp_above: int = 0
+
+    @property
+    def at_once(self) -> bool:
+        """Whether the clause ends the game whenever it holds, both sides still fighting."""
+        return bool(self.after_turn or self.broke_off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +142,21 @@ def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause
         if not isinstance(listed, list) or any(not isinstance(s, str) or s not in ships
                                                for s in listed):
             raise DataError(f"{w}: out must list ship ids of the scenario")
-        if not (escaped or wrecked or count or listed):
+        by_turn, after_turn = _turn(w, entry, "by_turn"), _turn(w, entry, "after_turn")
+        broke_off = _ship_id(w, entry, "broke_off", ships)
+        warp_above = entry.get("warp_above", 0)
+        if type(warp_above) is not int or not 0 <= warp_above < MAX_WARP:
+            raise DataError(f"{w}: warp_above must be a whole number 0 to {MAX_WARP - 1} (the "
+                            f"warp speed above which the ship has broken off), not "
+                            f"{warp_above!r}")
+        if ("warp_above" in entry) != bool(broke_off):
+            raise DataError(f"{w}: broke_off (the ship) and warp_above (the speed above which it "
+                            "has broken off) go together")
+        if not (escaped or wrecked or count or listed or after_turn or broke_off):
             raise DataError(f"{w}: give at least one test (escaped, enemies_disabled, out, "
-                            "wrecked)")
+                            "wrecked, after_turn, broke_off)")
         out.append(Clause(result, str(side), why, escaped, str(edge), keep, count,
-                          tuple(listed), wrecked))
+                          tuple(listed), wrecked, by_turn, after_turn, broke_off, warp_above))
     return tuple(out)
 
 
@@ -137,6 +165,18 @@ def _ship_id(where: str, entry: Mapping[str, Any], key: str, ships: Mapping[str,
     if not isinstance(value, str) or (value and value not in ships):
         raise DataError(f"{where}: {key} names no ship of the scenario: {value!r}")
     return str(value)
+
+
+MAX_WARP = 10
+"""The Heading Change Stress Chart stops at warp 10 (setup.MAX_WARP_SPEED)."""
+
+
+def _turn(where: str, entry: Mapping[str, Any], key: str) -> int:
+    value = entry.get(key, 0)
+    if type(value) is not int or not 0 <= value <= MAX_TURN or (key in entry and not value):
+        raise DataError(f"{where}: {key} must be a game turn, a whole number 1 to {MAX_TURN}, "
+                        f"not {value!r}")
+    return int(value)
 
 
 def _fraction(where: str, text: Any) -> Fraction:
@@ -171,7 +211,16 @@ def left_by(state: FasaState, ship: Ship) -> str:
     return "west" if col < 0 else "east"
 
 
-def holds(state: FasaState, clause: Clause) -> bool:
+def holds(state: FasaState, clause: Clause, turn_over: bool = False) -> bool:
+    """Whether every test of `clause` holds now; `turn_over`: the current game turn has ended
+    (its last Firing Phase is over)."""
+    done = state.turn if turn_over else state.turn - 1   # game turns played to their end
+    if clause.by_turn and state.turn > clause.by_turn:
+        return False
+    if clause.after_turn and done < clause.after_turn:
+        return False
+    if clause.broke_off and state.ship(clause.broke_off).warp <= clause.warp_above:
+        return False
     if clause.escaped:
         ship = state.ship(clause.escaped)
         if ship.status != ESCAPED:
@@ -201,9 +250,14 @@ def escapers(clauses: tuple[Clause, ...]) -> dict[str, str]:
     return out
 
 
-def judge(state: FasaState, clauses: tuple[Clause, ...]) -> Verdict | None:
-    """The verdict if the game is over now, else None (checked after every Firing Phase and
-    whenever a ship leaves the map)."""
+def judge(state: FasaState, clauses: tuple[Clause, ...],
+          turn_over: bool = False) -> Verdict | None:
+    """The verdict if the game is over now, else None (checked after every Firing Phase, at the
+    end of each game turn (`turn_over`), whenever a ship leaves the map or sets its warp)."""
+    for clause in clauses:
+        if clause.at_once and holds(state, clause, turn_over):
+            ending = BROKE_OFF if clause.broke_off else TIME_UP
+            return Verdict(clause.result, clause.side, ending, clause.why)
     sides = {s.side for s in state.ships if fighting(s)}
     scored = {c.escaped for c in clauses if c.escaped}
     escape = any(state.ship(s).status == ESCAPED for s in scored)
