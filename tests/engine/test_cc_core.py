@@ -109,9 +109,9 @@ def engineer(state: FasaState, choice: str = "none", engine_no: int = 0,
 
 
 def no_science(state: FasaState) -> FasaState:
-    """The Science Officers' Skill Rolls of the same phase (science.py): none taken."""
-    while science := [p for p in engine.pending(state) if p.action == "science_roll"]:
-        state, _ = act(state, ScienceRoll(science[0].station, science[0].ship or "", "none"))
+    """The Science Officers make no Skill Roll this turn (line 1423; science_roll.py)."""
+    while chosen := [p for p in engine.pending(state) if p.action == "science_roll"]:
+        state, _ = act(state, ScienceRoll(chosen[0].station, chosen[0].ship or "", "none"))
     return state
 
 
@@ -261,7 +261,7 @@ def test_a_crewed_ship_makes_the_engineers_roll_in_place_of_the_crew_roll() -> N
     assert first.ship == "kl" and first.roll is not None and "efficiency" in first.roll.purpose
     state = settle_klingon(state)
     assert prompts(state) == {("ent", "engineer", "engineer_roll"),
-                              ("ent", "science", "science_roll")}  # science.py's, beside it
+                              ("ent", "science", "science_roll")}  # both roll (line 1423)
     (choice,) = engine.controls(state, Seat("engineer", "ent"))
     roll_field = choice.field_named("roll")
     assert {c.value: c.problem for c in roll_field.choices}["repair"] is not None  # undamaged
@@ -276,7 +276,7 @@ def test_extra_power_comes_in_the_next_turn(die: int, extra: int) -> None:
     state = to_skill(game())
     state = settle_klingon(state)
     state, _ = act(state, EngineerRoll("engineer", "ent", "power"))
-    (prompt,) = [p for p in engine.pending(state) if p.roll is not None]
+    (prompt,) = engine.pending(state)
     assert prompt.roll is not None and prompt.roll.kind == "d100"
     assert prompt.roll.station == "engineer"
     assert prompt.roll.purpose.startswith("Engineering: WARP DRIVE TECHNOLOGY 80: 80 or less")
@@ -339,8 +339,8 @@ def test_a_two_step_warp_change_asked_by_helm_is_the_engineers_roll(die: int, wa
     assert prompt.roll is not None and "warp 8" in prompt.roll.purpose
     state, _ = roll(state, die)
     assert state.ship("ent").warp == warp
-    assert state.ship("ent").engineer_roll == "warp"  # his one roll
-    assert no_science(state).step != SKILL
+    state = no_science(state)
+    assert state.step != SKILL and state.ship("ent").engineer_roll == "warp"  # his one roll
 
 
 def test_without_a_crew_the_warp_speed_changes_one_step() -> None:

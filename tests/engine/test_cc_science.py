@@ -352,6 +352,12 @@ def test_the_lock_is_a_sensors_roll_and_spocks_92_gives_ten_questions() -> None:
     state, _ = roll(state, 92)
     ent = state.ship("ent")
     assert ent.lock == "kl" and ent.questions == 10 and ent.extra_questions == 5
+    # The Sensors Counter is on the ship's own panel; the other side sees none of it.
+    own = {s["id"]: s for s in engine.view(state, Seat("science", "ent"))["ships"]}
+    assert own["ent"]["science"]["questions_left"] == 10
+    assert own["kl"].get("science") is None
+    theirs = {s["id"]: s for s in engine.view(state, Seat("helm", "kl"))["ships"]}
+    assert "science" not in theirs["ent"]
 
 
 def test_a_failed_lock_roll_gives_no_lock_and_no_questions() -> None:

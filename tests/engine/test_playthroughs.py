@@ -49,10 +49,14 @@ from engine.rulesets.fasa.actions import (
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
+    Cut,
+    DamageControl,
     DeclareFire,
     Evade,
+    ExtraShields,
     Move,
     PlaceShip,
+    ScienceRoll,
     SelfDestruct,
     Sense,
     SetShields,
@@ -255,6 +259,16 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return rng.choice([dataclasses.replace(good, roll=rng.choice(["", "warp", "POWER"])),
                            dataclasses.replace(good, roll="repair", engine=rng.choice([0, 9])),
                            dataclasses.replace(good, roll="none", engine=1)])
+    if isinstance(good, ScienceRoll):  # C&C: none, shields, damage control, repair, casualties
+        return dataclasses.replace(good, use=rng.choice(["", "SHIELDS", "all", "sensors"]))
+    if isinstance(good, ExtraShields):  # C&C: all the points won, 2 over a maximum at most
+        return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0),
+                                                            (99, 0, 0, 0, 0, 0),
+                                                            (0, 0, 0, 0, 0, 0)]))
+    if isinstance(good, DamageControl):  # C&C: points on incoming shots, the points left
+        return dataclasses.replace(good, cuts=rng.choice([
+            (Cut("no-such-ship", "zz9", 1),), (Cut(good.ship, "zz9", 1),),
+            tuple(Cut(c.firer, c.weapon, 99) for c in good.cuts) or (Cut("", "", 1),)]))
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
@@ -273,8 +287,12 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
         # allocation (skill_roll.py).
         past = 1 if ship.bonus == "shield" else 0
         bonus_power = 1 if ship.bonus == "power" else 0
+        # C&C: the Science Officer's extra shield points, 4 at most, no shield 2 past its
+        # maximum (science_roll.py).
+        extra = 4 if ship.science == "shields" else 0
         for n, points in enumerate(ship.shields, 1):
-            assert 0 <= points <= cls.max_shield_points + past, f"{where}: shield {n} at {points}"
+            assert 0 <= points <= cls.max_shield_points + max(past, min(extra, 2)), \
+                f"{where}: shield {n} at {points}"
             if n in ship.shields_damaged:
                 assert points == 0, f"{where}: damaged shield {n} holds {points}"
         assert ship.superstructure <= cls.superstructure
@@ -292,7 +310,7 @@ def check_invariants(state: FasaState, power_at_allocation: dict[str, int]) -> N
         assert bonus_power or alloc.movement * cls.mpr[1] % cls.mpr[0] == 0, \
             f"{where}: {alloc.movement} power to movement buys a fraction at {cls.mpr}"
         assert ship.movement_points == cls.movement_points(alloc.movement), where
-        assert sum(ship.shields) <= cls.shield_points(alloc.shields) + past, where
+        assert sum(ship.shields) <= cls.shield_points(alloc.shields) + past + extra, where
         armed = 0
         for spec, w in zip(cls.weapons, ship.weapons, strict=True):
             if w.power:

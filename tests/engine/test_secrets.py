@@ -232,7 +232,7 @@ def shaken_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
         state = engine.apply(state, action)[0]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
 def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     rng = random.Random(seed)
     checked = 0

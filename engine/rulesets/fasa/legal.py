@@ -19,6 +19,7 @@ from engine.rulesets.fasa import (
     rescues,
     science,
     sensors,
+    sensors_rating,
     skill_roll,
     warp,
 )
@@ -201,6 +202,9 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     with each question (questions 4-6 with their first shield, beam weapons, first weapon),
     while the lock is still to be chosen."""
     out = [("", 0, "")]
+    if ship.officers:  # C&C: the target alone, or a cloaked ship's movement (sensors_rating.py)
+        return out + [(t.id, 0, "") for t in state.ships if not ship.sensed and (
+            sensors.lockable(state, ship, t) or sensors_rating.cloak_target(ship, t))]
     if sensors.may_scan(state, ship):
         out.append(("", SCAN_QUESTION, ""))
     for target in state.ships:

@@ -26,7 +26,7 @@ from engine.rulesets.fasa.actions import (
     ExtraShields,
     ScienceRoll,
 )
-from engine.rulesets.fasa.state import RESOLVE, SKILL, FasaState, Step, replace
+from engine.rulesets.fasa.state import ACTIVE, DISABLED, RESOLVE, SKILL, FasaState, Step, replace
 
 STEPS: dict[str, Step] = {"science_roll": SKILL, "extra_shields": SKILL,
                           "damage_control": RESOLVE}
@@ -99,9 +99,11 @@ def decide(state: FasaState, action: Action, station: str) -> tuple[FasaState, l
 
 
 def end_of_turn(state: FasaState) -> FasaState:
-    """The panel reset for the Science Officer's counters (line 1301)."""
+    """The panel reset for the Science Officer's counters (line 1301), for every ship still on
+    the map (as the panels' reset is: a ship gone keeps its last turn's)."""
     return replace(state, ships=tuple(
-        science_roll.end_of_turn(sensors_rating.end_of_turn(state, s)) for s in state.ships))
+        science_roll.end_of_turn(sensors_rating.end_of_turn(state, s))
+        if s.status in (ACTIVE, DISABLED) else s for s in state.ships))
 
 
 def legal_for(state: FasaState, ship_id: str, action: str, station: str) -> list[Action]:

@@ -96,17 +96,7 @@ SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll",
                 "science_roll", "extra_shields", "damage_control",  # C&C: science.PROMPTS
                 "power_down", "cut_weapons", "cut_shields")  # C&C: aftermath.py
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
-CREWED_SIDE_PROMPTS = ("ask", "arc_scan")
-"""A crewed ship's sensor questions and arc scans, open while its Science Officer's secret rolls
-left it questions (C&C: Sensors Track, seed lines 1241-1259; sensors_rating.py)."""
 
-
-def side_only(state: FasaState, prompt: Prompt) -> bool:
-    """Whether another side is not told that `prompt` is open."""
-    if prompt.action in SIDE_PROMPTS:
-        return True
-    return (prompt.action in CREWED_SIDE_PROMPTS and prompt.ship is not None
-            and state.has_ship(prompt.ship) and bool(state.ship(prompt.ship).officers))
 
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
@@ -291,7 +281,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     # whether its Captain has answered it yet is not another side's to watch.
     # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
     out["pending"] = [_prompt(p, p.ship in known) for p in pending(state)
-                      if p.ship in known or not side_only(state, p)]
+                      if p.ship in known or p.action not in SIDE_PROMPTS]
     return out
 
 
@@ -310,11 +300,16 @@ def _detected(state: FasaState, seat: Seat) -> tuple[tuple[str, str], ...]:
                  if side == mine or may_know_ship(state, seat, sid)) + own
 
 
-SCIENCE_UNKNOWN: dict[str, Any] = {
-    "science": "", "science_rolled": 0, "extra_shields": 0, "dc_die": False, "dc_points": 0,
-    "dc_phase": 0, "questions": 0, "extra_questions": 0, "phase_questions": 0,
-    "cloak_sense": "", "cloak_lock": "", "sensor_phases": 0, "comms_task": "", "comms_tried": 0}
-"""A crewed enemy's Science Officer's counters as a seat that may not know them sees them."""
+def science_unknown(ship: Ship) -> dict[str, Any]:
+    """A crewed enemy's Science Officer's counters as a seat that may not know them sees them:
+    nothing, but whether questions (and extra ones) are left and whether his sensors may detect a
+    cloaked ship's movement, which the table sees him act on (his `ask` and `arc_scan` prompts,
+    as at the expert level: who is busy is seen by all)."""
+    return {"science": "", "science_rolled": 0, "extra_shields": 0, "dc_die": False,
+            "dc_points": 0, "dc_phase": 0, "questions": min(1, ship.questions),
+            "extra_questions": min(1, ship.extra_questions),
+            "cloak_sense": "?" if ship.cloak_sense else "", "cloak_lock": "",
+            "sensor_phases": 0, "comms_task": "", "comms_tried": 0}
 
 
 def science_json(ship: Ship) -> dict[str, Any] | None:
@@ -361,7 +356,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
             record=(), shaken=CALM, officers=tuple(replace(o, ratings=()) for o in s.officers),
             **unknown_command(s),
-            **SCIENCE_UNKNOWN,
+            **science_unknown(s),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",
             moved_last=False,
             movement_points=0 if state.step == POWER else s.movement_points))
