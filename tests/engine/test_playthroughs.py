@@ -62,9 +62,11 @@ from engine.rulesets.fasa.actions import (
     SetShields,
     SetWarp,
     SkillBonus,
+    WeaponPower,
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -269,6 +271,16 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return dataclasses.replace(good, cuts=rng.choice([
             (Cut("no-such-ship", "zz9", 1),), (Cut(good.ship, "zz9", 1),),
             tuple(Cut(c.firer, c.weapon, 99) for c in good.cuts) or (Cut("", "", 1),)]))
+    if isinstance(good, PowerDown):  # C&C: the power lost split, within each system's
+        return dataclasses.replace(good, movement=good.movement + rng.choice([1, 99]),
+                                   shields=rng.choice([good.shields, -1]))
+    if isinstance(good, CutWeapons):  # C&C: each armed weapon's part of the loss
+        return dataclasses.replace(good, power=rng.choice([
+            (WeaponPower("zz9", 1),), tuple(WeaponPower(w.weapon, 99) for w in good.power)
+            or (WeaponPower("zz9", -1),)]))
+    if isinstance(good, CutShields):  # C&C: each shield's part of the points to take off
+        return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0),
+                                                            (99, 0, 0, 0, 0, 0)]))
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
@@ -428,7 +440,11 @@ def test_playthroughs_cover_the_game() -> None:
         outcomes.add(bool(game.state.winner))
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
-                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll"}
+                     "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll",
+                     # C&C: the Science Officer's decisions and powering down (science.py,
+                     # aftermath.py), reached now that crewed ships play both
+                     "science_roll", "extra_shields", "damage_control", "power_down",
+                     "cut_weapons", "cut_shields"}
     assert refused >= 40
     assert outcomes == {True, False}
 
