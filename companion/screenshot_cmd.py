@@ -209,7 +209,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
-ADVANCED_SCREENS = {"evade": ("advanced", "expert"), "record": ("expert",)}
+ADVANCED_SCREENS = {"evade": ("advanced", "expert", "command"), "record": ("expert", "command")}
 """Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 
