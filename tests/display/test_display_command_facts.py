@@ -79,3 +79,26 @@ def test_another_side_and_an_uncrewed_ship_read_nothing() -> None:
     state = crewed_duel()
     assert facts(state, "helm", ship="kronos", seat_ship="enterprise") == {}
     assert facts(crewed_duel(crewed=("kronos",)), "helm") == {}
+
+
+def test_the_roll_dialog_names_whose_percentile_roll_it_is_and_what_it_needs() -> None:
+    """An officer's Skill Roll (C&C: Skill Rolls, line 959) on the display: who rolls, for which
+    ship, the skill with its rating and what the die must show."""
+    from display.status_model import roll_dialog
+    from engine.rulesets.fasa.cc_actions import EngineerRoll
+
+    state: Any = crewed_duel(crewed=("enterprise",))
+    while (p := engine.pending(state)) and state.step.value != "skill":
+        prompt = p[0]
+        action = (engine.RollResult(prompt.roll.station, 1) if prompt.roll is not None
+                  else engine.decide(state, prompt))
+        state, _ = engine.apply(state, action)
+    while (p := engine.pending(state)) and p[0].ship != "enterprise":
+        state, _ = engine.apply(state, engine.RollResult(p[0].roll.station, 99)
+                                if p[0].roll is not None else engine.decide(state, p[0]))
+    state, _ = engine.apply(state, EngineerRoll("engineer", "enterprise", "power"))
+    (request,) = [q.roll for q in engine.pending(state) if q.roll is not None]
+    assert request.kind == "d100" and request.station == "engineer"
+    dialog = roll_dialog(request, {"enterprise": "USS Enterprise"})
+    assert dialog.who == "Engineering · USS Enterprise"
+    assert dialog.purpose.startswith("WARP DRIVE TECHNOLOGY 60: 60 or less")
