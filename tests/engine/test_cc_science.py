@@ -18,6 +18,7 @@ from engine.dice import Die
 from engine.rulesets.fasa import science_roll, sensors_rating
 from engine.rulesets.fasa.actions import (
     AllocatePower,
+    ArcScan,
     ArmWeapons,
     AskSensor,
     CommsTask,
@@ -33,7 +34,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.events import Damaged, ExplosionAverted, ScienceRolled, StatusChanged
-from engine.rulesets.fasa.state import MOVE, RESOLVE, SKILL, FasaState, Shot, replace
+from engine.rulesets.fasa.state import MOVE, RESOLVE, SENSE, SKILL, FasaState, Shot, replace
 from engine.rulesets.fasa.views import redacted
 
 
@@ -421,6 +422,45 @@ def test_a_cloaked_ships_movement_is_named_at_20_worse() -> None:
     state, _ = roll(state, 50)
     ent = state.ship("ent")
     assert ent.cloak_sense == "kl" and ent.lock == "" and ent.questions == 7
+
+
+def test_arc_scans_use_questions_find_the_cloaked_ship_and_next_turn_a_plain_roll_holds_it(
+        ) -> None:
+    """"At the beginning of the Movement/Firing Phase, the Science Officer/Navigator makes a
+    Skill Roll just as though he had a normal sensors lock. He moves the Sensors Counter one box
+    to the left. If the Skill Roll is successful, he indicates the Firing Arc" (lines 1253-1255);
+    found, "has a sensor lock on the ship. Its position is given to him" (line 1257); "In the
+    game turn immediately following, the sensors remain locked on the cloaked Romulan only if
+    the Science Officer makes a successful Skill Roll in the Sensors Phase, without the 20-point
+    penalty" (line 1261)."""
+    state = to_sensors(game(sensors=70))
+    state = state.with_ship(replace(state.ship("kl"), cloaked=True, moved_last=True))
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    state, _ = roll(state, 1)
+    state, _ = act(state, Sense("science", "kl", ""))
+    prompt = only_prompt(state)
+    assert (prompt.ship, prompt.action) == ("ent", "arc_scan")
+    state, _ = act(state, ArcScan("science", "ent", "forward"))
+    req = only_prompt(state).roll
+    assert req is not None and req.purpose == "Science: SENSORS 70: 70 or less scans the arc"
+    assert state.ship("ent").questions == 6  # 7, one used by the scan
+    state, events = roll(state, 70)
+    ent = state.ship("ent")
+    assert ent.lock == "kl" and ("ent", "kl") in state.detected_by
+    assert any(type(e).__name__ == "CloakScanned" and e.found == "kl" for e in events)
+    # The next turn's Sensor Phase: the lock on the cloaked ship held by a plain roll.
+    from engine.rulesets.fasa import science
+    state = science.end_of_turn(state)
+    assert state.ship("ent").cloak_lock == "kl"
+    state = replace(state, detected_by=(), step=SENSE).with_ship(
+        replace(state.ship("ent"), lock="", sensed=False, scanned=False, lock_tried=False))
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    req = only_prompt(state).roll
+    assert req is not None and req.purpose == "Science: SENSORS 70: 70 or less locks"
+    held, _ = roll(state, 70)
+    assert held.ship("ent").lock == "kl" and ("ent", "kl") in held.detected_by
+    lost, _ = roll(state, 71)
+    assert lost.ship("ent").lock == "" and lost.ship("ent").cloak_lock == ""
 
 
 @pytest.mark.parametrize(("die", "phases"), [(5, 1), (6, 2), (10, 2)])
