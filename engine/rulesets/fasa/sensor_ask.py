@@ -19,7 +19,6 @@ from engine.events import Event
 from engine.rulesets.fasa import sensors
 from engine.rulesets.fasa.events import SensorLocked
 from engine.rulesets.fasa.levels import expert
-from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.state import MOVE, FasaState, Ship, replace
 
 
@@ -27,8 +26,7 @@ def open_for(state: FasaState, ship: Ship) -> bool:
     """Whether the ship, first in the movement order, has its question to ask before it moves."""
     if not (expert(state.level) and state.step == MOVE and state.queue
             and state.queue[0] == ship.id and ship.lock and not ship.sensors_out
-            and ship.asked_phase != state.phase and state.has_ship(ship.lock)
-            and not sensors_dark(state, ship)):  # C&C: line 1355 (shaken.py)
+            and ship.asked_phase != state.phase and state.has_ship(ship.lock)):
         return False
     return sensors.lockable(state, ship, state.ship(ship.lock))
 
