@@ -16,12 +16,14 @@ from engine import RollResult, Seat
 from engine.dice import Die
 from engine.errors import IllegalAction
 from engine.rulesets.fasa import (
+    arc_scan,
     autopilot,
     bridge_hits,
     combat,
     expert_damage,
     movement,
     power_spent,
+    sensors,
 )
 from engine.rulesets.fasa.actions import AllocatePower, Move, SetWarp, WeaponPower
 from engine.rulesets.fasa.events import (
@@ -196,6 +198,12 @@ def test_a_shaken_science_officer_asks_nothing_and_makes_no_lock() -> None:
     state = shaken(ready_game(), officers=(OfficerOut("science"),))
     assert sensors_dark(state, state.ship("ent"))
     assert not sensors_dark(state, state.ship("kl"))
+    # As a ship whose sensors are out: its Sensor Phase use and each Movement Phase's question
+    # and scan are spent at the phase's start, so another side sees no difference.
+    started = sensors.start(state)
+    assert started.ship("ent").sensed and not started.ship("kl").sensed
+    moving = arc_scan.start_phase(replace(state, step=MOVE, phase=2, queue=("ent",)))
+    assert moving.ship("ent").asked_phase == 2 and moving.ship("ent").arc_phase == 2
 
 
 def test_a_shaken_helmsman_fires_nothing_and_moves_in_a_straight_line() -> None:

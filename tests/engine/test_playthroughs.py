@@ -62,7 +62,6 @@ from engine.rulesets.fasa.actions import (
     SetShields,
     SetWarp,
     SkillBonus,
-    WeaponPower,
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
@@ -271,20 +270,18 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return dataclasses.replace(good, cuts=rng.choice([
             (Cut("no-such-ship", "zz9", 1),), (Cut(good.ship, "zz9", 1),),
             tuple(Cut(c.firer, c.weapon, 99) for c in good.cuts) or (Cut("", "", 1),)]))
-    if isinstance(good, PowerDown):  # C&C: the power lost split, within each system's
-        return dataclasses.replace(good, movement=good.movement + rng.choice([1, 99]),
-                                   shields=rng.choice([good.shields, -1]))
-    if isinstance(good, CutWeapons):  # C&C: each armed weapon's part of the loss
-        return dataclasses.replace(good, power=rng.choice([
-            (WeaponPower("zz9", 1),), tuple(WeaponPower(w.weapon, 99) for w in good.power)
-            or (WeaponPower("zz9", -1),)]))
-    if isinstance(good, CutShields):  # C&C: each shield's part of the points to take off
-        return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0),
-                                                            (99, 0, 0, 0, 0, 0)]))
     if isinstance(good, PlaceShip):
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
                            dataclasses.replace(good, ship="no-such-ship")])
+    if isinstance(good, PowerDown):  # C&C: exactly the power lost, each within what is left
+        return rng.choice([dataclasses.replace(good, movement=-1),
+                           dataclasses.replace(good, weapons=good.weapons + 1),
+                           dataclasses.replace(good, shields=good.shields + 999)])
+    if isinstance(good, CutWeapons):  # C&C: armed weapons not yet fired, at most their power
+        return dataclasses.replace(good, power=rng.choice([(("zz9", 1),), (), (("ph1", 99),)]))
+    if isinstance(good, CutShields):  # C&C: the points the cut takes, at most those standing
+        return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0), (99,) * 6]))
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 

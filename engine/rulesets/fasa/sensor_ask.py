@@ -31,8 +31,7 @@ def open_for(state: FasaState, ship: Ship) -> bool:
         return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
     if not (expert(state.level) and state.step == MOVE and state.queue
             and state.queue[0] == ship.id and ship.lock and not ship.sensors_out
-            and ship.asked_phase != state.phase and state.has_ship(ship.lock)
-            and not sensors_dark(state, ship)):  # C&C: line 1355 (shaken.py)
+            and ship.asked_phase != state.phase and state.has_ship(ship.lock)):
         return False
     return sensors.lockable(state, ship, state.ship(ship.lock))
 

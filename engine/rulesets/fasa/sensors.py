@@ -63,8 +63,7 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
     """A ship uses its sensors this Sensor Phase if it is in play, has not yet, and an enemy is
     on the map to sense. A ship whose sensors are out has used them already (`start`): that
     its sensors are out stays its own side's secret, while who is busy is seen by all."""
-    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship)) \
-        and not sensors_dark(state, ship)  # C&C: shaken sensors or Science (shaken.py)
+    return ship.status == ACTIVE and (may_lock(state, ship) or may_scan(state, ship))
 
 
 def may_lock(state: FasaState, ship: Ship) -> bool:
@@ -94,8 +93,9 @@ def start(state: FasaState) -> FasaState:
     """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD can neither lock nor
     scan; a lock held on a ship now in an obstacle's sensor shadow is gone (line 327: "Objects
     in the shadow do not register on the sensors")."""
-    ships = tuple(replace(s, sensed=True, scanned=True) if s.sensors_out else s
-                  for s in state.ships)
+    # C&C: sensors or a Science Officer shaken, or no power, likewise (shaken.py).
+    ships = tuple(replace(s, sensed=True, scanned=True)
+                  if s.sensors_out or sensors_dark(state, s) else s for s in state.ships)
     state = replace(state, ships=ships)
     return replace(state, ships=tuple(
         replace(s, lock="") if s.lock and in_sensor_shadow(state, s, state.ship(s.lock)) else s

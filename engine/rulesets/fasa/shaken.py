@@ -170,3 +170,16 @@ def count_moved(state: FasaState, ship_id: str, points: int) -> FasaState:
     if not crewed(ship):
         return state
     return state.with_ship(replace(ship, shaken=replace(ship.shaken, used=ship.shaken.used + points)))
+
+
+def darken(state: FasaState) -> FasaState:
+    """A Movement Phase begins: a ship whose sensors or Science Officer are shaken, or whose power
+    is off the grid, has made its arc scan and its sensor question of the phase already (none), as
+    a ship whose sensors are out has used them in the Sensor Phase (sensors.start): that they are
+    dark stays its side's, while which ships are busy is seen by all."""
+    from engine.rulesets.fasa.state import replace  # state.py imports this module
+    if not command_level(state.level):
+        return state
+    ships = tuple(replace(s, arc_phase=state.phase, asked_phase=state.phase)
+                  if s.shaken != CALM and sensors_dark(state, s) else s for s in state.ships)
+    return replace(state, ships=ships)
