@@ -17,7 +17,7 @@ from companion.session import load_scenario, prepare, scenario_names
 from engine import Decision, FieldKind, IllegalAction, RollResult, Seat
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, DeclareFire, Move, SetShields
-from engine.rulesets.fasa.crew import CREWS, Duty, duties_of, stations_of
+from engine.rulesets.fasa.crew import CREWS, Duty, duties_of, station_for, stations_of
 from engine.rulesets.fasa.state import PLAYABLE_LEVELS, FasaState
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
@@ -102,11 +102,15 @@ def test_the_authority_table_covers_every_duty_in_every_crew() -> None:
         assert len(stations) == len(set(layout.values()))
         assert sorted(d for st in stations for d in duties_of(name, st)) == sorted(Duty)
     assert [len(stations_of(n)) for n in ("3", "4", "4-split", "5", "6")] == [3, 4, 4, 5, 6]
+    # A crew of 3 chooses who is also Captain (C&C: Captain): Helm, the Engineer or Science.
+    assert [station_for(n, Duty.COMMAND) for n in ("3", "3-engineer", "3-science")] == [
+        "helm", "engineer", "science"]
 
 
 @pytest.mark.parametrize("crew", [7, "2", "helm", None, 4.0, True])
 def test_an_unknown_crew_is_refused_naming_the_choices(crew: object) -> None:
-    with pytest.raises(engine.DataError, match=r"crew must be one of 3, 4, 4-split, 5, 6"):
+    with pytest.raises(engine.DataError,
+                       match=r"crew must be one of 3, 3-engineer, 3-science, 4, 4-split, 5, 6"):
         game(ENT, KL, crew=crew)  # type: ignore[arg-type]
 
 
