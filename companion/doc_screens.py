@@ -86,6 +86,17 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               level="expert", seed=4),
     DocScreen("why-skill-expert-800x480.png", "why-skill", seat="captain:enterprise",
               level="expert", turns=1, seed=4),
+    # Command & Control (--level command): each officer's panel on the crewed Enterprise.
+    DocScreen("command-engineering-800x480.png", "engineering", scenario="kobayashi-maru",
+              seat="engineer:enterprise", level="command", turns=1),
+    DocScreen("command-helm-800x480.png", "helm", scenario="kobayashi-maru",
+              seat="helm:enterprise", level="command", turns=1),
+    DocScreen("command-science-800x480.png", "science", scenario="kobayashi-maru",
+              seat="science:enterprise", level="command", turns=1),
+    DocScreen("command-captain-800x480.png", "captain", scenario="kobayashi-maru",
+              seat="captain:enterprise", level="command", turns=1),
+    DocScreen("command-record-800x480.png", "record", scenario="kobayashi-maru",
+              seat="instructor", level="command", turns=1),
 )
 
 

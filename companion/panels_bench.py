@@ -14,7 +14,11 @@ The rows:
   and lights it without the engine: timed on a copy of the default map with Engineering's power
   lights dimmed on header pins (the Captain's, whose panel is left out), so that the light it
   times is a GPIO pin like the floor's and not the emulated I2C expander they are on by default;
-- a press at Helm while Helm has nothing to do: the "not now" flash of its red light.
+- a press at Helm while Helm has nothing to do: the "not now" flash of its red light;
+- the confirm at Engineering again on a Command & Control turn: the Kobayashi Maru at
+  `--level command` with a crewed Enterprise (its officers rated by a fixed seed), whose every
+  panel also lights its shaken, system-out and grid lights from its view
+  (hardware.command_lamps).
 
 Figures, not pass/fail (the machines are shared and noisy). On a Pi the budget is press to light
 under 50 ms; on a developer machine p99 under 5 ms and within a small factor of the floor.
@@ -108,6 +112,21 @@ def _start() -> GameState:
     return new_game(prepare(load_scenario("duel", None), None, "basic", None, 1, 3))
 
 
+def command_start() -> GameState:
+    """The Kobayashi Maru at the command level, its crewed ship's officers rated by seed 1, at
+    its first Power Allocation (the Instructor's ships' ratings rolled by virtual dice)."""
+    from companion.crew_play import with_crews
+    from companion.dice import VirtualDice
+    from engine import pending
+
+    scenario = prepare(load_scenario("kobayashi-maru", None), None, "command", None, 1, 3)
+    state = new_game(with_crews(scenario, {}, None, 1, lambda _: None, save=False)[0])
+    dice = VirtualDice(1)
+    while (asked := pending(state)) and asked[0].roll is not None:  # the Klingons' ratings
+        state, _ = apply(state, dice.roll(asked[0].roll))
+    return state
+
+
 def _bridge(pins: PinMap, factory: Any, start: GameState, clock: _Clock) -> Bridge:
     bridge = Bridge(pins, factory, "enterprise", crew_stations(start, "enterprise"), clock)
     bridge.open(lambda s: None, clock())
@@ -118,12 +137,13 @@ def _nothing(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
     return None
 
 
-def full_stack(factory: Any, n: int) -> dict[str, Samples]:
+def full_stack(factory: Any, n: int, start: GameState | None = None) -> dict[str, Samples]:
     """A confirm press at Engineering through the whole stack: the edge queued by gpiozero's
     callback, debounced, turned into the allocation by the panel model from `controls`, checked
-    with `problem`, applied, and Engineering's "your move" light put out."""
+    with `problem`, applied, and Engineering's "your move" light put out (`start`: the game it
+    is pressed on, the Duel's first turn unless given)."""
     pins = load_pinmap()
-    start = _start()
+    start = start if start is not None else _start()
     clock = _Clock()
     bridge = _bridge(pins, factory, start, clock)
     engineer = pins.panels["engineer"]
@@ -221,10 +241,13 @@ def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
         full_stack(factory, 50)
         selection(factory, 50)
         not_now(factory, 50)
+        command = command_start()
+        full_stack(factory, 50, command)
         bare = floor(factory, n)
         stack = full_stack(factory, n)
         moved = selection(factory, n)
         refused = not_now(factory, n)
+        cc = full_stack(factory, n, command)
     finally:
         factory.close()
     print(f"station panels on gpiozero's MockFactory, {n} presses each; wall time in ms from the "
@@ -235,21 +258,24 @@ def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
             ("confirm: to its light (your move off)", stack["lit"]),
             ("confirm: to every panel lit (whole step)", stack["step"]),
             ("selection: to its light (no engine)", moved),
-            ("not now: to the red flash", refused)]
+            ("not now: to the red flash", refused),
+            ("C&C confirm: to the engine's accepted action", cc["accepted"]),
+            ("C&C confirm: to its light (your move off)", cc["lit"]),
+            ("C&C confirm: to every panel lit (whole step)", cc["step"])]
     for label, samples in rows:
-        line = (f"  {label:42} p50 {_pct(samples.wall, 0.5):7.3f}  "
+        line = (f"  {label:46} p50 {_pct(samples.wall, 0.5):7.3f}  "
                 f"p90 {_pct(samples.wall, 0.9):7.3f}  p99 {_pct(samples.wall, 0.99):7.3f}")
         if samples.cpu:
             line += f"   CPU p50 {_pct(samples.cpu, 0.5):6.3f}  p99 {_pct(samples.cpu, 0.99):6.3f}"
         print(line, file=out)
     for label, samples in (("confirm", stack["lit"]), ("selection", moved),
-                           ("not now", refused)):
+                           ("not now", refused), ("C&C confirm", cc["lit"])):
         print(f"  {label} press to light over the floor: "
               f"p50 {_ratio(samples.wall, bare.wall, 0.5):.1f}x, "
               f"p99 {_ratio(samples.wall, bare.wall, 0.99):.1f}x, "
               f"CPU p99 {_ratio(samples.cpu, bare.cpu, 0.99):.1f}x", file=out)
     print("  (budget: p99 under 5 ms on a developer machine, under 50 ms on a Pi)", file=out)
-    return panels_figures(bare, stack, moved)
+    return panels_figures(bare, stack, moved, cc)
 
 
 def _ratio(samples: list[float], floor_samples: list[float], q: float) -> float:
@@ -258,9 +284,11 @@ def _ratio(samples: list[float], floor_samples: list[float], q: float) -> float:
     return _pct(samples, q) / max(_pct(floor_samples, q), 1e-9)
 
 
-def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples) -> list[Figure]:
+def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples,
+                   command: dict[str, Samples] | None = None) -> list[Figure]:
     """The table's figures (`starbridge bench`): a confirm's press to the engine's accepted
-    action and to its own light, and a selection's press to its light, beside the floor."""
+    action and to its own light, and a selection's press to its light, beside the floor; with
+    `command`, the confirm's press to its light on a Command & Control turn too."""
     floor_is = "a bare gpiozero when_pressed that lights an LED"
     accepted, lit = stack["accepted"].wall, stack["lit"].wall
     return [Figure("panels", "press to accepted action, p99", _pct(accepted, 0.99), "ms",
@@ -270,4 +298,7 @@ def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples) -> 
             Figure("panels", "press to LED change, p99", _pct(lit, 0.99), "ms",
                    _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is),
             Figure("panels", "selection to LED change, p99", _pct(moved.wall, 0.99), "ms",
-                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is)]
+                   _pct(bare.wall, 0.99), budget=budget(5.0, pi=50.0), floor_is=floor_is),
+            *([Figure("panels", "press to LED change, Command & Control turn, p99",
+                      _pct(command["lit"].wall, 0.99), "ms", _pct(bare.wall, 0.99),
+                      budget=budget(5.0, pi=50.0), floor_is=floor_is)] if command else [])]

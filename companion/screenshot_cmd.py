@@ -29,7 +29,7 @@ from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 Until = Callable[[GameState, Prompt, Seat], bool]
-LEVELS = ("basic", "advanced", "expert")
+LEVELS = ("basic", "advanced", "expert", "command")
 """The playable rules levels a screen can be staged at (engine PLAYABLE_LEVELS)."""
 
 
@@ -188,6 +188,9 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         until = _with_reports(until, turns + 3)   # Science's readings list the reports
     prepared = prepare(load_scenario(scenario, data_dir), data_dir, level, None,
                        30 if screen == "end" else turns + 10)
+    if level == "command":   # the crewed ships' officers, rated by the seed (nothing saved)
+        from companion.crew_play import with_crews
+        prepared = with_crews(prepared, {}, None, seed, lambda _: None, save=False)[0]
     state = new_game(prepared)
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
         raise ValueError(f"--seat: no ship {seat.ship!r} in {scenario}; ships: "
@@ -227,8 +230,8 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 
 
 INSTRUCTOR_SCREENS = ("instructor", "seats")
-ADVANCED_SCREENS = {"evade": ("advanced", "expert"), "record": ("expert",),
-                    "why-location": ("expert",), "why-skill": ("expert",)}
+ADVANCED_SCREENS = {"evade": ("advanced", "expert", "command"), "record": ("expert", "command"),
+                    "why-location": ("expert", "command"), "why-skill": ("expert",)}
 """Screens of rules only some levels have, and those levels (--all leaves them out at others)."""
 
 

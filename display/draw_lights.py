@@ -14,6 +14,7 @@ COLOURS: dict[str, Colour] = {
     "amber": (230, 159, 0),      # orange
     "red": (213, 94, 0),         # vermillion
     "indicator": theme.ACCENT_3,
+    "warning": (213, 94, 0),     # vermillion: a Command & Control light (shaken, grid)
 }
 OFF: Colour = (46, 50, 66)
 SHAPES = {"green": "circle", "amber": "diamond", "red": "square"}
@@ -74,7 +75,7 @@ def draw_lights(p: Painter, strip: tuple[PanelLights, ...], area: pygame.Rect) -
         size = max(4, unit - 2)
         for light in panel.indicators:
             r = pygame.Rect(x, cy - size // 2, size, size)
-            _dot(surf, light, r, "circle")
+            _dot(surf, light, r, "diamond" if light.colour == "warning" else "circle")
             drawn.append(r)
             x += unit
         x += pad

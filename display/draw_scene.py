@@ -80,7 +80,10 @@ def draw_scene(d: BridgeDisplay) -> bool:
         return True
     if d.holds.draw(p, rect(lay.panel), rect(lay.actions), lay.touch, d.focus):
         return True
-    if d.tab != INSTRUCTOR and d.record.draw(p, d.view, d.seat.ship, rect(lay.panel),
+    # The Master Control Panel of the seat's ship; at the Instructor's seat, of the ship whose
+    # panel the tab shows (a record per ship, Expert and Command & Control).
+    record_ship = d.seat.ship if d.seat.ship is not None else d._panel_ship(d._open_for(d.tab))
+    if d.tab != INSTRUCTOR and d.record.draw(p, d.view, record_ship, rect(lay.panel),
                                              rect(lay.actions), lay.touch, d.focus):
         return True
     if d.browsing and draw_browsing(d):
@@ -107,7 +110,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
         else:   # the Master Control Panel of the seat's ship (Expert)
-            extra = d.record.button(d.view, d.seat.ship, lay.touch, p)
+            extra = d.record.button(d.view, record_ship, lay.touch, p)
         if d.tab == INSTRUCTOR:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""

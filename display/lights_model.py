@@ -8,7 +8,9 @@ no gpiozero. Each panel becomes a label, its status light and its indicator ligh
   panel has its own `amber`), drawn in Okabe-Ito colours with a shape each (green a circle,
   amber a diamond, red a square) so colour is never the only cue;
 - the indicators (Science's six shields, Helm's armed weapons, Engineering's power), dimmed by
-  their level (a light on an expander is only ever 0 or 1: no PWM there).
+  their level (a light on an expander is only ever 0 or 1: no PWM there);
+- the Command & Control lights (`shaken`, `system_out`, `grid_out`: docs/wiring.md), drawn as
+  warnings: vermillion diamonds, so they stand apart from the indicators by shape as by colour.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ STATUS = ("green", "amber", "red")
 LABELS = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
           "instructor": "INST", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
 Levels = Mapping[str, Mapping[str, float]]
+WARNINGS = ("shaken", "system_out", "grid_out")
+"""The Command & Control lights of an officer's panel (hardware.command_lamps's roles)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Light:
     role: str      # "green", "amber", "red" (a status light) or the indicator's role
-    colour: str    # "green", "amber", "red", "off" or "indicator"
+    colour: str    # "green", "amber", "red", "off", "indicator" or "warning" (C&C)
     level: float   # 0..1
 
 
@@ -75,7 +79,7 @@ def lights_strip(levels: Levels) -> tuple[PanelLights, ...]:
             continue
         has_status = any(r in roles for r in STATUS)
         status = status_lights(roles) if has_status else ()
-        indicators = tuple(Light(str(role), "indicator", _level(v)) for role, v in roles.items()
-                           if role not in STATUS)
+        indicators = tuple(Light(str(role), "warning" if role in WARNINGS else "indicator",
+                                 _level(v)) for role, v in roles.items() if role not in STATUS)
         out.append(PanelLights(str(panel), panel_label(str(panel)), status, indicators))
     return tuple(out)

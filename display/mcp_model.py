@@ -76,8 +76,8 @@ def _turn(r: Mapping[str, Any]) -> list[str]:
 
 def mcp_model(view: Mapping[str, Any], ship: str | None) -> McpModel | None:
     """The page for `ship`, or None when the view does not carry its panel (an enemy's, or
-    below the expert level)."""
-    if view.get("level") != "expert" or ship is None:
+    below the expert level; Command & Control plays the Expert record too, seed line 897)."""
+    if view.get("level") not in ("expert", "command") or ship is None:
         return None
     s = next((x for x in view.get("ships", ()) if x.get("id") == ship), None)
     if s is None or "record" not in s:

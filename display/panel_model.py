@@ -16,7 +16,17 @@ from typing import Any
 
 from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
-from engine.stations import CAPTAIN, ENGINEER, HELM, INSTRUCTOR, SCIENCE, title
+from engine.stations import (
+    CAPTAIN,
+    COMMS,
+    ENGINEER,
+    HELM,
+    INSTRUCTOR,
+    NAVIGATOR,
+    SCIENCE,
+    WEAPONS,
+    title,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +230,10 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
         return (Fact("Ship", "no sensor readings", True),)
     alloc = s.get("allocation") or {}
     mp = s.get("movement_points")
+    # Crews of 5 and 6 (Book Two, C&C: Expanding For More Players): Weapons reads as Helm, the
+    # Navigator and Communications as Science (display.command_facts adds their own readings).
+    reads_as: dict[str, str] = {WEAPONS: HELM, NAVIGATOR: SCIENCE, COMMS: SCIENCE}
+    station = reads_as.get(station, station)
     if station == ENGINEER:
         facts = [Fact("Total power", str(s["power"]))]
         facts += [Fact(e["name"].replace(" engine", "").capitalize(), f"{e['power']}/{e['max']}",
@@ -330,6 +344,9 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
     ship = _ship(view, ship_id)
     name = str(ship["name"]) if ship else ""
     facts = station_facts(view, station, ship_id)
+    if ship is not None and station != INSTRUCTOR:  # C&C: the officers' readings
+        from display.command_facts import command_facts
+        facts += command_facts(ship, station)
     waiting_for = [p for p in view.get("pending", ())
                    if p.get("station") == station and (ship_id is None or p.get("ship") == ship_id)]
     if station == INSTRUCTOR:   # the Instructor sees who the table waits for

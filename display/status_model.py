@@ -23,6 +23,7 @@ STEP_TITLES = {
     "declare": "Firing {phase}/{phases}: targets",
     "resolve": "Firing {phase}/{phases}: hits",
     "choose": "Firing {phase}/{phases}: damage",
+    "aftermath": "Firing {phase}/{phases}: bridge and power",
     "over": "Game over",
 }
 

@@ -67,6 +67,13 @@ def buttons_for(station: str) -> tuple[str, ...]:
     return GENERIC_BUTTONS + STATION_BUTTONS.get(station, ())
 
 
+# Command & Control: an officer's panel lights his being shaken, a system he is in charge of
+# shaken, and the power off the grid (hardware.command_lamps); the Instructor has no ship.
+SHAKEN_LED, SYSTEM_OUT_LED, GRID_OUT_LED = "shaken", "system_out", "grid_out"
+COMMAND_LEDS: tuple[str, ...] = (SHAKEN_LED, SYSTEM_OUT_LED, GRID_OUT_LED)
+
+
 def leds_for(station: str) -> tuple[str, ...]:
     """Every light role a panel of `station` may have."""
-    return STATUS_LEDS + STATION_LEDS.get(station, ())
+    command = () if station == INSTRUCTOR else COMMAND_LEDS
+    return STATUS_LEDS + STATION_LEDS.get(station, ()) + command

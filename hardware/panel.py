@@ -21,6 +21,7 @@ from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
 from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
+from hardware.command_lamps import command_plan
 from hardware.debounce import LONG, PRESS
 from hardware.lamps import BLINK, Lamp, shields_plan, status_plan, strength_plan, weapons_plan
 
@@ -387,6 +388,10 @@ class PanelModel:
                            roll_now=any(p.roll is not None for p in prompts),
                            alert=self.alert, flash=t < self.flash_until, amber=has_amber)
         plan.update(self._indicators(state, lights, sent or self.editor))
+        if self.seat.station != "instructor" and (
+                lights is None or any(r in lights for r in fn.COMMAND_LEDS)):
+            # C&C: shaken officer, system out, power off the grid (hardware.command_lamps)
+            plan.update(command_plan(api.own_ship_of(state, self.seat), self.seat.station))
         return plan
 
     def _indicators(self, state: GameState, lights: Collection[str] | None,

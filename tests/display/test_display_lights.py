@@ -110,7 +110,8 @@ def test_mocked_panels_lights_are_drawn_in_the_strip_and_overlap_nothing(
     for w in d.widgets:
         assert not w.rect.colliderect(strip), w.id
     # Helm's green dot is drawn lit (the bluish green), the captain's unlit.
-    helm_green = d.light_rects[1 + 1 + 3]  # after CAPT's one, ENG's one and three
+    # after CAPT's one and three C&C lights, ENG's one and six (power, then C&C)
+    helm_green = d.light_rects[1 + 3 + 1 + 6]
     assert surface.get_at(helm_green.center)[:3] == (0, 158, 115)
 
 
@@ -142,3 +143,13 @@ def test_the_display_needs_no_gpiozero_and_the_lights_model_no_pygame() -> None:
 def test_a_second_crews_panels_are_told_apart() -> None:
     assert [panel_label(p) for p in ("helm", "helm2", "captain2", "bridge", "instructor")] == \
         ["HELM", "HELM2", "CAPT2", "BRID", "INST"]
+
+
+def test_command_and_control_lights_are_warnings_apart_from_the_indicators() -> None:
+    """A shaken officer, a system out and the power off the grid (docs/wiring.md) are drawn as
+    warnings, not as the panel's shield, weapon or power indicators."""
+    (helm,) = lights_strip({"helm": {"green": 1, "red": 0, "weapon1": 1, "shaken": 1,
+                                     "system_out": 0, "grid_out": 1}})
+    colours = {light.role: (light.colour, light.level) for light in helm.indicators}
+    assert colours == {"weapon1": ("indicator", 1.0), "shaken": ("warning", 1.0),
+                       "system_out": ("warning", 0.0), "grid_out": ("warning", 1.0)}

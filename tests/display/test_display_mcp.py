@@ -180,3 +180,13 @@ def test_no_record_button_below_the_expert_level(level: str) -> None:
     d.activate("record")
     d.draw(force=True)
     assert "back:record" not in {w.id for w in d.widgets}
+
+
+def test_the_command_level_keeps_the_record_page() -> None:
+    """Command & Control plays the Expert game for every ship (seed line 897): the Master
+    Control Panel's record is there at the command level too, for the Instructor's every ship."""
+    state, _, _ = game("command")
+    model = mcp_model(view(state, FED), "enterprise")
+    assert model is not None and model.title.startswith("RECORD: USS Enterprise")
+    instructor = view(state, Seat("instructor", None))
+    assert all(mcp_model(instructor, str(s["id"])) is not None for s in instructor["ships"])

@@ -77,7 +77,7 @@ def test_an_unwritable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     (["--seat", "helm:nosuchship"], "no ship 'nosuchship'"),
     (["--scenario", "nosuch"], "no scenario"),
     (["--turns", "-1"], "--turns"),
-    (["--level", "command"], "invalid choice"),
+    (["--level", "admiral"], "invalid choice"),
 ])
 def test_bad_arguments_get_a_clear_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            args: list[str], words: str) -> None:
@@ -140,9 +140,19 @@ def test_the_advanced_science_screen_waits_for_a_sensor_report(tmp_path: Path) -
 
 
 def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["screenshot", "--level", "command", "--out", "x.png"]) == 2
-    assert "argument --level: invalid choice: 'command'" in capsys.readouterr().err
+    assert main(["screenshot", "--level", "admiral", "--out", "x.png"]) == 2
+    assert "argument --level: invalid choice: 'admiral'" in capsys.readouterr().err
     assert not Path("x.png").exists()
+
+
+def test_the_command_level_can_be_staged_with_a_crew(tmp_path: Path) -> None:
+    """`screenshot --level command` stages a crewed game (its officers rated by the seed) and
+    draws the officer's panel."""
+    out = tmp_path / "command.png"
+    assert main(["screenshot", "--level", "command", "--scenario", "kobayashi-maru",
+                 "--seat", "engineer:enterprise", "--screen", "engineering",
+                 "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 480)
 
 
 def test_the_expert_level_can_be_staged(tmp_path: Path) -> None:

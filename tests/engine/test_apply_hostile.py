@@ -43,6 +43,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.officers import needs
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.stations import STATION_NAMES
 
 # The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion,
@@ -74,6 +75,20 @@ SCIENCE["ships"] = [{**e, "officers": {st: {k: 70 for k in keys}
 HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, COMMAND, SCIENCE)}
 
 
+def _crewed(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Every ship of `scenario` with a crew of four, every rating 60 (Command & Control)."""
+    officers = {station: dict.fromkeys(keys, 60) for station, keys in needs("4").items()}
+    return {**scenario, "ships": [{**s, "crew": "4", "officers": officers}
+                                  for s in scenario["ships"]]}
+
+
+# The command level with both ships crewed: bridge hits, engineering out and powering down at the
+# end of each Firing Phase (Command & Control, lines 1079-1089, 1345-1401).
+CREWED = {**_crewed(prepare(load_scenario("duel", None), None, "command", None, 3)),
+          "id": "duel-crewed"}
+HEADERS[str(CREWED["id"])] = CREWED
+
+
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
     """States of one autopilot game, each with the actions that led to it."""
     state: Any = engine.new_game(scenario)
@@ -89,7 +104,7 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
 
 
 STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
-          + _states(COMMAND) + _states(SCIENCE))
+          + _states(COMMAND) + _states(SCIENCE) + _states(CREWED))
 SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "b1", "pl1", "zz9"]
 
@@ -145,6 +160,9 @@ actions = st.one_of(
     st.builds(EngineerRoll, station, ship, st.one_of(st.sampled_from(
         ["none", "power", "repair", "warp"]), scalar), number),
     st.builds(ChooseDamagedWeapon, station, ship, st.one_of(st.sampled_from(WEAPONS), scalar)),
+    st.builds(PowerDown, station, ship, number, number, number),
+    st.builds(CutWeapons, station, ship, pairs),
+    st.builds(CutShields, station, ship, st.one_of(st.tuples(*[number] * 6), garbage)),
     st.builds(RollResult, station, st.one_of(number, st.integers(95, 101)),
               st.one_of(st.sampled_from(["virtual", "tray", "manual"]), scalar),
               st.one_of(st.just(""), scalar)),

@@ -43,11 +43,11 @@ def game(*args: Any, **kw: Any) -> FasaState:
     return state
 
 
-def test_the_command_level_is_playable_and_says_what_it_lacks() -> None:
-    """Command & Control builds on the Expert game (line 897): playable, with a notice of the
-    rules not built yet."""
+def test_the_command_level_is_playable_and_lacks_nothing() -> None:
+    """Command & Control builds on the Expert game (line 897): playable, with no notice of rules
+    not built yet now that every part of it is."""
     assert "command" in engine.levels("fasa", playable=True)
-    assert "Not built yet at the command level" in engine.level_notice("fasa", "command")
+    assert engine.level_notice("fasa", "command") == ""
 
 
 def test_a_crewed_ship_carries_its_officers_and_the_captains_tactics_is_its_skill_rating() -> None:

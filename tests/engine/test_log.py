@@ -42,6 +42,7 @@ from engine.rulesets.fasa.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -234,6 +235,10 @@ EXAMPLES: list[Action] = [
     DamageControl("comms", "enterprise", (("kronos", "d1", 2), ("kronos", "d2", 1))),
     DamageControl("science", "enterprise", ()),
     CommsTask("instructor", "enterprise", "hail the Kobayashi Maru"),
+    # Command & Control: powering down after engine damage (power_actions.py).
+    PowerDown("engineer", "enterprise", 4, 3, 2),
+    CutWeapons("helm", "enterprise", (("ph1", 3),)),
+    CutShields("science", "enterprise", (2, 0, 0, 0, 0, 1)),
 ]
 
 

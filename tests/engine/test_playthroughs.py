@@ -67,6 +67,7 @@ from engine.rulesets.fasa.actions import (
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.crew import ACTION_DUTY, CREWS
+from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.fasa.setup import ship_dicts
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -284,6 +285,14 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return rng.choice([dataclasses.replace(good, col=-1), dataclasses.replace(good, row=999),
                            dataclasses.replace(good, heading=6),
                            dataclasses.replace(good, ship="no-such-ship")])
+    if isinstance(good, PowerDown):  # C&C: exactly the power lost, each within what is left
+        return rng.choice([dataclasses.replace(good, movement=-1),
+                           dataclasses.replace(good, weapons=good.weapons + 1),
+                           dataclasses.replace(good, shields=good.shields + 999)])
+    if isinstance(good, CutWeapons):  # C&C: armed weapons not yet fired, at most their power
+        return dataclasses.replace(good, power=rng.choice([(("zz9", 1),), (), (("ph1", 99),)]))
+    if isinstance(good, CutShields):  # C&C: the points the cut takes, at most those standing
+        return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0), (99,) * 6]))
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 
@@ -440,8 +449,11 @@ def test_playthroughs_cover_the_game() -> None:
     assert kinds == {"allocate_power", "arm_weapons", "set_shields", "roll", "move", "fire",
                      "choose_damaged_weapon", "evade", "sense", "self_destruct", "skill_bonus",
                      "set_warp", "place_ship", "ask", "arc_scan", "orders", "engineer_roll",
-                     "bonus_power", "bonus_shield", "science_roll", "extra_shields",
-                     "damage_control"}
+                     "bonus_power", "bonus_shield",
+                     # C&C: the Science Officer's decisions and powering down (science.py,
+                     # aftermath.py), reached now that crewed ships play both
+                     "science_roll", "extra_shields", "damage_control", "power_down",
+                     "cut_weapons", "cut_shields"}
     assert refused >= 40
     assert outcomes == {True, False}
 

@@ -34,7 +34,9 @@ from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
     EnginesSet,
+    GridPower,
     HeadingStressed,
+    OfficerShaken,
     Rolled,
     RollRequested,
     SelfDestructOrder,
@@ -42,6 +44,8 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.officers import needs
+from engine.rulesets.fasa.shaken import OfficerOut, SystemOut
 from engine.rulesets.fasa.skill_roll import PLACE_POWER, PLACE_SHIELD
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Shot, replace
 from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
@@ -90,6 +94,11 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             power_next=s.power_next + 1, extra_power=s.extra_power + 1,
             repairs=((0, 2),), weaponry_rolls=(s.weaponry_rolls + 1) % 3,
             **science_secrets(s),
+            # C&C: the shaken bridge, systems out, power off the grid, power spent (shaken.py).
+            # (An enemy whose sensors or Science Officer are shaken, or whose power is off, is
+            # seen not to use its sensors, as one whose sensors are out: not varied here.)
+            shaken=replace(s.shaken, officers=(OfficerOut("helm"),), systems=(SystemOut("shields"),),
+                           used=s.shaken.used + 1, cut=s.shaken.cut + 1),
         ))
     side = state.ship(seat.ship or "").side
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
@@ -153,7 +162,7 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
 
 
 SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
-         *(f"command{n}" for n in range(3))]
+         *(f"command{n}" for n in range(3)), *(f"shaken{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
 where the Romulans start cloaked (Advanced: Romulan Cloaking Device); and at the command level
 with a player crew on some ships (Command & Control: their officers' ratings and rolls)."""
@@ -178,6 +187,9 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
     if isinstance(seed, int):
         yield from states(base + seed, limit)
         return
+    if seed.startswith("shaken"):
+        yield from shaken_states(int(seed.removeprefix("shaken")), base, limit)
+        return
     level = "expert" if seed.startswith("expert") else "advanced"
     n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command")
             .removeprefix("science"))
@@ -192,6 +204,30 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
         scenario = with_officers({**packaged("romulan-gambit", "command"), "crew": crew}, crew,
                                  crewed, (92, 48, 75)[n])
     state: Any = engine.new_game(scenario)
+    dice = VirtualDice(base + n)
+    for _ in range(limit):
+        yield state
+        prompts = engine.pending(state)
+        if not prompts:
+            return
+        p = rng.choice(prompts)
+        action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
+        state = engine.apply(state, action)[0]
+
+
+def shaken_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
+    """A Duel at the command level with a crewed Enterprise (every rating 60), a bridge hit and an
+    engineering-out hit waiting for the end of the first Firing Phase (Command & Control, lines
+    1345-1401): the shaken bridge and powering down are among the secrets."""
+    rng = random.Random(n)
+    crew = rng.choice(sorted(CREWS))
+    scenario = packaged("duel", "command")
+    ships = [dict(s) for s in scenario["ships"]]
+    ships[0] |= {"crew": crew, "officers": {station: dict.fromkeys(keys, 60)
+                                            for station, keys in needs(crew).items()}}
+    state: Any = engine.new_game({**scenario, "ships": ships})
+    fed = state.ship(ships[0]["id"])
+    state = state.with_ship(replace(fed, shaken=replace(fed.shaken, bridge=(6,), engineering=1)))
     dice = VirtualDice(base + n)
     for _ in range(limit):
         yield state
@@ -274,7 +310,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         owner = new.ship(e.ship).side
                         assert (e in told) == (owner == mine), (seat, e)
                         told_private += owner == mine
-                        told_cc += isinstance(e, CC_PRIVATE_EVENTS) and owner == mine
+                        ours_cc = (*CC_PRIVATE_EVENTS, OfficerShaken, GridPower)
+                        told_cc += isinstance(e, ours_cc) and owner == mine
                     elif isinstance(e, ShipMoved | HeadingStressed | BlastStruck):
                         moved = new.ship(e.target if isinstance(e, BlastStruck) else e.ship)
                         unseen = hidden_from(new, moved, mine, seat.ship)  # Expert: per ship
@@ -302,10 +339,12 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                         assert e in told, (seat, e)
         state = after
     assert told_private and told_public_roll
-    if isinstance(seed, str) and not seed.startswith("command"):
+    if isinstance(seed, str) and not seed.startswith(("command", "shaken")):
         assert told_hidden, "a cloaked Romulan moved unseen"
     if isinstance(seed, str) and seed.startswith("command"):
         assert told_cc, "no officer's order or roll was told to its own side"
+    if isinstance(seed, str) and seed.startswith("shaken"):
+        assert told_cc, "no bridge hit or power off the grid was told"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

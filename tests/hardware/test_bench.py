@@ -16,9 +16,24 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
     panels_bench(out, n=30)
     text = out.getvalue()
     rows = [line for line in text.splitlines() if re.search(r"p50 +\d+\.\d+ +p90", line)]
-    assert len(rows) == 6, text
+    assert len(rows) == 9, text
     assert rows[0].strip().startswith("floor: bare when_pressed")
-    assert "times" not in text and text.count("press to light over the floor") == 3
+    assert "times" not in text and text.count("press to light over the floor") == 4
+    # Command & Control: the same confirm on a crewed Kobayashi Maru, beside the floor.
+    assert [r.strip()[:11] for r in rows[6:]] == ["C&C confirm"] * 3
+    assert "C&C confirm press to light over the floor" in text
+
+
+def test_the_command_turn_figure_stands_beside_the_floor() -> None:
+    from companion.panels_bench import command_start
+
+    state = command_start()
+    assert state.level == "command" and any(  # type: ignore[attr-defined]
+        s.officers for s in state.ships)      # type: ignore[attr-defined]
+    out = io.StringIO()
+    figures = panels_bench(out, n=20)
+    (cc,) = [f for f in figures if "Command & Control" in f.name]
+    assert cc.budget == 5.0 and cc.floor is not None and cc.value is not None and cc.value > 0
 
 
 def test_bench_is_a_starbridge_subcommand() -> None:

@@ -153,14 +153,15 @@ def test_open_panel_on_the_default_map_opens_the_header_core(factory: Any) -> No
     panel = open_panel(pins.panels["helm"], factory, edges, expanders=pins.expanders)
     assert set(panel.buttons) == {"select", "up", "down", "confirm", "port", "starboard",
                                   "ahead", "fire"}
-    assert set(panel.lights) == {"green", "red", "weapon1", "weapon2", "weapon3", "weapon4"}
+    assert set(panel.lights) == {"green", "red", "weapon1", "weapon2", "weapon3", "weapon4",
+                                 "shaken", "system_out", "grid_out"}  # C&C: on mcp4
     assert panel.problems == [] and panel.off_expanders == {}
     panel.close()
     # Without the map's [expanders], the parts on them are left off, and say why.
     bare = open_panel(pins.panels["helm"], factory, edges)
     assert set(bare.buttons) == {"select", "up", "down", "confirm"}
     off = {why.split()[1]: parts for why, parts in bare.off_expanders.items()}
-    assert set(off) == {"mcp0", "mcp1"} and "mcp1:A3 (port)" in off["mcp1"]
+    assert set(off) == {"mcp0", "mcp1", "mcp4"} and "mcp1:A3 (port)" in off["mcp1"]
     assert all("is not declared under [expanders]" in why for why in bare.off_expanders)
     bare.close()
 

@@ -38,6 +38,7 @@ from engine.rulesets.fasa.events import CloakScanned, RollRequested, SensorLocke
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import crewed
+from engine.rulesets.fasa.shaken import darken, sensors_dark
 from engine.rulesets.fasa.state import ACTIVE, MOVE, SCAN, FasaState, Ship, replace
 from engine.stations import title
 
@@ -59,7 +60,8 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
     if crewed(ship):  # C&C: after the +20 roll, scans that use questions (sensors_rating.py)
         from engine.rulesets.fasa import sensors_rating
         return (ship.status == ACTIVE and sensors_rating.may_scan(state, ship)
-                and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
+                and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
+                and not sensors_dark(state, ship))  # C&C: shaken sensors or Science (shaken.py)
     return (expert(state.level) and ship.status == ACTIVE and not ship.sensors_out
             and not ship.lock_tried and ship.arc_phase != state.phase
             and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
@@ -67,6 +69,7 @@ def may_scan(state: FasaState, ship: Ship) -> bool:
 
 def start_phase(state: FasaState) -> FasaState:
     """A Movement Phase begins: the scan step first when a ship may scan, else the moves."""
+    state = darken(state)  # C&C: shaken sensors or Science make no scan or question (shaken.py)
     if any(may_scan(state, s) for s in state.ships):
         return replace(state, step=SCAN)
     return state

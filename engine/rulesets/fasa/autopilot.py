@@ -22,9 +22,9 @@ from engine.hexgrid import (
     turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import autopilot_advanced as advanced
-from engine.rulesets.fasa import autopilot_expert as expert_play
 from engine.rulesets.fasa import (
+    aftermath,
+    autopilot_cc,
     bonus_place,
     engineer_roll,
     evasion,
@@ -37,6 +37,8 @@ from engine.rulesets.fasa import (
     sensors_rating,
     victory,
 )
+from engine.rulesets.fasa import autopilot_advanced as advanced
+from engine.rulesets.fasa import autopilot_expert as expert_play
 from engine.rulesets.fasa.actions import (
     AllocatePower,
     ArcScan,
@@ -68,6 +70,7 @@ from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import (
     ACTIVE,
     CHOOSE,
@@ -106,7 +109,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         # How the target's shields are powered; a second question in a phase (C&C, line 1217):
         # how much damage it has taken.
         return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
+    if prompt.action in aftermath.ACTIONS:  # C&C: powering down (autopilot_cc.py)
+        return autopilot_cc.decide(state, ship, station, prompt.action)
     if state.step == MOVE:
+        if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
+            return replace(autopilot_cc.straight_course(state, ship), station=station)
         return Move(station, ship.id, _best_path(state, ship))
     if state.step == DECLARE:
         shots = () if fire_problem(state, ship) else _shots(state, ship)

@@ -37,6 +37,7 @@ from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
 from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.options import fire_limit_problem
+from engine.rulesets.fasa.shaken import fire_blocked, shields_down
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.state import (
     ACTIVE,
@@ -138,7 +139,7 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     """Whether the ship has any legal shot this Firing Phase: the same test as `shot_problem`,
     ordered so that the range is measured once per target (it runs for every ship in every
     Firing Phase, also on replay)."""
-    if not can_fire(ship):
+    if not can_fire(ship) or fire_blocked(state, ship):  # C&C: shaken.py
         return False
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
     for target in state.ships:
@@ -371,12 +372,13 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
     """Damage Sequence steps 1-2: the shield absorbs what it can; the rest penetrates and is
     located by one roll per 2 points, or per hit at the expert level (`levels.location_chunks`).
     `strikes` are the shields still to strike after this one (fire in the same hex)."""
-    points = target.shields[shield - 1]
+    # C&C: shields shaken or no power on the grid do not protect (lines 1373, 1397; shaken.py).
+    points = 0 if shields_down(target) else target.shields[shield - 1]
     absorbed = min(points, damage)
     penetrating = damage - absorbed
     state, cut = damage_control.take(state, target, penetrating)  # C&C: Damage Control
     shields = list(target.shields)
-    shields[shield - 1] = points - absorbed
+    shields[shield - 1] -= absorbed
     target = replace(target, shields=tuple(shields))
     state = state.with_ship(target)
     events: list[Event] = [ShieldStruck(target.id, target.name, shield, absorbed, penetrating)]

@@ -33,6 +33,7 @@ from engine.rulesets.fasa import (
     movement,
     orders,
     placement,
+    power_down_controls,
     presets,
     rescues,
     science_controls,
@@ -92,6 +93,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
         "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
         **science_controls.MAKERS,  # C&C: the Science Officer's decisions
+        **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
     }[prompt.action]
     return make(state, ship, prompt, station)
 
@@ -297,6 +299,34 @@ def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                     f"{spec.name}?", (field,), (), build)
 
 
+def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
+    """The sensor questions the ship may ask of `default` (the ship it locks on; None: only the
+    scan for cloaked ships): "4:2" asks whether shield 2 is up, "5:beam" how the beam weapons
+    are powered, "6:<weapon id>" whether that weapon is powered."""
+    questions = [Choice("0", "no question")]
+    for n, text in sensors.QUESTIONS.items():
+        if default is None and n != cloak.SCAN_QUESTION:
+            continue  # no ship to lock on: only the scan for cloaked ships can be asked
+        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
+            continue  # the scan is made (advanced: a roll of its own, line 399)
+        if n == 4:
+            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
+        elif n == 5:
+            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
+                          for d in sensors.KIND_DETAILS]
+        elif n == 6:
+            named: dict[str, str] = {}
+            for other in state.ships:
+                if other.side != ship.side:
+                    for spec in other.cls.weapons:
+                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
+            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
+                          for w, label in named.items()]
+        else:
+            questions.append(Choice(str(n), f"{n}. {text}"))
+    return questions
+
+
 def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """The ship to lock on (the lock held needs no roll; by default the lock held, else the
     nearest enemy) and the question with what it names: "4:2" asks whether shield 2 is up,
@@ -318,29 +348,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
             lockable.append(target)
     default = ship.lock if any(t.id == ship.lock for t in lockable) else (
         min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
-    questions = [Choice("0", "no question")]
-    for n, text in sensors.QUESTIONS.items():
-        if ship.officers:  # C&C: a cloaked ship's movement may be named; questions come later
-            break
-        if default is None and n != cloak.SCAN_QUESTION:
-            continue  # no ship to lock on: only the scan for cloaked ships can be asked
-        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
-            continue  # the scan is made (advanced: a roll of its own, line 399)
-        if n == 4:
-            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
-        elif n == 5:
-            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
-                          for d in sensors.KIND_DETAILS]
-        elif n == 6:
-            named: dict[str, str] = {}
-            for other in state.ships:
-                if other.side != ship.side:
-                    for spec in other.cls.weapons:
-                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
-            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
-                          for w, label in named.items()]
-        else:
-            questions.append(Choice(str(n), f"{n}. {text}"))
+    # C&C: a crewed ship names a cloaked ship's movement, or none; questions come later (`_ask`)
+    questions = [Choice("0", "no question")] if ship.officers else \
+        _question_choices(state, ship, default)
 
     def build(v: Mapping[str, Value]) -> Action:
         target, asked = v["target"], v["question"]
@@ -493,8 +503,10 @@ def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision
     """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
     Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
     """
-    sensing = _sense(state, ship, prompt, station).field_named("question")
-    choices = tuple(c for c in sensing.choices if not str(c.value).startswith("10"))
+    # The questions about the ship locked on (the Sensor Phase's lock is used by now, so they
+    # come from the lock, not from `_sense`'s targets; C&C, line 1219, asks them here too).
+    choices = tuple(c for c in _question_choices(state, ship, ship.lock or None)
+                    if not str(c.value).startswith("10"))
 
     def build(v: Mapping[str, Value]) -> Action:
         asked = v["question"]

@@ -101,6 +101,10 @@ ACTION_DUTY: Mapping[str, Duty] = MappingProxyType({
     "extra_shields": Duty.SHIELDS,
     "damage_control": Duty.DAMAGE_CONTROL,
     "comms_task": Duty.COMMUNICATIONS,  # named by the Instructor alone (lines 1229-1231)
+    # C&C: powering down after engine damage (lines 1085-1089, 1159, 1297; power_spent.py).
+    "power_down": Duty.POWER,       # the Chief Engineer splits the loss
+    "cut_weapons": Duty.WEAPONS,    # the Helmsman's weapons lose their part
+    "cut_shields": Duty.SHIELDS,    # the Science Officer/Navigator's shields lose theirs
 })
 """Action type -> the duty it carries out (a roll's duty is in its request)."""
 

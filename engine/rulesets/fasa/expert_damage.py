@@ -105,6 +105,10 @@ def locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
         events.append(Damaged(target.id, target.name, "damage control", hit.cut,
                               f"damage control: {hit.cut} point(s) off, "
                               f"{hit.penetrating - hit.cut} taken"))
+    for code in ("BR", "ENG"):
+        if code in result.systems and share:  # C&C: bridge hit, engineering out (bridge_hits.py)
+            from engine.rulesets.fasa import bridge_hits  # it builds on combat, as this does
+            state = bridge_hits.record(state, state.ship(target.id), code, share)
     hull = [s for s in result.systems if s in HULL]
     if hull and share:
         why = f"{SYSTEM_WORDS[hull[0]]} hit"

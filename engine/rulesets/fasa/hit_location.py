@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.officers import command_level, crewed
+from engine.rulesets.fasa.shaken import duty_out
 from engine.rulesets.fasa.state import FasaState, Ship, Shot
 from engine.stations import INSTRUCTOR
 
@@ -34,6 +35,10 @@ def roller(state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return default  # a blast or a mine
     firer = state.ship(shot.firer)
     if crewed(firer):
+        if duty_out(state, firer, duty):
+            # A shaken Science Officer may not "determine damage location on successful hits"
+            # (line 1355; shaken.py): the Instructor rolls it for his ship.
+            return firer.id, INSTRUCTOR
         return firer.id, state.station_for(firer.id, duty)
     if crewed(state.ship(ship)):
         return ship, INSTRUCTOR

@@ -15,6 +15,7 @@ from engine.rulesets.fasa import (
     helm_rolls,
     movement,
     placement,
+    power_down_options,
     rescues,
     science,
     sensors,
@@ -49,6 +50,7 @@ from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.shaken import straight_line
 from engine.rulesets.fasa.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
 from engine.rulesets.fasa.turn import pending
 from engine.stations import Seat
@@ -122,6 +124,8 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.action == "arm_weapons":
         return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)
                 if not arm_problem(state, ship, bool(a))]
+    if prompt.action in power_down_options.ACTIONS:  # C&C: powering down (power_spent.py)
+        return power_down_options.options(state, ship, station, prompt.action)
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
 
 
@@ -166,6 +170,8 @@ def move_options(state: FasaState, ship: Ship) -> list[str]:
                        for k in range(1, n + 1) for i in range(k)]
         candidates += ["B", *("P" * k for k in range(1, min(n, 3) + 1)),
                        *("S" * k for k in range(1, min(n, 3) + 1))]
+    if straight_line(state, ship):  # C&C: a shaken helm holds its course (shaken.py)
+        candidates = [c for c in candidates if not set(c) - {"F", "B"}]
     out = []
     for steps in dict.fromkeys(candidates):
         try:

@@ -29,9 +29,10 @@ examples use full values, per-engine stress and the detailed charts: lines 897, 
 1277, 1504) and, for a ship with a player crew (`officers.py`), the officers' rules: the
 tactical advantage from the Captains' tactics (`ratings.py`, `advantage.py`), the Captain's
 orders (`orders.py`), the Chief Engineer's roll (`engineer_roll.py`), the Helmsman's rolls
-(`helm_rolls.py`), who rolls a hit's location (`hit_location.py`) and the Science Officer's
+(`helm_rolls.py`), who rolls a hit's location (`hit_location.py`), the Science Officer's
 Skill Roll, sensors by his rating, explosion prevention and difficult communications
-(`science.py`). `NOT_BUILT` names the rest.
+(`science.py`), and bridge hits, engineering out, power spent as it goes and powering down
+(`aftermath.py`). `NOT_BUILT` names the rest.
 
 Book Two, Expert: Detailed Damage Location Charts — "Roll once for each hit that penetrated the
 shields, no matter how many points" is the expert game's difference; the basic and advanced
@@ -74,8 +75,7 @@ def weapon_in_play(level: str, spec: WeaponSpec) -> bool:
 NOT_BUILT: dict[str, str] = {
     # Book Two, Command & Control (seed lines 875-1563): the level plays every Expert rule, and
     # the officers and their ratings of a crewed ship (officers.py); this line names what of its
-    # own rules is still missing, and shrinks as they are built.
-    "command": "bridge hits, engineering out, power spent as it goes and powering down",
+    # own rules is still missing, and shrinks as they are built: none is left.
 }
 """The rules of each playable level that are not built yet (Book Two, Advanced: Sensors;
 Romulan Cloaking Device; Mines; Ship Explosions' self-destruction; Command & Control)."""

@@ -23,6 +23,7 @@ from engine.hexgrid import Hex, hex_to_offset, turn
 from engine.rulesets.fasa import mines
 from engine.rulesets.fasa.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.shaken import count_moved, phase_cap, straight_line
 from engine.rulesets.fasa.state import ACTIVE, ESCAPED, FasaState, Ship, replace
 from engine.rulesets.fasa.stress import apply_stress
 
@@ -44,7 +45,9 @@ def phase_points(state: FasaState, ship: Ship) -> int:
     """Movement points `ship` may use in the current Movement Phase."""
     if not ship.in_play or ship.superstructure <= 0:
         return 0
-    return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
+    points = state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
+    # C&C: no movement while the power is off the grid, none past the power left (power_spent).
+    return phase_cap(ship, points)
 
 
 def movement_order(state: FasaState) -> tuple[str, ...]:
@@ -123,6 +126,11 @@ def path(state: FasaState, ship: Ship, steps: str,
 
 def move(state: FasaState, ship: Ship, steps: str,
          who: str = "Helm") -> tuple[FasaState, list[Event]]:
+    if straight_line(state, ship) and set(steps) - {"F", "B"}:
+        # C&C: a shaken Helmsman or helm: "the ship must move in a straight line" (lines 1355,
+        # 1375; shaken.py).
+        raise IllegalAction(f"{who}: {ship.name}'s helm is shaken: the ship moves in a straight "
+                            "line (F ahead only, or B back in reverse)")
     allowed = phase_points(state, ship)
     if len(steps) > allowed:
         raise IllegalAction(
@@ -155,7 +163,7 @@ def move(state: FasaState, ship: Ship, steps: str,
     if left:
         new = replace(new, status=ESCAPED)
         events.append(StatusChanged(ship.id, ship.name, ESCAPED, "left the map (driven off)"))
-    state = state.with_ship(new)
+    state = count_moved(state.with_ship(new), ship.id, len(done))  # C&C: power spent (power_spent.py)
     if state.counters and new.status == ACTIVE:
         entered = [p for p, _ in trail[:len(done)] if p != ship.pos]
         state, more = mines.enter(state, new, entered)

@@ -20,6 +20,7 @@ from engine.rulesets.fasa import sensors
 from engine.rulesets.fasa.events import SensorLocked
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import crewed
+from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.state import MOVE, FasaState, Ship, replace
 
 
@@ -27,7 +28,7 @@ def open_for(state: FasaState, ship: Ship) -> bool:
     """Whether the ship, first in the movement order, has its question to ask before it moves."""
     if crewed(ship):  # C&C: questions by the Science Officer's rating (sensors_rating.py)
         from engine.rulesets.fasa import sensors_rating
-        return sensors_rating.open_for(state, ship)
+        return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
     if not (expert(state.level) and state.step == MOVE and state.queue
             and state.queue[0] == ship.id and ship.lock and not ship.sensors_out
             and ship.asked_phase != state.phase and state.has_ship(ship.lock)):

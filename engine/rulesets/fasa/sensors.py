@@ -29,6 +29,7 @@ from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
+from engine.rulesets.fasa.shaken import sensors_dark
 from engine.rulesets.fasa.ships import scale_ratio
 from engine.rulesets.fasa.state import ACTIVE, FasaState, SensorReport, Ship, replace
 from engine.words import plural
@@ -92,8 +93,9 @@ def start(state: FasaState) -> FasaState:
     """The Sensor Phase begins: a ship whose Sensor Counter is on DMGD can neither lock nor
     scan; a lock held on a ship now in an obstacle's sensor shadow is gone (line 327: "Objects
     in the shadow do not register on the sensors")."""
-    ships = tuple(replace(s, sensed=True, scanned=True) if s.sensors_out else s
-                  for s in state.ships)
+    # C&C: sensors or a Science Officer shaken, or no power, likewise (shaken.py).
+    ships = tuple(replace(s, sensed=True, scanned=True)
+                  if s.sensors_out or sensors_dark(state, s) else s for s in state.ships)
     state = replace(state, ships=ships)
     return replace(state, ships=tuple(
         replace(s, lock="") if s.lock and in_sensor_shadow(state, s, state.ship(s.lock)) else s

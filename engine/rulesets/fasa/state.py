@@ -13,6 +13,7 @@ from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.officers import Officer
 from engine.rulesets.fasa.options import NO_OPTIONS, Options
+from engine.rulesets.fasa.shaken import CALM, Shaken
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import Station
@@ -82,6 +83,7 @@ class Step(StrEnum):
     EVADE = "evade"          # a Firing Phase: a missile's target may evade (Advanced)
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
     PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
+    AFTERMATH = "aftermath"  # the end of a Firing Phase (C&C): bridge hits, repairs, powering down
     OVER = "over"
 
 
@@ -100,6 +102,7 @@ POWER, ADVANTAGE, MOVE, DECLARE = Step.POWER, Step.ADVANTAGE, Step.MOVE, Step.DE
 RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
 SENSE, HAZARD = Step.SENSE, Step.HAZARD
 RATINGS, SKILL, SCAN = Step.RATINGS, Step.SKILL, Step.SCAN
+AFTERMATH = Step.AFTERMATH
 SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
@@ -182,6 +185,7 @@ class Ship:
     moved_last: bool = False     # left its hex in a Movement Phase of the last game turn
     ordered: bool = False        # its Captain has given this turn's self-destruct order
     abandoned: bool = False      # its crew beamed aboard a friendly ship (optional: Rescues)
+    shaken: Shaken = CALM        # C&C: bridge hits, engineering out, power spent (shaken.py)
     last_allocation: Allocation | None = None   # the power allocation last made (last turn's
                                                 # until this turn's is made): "as last turn"
     last_shields: tuple[int, ...] | None = None  # the shield points Science last set, likewise

@@ -12,6 +12,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     advantage,
+    aftermath,
     arc_scan,
     bonus_place,
     campaign_play,
@@ -22,6 +23,7 @@ from engine.rulesets.fasa import (
     engineer_roll,
     evasion,
     explosions,
+    frozen_panels,
     helm_rolls,
     mcp,
     movement,
@@ -29,6 +31,7 @@ from engine.rulesets.fasa import (
     orders,
     placement,
     power,
+    power_spent,
     ratings,
     science,
     sensor_ask,
@@ -62,6 +65,7 @@ from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import (
     ACTIVE,
     ADVANTAGE,
+    AFTERMATH,
     CHOOSE,
     DECLARE,
     DISABLED,
@@ -92,6 +96,7 @@ STEP_OF: dict[str, Step] = {
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
     "bonus_power": SKILL, "bonus_shield": SKILL,
     **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
+    "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -103,6 +108,7 @@ STEP_WORDS = {
     HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
+    AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }
 
 
@@ -145,6 +151,9 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
         return state, events + more
     if state.step == SKILL:
         state, more = skill_roll.on_roll(state, action.value)
+        return state, events + more
+    if state.step == AFTERMATH:  # C&C: the end of a Firing Phase (aftermath.py)
+        state, more = aftermath.on_roll(state, action.value)
         return state, events + more
     if state.step == SCAN:
         state, more = arc_scan.on_roll(state, action.value)
@@ -226,6 +235,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
                 f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
         if isinstance(action, ChooseDamagedWeapon):
             return combat.choose_weapon(state, ship, action.weapon, station)
+    if state.step == AFTERMATH:
+        return aftermath.decide(state, ship, action, station)
     if state.step == EVADE and isinstance(action, Evade):
         return evasion.evade(state, ship, action.direction, station)
     if state.step == SKILL and isinstance(action, SkillBonus):
@@ -331,6 +342,9 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
                 state, more = comms.start(state)
                 events += more
                 continue
+            # C&C: panels that keep last turn's settings (frozen_panels.py, lines 1357, 1401).
+            state, more = frozen_panels.settle(state)
+            events += more
             if any(s.status == ACTIVE and not s.allocated for s in state.ships):
                 return state, events
             if advanced_rules(state.level) and any(s.status == DISABLED
@@ -408,12 +422,24 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             events += more
             if state.roll is not None or state.shots:
                 continue
+            if aftermath.in_play(state):
+                # C&C: bridge hits, repairs and powering down at the end of the Firing Phase.
+                state, more = aftermath.start(state)
+                events += more
+                continue
+            state, more = _end_of_firing_phase(state)
+            events += more
+        elif state.step == AFTERMATH:
+            state, more, done = aftermath.advance(state)
+            events += more
+            if not done:
+                return state, events
             state, more = _end_of_firing_phase(state)
             events += more
 
 
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
-    state = replace(state, step=MOVE, phase=1)
+    state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
 
@@ -573,6 +599,8 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             f"sensors of {s.name}: lock on an enemy or name a cloaked ship's "
                             "movement (a SENSORS roll), or keep the lock held", None, "sense")
                      for s in state.ships if sensors.may_sense(state, s))
+    if state.step == AFTERMATH:
+        return aftermath.prompts(state)
     if state.step == CHOOSE:
         target = state.shots[0].target
         return (Prompt(target, state.station_for(target, Duty.COMMAND),

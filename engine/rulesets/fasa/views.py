@@ -31,8 +31,12 @@ from engine.rulesets.fasa.events import (
     Damaged,
     EnginesSet,
     ExplosionAverted,
+    GridPower,
     HeadingStressed,
+    OfficerShaken,
+    PanelKept,
     PowerAllocated,
+    PoweredDown,
     RatingsSet,
     Rolled,
     RollRequested,
@@ -45,6 +49,7 @@ from engine.rulesets.fasa.events import (
     ShieldStruck,
     ShipMoved,
     SkillRolled,
+    SystemShaken,
     WeaponsArmed,
 )
 from engine.rulesets.fasa.hiding import hidden_from
@@ -52,6 +57,8 @@ from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.mcp import record_json
 from engine.rulesets.fasa.officers import officers_json
 from engine.rulesets.fasa.sensors import QUESTIONS
+from engine.rulesets.fasa.shaken import CALM
+from engine.rulesets.fasa.shaken_view import shaken_json
 from engine.rulesets.fasa.state import (
     POWER,
     Allocation,
@@ -78,7 +85,8 @@ derelict whose crew abandoned it (the optional Rescues During Combat) is known t
 
 PRIVATE_EVENTS = (PowerAllocated, WeaponsArmed, ShieldsSet, ShieldStruck, Damaged,
                   ExplosionAverted, SensorAnswered, EnginesSet, RatingsSet, SkillRolled,
-                  BonusTaken, ScienceRolled, ScienceApplied, *CC_PRIVATE_EVENTS)
+                  BonusTaken, ScienceRolled, ScienceApplied, *CC_PRIVATE_EVENTS,
+                  OfficerShaken, SystemShaken, GridPower, PoweredDown, PanelKept)
 """Events only the ship's own side (and the Instructor) is told of. `EnginesSet`: the engines'
 change-over for reverse movement is made by the engineers inside the ship (Advanced: Reverse
 Movement, seed lines 349-355: "to allow the engineers to make the systems change-over");
@@ -86,7 +94,8 @@ docs/rules-decisions.md says only its own side may know it. Its step back itself
 map (`ShipMoved`)."""
 
 SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "bonus_power",
-                "bonus_shield", "science_roll", "extra_shields", "damage_control")  # science.PROMPTS
+                "bonus_shield", "science_roll", "extra_shields", "damage_control",  # science.PROMPTS
+                "power_down", "cut_weapons", "cut_shields")  # C&C: aftermath.py
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 
@@ -107,6 +116,7 @@ PUBLIC_WORDS = {
     "bonus_power": "giving orders", "bonus_shield": "giving orders",
     "science_roll": "giving orders", "extra_shields": "setting shields",
     "damage_control": "giving orders",
+    "power_down": "powering down", "cut_weapons": "powering down", "cut_shields": "powering down",
 }
 
 
@@ -231,6 +241,7 @@ def _with_modifier(state: FasaState, entry: dict[str, Any], ship: Ship) -> dict[
     empty below the expert level)."""
     entry["die_roll_modifier"] = casualty_modifier(state.level, ship)
     entry["record"] = record_json(ship)
+    entry.update(shaken_json(state, ship))  # C&C: shaken bridge and power (shaken_view.py)
     return entry
 
 
@@ -357,7 +368,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
             last_allocation=None, last_shields=None,
             sensors_out=0, casualties=0, reverse=False, blast_roll=False,
             skill=0, efficiency=0, rating_rolls=(), skill_rolled=0, bonus="", aimed=(),
-            record=(), officers=tuple(replace(o, ratings=()) for o in s.officers),
+            record=(), shaken=CALM, officers=tuple(replace(o, ratings=()) for o in s.officers),
             **unknown_command(s),
             **science_unknown(s),
             lock=s.lock if may_know_ship(state, seat, s.lock) else "",

@@ -16,9 +16,11 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa.cc_events import EngineerChose
+from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import Note
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import command_level, crewed
+from engine.rulesets.fasa.shaken import duty_out
 from engine.rulesets.fasa.state import ACTIVE, POWER, FasaState, Ship, replace
 
 MAX_STEP = 1
@@ -47,6 +49,10 @@ def reach_words(state: FasaState, ship: Ship) -> str:
 
 def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
     """The lowest and highest warp speed the ship may set (or ask for) this turn."""
+    if duty_out(state, ship, Duty.MOVEMENT):
+        # C&C: a shaken Helmsman may not "change his ship's speed" (line 1357): the prompt stays
+        # (so another side cannot tell), the speed with it.
+        return ship.warp, ship.warp
     top = 0 if state.obstacles else min(TOP, max(ship.cls.emergency_warp, ship.warp))
     step = max_step(state, ship)
     return max(0, ship.warp - step), max(0, min(top, ship.warp + step))
