@@ -194,12 +194,14 @@ def test_too_few_ships(capsys: pytest.CaptureFixture[str]) -> None:
     assert_clean_error(*run(capsys, "simulate", "--ships", "d7a"), "at least two")
 
 
-def test_the_command_level_plays_and_names_what_is_not_built_yet(
+def test_the_command_level_plays_with_every_rule_built(
         capsys: pytest.CaptureFixture[str]) -> None:
-    # Book Two, Command & Control (seed lines 875-1563): playable, its missing rules named.
+    # Book Two, Command & Control (seed lines 875-1563): playable, and no rule of it is left to
+    # name as not built.
     assert main(["simulate", "--level", "command", "--turns", "1"]) == 0
     captured = capsys.readouterr()
-    assert "Not built yet at the command level" in captured.out + captured.err
+    assert "command rules" in captured.out
+    assert "Not built yet" not in captured.out + captured.err
 
 
 def test_the_advanced_level_has_all_its_rules_built(

@@ -254,11 +254,11 @@ def test_play_chooses_knight_hawks_by_the_scenarios_name(
 
 
 def test_the_end_screen_offers_the_same_game_systems_scenarios_first() -> None:
-    """Six scenarios of two rulesets do not all fit the end screen at 800x480: those of the game
-    just played come first (FASA's four after a FASA game, Knight Hawks' two after one)."""
+    """The scenarios of the game just played come first on the end screen (FASA's five after a
+    FASA game, Knight Hawks' two after one)."""
     from companion.play_cmd import scenarios_on_offer
 
     after_kh = [sid for sid, _ in scenarios_on_offer(None, "knighthawks")]
     after_fasa = [sid for sid, _ in scenarios_on_offer(None, "fasa")]
     assert after_kh[:2] == ["fleet", "patrol"] and set(after_kh) == set(after_fasa)
-    assert after_fasa[:4] == ["duel", "raiders", "romulan-gambit", "skirmish"]
+    assert after_fasa[:5] == ["duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"]

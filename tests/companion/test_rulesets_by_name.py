@@ -14,7 +14,7 @@ from engine import new_game
 from engine.errors import DataError
 from engine.rulesets.fasa.datafiles import PACKAGE_DATA
 
-FASA_SCENARIOS = {"duel", "raiders", "romulan-gambit", "skirmish"}
+FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}
 
 
