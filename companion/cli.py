@@ -163,6 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--team-communications", action="store_true",
                      help="optional rule: each side rolls a die each game turn; on 1-3 its "
                           "team must talk aloud (Book Two, Advanced: Team Communications)")
+    sim.add_argument("--admiral", nargs="?", const="*", action="append", metavar="SIDE",
+                     help="optional rule: an Admiral, with no ship, gives fleet orders to its "
+                          "side's ships each turn (Book Two, Advanced: the Admiral); every "
+                          "side, or the SIDE named (repeat for more)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -279,6 +283,11 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         options["rescues"] = True
     if args.team_communications:
         options["team_communications"] = True
+    if args.admiral:  # the Admiral: "--admiral" alone is every side's
+        if "*" in args.admiral:
+            options["admiral"] = True
+        else:
+            options["admirals"] = list(dict.fromkeys(args.admiral))
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
     new_game(full)  # refuse a bad scenario or level before printing or creating the log

@@ -46,6 +46,10 @@ rescues = false          # optional rule (advanced): a Captain may abandon ship 
                          # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
 team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
                          # team must talk aloud (Book Two, Advanced: Team Communications)
+admiral = false          # optional rule: each side has an Admiral, with no ship, who gives its
+                         # ships fleet orders each turn (Book Two, Advanced: the Admiral); or
+# admirals = ["Federation"]   # only the sides named have one (its seat: [seats] "admiral" or
+                         # "Federation/admiral")
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -112,6 +116,8 @@ class Config:
     fire_limit: int = 0                      # the optional firing limit; 0 = none
     rescues: bool = False                    # the optional rule of rescues
     team_communications: bool = False        # the optional team-communications roll
+    admiral: bool = False                    # the optional Admiral, for every side
+    admirals: tuple[str, ...] = ()           # or for the sides named
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -149,6 +155,10 @@ def game_options(config: Config) -> dict[str, Any]:
         out["rescues"] = True
     if config.team_communications:
         out["team_communications"] = True
+    if config.admiral:
+        out["admiral"] = True
+    if config.admirals:
+        out["admirals"] = list(config.admirals)
     return out
 
 
@@ -161,7 +171,7 @@ def config_path() -> Path:
 
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
-             "team_communications"),
+             "team_communications", "admiral", "admirals"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -257,6 +267,15 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     whole(game, "game", "fire_limit", "fire_limit", 0, MAX_FIRE_LIMIT)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
+    flag(game, "game", "admiral", "admiral")
+    if "admirals" in game:
+        v = game["admirals"]
+        if not isinstance(v, list) or not v or len(v) > 8 or \
+                not all(isinstance(x, str) and 0 < len(x) <= 40 for x in v):
+            bad("game.admirals", "must be a list of 1 to 8 sides' names in quotes, e.g. "
+                                 "[\"Federation\"]")
+        else:
+            out["admirals"] = tuple(dict.fromkeys(v))
 
     if "seats" in data:
         seats = table("seats")

@@ -39,9 +39,17 @@ from engine.rulesets.fasa.events import (
     SensorLocked,
     ShipMoved,
 )
+from engine.rulesets.fasa.admiral import FleetOrdered
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
-from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
+from engine.rulesets.fasa.views import (
+    PRIVATE_EVENTS,
+    PUBLIC_SHIP_KEYS,
+    may_know_ship,
+    redacted,
+    side_of,
+)
 from engine.stations import INSTRUCTOR
 
 
@@ -73,14 +81,19 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             record=tuple(replace(r, power=r.power + 1, casualties=r.casualties + 3)
                          for r in s.record),
         ))
-    side = state.ship(seat.ship or "").side
+    side = side_of(state, seat)
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
     reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
                     if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
     # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
     counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
                      for c in state.counters)
-    return replace(state, ships=tuple(ships), reports=reports, counters=counters)
+    # Another side's Admiral's orders (an optional rule, seed line 437: admiral.py).
+    orders = tuple((s, t, ship, "withdraw" if order != "withdraw" else "hold", target)
+                   if s != side else (s, t, ship, order, target)
+                   for s, t, ship, order, target in state.fleet_orders)
+    return replace(state, ships=tuple(ships), reports=reports, counters=counters,
+                   fleet_orders=orders)
 
 
 def elsewhere(state: FasaState, ship: Ship) -> Ship:
@@ -102,20 +115,25 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
     return "" if ship.lock or not others else others[0]
 
 
-SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3))]
+SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
+         *(f"admiral{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
-where the Romulans start cloaked (Advanced: Romulan Cloaking Device)."""
+where the Romulans start cloaked (Advanced: Romulan Cloaking Device); "admiral": at the expert
+level (finds by arc scans are the sensing ship's alone) with an Admiral for each side (an
+optional rule, seed line 437), whose seats are among those checked."""
 
 
 def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaState]:
     if isinstance(seed, int):
         yield from states(base + seed, limit)
         return
-    level = "expert" if seed.startswith("expert") else "advanced"
-    n = int(seed.removeprefix("gambit").removeprefix("expert"))
+    level = "expert" if seed.startswith(("expert", "admiral")) else "advanced"
+    n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("admiral"))
     rng = random.Random(n)
-    state: Any = engine.new_game({**packaged("romulan-gambit", level),
-                                  "crew": rng.choice(sorted(CREWS))})
+    scenario = packaged("romulan-gambit", level)
+    if seed.startswith("admiral"):
+        scenario = {**scenario, "options": {"admiral": True}}
+    state: Any = engine.new_game({**scenario, "crew": rng.choice(sorted(CREWS))})
     dice = VirtualDice(base + n)
     for _ in range(limit):
         yield state
@@ -134,8 +152,9 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     previous: FasaState | None = None
     for state in game_states(seed, 100):
         players = [s for s in seats(state) if s.station != INSTRUCTOR]
-        for seat in rng.sample(players, 4):
-            mine = state.ship(seat.ship or "").side
+        admirals = [s for s in players if s.is_admiral]  # each checked at every step
+        for seat in rng.sample([s for s in players if not s.is_admiral], 4) + admirals:
+            mine = side_of(state, seat)
             seen = engine.view(state, seat)
             for ship in seen["ships"]:
                 if ship["side"] != mine:
@@ -160,7 +179,7 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
-    told_private = told_public_roll = told_lock = told_hidden = 0
+    told_private = told_public_roll = told_lock = told_hidden = told_orders = 0
     game = game_states(seed, 200)
     state = next(game)
     for after in game:
@@ -171,7 +190,7 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
             for seat in rng.sample([s for s in seats(new) if s.station != INSTRUCTOR], 3):
                 told = engine.events_for(new, events, seat)
                 assert all(e in events for e in told)
-                mine = new.ship(seat.ship or "").side
+                mine = side_of(new, seat)
                 for e in events:
                     if isinstance(e, PRIVATE_EVENTS):
                         owner = new.ship(e.ship).side
@@ -185,8 +204,14 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                     elif isinstance(e, SelfDestructOrder):
                         ours = new.ship(e.ship).side == mine
                         assert (e in told) == (ours or e.order == "destruct"), (seat, e)
+                    elif isinstance(e, FleetOrdered):  # an Admiral's: its side's alone
+                        assert (e in told) == (e.side == mine), (seat, e)
+                        told_orders += e.side == mine
                     elif isinstance(e, CloakScanned):
-                        ours = new.ship(e.ship).side == mine or (
+                        # Expert: the sensing ship's alone (line 783), not its Admiral's.
+                        scanner = (seat.ship == e.ship if expert(new.level)
+                                   else new.ship(e.ship).side == mine)
+                        ours = scanner or (
                             bool(e.found) and new.ship(e.found).side == mine)
                         assert (e in told) == ours, (seat, e)
                     elif isinstance(e, SensorLocked):
@@ -206,6 +231,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
     assert told_private and told_public_roll
     if isinstance(seed, str):
         assert told_hidden, "a cloaked Romulan moved unseen"
+    if str(seed).startswith("admiral"):
+        assert told_orders, "an Admiral's orders reached its side"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

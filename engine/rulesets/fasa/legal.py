@@ -9,7 +9,16 @@ import itertools
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import combat, movement, placement, rescues, sensors, skill_roll, warp
+from engine.rulesets.fasa import (
+    admiral,
+    combat,
+    movement,
+    placement,
+    rescues,
+    sensors,
+    skill_roll,
+    warp,
+)
 from engine.rulesets.fasa.actions import (
     ARC_SCAN_ARCS,
     EVADE_CHOICES,
@@ -53,6 +62,8 @@ def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
 def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.roll is not None:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral.py)
+        return admiral.options(state, prompt, station)
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
     if prompt.action == "place_ship":

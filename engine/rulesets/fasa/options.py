@@ -19,8 +19,11 @@ under the same options. Each is off unless turned on.
 - `team_communications` (line 447, Team Communications): true opens each game turn with a d10
   a side; on 1-3 the team must talk aloud (`comms.py`).
 
-Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`); the admiral
-(line 437) is not built yet (docs/rules-decisions.md).
+- `admiral` / `admirals` (line 437, the Admiral): `admiral = true` gives every side an Admiral,
+  `admirals = ["Federation"]` the sides named. An Admiral commands no ship; each Power Allocation
+  Phase it may give its side's ships fleet orders, which bind nobody (`admiral.py`).
+
+Campaign Advancement (lines 496-523) is a pure module of its own (`campaign.py`).
 """
 
 from __future__ import annotations
@@ -34,7 +37,10 @@ from engine.errors import DataError
 MAX_FIRE_LIMIT = 12
 """The most weapons a limit may name (more than any class carries)."""
 
-OPTION_KEYS = ("fire_limit", "rescues", "team_communications")
+MAX_ADMIRALS = 8
+"""The most sides an `admirals` list may name."""
+
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "admiral", "admirals")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,12 @@ class Options:
     fire_limit: int = 0   # weapons one ship may declare in one Firing Phase; 0 = no limit
     rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
     team_communications: bool = False  # each side rolls each turn: 1-3 it talks aloud
+    admiral: bool = False  # every side has an Admiral (line 437; admiral.py)
+    admirals: tuple[str, ...] = ()  # or only these sides have one
+
+    def admiral_sides(self, sides: tuple[str, ...]) -> tuple[str, ...]:
+        """The sides of `sides` (the scenario's, in its order) that have an Admiral."""
+        return sides if self.admiral else tuple(s for s in sides if s in self.admirals)
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario's `[options]` table for these options (only those turned on)."""
@@ -52,6 +64,10 @@ class Options:
             out["rescues"] = True
         if self.team_communications:
             out["team_communications"] = True
+        if self.admiral:
+            out["admiral"] = True
+        if self.admirals:
+            out["admirals"] = list(self.admirals)
         return out
 
 
@@ -75,12 +91,18 @@ def options_from(raw: Any, where: str) -> Options:
                         f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
                         f"not {limit!r}")
     flags = {}
-    for key in ("rescues", "team_communications"):
+    for key in ("rescues", "team_communications", "admiral"):
         flags[key] = raw.get(key, False)
         if type(flags[key]) is not bool:
             raise DataError(f"{where}: options: {key} must be true or false, not {flags[key]!r}")
+    admirals = raw.get("admirals", [])
+    if (not isinstance(admirals, list | tuple) or len(admirals) > MAX_ADMIRALS
+            or not all(isinstance(a, str) and 0 < len(a) <= 40 for a in admirals)):
+        raise DataError(f"{where}: options: admirals must be a list of the sides that have an "
+                        f"Admiral (e.g. [\"Federation\"]), not {admirals!r}")
     return Options(fire_limit=limit, rescues=flags["rescues"],
-                   team_communications=flags["team_communications"])
+                   team_communications=flags["team_communications"],
+                   admiral=flags["admiral"], admirals=tuple(dict.fromkeys(admirals)))
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

@@ -319,6 +319,9 @@ class FasaState:
     comms: tuple[str, ...] = ()                         # sides still to make this turn's team
     #                                                     communications roll (optional rule)
     aloud: tuple[str, ...] = ()                         # sides that must talk aloud this turn
+    fleet_orders: tuple[tuple[str, int, str, str, str], ...] = ()  # the optional Admiral's
+    #                                          orders (side, turn, ship, order, target): admiral.py
+    ordered: tuple[tuple[str, int], ...] = ()           # (side, last turn its Admiral answered)
     outcome: str = ""
     winner: str = ""
 

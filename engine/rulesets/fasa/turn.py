@@ -11,6 +11,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    admiral,
     arc_scan,
     cloak,
     combat,
@@ -77,7 +78,7 @@ STEP_OF: dict[str, Step] = {
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
     "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
-    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE,
+    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, "fleet_orders": POWER,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -145,6 +146,8 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
 
 
 def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]:
+    if isinstance(action, admiral.FleetOrders):  # an optional rule: the Admiral (line 437)
+        return admiral.give(state, action)
     kind = action.type_name
     words = kind.replace("_", " ")
     station = title(action.station)
@@ -455,6 +458,8 @@ def seat_may_act(seat: Seat, prompt: Prompt) -> bool:
     """Whether `seat` may answer `prompt`: its own station on its own ship, or the Instructor."""
     if seat.ship is not None and seat.ship != prompt.ship:
         return False
+    if seat.side is not None and seat.side != prompt.side:  # an Admiral: its own side's
+        return False
     return seat.station in (INSTRUCTOR, prompt.station)
 
 
@@ -473,7 +478,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             + " (column, row, heading)", None, "place_ship")
                      for sid in state.to_place)
     if state.step == POWER:
-        out = []
+        out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
         for s in state.ships:
             if s.status != ACTIVE:
                 continue
