@@ -27,6 +27,7 @@ from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import Move
+from engine.rulesets.fasa.admiral import FleetOrdered
 from engine.rulesets.fasa.crew import CREWS
 from engine.rulesets.fasa.events import (
     BlastStruck,
@@ -39,7 +40,6 @@ from engine.rulesets.fasa.events import (
     SensorLocked,
     ShipMoved,
 )
-from engine.rulesets.fasa.admiral import FleetOrdered
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, replace
