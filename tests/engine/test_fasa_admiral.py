@@ -170,3 +170,32 @@ def test_a_game_with_admirals_plays_to_its_end_and_replays_from_its_log() -> Non
     assert sum(a.type_name == "fleet_orders" for a in actions) >= 4
     read = parse(io.StringIO(out.getvalue()), "admirals.jsonl")
     assert replay(read.scenario, read.actions, "admirals.jsonl") == final
+
+
+def test_simulate_and_the_configuration_name_the_admiral(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import cli
+    from companion.config import ConfigError, game_options, parse_config
+    from companion.play_cmd import seats_for
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    assert "--admiral" in capsys.readouterr().out
+    assert cli.main(["simulate", "--level", "advanced", "--admiral", "--turns", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "Admiral of the Federation side:" in said and "Admiral of the Klingon side:" in said
+    assert cli.main(["simulate", "--level", "advanced", "--admiral", "Klingon",
+                     "--turns", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "Admiral of the Klingon side:" in said and "Admiral of the Federation" not in said
+    assert cli.main(["simulate", "--level", "advanced", "--admiral", "Romulan"]) != 0
+    assert "admirals names Romulan, no side of this scenario" in capsys.readouterr().err
+    config = parse_config({"game": {"admirals": ["Federation"]},
+                           "seats": {"Federation/admiral": "touch"}}, "t.toml")
+    assert game_options(config) == {"admirals": ["Federation"]}
+    assert game_options(parse_config({"game": {"admiral": True}}, "t.toml")) == {"admiral": True}
+    with pytest.raises(ConfigError, match=r"game\.admirals: must be a list of 1 to 8 sides"):
+        parse_config({"game": {"admirals": "Federation"}}, "t.toml")
+    state = engine.new_game(prepare(load_scenario("duel", None), None, "advanced", None, 2, None,
+                                    game_options(config)))
+    seats = seats_for(config, state, ["enterprise", "kronos"], autopilot=False)
+    assert seats["Federation", "admiral"] == "touch" and ("Klingon", "admiral") not in seats

@@ -60,3 +60,20 @@ def test_a_phone_at_the_admirals_seat_gives_fleet_orders(net: Net) -> None:
     finally:
         app.close()
         app.consoles.close()
+
+
+def test_the_captains_and_helms_panels_read_the_admirals_order_from_the_view() -> None:
+    from companion.session import load_scenario, prepare
+    from display.panel_model import station_facts
+    from engine import apply, new_game, view
+    from engine.rulesets.fasa.admiral import FleetOrders, Order
+    state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
+                             {"admiral": True}))
+    state, _ = apply(state, FleetOrders("admiral", "Federation",
+                                        (Order("enterprise", "close", "kronos"),)))
+    for station in ("captain", "helm"):
+        facts = station_facts(view(state, Seat(station, "enterprise")), station, "enterprise")
+        assert any(f.label == "Admiral's order" and f.value == "close · IKS Kronos One"
+                   for f in facts), facts
+        enemy = station_facts(view(state, Seat(station, "kronos")), station, "kronos")
+        assert not any(f.label == "Admiral's order" for f in enemy)
