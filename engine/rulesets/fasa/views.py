@@ -232,6 +232,7 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(p, True) for p in pending(state)]
+    out["fleet_orders"] = admiral.orders_json(state, None)  # every side's (the optional Admiral)
     return out
 
 
@@ -240,7 +241,6 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     if seat.station == INSTRUCTOR:
         out = to_json(state)
         out["seat"] = {"station": str(seat.station), "ship": seat.ship}
-        out["fleet_orders"] = admiral.orders_json(state, None)
         return out
     out = _game(state)
     out["seat"] = {"station": str(seat.station), "ship": seat.ship}
