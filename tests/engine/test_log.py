@@ -35,6 +35,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.admiral import FleetOrders, Order
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -214,6 +215,9 @@ EXAMPLES: list[Action] = [
     ArcScan("navigator", "kronos", ""),
     AskSensor("science", "enterprise", 4, "2"),
     PlaceShip("captain", "talon", 5, 5, 2),
+    FleetOrders("admiral", "Federation", (Order("enterprise", "close", "kronos"),
+                                          Order("constitution", "withdraw"))),
+    FleetOrders("instructor", "Klingon"),
 ]
 
 
