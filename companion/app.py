@@ -66,7 +66,7 @@ WATCH = "watch"   # attract mode: the autopilot plays the seat, its panel's ligh
 
 def mode_of(table: Table, prompt: Prompt) -> str:
     """How the prompt's seat is played; a seat the autopilot plays reads AUTOPILOT."""
-    mode = table.seats.get((prompt.ship or "", prompt.station), AUTOPILOT)
+    mode = table.seats.get((prompt.ship or prompt.side or "", prompt.station), AUTOPILOT)
     return AUTOPILOT if mode == WATCH else mode
 
 

@@ -176,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "captain's on a percentile tactical advantage roll, the crew's roll "
                           "for a bonus each turn, Victory Points and next game's totals at the "
                           "end (Book Two, Advanced: Campaign Advancement)")
+    sim.add_argument("--admiral", nargs="?", const="*", action="append", metavar="SIDE",
+                     help="optional rule: an Admiral, with no ship, gives fleet orders to its "
+                          "side's ships each turn (Book Two, Advanced: the Admiral); every "
+                          "side, or the SIDE named (repeat for more)")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -305,6 +309,11 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         options["team_communications"] = True
     if args.campaign:
         options["campaign"] = True
+    if args.admiral:  # the Admiral: "--admiral" alone is every side's
+        if "*" in args.admiral:
+            options["admiral"] = True
+        else:
+            options["admirals"] = list(dict.fromkeys(args.admiral))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)

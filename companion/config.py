@@ -53,6 +53,10 @@ crew = ""                # command level: the players' ship's officers from the 
 crew_size = ""           # players a ship: "3", "3-engineer", "3-science" (who is also Captain),
                          # "4", "4-split", "5", "6"; "" = the scenario's (docs/rules-decisions.md)
 head_to_head = false     # command level: two ships of three players each, no Instructor
+admiral = false          # optional rule: each side has an Admiral, with no ship, who gives its
+                         # ships fleet orders each turn (Book Two, Advanced: the Admiral); or
+# admirals = ["Federation"]   # only the sides named have one (its seat: [seats] "admiral" or
+                         # "Federation/admiral")
 
 [seats]                  # who plays each seat: "panel" (a person at the station's buttons and
                          # the touchscreen), "touch" (the touchscreen only) or "autopilot"
@@ -123,6 +127,8 @@ class Config:
     crew: str = ""                           # the crew file of the players' ship
     crew_size: str = ""                      # the crew layout; "" = the scenario's
     head_to_head: bool = False               # two crewed ships, no Instructor
+    admiral: bool = False                    # the optional Admiral, for every side
+    admirals: tuple[str, ...] = ()           # or for the sides named
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -162,6 +168,10 @@ def game_options(config: Config) -> dict[str, Any]:
         out["team_communications"] = True
     if config.campaign:
         out["campaign"] = True
+    if config.admiral:
+        out["admiral"] = True
+    if config.admirals:
+        out["admirals"] = list(config.admirals)
     return out
 
 
@@ -174,7 +184,8 @@ def config_path() -> Path:
 
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
-             "team_communications", "campaign", "crew", "crew_size", "head_to_head"),
+             "team_communications", "campaign", "crew", "crew_size", "head_to_head", "admiral",
+             "admirals"),
     "panels": ("pins", "factory"),
     "display": ("enabled", "fullscreen", "size", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
@@ -275,6 +286,15 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     text(game, "game", "crew", "crew")
     text(game, "game", "crew_size", "crew_size")
     flag(game, "game", "head_to_head", "head_to_head")
+    flag(game, "game", "admiral", "admiral")
+    if "admirals" in game:
+        v = game["admirals"]
+        if not isinstance(v, list) or not v or len(v) > 8 or \
+                not all(isinstance(x, str) and 0 < len(x) <= 40 for x in v):
+            bad("game.admirals", "must be a list of 1 to 8 sides' names in quotes, e.g. "
+                                 "[\"Federation\"]")
+        else:
+            out["admirals"] = tuple(dict.fromkeys(v))
 
     if "seats" in data:
         seats = table("seats")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
 from companion.config import (
     Config,
@@ -130,6 +131,9 @@ def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
             seats[ship, station] = "autopilot" if autopilot else \
                 "panel" if config.seats is None and ship in players else \
                 seat_mode(config, ship, station, ships[0])
+    for side, station in admiral_seats(state):  # an optional rule: the Admirals' seats
+        seats[side, station] = "autopilot" if autopilot else \
+            seat_mode(config, side, station, "")
     return seats
 
 

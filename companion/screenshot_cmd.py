@@ -239,6 +239,7 @@ def stage_seats(display: Any, state: GameState) -> None:
     """Open the Seats view as a table would have it: the first ship's crew at the default pin
     map's panels, the other ships on the autopilot (their panels greyed out: taken), and one
     change asked for the next turn."""
+    from companion.admiral_seats import admiral_seats
     from companion.seat_changes import SeatChanges
     from engine import crew_stations
     from hardware.pinmap import load_pinmap
@@ -246,6 +247,7 @@ def stage_seats(display: Any, state: GameState) -> None:
     ships = [str(s["id"]) for s in _ships(state)]
     seats = {(ship, st): ("panel" if ship == ships[0] else "autopilot")
              for ship in ships for st in crew_stations(state, ship)}
+    seats.update({key: "autopilot" for key in admiral_seats(state)})  # the optional Admirals
     names = {str(s["id"]): str(s["name"]) for s in _ships(state)}
     changes = SeatChanges()
     pins = load_pinmap()

@@ -27,7 +27,8 @@ from display.panel_model import FieldView, PanelModel
 from engine.stations import title
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
-             "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
+             "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",
+             "admiral": "ADM"}
 LETTERS = {"P": "PORT", "F": "AHEAD", "S": "STBD", "L": "HARD P", "R": "HARD S", "B": "REV"}
 """A course step's button label: whole at 800x480, four buttons to a row."""
 ROWS = ("PFS", "LBR")

@@ -48,7 +48,10 @@ def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
 
 def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
     """The panels this display offers: the crew's stations of the seat's ship (Book Two, C&C:
-    Expanding For More Players), the Instructor's panel first for the Instructor."""
+    Expanding For More Players), the Instructor's panel first for the Instructor; an Admiral's
+    own (an optional rule)."""
+    if seat.side is not None:
+        return (str(seat.station),)
     if seat.ship is None:   # every station some ship's crew has, in the stations' order
         try:
             found = {str(st) for s in getattr(state, "ships", ())
@@ -67,7 +70,7 @@ def open_decisions(state: GameState, seat: Seat) -> list[Open]:
     """The decisions this display may take now: every station of the seat's ship (the crew
     shares the screen), or everything for the Instructor."""
     out: list[Open] = []
-    if seat.ship is None:
+    if seat.ship is None:  # the Instructor's, or an Admiral's (its side's orders)
         for d in controls(state, seat):   # shown at the station that would take it
             out.append(Open(str(d.prompt.station), d.prompt.ship, d))
         return out
@@ -87,7 +90,9 @@ def told(state: GameState, events: Sequence[Event], seat: Seat) -> tuple[Event, 
 
 def seat_side(state: GameState, seat: Seat) -> str | None:
     """The side whose secrets the seat may know: None for the Instructor (every side), "" when
-    the seat's ship is not in the game (no side's)."""
+    the seat's ship is not in the game (no side's); an Admiral's side."""
+    if seat.side is not None:
+        return seat.side
     if seat.ship is None:
         return None
     try:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 STATUS = ("green", "amber", "red")
 LABELS = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
-          "instructor": "INST", "weapons": "WPN", "navigator": "NAV", "comms": "COMM"}
+          "instructor": "INST", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",
+          "admiral": "ADM"}
 Levels = Mapping[str, Mapping[str, float]]
 WARNINGS = ("shaken", "system_out", "grid_out")
 """The Command & Control lights of an officer's panel (hardware.command_lamps's roles)."""

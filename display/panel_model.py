@@ -249,7 +249,7 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
         facts.append(Fact("Weapons armed", f"{len(armed)} of {len(s.get('weapons', ()))}"))
         ready = [w for w in armed if not w.get("fired") and not w.get("damaged")]
         facts.append(Fact("Ready to fire", str(len(ready))))
-        return tuple(facts)
+        return (*facts, *order_facts(view, s))
     if station == SCIENCE:
         damaged = set(s.get("shields_damaged", ()))
         shields = " ".join(f"{p}{'x' if n in damaged else ''}"
@@ -269,7 +269,20 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
             Fact("Shields", str(sum(s.get("shields", ())))),
             Fact("Weapons ready", str(len(ready))),
             Fact("Movement", "—" if mp is None else f"{mp} MP"),
-            Fact("Status", str(s.get("status", ""))))
+            Fact("Status", str(s.get("status", ""))),
+            *order_facts(view, s))
+
+
+def order_facts(view: Mapping[str, Any], ship: Mapping[str, Any]) -> tuple[Fact, ...]:
+    """The Admiral's order to the ship this turn, when the game plays the optional Admiral and
+    he gave one (the view's `fleet_orders`: the seat's own side's alone); it binds nobody."""
+    for o in view.get("fleet_orders", ()):
+        if o.get("ship") == ship.get("id"):
+            words = str(o.get("order", ""))
+            if o.get("target"):
+                words += f" · {_name(view, o['target'])}"
+            return (Fact("Admiral's order", words),)
+    return ()
 
 
 def _name(view: Mapping[str, Any], ship_id: Any) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.stations import title
+from engine.stations import ADMIRAL, title
 
 MODES: tuple[str, ...] = ("panel", "touch", "autopilot")
 LABELS: dict[str, str] = {"panel": "PANEL", "touch": "TOUCH", "autopilot": "AUTO"}
@@ -84,7 +84,9 @@ def seat_lines(rows: Sequence[SeatRow], names: Mapping[str, str]) -> tuple[SeatL
     for row in rows:
         if row.ship != ship:
             ship = row.ship
-            out.append(SeatLine(names.get(ship, ship)))
+            # an Admiral's seat (an optional rule) is a side's: "Blue side"
+            out.append(SeatLine(names.get(ship, f"{ship} side" if row.station == ADMIRAL
+                                          else ship)))
         out.append(SeatLine(title(row.station), choices(row), row.station))
     return tuple(out)
 

@@ -28,7 +28,8 @@ class GameState(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """Somebody must act: `station` of `ship` (None: the Instructor), doing `what`, by an action
+    """Somebody must act: `station` of `ship` (None: the Instructor, or the Admiral of `side`),
+    doing `what`, by an action
     of type `action` (its log type name, e.g. "allocate_power"; "roll" for a roll).
 
     When `roll` is set the prompt is for that roll and nothing else.
@@ -39,6 +40,7 @@ class Prompt:
     what: str
     roll: RollRequest | None = None
     action: str = ""
+    side: str | None = None  # an Admiral's prompt (station "admiral", no ship) names its side
 
 
 S = TypeVar("S", bound=GameState)

@@ -26,7 +26,7 @@ from display.shield_marks import shield_marks
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, view
 from engine.events import Event
-from engine.stations import CAPTAIN, INSTRUCTOR, title
+from engine.stations import ADMIRAL, CAPTAIN, INSTRUCTOR, title
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 
 TICKER = 50
@@ -45,10 +45,14 @@ def seat_of(key: str) -> Seat | None:
     if key == INSTRUCTOR_SEAT:
         return Seat(INSTRUCTOR)
     ship, _, station = key.partition("/")
+    if station == ADMIRAL:  # an Admiral's seat, "Side/admiral" (an optional rule)
+        return Seat(station, side=ship)
     return Seat(station, ship)
 
 
 def seat_key(seat: Seat) -> str:
+    if seat.side is not None:
+        return f"{seat.side}/{seat.station}"
     return INSTRUCTOR_SEAT if seat.ship is None else f"{seat.ship}/{seat.station}"
 
 
@@ -58,6 +62,8 @@ def seat_title(key: str, names: Mapping[str, str]) -> str:
         return "Viewscreen"
     seat = seat_of(key)
     assert seat is not None
+    if seat.side is not None:
+        return f"{title(seat.station)} · {seat.side}"
     if seat.ship is None:
         return title(seat.station)
     return f"{title(seat.station)} · {names.get(seat.ship, seat.ship)}"
@@ -186,6 +192,8 @@ class SeatLog:
         "" (no side's) for the viewscreen."""
         if self.seat is None:
             return ""
+        if self.seat.side is not None:   # an Admiral: its side's secrets alone
+            return self.seat.side
         if self.seat.ship is None:
             return None
         if self.side is None:   # a ship's side never changes: asked once

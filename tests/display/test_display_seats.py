@@ -230,3 +230,12 @@ def test_random_taps_on_the_view_ask_only_for_real_seats_and_modes(
     for o in out:   # (a tap on a tab leaves the view: the Instructor's panel may ask an undo)
         if isinstance(o, Request) and o.kind == "seat":
             assert (o.ship, o.station) in real and o.mode in MODES
+
+
+def test_an_admirals_seat_is_listed_under_its_side() -> None:
+    """The optional Admiral's seat (engine/rulesets/fasa/admiral.py), key (side, "admiral"): a
+    line of its own under "Blue side", with the three modes offered."""
+    rows = (SeatRow("lance", "captain", "panel"), SeatRow("Blue", "admiral", "autopilot"))
+    lines = seat_lines(rows, {"lance": "Lance"})
+    assert [ln.label for ln in lines] == ["Lance", "Captain", "Blue side", "Admiral"]
+    assert len(lines[3].choices) == 3

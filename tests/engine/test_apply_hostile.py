@@ -41,6 +41,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.admiral import FleetOrders
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.officers import needs
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
@@ -87,6 +88,11 @@ def _crewed(scenario: dict[str, Any]) -> dict[str, Any]:
 CREWED = {**_crewed(prepare(load_scenario("duel", None), None, "command", None, 3)),
           "id": "duel-crewed"}
 HEADERS[str(CREWED["id"])] = CREWED
+# The skirmish with an Admiral for the Blue side (an optional rule, seed line 437; admiral.py):
+# fleet orders of garbage, for the wrong side, ships or targets, twice in a turn.
+ADMIRALS = {**prepare(load_scenario("skirmish", None), None, "advanced", None, 3, None,
+                      {"admirals": ["Blue"]}), "id": "skirmish-admirals"}
+HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, ADMIRALS)}
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
@@ -104,8 +110,9 @@ def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
 
 
 STATES = (_states() + _states(GAMBIT) + _states(LIMITED) + _states(EXPERT) + _states(EXPERT_GAMBIT)
-          + _states(COMMAND) + _states(SCIENCE) + _states(CREWED))
-SHIPS = ["enterprise", "kronos", "constitution", "bop1", "nobody", ""]
+          + _states(COMMAND) + _states(SCIENCE) + _states(CREWED) + _states(ADMIRALS))
+SHIPS = ["enterprise", "kronos", "constitution", "bop1", "lance", "spear", "nobody", ""]
+SIDES = ["Blue", "Red", "Federation", "blue", ""]
 WEAPONS = ["ph1", "ph2", "pt1", "d1", "b1", "pl1", "zz9"]
 
 scalar = st.one_of(st.integers(-3, 25), st.integers(), st.floats(allow_nan=True), st.booleans(),
@@ -137,6 +144,10 @@ actions = st.one_of(
         ["movement", "shield", "ph1", "pt1", "d1", "zz9", ""]), scalar), number),
     st.builds(BonusShield, station, ship, number),
     st.builds(SetWarp, station, ship, number),
+    st.builds(FleetOrders, station, st.one_of(st.sampled_from(SIDES), scalar), st.one_of(
+        st.lists(st.tuples(ship, st.one_of(st.sampled_from(
+            ["close", "hold", "withdraw", "charge", ""]), scalar), ship), max_size=3).map(tuple),
+        garbage)),
     st.builds(AskSensor, station, ship, number, st.one_of(st.sampled_from(
         ["", "1", "beam", "ph1", "zz9"]), scalar)),
     st.builds(ArcScan, station, ship, st.one_of(st.sampled_from(
@@ -172,7 +183,7 @@ actions = st.one_of(
 
 def legal(state: Any) -> list[engine.Action]:
     return [a for p in engine.pending(state)
-            for a in engine.legal_actions(state, engine.Seat(p.station, p.ship))]
+            for a in engine.legal_actions(state, engine.Seat(p.station, p.ship, p.side))]
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -254,6 +265,9 @@ def test_every_kernel_function_given_what_is_no_state_raises_the_engines_error(
 @pytest.mark.parametrize(("args", "words"), [
     (("janitor",), "unknown station 'janitor'"), (("helm",), "needs a ship"),
     (("helm", 3), "a ship id, not 3"), ((None,), "unknown station None"),
+    (("admiral",), "names a side and no ship"), (("admiral", "enterprise"), "names a side"),
+    (("admiral", None, 7), "a side's name, not 7"), (("admiral", None, ""), "a side's name"),
+    (("helm", "enterprise", "Federation"), "only the Admiral seat names a side"),
 ])
 def test_a_seat_that_cannot_be_is_a_seat_error(args: tuple[Any, ...], words: str) -> None:
     with pytest.raises(engine.SeatError, match=words) as err:

@@ -41,6 +41,7 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
+from engine.rulesets.fasa.admiral import FleetOrders, Order
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.knighthawks import actions as kh
@@ -239,6 +240,9 @@ EXAMPLES: list[Action] = [
     PowerDown("engineer", "enterprise", 4, 3, 2),
     CutWeapons("helm", "enterprise", (("ph1", 3),)),
     CutShields("science", "enterprise", (2, 0, 0, 0, 0, 1)),
+    FleetOrders("admiral", "Federation", (Order("enterprise", "close", "kronos"),
+                                          Order("constitution", "withdraw"))),
+    FleetOrders("instructor", "Klingon"),
 ]
 
 

@@ -33,9 +33,10 @@ def _record() -> tuple[list[str], list[Action], Any]:
     # The command level with the Enterprise's player crew: its lines hold every kind of roll
     # (percentile Skill Rolls too: the Klingon crew's and the Enterprise's officers'), the skill
     # bonus, the warp speed, the Captain's orders and the Engineer's choice of roll besides the
-    # basic game's actions.
-    scenario = crew_ships(prepare(load_scenario("duel", None), None, "command", None, 4),
-                          random.Random(3), share=0.0)
+    # basic game's actions; and each side's Admiral's fleet orders (an optional rule, seed line
+    # 437: admiral.py).
+    scenario = crew_ships(prepare(load_scenario("duel", None), None, "command", None, 4, None,
+                                  {"admiral": True}), random.Random(3), share=0.0)
     out = io.StringIO()
     state, actions = autopilot_game(scenario, VirtualDice(3).roll, log=out)
     return out.getvalue().splitlines(), actions, state
@@ -309,9 +310,25 @@ def test_a_firing_limit_the_recorded_fire_breaks_is_refused_naming_the_line() ->
     """A log whose header says one weapon a Firing Phase while its actions fire more is refused
     at the first action that breaks it, in the limit's words."""
     header = json.loads(LINES[0])
-    header["scenario"]["options"] = {"fire_limit": 1}
+    header["scenario"]["options"] = {**header["scenario"]["options"], "fire_limit": 1}
     kind, message = outcome([signed(header), *LINES[1:]])
     assert kind == "refused" and "firing limit is 1 weapon a ship" in message
+
+
+def test_fleet_orders_the_header_gives_no_admiral_are_refused_naming_the_line() -> None:
+    """The Admiral's orders recorded (an optional rule, seed line 437): a header without the
+    Admiral, or a line that gives an order to the other side's ship, is refused at that line."""
+    first = next(n for n, a in enumerate(ACTIONS, 1) if a.type_name == "fleet_orders")
+    header = json.loads(LINES[0])
+    header["scenario"]["options"] = {}
+    kind, message = outcome([signed(header), *LINES[1:]])
+    assert kind == "refused" and "has no Admiral in this game" in message
+    assert f"action {first} (fleet_orders)" in message, message
+    line = json.loads(LINES[first])
+    other = "kronos" if line["side"] == "Federation" else "enterprise"
+    line["orders"] = [{"ship": other, "order": "withdraw", "target": ""}]
+    kind, message = outcome([LINES[0], *LINES[1:first], signed(line), *LINES[first + 1:]])
+    assert kind == "refused" and f"'{other}' is not a ship of the" in message, message
 
 
 @SLOW

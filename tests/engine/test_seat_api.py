@@ -15,11 +15,11 @@ import engine
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare, scenario_names
 from engine import Decision, FieldKind, IllegalAction, RollResult, Seat
-from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa import admiral, autopilot
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, DeclareFire, Move, SetShields
 from engine.rulesets.fasa.crew import CREWS, Duty, duties_of, station_for, stations_of
 from engine.rulesets.fasa.state import PLAYABLE_LEVELS, FasaState
-from engine.stations import INSTRUCTOR, STATION_NAMES
+from engine.stations import ADMIRAL, INSTRUCTOR, STATION_NAMES
 
 
 @functools.cache
@@ -46,8 +46,11 @@ def states(seed: int, limit: int = 400) -> Iterator[FasaState]:
 
 
 def seats(state: FasaState) -> list[Seat]:
-    return [Seat(INSTRUCTOR)] + [Seat(st, s.id) for s in state.ships for st in STATION_NAMES
-                                 if st != INSTRUCTOR]
+    """The Instructor, every crew seat, and the Admiral of each side that has one (an optional
+    rule: engine/rulesets/fasa/admiral.py)."""
+    return ([Seat(INSTRUCTOR)] + [Seat(st, s.id) for s in state.ships for st in STATION_NAMES
+                                  if st not in (INSTRUCTOR, ADMIRAL)]
+            + [Seat(ADMIRAL, side=side) for side in admiral.sides(state)])
 
 
 # -- pending(state, seat) ------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa import autopilot
 from engine.rulesets.fasa.actions import Move
+from engine.rulesets.fasa.admiral import FleetOrdered
 from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS
 from engine.rulesets.fasa.crew import CREWS
 from engine.rulesets.fasa.events import (
@@ -44,11 +45,18 @@ from engine.rulesets.fasa.events import (
     ShipMoved,
 )
 from engine.rulesets.fasa.hiding import hidden_from
+from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.officers import needs
 from engine.rulesets.fasa.shaken import OfficerOut, SystemOut
 from engine.rulesets.fasa.skill_roll import PLACE_POWER, PLACE_SHIELD
 from engine.rulesets.fasa.state import POWER, Allocation, FasaState, Ship, Shot, replace
-from engine.rulesets.fasa.views import PRIVATE_EVENTS, PUBLIC_SHIP_KEYS, may_know_ship, redacted
+from engine.rulesets.fasa.views import (
+    PRIVATE_EVENTS,
+    PUBLIC_SHIP_KEYS,
+    may_know_ship,
+    redacted,
+    side_of,
+)
 from engine.stations import INSTRUCTOR
 
 OTHER_BONUS = {"due": PLACE_POWER, PLACE_POWER: PLACE_SHIELD, PLACE_SHIELD: "due",
@@ -100,15 +108,19 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
             shaken=replace(s.shaken, officers=(OfficerOut("helm"),), systems=(SystemOut("shields"),),
                            used=s.shaken.used + 1, cut=s.shaken.cut + 1),
         ))
-    side = state.ship(seat.ship or "").side
+    side = side_of(state, seat)
     ships = [elsewhere(state, s) if hidden_from(state, s, side, seat.ship) else s for s in ships]
     reports = tuple(replace(r, text=r.text + " (changed)", answer=(("changed", 1),))
                     if not may_know_ship(state, seat, r.ship) else r for r in state.reports)
     # Which face-down counters of other sides are mines (Advanced: Mines: "upside down").
     counters = tuple(replace(c, mine=not c.mine) if c.side != side and not c.shown else c
                      for c in state.counters)
+    # Another side's Admiral's orders (an optional rule, seed line 437: admiral.py).
+    orders = tuple((s, t, ship, "withdraw" if order != "withdraw" else "hold", target)
+                   if s != side else (s, t, ship, order, target)
+                   for s, t, ship, order, target in state.fleet_orders)
     return replace(state, ships=tuple(ships), reports=reports, counters=counters,
-                   shots=secret_cuts(state, seat))
+                   shots=secret_cuts(state, seat), fleet_orders=orders)
 
 
 def science_secrets(s: Ship) -> dict[str, Any]:
@@ -162,10 +174,13 @@ def other_lock(state: FasaState, seat: Seat, ship: Ship) -> str:
 
 
 SEEDS = [*range(12), *(f"gambit{n}" for n in range(4)), *(f"expert{n}" for n in range(3)),
-         *(f"command{n}" for n in range(3)), *(f"shaken{n}" for n in range(3))]
+         *(f"command{n}" for n in range(3)), *(f"shaken{n}" for n in range(3)),
+         *(f"admiral{n}" for n in range(3))]
 """Random games of the packaged scenarios, and games of The Romulan Gambit at the advanced level,
-where the Romulans start cloaked (Advanced: Romulan Cloaking Device); and at the command level
-with a player crew on some ships (Command & Control: their officers' ratings and rolls)."""
+where the Romulans start cloaked (Advanced: Romulan Cloaking Device); at the command level with a
+player crew on some ships (Command & Control: their officers' ratings and rolls); "admiral": at
+the expert level (finds by arc scans are the sensing ship's alone) with an Admiral for each side
+(an optional rule, seed line 437), whose seats are among those checked."""
 COMMAND_SEEDS = [seed for seed in SEEDS if str(seed).startswith("command")]
 SCIENCE_SEEDS = [f"science{n}" for n in range(3)]
 """Games of The Romulan Gambit at the command level with a crewed Federation cruiser whose
@@ -190,11 +205,13 @@ def game_states(seed: int | str, base: int, limit: int = 300) -> Iterator[FasaSt
     if seed.startswith("shaken"):
         yield from shaken_states(int(seed.removeprefix("shaken")), base, limit)
         return
-    level = "expert" if seed.startswith("expert") else "advanced"
+    level = "expert" if seed.startswith(("expert", "admiral")) else "advanced"
     n = int(seed.removeprefix("gambit").removeprefix("expert").removeprefix("command")
-            .removeprefix("science"))
+            .removeprefix("science").removeprefix("admiral"))
     rng = random.Random(n)
     scenario = {**packaged("romulan-gambit", level), "crew": rng.choice(sorted(CREWS))}
+    if seed.startswith("admiral"):
+        scenario = {**scenario, "options": {"admiral": True}}
     if seed.startswith("command"):
         scenario = crew_ships({**packaged(rng.choice(("duel", "romulan-gambit")), "command"),
                                "crew": rng.choice(sorted(CREWS))}, rng)
@@ -246,8 +263,9 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     previous: FasaState | None = None
     for state in game_states(seed, 100):
         players = [s for s in seats(state) if s.station != INSTRUCTOR]
-        for seat in rng.sample(players, 4):
-            mine = state.ship(seat.ship or "").side
+        admirals = [s for s in players if s.is_admiral]  # each checked at every step
+        for seat in rng.sample([s for s in players if not s.is_admiral], 4) + admirals:
+            mine = side_of(state, seat)
             seen = engine.view(state, seat)
             for ship in seen["ships"]:
                 if ship["side"] != mine:
@@ -294,6 +312,7 @@ def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) ->
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
     told_private = told_public_roll = told_lock = told_hidden = told_cc = 0
+    told_private = told_public_roll = told_lock = told_hidden = told_orders = 0
     game = game_states(seed, 200)
     state = next(game)
     for after in game:
@@ -304,7 +323,7 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
             for seat in rng.sample([s for s in seats(new) if s.station != INSTRUCTOR], 3):
                 told = engine.events_for(new, events, seat)
                 assert all(e in events for e in told)
-                mine = new.ship(seat.ship or "").side
+                mine = side_of(new, seat)
                 for e in events:
                     if isinstance(e, PRIVATE_EVENTS):
                         owner = new.ship(e.ship).side
@@ -320,8 +339,14 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
                     elif isinstance(e, SelfDestructOrder):
                         ours = new.ship(e.ship).side == mine
                         assert (e in told) == (ours or e.order == "destruct"), (seat, e)
+                    elif isinstance(e, FleetOrdered):  # an Admiral's: its side's alone
+                        assert (e in told) == (e.side == mine), (seat, e)
+                        told_orders += e.side == mine
                     elif isinstance(e, CloakScanned):
-                        ours = new.ship(e.ship).side == mine or (
+                        # Expert: the sensing ship's alone (line 783), not its Admiral's.
+                        scanner = (seat.ship == e.ship if expert(new.level)
+                                   else new.ship(e.ship).side == mine)
+                        ours = scanner or (
                             bool(e.found) and new.ship(e.found).side == mine)
                         assert (e in told) == ours, (seat, e)
                     elif isinstance(e, SensorLocked):
@@ -345,6 +370,8 @@ def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) ->
         assert told_cc, "no officer's order or roll was told to its own side"
     if isinstance(seed, str) and seed.startswith("shaken"):
         assert told_cc, "no bridge hit or power off the grid was told"
+    if str(seed).startswith("admiral"):
+        assert told_orders, "an Admiral's orders reached its side"
 
 
 def _step_actions(before: FasaState, after: FasaState) -> list[engine.Action]:

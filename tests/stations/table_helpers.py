@@ -9,6 +9,7 @@ from typing import Any
 
 from console_client import Console, Net
 
+from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
 from companion.consoles import Consoles
 from companion.saved_game import SavedGame
@@ -21,9 +22,12 @@ _ids = itertools.count(1)
 
 def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
              level: str = "basic", turns: int = 2, seed: int = 7,
-             surface: Any = None, until: Any = None, address: str = "127.0.0.1") -> App:
-    """The app, its game played by the autopilots first until `until(state)` when given."""
-    sc = prepare(load_scenario(scenario, None), None, level, None, turns)
+             surface: Any = None, until: Any = None, address: str = "127.0.0.1",
+             options: dict[str, Any] | None = None) -> App:
+    """The app, its game played by the autopilots first until `until(state)` when given;
+    `options`: optional rules (an Admiral's seat is played by touch when its side is in
+    `people`)."""
+    sc = prepare(load_scenario(scenario, None), None, level, None, turns, None, options)
     game = SavedGame.new(None, sc, seed, {})
     if until is not None:
         from companion.saved_game import autopilot_action
@@ -36,6 +40,8 @@ def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
     for ship in (str(s["id"]) for s in sc["ships"]):
         for st in crew_stations(game.state, ship):
             seats[ship, st] = "touch" if ship in people else "autopilot"
+    for side, st in admiral_seats(game.state):
+        seats[side, st] = "touch" if side in people else "autopilot"
     said: list[str] = []
     consoles = Consoles.open(address, 0, said.append)
     assert consoles is not None, said

@@ -23,6 +23,8 @@ from engine.hexgrid import (
 )
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    admiral,
+    admiral_autopilot,
     aftermath,
     autopilot_cc,
     bonus_place,
@@ -97,6 +99,8 @@ GOOD_SHOT = 5
 def decide(state: FasaState, prompt: Prompt) -> Action:
     """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
     seat may know (`views.redacted`), never from an enemy's secrets."""
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral_autopilot.py)
+        return admiral_autopilot.orders(state, prompt)
     assert prompt.ship is not None and prompt.roll is None
     state = redacted(state, Seat(prompt.station, prompt.ship))
     ship = state.ship(prompt.ship)
@@ -208,6 +212,10 @@ def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:
 def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship | None:
     pos = ship.pos if at is None else at
     foes = enemies(state, ship)
+    order = admiral.order_of(state, ship)  # an optional rule: the enemy its Admiral named
+    named = [f for f in foes if order is not None and f.id == order.target]
+    if named:
+        return named[0]
     return min(foes, key=lambda s: (distance(pos, s.pos), s.id)) if foes else None
 
 
@@ -322,6 +330,12 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     goal = victory.escapers(state.setup.victory).get(ship.id)
     if goal:
         return _escape_path(state, ship, goal)
+    ordered = admiral.order_of(state, ship)  # an optional rule: the Admiral's order, followed
+    if ordered is not None and ordered.order == admiral.WITHDRAW:
+        away = admiral_autopilot.withdraw_edge(state, ship, enemies(state, ship))
+        return _escape_path(state, ship, away)
+    if ordered is not None and ordered.order == admiral.HOLD:
+        return ""
     if advanced.lie_in_wait(state, ship):
         return ""
     want = best_range(state.tables, ship, state.scale)

@@ -25,6 +25,7 @@ from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    admiral,
     cc_controls,
     cloak,
     combat,
@@ -84,7 +85,9 @@ def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
 def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     if prompt.roll is not None:
         return _roll(prompt, station)
-    assert prompt.ship is not None  # every FASA decision belongs to a ship
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral's (admiral.py)
+        return admiral.decision(state, prompt, station)
+    assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,

@@ -10,6 +10,7 @@ from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    admiral,
     cc_legal,
     combat,
     helm_rolls,
@@ -70,6 +71,8 @@ def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
 def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.roll is not None:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral.py)
+        return admiral.options(state, prompt, station)
     assert prompt.ship is not None
     ship = state.ship(prompt.ship)
     if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions

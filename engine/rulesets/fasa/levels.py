@@ -13,8 +13,8 @@ sensor shadows of obstacles, seed line 327, `hiding.py`), the Romulan Cloaking D
 advanced game but its optional rules (Optional Rules And Hints On Play, lines 429-529) is built
 (`NOT_BUILT` has no advanced entry). Its optional rules are options a scenario or the table
 turns on (`options.py`: the firing limit, rescues, team communications and Campaign
-Advancement, in play in `campaign_play.py` with its numbers in `campaign.py`); the admiral is not
-built (docs/rules-decisions.md).
+Advancement, in play in `campaign_play.py` with its numbers in `campaign.py`) and the Admiral
+(`admiral.py`).
 
 Book Two, Expert Starship Tactics (seed lines 575-873): full values, the ratings and the tactical
 advantage they give (`ratings.py`), the Skill Roll Phase (`skill_roll.py`), warp speed changes

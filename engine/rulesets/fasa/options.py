@@ -25,7 +25,9 @@ under the same options. Each is off unless turned on.
   turn, and the Victory Points and totals for the next game at the end (`campaign_play.py`, the
   numbers in `campaign.py`).
 
-The admiral (line 437) is not built (docs/rules-decisions.md).
+- `admiral` / `admirals` (line 437, the Admiral): `admiral = true` gives every side an Admiral,
+  `admirals = ["Federation"]` the sides named. An Admiral commands no ship; each Power Allocation
+  Phase it may give its side's ships fleet orders, which bind nobody (`admiral.py`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,10 @@ from engine.errors import DataError
 MAX_FIRE_LIMIT = 12
 """The most weapons a limit may name (more than any class carries)."""
 
-OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "campaign")
+MAX_ADMIRALS = 8
+"""The most sides an `admirals` list may name."""
+
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral", "admirals")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +55,12 @@ class Options:
     rescues: bool = False  # a Captain may abandon ship to a friendly ship 4 hexes away or less
     team_communications: bool = False  # each side rolls each turn: 1-3 it talks aloud
     campaign: bool = False  # Campaign Advancement: points, their rolls, Victory Points
+    admiral: bool = False  # every side has an Admiral (line 437; admiral.py)
+    admirals: tuple[str, ...] = ()  # or only these sides have one
+
+    def admiral_sides(self, sides: tuple[str, ...]) -> tuple[str, ...]:
+        """The sides of `sides` (the scenario's, in its order) that have an Admiral."""
+        return sides if self.admiral else tuple(s for s in sides if s in self.admirals)
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario's `[options]` table for these options (only those turned on)."""
@@ -60,6 +71,10 @@ class Options:
             out["team_communications"] = True
         if self.campaign:
             out["campaign"] = True
+        if self.admiral:
+            out["admiral"] = True
+        if self.admirals:
+            out["admirals"] = list(self.admirals)
         return out
 
 
@@ -83,13 +98,19 @@ def options_from(raw: Any, where: str) -> Options:
                         f"{MAX_FIRE_LIMIT} weapons a ship fires in one Firing Phase, "
                         f"not {limit!r}")
     flags = {}
-    for key in ("rescues", "team_communications", "campaign"):
+    for key in ("rescues", "team_communications", "campaign", "admiral"):
         flags[key] = raw.get(key, False)
         if type(flags[key]) is not bool:
             raise DataError(f"{where}: options: {key} must be true or false, not {flags[key]!r}")
+    admirals = raw.get("admirals", [])
+    if (not isinstance(admirals, list | tuple) or len(admirals) > MAX_ADMIRALS
+            or not all(isinstance(a, str) and 0 < len(a) <= 40 for a in admirals)):
+        raise DataError(f"{where}: options: admirals must be a list of the sides that have an "
+                        f"Admiral (e.g. [\"Federation\"]), not {admirals!r}")
     return Options(fire_limit=limit, rescues=flags["rescues"],
                    team_communications=flags["team_communications"],
-                   campaign=flags["campaign"])
+                   campaign=flags["campaign"],
+                   admiral=flags["admiral"], admirals=tuple(dict.fromkeys(admirals)))
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

@@ -262,6 +262,10 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     if not advanced_rules(level):
         counters, mine_damage = (), ()  # mines are an advanced rule (Advanced: Mines)
     options = options_from(scenario.get("options"), where)
+    unknown_sides = [a for a in options.admirals if a not in sides]
+    if unknown_sides:  # the optional Admiral (admiral.py) names a side of this battle
+        raise DataError(f"{where}: options: admirals names {', '.join(unknown_sides)}, no side "
+                        f"of this scenario (sides: {', '.join(sides)})")
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,

@@ -368,6 +368,9 @@ class FasaState:
     aloud: tuple[str, ...] = ()                         # sides that must talk aloud this turn
     science_wait: tuple[str, str] | tuple[()] = ()      # C&C: (ship, what) whose Science
     #                                                     Officer's roll is awaited (science.py)
+    fleet_orders: tuple[tuple[str, int, str, str, str], ...] = ()  # the optional Admiral's
+    #                                          orders (side, turn, ship, order, target): admiral.py
+    ordered: tuple[tuple[str, int], ...] = ()           # (side, last turn its Admiral answered)
     outcome: str = ""
     winner: str = ""
 

@@ -11,6 +11,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    admiral,
     advantage,
     aftermath,
     arc_scan,
@@ -97,6 +98,7 @@ STEP_OF: dict[str, Step] = {
     "bonus_power": SKILL, "bonus_shield": SKILL,
     **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
     "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
+    "fleet_orders": POWER,
 }
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
@@ -183,6 +185,8 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
 
 
 def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]:
+    if isinstance(action, admiral.FleetOrders):  # an optional rule: the Admiral (line 437)
+        return admiral.give(state, action)
     kind = action.type_name
     words = kind.replace("_", " ")
     station = title(action.station)
@@ -528,6 +532,8 @@ def seat_may_act(seat: Seat, prompt: Prompt) -> bool:
     """Whether `seat` may answer `prompt`: its own station on its own ship, or the Instructor."""
     if seat.ship is not None and seat.ship != prompt.ship:
         return False
+    if seat.side is not None and seat.side != prompt.side:  # an Admiral: its own side's
+        return False
     return seat.station in (INSTRUCTOR, prompt.station)
 
 
@@ -546,12 +552,13 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                             + " (column, row, heading)", None, "place_ship")
                      for sid in state.to_place)
     if state.step == POWER:
+        out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
         # Expert: the Helm may change the warp speed one step (line 759), before the ship's
         # allocation; the phase does not wait for it. Listed first, as it comes first.
-        out = [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                      f"warp speed of {s.name} this turn (now {s.warp}; "
-                      f"{warp.reach_words(state, s)})", None, "set_warp")
-               for s in state.ships if warp.may_set(state, s)]
+        out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
+                       f"warp speed of {s.name} this turn (now {s.warp}; "
+                       f"{warp.reach_words(state, s)})", None, "set_warp")
+                for s in state.ships if warp.may_set(state, s)]
         for s in state.ships:
             if s.status != ACTIVE:
                 continue

@@ -19,7 +19,7 @@ from typing import Any
 from engine.events import Event
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import mines
+from engine.rulesets.fasa import admiral, mines
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
 from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
@@ -95,7 +95,8 @@ map (`ShipMoved`)."""
 
 SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "bonus_power",
                 "bonus_shield", "science_roll", "extra_shields", "damage_control",  # science.PROMPTS
-                "power_down", "cut_weapons", "cut_shields")  # C&C: aftermath.py
+                "power_down", "cut_weapons", "cut_shields",  # C&C: aftermath.py
+                "fleet_orders")  # the optional Admiral (admiral.py)
 """Prompts another side is not told are open (whether they are answered is the ship's own)."""
 
 
@@ -117,11 +118,15 @@ PUBLIC_WORDS = {
     "science_roll": "giving orders", "extra_shields": "setting shields",
     "damage_control": "giving orders",
     "power_down": "powering down", "cut_weapons": "powering down", "cut_shields": "powering down",
+    "fleet_orders": "giving fleet orders",
 }
 
 
 def side_of(state: FasaState, seat: Seat) -> str | None:
-    """The side a seat plays, or None for the Instructor (who plays every side)."""
+    """The side a seat plays, or None for the Instructor (who plays every side). An Admiral's
+    seat names its side (an optional rule: admiral.py)."""
+    if seat.side is not None and seat.station != INSTRUCTOR:
+        return seat.side
     if seat.station == INSTRUCTOR or seat.ship is None or not state.has_ship(seat.ship):
         return None
     return state.ship(seat.ship).side
@@ -224,7 +229,11 @@ def _game(state: FasaState) -> dict[str, Any]:
 def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
     """A prompt as a seat is told of it: in full for its own side, else only who is doing what."""
     what = p.what if known else PUBLIC_WORDS.get(p.action, "acting")
-    return {"ship": p.ship, "station": p.station, "action": p.action, "what": what}
+    out: dict[str, Any] = {"ship": p.ship, "station": p.station, "action": p.action,
+                           "what": what}
+    if p.side is not None:
+        out["side"] = p.side
+    return out
 
 
 def report_json(report: SensorReport) -> dict[str, Any]:
@@ -253,6 +262,7 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(p, True) for p in pending(state)]
+    out["fleet_orders"] = admiral.orders_json(state, None)  # every side's (the optional Admiral)
     return out
 
 
@@ -264,6 +274,10 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
         return out
     out = _game(state)
     out["seat"] = {"station": str(seat.station), "ship": seat.ship}
+    if seat.side is not None:
+        out["seat"]["side"] = seat.side
+    # An optional rule: the side's Admiral's orders this turn, for its own seats (admiral.py).
+    out["fleet_orders"] = admiral.orders_json(state, side_of(state, seat) or "")
     known = _known_ships(state, seat)
     ships = []
     for s in state.ships:
@@ -285,8 +299,12 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
     # whether its Captain has answered it yet is not another side's to watch.
     # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
-    out["pending"] = [_prompt(_as_seen(state, p, known), p.ship in known)
-                      for p in pending(state) if p.ship in known or p.action not in SIDE_PROMPTS]
+    own = side_of(state, seat)
+    out["pending"] = [_prompt(_as_seen(state, p, known), p.ship in known or (
+                          p.side is not None and p.side == own))
+                      for p in pending(state)
+                      if p.ship in known or p.action not in SIDE_PROMPTS
+                      or (p.side is not None and p.side == own)]
     return out
 
 
@@ -388,6 +406,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     reports = tuple(r for r in state.reports if may_know_ship(state, seat, r.ship))
     return replace(state, ships=tuple(ships), asking=asking, reports=reports,
                    science_wait=waiting, shots=shots,
+                   fleet_orders=admiral.known_orders(state, side or ""),
                    detected=_detected(state, seat), counters=mines.redacted_counters(state, side),
                    detected_by=tuple(d for d in state.detected_by
                                      if may_know_ship(state, seat, d[1]) or (
@@ -415,6 +434,8 @@ def _may_know_event(state: FasaState, seat: Seat, event: Event) -> bool:
     if isinstance(event, BlastStruck) and state.has_ship(event.target):
         return not hidden_from(state, state.ship(event.target), side_of(state, seat),
                                seat.ship)
+    if isinstance(event, admiral.FleetOrdered):  # an optional rule: its own side's alone
+        return event.side == side_of(state, seat)
     if isinstance(event, SelfDestructOrder):
         return event.order == "destruct" or may_know_ship(state, seat, event.ship)
     if isinstance(event, CloakScanned):
