@@ -13,7 +13,7 @@ def test_check_the_default_map(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["panels", "check"]) == 0
     out = capsys.readouterr().out
     assert "5 panels" in out and "helm (helm): select=GPIO18" in out
-    assert "on MCP23017 expanders over I2C (mcp0 at 0x20, mcp1 at 0x21)" in out
+    assert "on MCP23017 expanders over I2C (mcp0 at 0x20, mcp1 at 0x21, mcp4 at 0x24)" in out
     assert "engineer: q=select" in out
 
 

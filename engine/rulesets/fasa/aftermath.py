@@ -57,6 +57,7 @@ def _busy(ship: Ship) -> bool:
 def advance(state: FasaState) -> tuple[FasaState, list[Event], bool]:
     """Run on to the next roll or decision; True when every crewed ship is done."""
     events: list[Event] = []
+    waiting = False
     for ship_id in [s.id for s in state.ships]:
         while True:
             ship = state.ship(ship_id)
@@ -64,11 +65,16 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event], bool]:
                 break
             state, more, wait = _next(state, ship)
             events += more
-            if state.roll is not None or wait:
+            if state.roll is not None:
                 return state, events, False
+            if wait:
+                # A ship's powering down waits for its officers; the next ship goes on, so
+                # that one side's decisions never hold up (and so tell of) another's.
+                waiting = True
+                break
             if more == []:
                 break
-    return state, events, True
+    return state, events, not waiting
 
 
 def _next(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event], bool]:
@@ -143,17 +149,18 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
 
 
 def prompts(state: FasaState) -> tuple[Prompt, ...]:
-    """The decisions the step waits for (one ship at a time)."""
+    """The decisions the step waits for, every powering-down ship's at once."""
+    out = []
     for ship in state.ships:
         if ship.status != ACTIVE or not officers.crewed(ship) or not _busy(ship):
             continue
         sh = ship.shaken
         if sh.cut:
-            return (Prompt(ship.id, state.station_for(ship.id, Duty.POWER),
-                           f"power down {ship.name}: take {plural(sh.cut, 'power point')} off "
-                           "movement, weapons and shields (the engines lost it)", None,
-                           "power_down"),)
-        out = []
+            out.append(Prompt(ship.id, state.station_for(ship.id, Duty.POWER),
+                              f"power down {ship.name}: take {plural(sh.cut, 'power point')} "
+                              "off movement, weapons and shields (the engines lost it)", None,
+                              "power_down"))
+            continue
         if sh.cut_weapons:
             out.append(Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
                               f"power down {ship.name}'s weapons by "
@@ -163,8 +170,7 @@ def prompts(state: FasaState) -> tuple[Prompt, ...]:
                               f"power down {ship.name}'s shields by "
                               f"{plural(power_spent.shield_points_off(ship), 'shield point')}",
                               None, "cut_shields"))
-        return tuple(out)
-    return ()
+    return tuple(out)
 
 
 def decide(state: FasaState, ship: Ship, action: object,
