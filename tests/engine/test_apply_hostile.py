@@ -92,7 +92,7 @@ HEADERS[str(CREWED["id"])] = CREWED
 # fleet orders of garbage, for the wrong side, ships or targets, twice in a turn.
 ADMIRALS = {**prepare(load_scenario("skirmish", None), None, "advanced", None, 3, None,
                       {"admirals": ["Blue"]}), "id": "skirmish-admirals"}
-HEADERS = {str(s["id"]): s for s in (SCENARIO, GAMBIT, LIMITED, ADMIRALS)}
+HEADERS[str(ADMIRALS["id"])] = ADMIRALS
 
 
 def _states(scenario: Any = SCENARIO) -> list[tuple[Any, list[engine.Action]]]:
