@@ -327,7 +327,7 @@ class App:
 
     def _choose(self, what: str) -> None:
         """At the end of the game: "rematch", "scenario:<id>" or "quit"; the loop that runs
-        this app (companion/play_cmd.py, the kiosk) starts the next game or leaves."""
+        this app (companion/commands/play.py, the kiosk) starts the next game or leaves."""
         self.next_game = what
         self.leave = True
         self.table.say(f"starbridge: game {self.game.id} over; next: {what}")

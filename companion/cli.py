@@ -25,20 +25,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from companion import (
-    bench_cmd,
-    config_cmd,
-    crew_cmd,
-    dice_emulator_cmd,
-    doctor_cmd,
-    games_cmd,
-    panels_cmd,
-    play_cmd,
-    ruleset_sim,
-    screenshot_cmd,
-    stations_cmd,
-    survey,
-)
+from companion import crew_cmd, survey
+from companion.commands import bench as bench_cmd
+from companion.commands import config as config_cmd
+from companion.commands import dice_emulator as dice_emulator_cmd
+from companion.commands import doctor as doctor_cmd
+from companion.commands import games as games_cmd
+from companion.commands import panels as panels_cmd
+from companion.commands import play as play_cmd
+from companion.commands import screenshot as screenshot_cmd
+from companion.commands import simulate_ruleset as ruleset_sim
+from companion.commands import stations as stations_cmd
 from companion.crew_play import after_game, crew_layout, parse_crews, with_crews
 from companion.dice import VirtualDice
 from companion.paths import user_data_dir

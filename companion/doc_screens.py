@@ -102,7 +102,7 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
 
 def render_doc_screen(doc: DocScreen, out: Path) -> None:
     """Draw `doc` into the PNG file `out`."""
-    from companion.screenshot_cmd import parse_seat, render
+    from companion.screens import parse_seat, render
 
     if doc.screen == "app":
         render_app(doc, out)

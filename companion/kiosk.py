@@ -106,7 +106,7 @@ class Kiosk:
         if scenario is None:
             scenario = self.new_scenario(None if crew else self.config.attract_scenario)
         seed = self.config.seed or random.randrange(1, 2**31)
-        from companion.play_cmd import seats_for
+        from companion.table_setup import seats_for
         from engine import new_game
 
         if seats is None:
@@ -259,7 +259,7 @@ class Kiosk:
 
 def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None]) -> int:
     from companion.paths import user_data_dir
-    from companion.play_cmd import build_table, new_scenario, open_consoles, open_hardware
+    from companion.table_setup import build_table, new_scenario, open_consoles, open_hardware
 
     store, notes = Store.open_folder(user_data_dir())
     for note in notes:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.panel_model import Fact
+from display.fact import Fact
 from engine.stations import CAPTAIN, COMMS, ENGINEER, HELM, NAVIGATOR, SCIENCE, WEAPONS
 
 ORDER_WORDS = {"hold": "hold fire", "fire": "fire", "at_will": "fire at will",

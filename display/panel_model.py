@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from display.fact import Fact
 from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
 from engine.stations import (
@@ -27,13 +28,6 @@ from engine.stations import (
     WEAPONS,
     title,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    label: str
-    value: str
-    alert: bool = False
 
 
 def choice_key(value: Value) -> str:

@@ -55,3 +55,16 @@ def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_pat
     assert done.returncode != 0
     assert "Edges know no ruleset BROKEN" in done.stdout
     assert "probe_edge -> engine.rulesets.fasa.setup" in done.stdout
+
+
+def test_an_import_cycle_breaks_the_no_cycle_contract(tmp_path: Path) -> None:
+    """The cycle contract can fail: without its one listed exception FASA's damage location is an
+    import cycle (combat.py hands the roll to expert_damage.py, which builds on combat.py)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    start = text.index('    "engine.rulesets.fasa.combat -> engine.rulesets.fasa.expert_damage",')
+    end = text.index("\n", start) + 1
+    config = tmp_path / "contracts.toml"
+    config.write_text(text[:start] + text[end:], encoding="utf-8")
+    done = lint_imports(config)
+    assert done.returncode != 0
+    assert "No import cycles between sibling modules BROKEN" in done.stdout

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import doctor_cmd
 from companion.cli import main
+from companion.commands import doctor as doctor_cmd
 from companion.config import EXAMPLE
 from companion.saved_game import SavedGame
 from companion.store import FILE_NAME, Store
@@ -88,7 +88,7 @@ def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[
     import argparse
 
     from companion.config import Config
-    from companion.play_cmd import new_scenario
+    from companion.table_setup import new_scenario
 
     game = SavedGame.new(store, new_scenario(Config(), argparse.Namespace(turns=1, scenario=None),
                                              None), 3, {})
@@ -242,7 +242,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:
     from companion.config import Config
-    from companion.play_cmd import with_seat_flags
+    from companion.table_setup import with_seat_flags
 
     config = with_seat_flags(Config(), ["enterprise=touch", "kronos/helm=panel",
                                         "default=autopilot"])
@@ -258,7 +258,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
 
 
 def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.play_cmd import screen_available
+    from companion.table_setup import screen_available
 
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench_app import launch, launch_app
+from companion.benchmarks.app import launch, launch_app
 from companion.store import Store
 
 

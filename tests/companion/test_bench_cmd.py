@@ -8,9 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import bench, bench_cmd, bench_display, dice_bench, panels_bench, resume_bench, saves_bench
-from companion.bench_figures import HEADINGS
+from companion.benchmarks import dice as dice_bench
+from companion.benchmarks import display as bench_display
+from companion.benchmarks import engine as bench
+from companion.benchmarks import panels as panels_bench
+from companion.benchmarks import resume as resume_bench
+from companion.benchmarks import saves as saves_bench
+from companion.benchmarks.figures import HEADINGS
 from companion.cli import build_parser, main
+from companion.commands import bench as bench_cmd
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.bench_figures import (
+from companion.benchmarks.figures import (
     HEADINGS,
     MISSING,
     Figure,

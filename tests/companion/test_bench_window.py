@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import bench_cmd
-from companion.bench_window import Usage, figures, window_bench
+from companion.benchmarks.window import Usage, figures, window_bench
+from companion.commands import bench as bench_cmd
 
 
 def test_without_xvfb_the_rows_are_empty_and_say_why(monkeypatch: pytest.MonkeyPatch) -> None:

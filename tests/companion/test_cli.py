@@ -140,7 +140,7 @@ def test_simulate_ships_free_for_all(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_no_command_plays_a_demonstration_game(capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """With no screen, `starbridge` (play) says so and plays a short headless demonstration."""
-    monkeypatch.setattr("companion.play_cmd.screen_available", lambda: "no display found")
+    monkeypatch.setattr("companion.commands.play.screen_available", lambda: "no display found")
     code, out, err = run(capsys)
     assert code == 0
     assert "no display found" in err and "playing headless" in err

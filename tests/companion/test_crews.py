@@ -506,7 +506,7 @@ def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
     with no [seats] in the configuration, both crewed ships' stations are people's (at the
     panels), not only the first ship's; every other game keeps the first ship's crew alone."""
     from companion.config import Config
-    from companion.play_cmd import seats_for
+    from companion.table_setup import seats_for
 
     duel = prepare(crew_layout(load_scenario("duel", None), None, head_to_head=True), None,
                    "command", None, 30)

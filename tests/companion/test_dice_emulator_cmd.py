@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.dice_emulator_cmd import parse_command
+from companion.commands.dice_emulator import parse_command
 from firmware_bridge.link import LinkEvent, TrayLink, TrayRoll
 
 
@@ -52,7 +52,7 @@ def test_any_command_line_parses_or_says_why(line: str) -> None:
 
 def test_bench_dice_prints_its_figures_and_floor(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion import dice_bench
+    from companion.benchmarks import dice as dice_bench
     monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
     monkeypatch.setattr(dice_bench, "SAMPLES", 5)
     assert main(["bench", "dice"]) == 0
@@ -66,7 +66,7 @@ def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from companion import dice_bench
+    from companion.benchmarks import dice as dice_bench
     monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
     monkeypatch.setattr(dice_bench, "SAMPLES", 5)
     figures = {f.name: f for f in dice_bench.dice_bench(io.StringIO())}

@@ -11,10 +11,10 @@ import pytest
 
 from companion.app import App, Table
 from companion.config import parse_config
-from companion.play_cmd import next_game, scenarios_on_offer
 from companion.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from companion.store import Store
+from companion.table_setup import next_game, scenarios_on_offer
 from engine import Seat, crew_stations, new_game
 
 
@@ -95,7 +95,7 @@ def test_play_goes_on_to_the_game_chosen_at_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`starbridge play`'s loop: a rematch chosen on the end screen is played on the same
     screen and saved as a new game; quit then ends the run."""
-    import companion.play_cmd as play_cmd
+    import companion.commands.play as play_cmd
 
     choices = iter(["rematch", "quit"])
     apps: list[App] = []

@@ -17,9 +17,9 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from companion.app import Table
 from companion.config import parse_config
 from companion.kiosk import Kiosk, attract_seats
-from companion.play_cmd import new_scenario
 from companion.saved_game import SavedGame
 from companion.store import Store
+from companion.table_setup import new_scenario
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, INVITE
 from engine import Seat
 from hardware.pinmap import load_pinmap

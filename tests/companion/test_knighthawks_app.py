@@ -256,7 +256,7 @@ def test_play_chooses_knight_hawks_by_the_scenarios_name(
 def test_the_end_screen_offers_the_same_game_systems_scenarios_first() -> None:
     """The scenarios of the game just played come first on the end screen (FASA's five after a
     FASA game, Knight Hawks' two after one)."""
-    from companion.play_cmd import scenarios_on_offer
+    from companion.table_setup import scenarios_on_offer
 
     after_kh = [sid for sid, _ in scenarios_on_offer(None, "knighthawks")]
     after_fasa = [sid for sid, _ in scenarios_on_offer(None, "fasa")]

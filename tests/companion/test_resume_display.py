@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from companion.app import App, Table
+from companion.benchmarks.saves import long_scenario
 from companion.saved_game import SavedGame, autopilot_step
-from companion.saves_bench import long_scenario
 from companion.store import Store
 from engine import Seat, crew_stations
 

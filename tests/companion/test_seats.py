@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from companion.app import App, Table
 from companion.config import parse_config
-from companion.play_cmd import Hardware, build_table
 from companion.saved_game import SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, panel_problem, turn_of
 from companion.session import load_scenario, prepare
 from companion.store import Store
+from companion.table_setup import Hardware, build_table
 from display.bridge import Request
 from display.seats_model import MODES
 from engine import Seat, crew_stations, new_game, pending

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from companion import snapshots
+from companion.benchmarks.saves import long_scenario
 from companion.log_actions import LogActions
 from companion.resume import read_game
 from companion.saved_game import SavedGame, autopilot_step
-from companion.saves_bench import long_scenario
 from companion.session import load_scenario, prepare
 from companion.snapshots import EVERY, HISTORY, KEEP, SnapshotError, decode, encode
 from companion.store import Store
@@ -231,7 +231,7 @@ def test_play_resume_says_once_that_a_snapshot_was_not_used(
     import argparse
 
     from companion.config import Config
-    from companion.play_cmd import choose_game
+    from companion.table_setup import choose_game
 
     folder, game, n = saved
     _damage(folder, game, DAMAGE["text garbled"][0], game)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from game_helpers import scenario, start
 
-from companion.screenshot_cmd import (
+from companion.screens import (
     ADVANCED_SCREENS,
     INSTRUCTOR_SCREENS,
     SCREENS,

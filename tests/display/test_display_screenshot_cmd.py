@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.screenshot_cmd import parse_seat, parse_size
+from companion.screens import parse_seat, parse_size
 
 
 def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
 
 def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.bench_display as bench
+    import companion.benchmarks.display as bench
     monkeypatch.setattr(bench, "FRAMES", 5)
     monkeypatch.setattr(bench, "IDLE_SECONDS", 0.1)
     assert main(["bench", "display"]) == 0
@@ -121,7 +121,7 @@ def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFix
 def test_the_advanced_science_screen_waits_for_a_sensor_report(tmp_path: Path) -> None:
     """`--level advanced --screen science` stops at a Science decision once the seat's side has
     a sensor report for the readings to list."""
-    from companion.screenshot_cmd import SCREENS, _with_reports, advance
+    from companion.screens import SCREENS, _with_reports, advance
     from companion.session import load_scenario, prepare
     from engine import Seat, new_game, pending, view
 

@@ -231,7 +231,7 @@ def test_the_expert_why_screens_are_laid_out(screen: str, seat: Seat, turns: int
     nothing is cut, and the page says the chart's row or the Skill Roll's modifier."""
     from test_display_screens import check_laid_out
 
-    from companion.screenshot_cmd import SCREENS, advance
+    from companion.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
 
     played = prepare(load_scenario("duel", None), None, "expert", None, turns + 10)

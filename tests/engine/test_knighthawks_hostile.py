@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import engine
+from companion.commands.simulate_ruleset import play, playable
 from companion.dice import VirtualDice
-from companion.ruleset_sim import play, playable
 from engine import DataError, IllegalAction, RollResult
 from engine.errors import LogError
 from engine.log import action_line, checksum, header_line, parse, replay

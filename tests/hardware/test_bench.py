@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 import re
 
+from companion.benchmarks.panels import floor, make_factory, panels_bench, selection_pins
 from companion.cli import build_parser
-from companion.panels_bench import floor, make_factory, panels_bench, selection_pins
 from hardware.pinmap import load_pinmap
 
 
@@ -25,7 +25,7 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
 
 
 def test_the_command_turn_figure_stands_beside_the_floor() -> None:
-    from companion.panels_bench import command_start
+    from companion.benchmarks.panels import command_start
 
     state = command_start()
     assert state.level == "command" and any(  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from companion.stations_bench import stations_bench
+from companion.benchmarks.stations import stations_bench
 
 
 def test_the_stations_bench_measures_taps_beside_an_echo_and_an_idle_server() -> None:

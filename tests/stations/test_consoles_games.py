@@ -14,8 +14,8 @@ from table_helpers import choose, connect, make_app, settle, token
 from companion.app import App, Table
 from companion.config import parse_config
 from companion.kiosk import Kiosk, attract_seats
-from companion.play_cmd import new_scenario
 from companion.saved_game import SavedGame
+from companion.table_setup import new_scenario
 from stations import ConsoleInput
 from stations.protocol import REFUSED_TOKEN
 

@@ -35,7 +35,7 @@ from engine.rulesets.fasa.hiding import hidden_from, to_hit_modifier, undetected
 from engine.rulesets.fasa.hit_location import roller, struck_heading
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
-from engine.rulesets.fasa.mines import FORWARD_SHIELD, MINE, MINE_HIT
+from engine.rulesets.fasa.mines import BLAST, FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.options import fire_limit_problem
 from engine.rulesets.fasa.shaken import fire_blocked, shields_down
 from engine.rulesets.fasa.ships import WeaponSpec, scale_value
@@ -56,9 +56,6 @@ from engine.rulesets.fasa.tables import Tables
 from engine.stations import title
 from engine.words import plural
 
-BLAST = "*blast*"
-"""The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
-Ships); no ship's weapon id can be it (ids are checked on loading)."""
 EMERGENCY_TO_HIT = -2
 """Firing chart modifier "-2 firer makes emergency heading change" (the 1986 combat tables,
 shared/reference/firing_chart_1986.csv; stress.py)."""

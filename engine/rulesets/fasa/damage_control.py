@@ -27,14 +27,13 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa.actions import Cut, DamageControl
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import ScienceApplied
-from engine.rulesets.fasa.mines import MINE
+from engine.rulesets.fasa.mines import BLAST, MINE
 from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import RESOLVE, FasaState, Ship, Shot, replace
 
 
 def incoming(state: FasaState, ship: Ship) -> tuple[Shot, ...]:
     """The declared weapon shots at the ship still to resolve in this Firing Phase."""
-    from engine.rulesets.fasa.combat import BLAST  # combat spends the points (`take`)
     return tuple(s for s in state.shots if s.target == ship.id and s.weapon not in (BLAST, MINE))
 
 

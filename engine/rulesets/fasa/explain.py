@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from engine.events import Event
 from engine.hexgrid import distance
 from engine.ruleset import GameState
-from engine.rulesets.fasa.combat import BLAST, need_to_hit, shot_damage
+from engine.rulesets.fasa.combat import need_to_hit, shot_damage
 from engine.rulesets.fasa.evasion import current
 from engine.rulesets.fasa.explain_advanced import (
     blast_lines,
@@ -41,6 +41,7 @@ from engine.rulesets.fasa.explain_expert import (
     to_hit_lines,
 )
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.mines import BLAST
 from engine.rulesets.fasa.state import DESTROYED, SKILL, FasaState
 from engine.words import plural
 

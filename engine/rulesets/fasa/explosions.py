@@ -13,7 +13,7 @@ A barrage is a Firing Phase's fire: the rolls come after its last shot (docs/rul
 The blast strikes every ship within 10 hexes by the Damage From Exploding Ships table
 (`explosion.csv`), "applied to the shield facing the explosion", with "damage location rolls ...
 for every 2 damage points just as if weapons were being fired from the exploding ship": each
-blast is a `Shot` of the weapon `combat.BLAST`, landing as a hit does.
+blast is a `Shot` of the weapon `mines.BLAST`, landing as a hit does.
 
 Self-destruction (line 407: "such as when a player decides to self-destruct his vessel ... The
 explosion because of self-destruction is automatic"; line 1269: a ship at 0 superstructure or
@@ -33,10 +33,11 @@ from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa import rescues
 from engine.rulesets.fasa.actions import SELF_DESTRUCT_ORDERS
-from engine.rulesets.fasa.combat import BLAST, request, targetable
+from engine.rulesets.fasa.combat import request, targetable
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
+from engine.rulesets.fasa.mines import BLAST
 from engine.rulesets.fasa.state import (
     ACTIVE,
     DESTROYED,

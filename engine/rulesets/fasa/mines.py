@@ -39,6 +39,10 @@ FORWARD_SHIELD = 2
 DECOYS_PER_MINE = 3
 MAX_COUNTERS = 400
 
+BLAST = "*blast*"
+"""The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
+Ships); no ship's weapon id can be it (ids are checked on loading)."""
+
 
 def counters_from(raw: Any, where: str, sides_of: Mapping[str, str],
                   classes: Mapping[str, ShipClass], class_of: Mapping[str, str],

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.rulesets.fasa.copies import replace
 from engine.rulesets.fasa.crew import Duty
 from engine.rulesets.fasa.officers import command_level, crewed
 
@@ -163,7 +164,6 @@ def phase_cap(ship: Ship, points: int) -> int:
 def count_moved(state: FasaState, ship_id: str, points: int) -> FasaState:
     """The ship used `points` movement points: their power is spent (line 1083; power_spent.py).
     Kept for the crewed ships of the command level."""
-    from engine.rulesets.fasa.state import replace  # state.py imports this module
     if points <= 0 or not command_level(state.level):
         return state
     ship = state.ship(ship_id)
@@ -177,7 +177,6 @@ def darken(state: FasaState) -> FasaState:
     is off the grid, has made its arc scan and its sensor question of the phase already (none), as
     a ship whose sensors are out has used them in the Sensor Phase (sensors.start): that they are
     dark stays its side's, while which ships are busy is seen by all."""
-    from engine.rulesets.fasa.state import replace  # state.py imports this module
     if not command_level(state.level):
         return state
     ships = tuple(replace(s, arc_phase=state.phase, asked_phase=state.phase)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
+from engine.rulesets.fasa.copies import replace as replace  # the state's own fast copy
 from engine.rulesets.fasa.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.officers import Officer
 from engine.rulesets.fasa.options import NO_OPTIONS, Options
@@ -17,34 +17,6 @@ from engine.rulesets.fasa.shaken import CALM, Shaken
 from engine.rulesets.fasa.ships import ShipClass
 from engine.rulesets.fasa.tables import Tables
 from engine.stations import Station
-
-T = TypeVar("T")
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """A copy of a frozen state value with some fields changed, as `dataclasses.replace` makes it,
-    and refusing as it does a field the class does not have (TypeError, never ignored).
-
-    Written out rather than calling `dataclasses.replace`, which runs `__init__` and takes about
-    half the replay time; the engine's state classes have no `__post_init__` and no `init=False`
-    fields, so the two give equal values (tested against each other).
-    """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    unknown = changes.keys() - set(names) if len(changes) > 0 else ()
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""Field names of each state class, in order (a memo: the same for every game)."""
-
 
 LEVELS = ("basic", "advanced", "expert", "command")
 PLAYABLE_LEVELS = ("basic", "advanced", "expert", "command")

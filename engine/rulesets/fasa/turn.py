@@ -574,6 +574,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                 out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
                                   f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                                   None, "set_shields"))
+        out += cc_turn.power_prompts(state)  # C&C: the Captain's orders, before the self-destruct
         # The Captain of any ship on the map, a disabled one too, may order the self-destruct
         # while the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the
         # phase does not wait for the order (docs/rules-decisions.md).
@@ -582,7 +583,7 @@ def _all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                            "self-destruct order (hold, or destruct: cannot be undone)", None,
                            "self_destruct")
                     for s in state.ships if explosions.may_self_destruct(s)]
-        return tuple(out) + cc_turn.power_prompts(state)
+        return tuple(out)
     if state.step == SCAN:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                             f"scan for cloaked ships: name one arc of {s.name} (forward, port, "

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.bench_figures import Figure, budget
+from companion.benchmarks.figures import Figure, budget
 from companion.saved_game import SavedGame
 from companion.store import FILE_NAME, Store
 from engine.log import replay

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion import play_cmd
+from companion.commands import play as play_cmd
 
 NAME = "stations"
 EXAMPLES = """examples:

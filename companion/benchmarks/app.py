@@ -8,7 +8,7 @@ is needed), each timed from its launch to the line it prints when its first fram
 - python: a bare interpreter that prints that line at once: the floor of any process start;
 - pygame: an interpreter that imports pygame, opens an 800x480 screen, fills and flips it: the
   floor of any pygame program's first frame, and its peak memory the floor of the app's;
-- the app: `python -m companion.bench_app --child FOLDER`, which imports what the `starbridge`
+- the app: `python -m companion.benchmarks.app --child FOLDER`, which imports what the `starbridge`
   command imports and starts a game the way `play` does (play_cmd's choose_game, open_hardware,
   build_table, then the App loop): the default configuration, a new skirmish saved in a
   scratch store, the first ship's station panels on gpiozero's MockFactory, the bridge display.
@@ -23,6 +23,7 @@ see the screen), and with people's seats at the panels it would wait for them.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from companion.bench_figures import Figure, budget
+from companion.benchmarks.figures import Figure, budget
 
 REPEAT = 3
 TURNS = 2
@@ -119,7 +120,7 @@ def launch(argv: Sequence[str], timeout: float = TIMEOUT_S, name: str = "") -> R
 
 def launch_app(folder: Path, turns: int = TURNS, timeout: float = TIMEOUT_S) -> Run:
     """The app's process (see the module's docstring), its save store in `folder`."""
-    return launch([sys.executable, "-m", "companion.bench_app", "--child", str(folder),
+    return launch([sys.executable, "-m", "companion.benchmarks.app", "--child", str(folder),
                    "--turns", str(turns)], timeout, "the app")
 
 
@@ -174,12 +175,13 @@ def _mb(kb: int | None) -> str:
 # -- the app's side ---------------------------------------------------------------------------
 def child(folder: Path, turns: int) -> int:
     """Start the app, say when its first frame is flipped, play `turns` turns, report."""
-    from companion import cli  # noqa: F401  (what the `starbridge` command imports)
+    importlib.import_module("companion.cli")  # what the `starbridge` command imports, by name:
+    #                                            the benchmark measures it, it does not use it
     from companion.app import App
     from companion.config import Config
     from companion.kiosk import attract_seats
-    from companion.play_cmd import build_table, choose_game, open_hardware
     from companion.store import Store
+    from companion.table_setup import build_table, choose_game, open_hardware
 
     def say(line: str) -> None:
         print(line, file=sys.stderr)
@@ -213,7 +215,7 @@ def child(folder: Path, turns: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m companion.bench_app",
+    p = argparse.ArgumentParser(prog="python -m companion.benchmarks.app",
                                 description="the app's process for `starbridge bench app`")
     p.add_argument("--child", type=Path, required=True, metavar="FOLDER",
                    help="a scratch folder for the save store")

@@ -9,7 +9,7 @@ import io
 import time
 from typing import Any
 
-from companion.bench_figures import Figure
+from companion.benchmarks.figures import Figure
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
 from engine import Action, apply_all, new_game

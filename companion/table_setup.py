@@ -1,7 +1,5 @@
-"""`starbridge play`: the program people run. On a PC with no configuration: the bridge display
-in a window, the first ship's crew at mocked panels (the keyboard), virtual dice, autopilots
-for the other ships. On a Pi the configuration (companion/config.py) chooses GPIO panels, the
-dice trays and full screen. With no screen at all it plays headless."""
+"""Setting up a table: who sits where, the hardware, the game to play (new, resumed or the next
+one), and the app that plays it; the `play` command and kiosk mode share it."""
 
 from __future__ import annotations
 
@@ -20,11 +18,9 @@ from companion.config import (
     Config,
     ConfigError,
     game_options,
-    load_config,
     parse_config,
     seat_mode,
 )
-from companion.config_check import check_config
 from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
@@ -34,80 +30,8 @@ from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
-NAME = "play"
 MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
 DEMO_TURNS = 3
-EXAMPLES = """examples:
-  starbridge play                          the bridge display in a window; keys stand in for
-                                           the panels (docs/wiring.md), autopilots elsewhere
-  starbridge play --scenario skirmish --new
-  starbridge play --level advanced --new   hard turns, reverse, evasion, explosions
-  starbridge play --resume                 go on with the unfinished game
-  starbridge play --seat kronos=touch      people on both ships (the Klingons on the screen)
-  starbridge play --headless --autopilot --turns 3    autopilots play every seat, no screen
-  starbridge play --kiosk                  attract mode between games (docs/appliance.md)
-
-Settings come from the configuration file (starbridge config --example); flags win.
-Every accepted action is saved before it is shown: starbridge games lists the saves.
-On the Instructor's screen, SEATS (beside UNDO) changes who plays a seat: at its panel, by
-touch, or the autopilot, from the start of the next turn; the save keeps the new seats."""
-
-
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="play a game at the table: display, panels, dice, saves")
-    add_play_arguments(p)
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
-
-
-def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    """The arguments of `play`, which `stations` shares."""
-    p.add_argument("--scenario", type=scenario_name,
-                   help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=levels("fasa", playable=True), default=None,
-                   help="the rules (default: the configuration's, else basic)")
-    p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
-                   help="command level: the officers of crew NAME (starbridge crew) on the "
-                        "players' ship, Victory Points after the game (default: the "
-                        "configuration's [game] crew)")
-    p.add_argument("--crew-size", default=None, metavar="SIZE",
-                   help="players a ship: 3, 3-engineer, 3-science (who is also Captain), 4, "
-                        "4-split, 5 or 6 (default: the configuration's, else the scenario's)")
-    p.add_argument("--head-to-head", action="store_true", default=None,
-                   help="command level: two ships of three players each, no Instructor")
-    p.add_argument("--turns", type=int, default=None, help="stop after this many game turns")
-    p.add_argument("--seed", type=int, default=None, help="virtual dice seed")
-    p.add_argument("--headless", action="store_true", help="no screen")
-    p.add_argument("--autopilot", action="store_true", help="autopilots play every seat")
-    which = p.add_mutually_exclusive_group()
-    which.add_argument("--resume", nargs="?", type=int, const=-1, default=None, metavar="GAME",
-                       help="go on with the unfinished game, or game number GAME (with none "
-                            "unfinished: a new game, as on a Pi's power-up); a game a kiosk "
-                            "abandoned is only resumed by its number")
-    which.add_argument("--new", action="store_true", help="start a new game")
-    p.add_argument("--no-save", action="store_true", help="keep nothing (a demonstration)")
-    p.add_argument("--seat", action="append", default=[], metavar="WHO=MODE",
-                   help="who plays a seat: WHO is a ship, ship/station, station or 'default'; "
-                        "MODE panel, touch or autopilot (repeat; wins over the configuration)")
-    p.add_argument("--kiosk", action="store_true",
-                   help="attract mode between crew games; after a crash or power cut, straight "
-                        "back into the crew game that was being played")
-    p.add_argument("--config", type=Path, default=None, help="the configuration file")
-    p.add_argument("--window", action="store_true", help="a window even without a desktop")
-    p.add_argument("--stations", action="store_true",
-                   help="serve the station consoles (phones, tablets) even where the "
-                        "configuration's [stations] has them off (docs/stations.md)")
-
-
-def scenario_name(text: str) -> str:
-    """--scenario's value: a name ("" chose the configuration's scenario, unsaid)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("a scenario name may not be empty")
-    return text
-
-
 def screen_available() -> str | None:
     """None when a screen can be opened, else why not (for the line that says so)."""
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
@@ -144,85 +68,6 @@ def display_seat(config: Config, seats: dict[tuple[str, str], str]) -> Seat:
         return Seat("captain", config.display_seat)
     people = sorted({ship for (ship, _), mode in seats.items() if mode != "autopilot"})
     return Seat("captain", people[0]) if len(people) == 1 else Seat(INSTRUCTOR)
-
-
-def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
-    say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        for line in exc.problems:
-            print(f"starbridge: {line}", file=sys.stderr)
-        return 2
-    try:
-        problems = check_config(config, data_dir)   # the file's; --seat flags are said below
-        if problems:
-            raise ConfigError(problems)
-        config = with_seat_flags(config, args.seat)
-    except ConfigError as exc:
-        for line in exc.problems:
-            print(f"starbridge: {line}", file=sys.stderr)
-        return 2
-    if args.turns is not None and not 0 <= args.turns <= 999:
-        print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
-        return 2
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        print(f"starbridge: --seed must be from 0 to {MAX_SEED} (the largest whole number a "
-              f"save holds)", file=sys.stderr)
-        return 2
-    headless = args.headless or not config.display
-    why = None if headless else screen_available()
-    if why is not None:
-        print(f"starbridge: {why}; playing headless: autopilots play every seat, "
-              f"{args.turns or DEMO_TURNS} turns, nothing saved", file=sys.stderr)
-        headless, args.autopilot, args.no_save = True, True, True
-        args.turns = args.turns or DEMO_TURNS
-        args.new = True
-    if args.kiosk or config.kiosk:
-        if headless:
-            print("starbridge: kiosk mode needs a screen", file=sys.stderr)
-            return 2
-        from companion.kiosk import run_kiosk
-
-        return run_kiosk(config, data_dir, say)
-    if getattr(args, "stations", False):
-        config = replace(config, stations=True)
-    if getattr(args, "port", None) is not None:
-        config = replace(config, stations_port=args.port)
-    if getattr(args, "address", None) is not None:
-        config = replace(config, stations_address=args.address)
-    if headless and not args.autopilot and not config.stations and \
-            people_at_mocked_panels(config):
-        say("starbridge: the panels would be mocked and there is no screen for their keys: "
-            "add --autopilot, or run with a screen")
-        return 2
-    consoles = None
-    if headless and config.stations:   # opened before the game: people wait for their consoles
-        consoles = open_consoles(config, say, None if people_seated(config, args) else
-                                 "the table plays without them")
-        if consoles is None:
-            if people_seated(config, args):
-                return 2
-            config = replace(config, stations=False)
-    try:
-        store: Store | None = None
-        if not args.no_save:
-            from companion.paths import user_data_dir
-
-            store, notes = Store.open_folder(user_data_dir())
-            for note in notes:
-                say(f"starbridge: {note}")
-        game = choose_game(args, config, store, data_dir, headless, say)
-        if game is None:
-            if consoles is not None:
-                consoles.close()
-            return 2
-        return play_game(game, args, config, headless, say, data_dir, consoles)
-    except (StoreError, EngineError) as exc:
-        if consoles is not None:
-            consoles.close()
-        print(f"starbridge: {exc}", file=sys.stderr)
-        return 2
 
 
 def with_seat_flags(config: Config, flags: list[str]) -> Config:

@@ -18,7 +18,7 @@ import statistics
 import time
 from typing import Any
 
-from companion.bench_figures import Figure, budget
+from companion.benchmarks.figures import Figure, budget
 
 FRAMES = 300
 IDLE_SECONDS = 2.0
@@ -36,7 +36,7 @@ def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> list[Figure]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from companion.screenshot_cmd import SCREENS, advance
+    from companion.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
     from display.bridge import BridgeDisplay
     from engine import Seat, new_game, pending

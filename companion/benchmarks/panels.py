@@ -34,7 +34,7 @@ from typing import IO, Any
 from gpiozero import LED, Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.bench_figures import Figure, budget
+from companion.benchmarks.figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
 from hardware.bridge import Bridge

@@ -18,6 +18,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from companion.benchmarks.consoles_rig import _connect, _Loop, _session, _tap
 from stations import ConsoleInput, StationServer
 from stations.protocol import dumps, result
 
@@ -25,8 +26,6 @@ from stations.protocol import dumps, result
 def transport_floor(states: Mapping[str, dict[str, Any]], keys: list[str], tapper_key: str,
                     samples: int, pace: float) -> list[float]:
     """ms per sample; `states`: the `state` message each seat was sent for one tap."""
-    from companion.stations_bench import _connect, _Loop, _session, _tap
-
     inputs: queue.Queue[ConsoleInput] = queue.Queue()
     server = StationServer(inputs.put, "127.0.0.1", 0).start()
     loop = _Loop()

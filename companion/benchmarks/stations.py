@@ -16,7 +16,6 @@ CPU over a few seconds in which nobody acts.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
@@ -31,7 +30,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from companion.bench_figures import Figure
+from companion.benchmarks.consoles_rig import _connect, _Loop, _session, _tap
+from companion.benchmarks.figures import Figure
 
 SAMPLES = 150
 PACE = 0.06
@@ -43,60 +43,6 @@ IDLE_SECONDS = 5.0
 def _p99(xs: list[float]) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(len(s) * 0.99))]
-
-
-class _Loop:
-    """An event loop in a thread for the consoles (the clients) of the benchmark."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coro: Any, timeout: float = 30.0) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
-
-
-class _Console:
-    """A console that notes when each state arrives (perf_counter) and its seq."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse, wake: threading.Event) -> None:
-        self.ws, self.wake = ws, wake
-        self.states: list[tuple[float, int]] = []
-        self.last: dict[str, Any] | None = None
-        self.results: list[dict[str, Any]] = []
-
-    async def read(self) -> None:
-        async for msg in self.ws:
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                continue
-            m = json.loads(msg.data)
-            if m.get("type") == "state":
-                self.states.append((time.perf_counter(), int(m["seq"])))
-                self.last = m
-            elif m.get("type") == "result":
-                self.results.append(m)
-            self.wake.set()
-
-
-async def _connect(session: aiohttp.ClientSession, port: int, token: str,
-                   wake: threading.Event) -> _Console:
-    ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0)
-    c = _Console(ws, wake)
-    await ws.send_str(json.dumps({"v": 1, "type": "hello", "token": token}))
-    asyncio.get_running_loop().create_task(c.read())
-    return c
-
-
-async def _tap(c: _Console, message: dict[str, Any]) -> float:
-    t0 = time.perf_counter()
-    await c.ws.send_str(json.dumps(message))
-    return t0
 
 
 def _tap_latency(samples: int) -> list[float]:
@@ -186,10 +132,6 @@ def _tap_latency(samples: int) -> list[float]:
     _tap_latency.steps = steps   # type: ignore[attr-defined]
     _tap_latency.states = states, keys   # type: ignore[attr-defined]
     return out
-
-
-async def _session() -> aiohttp.ClientSession:
-    return aiohttp.ClientSession()
 
 
 def _echo_floor(samples: int) -> list[float]:
@@ -294,7 +236,7 @@ def _idle(seconds: float) -> tuple[float, float] | None:
 
 
 def stations_bench(out: Any, samples: int = SAMPLES, idle_s: float = IDLE_SECONDS) -> list[Figure]:
-    from companion.stations_floor import transport_floor
+    from companion.benchmarks.stations_floor import transport_floor
 
     taps = _tap_latency(samples)
     states, keys = _tap_latency.states   # type: ignore[attr-defined]

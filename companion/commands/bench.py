@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from companion.bench_figures import Figure, machine, report
+from companion.benchmarks.figures import Figure, machine, report
 
 NAME = "bench"
 ALL = "all"
@@ -45,42 +45,42 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def _engine(out: IO[str]) -> list[Figure]:
-    from companion.bench import engine_bench
+    from companion.benchmarks.engine import engine_bench
     return engine_bench(out)
 
 
 def _dice(out: IO[str]) -> list[Figure]:
-    from companion.dice_bench import dice_bench
+    from companion.benchmarks.dice import dice_bench
     return dice_bench(out)
 
 
 def _panels(out: IO[str]) -> list[Figure]:
-    from companion import panels_bench
+    from companion.benchmarks import panels as panels_bench
     return panels_bench.panels_bench(out, panels_bench.PRESSES)
 
 
 def _display(out: IO[str]) -> list[Figure]:
-    from companion.bench_display import display_bench
+    from companion.benchmarks.display import display_bench
     return display_bench(out)
 
 
 def _saves(out: IO[str]) -> list[Figure]:
-    from companion.saves_bench import saves_bench
+    from companion.benchmarks.saves import saves_bench
     return saves_bench(out)
 
 
 def _app(out: IO[str]) -> list[Figure]:
-    from companion import bench_app
+    from companion.benchmarks import app as bench_app
     return bench_app.app_bench(out, bench_app.REPEAT, bench_app.TURNS)
 
 
 def _window(out: IO[str]) -> list[Figure]:
-    from companion.bench_window import window_bench
+    from companion.benchmarks.window import window_bench
     return window_bench(out)
 
 
 def _stations(out: IO[str]) -> list[Figure]:
-    from companion.stations_bench import stations_bench
+    from companion.benchmarks.stations import stations_bench
     return stations_bench(out)
 
 

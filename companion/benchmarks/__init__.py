@@ -1,0 +1,1 @@
+"""`starbridge bench`: each benchmark beside a floor measured in the same run."""

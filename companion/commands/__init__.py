@@ -1,0 +1,1 @@
+"""The `starbridge` subcommands, one module each; `companion.cli` dispatches to them."""
