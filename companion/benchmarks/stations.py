@@ -192,7 +192,7 @@ def _idle(seconds: float) -> tuple[float, float] | None:
     MB and its CPU (% of a core) over `seconds`. None where /proc is not there."""
     if not Path("/proc/self/stat").exists():
         return None
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(root)}
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "stations", "--no-save",
                              "--new", "--port", "0", "--address", "127.0.0.1", "--seat",

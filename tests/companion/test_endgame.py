@@ -95,7 +95,7 @@ def test_play_goes_on_to_the_game_chosen_at_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`starbridge play`'s loop: a rematch chosen on the end screen is played on the same
     screen and saved as a new game; quit then ends the run."""
-    import companion.commands.play as play_cmd
+    import companion.table_setup as table_setup
 
     choices = iter(["rematch", "quit"])
     apps: list[App] = []
@@ -108,7 +108,7 @@ def test_play_goes_on_to_the_game_chosen_at_the_end(
                 self.endgame.activate(next(choices))
             return super().step()
 
-    monkeypatch.setattr(play_cmd, "App", Choosing)
+    monkeypatch.setattr(table_setup, "App", Choosing)
     store, _ = Store.open_folder(tmp_path)
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1)
     game = SavedGame.new(store, scenario, 5, {})
@@ -116,7 +116,7 @@ def test_play_goes_on_to_the_game_chosen_at_the_end(
                               window=False)
     said: list[str] = []
     try:
-        assert play_cmd.play_game(game, args, parse_config({}, "t"), False, said.append) == 0
+        assert table_setup.play_game(game, args, parse_config({}, "t"), False, said.append) == 0
     finally:
         pygame.display.quit()
     assert len(apps) == 2 and apps[1].game.scenario == scenario and apps[1].game.over

@@ -178,7 +178,7 @@ def test_the_helmsman_never_arms_without_the_captains_order() -> None:
         engine.apply(state, arm)
     state, events = act(state, GiveOrders("captain", "ent", "fire"))
     assert [e.text for e in events if isinstance(e, OrdersGiven)] == [
-        "ENT: the Captain orders: fire this turn"]
+        "ENT: the Captain orders: open fire"]
     assert ("ent", "helm", "arm_weapons") in prompts(state)
     state, _ = act(state, arm)
     assert state.ship("ent").weapons[0].power == 5

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from engine.events import Event
 
-FIRE_WORDS = {"hold": "hold fire", "fire": "fire this turn",
+FIRE_WORDS = {"hold": "hold fire", "fire": "open fire",
               "at_will": "fire at will"}
 
 

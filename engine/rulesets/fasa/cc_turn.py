@@ -45,8 +45,8 @@ def power_prompts(state: FasaState) -> tuple[Prompt, ...]:
             now = orders.standing(s)
             standing = f" (standing: {FIRE_WORDS[now]})" if now else ""
             out.append(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                              f"the Captain's orders for {s.name} this turn: hold fire, fire on "
-                              f"order, or fire at will{standing}", None, "orders"))
+                              f"the Captain's orders for {s.name} this turn: hold fire, open fire "
+                              f"(this turn), or fire at will{standing}", None, "orders"))
     return tuple(out)
 
 
