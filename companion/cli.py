@@ -25,9 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from companion import crew_cmd, survey
+from companion import survey
 from companion.commands import bench as bench_cmd
 from companion.commands import config as config_cmd
+from companion.commands import crew as crew_cmd
 from companion.commands import dice_emulator as dice_emulator_cmd
 from companion.commands import doctor as doctor_cmd
 from companion.commands import games as games_cmd

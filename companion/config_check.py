@@ -140,8 +140,7 @@ def _is_key(name: str) -> bool:
 
 def _crew_problems(config: Config, data_dir: Path | None) -> list[str]:
     """[game] crew names a crew file that reads (or none yet: it is made), crew_size a crew."""
-    from companion.crew_cmd import needs_of
-    from companion.crews import CrewError, crew_path, load_crew
+    from companion.crews import CrewError, crew_path, load_crew, needs_of
     from companion.paths import user_data_dir
 
     out = []

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EngineError, one_line
+from engine.errors import DataError, EngineError, one_line
 from engine.files import FileRefused, read_regular
-from engine.game import rating_range, skill_names
+from engine.game import officer_needs, rating_range, skill_names
 from engine.stations import STATION_NAMES, title
 
 FOLDER = "crews"
@@ -372,3 +372,13 @@ def crew_names(folder: Path) -> list[str]:
     if not where.is_dir():
         return []
     return sorted(p.stem for p in where.glob("*.toml") if NAME_PATTERN.fullmatch(p.stem))
+
+
+def needs_of(size: str) -> dict[str, tuple[str, ...]]:
+    """What each station of a crew of `size` is rated in (from the ruleset, by the kernel)."""
+    scenario = {"ruleset": "fasa", "id": "crew", "level": "command", "crew": size,
+                "ships": [{"id": "ship"}]}
+    try:
+        return dict(officer_needs(scenario)["ship"])
+    except DataError as exc:
+        raise CrewError(f"--size: {str(exc).split(': ', 2)[-1]}") from None

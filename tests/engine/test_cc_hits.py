@@ -26,13 +26,8 @@ from engine.rulesets.fasa import (
     sensors,
 )
 from engine.rulesets.fasa.actions import AllocatePower, Move, SetWarp, WeaponPower
-from engine.rulesets.fasa.events import (
-    GridPower,
-    OfficerShaken,
-    PoweredDown,
-    ShieldStruck,
-    SystemShaken,
-)
+from engine.rulesets.fasa.crew_events import GridPower, OfficerShaken, PoweredDown, SystemShaken
+from engine.rulesets.fasa.events import ShieldStruck
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.fasa.shaken import (
     OfficerOut,

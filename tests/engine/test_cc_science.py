@@ -33,7 +33,8 @@ from engine.rulesets.fasa.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
-from engine.rulesets.fasa.events import Damaged, ExplosionAverted, ScienceRolled, StatusChanged
+from engine.rulesets.fasa.crew_events import ScienceRolled
+from engine.rulesets.fasa.events import Damaged, ExplosionAverted, StatusChanged
 from engine.rulesets.fasa.state import MOVE, RESOLVE, SENSE, SKILL, FasaState, Shot, replace
 from engine.rulesets.fasa.views import redacted
 

@@ -16,13 +16,7 @@ from engine.rulesets.fasa import combat, setup, skill_roll
 from engine.rulesets.fasa.actions import ArcScan, AskSensor, Move, SkillBonus
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.casualties import casualty_modifier
-from engine.rulesets.fasa.events import (
-    CloakScanned,
-    Damaged,
-    RatingsSet,
-    SensorAnswered,
-    SkillRolled,
-)
+from engine.rulesets.fasa.events import CloakScanned, Damaged, RatingsSet, SensorAnswered, SkillRolled
 from engine.rulesets.fasa.explosions import blast_damage
 from engine.rulesets.fasa.levels import location_chunks
 from engine.rulesets.fasa.state import (

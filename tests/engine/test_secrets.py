@@ -31,13 +31,12 @@ from engine.rulesets.fasa.actions import Move
 from engine.rulesets.fasa.admiral import FleetOrdered
 from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS
 from engine.rulesets.fasa.crew import CREWS
+from engine.rulesets.fasa.crew_events import GridPower, OfficerShaken
 from engine.rulesets.fasa.events import (
     BlastStruck,
     CloakScanned,
     EnginesSet,
-    GridPower,
     HeadingStressed,
-    OfficerShaken,
     Rolled,
     RollRequested,
     SelfDestructOrder,

@@ -31,7 +31,8 @@ from engine.rulesets.fasa import officers
 from engine.rulesets.fasa.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.combat import request
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import OfficerShaken, RollRequested, SystemShaken
+from engine.rulesets.fasa.crew_events import OfficerShaken, SystemShaken
+from engine.rulesets.fasa.events import RollRequested
 from engine.rulesets.fasa.shaken import (
     SYSTEM_SKILL,
     SYSTEM_WORDS,

@@ -26,7 +26,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.actions import Cut, DamageControl
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import ScienceApplied
+from engine.rulesets.fasa.crew_events import ScienceApplied
 from engine.rulesets.fasa.mines import BLAST, MINE
 from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import RESOLVE, FasaState, Ship, Shot, replace

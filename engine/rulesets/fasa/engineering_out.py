@@ -28,7 +28,7 @@ from engine.events import Event
 from engine.rulesets.fasa import officers
 from engine.rulesets.fasa.bridge_hits import RETRY_PENALTY, passed, percentile, retry_terms
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import GridPower
+from engine.rulesets.fasa.crew_events import GridPower
 from engine.rulesets.fasa.state import FasaState, Ship, replace
 
 ENGINEERING = "engineering"

@@ -27,7 +27,7 @@ from engine.rulesets.fasa import officers, orders, power
 from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields, WeaponPower
 from engine.rulesets.fasa.cloak import has_cloak
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import PanelKept
+from engine.rulesets.fasa.crew_events import PanelKept
 from engine.rulesets.fasa.shaken import duty_out, grid_out
 from engine.rulesets.fasa.state import ACTIVE, POWER, FasaState, Ship
 from engine.stations import title

@@ -18,7 +18,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import science_dice
 from engine.rulesets.fasa.actions import CommsTask
-from engine.rulesets.fasa.events import ScienceApplied
+from engine.rulesets.fasa.crew_events import ScienceApplied
 from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, DISABLED, FasaState, Ship, replace
 from engine.stations import INSTRUCTOR

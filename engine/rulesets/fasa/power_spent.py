@@ -28,7 +28,7 @@ from engine.events import Event
 from engine.rulesets.fasa import officers
 from engine.rulesets.fasa.combat import request
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import PoweredDown
+from engine.rulesets.fasa.crew_events import PoweredDown
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.fasa.state import FasaState, Ship, replace
 from engine.words import plural

@@ -19,7 +19,8 @@ from __future__ import annotations
 from engine.dice import Die, RollRequest
 from engine.events import Event
 from engine.rulesets.fasa.casualties import casualty_terms
-from engine.rulesets.fasa.events import RollRequested, ScienceRolled
+from engine.rulesets.fasa.crew_events import ScienceRolled
+from engine.rulesets.fasa.events import RollRequested
 from engine.rulesets.fasa.officers import SKILLS, rating
 from engine.rulesets.fasa.state import FasaState, Ship, replace
 from engine.stations import title

@@ -37,7 +37,8 @@ from engine.rulesets.fasa import science_dice
 from engine.rulesets.fasa.actions import SCIENCE_USES, ExtraShields, ScienceRoll
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.crew import Duty
-from engine.rulesets.fasa.events import RollRequested, ScienceApplied
+from engine.rulesets.fasa.crew_events import ScienceApplied
+from engine.rulesets.fasa.events import RollRequested
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.officers import crewed
 from engine.rulesets.fasa.state import ACTIVE, FasaState, Ship, replace

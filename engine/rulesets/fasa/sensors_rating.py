@@ -41,7 +41,8 @@ from engine.events import Event
 from engine.rulesets.fasa import science_dice, sensors
 from engine.rulesets.fasa.actions import AskSensor, Sense
 from engine.rulesets.fasa.combat import _located, targetable
-from engine.rulesets.fasa.events import Damaged, ScienceApplied, SensorLocked
+from engine.rulesets.fasa.crew_events import ScienceApplied
+from engine.rulesets.fasa.events import Damaged, SensorLocked
 from engine.rulesets.fasa.officers import crewed, rating
 from engine.rulesets.fasa.state import MOVE, FasaState, Ship, Stage, replace
 

@@ -24,6 +24,15 @@ from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.casualties import casualty_modifier
 from engine.rulesets.fasa.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.crew import Duty
+from engine.rulesets.fasa.crew_events import (
+    GridPower,
+    OfficerShaken,
+    PanelKept,
+    PoweredDown,
+    ScienceApplied,
+    ScienceRolled,
+    SystemShaken,
+)
 from engine.rulesets.fasa.events import (
     BlastStruck,
     BonusTaken,
@@ -31,17 +40,11 @@ from engine.rulesets.fasa.events import (
     Damaged,
     EnginesSet,
     ExplosionAverted,
-    GridPower,
     HeadingStressed,
-    OfficerShaken,
-    PanelKept,
     PowerAllocated,
-    PoweredDown,
     RatingsSet,
     Rolled,
     RollRequested,
-    ScienceApplied,
-    ScienceRolled,
     SelfDestructOrder,
     SensorAnswered,
     SensorLocked,
@@ -49,7 +52,6 @@ from engine.rulesets.fasa.events import (
     ShieldStruck,
     ShipMoved,
     SkillRolled,
-    SystemShaken,
     WeaponsArmed,
 )
 from engine.rulesets.fasa.hiding import hidden_from

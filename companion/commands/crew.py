@@ -24,11 +24,11 @@ from companion.crews import (
     crew_path,
     given_dice,
     load_crew,
+    needs_of,
     rotate,
     save_crew,
 )
-from engine.errors import DataError
-from engine.game import officer_needs, skill_names
+from engine.game import skill_names
 from engine.stations import title
 
 NAME = "crew"
@@ -78,16 +78,6 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     for cmd in (new, show, player, adv, rot):
         cmd.formatter_class = argparse.RawDescriptionHelpFormatter
     return p
-
-
-def needs_of(size: str) -> dict[str, tuple[str, ...]]:
-    """What each station of a crew of `size` is rated in (from the ruleset, by the kernel)."""
-    scenario = {"ruleset": "fasa", "id": "crew", "level": "command", "crew": size,
-                "ships": [{"id": "ship"}]}
-    try:
-        return dict(officer_needs(scenario)["ship"])
-    except DataError as exc:
-        raise CrewError(f"--size: {str(exc).split(': ', 2)[-1]}") from None
 
 
 def run(args: argparse.Namespace, folder: Path | None) -> int:
