@@ -40,6 +40,7 @@ def _played(scenario: dict[str, Any], steps: int) -> tuple[Any, list[engine.Acti
 def test_the_instructor_ends_the_game_with_a_victory_and_every_seat_is_told_why() -> None:
     state, _ = _played(COMMAND, 5)
     side = state.ships[0].side
+    after: Any
     after, events = engine.apply(state, EndGame("instructor", side, "decisive victory",
                                                 "the goal is met"))
     assert after.step == "over" and after.winner == side
@@ -62,6 +63,7 @@ def test_the_instructor_may_end_it_while_a_roll_is_awaited_a_draw_by_mutual_deci
     steps = 0
     while engine.pending(state)[0].roll is None:
         state, _ = _played(COMMAND, steps := steps + 1)
+    after: Any
     after, _ = engine.apply(state, EndGame("instructor", "", "draw", "ended by mutual decision"))
     assert after.step == "over" and after.winner == "" and after.roll is None
     assert after.outcome == "Draw: the Instructor's ruling: ended by mutual decision"
@@ -111,6 +113,7 @@ def test_controls_offer_it_to_the_instructor_alone_held_to_confirm_and_never_wai
     action = decision.make({"result": f"{side}: marginal victory",
                             "reason": "the goal can no longer be met"})
     assert engine.problem(state, action) is None
+    after: Any
     after, _ = engine.apply(state, action)
     assert after.winner == side and engine.controls(after, INSTRUCTOR) == ()
 
@@ -118,7 +121,7 @@ def test_controls_offer_it_to_the_instructor_alone_held_to_confirm_and_never_wai
 def test_the_ruling_is_logged_and_a_replay_ends_the_same_way() -> None:
     state, actions = _played(COMMAND, 9)
     ruling = EndGame("instructor", state.ships[0].side, "marginal victory", "the goal is met")
-    state, _ = engine.apply(state, ruling)
+    over: Any = engine.apply(state, ruling)[0]
     actions.append(ruling)
     text = "\n".join([header_line(COMMAND)]
                      + [action_line(n, a) for n, a in enumerate(actions, 1)]) + "\n"
@@ -126,4 +129,4 @@ def test_the_ruling_is_logged_and_a_replay_ends_the_same_way() -> None:
     assert log.actions[-1] == ruling
     again: Any = replay(log.scenario, log.actions)
     assert again.step == "over"
-    assert (again.outcome, again.winner) == (state.outcome, state.winner)
+    assert (again.outcome, again.winner) == (over.outcome, over.winner)
