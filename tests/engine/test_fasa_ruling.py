@@ -107,10 +107,13 @@ def test_controls_offer_it_to_the_instructor_alone_held_to_confirm_and_never_wai
         for station in engine.crew_stations(state, ship.id):
             seat = Seat(station, ship.id)
             assert all(d.action != "end_game" for d in engine.controls(state, seat))
-    result = decision.field_named("result")
     side = state.ships[1].side
-    assert f"{side}: marginal victory" in result.values() and "draw" in result.values()
-    action = decision.make({"result": f"{side}: marginal victory",
+    assert side in decision.field_named("winner").values()
+    assert decision.field_named("kind").values() == ("decisive victory", "marginal victory",
+                                                     "draw")
+    refused = decision.make({"winner": side, "kind": "draw", "reason": "the goal is met"})
+    assert "a draw has no winner" in str(engine.problem(state, refused))
+    action = decision.make({"winner": side, "kind": "marginal victory",
                             "reason": "the goal can no longer be met"})
     assert engine.problem(state, action) is None
     after: Any

@@ -33,8 +33,10 @@ MAX_REASON = 80
 """Characters of the reason's words (a line on the end screen)."""
 
 KINDS = (DECISIVE, MARGINAL, DRAW)
-REASONS = ("the goal is met", "the goal can no longer be met", "ended by mutual decision")
-"""The reasons a panel offers, after line 1453; a console or a script may give its own words."""
+REASONS = (("the goal is met", "goal met"), ("the goal can no longer be met", "out of reach"),
+           ("ended by mutual decision", "agreed"))
+"""The reasons a panel offers (the words logged, a button's label), after line 1453; a console or
+a script may give its own words."""
 
 ENDING = "the Instructor's ruling"
 
@@ -87,20 +89,20 @@ def offer(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
     confirm on a panel, as nothing takes it back (`irreversible`); never waited for."""
     if seat.station != INSTRUCTOR or state.level != "command" or state.step == OVER:
         return ()
-    results = {f"{side}: {kind}": (side, kind) for side in sides(state)
-               for kind in (DECISIVE, MARGINAL)}
-    results[DRAW] = ("", DRAW)
-    result = Field("result", "Result", FieldKind.CHOICE, DRAW,
-                   choices=tuple(Choice(value, value) for value in results))
-    reason = Field("reason", "Reason", FieldKind.CHOICE, REASONS[-1],
-                   choices=tuple(Choice(r, r) for r in REASONS))
+    winner = Field("winner", "Winner", FieldKind.CHOICE, "",
+                   choices=(Choice("", "none"),)
+                   + tuple(Choice(side, side) for side in sides(state)))
+    kind = Field("kind", "Result", FieldKind.CHOICE, DRAW,
+                 choices=tuple(Choice(k, k.split()[0]) for k in KINDS))
+    reason = Field("reason", "Reason", FieldKind.CHOICE, REASONS[-1][0],
+                   choices=tuple(Choice(words, label) for words, label in REASONS))
 
     def build(v: Mapping[str, Value]) -> Action:
-        winner, kind = results.get(cast(str, v["result"]), ("?", "?"))
-        return EndGame(INSTRUCTOR, winner, kind, cast(str, v["reason"]))
+        return EndGame(INSTRUCTOR, cast(str, v["winner"]), cast(str, v["kind"]),
+                       cast(str, v["reason"]))
 
     prompt = Prompt(None, INSTRUCTOR, "end the game: a side's victory or a draw (no undo)", None,
                     "end_game")
     return (Decision(prompt, "end_game", INSTRUCTOR,
                      f"{title(INSTRUCTOR)}: end the game (the Instructor's ruling, no undo)",
-                     (result, reason), (), build, irreversible=True, optional=True),)
+                     (winner, kind, reason), (), build, irreversible=True, optional=True),)
