@@ -31,9 +31,9 @@ def test_the_instructors_panel_holds_end_phase_to_end_the_game() -> None:
     editor = model.sync(state)
     assert editor is not None and editor.decision.action == "end_game"
     assert model.press(fn.NEXT_CHOICE, PRESS, state).refused is None   # the winner: a side
-    assert model.press(fn.SELECT, PRESS, state).refused is None        # on to the result
-    assert model.press(fn.NEXT_CHOICE, PRESS, state).refused is None   # draw -> another
-    assert editor.values["winner"] != "" and editor.values["kind"] != "draw", editor.values
+    assert model.press(fn.SELECT, PRESS, state).refused is None        # on to the victory
+    assert model.press(fn.NEXT_CHOICE, PRESS, state).refused is None   # decisive -> marginal
+    assert editor.values["winner"] != "" and editor.values["kind"] == "marginal victory"
     short = model.press(fn.END_PHASE, PRESS, state)
     assert short.action is None and short.note and "hold" in short.note
     held = model.press(fn.END_PHASE, LONG, state)

@@ -89,16 +89,19 @@ def offer(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
     confirm on a panel, as nothing takes it back (`irreversible`); never waited for."""
     if seat.station != INSTRUCTOR or state.level != "command" or state.step == OVER:
         return ()
+    # Every combination of the fields is an action the rules accept: "draw" as the winner
+    # leaves the victory's kind aside.
     winner = Field("winner", "Winner", FieldKind.CHOICE, "",
-                   choices=(Choice("", "none"),)
+                   choices=(Choice("", "draw"),)
                    + tuple(Choice(side, side) for side in sides(state)))
-    kind = Field("kind", "Result", FieldKind.CHOICE, DRAW,
-                 choices=tuple(Choice(k, k.split()[0]) for k in KINDS))
+    kind = Field("kind", "Victory (with a winner)", FieldKind.CHOICE, DECISIVE,
+                 choices=tuple(Choice(k, k.split()[0]) for k in (DECISIVE, MARGINAL)))
     reason = Field("reason", "Reason", FieldKind.CHOICE, REASONS[-1][0],
                    choices=tuple(Choice(words, label) for words, label in REASONS))
 
     def build(v: Mapping[str, Value]) -> Action:
-        return EndGame(INSTRUCTOR, cast(str, v["winner"]), cast(str, v["kind"]),
+        side = cast(str, v["winner"])
+        return EndGame(INSTRUCTOR, side, cast(str, v["kind"]) if side else DRAW,
                        cast(str, v["reason"]))
 
     prompt = Prompt(None, INSTRUCTOR, "end the game: a side's victory or a draw (no undo)", None,
