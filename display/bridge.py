@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from display import ruling_panel
 from display.browse import browse, open_cut, read
 from display.draw_consoles import ConsoleCode
 from display.draw_mcp import RecordPage
@@ -116,6 +117,7 @@ class BridgeDisplay(FollowsPanels):
         self.light_rects: list[pygame.Rect] = []
         self.seat_rows: tuple[SeatRow, ...] | None = None   # the Instructor's Seats view
         self.showing_seats = False
+        self.ending = False   # the Instructor's END GAME ruling in the overview's place
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
         self.showing_consoles = False
@@ -261,7 +263,8 @@ class BridgeDisplay(FollowsPanels):
         return stations_of(self.state, self.seat)
 
     def _open_for(self, station: str) -> Open | None:
-        return next((o for o in self.opens if o.station == station), None)
+        return next((o for o in self.opens if o.station == station
+                     and ruling_panel.shown(o, self.ending)), None)
 
     def _editor(self, o: Open) -> DecisionEditor:
         ed = self.editors.get(o.key)
@@ -505,6 +508,9 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))
+            return
+        if kind == "end-game":   # the Instructor's ruling, or the overview back (ruling_panel)
+            self.ending, self.page, self.focus = not self.ending, 0, None
             return
         o = self._open_for(self.tab)
         if o is None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from display import theme
+from display import ruling_panel, theme
 from display.browse import draw_browsing
 from display.draw_consoles import draw_consoles
 from display.draw_lights import draw_lights
@@ -109,9 +109,10 @@ def draw_scene(d: BridgeDisplay) -> bool:
                             "UNDO PHASE"))
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
+            extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
         else:   # the Master Control Panel of the seat's ship (Expert)
             extra = d.record.button(d.view, record_ship, lay.touch, p)
-        if d.tab == INSTRUCTOR:   # its body: the overview of every ship
+        if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
         mark = len(p.widgets)
@@ -121,7 +122,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
             p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, d.focus,
             d.message, extra, confirm))
         d.page = min(d.page, pages - 1)
-        if d.tab == INSTRUCTOR:
-            draw_overview(p, overview(d.view), overview_area(p, rect(lay.panel), d.message),
-                          *overview_heads(d.view))
+        if d.tab == INSTRUCTOR and not d.ending:
+            area = ruling_panel.overview_area(p, overview_area(p, rect(lay.panel), d.message),
+                                              d.opens, lay.touch, d.focus)
+            draw_overview(p, overview(d.view), area, *overview_heads(d.view))
     return True

@@ -1,6 +1,7 @@
 """Decisions with their limits: what a panel or a screen builds its controls from.
 
-`controls(state, seat)` gives one `Decision` per prompt the seat faces now. Each names the action
+`controls(state, seat)` gives one `Decision` per prompt the seat faces now (and, after them, an
+offer no prompt waits for: FASA's Instructor may end the game at any step, `optional`). Each names the action
 it makes and its fields: a whole number within bounds, one of a list of choices (each with the
 reason it cannot be chosen now, if it cannot), or a string of steps. A panel steps a field within
 its bounds and asks `problem(state, decision.make(values))` before it confirms: it never

@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
+from engine.stations import INSTRUCTOR
 from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
@@ -237,7 +238,9 @@ class PanelModel:
         to do has no decision to edit: `controls` is asked only when a prompt is not a roll."""
         self._ask(state)
         if self._decisions is None:
-            wanted = any(p.roll is None for p in self._prompts)
+            # The Instructor may end the game at any step (engine `end_game`): his panel edits
+            # that ruling when it has nothing else to (display/ruling_panel.py on the screen).
+            wanted = any(p.roll is None for p in self._prompts) or self.seat.station == INSTRUCTOR
             self._decisions = api.decisions(state, self.seat) if wanted else ()
         return self._decisions
 

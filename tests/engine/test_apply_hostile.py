@@ -45,6 +45,7 @@ from engine.rulesets.fasa.admiral import FleetOrders
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.officers import needs
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
+from engine.rulesets.fasa.ruling import EndGame
 from engine.stations import STATION_NAMES
 
 # The advanced level: the basic game's actions and its own (emergency turns, reverse, evasion,
@@ -161,6 +162,10 @@ actions = st.one_of(
         st.lists(st.tuples(ship, st.sampled_from(WEAPONS), number), max_size=3).map(tuple),
         garbage)),
     st.builds(CommsTask, station, ship, st.one_of(st.text(max_size=90), scalar)),
+    # C&C: the Instructor ends the game (ruling.py): sides, results and reasons of every kind.
+    st.builds(EndGame, station, st.one_of(st.sampled_from(SIDES), scalar), st.one_of(
+        st.sampled_from(["decisive victory", "marginal victory", "draw", "rout", ""]), scalar),
+        st.one_of(st.sampled_from(["the goal is met", "", " "]), st.text(max_size=90), scalar)),
     st.builds(Move, station, ship, st.one_of(st.text(alphabet="FPSLRBX", max_size=8), scalar)),
     st.builds(Evade, station, ship, st.one_of(st.sampled_from(["none", "port", "starboard"]),
                                               scalar)),

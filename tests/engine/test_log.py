@@ -44,6 +44,7 @@ from engine.rulesets.fasa.actions import (
 from engine.rulesets.fasa.admiral import FleetOrders, Order
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
+from engine.rulesets.fasa.ruling import EndGame
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -243,6 +244,8 @@ EXAMPLES: list[Action] = [
     FleetOrders("admiral", "Federation", (Order("enterprise", "close", "kronos"),
                                           Order("constitution", "withdraw"))),
     FleetOrders("instructor", "Klingon"),
+    EndGame("instructor", "Federation", "marginal victory", "the goal is met"),
+    EndGame("instructor", "", "draw", "ended by mutual decision"),
 ]
 
 

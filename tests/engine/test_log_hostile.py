@@ -395,6 +395,7 @@ def _command_record() -> tuple[str, list[Action]]:
     from engine.rulesets.fasa import autopilot
     from engine.rulesets.fasa.actions import CommsTask
     from engine.rulesets.fasa.officers import needs
+    from engine.rulesets.fasa.ruling import EndGame
     scenario = prepare(load_scenario("romulan-gambit", None), None, "command", None, 3)
     scenario["ships"] = [{**e, "officers": {s: {k: 80 for k in keys}
                                             for s, keys in needs("4").items()}}
@@ -407,10 +408,15 @@ def _command_record() -> tuple[str, list[Action]]:
         action: Action = dice.roll(p.roll) if p.roll else autopilot.decide(state, p)
         if state.step == "power" and not p.roll and not named:  # the Instructor names a task
             action, named = CommsTask("instructor", "constitution", "hail the Romulans"), True
+        elif (state.step == "power" and not p.roll
+              and {"science_roll", "ask"} <= {a.type_name for a in actions}):
+            # The Instructor ends the game by his ruling (line 1453; ruling.py).
+            action = EndGame("instructor", "Federation", "marginal victory", "the goal is met")
         state = engine.apply(state, action)[0]
         actions.append(action)
         lines.append(action_line(len(actions), action))
     assert {"science_roll", "comms_task", "ask"} <= {a.type_name for a in actions}
+    assert actions[-1].type_name == "end_game" and state.step == "over"
     return "\n".join(lines) + "\n", actions
 
 

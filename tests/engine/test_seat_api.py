@@ -177,7 +177,14 @@ def test_controls_bounds_agree_with_what_apply_accepts(seed: int) -> None:
             continue
         for seat in rng.sample(seats(state), 3) + [Seat(INSTRUCTOR)]:
             decisions = engine.controls(state, seat)
-            assert [d.prompt for d in decisions] == list(engine.pending(state, seat))
+            # One decision per prompt, in order; beyond them only the Instructor's offer to
+            # end the game at the command level, which no prompt waits for (ruling.py).
+            offers = [d for d in decisions if d.action == "end_game"]
+            assert [d.prompt for d in decisions if d not in offers] == list(
+                engine.pending(state, seat))
+            assert len(offers) == (seat.station == INSTRUCTOR and state.level == "command"
+                                   and state.step != "over")
+            assert decisions[len(decisions) - len(offers):] == tuple(offers)
             for d in decisions:
                 assert d.station == seat.station
                 check_decision(state, d, rng)

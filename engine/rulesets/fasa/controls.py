@@ -37,6 +37,7 @@ from engine.rulesets.fasa import (
     power_down_controls,
     presets,
     rescues,
+    ruling,
     science_controls,
     sensors,
     sensors_rating,
@@ -79,7 +80,8 @@ SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
 def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
     """One decision for each prompt `seat` faces now, made as that seat's station."""
-    return tuple(decision(state, prompt, seat.station) for prompt in pending(state, seat))
+    return (tuple(decision(state, prompt, seat.station) for prompt in pending(state, seat))
+            + ruling.offer(state, seat))  # C&C: the Instructor may end the game (ruling.py)
 
 
 def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:

@@ -33,6 +33,7 @@ from engine.rulesets.fasa import (
     power,
     power_spent,
     ratings,
+    ruling,
     science,
     sensor_ask,
     sensors,
@@ -117,6 +118,9 @@ def apply(state: FasaState, action: Action) -> tuple[FasaState, tuple[Event, ...
     """One action: checked, applied, then the game runs on to the next decision or roll."""
     if state.step == OVER:
         raise IllegalAction(f"{title(action.station)}: the game is over ({state.outcome})")
+    if isinstance(action, ruling.EndGame):  # C&C: the Instructor ends the game (line 1453)
+        state, over = _finish(state, ruling.verdict(state, action))
+        return state, tuple(over)
     if isinstance(action, RollResult):
         state, events = _roll(state, action)
     else:
