@@ -37,7 +37,8 @@ EXAMPLE = '''\
 
 [game]
 scenario = "duel"        # a scenario name: starbridge scenarios
-level = "basic"          # the rules: "basic", "advanced" or "expert" (docs/rules-decisions.md)
+level = "command"        # the rules: "basic", "advanced", "expert" or "command" (Command & Control:
+                         # each officer at a panel of his own; docs/rules-decisions.md)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
 fire_limit = 0           # optional rule (advanced): a ship fires at most this many weapons in
@@ -117,7 +118,7 @@ class ConfigError(Exception):
 class Config:
     source: str = "(defaults)"
     scenario: str = "duel"
-    level: str = "basic"
+    level: str = "command"
     turns: int = 0
     seed: int = 0
     fire_limit: int = 0                      # the optional firing limit; 0 = none

@@ -63,7 +63,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
     p.add_argument("--level", choices=levels("fasa", playable=True), default=None,
-                   help="the rules (default: the configuration's, else basic)")
+                   help="the rules (default: the configuration's, else command)")
     p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
                    help="command level: the officers of crew NAME (starbridge crew) on the "
                         "players' ship, Victory Points after the game (default: the "

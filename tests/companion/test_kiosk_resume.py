@@ -42,7 +42,8 @@ def make_kiosk(folder: Path, surface: Any, clock: Callable[[], float], said: lis
                turns: int = 2) -> tuple[Kiosk, Store, Any]:
     """A kiosk on the save file in `folder`; its crew games are played by the autopilots (the
     crew's moves do not matter here, only that actions are accepted and saved)."""
-    config = parse_config({"game": {"scenario": "duel", "turns": turns, "seed": 4},
+    config = parse_config({"game": {"scenario": "duel", "level": "basic", "turns": turns,
+                                    "seed": 4},
                            "seats": {"default": "autopilot"},
                            "kiosk": {"enabled": True, "idle_minutes": 2,
                                      "attract_scenario": "duel", "attract_step_ms": 500}}, "t")
