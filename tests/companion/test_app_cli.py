@@ -189,7 +189,7 @@ def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) 
     env.pop("STARBRIDGE_CONFIG")
     env["XDG_CONFIG_HOME"] = str(tmp_path / "cfg")
     base = [sys.executable, "-m", "companion.cli", "play", "--headless", "--autopilot",
-            "--turns", "3", "--seed", "8"]
+            "--turns", "3", "--seed", "8", "--level", "basic"]
     printed_total = 0
     for n, flag in enumerate(["--new", "--resume", "--resume"]):
         proc = subprocess.Popen(base + [flag], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
