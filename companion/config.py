@@ -159,18 +159,15 @@ class Config:
     stations_address: str = "0.0.0.0"
 
 
+GAME_OPTIONS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral")
+"""The `[game]` keys that are optional rules by the same name (a whole number or a flag)."""
+
+
 def game_options(config: Config) -> dict[str, Any]:
     """The optional rules `[game]` turns on, as a scenario's `options` table (engine
     options.py); empty when none is."""
-    out: dict[str, Any] = {"fire_limit": config.fire_limit} if config.fire_limit else {}
-    if config.rescues:
-        out["rescues"] = True
-    if config.team_communications:
-        out["team_communications"] = True
-    if config.campaign:
-        out["campaign"] = True
-    if config.admiral:
-        out["admiral"] = True
+    out: dict[str, Any] = {name: getattr(config, name) for name in GAME_OPTIONS
+                           if getattr(config, name)}
     if config.admirals:
         out["admirals"] = list(config.admirals)
     return out

@@ -30,8 +30,7 @@ from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
-MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
-DEMO_TURNS = 3
+
 def screen_available() -> str | None:
     """None when a screen can be opened, else why not (for the line that says so)."""
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):

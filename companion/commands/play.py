@@ -19,8 +19,6 @@ from companion.config import (
 from companion.config_check import check_config
 from companion.store import Store, StoreError
 from companion.table_setup import (
-    DEMO_TURNS,
-    MAX_SEED,
     choose_game,
     open_consoles,
     people_at_mocked_panels,
@@ -33,6 +31,8 @@ from engine import levels
 from engine.errors import EngineError
 
 NAME = "play"
+MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
+DEMO_TURNS = 3
 EXAMPLES = """examples:
   starbridge play                          the bridge display in a window; keys stand in for
                                            the panels (docs/wiring.md), autopilots elsewhere

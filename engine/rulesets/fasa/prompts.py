@@ -29,7 +29,6 @@ from engine.rulesets.fasa.state import (
     ACTIVE,
     AFTERMATH,
     CHOOSE,
-    DECLARE,
     EVADE,
     MOVE,
     OVER,
@@ -40,21 +39,9 @@ from engine.rulesets.fasa.state import (
     SENSE,
     SKILL,
     FasaState,
-    Step,
 )
 from engine.words import plural
 
-STEP_OF: dict[str, Step] = {
-    "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
-    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
-    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
-    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
-    "bonus_power": SKILL, "bonus_shield": SKILL,
-    **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
-    "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
-    "fleet_orders": POWER,
-}
-"""The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.step == OVER:
