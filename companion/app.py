@@ -262,12 +262,23 @@ class App:
                         levels.setdefault(panel, lit)
                 # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
                 self.display.show_lights(levels if self.bridges else None)
+                self._station_screens()
             if self.display.draw():
                 import pygame
 
                 if pygame.display.get_surface() is self.display.surface:
                     pygame.display.flip()
         return not self.leave
+
+    def _station_screens(self) -> None:
+        """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
+        from display.draw_station_screens import StationFrame
+        frames: dict[str, StationFrame] = {}
+        for b in self.bridges:
+            for panel, (size, pixels, acting) in b.screens().items():
+                frames.setdefault(panel, StationFrame(size, pixels, acting))
+        if self.display is not None:
+            self.display.show_station_screens(frames or None)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:

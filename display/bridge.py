@@ -21,6 +21,7 @@ from display.browse import browse, open_cut, read
 from display.draw_consoles import ConsoleCode
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
+from display.draw_station_screens import StationFrames
 from display.game_link import (
     Open,
     open_decisions,
@@ -120,6 +121,7 @@ class BridgeDisplay(FollowsPanels):
         self.ending = False   # the Instructor's END GAME ruling in the overview's place
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.station_frames: StationFrames | None = None   # the panels' own displays, on a PC
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
@@ -217,6 +219,12 @@ class BridgeDisplay(FollowsPanels):
         if shown_before != (strip is not None):
             self.resize(self.surface)
         self.dirty = True
+
+    def show_station_screens(self, frames: StationFrames | None) -> None:
+        """The station panels' own displays as drawn on a PC (display.draw_station_screens);
+        None takes them away. Redraws only when an image changed."""
+        if frames != self.station_frames:
+            self.station_frames, self.dirty = frames, True
 
     def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
         """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""

@@ -19,6 +19,7 @@ from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
+from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
 from display.overview_model import overview, overview_heads, tab_notes
@@ -54,6 +55,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
         d.map_frame = draw_map(p, d.map(), rect(lay.map), d.follow)
+        if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC)
+            draw_station_screens(p, d.station_frames, rect(lay.map))
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
                                              p.font("body").size("ROLLS")[0] + 24),
                                   lay.touch), "ROLLS", len(d.rolls) > 0,

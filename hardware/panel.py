@@ -359,6 +359,10 @@ class PanelModel:
         self._sent = (state, editor)
         return Outcome(action=action)
 
+    def note_for(self, decision: Decision) -> str | None:
+        """The hint the last press gave ("hold confirm to fire"), while it was on `decision`."""
+        return self.last.note if self._pressed_on == decision else None
+
     def withdraw(self) -> None:
         """The decision just made was not applied (refused after all): its lights go back."""
         self._sent = None
@@ -374,7 +378,8 @@ class PanelModel:
         sent = self.sent(state)
         editor = sent or self.editor
         return (state, editor, dict(editor.values) if editor is not None else None,
-                self.alert, t < self.flash_until, sent is not None)
+                self.alert, t < self.flash_until, sent is not None,
+                editor.cursor if editor is not None else None, self.last)
 
     def told(self, events: tuple[Event, ...]) -> None:
         """The events this seat was told (already filtered by `events_for`)."""
