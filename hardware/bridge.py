@@ -215,15 +215,18 @@ class Bridge:
         if t < self.lamp_test_until:
             return
         inputs = st.model.lamp_inputs(state, t)
-        if not same_inputs(st.inputs, inputs) or st.plan is None:
-            st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
-            st.blinks = any(lamp.blink for lamp in st.plan.values())
+        plan = st.plan
+        changed = plan is None or not same_inputs(st.inputs, inputs)
+        if changed or plan is None:
+            plan = st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds,
+                                            st.devices.lights)
+            st.blinks = any(lamp.blink for lamp in plan.values())
             st.inputs = inputs
-            if st.screen is not None:   # its words follow the same inputs as its lights
-                st.screen.show(station_screen(st.model, state, t))
         elif not st.blinks:
             return
-        st.devices.set_levels(levels(st.plan, t, self.pins.blink_ms / 1000))
+        st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
+        if changed and st.screen is not None:   # its words follow the inputs of its lights,
+            st.screen.show(station_screen(st.model, state, t))   # after the lights
 
     def lit(self) -> dict[str, dict[str, float]]:
         """Every open light's level now, by panel and role (what the display draws on a PC)."""
