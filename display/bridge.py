@@ -542,6 +542,10 @@ class BridgeDisplay(FollowsPanels):
             if ed.step(rest, -1 if kind == "down" else 1):
                 self._touched(o, rest)
             self._select(o, rest, None)
+        elif kind in ("prev", "next"):   # a long list of choices, one at a time
+            if ed.cycle(rest, 1 if kind == "next" else -1):
+                self._touched(o, rest)
+            self._select(o, rest, None)
         elif kind == "pick":
             name, _, key = rest.partition(":")
             if ed.choose(name, key):
