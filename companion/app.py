@@ -460,6 +460,8 @@ class App:
             for o in outcomes:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
+                    if self.display is not None:   # the face, when it reads as another die
+                        self.display.tray_face = o.face
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -129,6 +129,8 @@ class BridgeDisplay(FollowsPanels):
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
+        self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
+        #                       reads 4": set by the app before it applies the tray's roll)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -138,7 +140,8 @@ class BridgeDisplay(FollowsPanels):
         seen = self._record(self.state, state, events)
         newest = self.rolls.newest()
         if newest is not None and self.rolls.seen > seen_before and rolled_by(seen, self.seat):
-            self.holds.hold(roll_result(newest, seen))
+            self.holds.hold(replace(roll_result(newest, seen), face=self.tray_face))
+        self.tray_face = ""
         self._present(state)
 
     def rebuild(self, state: GameState, scenario: Mapping[str, Any],
