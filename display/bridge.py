@@ -129,6 +129,7 @@ class BridgeDisplay(FollowsPanels):
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
+        self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
         self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
         #                       reads 4": set by the app before it applies the tray's roll)
 
@@ -207,6 +208,19 @@ class BridgeDisplay(FollowsPanels):
             if self.opens:   # bring forward the panel of the station that must act
                 first = self.opens[0].station
                 self.tab = first if first in self.stations() else self.tab
+        self.back_to_acting()
+        self.dirty = True
+
+    def back_to_acting(self) -> None:
+        """The screen returns to a station that must act when the one in front has nothing the
+        game waits for (a press at an idle panel, a held result run out): never "Nothing to do
+        now" while another tab is flagged."""
+        waits = [o.station for o in self.opens
+                 if not o.decision.optional and o.station in self.stations()]
+        if not waits or self.tab in waits or self.showing_seats or self.showing_consoles \
+                or self.ending or (self.tab == INSTRUCTOR and self.seat.ship is None):
+            return
+        self.tab, self.page, self.focus = waits[0], 0, None
         self.dirty = True
 
     def show_lights(self, levels: Levels | None) -> None:
@@ -601,7 +615,10 @@ class BridgeDisplay(FollowsPanels):
         return drawn
 
     def _draw(self, force: bool) -> bool:
-        if not (self.holds.due() or self.dirty or force):
+        if self.holds.due():   # the held result ran out: back to whoever must act
+            self.back_to_acting()
+            self.dirty = True
+        if not (self.dirty or force):
             return False
         self.dirty = False
         self.frames_drawn += 1

@@ -99,6 +99,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
                        explain_pending(d.state, seat_side(d.state, d.seat)))
             draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
                       rect(lay.panel), lay.touch, d.focus, why, d.tens)
+            d.roll_on_screen = request   # a panel's roll is made only once this was seen
             if d.message:
                 p.region = "actions"
                 p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)

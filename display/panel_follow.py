@@ -66,8 +66,9 @@ class FollowsPanels:
                 if o.decision.action in ("arm_weapons", "fire"):
                     value = ed.values.get(edit.cursor)
                     self._select(o, edit.cursor, value if isinstance(value, str) else None)
-        if edit.station in self.stations() and not self.showing_seats and \
-                (o is not None or edit.said):
+        # Only a station with a decision open comes forward: a press at an idle panel says why
+        # not ("not now: ...") over the panel that must act, which stays in front.
+        if edit.station in self.stations() and not self.showing_seats and o is not None:
             if self.tab != edit.station:
                 self.tab, self.page, self.focus = edit.station, 0, None
             self.rolls_open, self.opened = False, None
