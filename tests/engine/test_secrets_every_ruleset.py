@@ -3,8 +3,9 @@ tests/toy_ruleset): at every few steps of games played through the kernel API al
 legal actions, the ruleset's autopilot where it has one, random rolls), each ruleset's secrets
 of the other sides are changed and nothing a seat is told may change: its view, its prompts,
 its controls (every field's bounds, choices and the needs they carry), its legal actions, the
-autopilot's decisions for it and what its panel's own display says. And at every step `events_for` tells the Instructor everything and
-a seat a part of it, `pending` gives a seat only its own prompts, and a view is plain JSON.
+autopilot's decisions for it and what its panel's own display says. And at every step
+`events_for` tells the Instructor everything and a seat a part of it, `pending` gives a seat
+only its own prompts, and a view is plain JSON.
 
 What a ruleset's secrets are is the ruleset's (`SECRETS`: one function per ruleset that changes
 them; FASA's and Knight Hawks' are those of their own suites, test_secrets.py and
