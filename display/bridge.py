@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from display import ruling_panel
+from display import offers, ruling_panel
 from display.browse import browse, open_cut, read
 from display.draw_consoles import ConsoleCode
 from display.draw_mcp import RecordPage
@@ -128,6 +128,7 @@ class BridgeDisplay(FollowsPanels):
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
+        self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
         self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
         self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
@@ -201,12 +202,14 @@ class BridgeDisplay(FollowsPanels):
                 self.focus = None
                 self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
+            self.offer = None   # an offer opened is put away when the game moves on
             self.tens = None
             if self.weapon is not None and not any(   # its arc goes with its decision
                     f.name == self.weapon for o in self.opens for f in o.decision.fields):
                 self.weapon = self.target = None
             if self.opens:   # bring forward the panel of the station that must act
-                first = self.opens[0].station
+                first = next((o for o in self.opens if not o.decision.optional),
+                             self.opens[0]).station
                 self.tab = first if first in self.stations() else self.tab
         self.back_to_acting()
         self.dirty = True
@@ -289,7 +292,8 @@ class BridgeDisplay(FollowsPanels):
 
     def _open_for(self, station: str) -> Open | None:
         return next((o for o in self.opens if o.station == station
-                     and ruling_panel.shown(o, self.ending)), None)
+                     and ruling_panel.shown(o, self.ending) and offers.shown(o, self.offer)),
+                    None)
 
     def _editor(self, o: Open) -> DecisionEditor:
         ed = self.editors.get(o.key)
@@ -533,6 +537,12 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))
+            return
+        if kind == "offer":   # an offer the game does not wait for, opened or put away
+            o = next((o for o in self.opens if o.station == self.tab and offers.is_offer(o)
+                      and o.decision.action == rest), None)
+            self.offer = None if o is None or self.offer == o.key else o.key
+            self.page, self.focus = 0, None
             return
         if kind == "end-game":   # the Instructor's ruling, or the overview back (ruling_panel)
             self.ending, self.page, self.focus = not self.ending, 0, None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from display import ruling_panel, theme
+from display import offers, ruling_panel, theme
 from display.browse import draw_browsing
 from display.draw_consoles import draw_consoles
 from display.draw_lights import draw_lights
@@ -114,8 +114,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
-        else:   # the Master Control Panel of the seat's ship (Expert)
-            extra = d.record.button(d.view, record_ship, lay.touch, p)
+        else:   # the Master Control Panel of the seat's ship (Expert), and the offers
+            extra = d.record.button(d.view, record_ship, lay.touch, p) + offers.buttons(
+                d.opens, d.tab, d.offer, lay.touch)
         if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""

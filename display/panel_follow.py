@@ -31,6 +31,7 @@ class FollowsPanels:
     showing_seats: bool
     rolls_open: bool
     opened: int | None
+    offer: Key | None
 
     def __init__(self) -> None:
         self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
@@ -56,6 +57,8 @@ class FollowsPanels:
             return
         o = next((o for o in self.opens if decision_key(o.decision) == edit.key), None)
         if o is not None:
+            if o.decision.optional:   # an offer being edited at its panel is on the screen
+                self.offer = o.key
             ed = self._editor(o)
             values = adopted(o.decision, ed.values, edit.values)
             if values is not None:

@@ -246,7 +246,8 @@ class PanelModel:
 
     def sync(self, state: GameState) -> Editor | None:
         """Follow the game: a new decision for this seat starts from its defaults."""
-        decisions = [d for d in self.decisions(state) if d.action != "roll"]
+        decisions = sorted((d for d in self.decisions(state) if d.action != "roll"),
+                           key=lambda d: d.optional)   # an offer after what the game waits for
         if not decisions:
             self.editor = None
         elif self.editor is None or self.editor.decision != decisions[0]:
@@ -392,7 +393,11 @@ class PanelModel:
         the roles this panel has, when only those are wanted)."""
         prompts = self.prompts(state)
         sent = self.sent(state)
-        plan = status_plan(your_move=sent is None and any(p.roll is None for p in prompts),
+        # "your move" only for what the game waits for: an offer (a self-destruct order, a warp
+        # speed left as it is) lights nothing
+        waits = any(not d.optional for d in self.decisions(state)) if any(
+            p.roll is None for p in prompts) else False
+        plan = status_plan(your_move=sent is None and waits,
                            roll_now=any(p.roll is not None for p in prompts),
                            alert=self.alert, flash=t < self.flash_until, amber=has_amber)
         plan.update(self._indicators(state, lights, sent or self.editor))
