@@ -116,7 +116,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
         else:   # the Master Control Panel of the seat's ship (Expert), and the offers
             extra = d.record.button(d.view, record_ship, lay.touch, p) + offers.buttons(
-                d.opens, d.tab, d.offer, lay.touch)
+                p, d.opens, d.tab, d.offer, lay.touch)
         if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""

@@ -1,6 +1,6 @@
 """The station panels' own displays, drawn on a PC (where no OLED is wired): each panel's last
 image (hardware.station_display, luma's dummy device) at its real size in a row along the foot
-of the map, labelled with its panel, the panels that must act first. So two officers deciding
+of the map, labelled with its panel: those of the seats that must act now. So two officers deciding
 at once each read their own decision, as they would on their panels, while the map stays.
 
 The app hands in plain pixels (`BridgeDisplay.show_station_screens`): the display imports no
@@ -34,9 +34,9 @@ StationFrames = Mapping[str, StationFrame]
 
 
 def chosen(frames: StationFrames, room: int, width: int) -> list[str]:
-    """The panels whose displays are drawn in `room` pixels: those that must act first, then
-    the rest in the order given, as many as fit whole."""
-    order = sorted(frames, key=lambda name: not frames[name].acting)
+    """The panels whose displays are drawn in `room` pixels: those whose seats must act, in the
+    order given, as many as fit whole (the others' say only "waiting": the map keeps its room)."""
+    order = [name for name in frames if frames[name].acting]
     out: list[str] = []
     used = 0
     for name in order:

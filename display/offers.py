@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from display.game_link import Open
-from display.paint import Widget
+from display.paint import Painter, Widget
 from display.ruling_panel import ACTION as RULING
 
 Key = tuple[str, str | None, str, str]
@@ -30,19 +30,22 @@ def shown(o: Open, opened: Key | None) -> bool:
 
 
 def label(o: Open) -> str:
-    """The button that opens an offer: its action in a few words ("SELF DESTRUCT")."""
-    return o.decision.action.replace("_", " ").upper()
+    """The button that opens an offer: its action in a few words ("SELF-DESTRUCT")."""
+    return WORDS.get(o.decision.action, o.decision.action.replace("_", " ").upper())
 
 
-def buttons(opens: Sequence[Open], station: str, opened: Key | None,
+WORDS = {"self_destruct": "SELF-DESTRUCT", "set_warp": "WARP", "orders": "ORDERS"}
+
+
+def buttons(p: Painter, opens: Sequence[Open], station: str, opened: Key | None,
             touch: int) -> tuple[Widget, ...]:
-    """The offers of `station` as buttons beside CONFIRM (CLOSE for the one opened)."""
+    """The offers of `station` as buttons beside CONFIRM (CLOSE for the one opened), each as
+    wide as its label."""
     out = []
     for o in opens:
         if o.station != station or not is_offer(o):
             continue
         text = "CLOSE" if o.key == opened else label(o)
-        out.append(Widget(f"offer:{o.decision.action}",
-                          pygame.Rect(0, 0, max(touch * 2, touch * len(text) // 3), touch),
-                          text))
+        width = max(touch * 2, p.font("body").size(text)[0] + 28)
+        out.append(Widget(f"offer:{o.decision.action}", pygame.Rect(0, 0, width, touch), text))
     return tuple(out)

@@ -93,14 +93,17 @@ def one_acting(p: Mapping[str, Any], names: Mapping[str, str], own: object) -> s
 
 
 def many_acting(seats: Sequence[tuple[str, str]], names: Mapping[str, str], own: object) -> str:
-    """"To act: Captain, Engineering; Helm · IKS Kronos One": every seat the game waits for,
-    by ship (the crew's own ship unnamed), each station once."""
-    by_ship: dict[str, list[str]] = {}
+    """"To act: Captain, Engineering; Engineering · IKS Kahless, IKS Kruge": every seat the game
+    waits for, the crew's own stations first (its ship unnamed), then each other station with
+    the ships it waits for there."""
+    mine = [title(st) for st, ship in seats if ship and ship == own]
+    others: dict[str, list[str]] = {}
     for station, ship in seats:
-        by_ship.setdefault(ship, []).append(title(station))
-    parts = [", ".join(dict.fromkeys(who)) + (f" · {names.get(ship, ship)}"
-                                               if ship and ship != own else "")
-             for ship, who in by_ship.items()]
+        if not ship or ship != own:
+            others.setdefault(title(station), []).append(names.get(ship, ship))
+    parts = ([", ".join(dict.fromkeys(mine))] if mine else []) + [
+        who + (f" · {', '.join(n for n in ships if n)}" if any(ships) else "")
+        for who, ships in others.items()]
     return "To act: " + "; ".join(parts)
 
 

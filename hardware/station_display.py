@@ -38,6 +38,14 @@ def font(size: int) -> Any:
     return _fonts[size]
 
 
+_MEASURE = ImageDraw.Draw(Image.new("1", (1, 1)))
+"""Text is measured as it is drawn: 1-bit, not anti-aliased (wider than `getlength` says)."""
+
+
+def length(text: str, face: Any) -> float:
+    return float(_MEASURE.textlength(text, font=face))
+
+
 def wrap(text: str, width: int, face: Any) -> list[str]:
     """`text` in lines at most `width` pixels wide, broken at spaces (a word longer than a line
     broken where it must): nothing is left out."""
@@ -45,14 +53,14 @@ def wrap(text: str, width: int, face: Any) -> list[str]:
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if face.getlength(trial) <= width:
+        if length(trial, face) <= width:
             line = trial
             continue
         if line:
             lines.append(line)
-        while face.getlength(word) > width:
-            cut = max(1, next(i for i in range(len(word), 0, -1)
-                              if face.getlength(word[:i]) <= width))
+        while length(word, face) > width:
+            cut = max(1, next((i for i in range(len(word), 0, -1)
+                               if length(word[:i], face) <= width), 1))
             lines.append(word[:cut])
             word = word[cut:]
         line = word
@@ -83,8 +91,8 @@ def render(screen: StationScreen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Im
         draw.rectangle((0, 0, width - 1, STATUS_PX + 1), fill=1)
     ink = 0 if screen.alert else 1
     draw.text((1, 0), screen.status, font=head, fill=ink)
-    station_w = head.getlength(screen.station)
-    if head.getlength(screen.status) + station_w + 8 <= width:
+    station_w = length(screen.station, head)
+    if length(screen.status, head) + station_w + 8 <= width:
         draw.text((width - 1 - station_w, 0), screen.station, font=head, fill=ink)
     y = STATUS_PX + 2
     for line in layout(screen, width, height):

@@ -17,8 +17,8 @@ from hardware.bridge import Bridge
 from hardware.debounce import PRESS
 from hardware.panel import PanelModel
 from hardware.pinmap import PinMapError, load_pinmap, parse_pinmap
-from hardware.station_display import BODY_PX, StationDisplay, font, layout, render, wrap
-from hardware.station_screen import ROLL_NOW, WAITING, YOUR_MOVE, station_screen
+from hardware.station_display import BODY_PX, StationDisplay, font, layout, length, render, wrap
+from hardware.station_screen import ROLL_NOW, WAITING, YOUR_MOVE, StationScreen, station_screen
 
 
 def command_power() -> GameState:
@@ -109,7 +109,9 @@ def test_a_long_line_is_wrapped_not_cut() -> None:
     text = "Warp speed (0 = sub-light; safe cruising 8, emergency 9) Supercalifragilistic"
     lines = wrap(text, 126, face)
     assert " ".join(lines).replace(" ", "") == text.replace(" ", "")
-    assert all(face.getlength(line) <= 126 for line in lines)
+    assert all(length(line, face) <= 126 for line in lines)
+    image = render(StationScreen("HELM", "WAITING", (text,)))
+    assert image.getbbox() is not None and image.getbbox()[2] <= 128
 
 
 def test_the_bridge_draws_each_press_on_lumas_dummy_device() -> None:
