@@ -95,7 +95,7 @@ def test_at_every_level_the_instructor_may_end_the_game() -> None:
     state = engine.new_game(ADVANCED)
     assert engine.problem(state, EndGame("instructor", "", "draw", "mutual")) is None
     assert [d.action for d in engine.controls(state, INSTRUCTOR)].count("end_game") == 1
-    after, events = engine.apply(state, EndGame("instructor", "", "draw", "mutual"))
+    after, _ = engine.apply(state, EndGame("instructor", "", "draw", "mutual"))
     assert after.over and "mutual" in str(engine.view(after, INSTRUCTOR).get("outcome"))
 
 

@@ -154,7 +154,7 @@ def test_helm_arms_everything_the_power_allows_in_one_fill() -> None:
     state, _ = apply(state, d.make({"movement": 0, "shields": 0, "weapons": 14}))
     assert isinstance(state, FasaState)
     arming = next(x for x in controls(state, Seat("helm", ship_id)) if x.action == "arm_weapons")
-    last, everything = arming.presets
+    _, everything = arming.presets
     assert everything.key == "all" and everything.problem is None
     values = {n: int(str(v)) for n, v in everything.values}
     assert sum(values.values()) == min(14, sum(f.maximum for f in arming.fields))

@@ -9,11 +9,12 @@ other ships. Quite often, ending the game is a mutual decision." (line 1453).
 
 At every level the Instructor's seat may end a game in progress at any step, a roll awaited
 included (`EndGame`): the rule is Command & Control's, and a table's gamemaster ends a basic,
-advanced or expert game the same way (our reading, docs/rules-decisions.md): a side's decisive or marginal victory, or a draw, with the reason in a few
-words. It is logged like any action, so a replay ends the same way, and every seat is told by the
-`GameOver` it makes ("the Instructor's ruling: ..."), which the end screen and the after-action
-report show. A ship's seat may not; the autopilot never does (it answers `pending`, and this is
-offered by `controls` alone). These readings are in docs/rules-decisions.md, "Command & Control".
+advanced or expert game the same way (our reading, docs/rules-decisions.md): a side's decisive
+or marginal victory, or a draw, with the reason in a few words. It is logged like any action,
+so a replay ends the same way, and every seat is told by the `GameOver` it makes ("the
+Instructor's ruling: ..."), which the end screen and the after-action report show. A ship's seat
+may not; the autopilot never does (it answers `pending`, and this is offered by `controls`
+alone). These readings are in docs/rules-decisions.md, "Command & Control".
 """
 
 from __future__ import annotations
