@@ -1,7 +1,7 @@
 """Offers at a crew's station: a decision the game does not wait for (`Decision.optional`: FASA's
 self-destruct order each Power Allocation Phase, a warp speed Helm may leave as it is) is not a
 step to take. Its station's panel shows its readings and, beside CONFIRM, a button that opens
-the offer (SELF DESTRUCT, SET WARP); the offer is on the panel only once opened (or while a
+the offer (DESTRUCT, WARP, ORDERS); the offer is on the panel only once opened (or while a
 physical panel edits it), and CLOSE puts it away. The Instructor's END GAME is its own
 (display.ruling_panel).
 """
@@ -30,11 +30,11 @@ def shown(o: Open, opened: Key | None) -> bool:
 
 
 def label(o: Open) -> str:
-    """The button that opens an offer: its action in a few words ("SELF-DESTRUCT")."""
+    """The button that opens an offer: its action in a word or two ("DESTRUCT")."""
     return WORDS.get(o.decision.action, o.decision.action.replace("_", " ").upper())
 
 
-WORDS = {"self_destruct": "SELF-DESTRUCT", "set_warp": "WARP", "orders": "ORDERS"}
+WORDS = {"self_destruct": "DESTRUCT", "set_warp": "WARP", "orders": "ORDERS"}
 
 
 def buttons(p: Painter, opens: Sequence[Open], station: str, opened: Key | None,
