@@ -13,6 +13,7 @@ the panel are on the screen too. A panel without a display works as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
@@ -72,12 +73,26 @@ def wrap(text: str, width: int, face: Any) -> list[str]:
 def layout(screen: StationScreen, width: int = WIDTH, height: int = HEIGHT) -> list[str]:
     """The body's lines as drawn: each of `screen.lines` wrapped, as many as fit under the
     status line (the first lines matter most: the field under the cursor, its value)."""
-    face = font(BODY_PX)
     room = (height - STATUS_PX - 2) // BODY_PX
     out: list[str] = []
     for text in screen.lines:
-        out.extend(wrap(text, width - 2, face))
+        out.extend(wrapped(text, width - 2, BODY_PX))
     return out[:room]
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, width: int, size: int) -> tuple[str, ...]:
+    """`wrap` at a font size, kept (the same lines come back at every press)."""
+    return tuple(wrap(text, width, font(size)))
+
+
+@lru_cache(maxsize=512)
+def line_image(text: str, size: int, width: int) -> Image.Image:
+    """One line of text as a 1-bit mask (kept: the same words come back at every press, and
+    FreeType's drawing is most of a display's cost); tall enough for its descenders."""
+    image = Image.new("1", (width, size + 5))
+    ImageDraw.Draw(image).text((0, 0), text, font=font(size), fill=1)
+    return image
 
 
 def render(screen: StationScreen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Image.Image:
@@ -85,18 +100,18 @@ def render(screen: StationScreen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Im
     now), the lines under it."""
     width, height = size
     image = Image.new("1", size)
-    draw = ImageDraw.Draw(image)
     head = font(STATUS_PX)
     if screen.alert:
-        draw.rectangle((0, 0, width - 1, STATUS_PX + 1), fill=1)
+        ImageDraw.Draw(image).rectangle((0, 0, width - 1, STATUS_PX + 1), fill=1)
     ink = 0 if screen.alert else 1
-    draw.text((1, 0), screen.status, font=head, fill=ink)
-    station_w = length(screen.station, head)
+    image.paste(ink, (1, 0), line_image(screen.status, STATUS_PX, width - 1))
+    station_w = round(length(screen.station, head))
     if length(screen.status, head) + station_w + 8 <= width:
-        draw.text((width - 1 - station_w, 0), screen.station, font=head, fill=ink)
+        image.paste(ink, (width - 1 - station_w, 0),
+                    line_image(screen.station, STATUS_PX, station_w + 1))
     y = STATUS_PX + 2
     for line in layout(screen, width, height):
-        draw.text((1, y), line, font=font(BODY_PX), fill=1)
+        image.paste(1, (1, y), line_image(line, BODY_PX, width - 1))
         y += BODY_PX
     return image
 
