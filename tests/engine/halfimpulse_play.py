@@ -49,9 +49,7 @@ def plain(state: HalfState, prompt: engine.Prompt) -> engine.Action:
         rank = [p.id for p in state.players].index(str(prompt.ship))
         return engine.RollResult(prompt.roll.station, max(1, 6 - rank), "script")
     (d,) = [d for d in engine.controls(state, seat) if d.prompt == prompt]
-    if d.action in ("half_speeds", "half_move"):
-        return d.make()
-    return d.make({"unit": ""})
+    return d.make()   # speeds as entered, every unit ahead, else done
 
 
 Answer = Callable[[HalfState, engine.Prompt], engine.Action | None]

@@ -56,9 +56,10 @@ def test_the_moving_ship_fires_at_anyone_the_others_only_at_it() -> None:
         "turn to move (lines 46-56)")
     assert engine.problem(state, Target("captain", "grey", "grey", "gold")) is None
     (d,) = engine.controls(state, Seat("captain", "grey"))
-    assert d.irreversible
-    targets = {c.value: c.problem for c in d.field_named("target").choices}
-    assert targets["gold"] is None and targets["green"] is not None
+    targets = {c.value: c.problem for c in d.field_named("act").choices}
+    assert targets["grey>gold"] is None and "only act at the moving unit" in str(
+        targets["grey>green"])
+    assert d.make({"act": "grey>gold"}) == Target("captain", "grey", "grey", "gold")
 
 
 def test_no_fire_at_one_s_own_side() -> None:
@@ -202,7 +203,7 @@ def test_the_game_ends_when_a_side_has_no_ship_left() -> None:
     state = engine.apply(state, Target("captain", "gold", "", ""))[0]
     assert state.waiting == ("green",)   # fired on: Green is affected
     (d,) = engine.controls(state, Seat("captain", "green"))
-    assert [c.value for c in d.field_named("unit").choices] == ["", "green"]
+    assert [c.value for c in d.field_named("leaves").choices] == ["", "green>destroyed"]
     state = engine.apply(state, Remove("captain", "green", "green", "destroyed"))[0]
     assert not state.over   # Gold and Grey fight on
     assert "green" not in {u["id"] for u in engine.view(state, Seat("instructor"))["ships"]}

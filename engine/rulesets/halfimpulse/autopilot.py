@@ -13,7 +13,7 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.hexgrid import Hex, offset_to_hex
 from engine.ruleset import Prompt
-from engine.rulesets.halfimpulse.controls import controls
+from engine.rulesets.halfimpulse.controls import SEP, controls
 from engine.rulesets.halfimpulse.moves import WAYS, step
 from engine.rulesets.halfimpulse.state import HalfState
 from engine.rulesets.halfimpulse.views import view
@@ -35,9 +35,7 @@ def decide(state: HalfState, prompt: Prompt) -> Action:
         return d.make(_scripted(seen, d, prompt.ship))
     if d.action == "half_remove":
         return d.make(_impact(seen, d))
-    if d.action == "half_speeds":
-        return d.make()
-    return d.make({"unit": ""})
+    return d.make()   # speeds as entered (the script's); done elsewhere
 
 
 def _course(seen: Mapping[str, Any], d: Decision) -> dict[str, Any]:
@@ -66,8 +64,8 @@ def _scripted(seen: Mapping[str, Any], d: Decision, player: str) -> dict[str, An
     """The launch the scenario scripts for now, if any, once."""
     units = {u["id"]: u for u in seen["units"]}
     for u in seen["units"]:
-        if u["player"] != player or u["id"] not in {c.value for c in
-                                                     d.field_named("unit").choices}:
+        offered = {c.value for c in d.field_named("launch").choices if c.allowed}
+        if u["player"] != player:
             continue
         for s in u.get("script", ()):
             during = units.get(s["during"] or u["id"])
@@ -76,25 +74,22 @@ def _scripted(seen: Mapping[str, Any], d: Decision, player: str) -> dict[str, An
                                                            during["moved"]):
                 continue
             load = next((ld for ld in u["loads"] if ld["name"] == s["load"]), None)
-            if load is None or not load["count"] or load["name"] not in {
-                    c.value for c in d.field_named("load").choices}:
+            if load is None or not load["count"] or f"{u['id']}{SEP}{s['load']}" not in offered:
                 continue
             if any(c["launcher"] == u["id"] and c["origin"] == s["load"] and c["launched_now"]
                    for c in seen["units"]):
                 continue
-            return {"unit": u["id"], "load": s["load"], "count": min(s["count"], load["count"]),
-                    "speed": s["speed"]}
-    return {"unit": ""}
+            return {"launch": f"{u['id']}{SEP}{s['load']}",
+                    "count": min(s["count"], load["count"]), "speed": s["speed"]}
+    return {}
 
 
 def _impact(seen: Mapping[str, Any], d: Decision) -> dict[str, Any]:
     """A drone or plasma in a hex with a unit of another side strikes it."""
-    allowed = {c.value for c in d.field_named("unit").choices if c.allowed and c.value}
-    if "impact" not in {c.value for c in d.field_named("why").choices}:
-        return {"unit": ""}
+    offered = {c.value for c in d.field_named("leaves").choices if c.allowed}
     for u in seen["units"]:
-        if u["id"] in allowed and any(o["side"] != u["side"] and (o["col"], o["row"]) ==
-                                      (u["col"], u["row"]) and o["kind"] not in
-                                      ("drone", "plasma") for o in seen["units"]):
-            return {"unit": u["id"], "why": "impact"}
-    return {"unit": ""}
+        if f"{u['id']}{SEP}impact" in offered and any(
+                o["side"] != u["side"] and (o["col"], o["row"]) == (u["col"], u["row"])
+                and o["kind"] not in ("drone", "plasma") for o in seen["units"]):
+            return {"leaves": f"{u['id']}{SEP}impact"}
+    return {}

@@ -4,7 +4,7 @@ would give."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
@@ -27,7 +27,7 @@ from engine.rulesets.halfimpulse.actions import (
 )
 from engine.rulesets.halfimpulse.announce import MAX_INITIATIVE, MAX_REACH
 from engine.rulesets.halfimpulse.flow import current_roll, current_step
-from engine.rulesets.halfimpulse.moves import WAYS, going, turn_problem
+from engine.rulesets.halfimpulse.moves import WAY_LABELS, going, turn_problem
 from engine.rulesets.halfimpulse.sequence import Does, Step
 from engine.rulesets.halfimpulse.state import (
     HIDDEN_LOADS,
@@ -73,7 +73,7 @@ def what(state: HalfState, step: Step, player: str) -> str:
     if step.does == Does.MOVE:
         return "Speed Zero: turn in place, or not (line 207)"
     who = "in response" if state.responding else str(step.who)
-    return f"{step.heading} ({who}, line {step.line})"
+    return f"{step.title} ({who}, line {step.line})"
 
 
 def pending(state: HalfState, seat: Seat | None) -> tuple[Prompt, ...]:
@@ -98,6 +98,25 @@ def _unit_field(units: tuple[Unit, ...], done: str, problems: Mapping[str, str |
     problems = problems or {}
     return Field("unit", "unit", FieldKind.CHOICE, DONE, choices=(
         Choice(DONE, done), *(Choice(u.id, u.name, problems.get(u.id)) for u in units)))
+
+
+SEP = ">"
+"""Between a unit's id and what it acts on, in a pair field's value ("tiger>regalhawk"): no id
+holds it, so a panel steps through every unit and target with one button."""
+
+
+def _pair_field(name: str, label: str, done: str,
+                pairs: Sequence[tuple[str, str, str, str | None]]) -> Field:
+    """One choice per (unit, what, label, problem), and `done` first: the panel's up button
+    and a screen's buttons both choose who acts and at what in one field."""
+    return Field(name, label, FieldKind.CHOICE, DONE, choices=(
+        Choice(DONE, done), *(Choice(f"{u}{SEP}{w}", words, why) for u, w, words, why in pairs)))
+
+
+def split(value: Value) -> tuple[str, str]:
+    """A pair field's value as (unit, what); ("", "") for done."""
+    unit, _, what = _text(value).partition(SEP)
+    return unit, what
 
 
 def decision(state: HalfState, p: Prompt) -> Decision:
@@ -143,14 +162,15 @@ def _move(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     units = going(state) if state.stage != ZERO else state.of_player(player)
     fields: list[Field] = []
     for u in units:
+        if state.stage != ZERO:
+            fields.append(Field(f"way:{u.id}", f"{u.name} moves", FieldKind.CHOICE, "F",
+                                choices=tuple(Choice(k, v) for k, v in WAY_LABELS.items())))
+    for u in units:
         why = turn_problem(state, u)
-        fields.append(Field(f"turn:{u.id}", f"{u.name} turn in place (HET/TAC)",
+        fields.append(Field(f"turn:{u.id}", f"{u.name} turns in place first (HET or TAC)",
                             FieldKind.CHOICE, -1, choices=tuple(
                                 c if c.value == -1 or why is None else Choice(c.value, c.label, why)
                                 for c in TURNS)))
-        if state.stage != ZERO:
-            fields.append(Field(f"way:{u.id}", f"{u.name} moves", FieldKind.CHOICE, "F",
-                                choices=tuple(Choice(k, v) for k, v in WAYS.items())))
 
     def make(v: Mapping[str, Value]) -> Action:
         moves = []
@@ -165,34 +185,48 @@ def _move(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
 
 
 def _target(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
+    """Who acts at whom, in one field: every unit of the player with every target it may act
+    at, and for the first of his units also those it may not, greyed with the reason."""
     st = p.station
     units = actors(state, player, step)
-    first = next((u for u in units if _targets(state, step, u)), None)
-    problems = {u.id: None if _targets(state, step, u) else f"{u.name} has no target it may "
-                f"act at now" for u in units}
-    targets = tuple(Choice(t.id, t.name, None if first is None else
-                           target_problem(state, step, first, t)) for t in state.on_map())
+    pairs: list[tuple[str, str, str, str | None]] = []
+    for n, u in enumerate(units):
+        for t in state.on_map():
+            why = target_problem(state, step, u, t)
+            if why is None or (n == 0 and t.id != u.id):
+                words = f"at {t.name}" if len(units) == 1 else f"{u.name} at {t.name}"
+                pairs.append((u.id, t.id, words, why))
+    done = "hold fire" if hostile(step) else "done"
     if step.does == Does.TRANSPORT:
-        targets += (Choice(TBOMB_TARGET, "lay a T-bomb", _tbomb_problem(state, p, units)),)
-    fields = [_unit_field(units, "done" if not hostile(step) else "hold fire", problems),
-              Field("target", "at", FieldKind.CHOICE, "", choices=(Choice("", "none"),
-                                                                     *targets))]
-    if step.does == Does.TRANSPORT:
-        col, row = hex_to_offset(first.pos) if first else (0, 0)
-        fields += [Field("col", "T-bomb column", FieldKind.INT, col, 0, state.cols - 1),
-                   Field("row", "T-bomb row", FieldKind.INT, row, 0, state.rows - 1)]
+        why_not = _tbomb_problem(state, p, units)
+        pairs += [(u.id, TBOMB_TARGET, f"{u.name}: T-bomb at the hex below", why_not)
+                  for u in units if any(ld.kind == TBOMB for ld in u.loads)]
+        spot = _in_the_way(state)
+        fields = (_pair_field("act", "transporters", done, pairs),
+                  Field("col", "T-bomb column", FieldKind.INT, spot[0], 0, state.cols - 1),
+                  Field("row", "T-bomb row", FieldKind.INT, spot[1], 0, state.rows - 1))
 
         def beam(v: Mapping[str, Value]) -> Action:
-            return Transport(st, player, _text(v["unit"]), _text(v["target"]),
-                             _int(v["col"]), _int(v["row"]))
-        return Decision(p, p.action, st, step.heading, tuple(fields), builder=beam)
-    return Decision(p, p.action, st, step.heading, tuple(fields),
-                    builder=lambda v: Target(st, player, _text(v["unit"]), _text(v["target"])),
-                    irreversible=hostile(step))
+            unit, target = split(v["act"])
+            return Transport(st, player, unit, target, _int(v["col"]), _int(v["row"]))
+        return Decision(p, p.action, st, step.title, fields, builder=beam)
+
+    def act(v: Mapping[str, Value]) -> Action:
+        unit, target = split(v["act"])
+        return Target(st, player, unit, target)
+    label = "fire" if hostile(step) else "who, at whom"
+    return Decision(p, p.action, st, step.title,
+                    (_pair_field("act", label, done, pairs),), builder=act)
 
 
-def _targets(state: HalfState, step: Step, unit: Unit) -> bool:
-    return any(target_problem(state, step, unit, t) is None for t in state.on_map())
+def _in_the_way(state: HalfState) -> tuple[int, int]:
+    """The hex ahead of the moving unit (where a T-bomb would be laid in its way), else the
+    map's corner."""
+    moving = [state.unit(u) for u in state.moving_units()]
+    if not moving:
+        return 0, 0
+    col, row = hex_to_offset(moving[0].pos.neighbor(moving[0].facing))
+    return min(max(col, 0), state.cols - 1), min(max(row, 0), state.rows - 1)
 
 
 def _tbomb_problem(state: HalfState, p: Prompt, units: tuple[Unit, ...]) -> str | None:
@@ -207,46 +241,53 @@ def _tbomb_problem(state: HalfState, p: Prompt, units: tuple[Unit, ...]) -> str 
 def _launch(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     st = p.station
     units = actors(state, player, step)
-    loads = list(dict.fromkeys(ld.name for u in units for ld in u.loads
-                               if ld.kind in step.kinds))
-    first = units[0] if units else None
-    most = max([ld.count for u in units for ld in u.loads if ld.kind in step.kinds] + [1])
-    fast = max([ld.speed for u in units for ld in u.loads if ld.kind in step.kinds] + [0])
-    load0 = first.load(loads[0]) if first and loads else None
-    fields = (_unit_field(units, "done"),
-              Field("load", "what", FieldKind.CHOICE, loads[0] if loads else "",
-                    choices=tuple(Choice(n, n) for n in loads) or (Choice("", "none"),)),
-              Field("count", "how many", FieldKind.INT, 1, 1, most),
+    pairs = [(u.id, ld.name, f"{ld.name} ({ld.count})" if len(units) == 1 else
+              f"{u.name}: {ld.name} ({ld.count})",
+              None if ld.count > 0 else f"{u.name} has no {ld.name} left")
+             for u in units for ld in u.loads if ld.kind in step.kinds]
+    loads = [ld for u in actors(state, player, step) for ld in u.loads if ld.kind in step.kinds]
+    first = next((ld for ld in loads if ld.count > 0), loads[0] if loads else None)
+    fast = max([ld.speed for ld in loads] + [0])
+    fields = (_pair_field("launch", "launch", "done", pairs),
+              Field("count", "how many", FieldKind.INT, 1, 1,
+                    max([ld.count for ld in loads] + [1])),
               Field("speed", "at speed", FieldKind.INT,
-                    load0.speed if load0 and load0.kind not in HIDDEN_LOADS else 0, 0, fast))
-    return Decision(p, p.action, st, step.heading, fields, builder=lambda v: Launch(
-        st, player, _text(v["unit"]), _text(v["load"]), _int(v["count"]), _int(v["speed"])))
+                    first.speed if first and first.kind not in HIDDEN_LOADS else 0, 0, fast))
+
+    def make(v: Mapping[str, Value]) -> Action:
+        unit, load = split(v["launch"])
+        return Launch(st, player, unit, load, _int(v["count"]), _int(v["speed"]))
+    return Decision(p, p.action, st, step.title, fields, builder=make)
 
 
 def _land(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     st = p.station
-    units = actors(state, player, step)
-    ships = [s for s in state.on_map() if s.kind == SHIP and any(
-        s.pos == u.pos and s.side == u.side for u in units)]
-    return Decision(p, p.action, st, step.heading, (
-        _unit_field(units, "done"),
-        Field("on", "on", FieldKind.CHOICE, ships[0].id if ships else "",
-              choices=tuple(Choice(s.id, s.name) for s in ships) or (Choice("", "none"),))),
-        builder=lambda v: Land(st, player, _text(v["unit"]), _text(v["on"])))
+    pairs = [(u.id, s.id, f"{u.name} on {s.name}", None)
+             for u in actors(state, player, step) for s in state.on_map()
+             if s.kind == SHIP and s.pos == u.pos and s.side == u.side]
+
+    def make(v: Mapping[str, Value]) -> Action:
+        unit, on = split(v["land"])
+        return Land(st, player, unit, on)
+    return Decision(p, p.action, st, step.title,
+                    (_pair_field("land", "land", "done", pairs),), builder=make)
 
 
 def _remove(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     st = p.station
-    return Decision(p, p.action, st, step.heading, (
-        _unit_field(actors(state, player, step), "done"),
-        Field("why", "leaves the map", FieldKind.CHOICE, step.kinds[0],
-              choices=tuple(Choice(k, k) for k in step.kinds))),
-        builder=lambda v: Remove(st, player, _text(v["unit"]), _text(v["why"])))
+    pairs = [(u.id, why, f"{u.name}: {why}", None)
+             for u in actors(state, player, step) for why in step.kinds]
+
+    def make(v: Mapping[str, Value]) -> Action:
+        unit, why = split(v["leaves"])
+        return Remove(st, player, unit, why)
+    return Decision(p, p.action, st, step.title,
+                    (_pair_field("leaves", "leaves the map", "done", pairs),), builder=make)
 
 
 def _detect(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     st = p.station
-    return Decision(p, p.action, st, step.heading, (
+    return Decision(p, p.action, st, step.title, (
         _unit_field(actors(state, player, step), "done"),
         Field("reach", "within hexes", FieldKind.INT, 0, 0, MAX_REACH)),
         builder=lambda v: Detect(st, player, _text(v["unit"]), _int(v["reach"])))
@@ -257,7 +298,7 @@ def _note(state: HalfState, p: Prompt, step: Step, player: str) -> Decision:
     units = actors(state, player, step)
     problems = {u.id: f"{u.name} has done that in this step already"
                 for u in units if (u.id, "") in state.acted}
-    return Decision(p, p.action, st, step.heading, (
+    return Decision(p, p.action, st, step.title, (
         _unit_field(units, "done", problems),),
         builder=lambda v: Announce(st, player, _text(v["unit"])))
 

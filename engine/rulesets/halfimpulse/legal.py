@@ -43,7 +43,7 @@ def legal_actions(state: HalfState, seat: Seat) -> tuple[Action, ...]:
         if step.does == Does.MOVE:
             out += _moves(state, st, player)
             continue
-        out.append(d.make({"unit": ""}))
+        out.append(d.make())   # done
         units = actors(state, player, step)
         if step.does in (Does.TARGET, Does.TRANSPORT):
             out += [(Target if step.does == Does.TARGET else Transport)(st, player, u.id, t.id)

@@ -26,6 +26,9 @@ from engine.stations import title
 
 WAYS = {"F": "ahead", "P": "ahead and to port", "S": "ahead and to starboard",
         "L": "sideslip to port", "R": "sideslip to starboard"}
+WAY_LABELS = {"F": "ahead", "P": "turn port", "S": "turn stbd", "L": "slip port",
+              "R": "slip stbd"}
+"""The ways as a button reads them (a few letters, whole at 800x480)."""
 
 
 def step(pos: Hex, facing: int, way: str) -> tuple[Hex, int]:

@@ -148,7 +148,9 @@ def chart(state: HalfState) -> tuple[ChartRow, ...]:
         rows.append(ChartRow(s.speed, s.player, s.units, s.spaces, s.spaces, "done"))
     if state.slot is not None:
         s = state.slot
-        rows.append(ChartRow(s.speed, s.player, s.units, s.spaces, s.moved, "moving"))
+        moved = max([u.moved for uid in s.units if (u := state.find(uid)) is not None]
+                    + [s.moved]) if state.stage != ZERO else 0
+        rows.append(ChartRow(s.speed, s.player, s.units, s.spaces, moved, "moving"))
     tied = set(tie(state))
     for c in ordered(state):
         units = [state.unit(u) for u in c.units]

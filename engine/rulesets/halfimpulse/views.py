@@ -22,10 +22,12 @@ from engine.rulesets.halfimpulse.flow import current_roll, current_step
 from engine.rulesets.halfimpulse.mines import known
 from engine.rulesets.halfimpulse.sequence import Who, step_number
 from engine.rulesets.halfimpulse.state import (
+    DRONES,
     HIDDEN_LOADS,
     KIND_NAMES,
     PHASE_NAMES,
     SHIP,
+    SHIPS,
     STAGE_NAMES,
     ZERO,
     HalfState,
@@ -56,24 +58,29 @@ def _speed(state: HalfState, u: Unit) -> str:
 
 
 def _loads(u: Unit, whole: bool) -> str:
-    return ", ".join(f"{ld.name} {ld.count if whole or ld.kind not in HIDDEN_LOADS else '?'}"
+    return ", ".join(f"{ld.name} x{ld.count if whole or ld.kind not in HIDDEN_LOADS else '?'}"
                      for ld in u.loads) or "none"
 
 
 def step_line(state: HalfState) -> str:
-    """The step under way as the phase bar reads it."""
+    """Where the turn is, in a few words for the phase bar ("Phase 1 · speed 8", "Phase 2 ·
+    drones", "Step 2"): the step itself is the prompt's, and the panel's."""
     if state.over:
         return "Game over"
     step = current_step(state)
-    phase = PHASE_NAMES.get(state.phase, "")
-    where = " · ".join(x for x in (phase, STAGE_NAMES[state.stage] if state.phase else "") if x)
-    if state.rolloff is not None:
-        return f"{where}: roll-off for initiative" if where else "Roll-off for initiative"
-    if step is None:
-        return where or STAGE_NAMES[state.stage]
-    number = step_number(step)
-    label = f"Step {number}: {step.title}" if number else step.title
-    return f"{where} · {label}" if where else label
+    if not state.phase:
+        return f"Step {step_number(step)}" if step is not None else STAGE_NAMES[state.stage]
+    where = {SHIPS: f"speed {state.slot.speed}" if state.slot is not None else "ships",
+             ZERO: "Speed Zero", DRONES: "drones"}.get(state.stage, "")
+    return f"Phase {state.phase} · {where}" + (" · roll-off" if state.rolloff else "")
+
+
+def order_row(state: HalfState) -> str:
+    """The movement chart in one line, for a panel and a console."""
+    rows = order.chart(state)
+    marks = {"done": " done", "moving": " now", "held": " held", "tie": " roll-off"}
+    return " · ".join(f"{r.speed} {', '.join(state.unit(u).name for u in r.units)}"
+                      f"{marks.get(r.status, '')}" for r in rows) or "-"
 
 
 def who_acts(state: HalfState) -> str:
@@ -95,12 +102,16 @@ def readings(state: HalfState, player: str, whole: bool) -> list[list[Any]]:
     """The player's panel: the step, who acts, the moving unit, and each of his units."""
     step = current_step(state)
     slot = state.slot
-    rows: list[list[Any]] = [
-        ["Step", step.heading if step is not None else step_line(state), False],
-        ["Who acts", who_acts(state) or "-", player in state.waiting]]
+    rows: list[list[Any]] = []
+    if step is not None and step.group:
+        rows.append(["Fire", step.group, False])
+    rows += [["Step", step.title if step is not None else step_line(state), False],
+             ["Who acts", who_acts(state) or "-", player in state.waiting]]
     if slot is not None and state.stage != ZERO:
         rows.append(["Moving", ", ".join(state.unit(u).name for u in slot.units)
                      + f", space {min(slot.moved + 1, slot.spaces)} of {slot.spaces}", False])
+    if state.phase:
+        rows.append(["Order", order_row(state), False])
     for u in state.of_player(player):
         what = f"speed {_speed(state, u)}"
         if u.held:
