@@ -148,7 +148,7 @@ def test_a_turn_of_the_brief_replay_at_two_panels(rig: Rig) -> None:
     assert p.ship == "tiger" and p.what.startswith("move Tiger one space (space 1 of 4")
     assert rig.lit("tiger") and rig.dark("regalhawk")
     words = rig.words()
-    assert "Order of movement · First Phase · Ship movement" in words
+    assert "Order of movement · First Phase · ships" in words
     assert "8 Tiger (4) now 0/4" in words and "6 Regalhawk (3)" in words
     assert "Phase 1 · speed 8" in words and "Tiger" in words
     rig.press("tiger", "up")                      # ahead -> turn port

@@ -69,7 +69,8 @@ def what(state: HalfState, step: Step, player: str) -> str:
         slot = state.slot
         assert slot is not None
         names = ", ".join(u.name for u in movers)
-        return f"move {names} one space (space {slot.moved + 1} of {slot.spaces}, line 121)"
+        return (f"move {names} one space (space {slot.moved + 1} of {slot.spaces}, "
+                f"line {step.line})")
     if step.does == Does.MOVE:
         return "Speed Zero: turn in place, or not (line 207)"
     who = "in response" if state.responding else str(step.who)

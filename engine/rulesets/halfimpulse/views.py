@@ -71,16 +71,23 @@ def step_line(state: HalfState) -> str:
     if not state.phase:
         return f"Step {step_number(step)}" if step is not None else STAGE_NAMES[state.stage]
     where = {SHIPS: f"speed {state.slot.speed}" if state.slot is not None else "ships",
-             ZERO: "Speed Zero", DRONES: "drones"}.get(state.stage, "")
-    return f"Phase {state.phase} · {where}" + (" · roll-off" if state.rolloff else "")
+             ZERO: "speed 0", DRONES: "drones"}.get(state.stage, "")
+    return f"Phase {state.phase} · {where}"
 
 
 def order_row(state: HalfState) -> str:
     """The movement chart in one line, for a panel and a console."""
     rows = order.chart(state)
     marks = {"done": " done", "moving": " now", "held": " held", "tie": " roll-off"}
-    return " · ".join(f"{r.speed} {', '.join(state.unit(u).name for u in r.units)}"
-                      f"{marks.get(r.status, '')}" for r in rows) or "-"
+    return " · ".join(f"{r.speed} {who(state, r)}{marks.get(r.status, '')}"
+                      for r in rows) or "-"
+
+
+def who(state: HalfState, row: order.ChartRow) -> str:
+    """Who a chart row moves: its units' names; at Speed Zero, the player (lines 207-208)."""
+    if state.stage == ZERO:
+        return state.player(row.player).name
+    return ", ".join(state.unit(u).name for u in row.units)
 
 
 def who_acts(state: HalfState) -> str:
@@ -158,9 +165,11 @@ def chart_view(state: HalfState) -> dict[str, Any]:
     """The movement chart of the half phase under way, in order (order.chart)."""
     if not state.phase:
         return {"title": "", "rows": []}
-    title = f"{PHASE_NAMES[state.phase]} · {STAGE_NAMES[state.stage]}"
+    stage = {SHIPS: "ships", ZERO: "Speed Zero", DRONES: "drones and plasmas"}
+    title = f"{PHASE_NAMES[state.phase]} · {stage.get(state.stage, state.stage)}"
     return {"title": title, "rows": [
-        {"speed": r.speed, "units": [state.unit(u).name for u in r.units],
+        {"speed": r.speed, "units": [who(state, r)] if state.stage == ZERO else
+         [state.unit(u).name for u in r.units],
          "player": state.player(r.player).name, "side": state.player(r.player).side,
          "spaces": r.spaces, "moved": r.moved, "status": r.status,
          "status_title": STATUS[r.status]} for r in order.chart(state)]}
