@@ -34,14 +34,14 @@ class Chart:
     entries: tuple[ChartEntry, ...]
 
 
-def _units(names: Sequence[Any]) -> str:
-    """"PF 1, PF 2" as "PF 1-2"; one name as it is; several of no common stem joined."""
-    names = [str(n) for n in names]
+def _units(given: Sequence[Any]) -> str:
+    """"PF 1, PF 2" as "PF x2"; one name as it is; several of no common stem joined."""
+    names = [str(n) for n in given]
     if len(names) == 1:
         return names[0]
     stems = {n.rsplit(" ", 1)[0] for n in names}
     if len(stems) == 1 and all(" " in n for n in names):
-        return f"{stems.pop()} x{len(names)}"
+        return f"{next(iter(stems))} x{len(names)}"
     return ", ".join(names)
 
 

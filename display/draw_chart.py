@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pygame
-
 from collections.abc import Mapping
 from typing import Any
+
+import pygame
 
 from display import theme
 from display.chart_model import Chart, chart_model

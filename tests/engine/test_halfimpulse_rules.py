@@ -206,7 +206,16 @@ def test_the_game_ends_when_a_side_has_no_ship_left() -> None:
     assert [c.value for c in d.field_named("leaves").choices] == ["", "green>destroyed"]
     state = engine.apply(state, Remove("captain", "green", "green", "destroyed"))[0]
     assert not state.over   # Gold and Grey fight on
-    assert "green" not in {u["id"] for u in engine.view(state, Seat("instructor"))["ships"]}
+    (green,) = [u for u in engine.view(state, Seat("instructor"))["ships"] if u["id"] == "green"]
+    assert green["status"] == "gone" and green["col"] is None   # listed, not drawn
+    state, _ = drive(state, lambda s: step_is("moving_direct_fire")(s)
+                     and s.moving_player == "grey")
+    state = engine.apply(state, Target("captain", "grey", "grey", "gold"))[0]
+    state = engine.apply(state, Target("captain", "grey", "", ""))[0]
+    state, events = engine.apply(state, Remove("captain", "gold", "gold", "destroyed"))
+    assert state.over and not engine.pending(state)
+    assert events[-1].text == ("Game over: Grey holds the field: no ship of another side is "
+                               "left on the map")
 
 
 def test_a_unit_that_moves_off_the_map_leaves_it() -> None:

@@ -4,9 +4,29 @@ step. The Instructor may make any of them for a player."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.actions import Action, action_type
+
+
+def _records(cls: type[Any], items: Any) -> Any:
+    """Records given in their plain forms (a list of their fields in order, or a mapping of
+    exactly them, as a log or a script writes them) become records; anything else is left as
+    it is for the kernel's type check (`engine.actions.action_problem`) to refuse."""
+    if not isinstance(items, tuple | list):
+        return items
+    names = [f.name for f in dataclasses.fields(cls)]
+    out = []
+    for item in items:
+        if isinstance(item, tuple | list) and len(item) == len(names):
+            item = cls(*item)
+        elif isinstance(item, Mapping) and set(item) == set(names):
+            item = cls(**item)
+        out.append(item)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +44,9 @@ class AnnounceSpeeds(Action):
     ship: str
     initiative: int
     speeds: tuple[UnitSpeed, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "speeds", _records(UnitSpeed, self.speeds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +68,9 @@ class Move(Action):
 
     ship: str
     moves: tuple[UnitMove, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moves", _records(UnitMove, self.moves))
 
 
 @action_type("half_target")

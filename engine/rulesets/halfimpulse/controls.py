@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import HEADING_NAMES, hex_to_offset
-from engine.ruleset import Prompt
+from engine.ruleset import Prompt, prompts_for
 from engine.rulesets.halfimpulse.actions import (
     TBOMB_TARGET,
     Announce,
@@ -78,12 +78,7 @@ def what(state: HalfState, step: Step, player: str) -> str:
 
 
 def pending(state: HalfState, seat: Seat | None) -> tuple[Prompt, ...]:
-    found = prompts(state)
-    if seat is None or (seat.is_instructor and seat.ship is None):
-        return found
-    if seat.is_instructor:
-        return tuple(p for p in found if p.ship == seat.ship)
-    return tuple(p for p in found if p.ship == seat.ship and p.station == seat.station)
+    return prompts_for(prompts(state), seat)
 
 
 def _text(v: Value) -> str:

@@ -79,11 +79,13 @@ def advance(state: HalfState) -> tuple[HalfState, list[Event]]:
     """Run the game on until somebody must answer or roll, or it is over."""
     events: list[Event] = []
     for _ in range(MAX_AUTOMATIC):
-        if state.over or state.rolloff is not None or state.waiting:
+        if state.over:
             return state, events
         outcome = judge(state)
         if outcome is not None:
             return _over(state, outcome), events + [GameOver(outcome)]
+        if state.rolloff is not None or state.waiting:
+            return state, events
         state, more = _transition(state)
         events += more
     raise AssertionError("the turn ran on without anybody to act")  # pragma: no cover

@@ -180,6 +180,8 @@ def view(state: HalfState, seat: Seat) -> dict[str, Any]:
     roll = current_roll(state)
     step = current_step(state)
     units = [unit_view(state, u, side) for u in state.units if u.on_map]
+    gone = [unit_view(state, u, side) | {"col": None, "row": None, "heading": None}
+            for u in state.units if not u.on_map and u.kind == SHIP]
     return {
         "ruleset": state.ruleset, "scenario": state.scenario_id, "name": state.name,
         "turn": state.turn, "max_turns": state.max_turns, "phase": state.phase,
@@ -188,7 +190,9 @@ def view(state: HalfState, seat: Seat) -> dict[str, Any]:
         "step_who": who_acts(state),
         "moving_player": state.moving_player, "moving_units": list(state.moving_units()),
         "map": {"cols": state.cols, "rows": state.rows},
-        "ships": [u for u in units if u["kind"] == SHIP],
+        # the ships on the map, and those gone from it with no place (a seat's panel keeps its
+        # readings when its first ship is gone)
+        "ships": [u for u in units if u["kind"] == SHIP] + gone,
         "counters": [{"id": u["id"], "name": u["name"], "col": u["col"], "row": u["row"],
                       "side": u["side"], "kind": KIND_NAMES[u["kind"]], "shown": True}
                      for u in units if u["kind"] != SHIP]
