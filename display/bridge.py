@@ -16,8 +16,8 @@ from typing import Any
 
 import pygame
 
-from display import offers, ruling_panel
-from display.browse import browse, open_cut, read
+from display import bridge_input, offers, ruling_panel
+from display.browse import browse, read
 from display.draw_consoles import ConsoleCode
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
@@ -36,7 +36,6 @@ from display.game_link import (
     why_not,
 )
 from display.geometry import MapFrame
-from display.greyed import greyed_reason
 from display.holds import Holds
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
@@ -54,7 +53,7 @@ from display.status_model import (
     ship_names,
 )
 from display.targets import armed_message, second_tap, told_apart
-from engine import Action, GameState, Seat, course_path
+from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 
@@ -75,11 +74,6 @@ class Request:
 
 
 Output = Action | Request
-
-KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L",
-               pygame.K_r: "R", pygame.K_b: "B"}
-"""Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
-
 
 class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
@@ -352,144 +346,18 @@ class BridgeDisplay(FollowsPanels):
                 letters=letters or "FPS", shields=shields))
         return self._map_cache[1]
 
-    # -- input ------------------------------------------------------------------------------
+    # -- input (display.bridge_input) ----------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """One pygame event. A tap that arrives as a finger and as a mouse click counts once:
-        SDL marks the mouse event it makes from a touch (`event.touch`), and that one is
-        dropped."""
-        try:
-            if event.type == pygame.FINGERDOWN:
-                w, h = self.surface.get_size()
-                self.tap(int(event.x * w), int(event.y * h))
-            elif event.type == pygame.MOUSEBUTTONDOWN:
-                if event.button == 1 and not getattr(event, "touch", False):
-                    self.tap(*event.pos)
-            elif event.type == pygame.KEYDOWN:
-                self.key(event.key, event.mod)
-            elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-                screen = pygame.display.get_surface()
-                self.resize(screen if screen is not None else self.surface)
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self.dirty = True
-        except Exception as exc:   # a bad moment is shown kindly and logged, never a traceback
-            log.exception("display input failed")
-            self.message = f"Something went wrong ({exc}); nothing was lost. Try again."
-            self.dirty = True
+        bridge_input.handle(self, event)
 
     def tap(self, x: int, y: int) -> None:
-        if any(o.tap(x, y) for o in reversed(self.overlays)):
-            self.dirty = True
-            return
-        hit = any(w.rect.collidepoint(x, y) for w in self.painter.widgets)
-        if not hit and self.holds.dismiss():   # a tap puts a held roll result away
-            self.dirty = True
-            return
-        for w in self.painter.widgets:
-            if w.rect.collidepoint(x, y):
-                if w.enabled:
-                    self.activate(w.id)
-                else:
-                    o = self._open_for(self.tab)
-                    self.message = w.reason or greyed_reason(
-                        self._editor(o) if o is not None else None, w.id, w.label)
-                    self.dirty = True
-                return
-        if open_cut(self, x, y):   # a line cut to fit opens whole
-            return
-        if self.map_frame is not None and self.painter.widgets and \
-                pygame.Rect(self.layout.map).collidepoint(x, y):
-            self.tap_map(x, y)
+        bridge_input.tap(self, x, y)
 
     def tap_map(self, x: int, y: int) -> None:
-        """On the map: while Helm plans a move, a tap on the hex a step reaches takes that step
-        (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
-        ship aims the selected weapon, or every weapon that can, at it."""
-        assert self.map_frame is not None
-        o = self._open_for(self.tab)
-        if o is None:
-            return
-        ed = self._editor(o)
-        if plots_course(o.decision):
-            spot = self.map_frame.hex_at(x, y)
-            mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
-            field = next((f for f in o.decision.fields if f.kind == "steps"), None)
-            if spot is None or mover is None or field is None:
-                return
-            planned = str(ed.values.get(field.name) or "")
-            ends = self.map().reach_hexes   # a step the engine would refuse is no tap target
-            for letter in field.alphabet:
-                trail = course_path(self.view, str(mover["id"]), planned + letter)
-                if trail and trail[-1][0] == spot and spot in ends and \
-                        ed.add_letter(field.name, letter):
-                    self._touched(o, field.name)
-                    self.dirty = True
-                    return
-            return
-        if o.decision.action == "fire":
-            reach = max(self.map_frame.size, self.layout.touch / 2)
-            for s in self.view.get("ships", ()):
-                if s.get("col") is None or s.get("row") is None:   # cloaked, not detected
-                    continue
-                cx, cy = self.map_frame.center(int(s["col"]), int(s["row"]))
-                if abs(cx - x) <= reach and abs(cy - y) <= reach and s["id"] != o.ship:
-                    names = [self.weapon] if self.weapon else [f.name for f in o.decision.fields]
-                    picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
-                    if picked:
-                        self.weapon, self.target = picked[0], str(s["id"])
-                        self._touched(o, picked[0])
-                    else:
-                        self.message = f"No weapon can fire at {s['name']} now"
-                    self.dirty = True
-                    return
+        bridge_input.tap_map(self, x, y)
 
     def key(self, key: int, mod: int = 0) -> None:
-        if any(o.key(key) for o in reversed(self.overlays)):
-            self.dirty = True
-            return
-        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away;
-            self.dirty = True                               # Enter/Space on its OK does only
-            if enter:                                       # that, never CONFIRM what is next
-                return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None \
-                and self.holds.just_ran_out():   # meant for the OK of a result that just went
-            self.message = "The roll's result has gone: press Enter again to confirm"
-            self.dirty = True
-            return
-        ids = [w.id for w in self.painter.widgets if w.enabled]
-        if key == pygame.K_TAB and ids:
-            back = bool(mod & pygame.KMOD_SHIFT)
-            n = ids.index(self.focus) if self.focus in ids else (0 if back else -1)
-            self.focus = ids[(n + (-1 if back else 1)) % len(ids)]
-            self.dirty = True
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            target = self.focus if self.focus in ids else ("confirm" if key != pygame.K_SPACE
-                                                            else None)
-            if target in ids:
-                self.activate(target)
-        elif key == pygame.K_r and not any(i.startswith("letter:") and i.endswith(":R")
-                                           for i in ids):
-            self.activate("rolls")
-        elif key == pygame.K_BACKSPACE and self.browsing:
-            self.activate("close-why" if self.opened is not None else "close-rolls")
-        elif key == pygame.K_BACKSPACE:
-            self._steps_widget("back:")
-        elif key in KEY_LETTERS:
-            self._steps_widget("letter:", KEY_LETTERS[key])
-        elif pygame.K_0 <= key <= pygame.K_9:
-            face = key - pygame.K_0 or 10
-            if f"die:{face}" in ids:
-                self.activate(f"die:{face}")
-        elif key == pygame.K_PAGEDOWN and "page:+1" in ids:
-            self.activate("page:+1")
-        elif key == pygame.K_PAGEUP and "page:-1" in ids:
-            self.activate("page:-1")
-
-    def _steps_widget(self, prefix: str, letter: str = "") -> None:
-        for w in self.painter.widgets:
-            if w.enabled and w.id.startswith(prefix) and w.id.endswith(letter):
-                self.activate(w.id)
-                return
+        bridge_input.key(self, key, mod)
 
     def activate(self, wid: str) -> None:
         """Do what the widget `wid` does (see display.draw_panel for the ids)."""
