@@ -79,6 +79,10 @@ class App:
         self.outputs: queue.Queue[Any] = queue.Queue()
         self.bridges: list[Bridge] = []
         self.keymap = KeyMap(table.pins) if table.pins is not None else None
+        if self.keymap is not None and table.surface is not None:   # the screen's keys kept
+            from display.screen_keys import clashes
+            for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
+                table.say(f"starbridge: {line}")
         self.held: set[str] = set()
         self.display: Any = None
         self.leave = False

@@ -1,6 +1,7 @@
 """The bridge display's input: a pygame event (`handle`), a tap on the screen or the map (`tap`,
-`tap_map`) and a key (`key`). A part of `BridgeDisplay`, kept apart so that the scene's state and
-what its widgets do stay readable in display/bridge.py."""
+`tap_map`) and a key (`key`: display.screen_keys says which key does what). A part of
+`BridgeDisplay`, kept apart so that the scene's state and what its widgets do stay readable in
+display/bridge.py."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 from display.browse import open_cut
 from display.game_link import plots_course
 from display.greyed import greyed_reason
+from display.screen_keys import COURSE_KEYS
 from engine import course_path
 
 if TYPE_CHECKING:
@@ -19,9 +21,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("display.bridge")
 
-KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L",
-               pygame.K_r: "R", pygame.K_b: "B"}
-"""Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
 
 
 def handle(d: BridgeDisplay, event: pygame.event.Event) -> None:
@@ -138,19 +137,20 @@ def key(d: BridgeDisplay, key: int, mod: int = 0) -> None:
                                                         else None)
         if target in ids:
             d.activate(target)
-    elif key == pygame.K_r and not any(i.startswith("letter:") and i.endswith(":R")
-                                       for i in ids):
+    elif key == pygame.K_r:
         d.activate("rolls")
     elif key == pygame.K_BACKSPACE and d.browsing:
         d.activate("close-why" if d.opened is not None else "close-rolls")
     elif key == pygame.K_BACKSPACE:
         _steps_widget(d, "back:")
-    elif key in KEY_LETTERS:
-        _steps_widget(d, "letter:", KEY_LETTERS[key])
+    elif (letter := COURSE_KEYS.get((pygame.key.name(key), bool(mod & pygame.KMOD_SHIFT)))):
+        _steps_widget(d, "letter:", letter)
     elif pygame.K_0 <= key <= pygame.K_9:
-        face = key - pygame.K_0 or 10
-        if f"die:{face}" in ids:
-            d.activate(f"die:{face}")
+        digit = key - pygame.K_0
+        wid = next((w for w in (f"die:{digit or 10}", f"tens:{digit}", f"units:{digit}")
+                    if w in ids), None)
+        if wid is not None:
+            d.activate(wid)
     elif key == pygame.K_PAGEDOWN and "page:+1" in ids:
         d.activate("page:+1")
     elif key == pygame.K_PAGEUP and "page:-1" in ids:
