@@ -115,12 +115,24 @@ class App:
             # a resumed game's ticker and Rolls list, from the resume's own replay
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
+            self._show_keys()
             self._endgame()
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+
+    def _show_keys(self) -> None:
+        """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
+        pins = self.table.pins
+        if self.display is None or pins is None or not self.mocked:
+            return
+        from display.keys_sheet import PanelKeys
+
+        self.display.show_keys(tuple(
+            PanelKeys(name, pins.panels[name].station, tuple(pins.panels[name].keys.items()))
+            for b in self.bridges for name in b.stations if name in pins.panels))
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -464,6 +476,7 @@ class App:
             if self._panel_seats() != before:
                 self.close()
                 self._open_panels()
+                self._show_keys()
             state, t = self.game.state, self.table.clock()
             for b in self.bridges:
                 b.show(state, (), t)

@@ -37,6 +37,7 @@ from display.game_link import (
 )
 from display.geometry import MapFrame
 from display.holds import Holds
+from display.keys_sheet import PanelKeys
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model
@@ -116,6 +117,9 @@ class BridgeDisplay(FollowsPanels):
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
         self.station_frames: StationFrames | None = None   # the panels' own displays, on a PC
+        self.panel_keys: tuple[PanelKeys, ...] = ()   # the pin map's keys (show_keys)
+        self.showing_keys = False           # the KEYS sheet in front (display.draw_keys)
+        self.keys_page = 0
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
@@ -239,6 +243,11 @@ class BridgeDisplay(FollowsPanels):
         None takes them away. Redraws only when an image changed."""
         if frames != self.station_frames:
             self.station_frames, self.dirty = frames, True
+
+    def show_keys(self, panels: tuple[PanelKeys, ...]) -> None:
+        """The station panels' keys on a PC, for the KEYS sheet beside the lights strip."""
+        if panels != self.panel_keys:
+            self.panel_keys, self.dirty = panels, True
 
     def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
         """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
@@ -368,6 +377,12 @@ class BridgeDisplay(FollowsPanels):
         if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
             return
         if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
+            return
+        if kind in ("keys", "close-keys"):   # the sheet of keys and lights (draw_keys)
+            self.showing_keys, self.keys_page, self.focus = kind == "keys", 0, None
+            return
+        if kind == "page" and self.showing_keys:
+            self.keys_page = max(0, self.keys_page + int(rest))
             return
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None

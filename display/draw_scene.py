@@ -15,6 +15,7 @@ from display import offers, ruling_panel, theme
 from display.browse import draw_browsing
 from display.draw_chart import chart_strip
 from display.draw_consoles import draw_consoles
+from display.draw_keys import draw_keys
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
@@ -23,6 +24,8 @@ from display.draw_seats import draw_seats
 from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
+from display.keys_sheet import keys_sheet
+from display.layout import GAP
 from display.overview_model import overview, overview_heads, tab_notes
 from display.paint import Widget
 from display.seats_model import seat_lines
@@ -52,6 +55,13 @@ def draw_scene(d: BridgeDisplay) -> bool:
         p.text("Waiting for a game...", (20, 20), "large", theme.ACCENT)
         return True
     draw_bar(p, phase_bar(d.view, d.dice_status), rect(lay.bar))
+    if d.showing_keys:   # the sheet of keys and lights, over all but the phase bar
+        top = lay.map[1]
+        pages = draw_keys(p, keys_sheet(d.panel_keys, d.lights or ()),
+                          rect(0, top, lay.width, lay.actions[1] - GAP - top),
+                          rect(lay.actions), lay.touch, d.keys_page, d.focus)
+        d.keys_page = min(d.keys_page, pages - 1)
+        return True
     if d.view.get("outcome"):
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
@@ -65,7 +75,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     draw_ticker(p, ticker_lines([e for _, e in d.history[-40:]]), rect(lay.ticker),
                 rolls, d.focus)
     if d.lights is not None and lay.lights is not None:
-        d.light_rects = draw_lights(p, d.lights, rect(lay.lights))
+        d.light_rects = draw_lights(p, d.lights, rect(lay.lights), "keys", d.focus)
     # A decision the game does not wait for (a self-destruct offer) flags no tab.
     alerts = {o.station for o in d.opens if not o.decision.optional}
     notes = None if d.seat.ship is not None else tab_notes(d.view, {

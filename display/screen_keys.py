@@ -31,18 +31,18 @@ class ScreenKey:
 
 SCREEN_KEYS: tuple[ScreenKey, ...] = (
     ScreenKey("Up", "course: a step ahead", ("up",)),
-    ScreenKey("Left, Right", "course: turn to port, to starboard", ("left", "right")),
-    ScreenKey("Shift+Left, Shift+Right", "course: a hard turn (advanced level)", ()),
+    ScreenKey("Left/Right", "course: turn to port, to starboard", ("left", "right")),
+    ScreenKey("Shift+Left/Right", "course: a hard turn (advanced level)", ()),
     ScreenKey("Down", "course: a step in reverse (advanced level)", ("down",)),
     ScreenKey("Backspace", "course: take the last step back; back from a roll's explanation",
               ("backspace",)),
     ScreenKey("1-9, 0", "a roll made by hand: the die's face (0 is 10)", DIGITS),
     ScreenKey("R", "the Rolls list, opened or closed", ("r",)),
-    ScreenKey("Tab, Shift+Tab", "the next (the last) button on the screen", ("tab",)),
+    ScreenKey("Tab/Shift+Tab", "the next (the last) button on the screen", ("tab",)),
     ScreenKey("Enter", "press that button; with none chosen, CONFIRM (twice to fire)",
               ("return",)),
     ScreenKey("Space", "press the button chosen with Tab", ("space",)),
-    ScreenKey("Page Up, Page Down", "the panel's pages", ("page up", "page down")),
+    ScreenKey("Page Up/Down", "the panel's pages", ("page up", "page down")),
     ScreenKey("Escape", "twice to leave (the game stays saved)", ("escape",)),
     ScreenKey("Ctrl+Z", "the Instructor's undo (Ctrl+Shift+Z: to the phase's start)", ()),
 )
