@@ -17,7 +17,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
@@ -32,6 +32,10 @@ from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+
+if TYPE_CHECKING:
+    from display.draw_attract import KioskScreen
+    from display.game_offer import GameOffer
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -56,8 +60,11 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
+    offer: GameOffer | None = None                    # the end screen's (first_game.game_offer)
+    current: tuple[str, str] = ("", "")               # the scenario as offered, and its level
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    briefing: bool = True                             # a new game's briefing until the first
+                                                      # input (the kiosk draws its own)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -89,8 +96,9 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.briefing: KioskScreen | None = None   # a new game's briefing (_brief)
         self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
-        self.last_input = table.clock()
+        self.last_input = self.started = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
         self.accepted = 0
@@ -117,6 +125,7 @@ class App:
             self._show_seats()
             self._show_keys()
             self._endgame()
+            self._brief()
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
@@ -133,6 +142,28 @@ class App:
         self.display.show_keys(tuple(
             PanelKeys(name, pins.panels[name].station, tuple(pins.panels[name].keys.items()))
             for b in self.bridges for name in b.stations if name in pins.panels))
+
+    def _brief(self) -> None:
+        """A new game's briefing in the map's place (the mission, its goal, the rules, who the
+        crew is, what to press) until the table's first input, at every level."""
+        if self.game.actions or not self.table.briefing or self.display is None:
+            return
+        from display.draw_attract import BRIEFING, KioskScreen, briefing
+        from engine.stations import STATION_NAMES
+
+        self.briefing = KioskScreen()
+        self.briefing.brief = briefing(self.game.scenario, self.game.seats,
+                                       {st: title(st) for st in STATION_NAMES},
+                                       keys=bool(self.display.panel_keys))
+        self.briefing.set(BRIEFING)
+        self.display.overlays.append(self.briefing)
+        self.started = self.last_input
+
+    def _end_briefing(self) -> None:
+        if self.briefing is not None and (self.last_input > self.started or self.game.over):
+            if self.briefing.set(None) and self.display is not None:
+                self.display.dirty = True
+            self.briefing = None
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -292,6 +323,7 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
+        self._end_briefing()
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -381,7 +413,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios,
+        self.endgame = EndgameScreen(self._choose, saved, self.table.offer, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 

@@ -36,6 +36,7 @@ from companion.config import Config
 from companion.saved_game import SavedGame
 from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
+from display.game_offer import parse_choice
 from engine import Seat, view
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES, title
@@ -128,6 +129,7 @@ class Kiosk:
             self.app.close()
             self.app = None
         table = self.make_table(game, not crew)
+        table.briefing = False   # the kiosk's own screens brief its crews (and invite them)
         if consoles is not None and getattr(table, "consoles", None) is None:
             consoles.detach()   # attract mode: the crew game's phones are sent away
         self.app = App(game, table)
@@ -228,7 +230,7 @@ class Kiosk:
         choice, game = app.next_game or "", app.game
         if choice == "rematch":
             self.start_crew(dict(game.scenario), game.seats)
-        elif choice.startswith("scenario:"):
+        elif choice.startswith("scenario:"):   # "scenario:<id>[@<level>]"
             self.start_crew(self.new_scenario(choice.removeprefix("scenario:")))
         else:
             self.say(f"starbridge: kiosk: the crew of game {game.id} left the bridge; back to "
@@ -279,8 +281,13 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
             table.consoles = consoles
         return table
 
-    kiosk = Kiosk(config, store, surface, make_table,
-                  lambda name: new_scenario(config, args, data_dir, name), say=say)
+    def scenario(name: str | None) -> dict[str, Any]:
+        """The scenario `name` names ("skirmish", or "skirmish@advanced" from the end screen's
+        chooser), the configuration's when None."""
+        bare, level = parse_choice(name) if name else ("", "")
+        return new_scenario(config, args, data_dir, bare or None, level or None)
+
+    kiosk = Kiosk(config, store, surface, make_table, scenario, say=say)
     say("starbridge: kiosk mode; the Instructor's "
         f"{'+'.join(config.exit_keys)} (held together) leaves it")
     try:

@@ -232,10 +232,15 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
                    screen: str, data_dir: Path | None = None) -> None:
     """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
     if screen == "end":
-        from companion.table_setup import scenarios_on_offer
+        from companion.first_game import game_offer
+        from companion.table_setup import offered_id
         from display.endgame import EndgameScreen
 
-        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
+        ruleset = str(scenario.get("ruleset") or "fasa")
+        offer = game_offer(data_dir, ruleset)
+        current = (offered_id(offer, ruleset, str(scenario.get("id", ""))),
+                   str(scenario.get("level") or ""))
+        display.overlays.append(EndgameScreen(lambda _: None, 1, offer, current))
     if screen in KIOSK_SCREENS:
         stage_kiosk(display, state, scenario, seat, screen)
 

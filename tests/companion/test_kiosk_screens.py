@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import Table
 from companion.config import parse_config
+from companion.first_game import game_offer
 from companion.kiosk import Kiosk, attract_seats
 from companion.saved_game import SavedGame
 from companion.store import Store
@@ -52,7 +53,7 @@ class Rig:
                          screen, Seat("captain", "enterprise"), self.clock,
                          step_s=0.5 if attract else 0.0, say=lambda _l: None,
                          exit_keys=config.exit_keys, exit_buttons=config.exit_buttons,
-                         scenarios=(("duel", "Duel"), ("skirmish", "Skirmish")))
+                         offer=game_offer(None), current=("duel", ""))
 
         args = argparse.Namespace(turns=None, scenario=None)
         self.k = Kiosk(config, self.store, screen, make_table,

@@ -130,8 +130,7 @@ def at_level(cls: ShipClass, level: str) -> ShipClass:
 
 
 LEVEL_LINES: dict[str, str] = {
-    "basic": "Book One's game: power, movement, shields and fire. The fewest choices; the one "
-             "to learn on.",
+    "basic": "Book One's game: power, movement, shields and fire; the fewest choices.",
     "advanced": "Book Two, Advanced: hard turns and reverse, evasion, sensors, cloaks, mines and "
                 "exploding ships.",
     "expert": "Book Two, Expert: full values, ratings and Skill Rolls, warp speed, stress on "
