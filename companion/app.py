@@ -56,7 +56,8 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
+    scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
+    #                                                   end screen's offer, found when it opens
     consoles: Any = None                              # the station consoles (companion/consoles.py)
 
 
@@ -263,10 +264,9 @@ class App:
                 # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
                 self.display.show_lights(levels if self.bridges else None)
             if self.display.draw():
-                import pygame
+                from display.screen import present
 
-                if pygame.display.get_surface() is self.display.surface:
-                    pygame.display.flip()
+                present(self.display.surface)
         return not self.leave
 
     def _pygame_events(self, t: float) -> None:
@@ -274,7 +274,9 @@ class App:
             return
         import pygame
 
-        for event in pygame.event.get():
+        from display.screen import events
+
+        for event in events():
             if event.type == pygame.QUIT:
                 self.leave = self.leave or not self.table.exit_keys
                 continue
@@ -321,7 +323,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios,
+        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios_offered(),
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 

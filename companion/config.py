@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 import platformdirs
 
 from companion.session import stocked
+from companion.usage import LazyChoices
 from engine import levels
 from engine.errors import one_line
 from engine.files import FileRefused, read_regular
@@ -26,6 +27,7 @@ from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
 from hardware.pinmap import key_lines, line_of
 
+ROTATIONS = (0, 90, 180, 270)   # as display.screen has them (the configuration imports no pygame)
 FILE_NAME = "starbridge.toml"
 SEAT_MODES = ("panel", "touch", "autopilot")
 FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
@@ -83,7 +85,10 @@ fallback = "virtual"     # with no tray (or a lost one): "virtual" dice or "manu
 [display]
 enabled = true           # false: no screen (as --headless)
 fullscreen = "auto"      # "auto" (full screen without a desktop), true or false
-size = [800, 480]        # the window's size when not full screen
+size = [800, 480]        # the window's size when not full screen (as the players see it)
+rotate = 0               # how the screen is turned, clockwise: 0, 90, 180 or 270 (a portrait
+                         # Touch Display 2 on its side: 90 or 270; a screen upside down: 180);
+                         # the picture and the touch points are turned with it
 seat = ""                # whose bridge it shows: a ship id, "instructor", or "" (the first ship
                          # with people at it; the Instructor's view when every seat is autopilot
                          # or people sit on several ships); only the Instructor's changes seats
@@ -138,6 +143,7 @@ class Config:
     display: bool = True
     fullscreen: bool | None = None
     size: tuple[int, int] = (800, 480)
+    rotate: int = 0                          # clockwise degrees the screen is turned
     display_seat: str = ""
     fps: int = 30
     kiosk: bool = False
@@ -185,7 +191,7 @@ KNOWN: dict[str, tuple[str, ...]] = {
              "team_communications", "campaign", "crew", "crew_size", "head_to_head", "admiral",
              "admirals"),
     "panels": ("pins", "factory"),
-    "display": ("enabled", "fullscreen", "size", "seat", "fps"),
+    "display": ("enabled", "fullscreen", "size", "rotate", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
               "exit_keys"),
     "stations": ("enabled", "port", "address"),
@@ -230,7 +236,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
         return value
 
     def text(sec: Mapping[str, Any], name: str, key: str, dest: str,
-             choices: tuple[str, ...] | None = None) -> None:
+             choices: Sequence[str] | None = None) -> None:
         if key not in sec:
             return
         v = sec[key]
@@ -273,11 +279,12 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                               "stations)")
     game = table("game")
     text(game, "game", "scenario", "scenario")
-    text(game, "game", "level", "level", levels("fasa"))
+    text(game, "game", "level", "level", LazyChoices(lambda: levels("fasa")))
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
-    low, high = stocked("fasa").table_settings().numbers["fire_limit"]   # FASA's optional rule
-    whole(game, "game", "fire_limit", "fire_limit", low, high)
+    if "fire_limit" in game:   # FASA's optional rule, its bounds the ruleset's
+        low, high = stocked("fasa").table_settings().numbers["fire_limit"]
+        whole(game, "game", "fire_limit", "fire_limit", low, high)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
     flag(game, "game", "campaign", "campaign")
@@ -344,6 +351,13 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                                 f"[7680, 4320], not {v!r}")
         else:
             out["size"] = (v[0], v[1])
+    if "rotate" in display:
+        v = display["rotate"]
+        if type(v) is not int or v not in ROTATIONS:
+            bad("display.rotate", f"must be 0, 90, 180 or 270 (clockwise degrees the screen is "
+                                  f"turned), not {v!r}")
+        else:
+            out["rotate"] = v
     text(display, "display", "seat", "display_seat")
     whole(display, "display", "fps", "fps", 1, 240)
 

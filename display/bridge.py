@@ -46,6 +46,7 @@ from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
 from display.roll_result import roll_result, rolled_by
+from display.screen import drawing_surface, events, present
 from display.seats_model import SeatRow, parse_mode_id
 from display.shield_marks import shield_marks
 from display.status_model import (
@@ -338,7 +339,7 @@ class BridgeDisplay(FollowsPanels):
             elif event.type == pygame.KEYDOWN:
                 self.key(event.key, event.mod)
             elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-                screen = pygame.display.get_surface()
+                screen = drawing_surface()
                 self.resize(screen if screen is not None else self.surface)
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.dirty = True
@@ -598,11 +599,11 @@ class BridgeDisplay(FollowsPanels):
         events, handle them, redraw on change, flip."""
         if fps > 0:
             self.clock.tick(fps)
-        for event in pygame.event.get():
+        for event in events():
             self.handle(event)
         drawn = self.draw()
-        if drawn and pygame.display.get_surface() is self.surface:
-            pygame.display.flip()
+        if drawn:
+            present(self.surface)
         return drawn
 
     def wake_in(self) -> float | None:

@@ -11,7 +11,8 @@ import argparse
 import io
 import sys
 from collections.abc import Callable
-from typing import IO, Any
+from pathlib import Path
+from typing import IO
 
 from companion.benchmarks.figures import Figure, machine, report
 
@@ -32,16 +33,11 @@ EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one 
            "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="print speed and memory figures beside floors measured in the same run")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("what", nargs="?", default=ALL, choices=(ALL, *WHAT, *ALIASES),
                    help="one benchmark (default: all of them, and one table)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="with all: each benchmark's own account before the table")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def _engine(out: IO[str]) -> list[Figure]:
@@ -108,7 +104,7 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
     return figures, failed
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     what = ALIASES.get(args.what, args.what)
     names = list(BENCHES) if what == ALL else [what]
     every = what == ALL

@@ -15,7 +15,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 NAME = "doctor"
 OK, WARN, FAIL = "ok", "warn", "FAIL"
@@ -37,13 +36,8 @@ class Check:
     extra: str = ""     # printed whole below the line (a QR code)
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(NAME, help="check what a Pi bridge needs and "
-                                                           "say how to fix it")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def _in_group(name: str) -> bool | None:
@@ -209,7 +203,7 @@ def run_checks(config_file: Path | None = None,
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     results = run_checks(args.config)
     for c in results:
         print(f"{c.status:4}  {c.name}: {c.detail}")

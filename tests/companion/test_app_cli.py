@@ -258,7 +258,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
 
 
 def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.table_setup import screen_available
+    from companion.start_screen import screen_available
 
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
