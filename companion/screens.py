@@ -196,7 +196,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
         from display.screen import present
 
         present(surface)
-        picture = pygame.display.get_surface()
+        picture = pygame.display.get_surface() or surface
     try:
         pygame.image.save(picture, str(out))
     except pygame.error as exc:   # a folder, a read-only place, a name pygame cannot write
