@@ -107,6 +107,8 @@ enabled = false          # off on a PC; deploy/install.sh writes it on for a Pi
 port = 8765              # the port the consoles' server listens on
 address = "0.0.0.0"      # the address it listens on: "0.0.0.0" every network of this machine,
                          # "127.0.0.1" this machine only, or one of its addresses
+advertise = true         # the table's name on its networks (mDNS): phones may type
+                         # http://starbridge.local:8765 instead of the address
 '''
 
 
@@ -163,6 +165,7 @@ class Config:
     stations: bool = False
     stations_port: int = 8765
     stations_address: str = "0.0.0.0"
+    stations_advertise: bool = True          # the table's name by mDNS (starbridge.local)
 
 
 GAME_OPTIONS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral")
@@ -194,7 +197,7 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "display": ("enabled", "fullscreen", "size", "rotate", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
               "exit_keys"),
-    "stations": ("enabled", "port", "address"),
+    "stations": ("enabled", "port", "address", "advertise"),
 }
 
 
@@ -377,6 +380,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     stations = table("stations")
     flag(stations, "stations", "enabled", "stations")
     whole(stations, "stations", "port", "stations_port", 1, 65535)
+    flag(stations, "stations", "advertise", "stations_advertise")
     if "address" in stations:
         v = stations["address"]
         if not isinstance(v, str) or not _address(v):

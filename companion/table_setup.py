@@ -294,7 +294,7 @@ def open_consoles(config: Config, say: Callable[[str], None],
 
     return Consoles.open(config.stations_address, config.stations_port, say,
                          without=without or "nobody can play the seats of people, so the game "
-                         "was not started")
+                         "was not started", advertise=config.stations_advertise)
 
 
 def people_seated(config: Config, args: argparse.Namespace) -> bool:

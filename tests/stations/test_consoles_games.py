@@ -131,14 +131,15 @@ def test_the_links_follow_the_network_that_came_up_after_the_consoles(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi kiosk starts before its hotspot: its first links can only name 127.0.0.1; once the
     network is up, the links and the Instructor's codes name the address phones can reach."""
-    import stations.links
+    from stations.addresses import HOTSPOT, LOOPBACK_ONLY, LinkAddress
 
-    monkeypatch.setattr(stations.links, "lan_address", lambda: "127.0.0.1")
     a = make_app(address="0.0.0.0")
+    network = [LOOPBACK_ONLY]
+    a.consoles.addresses.lookup, a.consoles.addresses.max_age = lambda: network, 0.0
     try:
         assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a))
         first = a.consoles._instructor_extras(a)["links"]
-        monkeypatch.setattr(stations.links, "lan_address", lambda: "192.168.4.1")
+        network[:] = [LinkAddress("192.168.4.1", "wlan0", HOTSPOT)]
         assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a))
         later = a.consoles._instructor_extras(a)["links"]
         assert all("//192.168.4.1:" in link["url"] for link in later)
