@@ -23,6 +23,7 @@ from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
+from companion.systemd_notify import Notifier
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -59,6 +60,7 @@ class Table:
     scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
     #                                                   end screen's offer, found when it opens
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    service: Notifier | None = None                   # systemd's READY and watchdog (a service)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -267,7 +269,19 @@ class App:
                 from display.screen import present
 
                 present(self.display.surface)
+        self._tell_service()
         return not self.leave
+
+    def _tell_service(self) -> None:
+        """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
+        its rate: this loop, and nothing else, feeds the watchdog (companion/systemd_notify.py)."""
+        service = self.table.service
+        if service is None:
+            return
+        if self.display is None or self.display.frames_drawn:
+            service.ready("playing" + (f" game {self.game.id}" if self.game.id is not None
+                                       else ""))
+        service.alive()
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:
@@ -471,6 +485,7 @@ class App:
                         "virtual" if prompt.roll is not None else AUTOPILOT)
             if self.table.step_s > 0 or self.display is not None:
                 return   # one at a time where people watch
+            self._tell_service()   # headless, a whole game may go by in one step
 
     def waiting_for_people(self) -> bool:
         return not self.game.over and all(mode_of(self.table, p) != AUTOPILOT

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, 
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
+from companion.systemd_notify import Notifier
 from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.game import officer_needs
@@ -198,6 +199,7 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
+    service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
 
     def close(self) -> None:
         if self.dice is not None:
@@ -239,7 +241,7 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
         ruleset = str(game.scenario.get("ruleset", ""))   # every ruleset's scenarios are read
