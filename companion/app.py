@@ -376,6 +376,8 @@ class App:
                     self.undo("last")
                 elif out.kind == "undo-phase":
                     self.undo("phase")
+                elif out.kind == "network" and self.consoles is not None:
+                    self.consoles.next_address(self)
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":

@@ -33,7 +33,13 @@ from stations import (
     ConsoleInput,
     StationServer,
 )
-from stations.addresses import MDNS_NAME, NO_NETWORK_FIX, AddressBook, LinkAddress
+from stations.addresses import (
+    MDNS_NAME,
+    NO_NETWORK_FIX,
+    NO_NETWORK_SHORT,
+    AddressBook,
+    LinkAddress,
+)
 from stations.links import ANY_ADDRESS, base_url, qr_matrix, qr_svg, qr_text, seat_url
 from stations.mdns import Advertiser
 from stations.payload import SeatLog, payload, seat_of, seat_title
@@ -69,6 +75,7 @@ class Consoles:
         self.server, self.inputs, self.address = server, inputs, address
         self.addresses = AddressBook()   # the machine's addresses for the links, and the chosen
         self.advertiser: Advertiser | None = None   # the table's name by mDNS, when asked for
+        self.links_on: LinkAddress | None = None     # the address the codes shown name
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
@@ -193,10 +200,16 @@ class Consoles:
         display = app.display
         if display is None or app.table.display_seat.ship is not None:
             return
-        from display.draw_consoles import ConsoleCode
+        from display.draw_consoles import ConsoleCode, ConsoleNetwork
 
+        where = self.link_address()
+        typed = (self.typed_url() or "").removeprefix("http://")
+        network = ConsoleNetwork(where.short(), typed, where.reachable,
+                                 len(self.addresses.all()) if self.address in ANY_ADDRESS
+                                 else 1, NO_NETWORK_SHORT)
         display.show_consoles(tuple(ConsoleCode(name, url, qr_matrix(url))
-                                    for _key, name, url in self.links(app)))
+                                    for _key, name, url in self.links(app)), network)
+        self.links_on = where
 
     def typed_url(self) -> str | None:
         """The address by name, for people who type (None when the name is not advertised)."""
@@ -454,6 +467,10 @@ class Consoles:
     def publish(self, app: Any) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
+        if self.address in ANY_ADDRESS and self.link_address() != self.links_on:
+            self.links_on = self.link_address()   # a network came or went: the codes follow
+            self.show_codes(app)
+            self.dirty.add(INSTRUCTOR_SEAT)
         if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
             self.at_seq.clear()   # a console's message from before it answers nothing now

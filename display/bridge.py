@@ -18,7 +18,7 @@ import pygame
 
 from display import ruling_panel
 from display.browse import browse, open_cut, read
-from display.draw_consoles import ConsoleCode
+from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
 from display.game_link import (
@@ -65,8 +65,9 @@ log = logging.getLogger(__name__)
 class Request:
     """Something the display asks of the app: "roll" (roll the table's dice for the pending
     request), "undo" (the Instructor takes back the last action), "undo-phase" (back to the
-    start of the phase) or "seat" (the Instructor asks
-    that the seat `ship`/`station` be played by `mode` from the next turn)."""
+    start of the phase), "network" (the consoles' links on the machine's next address) or
+    "seat" (the Instructor asks that the seat `ship`/`station` be played by `mode` from the
+    next turn)."""
 
     kind: str
     station: str = ""
@@ -121,6 +122,7 @@ class BridgeDisplay(FollowsPanels):
         self.ending = False   # the Instructor's END GAME ruling in the overview's place
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.console_network: ConsoleNetwork | None = None
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
@@ -219,9 +221,11 @@ class BridgeDisplay(FollowsPanels):
             self.resize(self.surface)
         self.dirty = True
 
-    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
-        """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
-        self.console_codes, self.dirty = codes, True
+    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None,
+                      network: ConsoleNetwork | None = None) -> None:
+        """The seats' console codes for the Instructor's Consoles view (None: no consoles), and
+        the network their links are on."""
+        self.console_codes, self.console_network, self.dirty = codes, network, True
         self.showing_consoles = self.showing_consoles and codes is not None
 
     def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
@@ -476,6 +480,9 @@ class BridgeDisplay(FollowsPanels):
         if kind == "tab":
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = self.showing_consoles = False
+            return
+        if kind == "consoles-network":   # the links on the machine's next network
+            self.on_output(Request("network"))
             return
         if kind in ("consoles", "close-consoles"):   # the seats' QR codes (draw_consoles)
             self.showing_consoles = kind == "consoles" and self.console_codes is not None

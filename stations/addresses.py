@@ -48,7 +48,12 @@ WORDS = {
 VIRTUAL = ("lo", "docker", "br-", "virbr", "lxcbr", "lxdbr", "vboxnet", "vmnet", "cni", "flannel",
            "podman")
 """Interface names (prefixes) of containers' and virtual machines' bridges: no phone is there."""
+SHORT = {HOTSPOT: "hotspot", DEFAULT: "main network", WIRELESS: "Wi-Fi", WIRED: "wired",
+         OTHER: "network", LOOPBACK: "this machine only"}
 WIRED_NAMES = ("eth", "en", "usb")
+NO_NETWORK_SHORT = ("Connect Ethernet or Wi-Fi, or make this machine a hotspot "
+                    "(deploy/install.sh --hotspot); the codes follow")
+"""The fix, short enough for the bridge display's Consoles view."""
 NO_NETWORK_FIX = ("connect this machine to a network (Ethernet or Wi-Fi), or make it the "
                   "table's own Wi-Fi hotspot: sudo deploy/install.sh --hotspot NAME "
                   "(docs/raspberry-pi.md); the links follow when the network appears")
@@ -79,6 +84,10 @@ class LinkAddress:
 
     def describe(self) -> str:
         return f"{self.address} ({self.interface}: {WORDS[self.kind]})"
+
+    def short(self) -> str:
+        """For a small screen: "10.42.0.1 (hotspot)"."""
+        return f"{self.address} ({SHORT[self.kind]})"
 
 
 LOOPBACK_ONLY = LinkAddress("127.0.0.1", "lo", LOOPBACK)
