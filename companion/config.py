@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from engine.errors import one_line
 from engine.files import FileRefused, read_regular
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
-from hardware.pinmap import key_lines, line_of
+from hardware.pinmap import key_lines
 
 ROTATIONS = (0, 90, 180, 270)   # as display.screen has them (the configuration imports no pygame)
 FILE_NAME = "starbridge.toml"
@@ -112,13 +113,28 @@ advertise = true         # the table's name on its networks (mDNS): phones may t
 '''
 
 
+SHOWN_MISTAKES = 10
+"""Mistakes said one a line; the rest are counted (a file of 20,000 wrong seats is told in a
+dozen lines, at once)."""
+
+
 class ConfigError(Exception):
-    """The configuration is wrong: `problems` holds one line per mistake, each naming its key."""
+    """The configuration is wrong: `problems` holds one line per mistake, each naming its key;
+    `shown` the first SHOWN_MISTAKES of them and a line counting the rest."""
 
     def __init__(self, problems: list[str]) -> None:
         problems = [one_line(p) for p in problems]   # what came from the file, escaped
-        super().__init__("\n".join(problems))
+        super().__init__("\n".join(problems[:SHOWN_MISTAKES]))
         self.problems = problems
+
+    @property
+    def shown(self) -> list[str]:
+        more = len(self.problems) - SHOWN_MISTAKES
+        if more <= 0:
+            return list(self.problems)
+        return [*self.problems[:SHOWN_MISTAKES],
+                f"... and {more:,} more mistake{'s' if more != 1 else ''} (fix these, then "
+                f"check again: starbridge config --check)"]
 
 
 @dataclass(frozen=True)
@@ -160,8 +176,12 @@ class Config:
     def where(self, *key: str) -> str:
         """"file:line: key" for a key of this configuration (the line where it is set, or of
         its table; the file alone when it is not in the file)."""
-        line = line_of(list(self.lines), key) if self.lines else 0
+        line = line_for(self._first_lines, key) if self.lines else 0
         return f"{self.source}{f':{line}' if line else ''}: {'.'.join(key)}"
+
+    @cached_property
+    def _first_lines(self) -> dict[tuple[str, ...], int]:
+        return first_lines(self.lines)
     stations: bool = False
     stations_port: int = 8765
     stations_address: str = "0.0.0.0"
@@ -212,6 +232,23 @@ def _address(text: str) -> bool:
     return True
 
 
+def first_lines(lines: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...], int]:
+    """Each key path -> the first line it is written on (looked up at once, not a scan a key:
+    a file of 20,000 mistakes is told in a second)."""
+    index: dict[tuple[str, ...], int] = {}
+    for path, number in lines:
+        index.setdefault(path, number)
+    return index
+
+
+def line_for(index: Mapping[tuple[str, ...], int], path: tuple[str, ...]) -> int:
+    """As hardware.pinmap.line_of: the line of the longest prefix of `path` written (1: none)."""
+    for n in range(len(path), 0, -1):
+        if path[:n] in index:
+            return index[path[:n]]
+    return 1
+
+
 def _kind(value: Any) -> str:
     return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
@@ -223,9 +260,10 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     problems: list[str] = []
     lines = tuple(key_lines(file_text)) if file_text else ()
     out: dict[str, Any] = {"source": source, "lines": lines}
+    index = first_lines(lines)
 
     def bad(key: str, what: str) -> None:
-        line = line_of(list(lines), tuple(key.split("."))) if lines else 0
+        line = line_for(index, tuple(key.split("."))) if lines else 0
         problems.append(f"{source}{f':{line}' if line else ''}: {key}: {what}")
 
     def table(name: str) -> Mapping[str, Any]:

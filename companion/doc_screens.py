@@ -119,13 +119,19 @@ def render_doc_screen(doc: DocScreen, out: Path) -> None:
 def render_all(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS,
                said: Callable[[str], None] | None = None) -> list[Path]:
     """Render every documentation screenshot into `folder`; the files written."""
+    from companion.progress import Progress
+
     written = []
-    for doc in docs:
-        path = folder / doc.file
-        render_doc_screen(doc, path)
-        written.append(path)
-        if said is not None:
-            said(str(path))
+    docs = tuple(docs)
+    with Progress("screenshot", len(docs)) as progress:
+        for n, doc in enumerate(docs):
+            progress.step(n, doc.file)
+            path = folder / doc.file
+            render_doc_screen(doc, path)
+            written.append(path)
+            if said is not None:
+                progress.close()
+                said(str(path))
     return written
 
 
@@ -134,9 +140,14 @@ def stale(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS) -> list[str]:
     missing), each with what is wrong."""
     import pygame
 
+    from companion.progress import Progress
+
     found = []
-    with tempfile.TemporaryDirectory(prefix="starbridge-screens-") as tmp:
-        for doc in docs:
+    docs = tuple(docs)
+    with tempfile.TemporaryDirectory(prefix="starbridge-screens-") as tmp, \
+            Progress("screenshot --check", len(docs)) as progress:
+        for n, doc in enumerate(docs):
+            progress.step(n, doc.file)
             fresh = Path(tmp) / doc.file
             render_doc_screen(doc, fresh)
             kept = folder / doc.file

@@ -89,11 +89,15 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
                 headings: bool = False) -> tuple[list[Figure], list[str]]:
     """Run the named benchmarks, their accounts to `out` (each under its name with `headings`);
     their figures, and a line for each one that failed (the others still run)."""
+    from companion.progress import Progress
+
     figures: list[Figure] = []
     failed: list[str] = []
-    for name in names:
-        if progress is not None:
+    terminal = Progress("bench", len(names))   # on a terminal: which, of how many
+    for n, name in enumerate(names):
+        if progress is not None and not terminal.live:
             print(f"starbridge bench: {name}...", file=progress, flush=True)
+        terminal.step(n, f"{name}: {WHAT[name]}")
         if headings:
             print(f"== {name}", file=out, flush=True)
         try:
@@ -101,6 +105,7 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
         except Exception as exc:   # a benchmark that breaks must not lose the others' figures
             failed.append(f"starbridge: bench {name} failed: {type(exc).__name__}: {exc}")
             figures.append(Figure(name, f"failed ({type(exc).__name__})", None, ""))
+        terminal.close()   # its account (or the next line) starts on a clean line
     return figures, failed
 
 

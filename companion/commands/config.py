@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         if problems:
             raise ConfigError(problems)
     except ConfigError as exc:
-        for line in exc.problems:
+        for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     if not path.exists():

@@ -295,7 +295,7 @@ def run_checks(config_file: Path | None = None,
         urls = [t.url for t in config.dice.trays]
         out.append(Check("configuration", OK, config.source))
     except ConfigError as exc:
-        out.append(Check("configuration", FAIL, "; ".join(exc.problems),
+        out.append(Check("configuration", FAIL, "; ".join(exc.shown),
                          "fix the keys named (starbridge config --example shows them all)"))
     for check in checks or (check_system, check_gpio, lambda: check_trays(urls), check_display,
                             check_display_opens, lambda: check_disk(user_data_dir()),

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        for line in exc.problems:
+        for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     if args.turns is not None and not 0 <= args.turns <= 999:
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             raise ConfigError(problems)
         config = with_seat_flags(config, args.seat)
     except ConfigError as exc:
-        for line in exc.problems:
+        for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     if args.kiosk or config.kiosk:
