@@ -85,7 +85,8 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--head-to-head", action="store_true",
                      help="two ships of three players each and no Instructor (C&C)")
     sim.add_argument("--ruleset", default=None,
-                     help="game system: fasa or knighthawks (Star Frontiers Knight Hawks); "
+                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks) or "
+                          "halfimpulse (a referee for the SFB half-impulse variant); "
                           "default: the scenario's, else fasa")
 
 
