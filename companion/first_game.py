@@ -67,12 +67,14 @@ def offer_first_game(config: Config, data_dir: Path | None, keys: Any = (),
     or Escape pressed (None: the player left). `keys`: the panels' keys for KEYS, if any."""
     from display.game_offer import start
     from display.offer_screen import run_offer
-    from display.screen import open_screen
+    from display.screen import open_screen, opened
 
     offer = game_offer(data_dir, "fasa")
     if not offer.scenarios:
         return None
-    surface = open_screen(config.size, config.fullscreen)
+    shown = opened()   # the start screen's (a --window's too), else the configuration's
+    surface = shown.drawn if shown is not None else open_screen(config.size, config.fullscreen,
+                                                                config.rotate)
     default = config.scenario if any(s.id == config.scenario for s in offer.scenarios) else ""
     chooser_state = start(offer, default)
     return run_offer(surface, offer, chooser_state, TITLE_FIRST, tuple(keys), max_frames)

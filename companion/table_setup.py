@@ -4,11 +4,9 @@ one), and the app that plays it; the `play` command and kiosk mode share it."""
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,24 +24,12 @@ from companion.first_game import asks_first_game, game_offer, offer_first_game
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
-from display.game_offer import GameOffer, parse_choice
+from companion.systemd_notify import Notifier
+from display.game_offer import parse_choice
 from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
-
-
-def screen_available() -> str | None:
-    """None when a screen can be opened, else why not (for the line that says so)."""
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return "SDL's video driver is 'dummy' (nobody would see the screen)"
-    if sys.platform in ("win32", "darwin"):
-        return None
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return None
-    if any(Path("/dev/dri").glob("card*")) or Path("/dev/fb0").exists():
-        return None
-    return "no display found (no DISPLAY or WAYLAND_DISPLAY, no KMSDRM or framebuffer device)"
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
@@ -220,9 +206,11 @@ def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame
 
 def offer_resume(info: Any, config: Config) -> bool:
     from companion.resume_screen import ask_resume
-    from display.screen import open_screen
+    from display.screen import open_screen, opened
 
-    screen = open_screen(config.size, config.fullscreen)
+    shown = opened()   # the start screen's (a --window's too), else the configuration's
+    screen = shown.drawn if shown is not None else open_screen(config.size, config.fullscreen,
+                                                               config.rotate)
     return ask_resume(screen, f"Game {info.id}: {info.title}, {info.actions} actions")
 
 
@@ -235,6 +223,7 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
+    service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
 
     def close(self) -> None:
         if self.dice is not None:
@@ -263,7 +252,8 @@ def open_hardware(config: Config, headless: bool, panels: bool,
     if not headless:
         from display.screen import open_screen
 
-        hw.surface = open_screen(config.size, False if window else config.fullscreen)
+        hw.surface = open_screen(config.size, False if window else config.fullscreen,
+                                 config.rotate)
     return hw
 
 
@@ -275,21 +265,14 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
-        ruleset = str(game.scenario.get("ruleset") or "fasa")
-        table.offer = game_offer(data_dir, ruleset)
-        table.current = (offered_id(table.offer, ruleset, str(game.scenario.get("id", ""))),
+        ruleset = str(game.scenario.get("ruleset") or "fasa")   # every ruleset's scenarios
+        table.offered = lambda: game_offer(data_dir, ruleset)    # are read at the end
+        table.current = (ruleset, str(game.scenario.get("id", "")),
                          str(game.scenario.get("level") or ""))
     return table
-
-
-def offered_id(offer: GameOffer, ruleset: str, scenario: str) -> str:
-    """The name the offer knows a game's scenario by ("knighthawks:patrol" where two rulesets
-    share "patrol"), "" when it offers no such scenario."""
-    return next((s.id for s in offer.scenarios if s.ruleset == ruleset and
-                 s.id.rpartition(":")[2] == scenario), "")
 
 
 def scenarios_on_offer(data_dir: Path | None,
@@ -329,7 +312,7 @@ def open_consoles(config: Config, say: Callable[[str], None],
 
     return Consoles.open(config.stations_address, config.stations_port, say,
                          without=without or "nobody can play the seats of people, so the game "
-                         "was not started")
+                         "was not started", advertise=config.stations_advertise)
 
 
 def people_seated(config: Config, args: argparse.Namespace) -> bool:

@@ -13,6 +13,7 @@ import pygame
 from display.browse import open_cut
 from display.game_link import plots_course
 from display.greyed import greyed_reason
+from display.screen import drawing_surface
 from display.screen_keys import COURSE_KEYS
 from engine import course_path
 
@@ -37,7 +38,7 @@ def handle(d: BridgeDisplay, event: pygame.event.Event) -> None:
         elif event.type == pygame.KEYDOWN:
             key(d, event.key, event.mod)
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            screen = pygame.display.get_surface()
+            screen = drawing_surface()
             d.resize(screen if screen is not None else d.surface)
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             d.dirty = True

@@ -69,10 +69,13 @@ class EndgameScreen:
     """The overlay (display.overlay) that offers the next game at the end of one."""
 
     def __init__(self, choose: Callable[[str], None], saved_as: int | None,
-                 offer: go.GameOffer | None = None, current: tuple[str, str] = ("", ""),
-                 kiosk: bool = False) -> None:
+                 offered: Callable[[], go.GameOffer | None] = lambda: None,
+                 game: tuple[str, str, str] = ("", "", ""), kiosk: bool = False) -> None:
+        """`offered` gives what may be played next (asked once, when the game ends: reading
+        every scenario is not done at start); `game`: the game's ruleset, scenario and level."""
         self.choose, self.saved_as, self.kiosk = choose, saved_as, kiosk
-        self.offer, self.current = offer, current
+        self.offered, self.game = offered, game
+        self._offer: tuple[go.GameOffer | None] | None = None
         self.chooser: GameChooser | None = None   # ANOTHER SCENARIO: the game chooser open
         self.note = ""   # e.g. the kiosk's "the demonstration returns in 20 s"
         self.widgets: list[Widget] = []
@@ -80,6 +83,19 @@ class EndgameScreen:
     @property
     def listing(self) -> bool:
         return self.chooser is not None
+
+    @property
+    def offer(self) -> go.GameOffer | None:
+        if self._offer is None:
+            self._offer = (self.offered(),)
+        return self._offer[0]
+
+    @property
+    def current(self) -> tuple[str, str]:
+        """The scenario just played as the offer names it, and its level."""
+        offer = self.offer
+        ruleset, scenario, level = self.game
+        return (offer.named(ruleset, scenario) if offer is not None else "", level)
 
     def model(self, view: Mapping[str, Any]) -> EndgameModel | None:
         if not view.get("outcome"):

@@ -64,6 +64,12 @@ class GameOffer:
     def of(self, ruleset: str) -> tuple[ScenarioOffer, ...]:
         return tuple(s for s in self.scenarios if s.ruleset == ruleset)
 
+    def named(self, ruleset: str, scenario: str) -> str:
+        """The name the offer knows a game's scenario by ("knighthawks:patrol" where two
+        rulesets share "patrol"), "" when it offers no such scenario."""
+        return next((s.id for s in self.scenarios if s.ruleset == ruleset and
+                     s.id.rpartition(":")[2] == scenario), "")
+
 
 @dataclass(frozen=True, slots=True)
 class Chosen:

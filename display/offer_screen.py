@@ -18,6 +18,7 @@ from display.draw_keys import draw_keys
 from display.keys_sheet import PanelKeys, keys_sheet
 from display.layout import GAP, layout
 from display.paint import Painter
+from display.screen import events, present
 
 
 class OfferScreen:
@@ -137,10 +138,9 @@ def run_offer(surface: pygame.Surface, offer: go.GameOffer, chosen: go.Chosen, t
         frames += 1
         if dirty:
             screen.draw()
-            if pygame.display.get_surface() is surface:
-                pygame.display.flip()
+            present(surface)   # turned as the screen is
             dirty = False
-        for event in pygame.event.get():
+        for event in events():
             got = screen.handle(event)
             dirty = True
             if got == "quit":

@@ -29,7 +29,8 @@ def finished(tmp_path: Path, screen: pygame.Surface) -> tuple[App, Store]:
     game = SavedGame.new(store, scenario, 5, seats)
     table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
                   surface=screen, display_seat=Seat("instructor"), say=lambda _l: None,
-                  offer=game_offer(None), current=("duel", "basic"))
+                  offered=lambda: game_offer(None),
+                  current=("fasa", "duel", "basic"))
     app = App(game, table)
     for _ in range(2000):
         if game.over:

@@ -53,7 +53,8 @@ class Rig:
                          screen, Seat("captain", "enterprise"), self.clock,
                          step_s=0.5 if attract else 0.0, say=lambda _l: None,
                          exit_keys=config.exit_keys, exit_buttons=config.exit_buttons,
-                         offer=game_offer(None), current=("duel", ""))
+                         offered=lambda: game_offer(None),
+                         current=("fasa", "duel", ""))
 
         args = argparse.Namespace(turns=None, scenario=None)
         self.k = Kiosk(config, self.store, screen, make_table,
