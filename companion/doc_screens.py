@@ -103,6 +103,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               seat="captain:enterprise", level="command", turns=1),
     DocScreen("command-record-800x480.png", "record", scenario="kobayashi-maru",
               seat="instructor", level="command", turns=1),
+    DocScreen("split-helm-science-800x480.png", "split", scenario="kobayashi-maru",
+              seat="captain:enterprise", level="command", turns=1),
     # The half-impulse referee of the Star Fleet Battles variant (docs/display.md): the order
     # of movement over the map, each player's step and who may act in it.
     DocScreen("hi-move-replay-800x480.png", "mover", scenario="replay", seat="captain:tiger"),

@@ -49,6 +49,10 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
+    # officers deciding at once (Command & Control): Helm's arming beside Science's shields,
+    # each in a part of the panel's place (display.draw_split)
+    "split": (None, lambda s, p, seat: {"helm", "science"} <= {
+        q.station for q in pending(s) if q.roll is None and _mine(q, seat)}),
     "instructor": ("instructor", None),
     "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
     "roll": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)

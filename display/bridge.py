@@ -16,11 +16,12 @@ from typing import Any
 
 import pygame
 
-from display import bridge_input, offers, ruling_panel
+from display import bridge_edit, bridge_input, offers, ruling_panel
 from display.browse import browse, read
 from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
+from display.draw_split import parse_split
 from display.draw_station_screens import StationFrames
 from display.game_link import (
     Open,
@@ -54,7 +55,8 @@ from display.status_model import (
     last_roll,
     ship_names,
 )
-from display.targets import armed_message, second_tap, told_apart
+from display.targets import told_apart
+from display.together import together
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
@@ -130,6 +132,8 @@ class BridgeDisplay(FollowsPanels):
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
+        self.split = False   # officers deciding at once share the panel's place (draw_split)
+        self.fills: dict[tuple[str, str | None, str, str], int] = {}   # FILL's last quick fill
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
         self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
         self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
@@ -212,6 +216,7 @@ class BridgeDisplay(FollowsPanels):
                 first = next((o for o in self.opens if not o.decision.optional),
                              self.opens[0]).station
                 self.tab = first if first in self.stations() else self.tab
+            self.split = bool(self.together())   # or of every officer deciding at once
         self.back_to_acting()
         self.dirty = True
 
@@ -225,7 +230,12 @@ class BridgeDisplay(FollowsPanels):
                 or self.ending or (self.tab == INSTRUCTOR and self.seat.ship is None):
             return
         self.tab, self.page, self.focus = waits[0], 0, None
+        self.split = bool(self.together())
         self.dirty = True
+
+    def together(self) -> tuple[str, ...]:
+        """The stations deciding at once (display.together), none while one must roll."""
+        return together(self.opens, self.stations()) if self.state is not None else ()
 
     def show_lights(self, levels: Levels | None) -> None:
         """Draw the mocked station panels' lights in a strip under the map: `levels` is
@@ -319,10 +329,14 @@ class BridgeDisplay(FollowsPanels):
 
     # -- models -----------------------------------------------------------------------------
     def panel(self) -> PanelModel | None:
+        return self.panel_for(self.tab)
+
+    def panel_for(self, station: str) -> PanelModel | None:
+        """The panel of `station` as this seat sees it, with its decision being edited."""
         if self.state is None:
             return None
-        o = self._open_for(self.tab)
-        ship = None if self.tab == INSTRUCTOR else self._panel_ship(o)
+        o = self._open_for(station)
+        ship = None if station == INSTRUCTOR else self._panel_ship(o)
         editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
         state = self.state
 
@@ -333,7 +347,7 @@ class BridgeDisplay(FollowsPanels):
             need = shot_needs(o.decision, field, value)
             return f"needs 1-{need}" if need else ""
 
-        return told_apart(panel_model(self.view, self.tab, ship, editor,
+        return told_apart(panel_model(self.view, station, ship, editor,
                                       lambda a: why_not(state, a), note, self._cursor(o)),
                           ship_names(self.view))
 
@@ -377,6 +391,9 @@ class BridgeDisplay(FollowsPanels):
         """Do what the widget `wid` does (see display.draw_panel for the ids)."""
         self.dirty = True
         self.message = None
+        at = parse_split(wid)
+        if at is not None:   # a part of the shared place: that officer's decision, and the
+            self.tab, wid = at   # map follows the one who touched it last
         kind, _, rest = wid.partition(":")
         armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
         if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
@@ -389,7 +406,9 @@ class BridgeDisplay(FollowsPanels):
         if kind == "page" and self.showing_keys:
             self.keys_page = max(0, self.keys_page + int(rest))
             return
-        if kind == "tab":
+        if kind == "tab":   # a station deciding with others: its whole panel, and back again
+            acting = self.together()
+            self.split = rest in acting and rest == self.tab and not self.split
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = self.showing_consoles = False
             return
@@ -455,56 +474,13 @@ class BridgeDisplay(FollowsPanels):
             self.tens = None
             self.on_output(o.decision.make({"value": face or 100}))
             return
-        ed = self._editor(o)
-        if kind in ("down", "up"):
-            if ed.step(rest, -1 if kind == "down" else 1):
-                self._touched(o, rest)
-            self._select(o, rest, None)
-        elif kind in ("prev", "next"):   # a long list of choices, one at a time
-            if ed.cycle(rest, 1 if kind == "next" else -1):
-                self._touched(o, rest)
-            self._select(o, rest, None)
-        elif kind == "pick":
-            name, _, key = rest.partition(":")
-            if ed.choose(name, key):
-                value = ed.values.get(name)
-                self._select(o, name, value if isinstance(value, str) else None)
-                self._touched(o, name)
-        elif kind == "letter":
-            name, _, letter = rest.partition(":")
-            if ed.add_letter(name, letter):
-                self._touched(o, name)
-        elif kind == "back":
-            if ed.take_back(rest):
-                self._touched(o, rest)
-        elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
-            self._preset(o, rest)
-        elif kind == "confirm":
-            self._confirm(o, ed, armed == o.key)
+        bridge_edit.edit(self, o, kind, rest, armed)
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
         if o.decision.action in ("arm_weapons", "fire"):
             self.weapon = field
             self.target = target
-
-    def _confirm(self, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
-        assert self.state is not None
-        try:
-            action = ed.action()
-        except ValueError as exc:
-            self.message = str(exc)
-            return
-        reason = why_not(self.state, action)
-        if reason is not None:
-            self.message = reason
-            return
-        if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
-            self.armed = o.key
-            self.message = armed_message(o.decision, ed.values, ship_names(self.view))
-            return
-        self.weapon = self.target = None
-        self.on_output(action)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:

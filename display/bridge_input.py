@@ -134,8 +134,8 @@ def key(d: BridgeDisplay, key: int, mod: int = 0) -> None:
         d.focus = ids[(n + (-1 if back else 1)) % len(ids)]
         d.dirty = True
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        target = d.focus if d.focus in ids else ("confirm" if key != pygame.K_SPACE
-                                                        else None)
+        confirm = f"@{d.tab}|confirm" if d.split else "confirm"   # the last one touched
+        target = d.focus if d.focus in ids else (confirm if key != pygame.K_SPACE else None)
         if target in ids:
             d.activate(target)
     elif key == pygame.K_r:

@@ -40,10 +40,12 @@ COLUMN_TOUCHES = 6
 MAX_COLUMNS = 3
 
 
-def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[str],
+def draw_tabs(p: Painter, stations: tuple[str, ...], current: str | set[str], alerts: set[str],
               area: pygame.Rect, focus: str | None, notes: dict[str, str] | None = None) -> None:
-    """A tab per station; `notes`: a second line under a tab's name (the Instructor's tabs name
-    the ship whose panel they show)."""
+    """A tab per station, those of `current` chosen (several: officers deciding at once, each
+    in a part of the panel's place); `notes`: a second line under a tab's name (the
+    Instructor's tabs name the ship whose panel they show)."""
+    chosen = {current} if isinstance(current, str) else current
     p.region = "tabs"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     n = max(1, len(stations))
@@ -53,7 +55,7 @@ def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[s
         label = TAB_NAMES.get(st, title(st)[:5].upper()) + (" !" if st in alerts else "")
         colour = theme.ALERT if st in alerts else theme.ACCENT_3
         note, note_size = _tab_note(p, (notes or {}).get(st, ""), w - 12)
-        p.button(Widget(f"tab:{st}", r, label, note=note), chosen=st == current,
+        p.button(Widget(f"tab:{st}", r, label, note=note), chosen=st in chosen,
                  focused=focus == f"tab:{st}", colour=colour, note_size=note_size)
 
 

@@ -21,6 +21,7 @@ from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
+from display.draw_split import Part, draw_split, next_fill
 from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
@@ -42,6 +43,24 @@ from engine.stations import INSTRUCTOR
 
 if TYPE_CHECKING:
     from display.bridge import BridgeDisplay
+
+
+def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[Part]:
+    """Each officer's part of the shared place: his panel's model, the field under his cursor,
+    CONFIRM's label after a first tap to fire, the message his last tap left."""
+    out = []
+    for st in stations:
+        o = d._open_for(st)
+        model = d.panel_for(st)
+        if o is None or model is None:
+            continue
+        names = [f.name for f in model.fields]
+        cursor = d._cursor(o)
+        out.append(Part(st, model, cursor if cursor in names else (names[0] if names else ""),
+                        armed_label(o.decision) if d.armed == o.key else "",
+                        d.message if st == d.tab else None,
+                        next_fill(o.decision.presets, d.fills.get(o.key, -1))))
+    return out
 
 
 def draw_scene(d: BridgeDisplay) -> bool:
@@ -80,7 +99,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
     alerts = {o.station for o in d.opens if not o.decision.optional}
     notes = None if d.seat.ship is not None else tab_notes(d.view, {
         st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
-    draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
+    split = d.together() if d.split else ()
+    draw_tabs(p, d.stations(), set(split) or {d.tab}, alerts, rect(lay.tabs), d.focus, notes)
     if d.showing_consoles and d.console_codes is not None:
         pages = draw_consoles(p, d.console_codes, rect(lay.panel), rect(lay.actions),
                               lay.touch, d.seats_page, d.focus, d.console_network)
@@ -101,6 +121,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
                                              rect(lay.actions), lay.touch, d.focus):
         return True
     if d.browsing and draw_browsing(d):
+        return True
+    if split:   # officers deciding at once: each in a part of the panel's place
+        draw_split(p, split_parts(d, split), rect(lay.shared), lay.touch, d.focus)
         return True
     o = d._open_for(d.tab)
     if o is not None and o.decision.action == "roll":

@@ -33,6 +33,13 @@ class Layout:
     actions: Rect            # the panel's action row (pages, Confirm)
     lights: Rect | None = None  # the mocked panels' lights, under the map (when shown)
 
+    @property
+    def shared(self) -> Rect:
+        """The panel's place and its action row together: shared by officers deciding at once
+        (display.draw_split)."""
+        x, y, w, _ = self.panel
+        return (x, y, w, self.actions[1] + self.actions[3] - y)
+
     def regions(self) -> dict[str, Rect]:
         out = {"bar": self.bar, "map": self.map, "ticker": self.ticker, "tabs": self.tabs,
                "panel": self.panel, "actions": self.actions}

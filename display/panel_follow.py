@@ -32,6 +32,7 @@ class FollowsPanels:
     rolls_open: bool
     opened: int | None
     offer: Key | None
+    split: bool
 
     def __init__(self) -> None:
         self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
@@ -43,6 +44,9 @@ class FollowsPanels:
         raise NotImplementedError
 
     def stations(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def together(self) -> tuple[str, ...]:
         raise NotImplementedError
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
@@ -75,6 +79,8 @@ class FollowsPanels:
             if self.tab != edit.station:
                 self.tab, self.page, self.focus = edit.station, 0, None
             self.rolls_open, self.opened = False, None
+            # officers deciding at once keep sharing the screen: a press never hides another
+            self.split = self.split or edit.station in self.together()
         self.message = edit.said
         self.dirty = True
 
