@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -38,6 +40,7 @@ def test_the_edges_contract_lists_no_exceptions() -> None:
     assert "ignore_imports" not in contract
 
 
+@pytest.mark.slow
 def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_path: Path) -> None:
     """The contract can fail: an edge package that imports a FASA module breaks it."""
     (tmp_path / "probe_edge").mkdir()
@@ -57,6 +60,7 @@ def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_pat
     assert "probe_edge -> engine.rulesets.fasa.setup" in done.stdout
 
 
+@pytest.mark.slow
 def test_an_import_cycle_breaks_the_no_cycle_contract(tmp_path: Path) -> None:
     """The cycle contract can fail: without its one listed exception FASA's damage location is an
     import cycle (combat.py hands the roll to expert_damage.py, which builds on combat.py)."""

@@ -41,6 +41,7 @@ def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
     assert set(bench_cmd.WHAT) == set(bench_cmd.BENCHES)
 
 
+@pytest.mark.slow
 def test_bench_all_prints_one_table_of_every_benchmarks_figures(
         tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """End to end over the in-process benchmarks (the app's processes, the window and the
@@ -71,6 +72,7 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
     assert not list((tiny / "data").glob(".bench-*"))   # the scratch store is gone
 
 
+@pytest.mark.slow
 def test_bench_one_prints_its_account_then_its_rows(
         tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "saves"]) == 0

@@ -331,6 +331,7 @@ def test_log_header_with_a_malformed_scenario(capsys: pytest.CaptureFixture[str]
 
 # -- a user data folder -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
@@ -396,6 +397,7 @@ def test_bad_user_ship_file_is_a_clean_error(capsys: pytest.CaptureFixture[str],
 
 # -- as a process -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_runs_as_a_process(tmp_path: Path) -> None:
     (tmp_path / "no-user-data").mkdir(exist_ok=True)
     env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "no-user-data")}
@@ -415,6 +417,7 @@ def test_explicit_data_folder_that_does_not_exist(capsys: pytest.CaptureFixture[
                        str(missing), "no such folder")
 
 
+@pytest.mark.slow
 def test_simulate_plays_knight_hawks_by_ruleset_name(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """`simulate --ruleset knighthawks` plays a scenario headless by autopilots, writes a log

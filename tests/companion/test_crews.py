@@ -221,6 +221,7 @@ def test_victory_points_are_the_vanquished_ships_power_divided_by_10() -> None:
 
 # -- the crew at the table -----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_simulate_with_a_crew_fills_the_officers_and_writes_the_campaign_back(
         folder: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The crew's officers go into the logged scenario (self-contained: a replay needs no crew
@@ -270,6 +271,7 @@ def test_the_crew_flag_names_a_ship_or_the_players_first() -> None:
 
 # -- crew sizes at the table ---------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "duty_station"), [
     ("3", {"tactics": "helm", "shields": "science", "weaponry": "helm"}),
     ("3-engineer", {"tactics": "engineer", "helm": "helm"}),
@@ -419,6 +421,7 @@ def test_a_crew_file_is_never_half_written(folder: Path, monkeypatch: pytest.Mon
 
 # -- play and the configuration ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_play_with_the_configurations_crew_writes_the_campaign_back(
         folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -531,6 +534,7 @@ _values = st.recursive(
     max_leaves=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(st.sampled_from(["name", "games", "officers", "bogus"]), _values,
                        max_size=4))

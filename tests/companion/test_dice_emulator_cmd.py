@@ -62,6 +62,7 @@ def test_bench_dice_prints_its_figures_and_floor(
     assert "a bare pseudo-terminal round trip" in out   # the table's note on its floor
 
 
+@pytest.mark.slow
 def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import io
@@ -147,6 +148,7 @@ def test_the_emulator_removes_only_its_own_link(tmp_path: Path) -> None:
     assert dev.read_text() == "somebody else's"   # not its link: left alone
 
 
+@pytest.mark.slow
 def test_the_scripted_tray_shows_a_refusal_and_its_reason(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dev = tmp_path / "dice"

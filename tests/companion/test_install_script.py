@@ -76,6 +76,7 @@ def test_dry_run_plans_every_step_for_the_user(tmp_path: Path) -> None:
     assert not config.exists()
 
 
+@pytest.mark.slow
 def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_path: Path) -> None:
     for flag, enabled in (((), False), (("--kiosk",), True)):
         config = tmp_path / f"k{enabled}.toml"
@@ -89,6 +90,7 @@ def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_pat
         assert parsed.stations is True    # the consoles on, on a Pi the installer set up
 
 
+@pytest.mark.slow
 def test_an_existing_configuration_is_never_overwritten(tmp_path: Path) -> None:
     config = tmp_path / "starbridge.toml"
     config.write_text("[kiosk]\nenabled = true\n")
@@ -131,6 +133,7 @@ def test_a_checkout_path_with_sed_specials_is_written_literally(tmp_path: Path) 
     assert f"ExecStart={odd.parent}/.venv/bin/starbridge play --resume" in r.stdout
 
 
+@pytest.mark.slow
 def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
     r = _run("--dry-run", "--user", USER, "--config", str(tmp_path / "c.toml"),
              os_release='VERSION_CODENAME="bullseye"\n', tmp=tmp_path)
@@ -138,6 +141,7 @@ def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
     assert "made for Raspberry Pi OS Bookworm" in r.stderr and "'bullseye'" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_hotspot_is_an_access_point_of_its_own_and_keeps_its_passphrase_off_the_screen(
         tmp_path: Path) -> None:
     r = _run("--dry-run", "--user", USER, "--config", str(tmp_path / "c.toml"), "--hotspot",
@@ -157,6 +161,7 @@ def test_the_hotspot_is_an_access_point_of_its_own_and_keeps_its_passphrase_off_
     assert not any(c.startswith("nmcli") for c in _commands(plain.stdout))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, says", [
     (("--frobnicate",), "unknown option: --frobnicate"),
     (("--user",), "--user needs a name"),
@@ -193,6 +198,7 @@ def test_root_is_not_taken_as_the_player(tmp_path: Path) -> None:
     assert "==>" not in r.stdout
 
 
+@pytest.mark.slow
 def test_every_shell_script_passes_shellcheck() -> None:
     shellcheck = shutil.which("shellcheck") or str(Path(sys.executable).parent / "shellcheck")
     scripts = [SCRIPT, ROOT / "run", ROOT / "test", ROOT / ".ci" / "run"]

@@ -76,6 +76,7 @@ def test_attract_mode_plays_with_lights_alive_and_saves_nothing(
     assert len({p for p, _ in lights_seen}) >= 3, lights_seen   # the panels follow the game
 
 
+@pytest.mark.slow
 def test_a_station_button_starts_a_crew_game_and_idling_returns_to_attract(
         kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
     k, factory, clock = kiosk

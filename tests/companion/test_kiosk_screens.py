@@ -180,6 +180,7 @@ def test_the_combination_pressed_a_key_at_a_time_leaves_attract_mode(rig: Rig) -
     assert "left with the Instructor's combination" in rig.said[-1]
 
 
+@pytest.mark.slow
 def test_a_key_held_into_a_new_game_still_counts_for_the_combination(rig: Rig) -> None:
     rig.tap()
     rig.step()
@@ -210,6 +211,7 @@ def finish(rig: Rig) -> Any:
     return app
 
 
+@pytest.mark.slow
 def test_the_end_screen_offers_a_rematch_in_the_kiosk_too(rig: Rig) -> None:
     app = finish(rig)
     shown = rig.texts()
@@ -226,6 +228,7 @@ def test_the_end_screen_offers_a_rematch_in_the_kiosk_too(rig: Rig) -> None:
     assert len(rig.store.games()) == 2
 
 
+@pytest.mark.slow
 def test_leaving_the_bridge_at_the_end_returns_to_the_demonstration(rig: Rig) -> None:
     app = finish(rig)
     rig.texts()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -144,6 +145,7 @@ def play_prompt(rig: KHRig, keys: bool) -> tuple[str, Any]:
     return prompt.action or "roll", prompt.roll
 
 
+@pytest.mark.slow
 def test_a_knight_hawks_game_at_the_panels_to_its_end(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     rig = KHRig(tmp_path, screen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from test_app import SHIP, Rig
 
 from engine import pending
@@ -101,6 +102,7 @@ def test_a_refused_press_says_why_on_the_screen(tmp_path: Path, screen: pygame.S
     assert rig.app.display.message == "Power to movement (4 per 3 movement points) is already at its least, 0"
 
 
+@pytest.mark.slow
 def test_shield_points_at_the_panel_show_on_the_screen(tmp_path: Path,
                                                        screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -120,6 +122,7 @@ def test_shield_points_at_the_panel_show_on_the_screen(tmp_path: Path,
     pygame.image.save(screen, str(tmp_path / "science.png"))
 
 
+@pytest.mark.slow
 def test_the_course_typed_at_helm_is_drawn_on_the_map(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)

@@ -115,6 +115,7 @@ class Rig:
         self.store.close()
 
 
+@pytest.mark.slow
 def test_a_seat_tapped_mid_turn_changes_at_the_next_turn_and_the_save_keeps_it(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"})
@@ -293,6 +294,7 @@ def test_a_player_s_screen_has_no_seats_control_and_cannot_change_one(
     rig.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(asks=st.lists(st.tuples(st.one_of(st.sampled_from(SHIPS), st.text(max_size=8)),
                                st.one_of(st.sampled_from(("helm", "science", "instructor")),
@@ -322,6 +324,7 @@ def test_any_seat_requests_leave_every_seat_with_a_real_mode(
                for key, m in seats.items() if m == "panel")
 
 
+@pytest.mark.slow
 def test_a_change_waiting_through_an_undo_is_made_when_the_turn_next_goes_up(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"})

@@ -50,6 +50,7 @@ def test_a_saved_game_resumes_to_the_same_state(store: Store) -> None:
     assert again.seed == 3
 
 
+@pytest.mark.slow
 def test_resumed_game_rolls_on_as_if_never_stopped(store: Store, tmp_path: Path) -> None:
     whole = played(None)
     game = played(store, 17)
@@ -62,6 +63,7 @@ def test_resumed_game_rolls_on_as_if_never_stopped(store: Store, tmp_path: Path)
     assert same(rest.state, whole.state)
 
 
+@pytest.mark.slow
 def test_games_are_listed_with_status(store: Store) -> None:
     done = played(store)
     going = played(store, 5)
@@ -72,6 +74,7 @@ def test_games_are_listed_with_status(store: Store) -> None:
     assert unfinished is not None and unfinished.id == going.id
 
 
+@pytest.mark.slow
 def test_export_is_the_documented_log(store: Store, tmp_path: Path) -> None:
     game = played(store, 25)
     out = tmp_path / "game.jsonl"
@@ -153,6 +156,7 @@ def test_undo_phase_goes_back_to_the_phase_start(store: Store) -> None:
     assert len(game.actions) < n and phase_key(game.state) != key
 
 
+@pytest.mark.slow
 def test_a_game_that_ended_plays_again_after_undo(store: Store) -> None:
     game = played(store)
     assert game.over
@@ -200,6 +204,7 @@ def _damage(path: Path, how: str) -> None:
             db.execute("CREATE TABLE photos (id INTEGER)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["truncated", "garbled", "header", "foreign"])
 def test_damaged_save_file_is_set_aside_and_reported(tmp_path: Path, how: str) -> None:
     st, _ = Store.open_folder(tmp_path)
@@ -241,6 +246,7 @@ def test_new_game_refuses_a_bad_scenario(store: Store) -> None:
     assert store.games() == []
 
 
+@pytest.mark.slow
 def test_an_action_that_cannot_be_saved_is_not_taken(store: Store) -> None:
     """Durable before shown: when the write fails (here the database refuses writes, as a full
     or read-only disk would), the state does not move on and the error says what to check."""

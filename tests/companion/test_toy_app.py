@@ -125,6 +125,7 @@ def test_the_toy_duel_plays_at_panels_against_the_autopilot_and_is_saved(
     assert "energy" not in heron
 
 
+@pytest.mark.slow
 def test_the_toy_duel_plays_on_the_bridge_display(tmp_path: Path,
                                                    screen: pygame.Surface) -> None:
     """The same game with the bridge display drawing it (SDL's dummy driver): the display

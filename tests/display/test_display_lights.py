@@ -42,6 +42,7 @@ def test_panels_keep_their_order_and_indicators_their_level() -> None:
                                                                    ("shield2", 0.0)]
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.text(max_size=8), st.one_of(
     st.dictionaries(st.text(max_size=8), st.one_of(st.floats(), st.integers(), st.none(),
                                                    st.text(max_size=3)), max_size=10),
@@ -132,6 +133,7 @@ def test_lights_redraw_only_on_change_and_can_be_taken_away() -> None:
     assert d.layout.lights is None and d.layout.map == plain_map and d.draw()
 
 
+@pytest.mark.slow
 def test_the_display_needs_no_gpiozero_and_the_lights_model_no_pygame() -> None:
     import subprocess
     import sys

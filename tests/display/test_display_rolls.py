@@ -141,6 +141,7 @@ def test_a_row_s_summary_says_turn_who_what_value_and_hit() -> None:
 
 # -- on the screen ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_roll_in_the_list_opens_with_its_numbers() -> None:
     _, steps = game(turns=3, seed=1, limit=160)
     d = watched(HELM, steps)
@@ -213,6 +214,7 @@ def test_the_keyboard_opens_the_list_a_roll_and_goes_back() -> None:
     assert not d.browsing
 
 
+@pytest.mark.slow
 def test_a_player_s_rolls_never_hold_the_enemy_s_secret_numbers() -> None:
     """Klingon beam power, Klingon shield points and the rolls inside the Klingon ship stay with
     the Klingons (and the Instructor), whatever the Federation's screen lists."""
@@ -241,6 +243,7 @@ def test_a_player_s_rolls_never_hold_the_enemy_s_secret_numbers() -> None:
     assert all(checked.values()), checked
 
 
+@pytest.mark.slow
 def test_at_the_advanced_level_too_the_enemy_s_secrets_stay_with_the_enemy() -> None:
     """Autopilot duels at the advanced level (seeds where the Klingon ship explodes, and where
     evasions are rolled): the Federation's list has the evasion rolls (public) but not the

@@ -13,6 +13,7 @@ from companion.cli import main
 from companion.screens import parse_seat, parse_size
 
 
+@pytest.mark.slow
 def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
     rc = main(["screenshot", "--scenario", "duel", "--seat", "helm:enterprise",
@@ -25,6 +26,7 @@ def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
     assert len(colours) > 10
 
 
+@pytest.mark.slow
 def test_screenshot_all_writes_every_screen(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screenshot", "--all", "--out", str(tmp_path)]) == 0
@@ -34,6 +36,7 @@ def test_screenshot_all_writes_every_screen(tmp_path: Path,
         assert f"{screen}-800x480.png" in names
 
 
+@pytest.mark.slow
 def test_screenshot_all_at_the_advanced_level_adds_the_evade_screen(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     basic, advanced = tmp_path / "basic", tmp_path / "advanced"
@@ -107,6 +110,7 @@ def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
         assert seat.station
 
 
+@pytest.mark.slow
 def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     import companion.benchmarks.display as bench

@@ -217,6 +217,7 @@ def test_a_player_s_screen_never_offers_seats(screen: pygame.Surface) -> None:
     assert out == [] and not d.showing_seats
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(taps=st.lists(st.tuples(st.integers(0, 799), st.integers(0, 479)), max_size=30))
 def test_random_taps_on_the_view_ask_only_for_real_seats_and_modes(

@@ -101,6 +101,7 @@ class Table:
         return self.out[-1]
 
 
+@pytest.mark.slow
 def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
     table = Table(screen, seed=3)
     kinds: set[str] = set()
@@ -207,6 +208,7 @@ def test_tapping_the_enemy_on_the_map_aims_the_weapons_that_can(screen: pygame.S
     assert d.map().target_range is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_taps_only_ever_produce_legal_actions(screen: pygame.Surface, seed: int) -> None:
     """Mash the screen: whatever the display hands the app is an action `apply` accepts (it

@@ -48,6 +48,7 @@ def test_plural_agrees_with_the_number() -> None:
     assert not wrong("1 shot, 2 hits, 5 damage dealt; 4 per 3 movement points; 1 gets through")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "level"), [("duel", "basic"), ("duel", "advanced"),
                                              ("romulan-gambit", "basic"),
                                              ("skirmish", "basic")])

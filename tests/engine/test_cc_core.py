@@ -267,6 +267,7 @@ def test_a_crewed_ship_makes_the_engineers_roll_in_place_of_the_crew_roll() -> N
     assert {c.value: c.problem for c in roll_field.choices}["repair"] is not None  # undamaged
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "extra"), [(80, 1), (81, 0), (5, 2), (6, 1)])
 def test_extra_power_comes_in_the_next_turn(die: int, extra: int) -> None:
     """"if the roll is less than or equal to his skill rating, he has ... managed to pull one
@@ -379,6 +380,7 @@ def to_movement(state: FasaState) -> FasaState:
                  and engine.pending(s)[0].action == "move")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "power", "hull"), [(70, 3, 2), (71, 6, 3)])
 def test_the_helm_roll_is_made_at_the_turns_first_emergency_heading_change(
         die: int, power: int, hull: int) -> None:

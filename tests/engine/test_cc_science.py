@@ -202,6 +202,7 @@ def damage_control_turn(die: int) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "points"), [(1, 1), (2, 1), (7, 4), (9, 5), (10, 5)])
 def test_damage_control_is_the_die_halved_and_rounded_up(die: int, points: int) -> None:
     """"He rolls 1 die, divides the number rolled by 2, and rounds up" (line 1189): 1-5 points."""
@@ -291,6 +292,7 @@ def test_damage_control_takes_points_off_what_penetrates_never_off_casualties() 
 
 # -- Superstructure Repairs, Reducing Casualties (lines 1197-1207) -----------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "mended"), [(67, 1), (6, 1), (5, 2), (1, 2), (68, 0)])
 def test_superstructure_repair_one_point_two_on_01_05(die: int, mended: int) -> None:
     """"If the roll is equal to or less than his Skill Rating, he may repair 1 point of damage
@@ -385,6 +387,7 @@ def movement_phase(state: FasaState) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 def test_each_question_is_its_own_roll_and_a_second_a_phase_only_above_five() -> None:
     """"For each question asked, the Science Officer/Navigator makes a Skill Roll" (line 1219);
     "If more than 5 questions are allowed, then one of the additional may be asked per Movement

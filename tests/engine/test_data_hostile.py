@@ -248,6 +248,7 @@ def _files() -> list[tuple[str, str]]:
         for p in sorted((PACKAGE_DATA / kind).glob("*.toml"))]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_random_edits_of_a_data_file_give_data_errors(tmp_path_factory: pytest.TempPathFactory,
@@ -269,6 +270,7 @@ def test_random_edits_of_a_data_file_give_data_errors(tmp_path_factory: pytest.T
 
 
 # -- files that are no files: a FIFO, an endless device, a folder (engine.files) --------------
+@pytest.mark.slow
 def test_the_file_reader_takes_only_regular_files_and_at_most_its_cap(
         tmp_path: Path, make_fifo: Any, within: Any) -> None:
     from engine.files import FileRefused, open_regular, read_regular, refuse_irregular
@@ -292,6 +294,7 @@ def test_the_file_reader_takes_only_regular_files_and_at_most_its_cap(
         assert fh.read() == b"x" * 1000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "name"), [("tables", "plasma"), ("ships", "d7a"),
                                             ("scenarios", "duel")])
 @pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom"])

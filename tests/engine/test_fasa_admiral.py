@@ -162,6 +162,7 @@ def test_the_autopilot_gives_orders_and_the_captains_autopilots_follow_them() ->
     assert Order("bastion", "withdraw", "") in orders.orders
 
 
+@pytest.mark.slow
 def test_a_game_with_admirals_plays_to_its_end_and_replays_from_its_log() -> None:
     out = io.StringIO()
     scenario = prepare(load_scenario("skirmish", None), None, "expert", None, 4, None,
@@ -172,6 +173,7 @@ def test_a_game_with_admirals_plays_to_its_end_and_replays_from_its_log() -> Non
     assert replay(read.scenario, read.actions, "admirals.jsonl") == final
 
 
+@pytest.mark.slow
 def test_simulate_and_the_configuration_name_the_admiral(
         capsys: pytest.CaptureFixture[str]) -> None:
     from companion import cli

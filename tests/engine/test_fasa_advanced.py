@@ -99,6 +99,7 @@ def no_sensors(state: FasaState) -> FasaState:
 
 # -- Emergency Heading Changes ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_d7a_at_warp_6_loses_two_power_units_and_one_superstructure_point() -> None:
     """Advanced: Emergency Heading Changes, the example: the D-7A (Stress Charts L/N) at warp 6:
     column L has 1 at warp 6, so the Power Counter moves two boxes (one automatic, one more);
@@ -160,6 +161,7 @@ def test_the_basic_game_has_no_emergency_heading_changes() -> None:
     assert decision.fields[0].alphabet == "FPS"
 
 
+@pytest.mark.slow
 def test_an_emergency_turn_costs_two_to_hit_in_the_next_firing_phase() -> None:
     """Firing chart (1986 combat tables): "-2 firer makes emergency heading change"."""
     state = game(("kl", "d7a", "Klingon", 5, 8, 1), ("ent", "constitution", "Federation",
@@ -236,6 +238,7 @@ def two_ships(scale: str | None = None) -> FasaState:
                                                     2, 2, 3), scale=scale)
 
 
+@pytest.mark.slow
 def test_reverse_needs_five_stationary_movement_phases_first() -> None:
     """Advanced: Reverse Movement: "they must have remained stationary for 5 full Movement Phases
     to allow the engineers to make the systems change-over"."""
@@ -260,6 +263,7 @@ def test_reverse_is_refused_before_the_change_over() -> None:
     assert state.ship("kl").still == 1
 
 
+@pytest.mark.slow
 def test_reverse_is_one_hex_straight_back_and_turns_take_their_own_phase() -> None:
     """"Maximum speed in reverse is one hex per Movement Phase. Movement must be one hex straight
     back, with no heading change; any heading changes desired must be made in a separate
@@ -278,6 +282,7 @@ def test_reverse_is_one_hex_straight_back_and_turns_take_their_own_phase() -> No
     assert kl.pos == before.pos and kl.heading == turn(before.heading, -2) and kl.reverse
 
 
+@pytest.mark.slow
 def test_going_ahead_again_takes_five_stationary_phases_and_never_the_same_turn() -> None:
     """"In order to go forward once again, the ship must remain stationary for 5 Movement Phases
     while the original engine configuration is re-established"; "forward and reverse movement
@@ -304,6 +309,7 @@ def test_going_ahead_again_takes_five_stationary_phases_and_never_the_same_turn(
     assert state.turn == 3  # reversed in turn 2, ahead again in turn 3
 
 
+@pytest.mark.slow
 def test_the_autopilot_never_reverses_by_itself_but_plays_a_ship_in_reverse() -> None:
     state = to_movement(two_ships())
     state = hold_until(to_movement(state, kl=5), "kl")
@@ -392,6 +398,7 @@ def test_a_ship_that_does_not_evade_takes_the_missile_as_usual() -> None:
     assert "to-hit" in engine.pending(state)[0].what
 
 
+@pytest.mark.slow
 def test_the_basic_game_and_beam_weapons_have_no_evasion() -> None:
     state = torpedo_duel("basic")
     assert state.step == "resolve" and "to-hit" in engine.pending(state)[0].what

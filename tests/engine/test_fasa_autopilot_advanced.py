@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from test_fasa_advanced import act, game
 
 import engine
@@ -121,6 +122,7 @@ def test_a_course_through_an_enemy_counter_costs_and_one_through_its_own_does_no
     assert advanced.counter_risk(enemy, cruiser, [offset_to_hex(4, 4)]) == 0
 
 
+@pytest.mark.slow
 def test_romulan_gambit_autopilots_use_cloak_scan_and_plasma() -> None:
     """Ten advanced Romulan Gambit games (the issue's complaint, measured in docs/scenarios.md):
     the Birds of Prey stay cloaked past turn 2, the cruiser's scans find a Bird of Prey that

@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_fasa_expert import duel, to_skill_phase
 from test_fasa_fidelity import act, roll
 
@@ -89,6 +90,7 @@ def test_the_captain_chooses_a_shield_point_and_science_places_it_past_the_maxim
     assert after.ship("ent").shields[1] == cap + 1 and after.ship("ent").bonus == "shield"
 
 
+@pytest.mark.slow
 def test_a_placement_is_refused_with_a_reason() -> None:
     state = chose("power")
     cases: list[tuple[Any, str]] = [
@@ -123,6 +125,7 @@ def test_the_placement_is_its_sides_secret() -> None:
     assert not any(p["ship"] == "ent" for p in theirs)
 
 
+@pytest.mark.slow
 def test_the_autopilot_places_the_points() -> None:
     for bonus, station in (("power", "engineer"), ("shield", "science")):
         state = chose(bonus)

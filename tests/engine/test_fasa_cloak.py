@@ -168,6 +168,7 @@ def next_turn_power(state: FasaState) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("value", "found"), [(1, True), (5, True), (6, False)])
 def test_a_scan_detects_a_cloaked_ship_that_moved_on_1_to_5(value: int, found: bool) -> None:
     """"If the player rolls a 1-5 and the Romulan moved in the last game turn, the sensing player
@@ -214,6 +215,7 @@ def test_a_scan_fails_on_a_ship_that_did_not_move_last_turn() -> None:
     assert next(e for e in events if isinstance(e, CloakScanned)).found == ""
 
 
+@pytest.mark.slow
 def test_only_the_nearest_cloaked_ship_is_detected() -> None:
     """"If there is more than one cloaked vessel, only the one nearest the scanning ship is
     detected"."""
@@ -309,12 +311,14 @@ def test_a_scan_first_leaves_the_lock_to_choose() -> None:
     assert state.ship("ent").lock == "bop2"
 
 
+@pytest.mark.slow
 def test_no_lock_and_no_question_ends_the_ships_sensors_for_the_phase() -> None:
     state = _three_ships()
     state, _ = act(state, Sense("science", "ent", "", 0))
     assert not any(p.ship == "ent" for p in engine.pending(state))
 
 
+@pytest.mark.slow
 def test_only_the_ship_that_detected_a_cloaked_ship_may_fire_at_it() -> None:
     """Line 403: "A ship may fire at a cloaked ship that it has detected". The side sees where it
     is (the sensing player "will know where the cloaked Romulan vessel is", line 401, and tells

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ def _slow_has_shot(state: FasaState, ship_id: str) -> bool:
                for i in combat.ready_weapons(ship) for target in state.ships)
 
 
+@pytest.mark.slow
 def test_has_shot_agrees_with_shot_problem_in_every_state() -> None:
     """`has_shot` (which skips ships with nothing to fire at) gives the same answer as checking
     every weapon against every ship with `shot_problem`, in every state of varied games."""
@@ -46,6 +48,7 @@ def test_has_shot_agrees_with_shot_problem_in_every_state() -> None:
     assert checked > 1000
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 6), st.integers(1, 6), st.integers(1, 40), st.integers(0, 5))
 def test_shield_power_cap_is_the_most_power_the_shields_can_use(a: int, b: int, cap: int,

@@ -294,6 +294,7 @@ def test_the_romulan_gambit_victory_conditions() -> None:
     assert victory.judge(s, s.setup.victory) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.dictionaries(
     st.sampled_from(["result", "side", "why", "escaped", "edge", "keep", "enemies_disabled",

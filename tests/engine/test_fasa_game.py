@@ -164,6 +164,7 @@ def test_station_checks() -> None:
     assert s.ship("ent").allocated
 
 
+@pytest.mark.slow
 def test_tactical_advantage_tie_rolls_again() -> None:
     """Advanced: Sequence Of Play step 2 — the higher roll has the advantage; a tie rolls again."""
     s = ready(ready(game(ENT, KL), "ent", movement=4), "kl")
@@ -191,6 +192,7 @@ def test_fastest_ship_moves_first(adv) -> None:
     assert [p.ship for p in engine.pending(s)] == ["kl"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("adv", "then"), [((9, 1), ("kl", "ent")), ((1, 9), ("ent", "kl"))])
 def test_advantage_moves_later_and_declares_last(adv, then) -> None:
     """Advanced: Sequence Of Play steps 4 and 7 — on equal movement the ship with the tactical
@@ -207,6 +209,7 @@ def test_advantage_moves_later_and_declares_last(adv, then) -> None:
                      ((1, "declare"), (2, "declare"), (3, "move"), (3, "declare")) for ship in then]
 
 
+@pytest.mark.slow
 def test_moving_ahead_and_turning() -> None:
     """Advanced: Moving The Starship Silhouette Counters — one hex per movement point, one hexside of
     heading change per point (P port, S starboard). Full scale: 60 power / 4 = 15 MP, 3 a phase."""
@@ -235,6 +238,7 @@ def test_obstacle_blocks_movement_and_leaving_the_map_ends_the_game() -> None:
     refused(s, RollResult("captain", 1), "the game is over")
 
 
+@pytest.mark.slow
 def test_fire_refused_out_of_arc_or_range_at_own_side_or_through_an_obstacle() -> None:
     """Advanced: Firing Weapons — torpedo chart S reaches 16 hexes, phaser bank 5 covers fore-port,
     aft-port and aft; no firing at one's own side; Planets, Suns, And Other Obstacles — "Ships may
@@ -259,6 +263,7 @@ def test_fire_refused_out_of_arc_or_range_at_own_side_or_through_an_obstacle() -
     assert engine.pending(s)[0].roll.purpose.startswith("Helm: to-hit, Phaser bank 1")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("value", "hit"), [(1, True), (9, True), (10, False)])
 def test_to_hit_on_the_firing_chart(value, hit) -> None:
     """Book One: Weapon Firing Sequence — Firing Chart Y at range 5 hits on 1-9."""
@@ -270,6 +275,7 @@ def test_to_hit_on_the_firing_chart(value, hit) -> None:
     assert first(events, ev.ShotResolved).hit is hit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("weapon", "power", "row", "damage"),
                          [("ph1", 3, 8, 6), ("ph1", 3, 14, 5), ("ph1", 1, 14, 3), ("pt1", 1, 8, 7)])
 def test_weapon_damage(weapon, power, row, damage) -> None:
@@ -292,6 +298,7 @@ def hit_kl(kl_heading=3, kl_points=NO_SHIELDS, kl_shields=0):
     return roll(s, 1)
 
 
+@pytest.mark.slow
 def test_shields_absorb_and_the_rest_penetrates() -> None:
     """C&C: Damage Sequence steps 1-2 — the shield facing the firer absorbs what it can; the rest
     goes to the damage location table (7-9: superstructure), one roll for every 2 points and one
@@ -321,6 +328,7 @@ def test_engine_hit_on_the_struck_side(heading, shield, engines) -> None:
     assert (s.ship("kl").engines, s.ship("kl").superstructure) == (engines, 7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pick", "engines"), [(1, (4, 6, 1)), (5, (4, 6, 1)), (6, (6, 4, 1)),
                                               (10, (6, 4, 1))])
 def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) -> None:
@@ -339,6 +347,7 @@ def test_engine_hit_through_the_fore_shield_rolls_for_the_engine(pick, engines) 
     assert s.ship("kl").superstructure == 7 - 4 and not s.shots
 
 
+@pytest.mark.slow
 def test_shield_generator_destroyed() -> None:
     """Book One damage location 1; Expert: Shield Generator Damaged — the shield is gone for the
     game and the superstructure takes 1 point."""
@@ -350,6 +359,7 @@ def test_shield_generator_destroyed() -> None:
     refused(s, SetShields("science", "kl", (0, 1, 0, 0, 0, 0)), "shield 2's generator is damaged")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("value", "turns"), [(5, 1), (6, 2)])
 def test_sensors_out_and_no_firing_while_out(value, turns) -> None:
     """Book One damage location 10; Advanced: Sensors Track — out for 1 (1-5) or 2 (6-10) game
@@ -377,6 +387,7 @@ def test_sensors_out_and_no_firing_while_out(value, turns) -> None:
         assert [p.ship for p in engine.pending(s)] == ["kl"]
 
 
+@pytest.mark.slow
 def test_weapon_hit_captain_chooses_among_weapons_that_bear() -> None:
     """Expert: Weapon Damaged — the captain picks a weapon that bears on the firer (four forward
     phaser banks bear); 1 superstructure point; the weapon stays damaged."""
@@ -396,6 +407,7 @@ def test_weapon_hit_captain_chooses_among_weapons_that_bear() -> None:
     refused(s, ArmWeapons("helm", "ent", (("ph3", 3),)), "damaged and cannot be armed")
 
 
+@pytest.mark.slow
 def test_weapon_hit_with_one_weapon_bearing_is_automatic() -> None:
     """Expert: Weapon Damaged — a missile hit with no launcher bearing damages a beam; only phaser
     bank 5 bears aft-port, so no choice is asked."""
@@ -442,6 +454,7 @@ def test_end_of_turn_resets_shields_and_weapons() -> None:
     assert [(p.ship, p.station) for p in engine.pending(s)] == [("ent", "engineer"), ("kl", "engineer")]
 
 
+@pytest.mark.slow
 def test_disabled_ship_resets_its_panel_too() -> None:
     """C&C: Resetting The Panel — a disabled ship allocates no more power, so the shields it had up
     fall at the end of the turn like everyone else's (it can still be fired on)."""

@@ -172,6 +172,7 @@ def test_breaking_off_by_increasing_warp_speed_gives_the_klingons_the_game() -> 
     assert engine.pending(fled) == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["basic", "expert"])
 def test_the_autopilots_play_the_kobayashi_maru_to_its_end(level: str) -> None:
     """Every station by autopilot, to a verdict of the scenario's clauses (the Klingons': it is

@@ -78,6 +78,7 @@ def test_the_minefield_is_checked_when_the_scenario_loads() -> None:
         mined(({**FIELD, "damage": "lots"},))
 
 
+@pytest.mark.slow
 def test_a_mine_does_the_layers_missile_damage_on_the_forward_shield() -> None:
     """"Damage from a mine is the same as the normal damage from a missile weapon used by the race
     that laid the minefield" (the Constitution's photon torpedo: 10 at full scale); "The damage
@@ -108,6 +109,7 @@ def test_a_mine_does_the_layers_missile_damage_on_the_forward_shield() -> None:
     assert state.step in (MOVE, "declare") and kl.superstructure > state.ship("kl").superstructure
 
 
+@pytest.mark.slow
 def test_a_decoy_is_removed_and_the_laying_side_passes_unharmed() -> None:
     """"If it is a decoy, the counter is removed from the board"; "Ships from the race that laid
     the mine may pass through the mined hex unharmed"."""
@@ -138,6 +140,7 @@ def test_which_counters_are_mines_is_the_laying_sides_secret() -> None:
     assert redacted(swapped, Seat("helm", "kl")) == redacted(state, Seat("helm", "kl"))
 
 
+@pytest.mark.slow
 def test_a_cloaked_ship_sets_off_mines() -> None:
     """Romulan Cloaking Device: "mines are still set off by a cloaked ship"."""
     scenario = {"id": "cloaked", "map": {"cols": 16, "rows": 16}, "obstacles": [],

@@ -94,6 +94,7 @@ def test_a_bad_options_table_is_refused_naming_the_field(raw: Any, words: str) -
     assert options_from(None, "x") == Options()
 
 
+@pytest.mark.slow
 def test_the_options_ride_in_the_log_and_the_replay_plays_under_them() -> None:
     """The table's options go into the scenario (`build_scenario`), so the log's header holds
     them and a replay is the same game; the view tells every seat which are in play."""

@@ -190,6 +190,7 @@ def next_turn(state: FasaState) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 def test_a_lock_is_held_into_the_next_turn_without_a_roll() -> None:
     """Sensors: "The sensors remain locked on this target either until a lock is attempted on
     another ship, until the sensors are knocked out ..., or until the target ship's weapons
@@ -228,6 +229,7 @@ def test_a_hit_from_the_target_breaks_the_lock() -> None:
     assert state.ship("ent").lock == ""
 
 
+@pytest.mark.slow
 def test_sensors_out_cannot_lock_and_lose_the_lock() -> None:
     """Sensors Track: DMGD 1 / DMGD 2; "ships weaponry are not allowed to fire" and the lock goes
     when "the sensors are knocked out"."""

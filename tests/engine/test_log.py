@@ -158,6 +158,7 @@ def test_replay_equals_the_live_final_state(game: Recorded) -> None:
     assert final == game.state
 
 
+@pytest.mark.slow
 def test_replay_of_every_prefix_matches_the_live_game_at_that_point() -> None:
     """A log cut between lines (a clean save mid-game) resumes exactly where the game was."""
     scenario = duel_scenario()
@@ -267,6 +268,7 @@ def test_action_round_trips_through_json(action: Action) -> None:
     assert back.to_json() == data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: f"{a.type_name}-{a.station}")
 def test_action_round_trips_through_a_log_line(action: Action) -> None:
     line = action_line(1, action)
@@ -472,6 +474,7 @@ def test_truncated_last_line_is_dropped_with_a_warning(duel: Recorded) -> None:
     assert f"resumes after action {len(duel.actions) - 1}" in read.warnings[0]
 
 
+@pytest.mark.slow
 def test_log_cut_anywhere_in_its_last_line_resumes_from_the_line_before(duel: Recorded) -> None:
     last = duel.lines[-1]
     head = "\n".join(duel.lines[:-1]) + "\n"
@@ -642,6 +645,7 @@ def test_a_malformed_scenario_in_the_header_is_named_at_line_1(duel: Recorded) -
     assert message.startswith("game.jsonl, line 1: scenario duel, ships[1]: heading")
 
 
+@pytest.mark.slow
 def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: Path) -> None:
     """A fresh process that imports only engine.log can read a FASA log: parse loads the ruleset
     (and with it its action types) named in the header."""
@@ -658,6 +662,7 @@ def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: P
     assert done.stdout.split() == [str(len(duel.actions)), "True"]
 
 
+@pytest.mark.slow
 def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
     """A game played with a user's own firing chart replays with that chart anywhere."""
     from engine.rulesets.fasa.datafiles import PACKAGE_DATA

@@ -11,6 +11,7 @@ import io
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def test_the_recorded_game_places_power_and_shield_points() -> None:
     assert outcome(LINES) == ("read", (ACTIONS, FINAL))
 
 
+@pytest.mark.slow
 def test_a_placement_changed_to_one_the_rules_refuse_is_named() -> None:
     for n in PLACED:
         data = json.loads(LINES[n])
@@ -104,6 +106,7 @@ def test_a_placement_line_repeated_or_dropped_is_named() -> None:
         assert outcome(twice)[0] == "refused"
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.sampled_from(PLACED), st.sampled_from(["part", "shield", "station", "ship"]),
        st.one_of(st.text(max_size=12), st.integers(-10, 20), st.none(), st.booleans(),

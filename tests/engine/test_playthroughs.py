@@ -10,7 +10,8 @@ one step in twenty also tries a deliberately corrupted action, which must be ref
 below are checked; at the end the action list replays to the same state, directly and through the
 JSON-lines log.
 
-STARBRIDGE_LONG=1 plays 5,000 games instead of the default 1,000.
+STARBRIDGE_LONG=1 plays 5,000 games instead of the default 1,000; a developer's run (`./test`) plays
+four of them and leaves the rest, marked `slow`, to CI.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 5000 if LONG else 1000
+SAMPLE = (1, 2, 3, 4)
+"""The games a developer's run plays, four short ones (the rest are `slow`: CI plays them all)."""
 MAX_STEPS = 20_000
 CORRUPT_RATE = 0.05
 _TITLES = "|".join(re.escape(t) for t in TITLES.values())
@@ -416,7 +419,8 @@ def play(seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", [seed if seed in SAMPLE else pytest.param(seed, marks=pytest.mark.slow)
+                                  for seed in range(GAMES)])
 def test_random_playthrough(seed: int) -> None:
     game = play(seed)
     assert game.state.over
@@ -436,6 +440,7 @@ def test_random_playthrough(seed: int) -> None:
     assert replay(scenario, actions) == game.state
 
 
+@pytest.mark.slow
 def test_playthroughs_cover_the_game() -> None:
     """The random games reach every kind of action, corrupt some, and end both ways."""
     kinds: set[str] = set()
@@ -458,6 +463,7 @@ def test_playthroughs_cover_the_game() -> None:
     assert outcomes == {True, False}
 
 
+@pytest.mark.slow
 def test_same_seed_same_game() -> None:
     for seed in (3, 77):
         first, second = play(seed), play(seed)
@@ -471,6 +477,7 @@ def test_same_seed_same_game() -> None:
 SEATS = ("captain", "engineer", "helm", "science", "weapons", "navigator", "comms", "instructor")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1000, 1003))
 def test_every_listed_legal_action_is_accepted(seed: int) -> None:
     """Whatever seat asks, legal_actions lists only actions that apply accepts, and the seat

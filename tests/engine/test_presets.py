@@ -50,6 +50,7 @@ def within(decision: Decision, values: dict[str, object]) -> bool:
     return fields_ok and budgets_ok and set(values) == {f.name for f in decision.fields}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 @pytest.mark.parametrize("scenario", scenario_names(None, "fasa"))
 def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -> None:

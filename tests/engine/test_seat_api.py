@@ -55,6 +55,7 @@ def seats(state: FasaState) -> list[Seat]:
 
 # -- pending(state, seat) ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_each_prompt_goes_to_exactly_the_seat_its_crew_gives_the_duty(seed: int) -> None:
     for state in states(seed, 150):
@@ -168,6 +169,7 @@ def check_decision(state: FasaState, d: Decision, rng: random.Random) -> None:
             assert d.used(b, over) > b.maximum
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_controls_bounds_agree_with_what_apply_accepts(seed: int) -> None:
     rng = random.Random(seed)

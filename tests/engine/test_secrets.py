@@ -182,6 +182,12 @@ the expert level (finds by arc scans are the sensing ship's alone) with an Admir
 (an optional rule, seed line 437), whose seats are among those checked."""
 COMMAND_SEEDS = [seed for seed in SEEDS if str(seed).startswith("command")]
 SCIENCE_SEEDS = [f"science{n}" for n in range(3)]
+
+
+def sampled(seeds: list[Any], kept: Any) -> list[Any]:
+    """The seeds as cases, all but `kept` left to CI (`slow`) from a developer's run."""
+    assert kept in seeds
+    return [seed if seed == kept else pytest.param(seed, marks=pytest.mark.slow) for seed in seeds]
 """Games of The Romulan Gambit at the command level with a crewed Federation cruiser whose
 Science Officer rates 92, 48 or 75 in sensors (and in "science2" crewed Romulans too: two crews
 and no Instructor, C&C line 1516): his rolls, questions and arc scans (science.py)."""
@@ -255,7 +261,7 @@ def shaken_states(n: int, base: int, limit: int) -> Iterator[FasaState]:
         state = engine.apply(state, action)[0]
 
 
-@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
+@pytest.mark.parametrize("seed", sampled(SEEDS + SCIENCE_SEEDS, "command1"))
 def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     rng = random.Random(seed)
     checked = 0
@@ -286,6 +292,7 @@ def test_no_seat_is_told_what_it_may_not_know(seed: int | str) -> None:
     assert previous is not None and checked > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SCIENCE_SEEDS + COMMAND_SEEDS)
 def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) -> None:
     """C&C: the Science Officer's Skill Roll and what it gave, his questions left, damage control
@@ -307,7 +314,7 @@ def test_the_science_officers_rolls_and_points_are_his_sides_alone(seed: str) ->
     assert checked > 50
 
 
-@pytest.mark.parametrize("seed", SEEDS + SCIENCE_SEEDS)
+@pytest.mark.parametrize("seed", sampled(SEEDS + SCIENCE_SEEDS, 6))
 def test_events_for_a_seat_leave_out_the_other_sides_secrets(seed: int | str) -> None:
     rng = random.Random(seed)
     told_private = told_public_roll = told_lock = told_hidden = told_cc = 0

@@ -459,11 +459,17 @@ def check_game(kind: str, n: int) -> tuple[int, int]:
     return pairs, compared
 
 
-@pytest.mark.parametrize(("kind", "n"), [*((k, n) for k in PLAYABLE_LEVELS
-                                          for n in range(GAMES)),
-                                        *(("gambit", n) for n in range(GAMBITS)),
-                                        *(("expert-gambit", n) for n in range(EXPERT_GAMBITS)),
-                                        *(("staged", n) for n in range(STAGED))])
+CASES = [*((k, n) for k in PLAYABLE_LEVELS for n in range(GAMES)),
+         *(("gambit", n) for n in range(GAMBITS)),
+         *(("expert-gambit", n) for n in range(EXPERT_GAMBITS)),
+         *(("staged", n) for n in range(STAGED))]
+SAMPLE = ("staged", 3)
+"""The one case a developer's run plays (the rest are `slow`: CI plays them all)."""
+
+
+@pytest.mark.parametrize(("kind", "n"), [case if case == SAMPLE else
+                                        pytest.param(*case, marks=pytest.mark.slow)
+                                        for case in CASES])
 def test_a_seat_cannot_tell_games_apart_that_differ_only_in_its_secrets(kind: str, n: int) -> None:
     pairs, compared = check_game(kind, n)
     assert pairs and compared, "no pair of games was compared"

@@ -127,6 +127,7 @@ def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
         a.consoles.close()
 
 
+@pytest.mark.slow
 def test_the_links_follow_the_network_that_came_up_after_the_consoles(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi kiosk starts before its hotspot: its first links can only name 127.0.0.1; once the
