@@ -42,5 +42,5 @@ def test_a_developers_run_leaves_the_slow_tests_to_ci() -> None:
 
 @pytest.mark.slow
 def test_a_test_named_runs_whole_slow_cases_and_all() -> None:
-    named, left, _ = collect("tests/engine/test_secrets_differential.py")
+    named, left, _ = collect("tests/engine/fasa/seats/test_secrets_differential.py")
     assert left == 0 and named > 30

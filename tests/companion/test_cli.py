@@ -18,9 +18,9 @@ from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare, scenario_names
 from engine import state_to_json
 from engine.log import CHECK, LOG_VERSION, checksum
-from engine.rulesets.fasa.datafiles import PACKAGE_DATA
-from engine.rulesets.fasa.setup import ship_dicts
-from engine.rulesets.fasa.ships import scale_value
+from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
+from engine.rulesets.fasa.data.ships import scale_value
+from engine.rulesets.fasa.flow.setup import ship_dicts
 from engine.rulesets.knighthawks.datafiles import class_dicts
 
 SEED, TURNS = 2, 5

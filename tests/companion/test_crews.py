@@ -22,7 +22,7 @@ from companion.crews import Crew, CrewError, Officer, award, load_crew, rotate, 
 from companion.session import load_scenario, prepare
 from engine.errors import DataError
 from engine.game import captain_station, officer_needs, victory_points
-from engine.rulesets.fasa.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
+from engine.rulesets.fasa.values.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
 
 
 @pytest.fixture
@@ -211,7 +211,7 @@ def test_victory_points_are_the_vanquished_ships_power_divided_by_10() -> None:
     s = s.with_ship(replace(s.ship("kahless"), status=DESTROYED))
     s = s.with_ship(replace(s.ship("korvat"), status=DISABLED, superstructure=0))
     s = s.with_ship(replace(s.ship("kruge"), status=ESCAPED))
-    won = replace(s, step=engine.rulesets.fasa.state.OVER, winner="Federation")
+    won = replace(s, step=engine.rulesets.fasa.values.state.OVER, winner="Federation")
     assert victory_points(won, "Federation") == (("IKS Kahless", 4), ("IKS Korvat", 4),
                                                  ("IKS Kruge", 4))
     assert victory_points(won, "Klingon") == ()

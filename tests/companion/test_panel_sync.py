@@ -11,7 +11,7 @@ import pytest
 from test_app import SHIP, Rig
 
 from engine import pending
-from engine.rulesets.fasa.preview import plan_path
+from engine.rulesets.fasa.seats.preview import plan_path
 
 
 def until(rig: Rig, station: str, action: str) -> None:

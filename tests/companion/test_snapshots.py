@@ -151,13 +151,13 @@ def _forge(folder: Path, game: int, text: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("text,why", [
     ('{"@": "os:system", "f": {}}', "not one of the engine's classes"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": 1}}', "fields"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": []}', "not a state"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@fs": [[1]]}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": 1}}', "fields"),
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": []}', "not a state"),
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@fs": [[1]]}}}',
      "not a state of this engine"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@x": 1, "@y": 2}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@x": 1, "@y": 2}}}',
      "not a state of this engine"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@": "engine:__class__"}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@": "engine:__class__"}}}',
      "is not a state class"),
     ("[" * 5000, "not readable"),
     ("not json", "not readable"),

@@ -12,7 +12,7 @@ from display.status_model import after_action, phase_bar, roll_dialog, ticker_li
 from engine import RollRequest, Seat, view
 from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.arcs import in_arc
-from engine.rulesets.fasa.preview import arc_hexes, plan_path, reachable
+from engine.rulesets.fasa.seats.preview import arc_hexes, plan_path, reachable
 
 
 def test_view_models_do_not_import_pygame() -> None:

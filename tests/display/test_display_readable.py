@@ -288,7 +288,7 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
     result held, at 800x480; nothing cut hides a number or an outcome."""
     from companion.session import load_scenario, prepare
     from engine import new_game
-    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.autopilots import autopilot
     state = new_game(prepare(load_scenario("long-names", LONG), LONG, level, None, 6))
     dice = VirtualDice(2)
     screens = {sid: BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", sid),

@@ -24,9 +24,9 @@ from display.paint import Painter
 from display.roll_log import RollEntry, RollLog
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.events import Rolled, ShotResolved
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.events import Rolled, ShotResolved
+from engine.rulesets.fasa.values.state import FasaState
 
 HELM = Seat("helm", "enterprise")
 INSTRUCTOR = Seat("instructor")

@@ -234,7 +234,7 @@ def test_random_taps_on_the_view_ask_only_for_real_seats_and_modes(
 
 
 def test_an_admirals_seat_is_listed_under_its_side() -> None:
-    """The optional Admiral's seat (engine/rulesets/fasa/admiral.py), key (side, "admiral"): a
+    """The optional Admiral's seat (engine/rulesets/fasa/command/admiral.py), key (side, "admiral"): a
     line of its own under "Blue side", with the three modes offered."""
     rows = (SeatRow("lance", "captain", "panel"), SeatRow("Blue", "admiral", "autopilot"))
     lines = seat_lines(rows, {"lance": "Lance"})

@@ -17,8 +17,8 @@ from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay, Output, Request
 from engine import Action, GameState, RollResult, Seat, apply, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 
 SIZE = (800, 480)
 
@@ -170,7 +170,7 @@ def finger_at(x: float, y: float) -> None:
 
 
 def test_tapping_the_hex_ahead_on_the_map_plans_that_step(screen: pygame.Surface) -> None:
-    from engine.rulesets.fasa.preview import plan_path
+    from engine.rulesets.fasa.seats.preview import plan_path
     table = Table(screen, seed=3)
     advance_to(table, "move")
     d = table.display

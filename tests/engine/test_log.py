@@ -19,7 +19,9 @@ from engine.actions import _REGISTRY
 from engine.dice import SOURCES
 from engine.errors import DataError, LogError
 from engine.log import CHECK, LOG_VERSION, action_line, checksum, header_line, parse, replay
-from engine.rulesets.fasa.actions import (
+from engine.rulesets.fasa.command.admiral import FleetOrders, Order
+from engine.rulesets.fasa.command.ruling import EndGame
+from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
@@ -41,10 +43,8 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.admiral import FleetOrders, Order
-from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
-from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
-from engine.rulesets.fasa.ruling import EndGame
+from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
+from engine.rulesets.fasa.values.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -665,8 +665,8 @@ def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: P
 @pytest.mark.slow
 def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
     """A game played with a user's own firing chart replays with that chart anywhere."""
-    from engine.rulesets.fasa.datafiles import PACKAGE_DATA
-    from engine.rulesets.fasa.state import FasaState
+    from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
+    from engine.rulesets.fasa.values.state import FasaState
 
     (tmp_path / "tables").mkdir()
     packaged = PACKAGE_DATA / "tables" / "firing_chart.csv"

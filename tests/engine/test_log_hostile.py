@@ -404,10 +404,10 @@ def _command_record() -> tuple[str, list[Action]]:
     and the Instructor's communications task (Book Two, Command & Control; science.py)."""
     import engine
     from engine.log import action_line, header_line
-    from engine.rulesets.fasa import autopilot
-    from engine.rulesets.fasa.actions import CommsTask
-    from engine.rulesets.fasa.officers import needs
-    from engine.rulesets.fasa.ruling import EndGame
+    from engine.rulesets.fasa.autopilots import autopilot
+    from engine.rulesets.fasa.command.ruling import EndGame
+    from engine.rulesets.fasa.values.actions import CommsTask
+    from engine.rulesets.fasa.values.officers import needs
     scenario = prepare(load_scenario("romulan-gambit", None), None, "command", None, 3)
     scenario["ships"] = [{**e, "officers": {s: {k: 80 for k in keys}
                                             for s, keys in needs("4").items()}}

@@ -171,7 +171,7 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
     dev = tmp_path / "starbridge-dice"
     config = config_from_dict({"trays": [{"id": "tray-1", "url": str(dev)}]})
     state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 3))
-    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.autopilots import autopilot
 
     rolls: list[RollResult] = []
     with TrayEmulator(link_path=dev, seed=5) as tray, DiceBridge(config) as dice:

@@ -13,9 +13,9 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 import engine
 from companion.session import load_scenario, prepare
 from engine import crew_stations
-from engine.rulesets.fasa.officers import needs
-from engine.rulesets.fasa.shaken import OfficerOut, SystemOut
-from engine.rulesets.fasa.state import FasaState, replace
+from engine.rulesets.fasa.values.officers import needs
+from engine.rulesets.fasa.values.shaken import OfficerOut, SystemOut
+from engine.rulesets.fasa.values.state import FasaState, replace
 from hardware.bridge import Bridge
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap

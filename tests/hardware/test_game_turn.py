@@ -37,8 +37,8 @@ from engine import (
     state_to_json,
     view,
 )
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 from hardware.bridge import Bridge, pump_all
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome

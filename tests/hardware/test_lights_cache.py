@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game, pending
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 from hardware.bridge import LAMP_TEST_S, Bridge
 from hardware.functions import AMBER
 from hardware.lamps import levels

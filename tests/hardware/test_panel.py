@@ -22,7 +22,7 @@ from engine import (
     pending,
     problem,
 )
-from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.autopilots import autopilot
 from hardware import functions as fn
 from hardware.bridge import Bridge
 from hardware.debounce import LONG, PRESS

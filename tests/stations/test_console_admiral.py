@@ -1,5 +1,5 @@
 """The Admiral's seat on a phone (an optional rule of the advanced game, seed 000 line 437;
-engine/rulesets/fasa/admiral.py): its key "Side/admiral", its payload with the fleet orders to
+engine/rulesets/fasa/command/admiral.py): its key "Side/admiral", its payload with the fleet orders to
 give and nothing of the other side's secrets, and its orders sent from a console."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_the_captains_and_helms_panels_read_the_admirals_order_from_the_view() -
     from companion.session import load_scenario, prepare
     from display.panel_model import station_facts
     from engine import apply, new_game, view
-    from engine.rulesets.fasa.admiral import FleetOrders, Order
+    from engine.rulesets.fasa.command.admiral import FleetOrders, Order
     state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
                              {"admiral": True}))
     state, _ = apply(state, FleetOrders("admiral", "Federation",

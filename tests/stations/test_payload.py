@@ -1,6 +1,6 @@
 """Each seat's payload: JSON-ready and small, built without pygame or a ruleset, and never holding
 a secret the seat may not know: pairs of games that differ only in such secrets give the same bytes
-(the method of tests/engine/test_secrets.py, over what a console is sent)."""
+(the method of tests/engine/fasa/seats/test_secrets.py, over what a console is sent)."""
 
 from __future__ import annotations
 
