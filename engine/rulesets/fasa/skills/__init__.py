@@ -10,4 +10,6 @@ officers' part in the turn is in `command/`.
 - `casualties.py`: casualties and the die-roll modifier they give.
 - `explosion_roll.py`: the Science Officer's roll that may prevent an explosion;
   `hard_comms.py`: his roll for a difficult communications task.
+- `skill_words.py`: what each Skill Roll choice of Command & Control does and takes, in a
+  sentence for the screen and a panel's display before it is chosen (a choice's `explain`).
 """
