@@ -18,6 +18,7 @@ def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "none"))
 
 
+@pytest.mark.slow
 def test_simulate_prints_the_order_of_movement_of_the_carrier_example(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "carrier.jsonl"
@@ -37,6 +38,7 @@ def test_simulate_prints_the_order_of_movement_of_the_carrier_example(
     assert '"ruleset": "halfimpulse"' in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_sequence(capsys: pytest.CaptureFixture[str]) -> None:
     runs = []
     for _ in range(2):

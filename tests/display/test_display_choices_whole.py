@@ -47,6 +47,7 @@ def start(level: str) -> GameState:
     return new_game(scenario("duel", 2, level))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["command", "basic", "knighthawks"])
 def test_no_choice_or_label_is_cut_at_800x480(level: str) -> None:
     state = start(level)
