@@ -140,6 +140,7 @@ def test_a_whole_turn_at_the_panels_is_saved_and_shown(tmp_path: Path,
     assert (tmp_path / "app.png").stat().st_size > 5000
 
 
+@pytest.mark.slow
 def test_a_tap_on_a_die_face_answers_the_roll(tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
     for _ in range(100):
@@ -179,6 +180,7 @@ def test_undo_from_the_display_replays_the_shortened_log(tmp_path: Path,
     assert state_to_json(rig.app.display.state) == state_to_json(rig.game.state)
 
 
+@pytest.mark.slow
 def test_escape_asks_first_then_leaves_and_the_game_stays_saved(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -198,6 +200,7 @@ def test_escape_asks_first_then_leaves_and_the_game_stays_saved(
     assert info is not None and info.actions == len(rig.game.actions)
 
 
+@pytest.mark.slow
 def test_headless_autopilots_play_every_seat(tmp_path: Path) -> None:
     store, _ = Store.open_folder(tmp_path)
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1)

@@ -133,6 +133,7 @@ def test_config_example_and_check(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "good" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["games", "export", "x", "f"], ["games", "import"],
                                   ["games", "undo", "7"], ["games", "import", "/nonexistent"],
                                   ["play", "--turns", "-3"], ["games", "export", "1", "/"]])

@@ -57,6 +57,7 @@ def play_until(rig: Rig, stop: Callable[[Prompt, Action], bool]) -> tuple[Prompt
     raise AssertionError("never got there")
 
 
+@pytest.mark.slow
 def test_the_alert_is_out_at_the_start_lit_when_lost_and_out_when_back(
         tmp_path: Path, screen: pygame.Surface) -> None:
     dice = bridge()

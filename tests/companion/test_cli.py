@@ -247,6 +247,7 @@ def signed(data: dict[str, Any]) -> str:
     return json.dumps({**body, CHECK: checksum(body)})
 
 
+@pytest.mark.slow
 def test_truncated_log_replays_to_the_line_before_with_a_warning(
         capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
     text = good_log.read_text(encoding="utf-8")

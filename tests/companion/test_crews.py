@@ -95,6 +95,7 @@ def test_crew_new_refuses_to_replace_a_crew_and_names_force(folder: Path,
     assert run(capsys, "crew", "new", "bridge", "--seed", "2", "--force")[0] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "words"), [
     (["crew", "new", "../../etc/passwd"], "use 1 to 40 letters, digits"),
     (["crew", "new", "x", "--size", "7"], "--size: crew must be one of"),
@@ -141,6 +142,7 @@ def test_passing_the_captains_role_swaps_two_players() -> None:
         rotate(unnamed)
 
 
+@pytest.mark.slow
 def test_crew_player_and_rotate_through_the_command(folder: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "crew", "new", "bridge", "--seed", "3")
@@ -301,6 +303,7 @@ def test_each_crew_size_is_offered_and_each_skill_follows_its_duty(
     assert code == 0, err
 
 
+@pytest.mark.slow
 def test_two_ships_head_to_head_are_both_crewed_by_three(capsys: pytest.CaptureFixture[str],
                                                          folder: Path, tmp_path: Path) -> None:
     """Line 1516: "it is possible to run two ships head-to-head, with three players manning each.

@@ -44,12 +44,14 @@ def test_bad_script_lines_and_arguments_are_refused(
                  str(tmp_path / "missing.txt")]) == 2
 
 
+@pytest.mark.slow
 @given(st.text(max_size=60))
 def test_any_command_line_parses_or_says_why(line: str) -> None:
     got = parse_command(line)
     assert isinstance(got, tuple) or (isinstance(got, str) and got)
 
 
+@pytest.mark.slow
 def test_bench_dice_prints_its_figures_and_floor(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.benchmarks import dice as dice_bench

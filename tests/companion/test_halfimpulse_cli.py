@@ -48,6 +48,7 @@ def test_the_same_seed_plays_the_same_sequence(capsys: pytest.CaptureFixture[str
     assert runs[0] == runs[1] and "Roll-off for initiative" in runs[0]
 
 
+@pytest.mark.slow
 def test_a_scenario_name_picks_the_referee(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--scenario", "replay", "--turns", "1"]) == 0
     assert "First Phase, speed 8: Tiger (Lyran) moves 4 spaces" in capsys.readouterr().out

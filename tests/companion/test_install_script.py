@@ -55,6 +55,7 @@ def _written(out: str, path_end: str) -> str:
     return "\n".join(body) + "\n"
 
 
+@pytest.mark.slow
 def test_dry_run_plans_every_step_for_the_user(tmp_path: Path) -> None:
     config = tmp_path / "conf" / "starbridge.toml"
     r = _run("--dry-run", "--user", USER, "--config", str(config), tmp=tmp_path)

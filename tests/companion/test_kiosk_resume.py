@@ -121,6 +121,7 @@ def test_after_a_power_cut_the_kiosk_is_back_in_the_crew_game(tmp_path: Path,
         factory2.close()
 
 
+@pytest.mark.slow
 def test_a_crew_game_left_idle_is_abandoned_and_not_resumed(tmp_path: Path,
                                                             screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []
@@ -174,6 +175,7 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path, screen: pygame.Surface) 
     factory3.close()
 
 
+@pytest.mark.slow
 def test_a_damaged_crew_game_is_kept_and_the_kiosk_starts_in_attract(
         tmp_path: Path, screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []

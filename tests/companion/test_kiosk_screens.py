@@ -89,6 +89,7 @@ def rig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rig]:
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_attract_mode_invites_a_crew_rather_than_showing_an_idle_panel(rig: Rig) -> None:
     rig.step(0.5, 4)
     assert rig.k.screen.mode == ATTRACT
@@ -106,6 +107,7 @@ def test_attract_mode_invites_a_crew_rather_than_showing_an_idle_panel(rig: Rig)
         any("PRESS" in t.text or "autopilot" in t.text for t in on_panel[-6:])
 
 
+@pytest.mark.slow
 def test_a_crew_sitting_down_is_briefed_until_its_first_press(rig: Rig) -> None:
     rig.step(0.5, 2)
     rig.tap((600, 300))   # on the invitation: a crew game, and nothing pressed beneath
@@ -129,6 +131,7 @@ def test_a_crew_sitting_down_is_briefed_until_its_first_press(rig: Rig) -> None:
                         f"Duel at the Neutral Zone"]
 
 
+@pytest.mark.slow
 def test_an_idle_crew_sees_a_countdown_before_its_game_is_left(rig: Rig) -> None:
     rig.tap()
     rig.step()

@@ -238,6 +238,7 @@ def test_hull_damage_dice_at_a_panel_show_which_die_of_how_many(tmp_path: Path,
         store.close()
 
 
+@pytest.mark.slow
 def test_play_chooses_knight_hawks_by_the_scenarios_name(
         capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
     """`starbridge play --scenario patrol`: the name picks the ruleset; headless, the autopilots

@@ -65,6 +65,7 @@ def values(rig: Rig) -> dict[str, object]:
     return {f.name: f.value for f in model.fields}
 
 
+@pytest.mark.slow
 def test_engineering_steps_show_on_the_screen_at_every_press(tmp_path: Path,
                                                              screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -165,6 +166,7 @@ def test_a_touch_edit_goes_to_the_panel_and_the_last_touched_wins(
 
 
 
+@pytest.mark.slow
 def test_holding_select_fills_a_preset_and_the_screen_shows_it(tmp_path: Path,
                                                                screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)

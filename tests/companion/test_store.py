@@ -41,6 +41,7 @@ def store(tmp_path: Path) -> Store:
     return st
 
 
+@pytest.mark.slow
 def test_a_saved_game_resumes_to_the_same_state(store: Store) -> None:
     game = played(store, 30)
     again = SavedGame.resume(store, game.id)
@@ -87,6 +88,7 @@ def test_export_is_the_documented_log(store: Store, tmp_path: Path) -> None:
     assert lines[1:] == [action_line(n, a) for n, a in enumerate(game.actions, 1)]
 
 
+@pytest.mark.slow
 def test_import_makes_a_new_game_that_replays(store: Store, tmp_path: Path) -> None:
     game = played(store, 25)
     out = tmp_path / "game.jsonl"
@@ -97,6 +99,7 @@ def test_import_makes_a_new_game_that_replays(store: Store, tmp_path: Path) -> N
     assert len(SavedGame.resume(store, game.id).actions) == 25   # the original is untouched
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "reason"), [
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8"),
     (b"hello world\n", "not valid JSON"),
@@ -114,6 +117,7 @@ def test_import_refuses_a_foreign_file_with_the_reason(store: Store, tmp_path: P
     assert [g.id for g in store.games()] == [game.id]
 
 
+@pytest.mark.slow
 def test_import_refuses_an_edited_log(store: Store, tmp_path: Path) -> None:
     game = played(store, 20)
     out = tmp_path / "game.jsonl"
@@ -131,6 +135,7 @@ def test_import_of_a_missing_file(store: Store, tmp_path: Path) -> None:
         store.import_log(tmp_path / "nope.jsonl")
 
 
+@pytest.mark.slow
 def test_undo_last_replays_the_shortened_log_and_is_recorded(store: Store) -> None:
     game = played(store, 20)
     game.by[14] = "touch"   # as if a person took action 15; the rest were the autopilot's
@@ -142,6 +147,7 @@ def test_undo_last_replays_the_shortened_log_and_is_recorded(store: Store) -> No
     assert same(SavedGame.resume(store, game.id).state, game.state)
 
 
+@pytest.mark.slow
 def test_undo_phase_goes_back_to_the_phase_start(store: Store) -> None:
     game = played(store, 40)
     key = phase_key(game.state)

@@ -103,6 +103,7 @@ class ToyTable:
         raise AssertionError("the game never ended")
 
 
+@pytest.mark.slow
 def test_the_toy_duel_plays_at_panels_against_the_autopilot_and_is_saved(
         tmp_path: Path) -> None:
     rig = ToyTable(tmp_path)

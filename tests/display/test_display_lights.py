@@ -80,6 +80,7 @@ def mocked_levels() -> tuple[object, dict[str, dict[str, float]]]:
     return state, {**crew.lit(), **inst.lit()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_mocked_panels_lights_are_drawn_in_the_strip_and_overlap_nothing(
         size: tuple[int, int]) -> None:
@@ -116,6 +117,7 @@ def test_mocked_panels_lights_are_drawn_in_the_strip_and_overlap_nothing(
     assert surface.get_at(helm_green.center)[:3] == (0, 158, 115)
 
 
+@pytest.mark.slow
 def test_lights_redraw_only_on_change_and_can_be_taken_away() -> None:
     state, levels = mocked_levels()
     d = BridgeDisplay(pygame.Surface((800, 480)), Seat("helm", "enterprise"), lambda _: None)

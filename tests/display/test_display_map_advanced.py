@@ -118,6 +118,7 @@ def kl_moving() -> tuple[FasaState, BridgeDisplay]:
     return state, d
 
 
+@pytest.mark.slow
 def test_the_keyboard_plans_hard_turns_and_r_opens_the_rolls_only_without_a_course() -> None:
     _, d = kl_moving()
     d.key(pygame.K_l)

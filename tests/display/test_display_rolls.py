@@ -82,6 +82,7 @@ def tap(d: BridgeDisplay, wid: str) -> None:
 
 # -- the model, without pygame ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_each_roll_is_kept_with_the_numbers_the_engine_used() -> None:
     _, steps = game("skirmish", turns=4, seed=2)
     log, to_hit, other = RollLog(), 0, 0
@@ -115,6 +116,7 @@ def test_each_roll_is_kept_with_the_numbers_the_engine_used() -> None:
     assert log.seen == sum(isinstance(a, RollResult) for *_, a in steps)
 
 
+@pytest.mark.slow
 def test_the_list_is_bounded_and_pages_newest_first() -> None:
     _, steps = game("skirmish", turns=4, seed=2)
     log = RollLog(limit=7)
@@ -187,6 +189,7 @@ def test_every_roll_in_the_list_opens_with_its_numbers() -> None:
     assert not any(w.id.startswith("rolled:") for w in d.widgets)
 
 
+@pytest.mark.slow
 def test_the_keyboard_opens_the_list_a_roll_and_goes_back() -> None:
     _, steps = game(turns=3, seed=1, limit=160)
     d = watched(HELM, steps)
@@ -304,6 +307,7 @@ def autopilot_table(screen: pygame.Surface) -> Table:
     return Table({}, surface=screen, display_seat=HELM, say=lambda _: None)
 
 
+@pytest.mark.slow
 def test_undo_takes_the_roll_back_out_of_the_list(tmp_path: Path,
                                                   screen: pygame.Surface) -> None:
     store, _ = Store.open_folder(tmp_path)
@@ -335,6 +339,7 @@ def test_undo_takes_the_roll_back_out_of_the_list(tmp_path: Path,
     assert d.rolls.seen == newest.number and again is not None and again.value == newest.value
 
 
+@pytest.mark.slow
 def test_a_resumed_game_lists_the_rolls_from_before(tmp_path: Path,
                                                     screen: pygame.Surface) -> None:
     store, _ = Store.open_folder(tmp_path)

@@ -151,6 +151,7 @@ def test_map_screen_shows_the_turn_the_ships_and_the_crew_tabs(size: tuple[int, 
     assert {w.id for w in d.widgets} >= {"tab:captain", "tab:engineer", "tab:helm", "tab:science"}
 
 
+@pytest.mark.slow
 def test_end_of_game_shows_the_after_action_report() -> None:
     d = render("end", Seat("helm", "enterprise"), (800, 480))
     words = " ".join(t.text for t in d.painter.texts)
@@ -174,6 +175,7 @@ def test_an_idle_table_does_not_redraw() -> None:
     assert d.draw()
 
 
+@pytest.mark.slow
 def test_fire_choices_say_the_number_the_shot_needs() -> None:
     d = render("fire", Seat("helm", "enterprise"), (800, 480))
     notes = [w.note for w in d.widgets if w.id.startswith("pick:") and not w.id.endswith(":-")]
@@ -214,6 +216,7 @@ def test_why_opens_the_last_rolls_explanation_and_closes_again() -> None:
     assert "WHY: THE LAST ROLL" not in " ".join(t.text for t in d.painter.texts)
 
 
+@pytest.mark.slow
 def test_a_resized_screen_is_laid_out_afresh() -> None:
     d = render("engineering", Seat("helm", "enterprise"), (800, 480))
     small = {w.id: w.rect.copy() for w in d.widgets}

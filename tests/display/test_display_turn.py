@@ -133,6 +133,7 @@ def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
     assert table.display.history, "the display was told what happened"
 
 
+@pytest.mark.slow
 def test_manual_dice_faces_answer_a_roll(screen: pygame.Surface) -> None:
     table = Table(screen, seed=3)
     while True:   # autopilots up to the Enterprise's first roll
@@ -169,6 +170,7 @@ def finger_at(x: float, y: float) -> None:
                                          touch_id=1, finger_id=0, pressure=1.0, dx=0.0, dy=0.0))
 
 
+@pytest.mark.slow
 def test_tapping_the_hex_ahead_on_the_map_plans_that_step(screen: pygame.Surface) -> None:
     from engine.rulesets.fasa.seats.preview import plan_path
     table = Table(screen, seed=3)

@@ -221,6 +221,7 @@ def test_the_why_page_draws_an_expert_location_row() -> None:
     assert f"Chart {chart}, shield {state.hit.shield} table, roll 5: " in "\n".join(display.why)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=["800x480", "1920x1080"])
 @pytest.mark.parametrize(("screen", "seat", "turns"),
                          [("why-location", Seat("science", "enterprise"), 0),

@@ -163,6 +163,7 @@ def test_a_flipped_byte_is_found_or_harmless(name: str) -> None:
         no_silent_change(name, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 def test_a_dropped_swapped_or_doubled_line_is_named(name: str) -> None:
     lines = log_text(name, recorded(name)[1]).splitlines()

@@ -225,6 +225,7 @@ def _no_silent_change(text: str) -> None:
         assert read.warnings or text.count("\n") <= len(read.actions) + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_flipping_any_byte_of_a_knight_hawks_log_is_found_or_harmless(seed: int) -> None:
     rng = random.Random(seed)

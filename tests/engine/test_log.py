@@ -180,6 +180,7 @@ def test_different_seeds_give_different_games() -> None:
     assert record(1).actions != record(2).actions
 
 
+@pytest.mark.slow
 def test_same_seed_gives_the_same_log() -> None:
     assert record(5).text == record(5).text
 

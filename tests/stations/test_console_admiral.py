@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from console_client import Net
 from table_helpers import connect, make_app
 
@@ -25,6 +26,7 @@ def test_an_admirals_seat_key_reads_back_and_is_titled_by_its_side() -> None:
     assert seat_title("Federation/admiral", {}) == "Admiral · Federation"
 
 
+@pytest.mark.slow
 def test_an_admirals_payload_holds_no_enemy_secret_and_its_side_for_explanations() -> None:
     checked = 0
     for n, state in enumerate(game_states("admiral1", 300, 160)):

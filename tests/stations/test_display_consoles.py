@@ -66,6 +66,7 @@ def test_the_instructor_opens_the_codes_from_the_seats_view(screen: pygame.Surfa
         app.consoles.close()
 
 
+@pytest.mark.slow
 def test_a_crews_display_shows_no_codes(screen: pygame.Surface) -> None:
     from engine import Seat
 

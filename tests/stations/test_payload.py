@@ -86,6 +86,7 @@ def test_no_enemy_secret_goes_on_the_wire(seed: int | str, every: int) -> None:
     assert checked > 0
 
 
+@pytest.mark.slow
 def test_the_viewscreen_holds_only_what_every_side_is_told() -> None:
     for n, state in enumerate(game_states("gambit1", 900, 200)):
         if n % 10:

@@ -361,6 +361,7 @@ def evade(state: FasaState, direction: str) -> tuple[FasaState, list[Any]]:
     return act(state, Evade("helm", "kl", direction))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "shield", "damage"), [(3, 3, 2), (4, 2, 3)])
 def test_an_evasion_turns_the_ship_costs_a_point_and_its_fire_and_halves_a_dodged_hit(
         die: int, shield: int, damage: int) -> None:

@@ -113,6 +113,7 @@ def test_power_allocation_limits() -> None:
     refused(s, AllocatePower("engineer", "ent", 0, 0, 0), "already allocated")
 
 
+@pytest.mark.slow
 def test_shield_and_arming_limits() -> None:
     """Expert: Damage Control Display — no shield above the Maximum Shield Power, the total within the
     Shield Points Available (1 power at 1/12 = 12: the 1/4 ratio cut to a third); Weapons Display
@@ -317,6 +318,7 @@ def test_shields_absorb_and_the_rest_penetrates() -> None:
     assert s.ship("kl").superstructure == 7 - 3 and not s.shots
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("heading", "shield", "engines"), [(4, 1, (3, 6, 1)), (2, 3, (6, 3, 1))])
 def test_engine_hit_on_the_struck_side(heading, shield, engines) -> None:
     """Book One damage location 4-6: engine; Expert: Warp Engine Hit — "the warp engine closest the
@@ -418,6 +420,7 @@ def test_weapon_hit_with_one_weapon_bearing_is_automatic() -> None:
     assert [w.damaged for w in s.ship("ent").weapons] == [False] * 4 + [True] + [False] * 3
 
 
+@pytest.mark.slow
 def test_superstructure_gone_disables_and_the_other_side_wins() -> None:
     """C&C: Superstructure Damage Track — at 0 or below the ship can no longer move or fire;
     Advanced: Ending The Game (a disabled ship counts as captured)."""

@@ -88,6 +88,7 @@ def test_a_cloaked_ship_lies_still_while_the_enemy_comes_on_and_closes_on_one_th
     assert isinstance(closing, Move) and "F" in closing.steps
 
 
+@pytest.mark.slow
 def test_the_autopilot_scans_when_an_enemy_is_cloaked_out_of_sight() -> None:
     """Seed line 399: opposing players may try to detect a cloaked ship in every Sensor Phase;
     the Romulan Gambit's cruiser, seeing neither Bird of Prey, scans in turn 1."""

@@ -135,6 +135,7 @@ def prompts(state: FasaState, seat: Seat | None = None) -> set[tuple[str | None,
 
 # -- The tactical advantage (lines 1015-1019, 1407) ----------------------------------------------
 
+@pytest.mark.slow
 def test_the_higher_tactics_rating_has_the_tactical_advantage_for_the_whole_game() -> None:
     """"It is the Captain's skill rating in STARSHIP COMBAT STRATEGY/TACTICS that determines who
     has the tactical advantage ... The Captain with the higher rating has the tactical advantage
@@ -145,6 +146,7 @@ def test_the_higher_tactics_rating_has_the_tactical_advantage_for_the_whole_game
     assert state.advantage == ("kl", "ent")
 
 
+@pytest.mark.slow
 def test_on_equal_ratings_the_players_ship_has_the_advantage() -> None:
     """Our rule for ties (the Instructor "is on their side", lines 1335, 1339): the crewed ship;
     two crews by their Captains' DEX."""
@@ -199,6 +201,7 @@ def test_under_hold_fire_nothing_is_armed_and_the_panel_says_why() -> None:
     assert state.ship("ent").armed
 
 
+@pytest.mark.slow
 def test_fire_at_will_stands_and_the_helmsman_picks_the_shots() -> None:
     """"after the order to open fire is given, the Helmsman makes all the actual decisions
     concerning firing" (line 1101); fire at will stands in the next turns (our reading)."""
@@ -300,6 +303,7 @@ def damaged(state: FasaState, *loss: int) -> FasaState:
         ent.engines, loss + (0,) * (3 - len(loss)), strict=True))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("die", "loss", "back"), [(77, 3, 1), (3, 3, 2), (3, 1, 1), (78, 3, 0)])
 def test_an_engine_repair_is_made_for_the_next_turn_never_above_its_data(
         die: int, loss: int, back: int) -> None:
@@ -410,6 +414,7 @@ def test_the_helm_roll_is_made_at_the_turns_first_emergency_heading_change(
     assert engine.pending(state)[0].roll is None or "HELM" not in engine.pending(state)[0].what
 
 
+@pytest.mark.slow
 def test_the_weaponry_roll_makes_that_firing_phases_to_hit_rolls_one_less() -> None:
     """"Twice per game turn, the Helmsman may attempt to get a to-hit bonus ... in that Firing
     Phase, his die rolls will act as though they were 1 point less" (line 1115); Weapon Firing
@@ -462,6 +467,7 @@ def fire_until_location(state: FasaState, firer: str) -> Any:
             state, _ = act(state, engine.decide(state, p))
 
 
+@pytest.mark.slow
 def test_the_firing_crews_science_officer_rolls_where_its_shots_strike() -> None:
     """Weapon Firing Sequence, "Shield Penetrated: 7. Science Officer/Navigator rolls one die
     and compares result with appropriate Damage Table to determine location of hit" (line 1480),
@@ -472,6 +478,7 @@ def test_the_firing_crews_science_officer_rolls_where_its_shots_strike() -> None
     assert p.ship == "ent" and p.roll.station == "science"
 
 
+@pytest.mark.slow
 def test_the_instructor_rolls_where_his_ships_shots_strike_the_players_ship() -> None:
     """Damage Sequence "4. Instructor declares damage location" (line 1495)."""
     state = game(kl_at=(5, 5, 3))

@@ -145,6 +145,7 @@ def test_extra_shields_two_points_placed_as_he_likes_even_past_the_maximum() -> 
     assert state.step not in (SKILL,)
 
 
+@pytest.mark.slow
 def test_extra_shields_four_on_01_05_and_no_shield_more_than_2_over_its_maximum() -> None:
     """"If the Skill Roll was 01-05, then the bonus is 4 shield points. The only restriction on
     their use is that no shield may be powered to more than 2 points above its stated maximum"
@@ -227,6 +228,7 @@ def firing_phase(state: FasaState) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 def test_damage_control_is_spent_per_shot_after_targets_before_the_die() -> None:
     """"He must decide on the amount of damage reduction he will apply in a Firing Phase AFTER
     the targets have been declared but BEFORE the die has been rolled. The damage reduction may
@@ -314,6 +316,7 @@ def test_repair_never_passes_the_ships_superstructure() -> None:
     assert state.ship("ent").superstructure == 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("casualties", "left"), [(237, 187), (30, 0)])
 def test_casualties_five_percent_less(casualties: int, left: int) -> None:
     """"he may reduce the number of casualties by 5%. He moves the Crew Counters to the left"
@@ -411,6 +414,7 @@ def test_each_question_is_its_own_roll_and_a_second_a_phase_only_above_five() ->
         assert state.ship("ent").questions == sensors_rating.question_count(rating_) - per_phase
 
 
+@pytest.mark.slow
 def test_a_cloaked_ships_movement_is_named_at_20_worse() -> None:
     """"the target may be the movement of a cloaked Romulan vessel ... he must make the Skill
     Roll with a 20-point penalty added to his percentile dice roll" (lines 1213, 1251)."""
@@ -429,6 +433,7 @@ def test_a_cloaked_ships_movement_is_named_at_20_worse() -> None:
     assert ent.cloak_sense == "kl" and ent.lock == "" and ent.questions == 7
 
 
+@pytest.mark.slow
 def test_arc_scans_use_questions_find_the_cloaked_ship_and_next_turn_a_plain_roll_holds_it(
         ) -> None:
     """"At the beginning of the Movement/Firing Phase, the Science Officer/Navigator makes a
@@ -491,6 +496,7 @@ def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
     assert not state.ship("ent").sensors_out
 
 
+@pytest.mark.slow
 def test_a_ship_the_instructor_runs_keeps_the_expert_sensors() -> None:
     """A ship without officers plays by the Expert rules (lines 909, 949): the d10's 1-6."""
     state = to_sensors(game())
@@ -550,6 +556,7 @@ def test_the_roll_is_made_again_with_the_current_modifier() -> None:
 
 # -- Difficult Communications Tasks (lines 1229-1231) ------------------------------------------------
 
+@pytest.mark.slow
 def test_a_difficult_communications_task_is_named_by_the_instructor_and_retried() -> None:
     """"he must make a Skill Roll against his rating in STARSHIP COMMUNICATIONS PROCEDURES ...
     If the roll is greater than his Skill Rating, the task was too difficult at that time and

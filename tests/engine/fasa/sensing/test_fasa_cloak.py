@@ -83,6 +83,7 @@ def test_the_cloak_takes_5_power_and_no_weapons_in_the_same_turn() -> None:
     assert any(a.cloak == 5 for a in legal.legal_actions(fresh, Seat("engineer", "bop")))
 
 
+@pytest.mark.slow
 def test_a_cloaked_ship_is_off_the_enemys_map_and_cannot_be_fired_at() -> None:
     """"the Romulan Starship Silhouette Counter is removed from the Starfield Mapsheet"; "it may
     not fire into a hex hoping a successfully cloaked ship is there"."""
@@ -278,6 +279,7 @@ def _three_ships() -> FasaState:
     return state
 
 
+@pytest.mark.slow
 def test_at_the_advanced_level_the_scan_is_its_own_roll_and_costs_no_lock() -> None:
     """Line 399: "Opposing players may attempt to detect the movement of a cloaked ship during
     the Sensors Phase of every game turn" — a roll of its own; only the Expert text (line 781)
@@ -299,6 +301,7 @@ def test_at_the_advanced_level_the_scan_is_its_own_roll_and_costs_no_lock() -> N
     refused(state, Sense("science", "ent", "", 10), "used its sensors")
 
 
+@pytest.mark.slow
 def test_a_scan_first_leaves_the_lock_to_choose() -> None:
     state = _three_ships()
     state, _ = act(state, Sense("science", "ent", "", 10))
