@@ -80,7 +80,9 @@ def test_ctrl_c_at_the_edge_exits_quietly_with_130(capsys: pytest.CaptureFixture
     def interrupted(*_: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "simulate", interrupted)
+    from companion.commands import simulate as simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd, "simulate", interrupted)
     assert main(["simulate"]) == INTERRUPTED
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err

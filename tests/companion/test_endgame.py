@@ -28,7 +28,7 @@ def finished(tmp_path: Path, screen: pygame.Surface) -> tuple[App, Store]:
     game = SavedGame.new(store, scenario, 5, seats)
     table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
                   surface=screen, display_seat=Seat("instructor"), say=lambda _l: None,
-                  scenarios=scenarios_on_offer(None))
+                  scenarios_offered=lambda: scenarios_on_offer(None))
     app = App(game, table)
     for _ in range(2000):
         if game.over:

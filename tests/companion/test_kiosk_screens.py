@@ -52,7 +52,7 @@ class Rig:
                          screen, Seat("captain", "enterprise"), self.clock,
                          step_s=0.5 if attract else 0.0, say=lambda _l: None,
                          exit_keys=config.exit_keys, exit_buttons=config.exit_buttons,
-                         scenarios=(("duel", "Duel"), ("skirmish", "Skirmish")))
+                         scenarios_offered=lambda: (("duel", "Duel"), ("skirmish", "Skirmish")))
 
         args = argparse.Namespace(turns=None, scenario=None)
         self.k = Kiosk(config, self.store, screen, make_table,
