@@ -43,6 +43,7 @@ def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str]
     assert "example" in out.lower() and "starbridge" in out
 
 
+@pytest.mark.slow
 def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[str],
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path, own_folders: Path) -> None:
@@ -61,6 +62,7 @@ def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[s
     assert SavedGame.resume(store, 1).state == SavedGame.resume(store, 2).state
 
 
+@pytest.mark.slow
 def test_play_at_the_advanced_level_from_flag_or_configuration(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         own_folders: Path) -> None:
@@ -80,6 +82,7 @@ def test_play_at_the_advanced_level_from_flag_or_configuration(
     assert "galactic" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   tmp_path: Path, own_folders: Path) -> None:
@@ -130,6 +133,7 @@ def test_config_example_and_check(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "good" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["games", "export", "x", "f"], ["games", "import"],
                                   ["games", "undo", "7"], ["games", "import", "/nonexistent"],
                                   ["play", "--turns", "-3"], ["games", "export", "1", "/"]])
@@ -180,6 +184,7 @@ def test_doctor_checks_trays_display_and_the_save_folder(tmp_path: Path) -> None
     assert broken[-1].status == doctor_cmd.FAIL and "ZeroDivisionError" in broken[-1].detail
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) -> None:
     """`starbridge play --headless --autopilot` killed mid-game, three times: each start with
@@ -238,6 +243,7 @@ def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
     assert args.command == "play" and args.resume == -1
 
 
+@pytest.mark.slow
 def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:

@@ -13,6 +13,7 @@ from companion.benchmarks.app import launch, launch_app
 from companion.store import Store
 
 
+@pytest.mark.slow
 def test_the_app_process_reaches_its_first_frame_plays_and_reports_its_memory(
         tmp_path: Path) -> None:
     run = launch_app(tmp_path / "saves", turns=1, timeout=60)   # RuntimeError unless status 0
@@ -33,6 +34,7 @@ def test_the_app_process_reaches_its_first_frame_plays_and_reports_its_memory(
         store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "words"), [
     ("import sys; sys.stderr.write('no screen here'); sys.exit(3)", ["status 3", "no screen here"]),
     ("print('hello')", ["ended before its first frame"]),

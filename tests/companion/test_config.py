@@ -104,6 +104,7 @@ fields = st.sampled_from(["scenario", "turns", "seed", "default", "enterprise", 
                           "exit_keys", "exit_buttons", "zzz"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(keys, st.dictionaries(fields, toml_values, max_size=5) | toml_values,
                        max_size=5))
@@ -116,6 +117,7 @@ def test_fuzzed_configuration_is_taken_or_refused_by_key(data: dict[str, object]
         assert isinstance(config, Config)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300))
 def test_fuzzed_configuration_bytes(tmp_path: Path, raw: bytes) -> None:
@@ -175,6 +177,7 @@ WRONG = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "line", "key", "words"), WRONG)
 def test_config_check_names_what_does_not_exist_with_file_line_and_key(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, line: int, key: str,

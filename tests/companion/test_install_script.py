@@ -56,6 +56,7 @@ def _written(out: str, path_end: str) -> str:
     return "\n".join(body) + "\n"
 
 
+@pytest.mark.slow
 def test_dry_run_plans_every_step_for_a_user_of_its_own(tmp_path: Path) -> None:
     config = tmp_path / "conf" / "starbridge.toml"
     r = _run("--dry-run", "--config", str(config), tmp=tmp_path)
@@ -83,6 +84,7 @@ def test_dry_run_plans_every_step_for_a_user_of_its_own(tmp_path: Path) -> None:
     assert not config.exists()
 
 
+@pytest.mark.slow
 def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_path: Path) -> None:
     for flag, enabled in (((), False), (("--kiosk",), True)):
         config = tmp_path / f"k{enabled}.toml"
@@ -96,6 +98,7 @@ def test_the_configuration_it_writes_is_valid_and_kiosk_follows_the_flag(tmp_pat
         assert parsed.stations is True    # the consoles on, on a Pi the installer set up
 
 
+@pytest.mark.slow
 def test_an_existing_configuration_is_never_overwritten(tmp_path: Path) -> None:
     config = tmp_path / "starbridge.toml"
     config.write_text("[kiosk]\nenabled = true\n")
@@ -134,6 +137,7 @@ def test_a_prefix_with_sed_specials_is_written_literally(tmp_path: Path) -> None
     assert f"ExecStart={odd}/bin/starbridge play --resume" in r.stdout
 
 
+@pytest.mark.slow
 def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
     r = _run("--dry-run", "--config", str(tmp_path / "c.toml"),
              os_release='VERSION_CODENAME="bullseye"\n', tmp=tmp_path)
@@ -141,6 +145,7 @@ def test_another_system_is_warned_about_but_not_refused(tmp_path: Path) -> None:
     assert "made for Raspberry Pi OS Bookworm" in r.stderr and "'bullseye'" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_hotspot_is_an_access_point_of_its_own_and_keeps_its_passphrase_off_the_screen(
         tmp_path: Path) -> None:
     r = _run("--dry-run", "--config", str(tmp_path / "c.toml"), "--hotspot",
@@ -160,6 +165,7 @@ def test_the_hotspot_is_an_access_point_of_its_own_and_keeps_its_passphrase_off_
     assert not any(c.startswith("nmcli") for c in _commands(plain.stdout))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, says", [
     (("--frobnicate",), "unknown option: --frobnicate"),
     (("--user",), "--user needs a name"),
@@ -204,6 +210,7 @@ def test_a_user_who_may_sudo_is_refused(tmp_path: Path) -> None:
     assert r.returncode == 2 and "may use sudo" in r.stderr
 
 
+@pytest.mark.slow
 def test_every_shell_script_passes_shellcheck() -> None:
     shellcheck = shutil.which("shellcheck") or str(Path(sys.executable).parent / "shellcheck")
     scripts = [SCRIPT, ROOT / "run", ROOT / "test", ROOT / ".ci" / "run"]

@@ -16,9 +16,9 @@ from display.map_model import map_model
 from engine import Seat, view
 from engine.errors import IllegalAction
 from engine.hexgrid import hex_to_offset
-from engine.rulesets.fasa import movement
-from engine.rulesets.fasa.preview import plan_path, reachable
-from engine.rulesets.fasa.state import FasaState, replace
+from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.seats.preview import plan_path, reachable
+from engine.rulesets.fasa.values.state import FasaState, replace
 
 COLS = ROWS = 16
 
@@ -118,6 +118,7 @@ def kl_moving() -> tuple[FasaState, BridgeDisplay]:
     return state, d
 
 
+@pytest.mark.slow
 def test_the_arrows_plan_a_course_and_r_is_always_the_rolls_list() -> None:
     """One set of keys (display.screen_keys): the arrows plan the course (Shift a hard turn,
     Down the step back), so R is the Rolls list even while a course may take a hard turn."""

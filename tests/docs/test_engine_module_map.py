@@ -13,7 +13,7 @@ FASA = ROOT / "engine" / "rulesets" / "fasa"
 
 def module_map() -> set[str]:
     text = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
-    section = text.split("FASA is `engine/rulesets/fasa/`:", 1)[1].split("\n### ", 1)[0]
+    section = text.split("FASA is `engine/rulesets/fasa/`", 1)[1].split("\n### ", 1)[0]
     firsts = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
     return set(re.findall(r"`([\w/]+\.py)`", " ".join(firsts)))
 

@@ -63,6 +63,7 @@ def test_an_input_of_an_older_generation_is_dropped(net: Net, app: App) -> None:
     assert app.game.by.count("console") == 1
 
 
+@pytest.mark.slow
 def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
     config = parse_config({"game": {"scenario": "duel", "turns": 1},
                            "kiosk": {"enabled": True, "idle_minutes": 2,
@@ -98,6 +99,7 @@ def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
         consoles.close()
 
 
+@pytest.mark.slow
 def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
     a = make_app(people=("enterprise", "kronos"))
     try:
@@ -127,6 +129,7 @@ def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
         a.consoles.close()
 
 
+@pytest.mark.slow
 def test_the_links_follow_the_network_that_came_up_after_the_consoles(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi kiosk starts before its hotspot: its first links can only name 127.0.0.1; once the
@@ -193,6 +196,7 @@ def _advance(a: App, until: Any) -> None:
     raise AssertionError("the game never got there")
 
 
+@pytest.mark.slow
 def test_an_override_for_a_roll_answered_meanwhile_is_not_the_next_rolls(net: Net) -> None:
     from engine import pending
 
