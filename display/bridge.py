@@ -46,6 +46,7 @@ from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.placing import FIELDS, placed_view, places
 from display.roll_log import RollLog
 from display.roll_result import roll_result, rolled_by
 from display.screen import events, present
@@ -112,6 +113,7 @@ class BridgeDisplay(FollowsPanels):
         self.frames_drawn = 0
         self.clock = pygame.time.Clock()
         self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
+        self.map_kept = 0   # the view (its id) the map's window was chosen for
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
         self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
         self.light_rects: list[pygame.Rect] = []
@@ -365,11 +367,17 @@ class BridgeDisplay(FollowsPanels):
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.view, ship, self.weapon)
         shields = shield_marks(self.view, ship, self._entering_shields(ship))
+        view: Mapping[str, Any] = self.view
+        placed: tuple[object, ...] = ()
+        if o is not None and places(o.decision):   # the ship where it is being placed
+            values = self._editor(o).values
+            placed = tuple(values.get(n) for n in FIELDS)
+            view = placed_view(self.view, o.ship, values)
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
-               letters, shields)
+               letters, shields, placed)
         if self._map_cache is None or self._map_cache[0] != key:
             self._map_cache = (key, map_model(
-                self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
+                view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
                 letters=letters or "FPS", shields=shields))
         return self._map_cache[1]

@@ -13,6 +13,7 @@ import pygame
 from display.browse import open_cut
 from display.game_link import plots_course
 from display.greyed import greyed_reason
+from display.placing import places, tap_place
 from display.screen import drawing_surface
 from display.screen_keys import COURSE_KEYS
 from engine import course_path
@@ -72,7 +73,8 @@ def tap(d: BridgeDisplay, x: int, y: int) -> None:
         tap_map(d, x, y)
 
 def tap_map(d: BridgeDisplay, x: int, y: int) -> None:
-    """On the map: while Helm plans a move, a tap on the hex a step reaches takes that step
+    """On the map: while a ship is placed (display.placing), a tap on a hex puts it there and
+    a tap on its own hex turns it; while Helm plans a move, a tap on the hex a step reaches takes that step
     (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
     ship aims the selected weapon, or every weapon that can, at it."""
     assert d.map_frame is not None
@@ -80,6 +82,13 @@ def tap_map(d: BridgeDisplay, x: int, y: int) -> None:
     if o is None:
         return
     ed = d._editor(o)
+    if places(o.decision):   # before turn 1: the ship put on the hex tapped, or turned there
+        spot = d.map_frame.hex_at(x, y)
+        changed = tap_place(o.decision, ed.values, spot) if spot is not None else None
+        if changed is not None:
+            d._touched(o, changed)
+            d.dirty = True
+        return
     if plots_course(o.decision):
         spot = d.map_frame.hex_at(x, y)
         mover = next((s for s in d.view.get("ships", ()) if s["id"] == o.ship), None)

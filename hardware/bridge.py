@@ -95,7 +95,8 @@ class Bridge:
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers,
+                spec.name, dev, PanelModel(Seat(station, self.ship), buttons=frozenset(spec.buttons)),
+                debouncers,
                 screen=self._open_screen(spec.name, spec.display, say))
             for deb in debouncers.values():
                 self.order[deb] = len(self.order)
