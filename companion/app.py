@@ -384,7 +384,9 @@ class App:
 
         for event in events():
             if event.type == pygame.QUIT:
-                self.leave = self.leave or not self.table.exit_keys
+                if not self.table.exit_keys:   # the window closed: left on purpose
+                    self.leave = True
+                    self.game.left()
                 continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 self.last_input = t
@@ -416,6 +418,7 @@ class App:
         that the game is saved)."""
         if self.game.over or (self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S):
             self.leave = True
+            self.game.left()   # kept, but no power cut: the next start does not resume it
             return
         self.escape_at = t
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "

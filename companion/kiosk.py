@@ -16,7 +16,8 @@
   N` can still go on with it).
 - After a crash or a power cut during a crew game, the next start goes straight back into that
   game (the save store's unfinished game, replayed to its last accepted action), not attract
-  mode; it says so in one line on stderr (the journal).
+  mode; it says so in one line on stderr (the journal). A game left on purpose (the
+  Instructor's combination, or Escape twice in `starbridge play`) is kept but not resumed.
 - Closing the window and Escape do nothing; only the Instructor's combination (`exit_buttons`
   held together at the Instructor panel, or `exit_keys` held together) leaves kiosk mode.
 """
@@ -238,6 +239,8 @@ class Kiosk:
             self.start_attract()
 
     def _left(self) -> bool:
+        if self.mode == "crew" and self.app is not None:   # left on purpose, not cut off: the
+            self.app.game.left()                          # next start does not resume it
         keys = "+".join(self.config.exit_keys)
         self.say(f"starbridge: kiosk: left with the Instructor's combination ({keys}, or the "
                  f"Instructor panel's {'+'.join(self.config.exit_buttons)})")
