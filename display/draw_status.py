@@ -18,7 +18,8 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     pygame.draw.rect(surf, theme.BACKGROUND, area)
     large, small = p.line_height("large"), p.line_height("small")
     cap = pygame.Rect(area.x, area.y + 4, max(190, area.width // 5), area.height - 8)
-    p.pill(cap, theme.ACCENT if not bar.over else theme.ALERT, radius=cap.height // 2)
+    ending = {"good": theme.GOOD, "bad": theme.ALERT}.get(bar.mood, theme.ACCENT_2)
+    p.pill(cap, theme.ACCENT if not bar.over else ending, radius=cap.height // 2)
     p.text(bar.turn.upper(), (cap.x + cap.height // 2, cap.y + 2), "large", theme.TEXT_DARK,
            cap.width - cap.height)
     p.text(bar.step, (cap.x + cap.height // 2, cap.y + 2 + large), "small", theme.TEXT_DARK,
@@ -42,7 +43,7 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
         if fits:
             text, size = form, fits[0]
             break
-    p.wrap(text, room, size, theme.ALERT if bar.over else theme.TEXT)
+    p.wrap(text, room, size, theme.TEXT if not bar.over or not bar.mood else ending)
 
 
 def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
