@@ -142,9 +142,9 @@ class App:
             return
         from display.keys_sheet import PanelKeys
 
-        self.display.show_keys(tuple(
-            PanelKeys(name, pins.panels[name].station, tuple(pins.panels[name].keys.items()))
-            for b in self.bridges for name in b.stations if name in pins.panels))
+        self.display.show_keys(tuple(   # the station each plays (a stand-in's, pinmap.plays)
+            PanelKeys(name, st.model.seat.station, tuple(pins.panels[name].keys.items()))
+            for b in self.bridges for name, st in b.stations.items() if name in pins.panels))
 
     def _brief(self) -> None:
         """A new game's briefing in the map's place (the mission, its goal, the rules, who the

@@ -46,6 +46,14 @@ def key_name(key: str) -> str:
     return key.upper() if len(key) <= 3 else key.capitalize()
 
 
+def played_label(pk: PanelKeys) -> str:
+    """The panel's short name, and the station it plays when that is another's ("SCI as
+    WPN": the Science panel playing Knight Hawks' Weapons, hardware.pinmap's `plays`)."""
+    label = panel_label(pk.panel)
+    played = panel_label(pk.station)
+    return label if played == label.rstrip("0123456789") else f"{label} as {played}"
+
+
 def keys_sheet(panels: Sequence[PanelKeys],
                lights: Sequence[PanelLights] = ()) -> tuple[SheetBlock, ...]:
     """The sheet: each panel's keys on a line, what the lights strip says (when it is drawn),
@@ -53,7 +61,7 @@ def keys_sheet(panels: Sequence[PanelKeys],
     out = []
     if panels:
         out.append(SheetBlock("The panels' keys", tuple(
-            (panel_label(pk.panel), " · ".join(
+            (played_label(pk), " · ".join(
                 f"{key_name(k)} {BUTTON_WORDS.get(b, b.replace('_', ' '))}" for k, b in pk.keys))
             for pk in panels), ("Hold a key for a long press: Engineering's or Science's select "
                                 "for the quick fills, Helm's confirm to fire.",)))

@@ -85,10 +85,13 @@ class Bridge:
         devices: dict[str, PanelDevices] = {}
         missing = []
         for station in self.wanted:
-            spec = self.pins.panel_for(station, self.crew)
-            if spec is None:
+            spec = self.pins.panel_for(station, self.crew) or \
+                self.pins.stand_in(station, self.crew, self.wanted)
+            if spec is None or spec.name in self.stations:
                 missing.append(station)
                 continue
+            if spec.station != station:   # a panel the crew has no station for plays this one
+                say(f"the {spec.name} panel plays {station}{self._whose()}")
             dev = open_panel(spec, self.factory, self.edges, self.clock, self.pins.expanders,
                              self.hub)
             devices[spec.name] = dev
