@@ -134,6 +134,7 @@ class BridgeDisplay(FollowsPanels):
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
+        self.hint: str | None = None   # a panel's hint ("Spread evenly"): no refusal, not red
         self.split = False   # officers deciding at once share the panel's place (draw_split)
         self.fills: dict[tuple[str, str | None, str, str], int] = {}   # FILL's last quick fill
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped

@@ -186,9 +186,11 @@ def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
 
 def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
                touch: int, page: int, focus: str | None, message: str | None,
-               extra_buttons: tuple[Widget, ...] = (), confirm: str = "") -> int:
+               extra_buttons: tuple[Widget, ...] = (), confirm: str = "",
+               hint: bool = False) -> int:
     """Draw the panel; returns the number of pages its fields take. `confirm` is CONFIRM's
-    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap)."""
+    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap); `hint`: the
+    message is a hint, not why something was refused (drawn in a calm colour, not in red)."""
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
@@ -207,7 +209,7 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
                     "body", theme.TEXT_DIM, 3)
         if message:
             p.wrap(message, pygame.Rect(x, area.bottom - note_h - 4, w, note_h), "small",
-                   theme.ALERT, 2)
+                   theme.ACCENT_3 if hint else theme.ALERT, 2)
         n_pages = 1
     else:
         if not model.budgets:   # the budgets say what is being decided; else the title does
@@ -244,7 +246,7 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
                                      width=2, border_radius=8)
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
-                   theme.ALERT, 2)
+                   theme.ACCENT_3 if hint and message else theme.ALERT, 2)
     _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons,
              model.decision is not None and presets_below, confirm)
     return n_pages

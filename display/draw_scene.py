@@ -59,7 +59,8 @@ def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[Part]:
         out.append(Part(st, model, cursor if cursor in names else (names[0] if names else ""),
                         armed_label(o.decision) if d.armed == o.key else "",
                         d.message if st == d.tab else None,
-                        next_fill(o.decision.presets, d.fills.get(o.key, -1))))
+                        next_fill(o.decision.presets, d.fills.get(o.key, -1)),
+                        d.message is not None and d.message == d.hint))
     return out
 
 
@@ -160,10 +161,11 @@ def draw_scene(d: BridgeDisplay) -> bool:
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
         mark = len(p.widgets)
         pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
-                           d.page, d.focus, d.message, extra, confirm)
+                           d.page, d.focus, d.message, extra, confirm,
+                           d.message is not None and d.message == d.hint)
         d._seek_page(model, pages, mark, lambda n: draw_panel(   # the panel's field
             p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, d.focus,
-            d.message, extra, confirm))
+            d.message, extra, confirm, d.message is not None and d.message == d.hint))
         d.page = min(d.page, pages - 1)
         if d.tab == INSTRUCTOR and not d.ending:
             area = ruling_panel.overview_area(p, overview_area(p, rect(lay.panel), d.message),

@@ -54,6 +54,7 @@ class Part:
     confirm: str = ""
     message: str | None = None
     fill: str = ""      # the quick fill FILL gives next ("as last turn")
+    hint: bool = False  # `message` is a hint, no refusal: not in red
 
 
 def next_fill(presets: Sequence[Preset], last: int) -> str:
@@ -141,7 +142,8 @@ def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | No
                                  width=2, border_radius=8)   # several shown: the cursor's
         room = row.y - GAP - bottom
         if note and room >= p.line_height("small"):
-            p.wrap(note, pygame.Rect(x, bottom + 2, w, room), "small", theme.ALERT, 2)
+            p.wrap(note, pygame.Rect(x, bottom + 2, w, room), "small",
+                   theme.ACCENT_3 if part.hint and part.message else theme.ALERT, 2)
     _row(p, part, row, touch, focus)
 
 

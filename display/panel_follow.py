@@ -33,6 +33,7 @@ class FollowsPanels:
     opened: int | None
     offer: Key | None
     split: bool
+    hint: str | None
 
     def __init__(self) -> None:
         self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
@@ -82,6 +83,7 @@ class FollowsPanels:
             # officers deciding at once keep sharing the screen: a press never hides another
             self.split = self.split or edit.station in self.together()
         self.message = edit.said
+        self.hint = None if edit.refused else edit.said   # a hint is no refusal: not in red
         self.dirty = True
 
     def take_touched(self) -> list[PanelEdit]:

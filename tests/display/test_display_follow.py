@@ -77,3 +77,25 @@ def test_shows_field_reads_a_pages_widgets() -> None:
     assert shows_field(["up:shield4", "confirm"], "shield4")
     assert not shows_field(["up:shield44", "page:+1"], "shield4")
     assert shows_field(["letter:steps:F"], "steps")
+
+
+def colours_in(d: BridgeDisplay, text: str) -> set[tuple[int, int, int]]:
+    """The colours of the pixels of the drawn `text`."""
+    d.draw(force=True)
+    (drawn,) = [t for t in d.painter.texts if t.text == text]
+    r = drawn.rect
+    return {tuple(d.surface.get_at((x, y)))[:3] for x in range(r.left, r.right)  # type: ignore[misc]
+            for y in range(r.top, r.bottom)}
+
+
+def test_a_panel_s_hint_is_not_drawn_in_red_and_its_refusal_is(display: BridgeDisplay) -> None:
+    from display import theme
+
+    edit = engineering(display)
+    display.follow_panel(PanelEdit(edit.station, SHIP, edit.key, edit.values, "shields",
+                                   "Spread evenly"))
+    seen = colours_in(display, "Spread evenly")
+    assert theme.ACCENT_3 in seen and theme.ALERT not in seen
+    display.follow_panel(PanelEdit(edit.station, SHIP, edit.key, edit.values, "shields",
+                                   "not now: full", refused=True))
+    assert theme.ALERT in colours_in(display, "not now: full")
