@@ -90,6 +90,8 @@ def listed(p: Painter, f: FieldView, touch: int, width: int) -> bool:
     are many (Science's sensor questions), or a label would not fit its button whole."""
     if f.kind != "choice" or not f.choices:
         return False
+    if f.one_at_a_time:
+        return True
     per_row = _per_row(f, touch, width)
     cw = (width - GAP * (per_row - 1)) // per_row - 12
     return len(f.choices) >= LIST_AT or any(

@@ -72,20 +72,38 @@ def shown_field(model: PanelModel, field: str | None) -> FieldView | None:
                 if model.fields else None)
 
 
+def plain(part: Part) -> Part:
+    """`part` without the words under its fields (what each choice does, what the letters
+    mean) and its choices one at a time between < and >, so that it takes no more than its
+    label, one row of buttons and its action row: the station's tab opens the whole panel,
+    which has them all."""
+    fields = tuple(replace(f, note="", one_at_a_time=True,
+                           choices=tuple(replace(c, explain="", note="") for c in f.choices))
+                   for f in part.model.fields)
+    return replace(part, model=replace(part.model, fields=fields))
+
+
+TOP, BOTTOM = 2, 4   # a part's margins inside its frame, above its header and below its row
+
+
+def need(p: Painter, part: Part, width: int, touch: int) -> int:
+    """The height `part` takes: its header, the field under the cursor, its row of buttons."""
+    line = p.line_height("small")
+    f = shown_field(part.model, part.field)
+    head = min(2, len(p.lines(_head(part), width - 24 - 6 * line, "small"))) * line
+    return TOP + head + 2 + (_field_height(p, f, touch, width - 24) if f else 0) + GAP + touch \
+        + BOTTOM
+
+
 def fits(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int) -> int:
     """How many parts fit `area` one above another (each at least a header, its field and the
     row of buttons): those first in `parts` are drawn."""
-    line = p.line_height("small")
     n = 0
-    used = 0
+    used = -GAP
     for part in parts:
-        f = shown_field(part.model, part.field)
-        head = min(2, len(p.lines(_head(part), area.width - 24 - 6 * line, "small"))) * line
-        need = head + GAP + (_field_height(p, f, touch, area.width - 24) if f else 0) + GAP + \
-            touch + 2 * GAP
-        if used + need > area.height:
+        used += GAP + need(p, part, area.width, touch)
+        if used > area.height:
             break
-        used += need
         n += 1
     return n
 
@@ -94,11 +112,18 @@ def draw_split(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int,
                focus: str | None) -> list[str]:
     """Draw `parts` one above another in `area` (the panel's place and its action row); returns
     the stations drawn (those that fit, in order)."""
-    n = max(1, fits(p, parts, area, touch))
-    shown = list(parts[:n])
-    h = (area.height - GAP * (n - 1)) // n
-    for i, part in enumerate(shown):
-        rect = pygame.Rect(area.x, area.y + i * (h + GAP), area.width, h)
+    n = fits(p, parts, area, touch)
+    if n < len(parts):   # every officer keeps a part: what a choice does is on the whole panel
+        parts = [plain(part) for part in parts]
+        n = fits(p, parts, area, touch)
+    shown = list(parts[:max(1, n)])
+    n = len(shown)
+    needs = [need(p, part, area.width, touch) for part in shown]
+    slack = max(0, area.height - GAP * (n - 1) - sum(needs)) // n   # shared out evenly
+    y = area.y
+    for part, h in zip(shown, needs, strict=True):
+        rect = pygame.Rect(area.x, y, area.width, h + slack)
+        y = rect.bottom + GAP
         inner = focus.partition("|")[2] if focus and focus.startswith(f"@{part.station}|") \
             else None
         mark = len(p.widgets)
@@ -113,7 +138,7 @@ def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | No
     pygame.draw.rect(p.surface, theme.ACCENT, area, 2, border_radius=12)
     model = part.model
     x, w = area.x + 12, area.width - 24
-    y = area.y + 4
+    y = area.y + TOP
     budget = " · ".join(f"{b.used}/{b.maximum}" for b in model.budgets)
     bw = p.font("small").size(budget)[0] if budget else 0
     if budget:
@@ -123,7 +148,7 @@ def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | No
     y += p.wrap(_head(part), pygame.Rect(x, y, w - bw - GAP, 2 * p.line_height("small")),
                 "small", theme.ACCENT, 2) + 2
     field = shown_field(model, part.field)
-    row = pygame.Rect(x, area.bottom - touch - GAP, w, touch)
+    row = pygame.Rect(x, area.bottom - touch - BOTTOM, w, touch)
     note = part.message or model.problem
     note_h = 2 * p.line_height("small") if note else 0
     if field is not None:   # the field under the cursor, then those after it that fit
@@ -148,7 +173,13 @@ def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | No
 
 
 def _head(part: Part) -> str:
-    return f"{TAB_NAMES.get(part.station, part.station.upper())} · {_short(part.model)}"
+    """"SCI · Science Skill Roll": the station and its decision (the ship's name left to the
+    tab and the title: the parts are one seat's, of one ship)."""
+    short = _short(part.model)
+    if part.model.ship:
+        short = short.replace(f"{part.model.ship}'s ", "")
+        short = short[:1].upper() + short[1:]
+    return f"{TAB_NAMES.get(part.station, part.station.upper())} · {short}"
 
 
 def _short(model: PanelModel) -> str:

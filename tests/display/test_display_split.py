@@ -141,3 +141,22 @@ def test_no_split_while_a_station_of_the_seat_must_roll_or_acts_alone() -> None:
     state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 3))
     d, _ = display(state)
     assert d.together() == () and not d.split and "confirm" in ids(d)
+
+
+@cache
+def skill_rolls() -> GameState:
+    """The Skill Roll Phase: Engineering's and Science's choices, each with what it does."""
+    return until(after_engineering(), {"engineer", "science"})
+
+
+def test_in_the_skill_roll_phase_both_officers_keep_a_part() -> None:
+    d, out = display(skill_rolls())
+    assert d.together() == ("engineer", "science") and d.split
+    assert {"@engineer|confirm", "@science|confirm"} <= ids(d)   # neither left off the screen
+    check_laid_out(d, (800, 480))
+    assert not [t.text for t in d.painter.texts if t.cut]
+    d.activate("tab:engineer")                                   # the whole panel says what
+    d.activate("tab:engineer")                                   # each choice does
+    d.activate("tab:science")
+    d.draw(force=True)
+    assert not d.split and any("succeeds" in t.text or "%" in t.text for t in d.painter.texts)
