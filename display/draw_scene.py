@@ -136,7 +136,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
         if request is not None:
             why = bool(d.state is not None and   # WHY? where the ruleset explains the roll
                        explain_pending(d.state, seat_side(d.state, d.seat)))
-            draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
+            draw_roll(p, roll_dialog(request, ship_names(d.view), d.seat.ship), d.last_roll,
                       rect(lay.panel), lay.touch, d.focus, why, d.tens)
             d.roll_on_screen = request   # a panel's roll is made only once this was seen
             if d.message:

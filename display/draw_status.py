@@ -116,8 +116,9 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     # Above the buttons, as much of who / what / needs / last roll as fits, in that order.
     limit = roll_rect.top - 4
     y = area.y + 8
+    head = "ROLL: " + dialog.who.upper()   # whole: in smaller type where large would cut it
     lines: list[tuple[str, str, theme.Colour, int]] = [
-        ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
+        (head, "large" if p.font("large").size(head)[0] <= w else "body", theme.ACCENT, 2),
         (dialog.purpose, "body", theme.TEXT, 3)]
     if dialog.progress:   # a roll of several dice, one at a time
         lines.insert(1, (dialog.progress.upper(), "title", theme.ACCENT_2, 1))

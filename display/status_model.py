@@ -181,9 +181,12 @@ class RollDialog:
     progress: str = ""   # a roll of several dice, one at a time: "die 2 of 3"
 
 
-def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
+def roll_dialog(request: RollRequest, names: Mapping[str, str],
+                own: str | None = None) -> RollDialog:
+    """Who rolls (the station, and the ship unless it is the crew's `own`), for what, and what
+    it needs."""
     who = title(request.station)
-    if request.ship:
+    if request.ship and request.ship != own:
         who += f" · {names.get(request.ship, request.ship)}"
     needs = f"needs {request.needs[0]}-{request.needs[1]}" if request.needs else ""
     purpose = request.purpose

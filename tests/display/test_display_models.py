@@ -132,6 +132,10 @@ def test_roll_dialog_says_who_what_and_the_number_needed() -> None:
     assert d.purpose.startswith("to-hit, Phaser bank 1")
     assert d.needs == "needs 1-6"
     assert d.values == tuple(range(1, 11))
+    # on the crew's own screen its ship goes without saying: the title stays whole
+    assert roll_dialog(req, {"enterprise": "USS Enterprise"}, "enterprise").who == "Helm"
+    assert roll_dialog(req, {"enterprise": "USS Enterprise"}, "kronos").who == \
+        "Helm · USS Enterprise"
 
 
 def test_after_action_report_counts_shots_hits_and_damage() -> None:
