@@ -203,9 +203,14 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
     r = p.text(head, (x, y), size, theme.ACCENT, w)
     y = max(r.bottom, y + p.line_height("large")) + 4
     note_h = p.line_height("small") * 2 + 4 if message and model.decision is None else 0
-    # the facts stop above the note a refused press leaves at the bottom (never under it)
-    y = _facts(p, model, x, y, w, area if not note_h else
-               pygame.Rect(area.x, area.y, area.width, area.height - note_h - 4))
+    keep = note_h
+    if model.decision is not None and message and model.fields:   # a refusal's note under the
+        keep = (p.line_height("small") * 2 + 4 + p.line_height("body") + 2 * GAP   # first field
+                + _field_height(p, model.fields[0], touch, w))   # never lands on its buttons
+    # the facts stop above the note a refused press leaves at the bottom (never under it); the
+    # last facts are left out whole where there is no room for them
+    y = _facts(p, model, x, y, w, area if not keep else
+               pygame.Rect(area.x, area.y, area.width, area.height - keep - 4))
     if model.decision is None:
         y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8 - note_h),
                     "body", theme.TEXT_DIM, 3)
@@ -282,6 +287,9 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
             return y
         value_w = font.size(fact.value)[0]
         label_w = max(min(widest_label, col_w - value_w), col_w // 3)
+        lines = min(3, len(p.lines(fact.value, col_w - label_w, "small")))
+        if y + lines * line > area.bottom - 4:   # whole or not at all
+            return y + (row_h if n % cols else 0) + (2 if n % cols else 0)
         p.text(fact.label, (cx, y), "small", theme.TEXT_DIM, label_w - 4)
         # a long value (a sensor report's answer) wraps under itself, up to three lines
         room = min(3 * line, area.bottom - 4 - y) // line * line

@@ -99,3 +99,31 @@ def test_a_panel_s_hint_is_not_drawn_in_red_and_its_refusal_is(display: BridgeDi
     display.follow_panel(PanelEdit(edit.station, SHIP, edit.key, edit.values, "shields",
                                    "not now: full", refused=True))
     assert theme.ALERT in colours_in(display, "not now: full")
+
+
+@pytest.mark.slow
+def test_a_refusal_at_helm_s_crowded_panel_lands_on_no_button() -> None:
+    """Command & Control's Helm has eight readings over its course buttons: a refused press's
+    note takes the place of the last readings (each whole), never the buttons' place."""
+    from test_display_screens import check_laid_out
+
+    from companion.crew_play import with_crews
+    from companion.screens import SCREENS, advance
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    pygame.font.init()
+    seat = Seat("helm", SHIP)
+    scenario = with_crews(prepare(load_scenario("kobayashi-maru", None), None, "command", None,
+                                  11), {}, None, 1, lambda _l: None, save=False)[0]
+    state, _ = advance(new_game(scenario), seat, 1, SCREENS["helm"][1], 1)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None)
+    d.show(state)
+    o = next(o for o in d.opens if o.station == "helm")
+    d.follow_panel(PanelEdit("helm", SHIP, decision_key(o.decision), (), None,
+                             "not now: ahead cannot change Helm: move USS Enterprise",
+                             refused=True))
+    d.draw(force=True)
+    check_laid_out(d, (800, 480))
+    assert not [t.text for t in d.painter.texts if t.cut]
+    assert any(t.text.startswith("not now") for t in d.painter.texts)
