@@ -150,7 +150,7 @@ def skill_rolls() -> GameState:
 
 
 def test_in_the_skill_roll_phase_both_officers_keep_a_part() -> None:
-    d, out = display(skill_rolls())
+    d, _ = display(skill_rolls())
     assert d.together() == ("engineer", "science") and d.split
     assert {"@engineer|confirm", "@science|confirm"} <= ids(d)   # neither left off the screen
     check_laid_out(d, (800, 480))
