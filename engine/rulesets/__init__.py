@@ -34,6 +34,10 @@ from engine.ruleset import Ruleset
 GROUP = "starbridge.rulesets"
 """The entry-point group an installed package offers a ruleset in."""
 
+DEFAULT = "fasa"
+"""The ruleset a scenario or a log that names none plays: FASA's, whose files came before any
+other game system's and say no ruleset (engine.game.scenario_ruleset)."""
+
 DISTRIBUTION = "starbridge"
 """The distribution whose own rulesets (`packaged()`) win a name another package also offers."""
 
