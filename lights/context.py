@@ -1,0 +1,81 @@
+"""What a rule reads: one seat's context, made from the kernel's per-seat API alone.
+
+    seat_context(state, Seat("helm", "enterprise"))   # that seat's view, ship, what it is asked
+    seat_context(state, None)                          # the room's: what every side may know
+    event_context(event, seat)                         # an event as a rule's `where` reads it
+
+The same names for every game system (lights/names.py): `view` is the seat's `view` (the room's
+is `engine.public.public_view`), `ship` the seat's own ship in it, `asked` what `pending` asks
+of it, `seat` who it is, `over` whether the game is over. Nothing else of the state is read,
+so an output shows only what its seat may know.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from engine import GameState, Seat, pending, view
+from engine.events import Event
+from engine.public import public_view
+
+
+def _asked(entries: list[tuple[str, bool, str]]) -> dict[str, Any]:
+    """(action, is a roll, what) of each prompt -> the `asked` names."""
+    return {"decide": any(not roll for _, roll, _ in entries),
+            "roll": any(roll for _, roll, _ in entries),
+            "actions": [a for a, _, _ in entries],
+            "what": [w for _, _, w in entries]}
+
+
+def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
+    """The context of `seat`'s rules (None: the room's, public)."""
+    if seat is None:
+        seen = public_view(state)
+        entries = [(str(p.get("action") or ""), p.get("action") == "roll", str(p.get("what") or ""))
+                   for p in seen.get("pending", ()) if isinstance(p, Mapping)]
+        who: dict[str, Any] = {"station": None, "ship": None, "side": None}
+        ship = None
+    else:
+        seen = view(state, seat)
+        entries = [(p.action, p.roll is not None, p.what) for p in pending(state, seat)]
+        ship = own_ship(seen, seat.ship)
+        who = {"station": str(seat.station), "ship": seat.ship,
+               "side": seat.side or (ship.get("side") if ship else None)}
+    over = bool(getattr(state, "over", False)) or bool(seen.get("outcome"))
+    return {"view": seen, "ship": ship, "asked": _asked(entries), "seat": who, "over": over}
+
+
+def own_ship(seen: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
+    """The seat's own ship in its view (None without one, or when the view does not have it)."""
+    if ship is None:
+        return None
+    for entry in seen.get("ships", ()):
+        if isinstance(entry, Mapping) and entry.get("id") == ship:
+            return entry
+    return None
+
+
+def _plain(value: object) -> object:
+    """An event's field as plain data (dataclasses as tables, tuples as lists)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def event_context(event: Event, seat: Seat | None) -> dict[str, Any]:
+    """`event` as a rule reads it: its type, its words, its fields, and whether it puts the
+    seat's own ship on alert (`on_me`)."""
+    out: dict[str, Any] = {"type": type(event).__name__, "text": event.text,
+                           "alerts": event.alerts}
+    if dataclasses.is_dataclass(event):
+        for f in dataclasses.fields(event):
+            out.setdefault(f.name, _plain(getattr(event, f.name)))
+    out["on_me"] = event.alerts is not None and seat is not None and seat.ship is not None \
+        and event.alerts == seat.ship
+    return out
