@@ -111,6 +111,8 @@ def step(got: object, key: Value) -> object:
     end), or None."""
     if isinstance(got, Mapping):
         return got.get(key) if isinstance(key, str) else None
+    if isinstance(key, float) and key.is_integer():
+        key = int(key)
     if isinstance(got, list | tuple) and isinstance(key, int) and not isinstance(key, bool):
         return got[key] if -len(got) <= key < len(got) else None
     return None

@@ -57,7 +57,7 @@ DEFAULT_PANELS = "panel_lights.toml"
 """The panels' own LEDs, shipped with the package (lights/data)."""
 
 OUTPUT_KEYS: dict[str, tuple[str, ...]] = {
-    PANEL: ("kind", "role", "stations"),
+    PANEL: ("kind", "role", "roles", "stations"),
     WLED: ("kind", "url", "segment", "seat"),
     DMX: ("kind", "universe", "channels", "host", "port", "seat"),
     SOUND: ("kind", "sound", "volume", "seat"),
@@ -142,8 +142,16 @@ class _Checker:
             if not isinstance(body, Mapping):
                 self.bad(where, "an output is a table: [outputs.NAME] with kind = ...")
                 continue
+            if body.get("kind") == PANEL and "roles" in body:
+                for made in self.panel_roles(body, where):
+                    if made.name in out or made.name in table:
+                        self.bad((*where, "roles"), f"{made.name!r} is already an output")
+                    out[made.name] = made
+                continue
             made = self.output(str(name), body, where)
             if made is not None:
+                if name in out:
+                    self.bad(where, f"{name!r} is already an output (a panel's `roles`)")
                 out[str(name)] = made
         return out
 
@@ -203,6 +211,22 @@ class _Checker:
             return None
         volume = self.fraction(body.get("volume", 1.0), (*where, "volume"))
         return Output(name, kind, seat, line, sound=sound, volume=volume)
+
+    def panel_roles(self, body: Mapping[str, Any], where: tuple[str, ...]) -> list[Output]:
+        """A panel output table with `roles`: one output per role, named by it."""
+        roles = body.get("roles")
+        if "role" in body or not isinstance(roles, list) or not 0 < len(roles) <= 32 or not all(
+                isinstance(r, str) and re.fullmatch(r"[a-z0-9_]{1,24}", r) for r in roles):
+            self.bad((*where, "roles"), "roles is a list of lights' roles (shield1, ...), each "
+                                        "an output of its own (instead of one `role`)")
+            return []
+        out = []
+        for role in roles:
+            one = self.output(role, {**{k: v for k, v in body.items() if k != "roles"},
+                                     "role": role}, where)
+            if one is not None:
+                out.append(one)
+        return out
 
     def seat(self, value: object, where: tuple[str, ...]) -> str:
         if value == PUBLIC:
