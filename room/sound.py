@@ -73,15 +73,10 @@ class Speaker:
             data = read_sound(output.sound)
             self.sounds[name] = mixer.Sound(file=io.BytesIO(data))
             self.sounds[name].set_volume(output.volume)
-        except (OSError, FileRefused, ValueError, RuntimeError) as exc:
+        except (OSError, FileRefused, ValueError, RuntimeError) as exc:   # pygame.error too
             self.bad.add(name)
             self.said.append(f"sound {name}: {output.sound} cannot be played ({exc}); it stays "
                              f"silent")
-            return None
-        except Exception as exc:   # pygame.error: a file that is not a sound
-            self.bad.add(name)
-            self.said.append(f"sound {name}: {output.sound} is not a sound pygame plays "
-                             f"({exc}); it stays silent")
             return None
         return self.sounds[name]
 
