@@ -12,6 +12,7 @@
     starbridge bench [WHAT]          every benchmark and one table of figures (or one of
                                      them: engine, dice, panels, display, saves, app)
     starbridge panels check|wiring   check a pin map; draw its wiring diagram
+    starbridge lights check|test     check a lights file; walk it over a scripted game
     starbridge screenshot [...]      render a screen of the bridge display to PNG, headless
 """
 
@@ -32,6 +33,7 @@ from companion.commands import crew as crew_cmd
 from companion.commands import dice_emulator as dice_emulator_cmd
 from companion.commands import doctor as doctor_cmd
 from companion.commands import games as games_cmd
+from companion.commands import lights as lights_cmd
 from companion.commands import panels as panels_cmd
 from companion.commands import play as play_cmd
 from companion.commands import screenshot as screenshot_cmd
@@ -124,6 +126,7 @@ with a warning. Any other damage is an error naming the line.""",
     "ships": "examples:\n  starbridge ships\n  starbridge --data-dir ~/my-ships ships",
     "bench": bench_cmd.EXAMPLES,
     "panels": panels_cmd.EXAMPLES,
+    "lights": lights_cmd.EXAMPLES,
     "screenshot": "examples:\n  starbridge screenshot --screen helm --size 800x480 --out helm.png\n"
                   "  starbridge screenshot --all --out screens/      every screen, one PNG each",
     "dice-emulator": "examples:\n  starbridge dice-emulator              a tray on a pseudo-terminal"
@@ -204,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_parser(sub)
     dice_emulator_cmd.add_parser(sub)
     panels_cmd.add_parser(sub)
+    lights_cmd.add_parser(sub)
     screenshot_cmd.add_parser(sub)
     for mod in (play_cmd, games_cmd, config_cmd, doctor_cmd, stations_cmd, crew_cmd):
         mod.add_parser(sub)
@@ -277,6 +281,8 @@ def _main(argv: list[str] | None) -> int:
             return 0
         if args.command == "panels":
             return panels_cmd.run(args)
+        if args.command == "lights":
+            return lights_cmd.run(args)
         if args.command == bench_cmd.NAME:
             return bench_cmd.run(args)
     except EngineError as exc:

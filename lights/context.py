@@ -79,3 +79,17 @@ def event_context(event: Event, seat: Seat | None) -> dict[str, Any]:
     out["on_me"] = event.alerts is not None and seat is not None and seat.ship is not None \
         and event.alerts == seat.ship
     return out
+
+
+def panel_context(state: GameState, seat: Seat, *, editing: str | None = None,
+                  values: Mapping[str, object] | None = None, maximum: int = 1, budget: int = 1,
+                  alert: bool = False, flash: bool = False, sent: bool = False,
+                  has_amber: bool = False) -> dict[str, Any]:
+    """The context of a panel's own lights: its seat's, with what is being entered at the panel
+    (`panel`). `maximum`: the largest field's maximum, `budget`: the first budget's (each at
+    least 1, so that a value over it is never a division by nothing)."""
+    ctx = seat_context(state, seat)
+    ctx["panel"] = {"editing": editing, "values": dict(values or {}),
+                    "maximum": max(1, maximum), "budget": max(1, budget), "alert": alert,
+                    "flash": flash, "sent": sent, "has_amber": has_amber}
+    return ctx

@@ -143,16 +143,16 @@ class _Checker:
                 self.bad(where, "an output is a table: [outputs.NAME] with kind = ...")
                 continue
             if body.get("kind") == PANEL and "roles" in body:
-                for made in self.panel_roles(body, where):
-                    if made.name in out or made.name in table:
-                        self.bad((*where, "roles"), f"{made.name!r} is already an output")
-                    out[made.name] = made
+                for role in self.panel_roles(body, where):
+                    if role.name in out or role.name in table:
+                        self.bad((*where, "roles"), f"{role.name!r} is already an output")
+                    out[role.name] = role
                 continue
-            made = self.output(str(name), body, where)
-            if made is not None:
+            one = self.output(str(name), body, where)
+            if one is not None:
                 if name in out:
                     self.bad(where, f"{name!r} is already an output (a panel's `roles`)")
-                out[str(name)] = made
+                out[str(name)] = one
         return out
 
     def output(self, name: str, body: Mapping[str, Any], where: tuple[str, ...]) -> Output | None:
