@@ -58,6 +58,7 @@ class Table:
                                                       # when only people (and trays) can act
     scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    room: Any = None                                  # the room's lights and sounds (room.Room)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -117,6 +118,9 @@ class App:
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+        if table.room is not None:   # a new game (or a resumed one): the rules start afresh
+            table.room.reset()
+            table.room.follow(game.state, (), t)
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -198,6 +202,8 @@ class App:
             self.display.show(state, events)
         for b in self.bridges:
             b.show(state, events, t)
+        if self.table.room is not None:
+            self.table.room.follow(state, events, t)
         if self.table.report is not None and events:
             self.table.report(events)
 
@@ -243,6 +249,7 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
+        self._room(t)
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -268,6 +275,17 @@ class App:
                 if pygame.display.get_surface() is self.display.surface:
                     pygame.display.flip()
         return not self.leave
+
+    def _room(self, t: float) -> None:
+        """The room's lights at `t` (a blink, a glow, an event's end), and what its outputs
+        said (one that dropped or came back), once each."""
+        room = self.table.room
+        if room is None:
+            return
+        room.refresh(t)
+        for line in room.news():
+            self.table.say(line)
+            self.tell(line)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:

@@ -211,8 +211,11 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
+    room: Any = None          # the room's lights and sounds (room.Room), from [room] lights
 
     def close(self) -> None:
+        if self.room is not None:
+            self.room.close()
         if self.dice is not None:
             self.dice.stop()
         close = getattr(self.factory, "close", None)
@@ -232,6 +235,14 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
         hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+    if config.room_lights:   # the room's WLED, DMX and sound (docs/lights.md)
+        from lights.load import LightsError, load_rules
+        from room.room import Room
+
+        try:
+            hw.room = Room(load_rules(Path(config.room_lights).expanduser()))
+        except LightsError as exc:
+            raise EngineError("\n".join(exc.problems)) from None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
         from firmware_bridge.bridge import DiceBridge
 
@@ -251,7 +262,7 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
         table.scenarios = scenarios_on_offer(data_dir, str(game.scenario.get("ruleset", "")))
