@@ -89,12 +89,12 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
             bad(("kiosk", "exit_keys"), f"no key is named {name!r} (write keys as pygame names "
                                         f"them: \"f1\", \"escape\", \"left ctrl\", \"q\"): nobody "
                                         f"could leave the kiosk")
-    for key, file in ((("panels", "lights"), config.panel_lights),
-                      (("room", "lights"), config.room_lights)):
+    for lights_key, file in ((("panels", "lights"), config.panel_lights),
+                             (("room", "lights"), config.room_lights)):
         if file:
             from lights.load import check_file
 
-            problems.extend(f"{config.where(*key)}: {one_line(p)}" for p in
+            problems.extend(f"{config.where(*lights_key)}: {one_line(p)}" for p in
                             check_file(Path(file).expanduser())[:10])
     return problems
 

@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).parents[1] / "room"))
 
-from test_outputs import Wled  # noqa: E402
+from test_outputs import Wled
 
-from companion.cli import main  # noqa: E402
+from companion.cli import main
 
 EXAMPLES = resources.files("lights") / "examples"
 
