@@ -31,20 +31,28 @@ def _asked(entries: list[tuple[str, bool, str]]) -> dict[str, Any]:
 
 def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
     """The context of `seat`'s rules (None: the room's, public)."""
+    over = bool(getattr(state, "over", False))
     if seat is None:
         seen = public_view(state)
         entries = [(str(p.get("action") or ""), p.get("action") == "roll", str(p.get("what") or ""))
                    for p in seen.get("pending", ()) if isinstance(p, Mapping)]
-        who: dict[str, Any] = {"station": None, "ship": None, "side": None}
-        ship = None
-    else:
-        seen = view(state, seat)
-        entries = [(p.action, p.roll is not None, p.what) for p in pending(state, seat)]
-        ship = own_ship(seen, seat.ship)
+        return make_context(seen, None, entries, None, over)
+    seen = view(state, seat)
+    entries = [(p.action, p.roll is not None, p.what) for p in pending(state, seat)]
+    return make_context(seen, own_ship(seen, seat.ship), entries, seat, over)
+
+
+def make_context(seen: Mapping[str, Any], ship: Mapping[str, Any] | None,
+                 entries: list[tuple[str, bool, str]], seat: Seat | None,
+                 over: bool) -> dict[str, Any]:
+    """A context from a seat's view, its own ship in it, (action, is a roll, what) of each of
+    its prompts, and whether the game is over (a caller that has them already: a panel)."""
+    who: dict[str, Any] = {"station": None, "ship": None, "side": None}
+    if seat is not None:
         who = {"station": str(seat.station), "ship": seat.ship,
                "side": seat.side or (ship.get("side") if ship else None)}
-    over = bool(getattr(state, "over", False)) or bool(seen.get("outcome"))
-    return {"view": seen, "ship": ship, "asked": _asked(entries), "seat": who, "over": over}
+    return {"view": seen, "ship": ship, "asked": _asked(entries), "seat": who,
+            "over": over or bool(seen.get("outcome"))}
 
 
 def own_ship(seen: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
@@ -89,7 +97,14 @@ def panel_context(state: GameState, seat: Seat, *, editing: str | None = None,
     (`panel`). `maximum`: the largest field's maximum, `budget`: the first budget's (each at
     least 1, so that a value over it is never a division by nothing)."""
     ctx = seat_context(state, seat)
-    ctx["panel"] = {"editing": editing, "values": dict(values or {}),
-                    "maximum": max(1, maximum), "budget": max(1, budget), "alert": alert,
-                    "flash": flash, "sent": sent, "has_amber": has_amber}
+    ctx["panel"] = panel_part(editing, values or {}, maximum, budget, alert, flash, sent,
+                              has_amber)
     return ctx
+
+
+def panel_part(editing: str | None, values: Mapping[str, object], maximum: int, budget: int,
+               alert: bool, flash: bool, sent: bool, has_amber: bool) -> dict[str, Any]:
+    """The `panel` names of a panel's context."""
+    return {"editing": editing, "values": dict(values), "maximum": max(1, maximum),
+            "budget": max(1, budget), "alert": alert, "flash": flash, "sent": sent,
+            "has_amber": has_amber}
