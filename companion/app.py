@@ -59,6 +59,8 @@ class Table:
     scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
     consoles: Any = None                              # the station consoles (companion/consoles.py)
     room: Any = None                                  # the room's lights and sounds (room.Room)
+    panel_lights: Any = None                          # the panels' lights file (a RuleSet; None:
+                                                      # the packaged one)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -150,7 +152,7 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1))
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
             bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)

@@ -212,6 +212,7 @@ class Hardware:
     dice: Any = None
     surface: Any = None
     room: Any = None          # the room's lights and sounds (room.Room), from [room] lights
+    panel_lights: Any = None  # the panels' own lights file, from [panels] lights
 
     def close(self) -> None:
         if self.room is not None:
@@ -235,6 +236,13 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
         hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+        if config.panel_lights:
+            from lights.load import LightsError, load_rules
+
+            try:
+                hw.panel_lights = load_rules(Path(config.panel_lights).expanduser())
+            except LightsError as exc:
+                raise EngineError("\n".join(exc.problems)) from None
     if config.room_lights:   # the room's WLED, DMX and sound (docs/lights.md)
         from lights.load import LightsError, load_rules
         from room.room import Room
@@ -262,7 +270,8 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
+                  panel_lights=hw.panel_lights)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
         table.scenarios = scenarios_on_offer(data_dir, str(game.scenario.get("ruleset", "")))

@@ -31,6 +31,8 @@ from hardware.functions import AMBER
 from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
 from hardware.pinmap import PinMap
+from hardware.rule_lamps import default_rules
+from lights.rules import RuleSet
 
 LAMP_TEST_S = 0.6
 Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
@@ -61,8 +63,10 @@ class Bridge:
     scenario's order), 2 for the next (two crews on one Pi)."""
 
     def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
-                 clock: Clock = time.monotonic, crew: int = 1) -> None:
+                 clock: Clock = time.monotonic, crew: int = 1,
+                 lights: RuleSet | None = None) -> None:
         self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
+        self.lights = lights or default_rules()   # the panels' lights file (docs/lights.md)
         self.crew = crew
         self.wanted = tuple(stations)
         self.edges: queue.Queue[Edge] = queue.Queue()
@@ -92,7 +96,7 @@ class Bridge:
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers)
+                spec.name, dev, PanelModel(Seat(station, self.ship), self.lights), debouncers)
             for deb in debouncers.values():
                 self.order[deb] = len(self.order)
         self.missing = tuple(missing)

@@ -16,7 +16,8 @@ and locks on its side), every channel of the watcher must be the same in both ga
 `view`, `pending`, `controls` (every station of its ship), `problem` of what it could do,
 `events_for`, the autopilot's decisions, the bridge display's models (`game_link`, the panel of
 every station, the map, the ticker, the Rolls list) and its pixels (rendered with
-SDL_VIDEODRIVER=dummy at 800x480).
+SDL_VIDEODRIVER=dummy at 800x480), and the lights and sounds of a lights file (`LIGHTS`) whose
+outputs are the watcher's own and the room's (public): every rule's look and every sound.
 
 Budget: 6 games at each playable level, 4 of The Romulan Gambit and 5 of the Gambit staged with
 one Bird of Prey in sight and one hidden (`staged`): about 20 s on one core. With
@@ -68,6 +69,10 @@ from engine.rulesets.fasa.events import (
 from engine.rulesets.fasa.hiding import hidden_from
 from engine.rulesets.fasa.legal import for_prompt
 from engine.rulesets.fasa.state import PLAYABLE_LEVELS, POWER, FasaState, replace
+from lights.context import event_context, seat_context
+from lights.evaluate import Lit
+from lights.load import parse_rules
+from lights.names import event_types
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 40 if LONG else 6
@@ -94,6 +99,41 @@ at a pair's last compared step)."""
 def fonts() -> Iterator[None]:
     pygame.font.init()
     yield
+
+
+# -- the lights: a file that reads everything a rule may ---------------------------------------
+SEAT_READS = ("ship.shields[0] > 2", "ship.allocation.shields > 3", "ship.status == 'active'",
+              "ship.superstructure < ship.superstructure_max", "count(ship.weapons) > 1")
+ROOM_READS = ("asked.decide", "asked.roll", "len(view.ships) > 1", "len(view.pending) > 0",
+              "view.turn > 1", "over", "len(view.counters) > 0", "len(view.detected) > 0")
+
+
+def lights_for(seat_key: str) -> str:
+    """A lights file with one output in front of `seat_key` and one in the room's (public),
+    each lit by a state per reading (its level the reading's count of words), an edge of each
+    and a flash per event type (its level from the event's words)."""
+    out = [f'[outputs.seat]\nkind = "wled"\nurl = "a.local"\nseat = "{seat_key}"\n',
+           '[outputs.room]\nkind = "wled"\nurl = "b.local"\n',
+           f'[outputs.seat_sound]\nkind = "sound"\nsound = "chime"\nseat = "{seat_key}"\n',
+           '[outputs.room_sound]\nkind = "sound"\nsound = "chime"\n']
+    for who, reads in (("seat", SEAT_READS + ROOM_READS), ("room", ROOM_READS)):
+        for n, cond in enumerate(reads):
+            out.append(f'[[state]]\noutput = "{who}"\nwhen = "{cond}"\nlevel = {n / 20}\n'
+                       f'priority = {n}\n[[event]]\noutput = "{who}_sound"\nrises = "{cond}"\n')
+        for name in sorted(event_types()):
+            out.append(f'[[event]]\noutput = "{who}"\non = "{name}"\n'
+                       f'level = "len(event.text) / 200"\npriority = 50\n')
+    return "".join(out)
+
+
+def lights_seen(lit: Lit, state: FasaState, events: Sequence[Event], seat: Seat | None,
+                t: float) -> tuple[object, ...]:
+    from engine.public import public_events
+
+    told = engine.events_for(state, events, seat) if seat is not None else \
+        public_events(state, events)
+    plays = lit.update(seat_context(state, seat), [event_context(e, seat) for e in told], t)
+    return (tuple(plays), tuple(sorted(lit.looks(t).items())))
 
 
 # -- the games -------------------------------------------------------------------------------
@@ -280,6 +320,7 @@ class Watch:
     seat: Seat
     displays: tuple[BridgeDisplay, BridgeDisplay] = field(default_factory=lambda: ())  # type: ignore[assignment]
     compared: int = 0
+    lights: tuple[tuple[Lit, Lit], tuple[Lit, Lit]] = field(default_factory=lambda: ())  # type: ignore[assignment]
 
 
 def probes(state: FasaState, seat: Seat) -> list[Action]:
@@ -347,6 +388,12 @@ def compare(pair: tuple[FasaState, FasaState], events: tuple[Sequence[Event], Se
     ma, mb = (display_models(d) for d in watch.displays)
     for key in ma:
         assert ma[key] == mb[key], f"{where}: {seat}'s display {key} differs:\n{ma[key]}\n{mb[key]}"
+    t = float(watch.compared + 1)
+    for (la, lb), who in zip(watch.lights, (seat, None), strict=True):
+        seen = [lights_seen(lit, s, e, who, t) for lit, s, e in zip((la, lb), pair, events,
+                                                                     strict=True)]
+        assert seen[0] == seen[1], (f"{where}: the {'room' if who is None else 'seat'}'s "
+                                    f"lights differ:\n{seen[0]}\n{seen[1]}")
     watch.compared += 1
     if last or watch.compared % PIXELS_EVERY == 1:
         assert pixels(watch.displays[0]) == pixels(watch.displays[1]), \
@@ -366,7 +413,13 @@ def new_watch(seat: Seat, state: FasaState) -> Watch:
                      for _ in range(2))
     for d in displays:
         d.show(state)
-    return Watch(seat, displays)  # type: ignore[arg-type]
+    rules = parse_rules(lights_for(f"{seat.ship}/{seat.station}"), "secrets")
+    lights = ((Lit(rules, ("seat", "seat_sound")), Lit(rules, ("seat", "seat_sound"))),
+              (Lit(rules, ("room", "room_sound")), Lit(rules, ("room", "room_sound"))))
+    for (la, lb), who in zip(lights, (seat, None), strict=True):
+        for lit in (la, lb):
+            lights_seen(lit, state, (), who, 0.0)
+    return Watch(seat, displays, lights=lights)  # type: ignore[arg-type]
 
 
 def follow(line: Sequence[Step], start: int, twin: FasaState, twin_events: Sequence[Event],

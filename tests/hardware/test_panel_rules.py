@@ -82,3 +82,17 @@ def test_the_rules_file_lights_each_panel_as_the_code_did(level: str, start: Gam
                                               alert, flash, sent, amber)
                         compared += 1
     assert compared > 200
+
+
+def test_a_tables_own_panel_file_changes_a_light_without_code() -> None:
+    from hardware.lamps import BLINK, ON
+    from lights.load import parse_rules
+
+    own = parse_rules('[outputs.green]\nkind = "panel"\n[outputs.alarm]\nkind = "panel"\n'
+                      'role = "red"\n[[state]]\noutput = "green"\nwhen = "asked.decide"\n'
+                      'effect = "blink"\n[[state]]\noutput = "alarm"\nwhen = "asked.decide"\n',
+                      "own.toml")
+    state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 1))
+    seat = next(Seat(p.station, p.ship) for p in pending(state) if p.roll is None)
+    assert PanelModel(seat).lamps(state, 0.0, False)["green"] == ON
+    assert PanelModel(seat, own).lamps(state, 0.0, False) == {"green": BLINK, "red": ON}
