@@ -167,7 +167,7 @@ class _Checker:
         line = self.line(where)
         seat = self.seat(body.get("seat", PUBLIC), (*where, "seat"))
         if kind == PANEL:
-            role = body.get("role")
+            role = body.get("role", name)   # left out: the output's name is the role
             if not isinstance(role, str) or not re.fullmatch(r"[a-z0-9_]{1,24}", role):
                 self.bad((*where, "role"), f"role is a light's role in the pin map (green, red, "
                                            f"shield1, ...), not {role!r}")
