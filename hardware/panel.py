@@ -248,7 +248,8 @@ class PanelModel:
 
     def sync(self, state: GameState) -> Editor | None:
         """Follow the game: a new decision for this seat starts from its defaults."""
-        decisions = [d for d in self.decisions(state) if d.action != "roll"]
+        decisions = sorted((d for d in self.decisions(state) if d.action != "roll"),
+                           key=lambda d: d.optional)   # an offer after what the game waits for
         if not decisions:
             self.editor = None
         elif self.editor is None or self.editor.decision != decisions[0]:
@@ -361,6 +362,10 @@ class PanelModel:
         self._sent = (state, editor)
         return Outcome(action=action)
 
+    def note_for(self, decision: Decision) -> str | None:
+        """The hint the last press gave ("hold confirm to fire"), while it was on `decision`."""
+        return self.last.note if self._pressed_on == decision else None
+
     def withdraw(self) -> None:
         """The decision just made was not applied (refused after all): its lights go back."""
         self._sent = None
@@ -376,7 +381,8 @@ class PanelModel:
         sent = self.sent(state)
         editor = sent or self.editor
         return (state, editor, dict(editor.values) if editor is not None else None,
-                self.alert, t < self.flash_until, sent is not None)
+                self.alert, t < self.flash_until, sent is not None,
+                editor.cursor if editor is not None else None, self.last)
 
     def told(self, events: tuple[Event, ...]) -> None:
         """The events this seat was told (already filtered by `events_for`)."""
@@ -387,10 +393,13 @@ class PanelModel:
               lights: Collection[str] | None = None) -> dict[str, Lamp]:
         """What this panel's lights show now (`lights`: the roles this panel has, when only
         those are wanted): the panels' lights file's rules (hardware.rule_lamps) over the seat's
-        own prompts and view and what is being entered here."""
+        own prompts, decisions and view and what is being entered here. "Your move" is only for
+        what the game waits for: an offer (a self-destruct order, a warp speed left as it is)
+        lights nothing (`asked.decide`)."""
         sent = self.sent(state)
         editor = sent or self.editor
         entering = Entering(editor.decision if editor is not None else None,
                             editor.values if editor is not None else {}, self.alert,
                             t < self.flash_until, sent is not None)
-        return panel_plan(self.rules, self.seat, state, entering, has_amber, lights)
+        return panel_plan(self.rules, self.seat, state, entering, has_amber, lights,
+                          self.decisions(state))

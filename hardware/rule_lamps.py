@@ -10,14 +10,14 @@ rules say which, not code.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from engine import Decision, GameState, Seat
 from hardware import engine_api as api
 from hardware.lamps import BLINK, OFF, ON, Lamp
-from lights.context import make_context, panel_part
+from lights.context import asked_entries, make_context, panel_part
 from lights.evaluate import Look, steady_looks
 from lights.load import load_rules
 from lights.rules import BLINK as BLINKS
@@ -56,8 +56,10 @@ def outputs_for(rules: RuleSet, station: str, lights: Collection[str] | None) ->
 
 
 def panel_plan(rules: RuleSet, seat: Seat, state: GameState, entering: Entering,
-               has_amber: bool, lights: Collection[str] | None = None) -> dict[str, Lamp]:
-    """Each of the panel's lights (`lights`: the roles it has; None: every role of the file)."""
+               has_amber: bool, lights: Collection[str] | None = None,
+               decisions: Sequence[Decision] | None = None) -> dict[str, Lamp]:
+    """Each of the panel's lights (`lights`: the roles it has; None: every role of the file);
+    `decisions`: the seat's (`controls`), when the caller has them already."""
     names = outputs_for(rules, str(seat.station), lights)
     if not names:
         return {}
@@ -65,8 +67,10 @@ def panel_plan(rules: RuleSet, seat: Seat, state: GameState, entering: Entering,
     maximum = max((f.maximum for f in d.fields), default=1) if d is not None else 1
     budget = sum(b.maximum for b in d.budgets[:1]) if d is not None else 1
     prompts = api.prompts(state, seat)
+    if decisions is None and any(p.roll is None for p in prompts):
+        decisions = api.decisions(state, seat)
     ctx = make_context(api.view_of(state, seat), api.own_ship_of(state, seat),
-                       [(p.action, p.roll is not None, p.what) for p in prompts], seat,
+                       asked_entries(prompts, decisions or ()), seat,
                        bool(getattr(state, "over", False)))
     ctx["panel"] = panel_part(d.action if d is not None else None, entering.values, maximum,
                               budget, entering.alert, entering.flash, entering.sent, has_amber)

@@ -13,20 +13,35 @@ so an output shows only what its seat may know.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import GameState, Seat, pending, view
+from engine import Decision, GameState, Prompt, Seat, controls, pending, view
 from engine.events import Event
 from engine.public import public_view
 
+Entry = tuple[str, bool, str, bool]
+"""What a seat is asked: (action, is a roll, what, is an offer the game does not wait for)."""
 
-def _asked(entries: list[tuple[str, bool, str]]) -> dict[str, Any]:
-    """(action, is a roll, what) of each prompt -> the `asked` names."""
-    return {"decide": any(not roll for _, roll, _ in entries),
-            "roll": any(roll for _, roll, _ in entries),
-            "actions": [a for a, _, _ in entries],
-            "what": [w for _, _, w in entries]}
+
+def _asked(entries: Sequence[Entry]) -> dict[str, Any]:
+    """The `asked` names: `decide`, a decision the game waits for; `offer`, one it does not
+    (a self-destruct order, a warp speed left as it is); `roll`; the `actions` and `what`."""
+    return {"decide": any(not roll and not offer for _, roll, _, offer in entries),
+            "offer": any(offer for _, _, _, offer in entries),
+            "roll": any(roll for _, roll, _, _ in entries),
+            "actions": [a for a, _, _, _ in entries],
+            "what": [w for _, _, w, _ in entries]}
+
+
+def asked_entries(prompts: Sequence[Prompt], decisions: Sequence[Decision]) -> list[Entry]:
+    """A seat's entries from its prompts (`pending`) and, when one of them is not a roll, its
+    decisions (`controls`), each of which says whether the game waits for it."""
+    out: list[Entry] = [(p.action, True, p.what, False) for p in prompts if p.roll is not None]
+    if any(p.roll is None for p in prompts):
+        out += [(d.action, False, d.prompt.what, bool(d.optional)) for d in decisions
+                if d.action != "roll"]
+    return out
 
 
 def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
@@ -34,16 +49,19 @@ def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
     over = bool(getattr(state, "over", False))
     if seat is None:
         seen = public_view(state)
-        entries = [(str(p.get("action") or ""), p.get("action") == "roll", str(p.get("what") or ""))
-                   for p in seen.get("pending", ()) if isinstance(p, Mapping)]
+        entries: list[Entry] = [(str(p.get("action") or ""), p.get("action") == "roll",
+                                 str(p.get("what") or ""), False)
+                                for p in seen.get("pending", ()) if isinstance(p, Mapping)]
         return make_context(seen, None, entries, None, over)
     seen = view(state, seat)
-    entries = [(p.action, p.roll is not None, p.what) for p in pending(state, seat)]
-    return make_context(seen, own_ship(seen, seat.ship), entries, seat, over)
+    prompts = pending(state, seat)
+    decisions = controls(state, seat) if any(p.roll is None for p in prompts) else ()
+    return make_context(seen, own_ship(seen, seat.ship), asked_entries(prompts, decisions),
+                        seat, over)
 
 
 def make_context(seen: Mapping[str, Any], ship: Mapping[str, Any] | None,
-                 entries: list[tuple[str, bool, str]], seat: Seat | None,
+                 entries: Sequence[Entry], seat: Seat | None,
                  over: bool) -> dict[str, Any]:
     """A context from a seat's view, its own ship in it, (action, is a roll, what) of each of
     its prompts, and whether the game is over (a caller that has them already: a panel)."""

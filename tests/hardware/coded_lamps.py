@@ -27,7 +27,11 @@ from hardware.panel import Editor, PanelModel
 def coded_plan(model: PanelModel, state: GameState, editor: Editor | None, alert: bool,
                flash: bool, sent: bool, has_amber: bool) -> dict[str, Lamp]:
     prompts = model.prompts(state)
-    plan = status_plan(your_move=not sent and any(p.roll is None for p in prompts),
+    # "your move" only for what the game waits for: an offer (a self-destruct order, a warp
+    # speed left as it is) lights nothing
+    waits = any(not d.optional for d in model.decisions(state)) if any(
+        p.roll is None for p in prompts) else False
+    plan = status_plan(your_move=not sent and waits,
                        roll_now=any(p.roll is not None for p in prompts),
                        alert=alert, flash=flash, amber=has_amber)
     plan.update(indicators(model, state, editor))
