@@ -19,7 +19,7 @@ from engine import Action, GameState, Seat, apply, crew_stations, decide, new_ga
 from engine.events import Event
 from lights.context import panel_context
 from lights.evaluate import Look, steady_looks
-from lights.rules import PANEL, Colour, RuleSet
+from lights.rules import COLOURS, PANEL, Colour, RuleSet
 from room.room import Room
 
 STEP_S = 1.0
@@ -86,7 +86,11 @@ def walk(rules: RuleSet, scenario: Mapping[str, Any], seed: int = 1, turns: int 
             for seat, names in panels.items():
                 looks = steady_looks(rules, names, panel_context(state, seat))
                 for name, look in looks.items():
-                    moment.shown[f"{seat.station}:{name}"] = _shown(rules, look, 0.0)
+                    shown = _shown(rules, look, 0.0)
+                    role = rules.outputs[name].role
+                    if role in COLOURS:   # a status LED is its own colour
+                        shown = Shown(COLOURS[role], shown.level, shown.effect, shown.rule)
+                    moment.shown[f"{seat.station}:{name}"] = shown
                     if look.rule >= 0:
                         fired[look.rule] = fired.get(look.rule, 0) + 1
             moments.append(moment)

@@ -261,6 +261,12 @@ def _pick(m: Value, keys: Value) -> Value:
     return [m[k] for k in _items(keys) if isinstance(k, str) and k in m]
 
 
+def _column(v: Value, key: Value) -> Value:
+    """`key` of every table in list `v` (`column(view.ships, 'cloaked')`)."""
+    return [x.get(key) for x in _items(v) if isinstance(x, Mapping)] if isinstance(key, str) \
+        else []
+
+
 def _lower(v: Value) -> Value:
     return v.lower() if isinstance(v, str) else None
 
@@ -279,9 +285,10 @@ FUNCTIONS: dict[str, Callable[..., Value]] = {
     "lower": _lower,
     "keys": _keys,
     "pick": _pick,
+    "column": _column,
     "held": lambda name: False,   # read by Call itself (a named state of the file)
 }
-ARITY = {"starts": 2, "keys": 2, "pick": 2}
+ARITY = {"starts": 2, "keys": 2, "pick": 2, "column": 2}
 
 
 # -- the parser -----------------------------------------------------------------------------
