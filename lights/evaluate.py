@@ -24,6 +24,7 @@ from lights.rules import (
     FADE,
     GLOW,
     LOOP,
+    MAX_HELD,
     OFF,
     PLAY,
     STATE,
@@ -92,7 +93,7 @@ def held_states(rules: Iterable[Rule], ctx: dict[str, Any]) -> dict[int, bool]:
         if name in memo:
             return memo[name]
         rule = named.get(name)
-        if rule is None or rule.when is None or depth[0] > 16:
+        if rule is None or rule.when is None or depth[0] > MAX_HELD:
             return False
         depth[0] += 1
         memo[name] = truth(rule.when.value(ctx))

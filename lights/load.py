@@ -35,6 +35,7 @@ from lights.rules import (
     KINDS,
     LIGHT_EFFECTS,
     LOOP,
+    MAX_HELD,
     PANEL,
     PLAY,
     PUBLIC,
@@ -504,6 +505,11 @@ class _Checker:
         done: set[str] = set()
 
         def visit(name: str, path: list[str]) -> None:
+            if len(path) > MAX_HELD:
+                r = named[name]
+                self.bad((*r.key.split("."), "when"), f"states built on each other through "
+                                                      f"held() more than {MAX_HELD} deep")
+                return
             if name in path:
                 loop = " -> ".join([*path[path.index(name):], name])
                 r = named[name]
@@ -536,6 +542,8 @@ def parse_rules(text: str, source: str) -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise LightsError([f"{source}: not TOML: {one_line(str(exc))}"]) from None
+    except RecursionError:
+        raise LightsError([f"{source}: not TOML: nested too deep to be a lights file"]) from None
     for key in data:
         if key not in ("outputs", STATE, EVENT):
             checker.bad((str(key),), "a lights file has [outputs.NAME] tables, [[state]] and "

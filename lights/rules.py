@@ -24,6 +24,8 @@ from lights.expr import Expr
 Colour = tuple[int, int, int]
 
 PUBLIC = "public"
+MAX_HELD = 32
+"""States built on each other (held("...") of held("...") ...) at most this deep."""
 STATE, EVENT = "state", "event"
 PANEL, WLED, DMX, SOUND = "panel", "wled", "dmx", "sound"
 KINDS = (PANEL, WLED, DMX, SOUND)
