@@ -98,7 +98,7 @@ def test_rules_over_anything_never_raise_when_read() -> None:
                      "status": rng.choice(junk)}]
             lit.update(ctx, told, float(n))
             for look in lit.looks(float(n)).values():
-                colour, level = look.at(float(n) + 0.1)
+                _colour, level = look.at(float(n) + 0.1)
                 assert 0.0 <= level <= 1.0
 
 
