@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).parents[1] / "room"))
 
-from test_outputs import Wled
+from test_room_outputs import Wled
 
 from companion.cli import main
 
