@@ -267,3 +267,19 @@ def drain(wled: Wled) -> list[dict[str, Any]]:
             out.append(wled.bodies.get(timeout=0.5))
         except queue.Empty:
             return out
+
+
+def test_a_seat_whose_ship_is_not_in_the_game_is_said_once_and_stays_dark() -> None:
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    rules = parse_rules('[outputs.lamp]\nkind = "wled"\nurl = "127.0.0.1:9"\n'
+                        'seat = "nosuch/captain"\n[[state]]\noutput = "lamp"\n'
+                        'when = "asked.decide"\n', "t")
+    room = Room(rules, drive=False)
+    state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 1))
+    room.follow(state, (), 0.0)
+    room.follow(state, (), 1.0)
+    news = room.news()
+    assert len(news) == 1 and "no ship 'nosuch'" in news[0] and "lamp stay dark" in news[0]
+    assert room.looks(1.0)["lamp"].rule == -1
