@@ -84,6 +84,10 @@ def test(rules: RuleSet, args: argparse.Namespace) -> int:
     from companion.session import load_scenario, prepare
     from engine.errors import EngineError
 
+    if args.png is not None and not args.png.parent.is_dir():
+        print(f"starbridge: --png {args.png}: no folder {args.png.parent} to write it in",
+              file=sys.stderr)
+        return 2
     try:
         scenario = prepare(load_scenario(args.scenario, None), None, args.level, None,
                            args.turns)
@@ -118,8 +122,12 @@ def test(rules: RuleSet, args: argparse.Namespace) -> int:
     if args.png is not None:
         from display.draw_walk import save_walk
 
-        save_walk(args.png, walk_rows(moments), f"{rules.source} · {args.scenario} at "
-                                                f"{args.level}, seed {args.seed}")
+        try:
+            save_walk(args.png, walk_rows(moments), f"{rules.source} · {args.scenario} at "
+                                                    f"{args.level}, seed {args.seed}")
+        except (OSError, RuntimeError) as exc:   # pygame.error: a file it cannot write
+            print(f"starbridge: --png {args.png}: cannot be written: {exc}", file=sys.stderr)
+            return 2
         print(f"wrote {args.png}")
     return 0
 

@@ -74,3 +74,16 @@ def test_a_game_played_with_a_lights_file_lights_the_strip(tmp_path: Path) -> No
         assert [255, 0, 0] in colours and [255, 255, 255] in colours, colours
     finally:
         wled.close()
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--png", "/nonexistent/x.png"], "no folder /nonexistent"),
+    (["--level", "nope"], "level must be one of"),
+    (["--scenario", "nope"], "no scenario 'nope'"),
+    (["--turns", "-3"], "max_turns must be"),
+])
+def test_lights_test_refuses_what_it_cannot_do_in_one_line(
+        args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lights", "test", str(EXAMPLES / "basic.toml"), *args]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
