@@ -135,3 +135,25 @@ def describe(shown: Shown) -> str:
         return "dark"
     r, g, b = shown.colour
     return f"#{r:02x}{g:02x}{b:02x} {round(100 * shown.level)}% {shown.effect} ({shown.rule})"
+
+
+def walk_rows(moments: list[Moment]) -> list[tuple[str, list[tuple[tuple[int, int, int], float,
+                                                                     str]]]]:
+    """Each output's row of the picture: (colour, level, effect) after each action, sounds as
+    their own rows (level 1 where one plays)."""
+    names: list[str] = []
+    for m in moments:
+        for name in (*m.shown, *(f"sound {s}" for s in m.sounds)):
+            if name not in names:
+                names.append(name)
+    rows = []
+    for name in names:
+        cells = []
+        for m in moments:
+            if name.startswith("sound "):
+                cells.append(((255, 255, 255), 1.0 if name[6:] in m.sounds else 0.0, "play"))
+            else:
+                s = m.shown.get(name)
+                cells.append((s.colour, s.level, s.effect) if s else ((0, 0, 0), 0.0, "off"))
+        rows.append((name, cells))
+    return rows

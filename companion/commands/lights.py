@@ -15,9 +15,8 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-from companion.lights_walk import Moment, describe, walk
+from companion.lights_walk import describe, walk, walk_rows
 from lights.load import LightsError, load_rules
 from lights.rules import RuleSet
 
@@ -29,9 +28,7 @@ EXAMPLES = """examples:
   starbridge lights test my_room.toml --live --pace 1     light the room as it goes"""
 
 
-def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("lights", help="lights and sound: check a lights file, walk it "
-                                             "over a scripted game")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", choices=("check", "test"))
     p.add_argument("file", nargs="?", type=Path, default=None,
                    help="lights file (default: the panels' packaged default)")
@@ -44,11 +41,9 @@ def add_parser(subparsers: Any) -> None:
                    help="test: send each look to the real outputs (WLED, DMX, sound) too")
     p.add_argument("--pace", type=float, default=0.0,
                    help="test with --live: seconds between two actions (0: as fast as it goes)")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     try:
         rules = load_rules(args.file)
     except LightsError as exc:
@@ -130,25 +125,3 @@ def test(rules: RuleSet, args: argparse.Namespace) -> int:
             return 2
         print(f"wrote {args.png}")
     return 0
-
-
-def walk_rows(moments: list[Moment]) -> list[tuple[str, list[tuple[tuple[int, int, int], float,
-                                                                     str]]]]:
-    """Each output's row of the picture: (colour, level, effect) after each action, sounds as
-    their own rows (level 1 where one plays)."""
-    names: list[str] = []
-    for m in moments:
-        for name in (*m.shown, *(f"sound {s}" for s in m.sounds)):
-            if name not in names:
-                names.append(name)
-    rows = []
-    for name in names:
-        cells = []
-        for m in moments:
-            if name.startswith("sound "):
-                cells.append(((255, 255, 255), 1.0 if name[6:] in m.sounds else 0.0, "play"))
-            else:
-                s = m.shown.get(name)
-                cells.append((s.colour, s.level, s.effect) if s else ((0, 0, 0), 0.0, "off"))
-        rows.append((name, cells))
-    return rows
