@@ -5,11 +5,15 @@
     room.refresh(t)                        # each step of the loop: blinks, glows, an event's end
     room.due(t)                            # when it next has something to do (None: nothing)
     room.news()                            # what to say: an output that dropped or came back
+    room.wire                              # what each light was last sent (its bytes)
 
 Each seat's outputs read that seat's context alone (lights/context.py): the room's ("public")
 what every side may know, a named seat its own view. A device is sent only a change (a DMX
 universe is also refreshed every second), from a thread of its own (room/link.py), so the game
-never waits on the network. `drive=False` follows the rules without any device (lights test).
+never waits on the network. `drive=False` follows the rules without any device (lights test),
+and still makes each command: `wire` holds every light's last (a WLED's JSON body, a DMX
+output's channel values), and `plays` every sound started, so what the room would say can be
+read whole (the secrets suite compares them).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from engine.public import public_events
 from lights.context import event_context, seat_context
 from lights.evaluate import Lit, Look
 from lights.rules import DMX, LOOP, PANEL, PUBLIC, SOUND, WLED, Colour, RuleSet
-from room.dmx import DmxUniverses
+from room.dmx import DmxUniverses, channel_values
 from room.link import Link
 from room.sound import Speaker
 from room.wled import wled_body, wled_link
@@ -70,6 +74,7 @@ class Room:
             dmx = [o for o in outs if o.kind == DMX]
             self.dmx = DmxUniverses(dmx) if dmx else None
         self.plays: list[tuple[str, bool]] = []   # every sound started: (output, looped)
+        self.wire: dict[str, bytes] = {}          # each light's last command, sent or not
 
     def follow(self, state: GameState, events: tuple[Event, ...], t: float) -> None:
         """The game moved on (or began): each seat's rules read its context and what it was
@@ -130,11 +135,15 @@ class Room:
             if before is not None and (before.colour, before.level) == (now.colour, now.level):
                 continue
             self.shown[name] = now
-            if kind == WLED and name in self.wled:
-                o = self.rules.outputs[name]
-                self.wled[name].put(wled_body(o.segment, colour, level))
-            elif kind == DMX and self.dmx is not None and self.dmx.set(name, colour, level):
-                universes.add(self.dmx.where(name))
+            o = self.rules.outputs[name]
+            if kind == WLED:
+                self.wire[name] = wled_body(o.segment, colour, level)
+                if name in self.wled:
+                    self.wled[name].put(self.wire[name])
+            elif kind == DMX:
+                self.wire[name] = bytes(channel_values(o, colour, level).values())
+                if self.dmx is not None and self.dmx.set(name, colour, level):
+                    universes.add(self.dmx.where(name))
         if self.dmx is not None and universes:
             self.dmx.flush(universes)
 

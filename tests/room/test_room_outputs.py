@@ -254,10 +254,41 @@ time = 5
             room.follow(state, events, 1.0)
             if p.roll is not None:
                 break
-        assert any(b["seg"][0]["col"] == [[0, 0, 255]] for b in drain(wled))
+        got = drain(wled)
+        assert any(b["seg"][0]["col"] == [[0, 0, 255]] for b in got)
+        assert json.loads(room.wire["room"]) == got[-1]   # what the room says it sent, it sent
         assert room.news() == []
     finally:
         room.close()
+
+
+def test_a_room_that_drives_nothing_still_makes_each_command() -> None:
+    """drive=False (lights test, the secrets suite): no device, yet each light's command is
+    made as it would be sent: a WLED's JSON body, a DMX fixture's channel values."""
+    rules = parse_rules('''[outputs.strip]
+kind = "wled"
+url = "nowhere.invalid"
+segment = 2
+[outputs.wash]
+kind = "dmx"
+channels = [5, 6, 7]
+[outputs.dimmer]
+kind = "dmx"
+channels = [9]
+[[state]]
+output = ["strip", "wash", "dimmer"]
+when = "asked.decide"
+colour = "red"
+level = 0.5
+''', "t")
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    room = Room(rules, drive=False)
+    room.follow(new_game(prepare(load_scenario("duel", None), None, "basic", None, 1)), (), 0.0)
+    assert room.wled == {} and room.dmx is None
+    assert room.wire == {"strip": wled_body(2, (255, 0, 0), 0.5), "wash": bytes([128, 0, 0]),
+                         "dimmer": bytes([128])}
 
 
 def drain(wled: Wled) -> list[dict[str, Any]]:
