@@ -4,6 +4,8 @@
     starbridge lights test [FILE]          # what each output does after each action
     starbridge lights test FILE --png OUT  # the same as a picture: a row per output
     starbridge lights test FILE --live     # and light the real outputs as it goes
+    starbridge lights example LEVEL        # a packaged example (basic, advanced, expert,
+                                           # command, panels) to begin a table's own from
 
 Without a file, the panels' packaged default (lights/data/panel_lights.toml). docs/lights.md
 says the format.
@@ -14,13 +16,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 
 from companion.lights_walk import describe, walk, walk_rows
-from lights.load import LightsError, load_rules
+from lights.load import DEFAULT_PANELS, LightsError, load_rules
 from lights.rules import RuleSet
 
+EXAMPLE_NAMES = ("basic", "advanced", "expert", "command", "panels")
+"""The packaged lights files `lights example` prints (lights/examples/, lights/data/)."""
+
 EXAMPLES = """examples:
+  starbridge lights example basic > my_room.toml  a packaged example to begin from
   starbridge lights check my_room.toml            every mistake as file:line: key: what
   starbridge lights test my_room.toml             each output after each action of a game
   starbridge lights test my_room.toml --level command --seed 4
@@ -29,9 +36,10 @@ EXAMPLES = """examples:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("action", choices=("check", "test"))
+    p.add_argument("action", choices=("check", "test", "example"))
     p.add_argument("file", nargs="?", type=Path, default=None,
-                   help="lights file (default: the panels' packaged default)")
+                   help="lights file (default: the panels' packaged default); example: which "
+                        f"({', '.join(EXAMPLE_NAMES)})")
     p.add_argument("--scenario", default="duel", help="test: the scenario played (duel)")
     p.add_argument("--level", default="basic", help="test: its level (basic)")
     p.add_argument("--seed", type=int, default=1, help="test: the dice's seed (1)")
@@ -44,6 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
+    if args.action == "example":
+        return example(str(args.file or ""))
     try:
         rules = load_rules(args.file)
     except LightsError as exc:
@@ -57,6 +67,17 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             print(line)
         return 0
     return test(rules, args)
+
+
+def example(name: str) -> int:
+    """Print a packaged lights file: an example of a level, or the panels' own."""
+    if name not in EXAMPLE_NAMES:
+        print(f"starbridge: lights example {name or '(none)'}: which one? "
+              f"{', '.join(EXAMPLE_NAMES)}", file=sys.stderr)
+        return 2
+    where = ("data", DEFAULT_PANELS) if name == "panels" else ("examples", f"{name}.toml")
+    sys.stdout.write((resources.files("lights").joinpath(*where)).read_text(encoding="utf-8"))
+    return 0
 
 
 def summary(rules: RuleSet) -> list[str]:

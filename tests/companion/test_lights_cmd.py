@@ -87,3 +87,21 @@ def test_lights_test_refuses_what_it_cannot_do_in_one_line(
     assert main(["lights", "test", str(EXAMPLES / "basic.toml"), *args]) == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["basic", "advanced", "expert", "command", "panels"])
+def test_an_example_printed_is_a_good_file_to_begin_from(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lights", "example", name]) == 0
+    mine = tmp_path / "mine.toml"
+    mine.write_text(capsys.readouterr().out)
+    assert main(["lights", "check", str(mine)]) == 0
+    assert "good:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["lights", "example"], ["lights", "example", "../../etc"]])
+def test_an_example_not_packaged_is_refused_in_one_line(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "basic, advanced, expert, command, panels" in err
