@@ -20,12 +20,21 @@ from collections.abc import Callable
 
 Send = Callable[[bytes], None]
 RETRY_S = 2.0
+WHY_CHARS = 120
+"""At most this much of a device's own words (an HTTP reason, an error) is said."""
+
+
+def one_line(text: str, most: int = WHY_CHARS) -> str:
+    """`text` as one printable line of at most `most` characters (a device's words are not
+    ours: a reason of many lines, control characters)."""
+    words = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return words if len(words) <= most else words[:most - 1] + "…"
 
 
 class Link:
     def __init__(self, name: str, send: Send, keepalive: float | None = None,
                  retry_s: float = RETRY_S, clock: Callable[[], float] = time.monotonic) -> None:
-        self.name, self.send_bytes = name, send
+        self.name, self.send_bytes = one_line(name, 200), send
         self.keepalive, self.retry_s, self.clock = keepalive, retry_s, clock
         self._cond = threading.Condition()
         self._newest: bytes | None = None
@@ -76,7 +85,7 @@ class Link:
         try:
             self.send_bytes(payload)
         except (OSError, ValueError) as exc:
-            why = str(exc) or type(exc).__name__
+            why = one_line(str(exc) or type(exc).__name__)
             if self.down is None:
                 self._said.put(f"{self.name} does not answer ({why}): the game goes on without "
                                f"it, and it is lit again as soon as it answers")
