@@ -17,7 +17,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
@@ -33,6 +33,10 @@ from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+
+if TYPE_CHECKING:
+    from lights.rules import RuleSet
+    from room.room import Room
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -60,8 +64,8 @@ class Table:
     scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
     #                                                   end screen's offer, found when it opens
     consoles: Any = None                              # the station consoles (companion/consoles.py)
-    room: Any = None                                  # the room's lights and sounds (room.Room)
-    panel_lights: Any = None                          # the panels' lights file (a RuleSet; None:
+    room: Room | None = None                          # the room's lights and sounds
+    panel_lights: RuleSet | None = None               # the panels' lights file (None:
                                                       # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
 

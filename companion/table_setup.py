@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
@@ -28,6 +28,10 @@ from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
+
+if TYPE_CHECKING:
+    from lights.rules import RuleSet
+    from room.room import Room
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
@@ -199,8 +203,8 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
-    room: Any = None          # the room's lights and sounds (room.Room), from [room] lights
-    panel_lights: Any = None  # the panels' own lights file, from [panels] lights
+    room: Room | None = None  # the room's lights and sounds, from [room] lights
+    panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights
     service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
 
     def close(self) -> None:
