@@ -35,8 +35,8 @@ from room.wled import wled_body, wled_link
 
 
 @dataclass(frozen=True, slots=True)
-class Shown:
-    """What an output shows now: its colour and level (0..1), and the rule that lights it."""
+class Sent:
+    """What a light was last sent: its colour and level (0..1), and the rule that lights it."""
 
     colour: Colour
     level: float
@@ -61,7 +61,7 @@ class Room:
             self.seats.setdefault(o.seat, []).append(o.name)
         self.lits = {seat: Lit(rules, names) for seat, names in self.seats.items()}
         self.kinds = {o.name: o.kind for o in outs}
-        self.shown: dict[str, Shown] = {}
+        self.last: dict[str, Sent] = {}   # each light's last look sent
         self.looping: set[str] = set()
         self.said: list[str] = []
         self.missing: set[str] = set()
@@ -130,11 +130,11 @@ class Room:
                         self.speaker.stop(name)
                 continue
             colour, level = look.at(t)
-            now = Shown(colour, round(level, 3), look.rule)
-            before = self.shown.get(name)
+            now = Sent(colour, round(level, 3), look.rule)
+            before = self.last.get(name)
             if before is not None and (before.colour, before.level) == (now.colour, now.level):
                 continue
-            self.shown[name] = now
+            self.last[name] = now
             o = self.rules.outputs[name]
             if kind == WLED:
                 self.wire[name] = wled_body(o.segment, colour, level)

@@ -171,7 +171,7 @@ def one_output(kind: str, state: GameState, events: tuple[Event, ...],
         clock[0] += 10.0
         n = len(stamps.times)
         room.refresh(clock[0])            # the flash ends: its dark look is sent (once lit)
-        if room.shown:
+        if room.last:
             with contextlib.suppress(TimeoutError):
                 stamps.wait(n + 1, 0.5)
         time.sleep(0.002)
