@@ -40,7 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", type=Path, default=None,
                    help="lights file (default: the panels' packaged default); example: which "
                         f"({', '.join(EXAMPLE_NAMES)})")
-    p.add_argument("--scenario", default="duel", help="test: the scenario played (duel)")
+    p.add_argument("--scenario", default="duel",
+                   help="test: the scenario played (duel; a table's own from --data-dir too)")
     p.add_argument("--level", default="basic", help="test: its level (basic)")
     p.add_argument("--seed", type=int, default=1, help="test: the dice's seed (1)")
     p.add_argument("--turns", type=int, default=2, help="test: turns played (2)")
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         for line in summary(rules):
             print(line)
         return 0
-    return test(rules, args)
+    return test(rules, args, data_dir)
 
 
 def example(name: str) -> int:
@@ -96,7 +97,7 @@ def summary(rules: RuleSet) -> list[str]:
     return out
 
 
-def test(rules: RuleSet, args: argparse.Namespace) -> int:
+def test(rules: RuleSet, args: argparse.Namespace, data_dir: Path | None = None) -> int:
     from companion.session import load_scenario, prepare
     from engine.errors import EngineError
 
@@ -105,7 +106,7 @@ def test(rules: RuleSet, args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        scenario = prepare(load_scenario(args.scenario, None), None, args.level, None,
+        scenario = prepare(load_scenario(args.scenario, data_dir), data_dir, args.level, None,
                            args.turns)
     except (EngineError, KeyError, ValueError) as exc:
         print(f"starbridge: {exc}", file=sys.stderr)

@@ -105,3 +105,18 @@ def test_an_example_not_packaged_is_refused_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "basic, advanced, expert, command, panels" in err
+
+
+@pytest.mark.slow
+def test_lights_test_plays_a_tables_own_scenario(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    duel = (resources.files("engine.rulesets.fasa") / "data" / "scenarios" / "duel.toml")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "rematch.toml").write_text(
+        duel.read_text(encoding="utf-8").replace('id = "duel"', 'id = "rematch"'),
+        encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path), "lights", "test", str(EXAMPLES / "basic.toml"),
+                 "--scenario", "rematch", "--turns", "1"]) == 0
+    assert "rules lit something" in capsys.readouterr().out
+    assert main(["lights", "test", str(EXAMPLES / "basic.toml"), "--scenario", "rematch"]) == 2
+    assert "rematch" in capsys.readouterr().err
