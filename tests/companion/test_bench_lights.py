@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from companion.benchmarks.lights import lights_bench
 
 
+@pytest.mark.slow
 def test_bench_lights_times_both_outputs_beside_their_bare_sends() -> None:
     out = io.StringIO()
     figures = lights_bench(out, samples=15)

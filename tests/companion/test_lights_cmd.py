@@ -60,6 +60,7 @@ def test_lights_test_names_a_rule_that_never_lit_anything(
     assert f"never in this game: {f}:4: state.0: warp 99" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_game_played_with_a_lights_file_lights_the_strip(tmp_path: Path) -> None:
     wled = Wled()
     try:

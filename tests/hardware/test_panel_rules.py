@@ -52,8 +52,9 @@ def editors(model: PanelModel, state: GameState, rng: random.Random) -> Iterator
         yield editor
 
 
-@pytest.mark.parametrize(("level", "start"), starts(), ids=lambda x: x if isinstance(x, str)
-                         else "")
+@pytest.mark.parametrize(("level", "start"), [
+    case if case[0] == "basic" else pytest.param(*case, marks=pytest.mark.slow)
+    for case in starts()], ids=lambda x: x if isinstance(x, str) else "")
 def test_the_rules_file_lights_each_panel_as_the_code_did(level: str, start: GameState) -> None:
     rng = random.Random(level)
     rules = default_rules()

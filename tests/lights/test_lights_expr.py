@@ -58,6 +58,7 @@ def test_a_wrong_expression_says_where_and_what(text: str, says: str) -> None:
     assert says in str(err.value)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ship.[]()0123456789 <>=!andornot'+-*/,minxcount", max_size=60))
 def test_any_text_parses_or_is_refused_and_never_raises_when_read(text: str) -> None:

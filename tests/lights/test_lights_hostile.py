@@ -56,6 +56,7 @@ def mutate(text: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(TEXTS)), st.integers(0, 2**32))
 def test_a_mutated_file_is_refused_in_the_checkers_words_or_read(name: str, seed: int) -> None:

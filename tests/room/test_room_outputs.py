@@ -54,7 +54,8 @@ class Wled:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,),
+                                       daemon=True)
         self.thread.start()
 
     def next(self) -> dict[str, Any]:
@@ -81,6 +82,7 @@ def test_a_look_is_one_post_of_the_segments_state(wled: Wled) -> None:
     assert wled.next()["seg"][0]["on"] is False
 
 
+@pytest.mark.slow
 def test_a_wled_that_drops_is_said_once_and_lit_again_when_it_answers() -> None:
     first = Wled()
     port = first.port

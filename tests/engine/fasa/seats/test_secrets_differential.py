@@ -95,8 +95,8 @@ STEPS = 260
 BRANCH = 0.3
 """The chance that a pair branches at a step where the acting side has a secret choice."""
 PIXELS_EVERY = 6
-"""Every how many compared steps of a pair the two screens are drawn and compared (and always
-at a pair's last compared step)."""
+"""Every how many compared steps of a pair the two screens are drawn and compared, and every
+light of the watcher's ship's panels (and always at a pair's last compared step)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -435,10 +435,11 @@ def compare(pair: tuple[FasaState, FasaState], events: tuple[Sequence[Event], Se
     for key in seen[0]:
         assert seen[0][key] == seen[1][key], (f"{where}: the lights' {key} differ (the room's "
                                               f"and {seat}'s):\n{seen[0][key]}\n{seen[1][key]}")
-    panels = [panel_lights_seen(s, seat) for s in pair]
-    assert panels[0] == panels[1], f"{where}: {seat}'s ship's panel lights differ"
     watch.compared += 1
-    if last or watch.compared % PIXELS_EVERY == 1:
+    if last or watch.compared % PIXELS_EVERY == 1:   # the panels' lights and the pixels are
+        #   made from the view, prompts and decisions compared above at every step
+        panels = [panel_lights_seen(s, seat) for s in pair]
+        assert panels[0] == panels[1], f"{where}: {seat}'s ship's panel lights differ"
         assert pixels(watch.displays[0]) == pixels(watch.displays[1]), \
             f"{where}: {seat}'s screen differs"
 
