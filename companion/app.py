@@ -37,6 +37,8 @@ from hardware.pinmap import PinMap
 if TYPE_CHECKING:
     from display.draw_attract import KioskScreen
     from display.game_offer import GameOffer
+    from lights.rules import RuleSet
+    from room.room import Room
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -65,6 +67,9 @@ class Table:
     #                                                   (first_game.game_offer), read at the end
     current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    room: Room | None = None                          # the room's lights and sounds
+    panel_lights: RuleSet | None = None               # the panels' lights file (None:
+                                                      # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
     briefing: bool = True                             # a new game's briefing until the first
                                                       # input (the kiosk draws its own)
@@ -134,6 +139,9 @@ class App:
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+        if table.room is not None:   # a new game (or a resumed one): the rules start afresh
+            table.room.reset()
+            table.room.follow(game.state, (), t)
 
     def _show_keys(self) -> None:
         """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
@@ -196,7 +204,7 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1))
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
             bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
@@ -248,6 +256,8 @@ class App:
             self.display.show(state, events)
         for b in self.bridges:
             b.show(state, events, t)
+        if self.table.room is not None:
+            self.table.room.follow(state, events, t)
         if self.table.report is not None and events:
             self.table.report(events)
 
@@ -327,6 +337,7 @@ class App:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
         self._end_briefing()
+        self._room(t)
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -353,6 +364,17 @@ class App:
                 present(self.display.surface)
         self._tell_service()
         return not self.leave
+
+    def _room(self, t: float) -> None:
+        """The room's lights at `t` (a blink, a glow, an event's end), and what its outputs
+        said (one that dropped or came back), once each."""
+        room = self.table.room
+        if room is None:
+            return
+        room.refresh(t)
+        for line in room.news():
+            self.table.say(line)
+            self.tell(line)
 
     def _tell_service(self) -> None:
         """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
