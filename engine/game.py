@@ -248,7 +248,7 @@ Offset = tuple[int, int]
 def _previewing(view: Mapping[str, Any]) -> Previewing | None:
     """The ruleset that made `view`, if it previews decisions (None for an unknown name)."""
     try:
-        ruleset = rulesets.get(str(view.get("ruleset", "fasa")))
+        ruleset = rulesets.get(scenario_ruleset(view))
     except KeyError:
         return None
     return ruleset if isinstance(ruleset, Previewing) else None
@@ -337,23 +337,23 @@ def officer_needs(scenario: Mapping[str, Any]) -> dict[str, dict[str, tuple[str,
     """For a prepared scenario: each ship the players crew -> each station of its crew -> the
     skills its officer must be rated in (empty for a ruleset without player crews, or a level
     without officers). DataError names a scenario that says it wrongly."""
-    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    found = _crewing(scenario_ruleset(scenario))
     return found.officer_needs(scenario) if found is not None else {}
 
 
 def captain_station(scenario: Mapping[str, Any], ship: str) -> str:
     """The station of `ship`'s crew that is its Captain ("" without player crews)."""
-    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    found = _crewing(scenario_ruleset(scenario))
     return found.captain_station(scenario, ship) if found is not None else ""
 
 
-def skill_names(ruleset: str = "fasa") -> tuple[tuple[str, str], ...]:
+def skill_names(ruleset: str = rulesets.DEFAULT) -> tuple[tuple[str, str], ...]:
     """(key, name) of each skill an officer may be rated in (empty without player crews)."""
     found = _crewing(ruleset)
     return found.skill_names() if found is not None else ()
 
 
-def rating_range(ruleset: str = "fasa") -> tuple[int, int]:
+def rating_range(ruleset: str = rulesets.DEFAULT) -> tuple[int, int]:
     """The lowest and highest skill rating."""
     found = _crewing(ruleset)
     return found.rating_range() if found is not None else (0, 0)
