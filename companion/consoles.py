@@ -25,6 +25,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engine import Action, GameState, RollResult, Seat, controls, pending, problem
+from engine.controls import Value
 from engine.events import Event
 from firmware_bridge.router import TRAY_CONNECTED
 from stations import (
@@ -291,11 +292,14 @@ class Consoles:
         if decision is None:
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
-        names = {f.name for f in decision.fields}
-        chosen: dict[str, int | str | None] = {}
+        fields = {f.name: f for f in decision.fields}
+        chosen: dict[str, Value] = {}
         for name, value in values.items():
-            if name not in names:
+            if name not in fields:
                 return f"{decision.title} has no field {name!s:.40}."
+            if fields[name].accepts(value):   # a value the card offers, as it offers it
+                chosen[name] = value          # (a choice's own true or false included)
+                continue
             if value is not None and (type(value) not in (int, str) or
                                       (type(value) is int and abs(value) > 10**6) or
                                       (type(value) is str and len(value) > 200)):

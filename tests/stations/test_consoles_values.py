@@ -1,0 +1,56 @@
+"""A value a card offers goes through the server as it is offered: the command level's weaponry
+roll (a choice of true or false) is declared from a phone like any other choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console_client import Net
+from table_helpers import connect, make_app
+
+from companion.app import App
+from engine import Seat, controls
+
+
+def firing(state: Any) -> bool:
+    return any(d.action == "fire" and any(f.name == "weaponry" for f in d.fields)
+               for d in controls(state, Seat("helm", "enterprise")))
+
+
+def declare(net: Net, app: App, weaponry: object) -> dict[str, Any]:
+    helm = connect(net, app, "enterprise/helm")
+    d = next(d for d in helm.last_state["decisions"] if d["action"] == "fire")  # type: ignore[index]
+    field = next(f for f in d["fields"] if f["name"] == "weaponry")
+    assert [c["value"] for c in field["choices"]] == [False, True]   # as JSON gives them
+    aims = {f["name"]: next((c["value"] for c in f["choices"] if c["value"] == "kronos"
+                             and c["problem"] is None), None)
+            for f in d["fields"] if f["name"] != "weaponry"}
+    helm.send({"v": 1, "type": "decide", "id": "w", "confirm": True,
+               "decision": {k: d[k] for k in ("action", "what", "ship", "station")},
+               "values": {**aims, "weaponry": weaponry}})
+    answer: dict[str, Any] = helm.until(lambda m: m.get("type") == "result", app.step)
+    return answer
+
+
+def test_the_weaponry_roll_is_declared_from_a_phone(net: Net) -> None:
+    app = make_app(level="command", officers=True, until=firing, turns=3)
+    try:
+        before = len(app.game.actions)
+        assert declare(net, app, True) == {"v": 1, "type": "result", "id": "w", "ok": True}
+        fired = app.game.actions[before]
+        assert app.game.by[before] == "console" and fired.weaponry is True  # type: ignore[attr-defined]
+    finally:
+        app.close()
+        app.consoles.close()
+
+
+def test_a_value_the_card_does_not_offer_is_still_refused(net: Net) -> None:
+    app = make_app(level="command", officers=True, until=firing, turns=3)
+    try:
+        before = len(app.game.actions)
+        answer = declare(net, app, 1.5)
+        assert answer["ok"] is False and "weaponry cannot be 1.5" in answer["problem"]
+        assert len(app.game.actions) == before
+    finally:
+        app.close()
+        app.consoles.close()
