@@ -175,13 +175,13 @@ class StationServer:
         self._call(self._deliver, seat, dumps(message))
 
     def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
-        """The answers held back (`answer_later`), then `publish` for each seat's message: one
+        """`publish` for each seat's message, then the answers held back (`answer_later`): one
         wake-up of the server's loop for all."""
         self.publish_texts({seat: dumps(m) for seat, m in messages.items()})
 
     def publish_texts(self, texts: Mapping[str, str]) -> None:
         """`publish_many` of messages already serialised (each seat's, once for all its
-        consoles): the answers held back, then each seat's text, in one wake-up of the loop."""
+        consoles): each seat's text, then the answers held back, in one wake-up of the loop."""
         if texts or self._held:
             self._call(self._deliver_many, dict(texts))
 
@@ -351,10 +351,14 @@ class StationServer:
         """Queue a message; a client whose queue is full does not read: it is dropped."""
         if conn.dropped:
             return
-        if text.startswith(STATE_HEAD):   # a newer whole state: an older one waiting goes
-            for old in [t for t in conn.queue if t.startswith(STATE_HEAD)]:
-                conn.queue.remove(old)
-        conn.queue.append(text)
+        older = [n for n, t in enumerate(conn.queue) if t.startswith(STATE_HEAD)] \
+            if text.startswith(STATE_HEAD) else []
+        if older:   # a newer whole state takes the place of the oldest waiting (the others go):
+            conn.queue[older[0]] = text   # still before the answers that came with it
+            for n in reversed(older[1:]):
+                del conn.queue[n]
+        else:
+            conn.queue.append(text)
         conn.ready.set()
         if len(conn.queue) > self.limits.send_queue:
             self._drop(conn, "its messages pile up unread")
@@ -473,10 +477,12 @@ class StationServer:
                 self._offer(conn, text)
 
     def _deliver_many(self, texts: Mapping[str, str]) -> None:
-        while self._held:
-            self._answered(*self._held.popleft())
+        """Each seat's state, then the answers held back: a console learns that its action was
+        taken once it shows the state the action made (never a closed card after "done")."""
         for seat, text in texts.items():
             self._deliver(seat, text)
+        while self._held:
+            self._answered(*self._held.popleft())
 
     def _answered(self, seat: str, client: int, mid: str, text: str) -> None:
         answers = self._answers.setdefault(seat, OrderedDict())

@@ -54,3 +54,42 @@ def test_a_value_the_card_does_not_offer_is_still_refused(net: Net) -> None:
     finally:
         app.close()
         app.consoles.close()
+
+
+def test_the_state_an_action_made_comes_before_its_answer(net: Net) -> None:
+    app = make_app()
+    try:
+        eng = connect(net, app, "enterprise/engineer")
+        d = eng.last_state["decisions"][0]   # type: ignore[index]
+        eng.send({"v": 1, "type": "decide", "id": "p1", "values": {"shields": 5},
+                  "decision": {k: d[k] for k in ("action", "what", "ship", "station")}})
+        eng.until(lambda m: m.get("type") == "result", app.step)
+        after = eng.seen[eng.seen.index(next(m for m in eng.seen if m.get("id") == "p1")) - 1]
+        assert after["type"] == "state" and not any(
+            x["action"] == "allocate_power" for x in after["decisions"]), \
+            "the answer came before the state it made"
+    finally:
+        app.close()
+        app.consoles.close()
+
+
+def test_a_newer_state_takes_the_place_of_a_waiting_one_before_the_answers() -> None:
+    """A slow phone's queue: an older state, then an answer; the newer state goes where the
+    older was, so the answer still comes after a state that shows it."""
+    import asyncio
+
+    from stations.protocol import Limits
+    from stations.server import StationServer, _Conn
+
+    async def offered() -> list[str]:
+        server = StationServer(lambda _m: None)
+        conn = _Conn(1, None, None, Limits(), 0.0)   # type: ignore[arg-type]
+        for text in ('{"v":1,"type":"state","seq":1}', '{"v":1,"type":"result","id":"a"}',
+                     '{"v":1,"type":"state","seq":2}', '{"v":1,"type":"result","id":"b"}',
+                     '{"v":1,"type":"state","seq":3}'):
+            server._offer(conn, text)
+        return list(conn.queue)
+
+    assert asyncio.run(offered()) == ['{"v":1,"type":"state","seq":3}',
+                                      '{"v":1,"type":"result","id":"a"}',
+                                      '{"v":1,"type":"result","id":"b"}']
