@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
+from display.status_model import phase_bar
 from engine import Action, GameState, RollResult, Seat, controls, pending, problem
 from engine.controls import Value
 from engine.events import Event
@@ -35,7 +36,7 @@ from stations import (
     StationServer,
 )
 from stations.links import base_url, qr_matrix, qr_svg, qr_text, seat_url
-from stations.payload import SeatLog, payload, seat_of, seat_title
+from stations.payload import SeatLog, payload, public_view, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
 BY = "console"
@@ -104,8 +105,22 @@ class Consoles:
         soon as it has one."""
         return base_url(self.address, self.server.port)
 
-    def close(self) -> None:
+    def close(self, goodbye: str | None = None) -> None:
+        """Stop serving; with `goodbye` (`farewell`'s words) every console is first sent what
+        is queued for it, then those words and a close frame."""
+        if goodbye:
+            self.server.goodbye(goodbye)
         self.server.stop()
+
+    def farewell(self, app: Any) -> str:
+        """What every console is told when the table closes: the game's end as every side is
+        told it, or that the game is saved."""
+        if app.game.over:
+            outcome = phase_bar(public_view(app.game.state), "").acting
+            return f"Game over: {outcome.rstrip('.')}. The table has closed."
+        if app.game.store is not None:
+            return f"The table has closed; the game is saved (game {app.game.id})."
+        return "The table has closed."
 
     def wait(self, timeout: float) -> None:
         """Sleep until a console's input arrives, or `timeout` seconds (a headless table)."""

@@ -364,8 +364,8 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     finally:
         app.close()
         hw.close()
-        if table.consoles is not None:
-            table.consoles.close()
+        if table.consoles is not None:   # every phone told the end, then closed
+            table.consoles.close(table.consoles.farewell(app))
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))

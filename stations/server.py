@@ -131,6 +131,7 @@ class StationServer:
         self._held: deque[tuple[str, int, str, str]] = deque()   # answer_later's, in order
         self._lock = threading.Lock()
         self._seats: dict[str, int] = {}             # seat -> consoles connected (said hello)
+        self._emptied: asyncio.Event | None = None   # set when the last connection has gone
         self.refusals = 0                            # counted for tests and the bench
         self.drops = 0
 
@@ -200,6 +201,34 @@ class StationServer:
     def close_seat(self, seat: str, reason: str) -> None:
         """Refuse and close every console of a seat (its link was revoked)."""
         self._call(self._close_where, lambda c: c.seat == seat, reason, False)
+
+    def goodbye(self, reason: str, timeout: float = 3.0) -> None:
+        """The table is closing (a game over, the Instructor's end, the program stopped): every
+        console is sent what is queued for it, then a `goodbye` with `reason` and a close frame,
+        so a page says so instead of "reconnecting…". Returns once each has closed, or after
+        `timeout` seconds (a phone that does not answer is cut by `stop`)."""
+        loop = self.loop
+        if loop is None or not self.running:
+            return
+        gone = threading.Event()
+
+        async def farewell() -> None:
+            for conn in list(self._conns.values()):
+                if conn.seat is None:   # not past hello: nothing to say
+                    self._conns.pop(conn.id, None)
+                    conn.abort()
+                else:
+                    conn.closing = True
+                    self._offer(conn, dumps({"type": "goodbye", "reason": reason}))
+                    self._offer(conn, CLOSE)
+            self._emptied = asyncio.Event()
+            self._gone()
+            await self._emptied.wait()
+            gone.set()
+
+        with contextlib.suppress(RuntimeError):   # the loop ended meanwhile: nobody to tell
+            asyncio.run_coroutine_threadsafe(farewell(), loop)
+            gone.wait(timeout)
 
     def close_all(self, reason: str = GAME_ENDED) -> None:
         """Refuse and close every console (a new game: every link died); forget the answers
@@ -298,6 +327,7 @@ class StationServer:
             pass
         finally:
             self._conns.pop(conn.id, None)
+            self._gone()
             if conn.seat is not None:
                 with self._lock:
                     self._seats[conn.seat] = self._seats.get(conn.seat, 1) - 1
@@ -368,7 +398,13 @@ class StationServer:
         log.info("stations: console %d of %s dropped: %s", conn.id, conn.seat, why)
         conn.queue.clear()
         self._conns.pop(conn.id, None)
+        self._gone()
         conn.abort()
+
+    def _gone(self) -> None:
+        """A connection has gone: the goodbye waiting for the last one hears of it."""
+        if not self._conns and self._emptied is not None:
+            self._emptied.set()
 
     def _refuse(self, conn: _Conn, reason: str) -> None:
         """Say why, then close (after what is already queued)."""

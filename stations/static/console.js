@@ -8,7 +8,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var state = null, seat = null, nearMap = false, rollNote = null, rollSaid = false, rollSending = null, openRolls = {};
 
-  var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed"};
+  var LINK_TEXT = {connecting: "connecting…", live: "live", reconnecting: "reconnecting…", refused: "closed", closed: "closed"};
   /* A request about what the page shows: with the `seq` of the state it shows, so the table
      refuses it when it has moved on (a roll answered meanwhile, the next turn's decision). */
   function asked(msg) {
@@ -51,6 +51,14 @@
       e.hidden = false;
       clear(e).appendChild(h("p", {text: reason}));
       document.body.classList.add("closed");
+    },
+    onGoodbye: function (reason) {   // the last state stays readable under the table's words
+      var e = $("refused");
+      e.hidden = false;
+      e.classList.add("goodbye");
+      clear(e).appendChild(h("p", {text: reason}));
+      document.body.classList.add("ended");
+      window.scrollTo(0, 0);
     }
   });
 

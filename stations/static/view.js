@@ -44,7 +44,7 @@
   var link = new Live.Link({
     onLink: function (status) {
       var e = $("link");
-      e.textContent = status === "live" ? "" : status === "refused" ? "closed" : "reconnecting…";
+      e.textContent = status === "live" ? "" : status === "refused" || status === "closed" ? "closed" : "reconnecting…";
       e.className = "link " + status;
     },
     onWelcome: function () {},
@@ -53,6 +53,13 @@
     onRefused: function (reason) {
       var e = $("refused");
       e.hidden = false;
+      clear(e);
+      add(e, "p", "", reason);
+    },
+    onGoodbye: function (reason) {
+      var e = $("refused");
+      e.hidden = false;
+      e.classList.add("goodbye");
       clear(e);
       add(e, "p", "", reason);
     }

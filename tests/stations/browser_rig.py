@@ -159,7 +159,7 @@ class Rig:
             self.failure = exc
         finally:
             self.app.close()
-            self.consoles.close()
+            self.consoles.close(self.consoles.farewell(self.app))   # as the table closes
             self.store.close()
             if self.factory is not None:
                 self.factory.close()
