@@ -320,7 +320,7 @@ class Consoles:
                                       (type(value) is str and len(value) > 200)):
                 return f"{decision.title}: {name} cannot be {value!r:.40}."
             chosen[name] = value
-        if decision.irreversible and message.get("confirm") is not True:
+        if decision.irreversible_with(chosen) and message.get("confirm") is not True:
             return f"{decision.title} cannot be taken back: confirm it first."
         action = decision.make(chosen)
         return self.accept(app, action)

@@ -569,7 +569,7 @@ class BridgeDisplay(FollowsPanels):
         if reason is not None:
             self.message = reason
             return
-        if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
+        if second_tap(o.decision, ed.values) and not armed:   # as deliberate as a panel's long press
             self.armed = o.key
             self.message = armed_message(o.decision, ed.values, ship_names(self.view))
             return

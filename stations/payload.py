@@ -210,11 +210,15 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "title": d.title, "irreversible": d.irreversible,
         "fields": [{"name": f.name, "label": f.label, "kind": str(f.kind), "default": f.default,
                     "minimum": f.minimum, "maximum": f.maximum, "step": f.step,
-                    "alphabet": f.alphabet,
-                    "choices": [{"value": c.value, "label": c.label, "problem": c.problem}
+                    "alphabet": f.alphabet, "note": f.note,
+                    "choices": [{"value": c.value, "label": c.label, "problem": c.problem,
+                                 "need": c.need, "note": c.note,
+                                 "irreversible": c.irreversible}
                                 for c in f.choices]} for f in d.fields],
-        "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "label": b.label}
-                    for b in d.budgets],
+        "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "minimum": b.minimum,
+                     "label": b.label} for b in d.budgets],
+        "together": [{"fields": list(t.fields), "combinations": [list(c) for c in t.combinations],
+                      "label": t.label} for t in d.together],
         "presets": [{"key": p.key, "label": p.label, "values": dict(p.values),
                      "problem": p.problem} for p in d.presets],
     }
