@@ -1,0 +1,69 @@
+"""What a card offers, the rules accept: random games in which every decision (the optional ones
+too: the self-destruct offer, the warp speed) is answered with values made only from its card
+as a console receives it (tests/offered.py: a preset, a value within each field's bounds and
+its budgets, an offered choice, combinations that go together), at every level and in every
+scenario that has a rule of its own (the placement of the Romulan Gambit, the Kobayashi Maru's
+crews), and in Knight Hawks. `problem` never refuses them, and a card's shown values always fit
+it. The consoles' end of the same promise (through the page's JSON and the server) is in
+tests/stations/test_consoles_offered.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from offered import asks_confirm, offered, shown, unfit
+
+from companion.crew_play import with_crews
+from companion.session import load_scenario, prepare
+from engine import RollResult, Seat, apply, controls, crew_stations, new_game, pending, problem
+from stations.payload import decision_json
+
+GAMES = [("patrol", "basic"), ("fleet", "basic")]
+
+
+def scenario(name: str, level: str, seed: int) -> dict[str, Any]:
+    sc = prepare(load_scenario(name, None), None, level, None, 2)
+    if level == "command":   # crewed as `starbridge stations` crews the players' ship
+        sc = with_crews(sc, {}, None, seed, lambda _line: None, save=False)[0]
+    return sc
+
+
+def offered_game(name: str, level: str, seed: int, steps: int = 1500) -> list[str]:
+    """Plays a game with offered values; what was refused (empty: nothing)."""
+    rng = random.Random(seed)
+    sc = scenario(name, level, seed)
+    state = new_game(sc)
+    seats = [Seat(st, str(s["id"])) for s in sc["ships"]
+             for st in crew_stations(state, str(s["id"]))]
+    refused: list[str] = []
+    for _ in range(steps):
+        if state.over:
+            break
+        roll = next((p for p in pending(state) if p.roll is not None), None)
+        if roll is not None and roll.roll is not None:
+            state, _ = apply(state, RollResult(roll.roll.station,
+                                               rng.randint(1, roll.roll.sides), "script"))
+            continue
+        cards = [(s, d) for s in seats for d in controls(state, s)]
+        due = [c for c in cards if not c[1].optional]
+        d = rng.choice(cards if not due or rng.random() < 0.05 else due)[1]
+        card = json.loads(json.dumps(decision_json(d)))   # as a console receives it
+        if (why := unfit(card, shown(card))) is not None:
+            refused.append(f"{d.title}: its shown values do not fit it: {why}")
+        values = offered(card, rng)
+        action = d.make(values)
+        assert asks_confirm(card, values) == d.irreversible_with(values)
+        if (why := problem(state, action)) is not None:
+            refused.append(f"{d.title} {values}: {why}")
+            break
+        state, _ = apply(state, action)
+    return refused
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("name, level", GAMES)
+def test_what_a_card_offers_is_never_refused(name: str, level: str, seed: int) -> None:
+    assert offered_game(name, level, seed) == []
