@@ -43,6 +43,8 @@ BY = "console"
 """How a console's actions are marked in the saved log."""
 MOVED_ON = "The table has moved on: look again."
 """A roll or decide that answers a state older than the request it would answer."""
+STATUS_LAMPS = ("green", "amber", "red", "shaken", "system_out", "grid_out")
+"""The lamps of a physical panel a console shows too (docs/consoles.md)."""
 REMEMBERED_STATES = 256
 """The states (by seq) a console's message may still answer."""
 
@@ -188,11 +190,26 @@ class Consoles:
                                     for _key, name, url in self.links(app)))
 
     def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
+        """The links to hand out, with their codes (`codes`): the seats people play, then the
+        viewscreen; the Instructor's last and without a code (it opens everything: nobody at the
+        table should scan it from the terminal); the autopilot's seats not at all (the
+        Instructor's console has their codes, for a player who takes one over)."""
         say(f"starbridge: station consoles at {self.base} (scan a seat's code at the table)")
-        for _key, name, url in self.links(app):
+        modes = {f"{ship}/{station}": mode for (ship, station), mode in app.table.seats.items()}
+        links = self.links(app)
+        autopilot = sorted({app.names.get(k.partition("/")[0], k.partition("/")[0])
+                            for k, _n, _u in links if modes.get(k) == "autopilot"})
+        handed = [x for x in links if x[0] not in (INSTRUCTOR_SEAT, VIEW_SEAT)
+                  and modes.get(x[0]) != "autopilot"]
+        for _key, name, url in [*handed, *(x for x in links if x[0] == VIEW_SEAT)]:
             say(f"  {name}: {url}")
             if codes:
                 say(qr_text(url))
+        if autopilot:
+            say(f"  Played by the autopilot: {', '.join(autopilot)} (their codes are on the "
+                "Instructor's console)")
+        instructor = next(url for key, _n, url in links if key == INSTRUCTOR_SEAT)
+        say(f"  Instructor: {instructor}  (keep it to yourself: it opens every seat)")
 
     def _log(self, app: Any, key: str) -> SeatLog:
         log = self.logs.get(key)
@@ -404,16 +421,27 @@ class Consoles:
             if cached is None or cached[0] != url:
                 cached = self.svgs[key] = (url, qr_svg(url))
             links.append({"seat": key, "title": name, "url": url, "svg": cached[1]})
-        return {"seats": [asdict(r) for r in rows], "links": links}
+        connected = self.server.connected()
+        seats = [{**asdict(r), "console": f"{r.ship}/{r.station}" in connected} for r in rows]
+        # who plays a seat, in this table's words: with no screen, a person plays at a console
+        person = "Touch" if app.display is not None else "Console"
+        modes = [["panel", "Panel"], ["touch", person], ["autopilot", "Auto"]]
+        return {"seats": seats, "links": links, "modes": modes}
 
     def _lights(self, app: Any, key: str) -> dict[str, dict[str, float]] | None:
+        """The seat's physical panel's status lamps (your move, alert and the officer's
+        troubles), when it has a panel. Its indicator lamps stay on the panel: a few lamps for
+        more weapons or shields than it has, which the card and the facts say in words."""
         seat = seat_of(key)
         if seat is None:
             return None
         for b in app.bridges:
             if b.ship == seat.ship and (seat.station in b.stations):
                 lit: dict[str, dict[str, float]] = b.lit()
-                return {seat.station: lit[seat.station]} if seat.station in lit else None
+                if seat.station not in lit:
+                    return None
+                return {seat.station: {r: v for r, v in lit[seat.station].items()
+                                       if r in STATUS_LAMPS}}
         return None
 
     def _entering(self, app: Any) -> dict[str, dict[str, Any]]:

@@ -22,6 +22,7 @@ from typing import Any
 from display.map_model import map_model
 from display.panel_model import station_facts
 from display.roll_log import RollLog
+from display.roll_result import RollResult, roll_result, rolled_by
 from display.shield_marks import shield_marks
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, view
@@ -162,12 +163,14 @@ class SeatLog:
         self.lines: deque[str] = deque(maxlen=TICKER)
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
+        self.rolled: RollResult | None = None   # the seat's own crew's newest roll, as it came out
         self.side: str | None = None   # the seat's ship's side, once known
 
     def clear(self) -> None:
         self.lines.clear()
         self.rolls.clear()
         self.last_roll = ""
+        self.rolled = None
 
     def told(self, after: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
         if not events:
@@ -185,7 +188,9 @@ class SeatLog:
                           if type(e).__name__ != "RollRequested" and e.text)
         self.last_roll = last_roll(seen) or self.last_roll
         if before is not None:
-            self.rolls.record(before, seen, self._side(before))
+            entry = self.rolls.record(before, seen, self._side(before))
+            if entry is not None and self.seat is not None and rolled_by(seen, self.seat):
+                self.rolled = roll_result(entry, seen)
 
     def _side(self, state: GameState) -> str | None:
         """Whose secrets the explanations may hold: the seat's side, None for the Instructor,
@@ -277,6 +282,9 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
                 "sides": dialog.sides, "station": roll_prompt.station, "ship": roll_prompt.ship}
         if dialog.progress:   # a roll of several dice: which die of how many
             roll["progress"] = dialog.progress
+        if roll_prompt.roll.needs is not None:   # the faces of the die as rolled that succeed
+            roll["faces"] = list(roll_prompt.roll.needs)
+        roll["counted"] = [label for label, _ in roll_prompt.roll.modifiers]
     ship = seat.ship if seat is not None else None
     facts: list[dict[str, Any]] = []
     if seat is not None and seat.ship is not None:
@@ -294,6 +302,10 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "map": map_json(seen, ship),
         "roll": roll,
         "last_roll": log.last_roll,
+        "rolled": None if log.rolled is None else {
+            "number": log.rolled.number, "who": log.rolled.who, "what": log.rolled.what,
+            "value": log.rolled.value, "result": log.rolled.result,
+            "headline": log.rolled.headline, "lines": list(log.rolled.lines)},
         "rolls": [{"number": e.number, "turn": e.turn, "who": e.who, "what": e.what,
                    "value": e.value, "result": e.result, "summary": e.summary,
                    "lines": list(e.lines)} for e in log.rolls.page(0, ROLLS)],

@@ -15,7 +15,8 @@
     if (state && typeof state.seq === "number") msg.seq = state.seq;
     return link.request(msg);
   }
-  var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert"};
+  var LIGHT_NAMES = {green: "your move", amber: "roll now", red: "alert", shaken: "officer shaken",
+    system_out: "system out", grid_out: "power grid out"};
 
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
 
@@ -64,7 +65,11 @@
 
   var panel = new Panel.Panel($("decisions"), function (d, values, confirm) {
     return asked({type: "decide", decision: {action: d.action, what: d.what, ship: d.ship, station: d.station}, values: values, confirm: confirm});
-  }, function () { drawMap(); });
+  }, function () { drawMap(); }, "starbridge.entering." + String(Live.token() || "").slice(0, 12));
+
+  /* A new link opened in this tab (only the #k= part changed, so the browser does not load the
+     page again): the page starts afresh with the new seat. */
+  window.addEventListener("hashchange", function () { location.reload(); });
 
   Instructor.init(link, function () { return state; });
 
@@ -87,8 +92,9 @@
       var levels = lights[panelName] || {};
       Object.keys(levels).forEach(function (role) {
         var level = Math.max(0, Math.min(1, Number(levels[role]) || 0));
+        if (!(role in LIGHT_NAMES)) return;   // a panel's own indicator: said in words below
         var known = role === "green" || role === "amber" || role === "red";
-        var name = LIGHT_NAMES[role] || role.replace(/[_-]/g, " ");
+        var name = LIGHT_NAMES[role];
         var lamp = h("span", {"class": "lamp " + (known ? role : "indicator") + (level > 0 ? " on" : ""),
           "data-role": role, "data-level": level.toFixed(2), title: name + (level > 0 ? ": on" : ": off"),
           style: "--level:" + level.toFixed(2)});
@@ -108,6 +114,39 @@
     }))));
   }
 
+  /* The seat's own roll as it came out, shown at the top where the player is looking (as the
+     bridge display holds it), until tapped or HOLD_MS; the next roll's buttons wait GUARD_MS
+     under it, so a second tap never rolls the next one unseen. */
+  var HOLD_MS = 6000, GUARD_MS = 1200;
+  var held = null, heldAt = 0, heldSeen = null, holdTimer = null;
+  function takeRolled() {
+    var r = state && state.rolled;
+    var n = r ? r.number : 0;
+    if (heldSeen === null) { heldSeen = n; return; }   // what came before this page: not news
+    if (n > heldSeen) {
+      heldSeen = n;
+      held = r;
+      heldAt = Date.now();
+      clearTimeout(holdTimer);
+      holdTimer = setTimeout(function () { held = null; renderRoll(); }, HOLD_MS);
+      setTimeout(renderRoll, GUARD_MS + 20);
+      var box = $("roll");
+      setTimeout(function () {
+        var top = box.getBoundingClientRect().top, bar = $("top").getBoundingClientRect().bottom;
+        if (top < bar || top > window.innerHeight * 0.6) window.scrollBy(0, top - bar - 8);
+      }, 0);
+    }
+  }
+
+  function resultCard() {
+    var kind = String(held.result || "").toLowerCase();
+    return h("div", {"class": "rolled " + (kind || "done"), role: "status", "data-number": held.number,
+      on: {click: function () { held = null; clearTimeout(holdTimer); renderRoll(); }}}, [
+      h("p", {"class": "rolled-what", text: (held.what || "") + ": rolled " + held.value}),
+      h("p", {"class": "rolled-head", text: held.headline || ""})].concat(
+      (held.lines || []).slice(0, 3).map(function (l) { return h("p", {"class": "rolled-line", text: l}); })));
+  }
+
   var rollShown = null, rollSig = null;
   function renderRoll() {
     var e = $("roll");
@@ -115,33 +154,44 @@
     // what was said about a roll goes with it: a new roll (or none) starts afresh
     var key = JSON.stringify(r || null);
     if (key !== rollShown) { rollShown = key; if (!rollSending) rollNote = null; }
-    var sig = JSON.stringify([key, rollNote, !!rollSending, rollSaid, state && state.ships !== undefined]);
+    var guard = !!held && Date.now() - heldAt < GUARD_MS;
+    var sig = JSON.stringify([key, rollNote, !!rollSending, rollSaid, state && state.ships !== undefined, held && held.number, guard]);
     if (sig === rollSig) return;   // unchanged: the face under a finger stays
     rollSig = sig;
     var instr = state && state.ships !== undefined;
-    e.hidden = !r && !rollNote;
+    e.hidden = !r && !rollNote && !held;
+    e.classList.toggle("asking", !!r);
     clear(e);
+    if (held) e.appendChild(resultCard());
     if (!r) {
       if (rollNote) e.appendChild(h("p", {"class": "note", text: rollNote}));
       return;
     }
-    e.appendChild(h("h2", {text: "Roll: " + (r.who || "")}));
+    e.appendChild(h("h2", {text: (held ? "Next roll: " : "Roll: ") + (r.who || "")}));
     e.appendChild(h("p", {"class": "purpose", text: r.purpose || ""}));
     if (r.progress) e.appendChild(h("p", {"class": "needs progress", text: r.progress}));
-    if (r.needs) e.appendChild(h("p", {"class": "needs", text: r.needs}));
     var sides = Number(r.sides) || 10;
+    if (r.faces && r.faces.length === 2) {   // the faces of the die as rolled: what a hand rolls
+      e.appendChild(h("p", {"class": "needs", text: r.faces[0] === r.faces[1] ? "Your die must show " + r.faces[0]
+        : "Your die must show " + r.faces[0] + " to " + r.faces[1] + " (of 1 to " + sides + ")"}));
+      if (r.counted && r.counted.length) e.appendChild(h("p", {"class": "hint", text: "Already counted in: " + r.counted.join(", ")}));
+    } else if (r.needs) {
+      e.appendChild(h("p", {"class": "needs", text: r.needs}));
+    }
     var mine = !instr || !r.ship;
+    var wait = !!rollSending || guard;
     if (mine && !instr) {
-      e.appendChild(h("button", {type: "button", "class": "confirm roll-now", disabled: !!rollSending,
-        on: {click: function () { rollNote = null; rollSending = asked({type: "roll"}); renderRoll(); }},
+      e.appendChild(h("button", {type: "button", "class": "confirm roll-now", disabled: wait,
+        on: {click: function () { if (held && Date.now() - heldAt < GUARD_MS) return; rollNote = null; held = null; rollSending = asked({type: "roll"}); renderRoll(); }},
         text: rollSending ? "Rolling…" : "Roll the dice"}));
     }
-    e.appendChild(h("p", {"class": "hint", text: instr ? "Override: the face the roll shows" : "Or tap the face your own die shows:"}));
+    e.appendChild(h("p", {"class": "hint", text: instr ? "Override: the face the roll shows"
+      : sides <= 20 ? "Or tap the face your own die shows:" : "Or type what your own dice show (1 to " + sides + "):"}));
     var faces = h("div", {"class": "faces"});
     if (sides <= 20) {
       for (var v = 1; v <= sides; v++) {
         (function (value) {
-          faces.appendChild(h("button", {type: "button", "class": "face", "data-face": value, disabled: !!rollSending, text: String(value),
+          faces.appendChild(h("button", {type: "button", "class": "face", "data-face": value, disabled: wait, text: String(value),
             on: {click: function () {
               rollNote = null;
               rollSending = instr ? asked({type: "instructor", "do": "override", value: value})
@@ -153,7 +203,7 @@
     } else {
       var input = h("input", {type: "number", min: 1, max: sides, inputmode: "numeric", "class": "face-input", "aria-label": "Face"});
       faces.appendChild(input);
-      faces.appendChild(h("button", {type: "button", "class": "face", text: "Send", on: {click: function () {
+      faces.appendChild(h("button", {type: "button", "class": "face", disabled: wait, text: "Send", on: {click: function () {
         var value = parseInt(input.value, 10);
         if (!(value >= 1 && value <= sides)) { rollNote = "A d" + sides + " shows 1 to " + sides + "."; renderRoll(); return; }
         rollSending = instr ? asked({type: "instructor", "do": "override", value: value}) : asked({type: "roll", value: value});
@@ -229,6 +279,7 @@
     if (!state) return;
     announce();
     document.body.classList.toggle("instructor-mode", state.ships !== undefined);
+    $("decisions-head").hidden = !(state.ships !== undefined && (state.decisions || []).length);
     if (state.title) $("title").textContent = state.title;
     renderPhase();
     renderLights();
@@ -240,6 +291,7 @@
     panel.update(decisions, state.roll ? null : over ? "The game is over." : "Nothing for you to decide now.",
                  state.entering || null);
     renderFacts();
+    takeRolled();
     renderRoll();
     drawMap();
     renderTicker();

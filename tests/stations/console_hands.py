@@ -72,12 +72,19 @@ class Table:
 
     def tap(self, css: str, text: str | None = None) -> None:
         """A real click on the element (scrolled to the middle of the screen first, as a thumb
-        would bring it there)."""
+        would bring it there), once it takes taps (a roll's buttons wait a moment under the
+        result of the roll before)."""
         from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
+        def ready() -> bool:
+            found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
+                     if text is None or text in e.text]
+            return not found or found[0].is_enabled()
+
         for _ in range(5):   # a new state may redraw the page between finding and tapping
             try:
+                self.b.until(ready, f"{css} never took a tap")
                 found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
                          if text is None or text in e.text]
                 assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"

@@ -37,8 +37,10 @@ def browser(chromium: Browser) -> Iterator[Browser]:
 
 def test_a_refused_decision_is_shown_in_the_engines_own_words(
         tmp_path: Path, browser: Browser) -> None:
-    """Values the table refuses (here more power than the ship has, as a console whose state
-    is out of date could send) come back with the engine's `problem`, shown on the card."""
+    """Values the table refuses (here more power than the ship has, as a console whose card
+    is out of date could send: its budget still larger) come back with the engine's `problem`,
+    shown on the card. The same values on the card as it is are not sent at all: the card
+    says why."""
     b = browser
     with Rig(tmp_path) as rig:
         t = Table(rig, b)
@@ -47,6 +49,13 @@ def test_a_refused_decision_is_shown_in_the_engines_own_words(
         b.js("const p = window.starbridgeConsole.panel;"
              "const e = Object.values(p.editors)[0]; Object.assign(e.values, arguments[0]);"
              "p.render();", too_much)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        assert b.js("return document.querySelector('.decision .problem').textContent") == \
+            "Total power available: 0 to 15, not 31"
+        assert not b.js("return window.starbridgeConsole.link.busy()"), "the card sent it"
+        b.js("const p = window.starbridgeConsole.panel;"   # a card from before: a larger budget
+             "const e = Object.values(p.editors)[0]; e.decision.budgets[0].maximum = 99;"
+             "p.render();")
         before = len(rig.game.actions)
         t.tap('article.decision[data-action="allocate_power"] button.confirm')
         shown = b.until(lambda: b.js("const e = document.querySelector('.decision .problem');"
