@@ -29,6 +29,7 @@ from engine import Decision, GameState, Seat, controls, events_for, pending, vie
 from engine.events import Event
 from engine.stations import ADMIRAL, CAPTAIN, INSTRUCTOR, title
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
+from stations.volley import Volley
 
 TICKER = 50
 """Lines of the ticker sent (newest last)."""
@@ -164,6 +165,7 @@ class SeatLog:
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
         self.rolled: RollResult | None = None   # the seat's own crew's newest roll, as it came out
+        self.volley = Volley()   # the newest volley's shots and each ship's tally, as told
         self.side: str | None = None   # the seat's ship's side, once known
 
     def clear(self) -> None:
@@ -171,6 +173,7 @@ class SeatLog:
         self.rolls.clear()
         self.last_roll = ""
         self.rolled = None
+        self.volley.clear()
 
     def told(self, after: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
         if not events:
@@ -186,6 +189,7 @@ class SeatLog:
             return
         self.lines.extend(e.text for e in seen
                           if type(e).__name__ != "RollRequested" and e.text)
+        self.volley.record(seen)
         self.last_roll = last_roll(seen) or self.last_roll
         if before is not None:
             entry = self.rolls.record(before, seen, self._side(before))
@@ -229,10 +233,14 @@ def decision_json(d: Decision) -> dict[str, Any]:
     }
 
 
-def map_json(seen: Mapping[str, Any], ship: str | None) -> dict[str, Any]:
-    """The display's map model of the seat's view, as JSON."""
+def map_json(seen: Mapping[str, Any], ship: str | None,
+             shots: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The display's map model of the seat's view, as JSON, with the newest volley's `shots`
+    between ships the map shows."""
     model = map_model(seen, shields=shield_marks(seen, ship) if ship else ())
+    placed = {m.id for m in model.ships}
     return {
+        "shots": [dict(s) for s in shots if s["firer"] in placed and s["target"] in placed],
         "cols": model.cols, "rows": model.rows,
         "obstacles": [list(o) for o in model.obstacles],
         "ships": [{"id": m.id, "name": m.name, "col": m.col, "row": m.row,
@@ -299,7 +307,7 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "phase": _phase(phase_bar(seen, dice_status)),
         "decisions": [decision_json(d) for d in decisions],
         "facts": facts,
-        "map": map_json(seen, ship),
+        "map": map_json(seen, ship, log.volley.shots),
         "roll": roll,
         "last_roll": log.last_roll,
         "rolled": None if log.rolled is None else {
@@ -314,7 +322,31 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "entering": dict(entering) if entering else None,
         "over": bool(seen.get("outcome")) or seen.get("step") == "over",
     }
+    if seat is None:
+        out["board"] = board(seen, out["map"], log.volley.tally)
     if seat is not None and seat.ship is None:
         out["ships"] = list(seen.get("ships", ()))
         out.update(instructor or {})
+    return out
+
+
+BOARD_SHIP = ("class", "status", "warp", "movement_points", "heading")
+"""What the viewscreen's board says of each ship, of what every side may know of it."""
+
+
+def board(seen: Mapping[str, Any], drawn: Mapping[str, Any],
+          tally: Mapping[str, Mapping[str, int]]) -> list[dict[str, Any]]:
+    """The viewscreen's board: each ship as the room may know it (the public view's entry:
+    where it is, its heading, warp and movement, its status and what shows of it) and the
+    shooting every side was told of (hits taken and the points they did, shots and hits)."""
+    marks = {m["id"]: m for m in drawn.get("ships", ())}
+    out = []
+    for s in seen.get("ships", ()):
+        sid = str(s.get("id"))
+        mark = marks.get(sid, {})
+        out.append({"id": sid, "name": s.get("name"), "side": s.get("side"),
+                    "colour": mark.get("colour"), "tags": mark.get("tags", []),
+                    "on_map": sid in marks,
+                    **{k: s.get(k) for k in BOARD_SHIP if s.get(k) is not None},
+                    **dict(tally.get(sid, {}))})
     return out
