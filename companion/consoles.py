@@ -45,6 +45,9 @@ MOVED_ON = "The table has moved on: look again."
 """A roll or decide that answers a state older than the request it would answer."""
 STATUS_LAMPS = ("green", "amber", "red", "shaken", "system_out", "grid_out")
 """The lamps of a physical panel a console shows too (docs/consoles.md)."""
+HELD = "held"
+"""`decide`'s answer for a decision that is not open only because the game waits on another
+seat's roll: it is kept and made once the roll is answered (`retry_held`)."""
 REMEMBERED_STATES = 256
 """The states (by seq) a console's message may still answer."""
 
@@ -81,6 +84,7 @@ class Consoles:
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
         self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
         self.rolls = (0, 0)   # (actions counted, rolls among them)
+        self.held: list[ConsoleInput] = []   # decides waiting for another seat's roll
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -165,6 +169,7 @@ class Consoles:
         self.seq = 0
         self.sent.clear()
         self.at_seq.clear()
+        self.held.clear()
         while True:
             try:
                 self.inputs.get_nowait()
@@ -244,7 +249,7 @@ class Consoles:
             try:
                 got = self.inputs.get_nowait()
             except queue.Empty:
-                return n
+                break
             n += 1
             if got.generation is not None and got.generation != self.server.tokens.generation:
                 continue   # sent from an ended game's link: never applied to this one
@@ -253,14 +258,34 @@ class Consoles:
             if kind == "join":
                 self.dirty.add(got.seat)
                 continue
-            mid = str(got.message.get("id", ""))
-            try:
-                answer = self.handle(app, got)
-            except Exception as exc:   # never a traceback for a console: the game goes on
-                answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
-            self.server.answer_later(got.seat, got.client, mid,
-                                     answer if isinstance(answer, dict) else result(mid, answer))
-            self.dirty.add(got.seat)
+            self._answer(app, got)
+        self.retry_held(app)
+        return n
+
+    def _answer(self, app: Any, got: ConsoleInput) -> None:
+        """Do what a console asked and answer it (with the next publish), or keep a decide
+        that waits for another seat's roll."""
+        mid = str(got.message.get("id", ""))
+        try:
+            answer = self.handle(app, got)
+        except Exception as exc:   # never a traceback for a console: the game goes on
+            answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
+        if answer == HELD:
+            self.held.append(got)
+            return
+        self.server.answer_later(got.seat, got.client, mid,
+                                 answer if isinstance(answer, dict) else result(mid, answer))
+        self.dirty.add(got.seat)
+
+    def retry_held(self, app: Any) -> None:
+        """The decides kept while another seat rolled, made (or refused) once no roll is
+        awaited: a card that was open when its player confirmed it does not close under them
+        because a roll came first."""
+        if not self.held or any(p.roll is not None for p in pending(app.game.state)):
+            return
+        held, self.held = self.held, []
+        for got in held:
+            self._answer(app, got)
 
     def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
         """Do what a console asked: None when done, else the problem in words (or the whole
@@ -322,6 +347,9 @@ class Consoles:
                     "(it then says which ship it decides for).")
         decision = found[0] if found else None
         if decision is None:
+            if any(p.roll is not None and Seat(p.station, p.ship) != seat
+                   for p in pending(state)):
+                return HELD   # another seat's roll came first: made once it is answered
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
         fields = {f.name: f for f in decision.fields}
@@ -463,6 +491,7 @@ class Consoles:
     def publish(self, app: Any) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
+        self.retry_held(app)   # a roll answered since (the autopilot's, the tray's)
         if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
             self.at_seq.clear()   # a console's message from before it answers nothing now

@@ -289,7 +289,7 @@
     // waiting: the phase bar above says who acts; the card only says this seat has nothing to do
     var over = !!(state.over || (state.phase && state.phase.over));
     panel.update(decisions, state.roll ? null : over ? "The game is over." : "Nothing for you to decide now.",
-                 state.entering || null);
+                 state.entering || null, !!state.others_rolling && !over);
     renderFacts();
     takeRolled();
     renderRoll();

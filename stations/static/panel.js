@@ -147,18 +147,29 @@ var Panel = (function () {
   /* `entering`: what the seat's physical panel is entering (action, what, values, field), or
      null. A press there that changes it shows the panel's values here (the last one touched
      wins, as between the panels and the bridge display). */
-  Panel.prototype.update = function (decisions, waiting, entering) {
+  Panel.prototype.update = function (decisions, waiting, entering, hold) {
     // nothing of the panel changed (another seat acted, a line was told): the buttons under a
     // finger stay the same elements
-    var sig = JSON.stringify([decisions, waiting, entering]);
+    var sig = JSON.stringify([decisions, waiting, entering, !!hold]);
     if (sig === this.sig) return;
     this.sig = sig;
     var keep = {};
     var self = this;
+    // Another seat's roll hides this seat's cards until it is answered: a card that vanished so
+    // stays, its values with it, and its Confirm is made by the table after the roll.
+    if (hold) {
+      var open = {};
+      (decisions || []).forEach(function (d) { open[key(d)] = true; });
+      for (var k0 in this.editors) {
+        var was = this.editors[k0];
+        if (!open[k0] && !was.decision.optional) { was.parked = true; keep[k0] = was; }
+      }
+    }
     this.decisions = decisions || [];
     this.waiting = waiting === null ? null : (waiting || "");
     this.decisions.forEach(function (d) {
       var k = key(d), old = self.editors[k];
+      if (old) old.parked = false;
       if (old && same(names(old.decision), names(d))) {
         // the same decision, its bounds perhaps moved (another seat acted): what is being
         // entered stays where it is still within them
@@ -363,6 +374,7 @@ var Panel = (function () {
   Panel.prototype._decision = function (e) {
     var self = this, d = e.decision;
     var kids = [h("h2", {text: d.title || d.action}), h("p", {"class": "what", text: d.what})];
+    if (e.parked) kids.push(h("p", {"class": "parked", text: "On hold while a roll is made: your values are kept, and a Confirm now is made as soon as the roll is answered."}));
     if (e.cursor !== undefined && e.cursor !== null) kids.push(h("p", {"class": "at-panel", text: "Entered at the panel: the values below are the panel's."}));
     (d.fields || []).forEach(function (f) {
       var node = f.kind === "int" ? self._intField(e, f) : f.kind === "choice" ? self._choiceField(e, f)
@@ -407,7 +419,7 @@ var Panel = (function () {
     if (short && !e.problem) kids.push(h("p", {"class": "short", text: short}));
     kids.push(h("button", {type: "button", "class": "confirm" + (armed ? " armed" : "") + (final ? " irreversible" : "") + (short ? " unfit" : ""),
       disabled: !!e.sending, "aria-disabled": short ? "true" : null, "data-action": d.action, on: {click: function () { self._confirm(e); }}, text: label}));
-    return h("article", {"class": "decision", "data-action": d.action}, kids);
+    return h("article", {"class": "decision" + (e.parked ? " parked" : ""), "data-action": d.action}, kids);
   };
 
   Panel.prototype.render = function () {

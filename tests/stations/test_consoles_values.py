@@ -10,6 +10,7 @@ from table_helpers import connect, make_app
 
 from companion.app import App
 from engine import Seat, controls
+from stations.payload import decision_json
 
 
 def firing(state: Any) -> bool:
@@ -93,3 +94,40 @@ def test_a_newer_state_takes_the_place_of_a_waiting_one_before_the_answers() -> 
     assert asyncio.run(offered()) == ['{"v":1,"type":"state","seq":3}',
                                       '{"v":1,"type":"result","id":"a"}',
                                       '{"v":1,"type":"result","id":"b"}']
+
+
+def test_a_card_confirmed_as_another_seat_starts_a_roll_is_made_after_the_roll(
+        net: Net) -> None:
+    """Command & Control's Skill Roll Phase: Science's card is open when the Engineer's roll is
+    asked (a pending roll hides the other seats' cards); Science's Confirm, sent from the state
+    he saw, is not refused: it is made as soon as the Engineer's roll is answered."""
+    def science(state: Any) -> bool:
+        return any(d.action == "science_roll" for d in controls(state, Seat("science", "enterprise")))
+    app = make_app(level="command", officers=True, until=science, turns=3)
+    try:
+        d = decision_json(next(x for x in controls(app.game.state, Seat("science", "enterprise"))
+                               if x.action == "science_roll"))   # the card as Science saw it
+        sci = connect(net, app, "enterprise/science")
+        seen = sci.last_state
+        assert seen is not None
+        eng = connect(net, app, "enterprise/engineer")
+        roll = eng.last_state if eng.last_state and eng.last_state["roll"] else eng.until(
+            lambda m: m.get("type") == "state" and m["roll"] is not None, app.step)
+        sci.drain()
+        assert sci.last_state is not None and sci.last_state["decisions"] == [], \
+            "Science's card shows while the Engineer's roll waits"
+        sci.send({"v": 1, "type": "decide", "id": "s1", "seq": seen["seq"],
+                  "decision": {k: d[k] for k in ("action", "what", "ship", "station")},
+                  "values": {f["name"]: f["default"] for f in d["fields"]}})
+        for _ in range(5):
+            app.step()
+        assert not any(m.get("type") == "result" for m in sci.drain()), "refused, or made early"
+        eng.send({"v": 1, "type": "roll", "id": "r1", "seq": roll["seq"]})
+        answer = sci.until(lambda m: m.get("type") == "result", app.step)
+        assert answer == {"v": 1, "type": "result", "id": "s1", "ok": True}
+        assert type(app.game.actions[app.game.by.index("console", len(app.game.actions) - 4)]
+                    ).__name__ in ("RollResult", "ScienceRoll")
+        assert any(type(a).__name__ == "ScienceRoll" for a in app.game.actions[-3:])
+    finally:
+        app.close()
+        app.consoles.close()
