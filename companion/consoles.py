@@ -46,8 +46,10 @@ MOVED_ON = "The table has moved on: look again."
 STATUS_LAMPS = ("green", "amber", "red", "shaken", "system_out", "grid_out")
 """The lamps of a physical panel a console shows too (docs/consoles.md)."""
 HELD = "held"
-"""`decide`'s answer for a decision that is not open only because the game waits on another
-seat's roll: it is kept and made once the roll is answered (`retry_held`)."""
+"""`decide`'s answer for a decision that is not open now while the game waits on another seat
+(its roll, or a decision the engine takes first: Knight Hawks' ICMs): it is kept, tried again
+after every action, and made once its card is open again, or refused once it is not and nobody
+else is asked anything, or the phase moves on (`retry_held`)."""
 REMEMBERED_STATES = 256
 """The states (by seq) a console's message may still answer."""
 
@@ -84,7 +86,8 @@ class Consoles:
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
         self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
         self.rolls = (0, 0)   # (actions counted, rolls among them)
-        self.held: list[ConsoleInput] = []   # decides waiting for another seat's roll
+        self.held: list[ConsoleInput] = []   # decides waiting for another seat's turn
+        self.held_at = 0   # the game's actions when the held decides were last tried
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -278,11 +281,12 @@ class Consoles:
         self.dirty.add(got.seat)
 
     def retry_held(self, app: Any) -> None:
-        """The decides kept while another seat rolled, made (or refused) once no roll is
-        awaited: a card that was open when its player confirmed it does not close under them
-        because a roll came first."""
-        if not self.held or any(p.roll is not None for p in pending(app.game.state)):
+        """The decides kept while another seat was asked first, tried again after each action:
+        a card that was open when its player confirmed it does not close under him because
+        another seat's roll or decision came first."""
+        if not self.held or len(app.game.actions) == self.held_at:
             return
+        self.held_at = len(app.game.actions)
         held, self.held = self.held, []
         for got in held:
             self._answer(app, got)
@@ -347,9 +351,9 @@ class Consoles:
                     "(it then says which ship it decides for).")
         decision = found[0] if found else None
         if decision is None:
-            if any(p.roll is not None and Seat(p.station, p.ship) != seat
-                   for p in pending(state)):
-                return HELD   # another seat's roll came first: made once it is answered
+            if any(Seat(p.station, p.ship) != seat for p in pending(state)):
+                self.held_at = len(app.game.actions)
+                return HELD   # another seat is asked first: tried again after its action
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
         fields = {f.name: f for f in decision.fields}

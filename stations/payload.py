@@ -283,10 +283,10 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
     decisions = controls(state, seat) if seat is not None else ()
     prompts = pending(state, seat) if seat is not None else ()
     roll_prompt = next((p for p in prompts if p.roll is not None), None)
-    # another seat's roll is awaited: the game hides this seat's open cards until it is answered
-    # (the table keeps a card confirmed meanwhile and makes it after the roll)
-    others_rolling = seat is not None and roll_prompt is None and any(
-        p.roll is not None for p in pending(state))
+    # another seat is asked something (a roll, or a decision taken first): the engine may hide
+    # this seat's open cards until it answers (the table keeps a card confirmed meanwhile)
+    others_acting = seat is not None and roll_prompt is None and any(
+        p.ship != seat.ship or p.station != seat.station for p in pending(state))
     roll = None
     if roll_prompt is not None and roll_prompt.roll is not None:
         dialog = roll_dialog(roll_prompt.roll, names)
@@ -324,7 +324,7 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "ticker": list(log.lines),
         "lights": levels,
         "entering": dict(entering) if entering else None,
-        "others_rolling": others_rolling,
+        "others_acting": others_acting,
         "over": bool(seen.get("outcome")) or seen.get("step") == "over",
     }
     if seat is None:

@@ -288,8 +288,9 @@
     var decisions = (state.decisions || []).filter(function (d) { return !(state.roll && d.action === "roll"); });
     // waiting: the phase bar above says who acts; the card only says this seat has nothing to do
     var over = !!(state.over || (state.phase && state.phase.over));
+    var p = state.phase || {};
     panel.update(decisions, state.roll ? null : over ? "The game is over." : "Nothing for you to decide now.",
-                 state.entering || null, !!state.others_rolling && !over);
+                 state.entering || null, !!state.others_acting && !over ? [p.turn, p.step] : null);
     renderFacts();
     takeRolled();
     renderRoll();

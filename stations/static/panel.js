@@ -157,12 +157,14 @@ var Panel = (function () {
     var self = this;
     // Another seat's roll hides this seat's cards until it is answered: a card that vanished so
     // stays, its values with it, and its Confirm is made by the table after the roll.
-    if (hold) {
-      var open = {};
+    if (hold) {   // `hold`: the phase now; a card parked in another phase is gone
+      var open = {}, phase = JSON.stringify(hold);
       (decisions || []).forEach(function (d) { open[key(d)] = true; });
       for (var k0 in this.editors) {
         var was = this.editors[k0];
-        if (!open[k0] && !was.decision.optional) { was.parked = true; keep[k0] = was; }
+        if (open[k0] || was.decision.optional) continue;
+        if (!was.parked) { was.parked = phase; }
+        if (was.parked === phase) keep[k0] = was;
       }
     }
     this.decisions = decisions || [];
@@ -374,7 +376,7 @@ var Panel = (function () {
   Panel.prototype._decision = function (e) {
     var self = this, d = e.decision;
     var kids = [h("h2", {text: d.title || d.action}), h("p", {"class": "what", text: d.what})];
-    if (e.parked) kids.push(h("p", {"class": "parked", text: "On hold while a roll is made: your values are kept, and a Confirm now is made as soon as the roll is answered."}));
+    if (e.parked) kids.push(h("p", {"class": "parked", text: "On hold while another seat answers first: your values are kept, and a Confirm now is made as soon as this card is open again."}));
     if (e.cursor !== undefined && e.cursor !== null) kids.push(h("p", {"class": "at-panel", text: "Entered at the panel: the values below are the panel's."}));
     (d.fields || []).forEach(function (f) {
       var node = f.kind === "int" ? self._intField(e, f) : f.kind === "choice" ? self._choiceField(e, f)
