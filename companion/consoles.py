@@ -36,7 +36,7 @@ from stations import (
     StationServer,
 )
 from stations.links import base_url, qr_matrix, qr_svg, qr_text, seat_url
-from stations.payload import SeatLog, payload, public_view, seat_of, seat_title
+from stations.payload import SeatLog, asked_now, payload, public_view, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
 BY = "console"
@@ -351,7 +351,9 @@ class Consoles:
                     "(it then says which ship it decides for).")
         decision = found[0] if found else None
         if decision is None:
-            if any(Seat(p.station, p.ship) != seat for p in pending(state)):
+            mine = seat.ship is None or (asked.get("station") == seat.station
+                                         and asked.get("ship") == seat.ship)
+            if mine and any(s != seat for s in asked_now(state)):   # only held: nothing told
                 self.held_at = len(app.game.actions)
                 return HELD   # another seat is asked first: tried again after its action
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "

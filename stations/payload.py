@@ -27,6 +27,7 @@ from display.shield_marks import shield_marks
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, view
 from engine.events import Event
+from engine.ruleset import Prompt
 from engine.stations import ADMIRAL, CAPTAIN, INSTRUCTOR, title
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 from stations.volley import Volley
@@ -88,6 +89,47 @@ def seen_by(state: GameState, seat: Seat) -> dict[str, Any]:
     if got is None:
         got = memo[1][seat] = view(state, seat)
     return got
+
+
+def prompt_seat(p: Prompt) -> Seat:
+    """The seat a prompt asks (an Admiral's names its side)."""
+    return Seat(p.station, side=p.side) if p.side is not None and p.ship is None \
+        else Seat(p.station, p.ship)
+
+
+_asked: tuple[GameState | None, dict[Seat, bool]] = (None, {})
+
+
+def asked_now(state: GameState) -> dict[Seat, bool]:
+    """The seats the game waits for now (a roll, or a decision that is not optional: the
+    self-destruct offer is not waited for), each with whether the whole table sees what it
+    is asked (a public roll). Asked of the engine once per state; only read it."""
+    global _asked
+    if _asked[0] is state:
+        return _asked[1]
+    out: dict[Seat, bool] = {}
+    for p in pending(state):
+        s = prompt_seat(p)
+        if p.roll is not None:
+            out[s] = out.get(s, False) or p.roll.public
+        elif s not in out and any(not d.optional and d.prompt == p for d in controls(state, s)):
+            out[s] = False
+    _asked = (state, out)
+    return out
+
+
+def others_acting(state: GameState, seat: Seat, seen: Mapping[str, Any]) -> bool:
+    """Whether the game waits for another seat as the seat may know it: a public roll, or a
+    seat of its own side (an enemy's undecided card is its side's own business)."""
+    sides = {str(s.get("id")): s.get("side") for s in seen.get("ships", ())}
+    mine = sides.get(str(seat.ship)) if seat.ship is not None else seat.side
+    for other, public in asked_now(state).items():
+        if other == seat:
+            continue
+        theirs = sides.get(str(other.ship)) if other.ship is not None else other.side
+        if public or (mine is not None and theirs == mine) or seat.is_instructor:
+            return True
+    return False
 
 
 # -- the viewscreen: what every side may know -----------------------------------------------
@@ -283,10 +325,9 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
     decisions = controls(state, seat) if seat is not None else ()
     prompts = pending(state, seat) if seat is not None else ()
     roll_prompt = next((p for p in prompts if p.roll is not None), None)
-    # another seat is asked something (a roll, or a decision taken first): the engine may hide
-    # this seat's open cards until it answers (the table keeps a card confirmed meanwhile)
-    others_acting = seat is not None and roll_prompt is None and any(
-        p.ship != seat.ship or p.station != seat.station for p in pending(state))
+    # another seat is asked something (a roll, or a decision the game waits for): the engine may
+    # hide this seat's open cards until it answers (the table keeps a card confirmed meanwhile)
+    waits = seat is not None and roll_prompt is None and others_acting(state, seat, seen)
     roll = None
     if roll_prompt is not None and roll_prompt.roll is not None:
         dialog = roll_dialog(roll_prompt.roll, names)
@@ -324,7 +365,7 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "ticker": list(log.lines),
         "lights": levels,
         "entering": dict(entering) if entering else None,
-        "others_acting": others_acting,
+        "others_acting": waits,
         "over": bool(seen.get("outcome")) or seen.get("step") == "over",
     }
     if seat is None:

@@ -162,7 +162,7 @@ var Panel = (function () {
       (decisions || []).forEach(function (d) { open[key(d)] = true; });
       for (var k0 in this.editors) {
         var was = this.editors[k0];
-        if (open[k0] || was.decision.optional) continue;
+        if (open[k0] || was.decision.optional || was.sending) continue;   // sent: it closed by itself
         if (!was.parked) { was.parked = phase; }
         if (was.parked === phase) keep[k0] = was;
       }
