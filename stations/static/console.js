@@ -147,7 +147,7 @@
       (held.lines || []).slice(0, 3).map(function (l) { return h("p", {"class": "rolled-line", text: l}); })));
   }
 
-  var rollShown = null, rollSig = null;
+  var rollShown = null, rollSig = null, typed = {};
   function renderRoll() {
     var e = $("roll");
     var r = state && state.roll;
@@ -201,11 +201,14 @@
         })(v);
       }
     } else {
-      var input = h("input", {type: "number", min: 1, max: sides, inputmode: "numeric", "class": "face-input", "aria-label": "Face"});
+      // what is typed stays when the box is drawn again (a new state, the end of a pause)
+      var input = h("input", {type: "number", min: 1, max: sides, inputmode: "numeric", "class": "face-input", "aria-label": "Face",
+        value: typed[key] || null, on: {input: function () { typed = {}; typed[key] = input.value; }}});
       faces.appendChild(input);
       faces.appendChild(h("button", {type: "button", "class": "face", disabled: wait, text: "Send", on: {click: function () {
         var value = parseInt(input.value, 10);
-        if (!(value >= 1 && value <= sides)) { rollNote = "A d" + sides + " shows 1 to " + sides + "."; renderRoll(); return; }
+        if (!(value >= 1 && value <= sides)) { rollNote = "A d" + sides + " shows 1 to " + sides + "."; rollSaid = false; renderRoll(); return; }
+        typed = {};
         rollSending = instr ? asked({type: "instructor", "do": "override", value: value}) : asked({type: "roll", value: value});
         renderRoll();
       }}}));

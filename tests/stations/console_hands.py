@@ -238,10 +238,15 @@ class Crew:
                 self.decide(seat, str(prompt.action))
             if measure is not None:
                 measure(seat)
-            self.b.until(lambda: len(self.rig.game.actions) > before   # noqa: B023
-                         or self.b.js("return [...document.querySelectorAll('.problem')]"
-                                      ".some(e => !e.hidden && e.textContent)"),
-                         f"{seat}: {prompt.action or 'the roll'} was neither applied nor refused")
+            try:
+                self.b.until(lambda: len(self.rig.game.actions) > before   # noqa: B023
+                             or self.b.js("return [...document.querySelectorAll('.problem')]"
+                                          ".some(e => !e.hidden && e.textContent)"),
+                             f"{seat}: {prompt.action or 'the roll'} was neither applied nor "
+                             "refused")
+            except AssertionError as exc:   # what the page showed then
+                shown = self.b.js("return document.getElementById('main').innerText")
+                raise AssertionError(f"{exc}: {str(shown)[:500]!r}") from None
             assert len(self.rig.game.actions) > before, (seat, self.b.js(
                 "return [...document.querySelectorAll('.problem')].map(e => e.textContent)"))
         raise AssertionError("the game did not end")
