@@ -80,7 +80,7 @@ class Table:
         def ready() -> bool:
             found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
                      if text is None or text in e.text]
-            return not found or found[0].is_enabled()
+            return not found or not self.b.js("return arguments[0].disabled", found[0])
 
         for _ in range(5):   # a new state may redraw the page between finding and tapping
             try:
