@@ -21,7 +21,7 @@ from companion.session import load_scenario, prepare
 from engine import RollResult, Seat, apply, controls, crew_stations, new_game, pending, problem
 from stations.payload import decision_json
 
-GAMES = [("patrol", "basic"), ("fleet", "basic")]
+GAMES = [("patrol", "basic"), ("fleet", "basic"), ("duel", "advanced"), ("skirmish", "advanced")]
 
 
 def scenario(name: str, level: str, seed: int) -> dict[str, Any]:
@@ -67,3 +67,20 @@ def offered_game(name: str, level: str, seed: int, steps: int = 1500) -> list[st
 @pytest.mark.parametrize("name, level", GAMES)
 def test_what_a_card_offers_is_never_refused(name: str, level: str, seed: int) -> None:
     assert offered_game(name, level, seed) == []
+
+
+def test_a_sensor_question_needs_a_lock_and_the_card_says_so() -> None:
+    sc = scenario("duel", "advanced", 1)
+    state = new_game(sc)
+    while not any(d.action == "sense" for d in controls(state, Seat("science", "enterprise"))):
+        p = pending(state)[0]
+        from engine import legal_actions
+
+        state, _ = apply(state, legal_actions(state, Seat(p.station, p.ship))[0]
+                         if p.roll is None else RollResult(p.roll.station, 1, "script"))
+    d = next(d for d in controls(state, Seat("science", "enterprise")) if d.action == "sense")
+    assert d.unfit({"target": None, "question": "2"}) == d.together[0].label
+    assert "needs a sensor lock" in d.together[0].label
+    assert problem(state, d.make({"target": None, "question": "2"})) is not None
+    assert d.unfit({"target": "kronos", "question": "2"}) is None
+    assert problem(state, d.make({"target": "kronos", "question": "2"})) is None

@@ -21,7 +21,8 @@ from companion.app import App
 from engine import crew_stations
 
 GAMES = [
-    ("duel", "basic", ("enterprise",)), ("duel", "expert", ("enterprise",)),
+    ("duel", "basic", ("enterprise",)), ("duel", "advanced", ("enterprise",)),
+    ("duel", "expert", ("enterprise",)),
     ("kobayashi-maru", "command", ("enterprise",)),
     ("patrol", "basic", ("scout-1", "raider")), ("fleet", "basic", ("destroyer",)),
 ]

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from engine.actions import Action, RollResult
-from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
 from engine.hexgrid import HEADING_NAMES, distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
@@ -371,8 +371,16 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
               str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
     )
+    # A question needs a lock first; without one only the scan for cloaked ships may be asked
+    # (`sensors.sense`), while it is still open.
+    scan = str(cloak.SCAN_QUESTION)
+    unlocked = ("0", scan) if sensors.may_scan(state, ship) else ("0",)
+    pairs = tuple((t.value, q.value) for t in targets for q in questions
+                  if t.value is not None or q.value in unlocked)
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
-                    (), build)
+                    (), build, together=(Together(("target", "question"), pairs,
+                                                  "a question needs a sensor lock (without one: "
+                                                  "only the scan for cloaked ships)"),))
 
 
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
