@@ -21,7 +21,8 @@ from companion.session import load_scenario, prepare
 from engine import RollResult, Seat, apply, controls, crew_stations, new_game, pending, problem
 from stations.payload import decision_json
 
-GAMES = [("patrol", "basic"), ("fleet", "basic"), ("duel", "advanced"), ("skirmish", "advanced")]
+GAMES = [("patrol", "basic"), ("fleet", "basic"), ("duel", "advanced"), ("skirmish", "advanced"),
+         ("romulan-gambit", "advanced")]
 
 
 def scenario(name: str, level: str, seed: int) -> dict[str, Any]:
@@ -84,3 +85,19 @@ def test_a_sensor_question_needs_a_lock_and_the_card_says_so() -> None:
     assert problem(state, d.make({"target": None, "question": "2"})) is not None
     assert d.unfit({"target": "kronos", "question": "2"}) is None
     assert problem(state, d.make({"target": "kronos", "question": "2"})) is None
+
+
+def test_placement_offers_only_the_hexes_a_ship_may_start_in() -> None:
+    """The Romulan Gambit: the cruiser on an edge, the Birds of Prey anywhere but the planet."""
+    state = new_game(scenario("romulan-gambit", "advanced", 1))
+    cards = {d.prompt.ship: d for p in pending(state)
+             for d in controls(state, Seat(p.station, p.ship)) if d.action == "place_ship"}
+    edge, anywhere = cards["constitution"].together[0], cards["bop1"].together[0]
+    assert all(c in (0, 31) or r in (0, 23) for c, r in edge.combinations)   # type: ignore[misc]
+    assert len(edge.combinations) == 2 * 32 + 2 * 22
+    assert (16, 12) not in anywhere.combinations and len(anywhere.combinations) == 32 * 24 - 1
+    for ship, d in cards.items():
+        for c, r in (d.together[0].combinations[0], d.together[0].combinations[-1]):
+            assert problem(state, d.make({"col": c, "row": r})) is None, ship
+        assert d.unfit({"col": 10, "row": 12} if ship == "constitution" else
+                       {"col": 16, "row": 12}) == d.together[0].label

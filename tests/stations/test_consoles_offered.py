@@ -23,6 +23,7 @@ from engine import crew_stations
 GAMES = [
     ("duel", "basic", ("enterprise",)), ("duel", "advanced", ("enterprise",)),
     ("duel", "expert", ("enterprise",)),
+    ("romulan-gambit", "advanced", ("constitution", "bop1")),
     ("kobayashi-maru", "command", ("enterprise",)),
     ("patrol", "basic", ("scout-1", "raider")), ("fleet", "basic", ("destroyer",)),
 ]

@@ -22,7 +22,7 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
-from engine.hexgrid import HEADING_NAMES, distance
+from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
     admiral,
@@ -508,8 +508,16 @@ def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
     )
     where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
+    # the hexes it may start in, as column and row together: no obstacle, on an edge if it
+    # enters from one (`placement.place_problem`)
+    hexes = tuple((c, r) for c in range(bounds.cols) for r in range(bounds.rows)
+                  if offset_to_hex(c, r) not in state.obstacles
+                  and (not edge or placement.on_edge(bounds, c, r)))
+    rule = (f"a hex on an edge: column 0 or {bounds.cols - 1}, or row 0 or {bounds.rows - 1}"
+            if edge else "any hex but an obstacle")
     return Decision(prompt, "place_ship", station,
-                    f"{title(station)}: place {ship.name} {where}", fields, (), build)
+                    f"{title(station)}: place {ship.name} {where}", fields, (), build,
+                    together=(Together(("col", "row"), hexes, rule),))
 
 
 def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
