@@ -145,10 +145,17 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
         # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
         fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
                                   "turn)", FieldKind.INT, 0, 0, cost, cost),)
+    together: tuple[Together, ...] = ()
+    if len(fields) == 4:   # a cloaked ship cannot fire (`power.allocate`): weapons or the cloak
+        weapons = fields[2].values()
+        together = (Together(("weapons", "cloak"), (*((w, 0) for w in weapons), (0, cost)),
+                             "a cloaked ship cannot fire: power to weapons or to the cloak, "
+                             "not both"),)
     budget = Budget(tuple(f.name for f in fields), total, "Total power available")
     return Decision(prompt, "allocate_power", station,
                     f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build,
-                    presets=presets.allocation_presets(state, ship, station, fields, total))
+                    presets=presets.allocation_presets(state, ship, station, fields, total),
+                    together=together)
 
 
 def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
