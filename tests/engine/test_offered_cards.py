@@ -18,11 +18,25 @@ from offered import asks_confirm, offered, shown, unfit
 
 from companion.crew_play import with_crews
 from companion.session import load_scenario, prepare
-from engine import RollResult, Seat, apply, controls, crew_stations, new_game, pending, problem
+from engine import (
+    RollResult,
+    Seat,
+    apply,
+    controls,
+    crew_stations,
+    legal_actions,
+    new_game,
+    pending,
+    problem,
+)
 from stations.payload import decision_json
 
+SLOW = pytest.mark.slow
 GAMES = [("patrol", "basic"), ("fleet", "basic"), ("duel", "advanced"), ("skirmish", "advanced"),
-         ("romulan-gambit", "advanced")]
+         ("romulan-gambit", "advanced"),
+         # the expert levels: warp, skill bonuses, the crews' rolls, powering down, extra shields
+         pytest.param("duel", "expert", marks=SLOW), pytest.param("duel", "command", marks=SLOW),
+         pytest.param("kobayashi-maru", "command", marks=SLOW)]
 
 
 def scenario(name: str, level: str, seed: int) -> dict[str, Any]:
@@ -73,12 +87,12 @@ def test_what_a_card_offers_is_never_refused(name: str, level: str, seed: int) -
 def test_a_sensor_question_needs_a_lock_and_the_card_says_so() -> None:
     sc = scenario("duel", "advanced", 1)
     state = new_game(sc)
+    rng = random.Random(1)   # dice that differ: two 1s for the advantage would tie for ever
     while not any(d.action == "sense" for d in controls(state, Seat("science", "enterprise"))):
         p = pending(state)[0]
-        from engine import legal_actions
-
         state, _ = apply(state, legal_actions(state, Seat(p.station, p.ship))[0]
-                         if p.roll is None else RollResult(p.roll.station, 1, "script"))
+                         if p.roll is None
+                         else RollResult(p.roll.station, rng.randint(1, p.roll.sides), "script"))
     d = next(d for d in controls(state, Seat("science", "enterprise")) if d.action == "sense")
     assert d.unfit({"target": None, "question": "2"}) == d.together[0].label
     assert "needs a sensor lock" in d.together[0].label
@@ -101,3 +115,31 @@ def test_placement_offers_only_the_hexes_a_ship_may_start_in() -> None:
             assert problem(state, d.make({"col": c, "row": r})) is None, ship
         assert d.unfit({"col": 10, "row": 12} if ship == "constitution" else
                        {"col": 16, "row": 12}) == d.together[0].label
+
+
+def test_the_skill_bonus_aims_one_or_two_different_working_weapons() -> None:
+    """`skill_roll.bonus_problem`: the aim names one or two different weapons, none damaged; the
+    card's Together says so, and the other bonuses leave the weapons aside."""
+    rng = random.Random(3)
+    state = new_game(scenario("duel", "expert", 3))
+    for _ in range(400):
+        cards = [d for p in pending(state) if p.roll is None
+                 for d in controls(state, Seat(p.station, p.ship)) if d.action == "skill_bonus"]
+        if cards:
+            break
+        p = pending(state)[0]
+        state, _ = apply(state, legal_actions(state, Seat(p.station, p.ship))[0]
+                         if p.roll is None
+                         else RollResult(p.roll.station, rng.randint(1, p.roll.sides), "script"))
+    else:
+        pytest.fail("no skill bonus was offered")
+    d = cards[0]
+    ship = state.ship(d.prompt.ship)
+    first = ship.cls.weapons[0].id
+    (together,) = d.together
+    assert d.unfit({"bonus": "aim", "first": None, "second": None}) == together.label
+    assert d.unfit({"bonus": "aim", "first": first, "second": first}) == together.label
+    assert d.unfit({"bonus": "aim", "first": first, "second": None}) is None
+    assert d.unfit({"bonus": "none", "first": first, "second": first}) is None
+    aim = d.make({"bonus": "aim", "first": first, "second": None, "repair": "superstructure"})
+    assert problem(state, aim) is None

@@ -460,9 +460,17 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
         Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
               choices=repair_parts),
     )
+    # the aim names one or two different working weapons (`skill_roll.bonus_problem`); the
+    # other bonuses leave the weapons aside
+    ids = [c.value for c in weapons]
+    aims = [(a, b) for a in ids for b in ids if (a is not None or b is not None) and a != b
+            and all(w is None or w in working for w in (a, b))]
+    combos = tuple((c.value, a, b) for c in choices for a in ids for b in ids
+                   if c.value != "aim" or (a, b) in aims)
     return Decision(prompt, "skill_bonus", station,
                     f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
-                    build)
+                    build, together=(Together(("bonus", "first", "second"), combos,
+                                              "aim one or two different working weapons"),))
 
 
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

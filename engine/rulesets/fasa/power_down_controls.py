@@ -37,7 +37,7 @@ def power_down(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> De
     return Decision(prompt, "power_down", station,
                     f"{title(station)}: power down {ship.name} by "
                     f"{plural(cut, 'power point')} (exactly; a reduction, not a reallocation)",
-                    fields, (Budget(power_spent.PARTS, cut, "Power lost"),), build)
+                    fields, (Budget(power_spent.PARTS, cut, "Power lost", cut),), build)
 
 
 def cut_weapons(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -54,6 +54,9 @@ def cut_weapons(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> D
             fields.append(Field(spec.id, f"{spec.name} (a set charge of {held}: all or none)",
                                 FieldKind.INT, 0, 0, held, held))
     names = tuple(f.name for f in fields)
+    # a launcher loses its whole charge or none: the only way to take more than the part
+    # (`power_spent.cut_weapons_problem`)
+    most = need + max(power_spent.charges_held(ship), default=1) - 1
 
     def build(v: Mapping[str, Value]) -> Action:
         return CutWeapons(station, ship.id, tuple(WeaponPower(n, _int(v[n])) for n in names
@@ -61,7 +64,8 @@ def cut_weapons(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> D
 
     return Decision(prompt, "cut_weapons", station,
                     f"{title(station)}: take {plural(need, 'power point')} off "
-                    f"{ship.name}'s weapons", tuple(fields), (), build)
+                    f"{ship.name}'s weapons", tuple(fields),
+                    (Budget(names, most, "Power off the weapons", need),), build)
 
 
 def cut_shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -77,7 +81,7 @@ def cut_shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> D
     return Decision(prompt, "cut_shields", station,
                     f"{title(station)}: take {plural(points, 'shield point')} off "
                     f"{ship.name}'s shields", fields,
-                    (Budget(SHIELD_FIELDS, points, "Shield points to take off"),), build)
+                    (Budget(SHIELD_FIELDS, points, "Shield points to take off", points),), build)
 
 
 DECISIONS = {"power_down": power_down, "cut_weapons": cut_weapons, "cut_shields": cut_shields}
