@@ -214,9 +214,8 @@ def cut_weapons_problem(ship: Ship, action: CutWeapons) -> str:
         held = w.power if w.power and not w.fired and not w.damaged else 0
         if entry.power > held:
             return f"{spec.name} holds {held} power, not {entry.power}"
-        if spec.kind != "beam":
-            if entry.power != held:
-                return f"{spec.name} is armed with a set charge: it loses all {held} or none"
+        if spec.kind != "beam" and entry.power != held:
+            return f"{spec.name} is armed with a set charge: it loses all {held} or none"
         total += entry.power
     most = need + max(charges_held(ship), default=1) - 1
     if not need <= total <= most:
