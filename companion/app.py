@@ -23,6 +23,7 @@ from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
+from companion.systemd_notify import Notifier
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -56,8 +57,10 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
+    scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
+    #                                                   end screen's offer, found when it opens
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    service: Notifier | None = None                   # systemd's READY and watchdog (a service)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -223,6 +226,8 @@ class App:
 
     def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
         self.last_input = self.table.clock()
+        if self._press_only_shows(out):
+            return None
         if out.action is not None:
             events = self.accept(out.action, "panel")
         elif out.roll is not None and out.roll.roll is not None:
@@ -230,6 +235,37 @@ class App:
         else:
             return None
         return None if events is None else (self.game.state, events)
+
+    def _press_only_shows(self, out: Outcome) -> bool:
+        """A press that would decide or roll only shows, when the screen is not showing what it
+        decides: it puts a held roll result away (a press that dismisses a result never also
+        decides), or brings a roll's dialog to the screen (no roll is made without its dialog
+        having been on screen). The next press acts."""
+        d = self.display
+        if d is None or (out.action is None and out.roll is None):
+            return False
+        if d.holds.dismiss():
+            self._say_at_panel(out, "the roll's result is put away: press again to "
+                               + ("roll" if out.roll is not None else "confirm"))
+            return True
+        asked = out.roll
+        request = asked.roll if asked is not None else None
+        station = str(asked.station) if asked is not None else ""
+        if request is not None and d.roll_on_screen != request and station in d.stations():
+            d.tab, d.page, d.focus = station, 0, None
+            d.rolls_open, d.opened = False, None
+            d.dirty = True
+            self._say_at_panel(out, f"{request.purpose}: press again to roll")
+            return True
+        return False
+
+    def _say_at_panel(self, out: Outcome, text: str) -> None:
+        """What the press that gave `out` did instead, as that panel's own words (its display,
+        and the screen following it)."""
+        for b in self.bridges:
+            for st in b.stations.values():
+                if st.model.last is out:
+                    st.model.last = Outcome(note=text)
 
     # -- the loop ------------------------------------------------------------------------------
     def step(self) -> bool:
@@ -262,19 +298,43 @@ class App:
                         levels.setdefault(panel, lit)
                 # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
                 self.display.show_lights(levels if self.bridges else None)
+                self._station_screens()
             if self.display.draw():
-                import pygame
+                from display.screen import present
 
-                if pygame.display.get_surface() is self.display.surface:
-                    pygame.display.flip()
+                present(self.display.surface)
+        self._tell_service()
         return not self.leave
+
+    def _tell_service(self) -> None:
+        """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
+        its rate: this loop, and nothing else, feeds the watchdog (companion/systemd_notify.py)."""
+        service = self.table.service
+        if service is None:
+            return
+        if self.display is None or self.display.frames_drawn:
+            service.ready("playing" + (f" game {self.game.id}" if self.game.id is not None
+                                       else ""))
+        service.alive()
+
+    def _station_screens(self) -> None:
+        """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
+        from display.draw_station_screens import StationFrame
+        frames: dict[str, StationFrame] = {}
+        for b in self.bridges:
+            for panel, (size, pixels, acting) in b.screens().items():
+                frames.setdefault(panel, StationFrame(size, pixels, acting))
+        if self.display is not None:
+            self.display.show_station_screens(frames or None)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:
             return
         import pygame
 
-        for event in pygame.event.get():
+        from display.screen import events
+
+        for event in events():
             if event.type == pygame.QUIT:
                 self.leave = self.leave or not self.table.exit_keys
                 continue
@@ -321,7 +381,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios,
+        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios_offered(),
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 
@@ -360,6 +420,8 @@ class App:
                     self.undo("last")
                 elif out.kind == "undo-phase":
                     self.undo("phase")
+                elif out.kind == "network" and self.consoles is not None:
+                    self.consoles.next_address(self)
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
@@ -449,6 +511,8 @@ class App:
             for o in outcomes:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
+                    if self.display is not None:   # the face, when it reads as another die
+                        self.display.tray_face = o.face
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)
@@ -469,6 +533,7 @@ class App:
                         "virtual" if prompt.roll is not None else AUTOPILOT)
             if self.table.step_s > 0 or self.display is not None:
                 return   # one at a time where people watch
+            self._tell_service()   # headless, a whole game may go by in one step
 
     def waiting_for_people(self) -> bool:
         return not self.game.over and all(mode_of(self.table, p) != AUTOPILOT

@@ -71,6 +71,21 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "record": ("captain", None),
     "rolls": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
               and int(getattr(s, "phase", 0)) >= 3),
+    # a player of a referee's turn (the half-impulse variant's, docs/display.md): his unit's
+    # space of movement (in the Second Phase), his answer in response to the mover, a launch,
+    # a roll-off for initiative, and the drones and plasmas' movement after a phase
+    "mover": (None, lambda s, p, seat: p.roll is None and p.what.startswith("move")
+              and _mine(p, seat)),
+    "second-phase": (None, lambda s, p, seat: p.roll is None and p.what.startswith("move")
+                     and _mine(p, seat) and int(getattr(s, "phase", 0)) == 2),
+    "response": (None, lambda s, p, seat: p.roll is None and "(response" in p.what
+                 and _mine(p, seat)),
+    "launch": (None, lambda s, p, seat: p.roll is None and "launch" in p.action
+               and _mine(p, seat)),
+    "roll-off": (None, lambda s, p, seat: p.roll is not None and "Roll-off" in p.what
+                 and _mine(p, seat)),
+    "drones": (None, lambda s, p, seat: p.roll is None and getattr(s, "stage", "") == "drones"
+               and _mine(p, seat)),
     # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
     # briefing when a crew sits down, the countdown before an idle crew's game is left
     "attract": (None, None),
@@ -135,7 +150,10 @@ def _with_reports(until: Until, last_turn: int) -> Until:
 
 
 def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
-           out: Path, data_dir: Path | None = None, level: str = "basic") -> None:
+           out: Path, data_dir: Path | None = None, level: str = "basic", rotate: int = 0) -> None:
+    """Draw `screen` into the PNG `out`: the bridge of `seat` on a screen of `size` (as SDL has
+    it) turned `rotate` degrees ([display] rotate): the picture is then drawn at the size the
+    players see and turned onto the screen the way the app turns it (display.screen)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -157,7 +175,12 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
                          f"{', '.join(str(s.get('id')) for s in _ships(state))}")
     actions: list[Action] = []
     state, _ = advance(state, seat, turns, until, seed, actions)
-    surface = pygame.Surface(size)
+    if rotate:
+        from display.screen import open_screen, turned
+
+        surface = open_screen(turned(size, rotate), False, rotate)
+    else:
+        surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
     display.rebuild(state, prepared, actions)   # the ticker and the Rolls list as they came
     if screen.startswith("why"):   # answer the roll, then open its explanation
@@ -183,8 +206,14 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.activate(picks[0])
             display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
+    picture = surface
+    if rotate:   # the screen as the app shows it: the picture turned onto it
+        from display.screen import present
+
+        present(surface)
+        picture = pygame.display.get_surface() or surface
     try:
-        pygame.image.save(surface, str(out))
+        pygame.image.save(picture, str(out))
     except pygame.error as exc:   # a folder, a read-only place, a name pygame cannot write
         raise OSError(str(exc)) from None
 

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from display import ruling_panel, theme
+from display import offers, ruling_panel, theme
 from display.browse import draw_browsing
+from display.draw_chart import chart_strip
 from display.draw_consoles import draw_consoles
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
+from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
 from display.overview_model import overview, overview_heads, tab_notes
@@ -53,7 +55,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
     if d.view.get("outcome"):
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
-        d.map_frame = draw_map(p, d.map(), rect(lay.map), d.follow)
+        d.map_frame = draw_map(p, d.map(), chart_strip(p, d.view, rect(lay.map)), d.follow)
+        if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC)
+            draw_station_screens(p, d.station_frames, rect(lay.map))
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
                                              p.font("body").size("ROLLS")[0] + 24),
                                   lay.touch), "ROLLS", len(d.rolls) > 0,
@@ -69,7 +73,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
     if d.showing_consoles and d.console_codes is not None:
         pages = draw_consoles(p, d.console_codes, rect(lay.panel), rect(lay.actions),
-                              lay.touch, d.seats_page, d.focus)
+                              lay.touch, d.seats_page, d.focus, d.console_network)
         d.seats_page = min(d.seats_page, pages - 1)
         return True
     if d.showing_seats and d.seat_rows is not None:
@@ -96,6 +100,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
                        explain_pending(d.state, seat_side(d.state, d.seat)))
             draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
                       rect(lay.panel), lay.touch, d.focus, why, d.tens)
+            d.roll_on_screen = request   # a panel's roll is made only once this was seen
             if d.message:
                 p.region = "actions"
                 p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)
@@ -110,8 +115,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
-        else:   # the Master Control Panel of the seat's ship (Expert)
-            extra = d.record.button(d.view, record_ship, lay.touch, p)
+        else:   # the Master Control Panel of the seat's ship (Expert), and the offers
+            extra = d.record.button(d.view, record_ship, lay.touch, p) + offers.buttons(
+                p, d.opens, d.tab, d.offer, lay.touch)
         if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""

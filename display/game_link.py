@@ -17,6 +17,7 @@ from engine import (
     GameState,
     Seat,
     apply,
+    awaited,
     controls,
     crew_stations,
     events_for,
@@ -43,7 +44,16 @@ class Open:
 
 
 def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
-    return view(state, seat)
+    """The seat's `view`, its `pending` list cut to the prompts the game waits for (the
+    kernel's `awaited`): an offer the game goes on without (a self-destruct order, a warp
+    speed Helm may leave as it is) is no one's turn, so no line names it as one. (A view lists
+    every ship's pending seats, another side's in words that tell nothing.)"""
+    seen = view(state, seat)
+    if "pending" in seen:
+        waits = {(p.ship, str(p.station), p.action) for p in awaited(state)}
+        seen["pending"] = [p for p in seen["pending"] if isinstance(p, Mapping) and (
+            p.get("ship"), str(p.get("station")), p.get("action")) in waits]
+    return seen
 
 
 def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
@@ -54,8 +64,7 @@ def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
         return (str(seat.station),)
     if seat.ship is None:   # every station some ship's crew has, in the stations' order
         try:
-            found = {str(st) for s in getattr(state, "ships", ())
-                     for st in crew_stations(state, str(s.id))}
+            found = {str(st) for ship in ship_ids(state) for st in crew_stations(state, ship)}
         except (AttributeError, KeyError, ValueError):
             found = set()
         return (INSTRUCTOR, *(sorted(found, key=STATION_NAMES.index)
@@ -64,6 +73,15 @@ def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
         return tuple(crew_stations(state, seat.ship))
     except (KeyError, ValueError):
         return PANEL_STATIONS
+
+
+def ship_ids(state: GameState) -> list[str]:
+    """Every ship's id: the state's own list where it keeps one by that name (FASA, Knight
+    Hawks), else the Instructor's view's, which every ruleset gives (the map shape)."""
+    ships = getattr(state, "ships", None)
+    if ships is not None:
+        return [str(s.id) for s in ships]
+    return [str(s["id"]) for s in view(state, Seat(INSTRUCTOR)).get("ships", ())]
 
 
 def open_decisions(state: GameState, seat: Seat) -> list[Open]:

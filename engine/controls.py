@@ -37,9 +37,12 @@ class Choice:
     shot at this target needs to hit), computed from what the seat may know; None when choosing it
     leads to no roll, or the seat may not know the number (a target it cannot see); 0 when it can
     lead to no success (a weapon out of its reach). `note` is what a player should know before
-    choosing it, in a few words (a target's range and the arc it is in). `irreversible`: choosing
-    it does what cannot be taken back (a shot, DESTRUCT), so a screen asks a deliberate second
-    confirmation for it, and not for the decision's other values (hold fire, hold)."""
+    choosing it, in a few words beside it (a target's range and the arc it is in); `explain` says
+    in a sentence what choosing it does and what it takes (the skill, its rating and the odds of
+    a Skill Roll's bonus), shown before it is chosen; each empty when the label says enough.
+    `irreversible`: choosing it does what cannot be taken back (a shot, DESTRUCT), so a screen
+    asks a deliberate second confirmation for it, and not for the decision's other values (hold
+    fire, hold)."""
 
     value: Value
     label: str
@@ -47,6 +50,7 @@ class Choice:
     need: int | None = None
     note: str = ""
     irreversible: bool = False
+    explain: str = ""
 
     @property
     def allowed(self) -> bool:

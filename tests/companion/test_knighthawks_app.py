@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
 from companion.saved_game import SavedGame, autopilot_action
 from companion.session import load_scenario, prepare
 from companion.store import Store
+from display.roll_result import HOLD_SECONDS
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die
 from hardware.mcp23017_mock import mock_i2c
@@ -130,7 +132,7 @@ def play_prompt(rig: KHRig, keys: bool) -> tuple[str, Any]:
     long press where it cannot be undone, as firing)."""
     prompt = next(p for p in pending(rig.game.state) if p.ship == SHIP)
     panel = rig.panel_of(prompt.station)
-    rig.clock.t += 0.5
+    rig.clock.t += HOLD_SECONDS + 0.5   # the crew reads the last roll's result held on screen
     rig.step()
     keymap = {b: k for k, b in rig.pins.panels[panel].keys.items()}
     before = len(rig.game.actions)
@@ -144,6 +146,7 @@ def play_prompt(rig: KHRig, keys: bool) -> tuple[str, Any]:
     return prompt.action or "roll", prompt.roll
 
 
+@pytest.mark.slow
 def test_a_knight_hawks_game_at_the_panels_to_its_end(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     rig = KHRig(tmp_path, screen)
@@ -235,6 +238,7 @@ def test_hull_damage_dice_at_a_panel_show_which_die_of_how_many(tmp_path: Path,
         store.close()
 
 
+@pytest.mark.slow
 def test_play_chooses_knight_hawks_by_the_scenarios_name(
         capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
     """`starbridge play --scenario patrol`: the name picks the ruleset; headless, the autopilots

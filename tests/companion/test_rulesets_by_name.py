@@ -12,10 +12,11 @@ from companion.cli import main
 from companion.session import find_scenario, load_scenario, prepare, scenario_names
 from engine import new_game
 from engine.errors import DataError
-from engine.rulesets.fasa.datafiles import PACKAGE_DATA
+from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 
 FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}
+HALF_SCENARIOS = {"carrier", "replay"}
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +36,8 @@ def clash(tmp_path: Path) -> Path:
 
 
 def test_every_ruleset_offers_its_scenarios() -> None:
-    assert set(scenario_names(None)) == FASA_SCENARIOS | KH_SCENARIOS
+    assert set(scenario_names(None)) == FASA_SCENARIOS | KH_SCENARIOS | HALF_SCENARIOS
+    assert set(scenario_names(None, "halfimpulse")) == HALF_SCENARIOS
     assert set(scenario_names(None, "knighthawks")) == KH_SCENARIOS
     assert set(scenario_names(None, "fasa")) == FASA_SCENARIOS
 

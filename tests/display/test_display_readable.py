@@ -247,6 +247,7 @@ def _screens() -> list[tuple[str, str]]:
             if level in ADVANCED_SCREENS.get(screen, (level,))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("screen", "level"), _screens(), ids=lambda v: str(v))
 def test_no_outcome_or_number_is_cut_at_800x480(screen: str, level: str) -> None:
     """Every screen with the long names: a text cut to fit never hides a number or an outcome
@@ -279,6 +280,7 @@ def test_a_cut_line_opens_whole_and_the_ticker_scrolls_back() -> None:
     assert newest.split()[0] in said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) -> None:
     """Every roll of a long-names game, as the rolling crew's screen shows it: the dialog (who,
@@ -286,7 +288,7 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
     result held, at 800x480; nothing cut hides a number or an outcome."""
     from companion.session import load_scenario, prepare
     from engine import new_game
-    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.autopilots import autopilot
     state = new_game(prepare(load_scenario("long-names", LONG), LONG, level, None, 6))
     dice = VirtualDice(2)
     screens = {sid: BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", sid),
@@ -323,6 +325,7 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
     assert not hidden, sorted(set(hidden))[:5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_new_views_are_laid_out_cleanly_at_every_size(size: tuple[int, int]) -> None:
@@ -412,3 +415,20 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
     clock.now += 3.0             # a moment later Enter is the crew's: it confirms the course
     d.key(pygame.K_RETURN)
     assert len(out) == 1
+
+
+def test_a_tray_roll_shows_the_d20_face_and_what_it_reads_as() -> None:
+    """A d20 from the dice tray showing 14 answers a d10 roll as 4: the held result says both,
+    not "ROLLED 4" alone."""
+    before, after, events = at_own_to_hit()
+    rolled = next(e for e in events if type(e).__name__ == "Rolled")
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
+    d.show(before)
+    d.tray_face = f"d20 {rolled.value + 10} reads {rolled.value}"
+    d.show(after, events)
+    d.draw(force=True)
+    said = words(d)
+    assert f"D20 {rolled.value + 10} = {rolled.value}" in said
+    assert f"showed {rolled.value + 10}, which reads as {rolled.value}" in said
+    d.show(after)   # the face is for that roll alone
+    assert d.tray_face == ""

@@ -2,9 +2,10 @@
 tests/toy_ruleset): at every few steps of games played through the kernel API alone (random
 legal actions, the ruleset's autopilot where it has one, random rolls), each ruleset's secrets
 of the other sides are changed and nothing a seat is told may change: its view, its prompts,
-its controls (every field's bounds, choices and the needs they carry), its legal actions and the
-autopilot's decisions for it. And at every step `events_for` tells the Instructor everything and
-a seat a part of it, `pending` gives a seat only its own prompts, and a view is plain JSON.
+its controls (every field's bounds, choices and the needs they carry), its legal actions, the
+autopilot's decisions for it and what its panel's own display says. And at every step
+`events_for` tells the Instructor everything and a seat a part of it, `pending` gives a seat
+only its own prompts, and a view is plain JSON.
 
 What a ruleset's secrets are is the ruleset's (`SECRETS`: one function per ruleset that changes
 them; FASA's and Knight Hawks' are those of their own suites, test_secrets.py and
@@ -27,6 +28,8 @@ import engine
 from engine import Seat, rulesets
 from engine.ruleset import Deciding
 from engine.stations import INSTRUCTOR
+from hardware.panel import PanelModel
+from hardware.station_screen import station_screen
 
 Perturb = Callable[[Any, Seat, random.Random], Any]
 
@@ -41,11 +44,17 @@ def _knighthawks(state: Any, seat: Seat, rng: random.Random) -> Any:
     return perturbed(state, state.ship(seat.ship).side, rng)
 
 
+def _halfimpulse(state: Any, seat: Seat, rng: random.Random) -> Any:
+    from test_halfimpulse_secrets import perturbed
+    return perturbed(state, state.player(seat.ship).side, rng)
+
+
 def _toy(state: Any, seat: Seat, rng: random.Random) -> Any:
     return toy_perturbed(state, state.ship(seat.ship).side)
 
 
-SECRETS: dict[str, Perturb] = {"fasa": _fasa, "knighthawks": _knighthawks, "toy": _toy}
+SECRETS: dict[str, Perturb] = {"fasa": _fasa, "knighthawks": _knighthawks,
+                               "halfimpulse": _halfimpulse, "toy": _toy}
 """Ruleset name -> a function giving the state with every secret of the sides other than the
 seat's changed (what shows at the table kept)."""
 
@@ -74,8 +83,10 @@ def told(state: Any, seat: Seat) -> Any:
         for d in engine.controls(state, seat)]
     decided = ([ruleset.decide(state, p) for p in prompts if p.roll is None]
                if isinstance(ruleset, Deciding) else [])
+    # the panel's own small display (hardware.station_screen) says only what the seat may know
+    station = station_screen(PanelModel(seat), state)
     return (engine.view(state, seat), prompts, decisions, engine.legal_actions(state, seat),
-            decided)
+            decided, station)
 
 
 def games(name: str, seed: int, steps: int = 160) -> Iterator[tuple[Any, engine.Action]]:
@@ -104,6 +115,7 @@ def test_every_ruleset_says_what_its_secrets_are() -> None:
     assert set(every_ruleset()) <= set(SECRETS), "a ruleset with no SECRETS entry here"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 @pytest.mark.parametrize("seed", range(3))
 def test_no_seat_is_told_another_sides_secrets(name: str, seed: int) -> None:
