@@ -17,6 +17,8 @@ from console_hands import Crew, Table, decision, one_browser
 
 from engine import pending
 
+pytestmark = pytest.mark.slow   # a real server and browser: whole games, seconds each
+
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:

@@ -20,6 +20,8 @@ from console_hands import OVERFLOW, SMALL_TARGETS, Crew, Table, one_browser
 
 from engine import crew_stations
 
+pytestmark = pytest.mark.slow   # a real server and browser: whole games, seconds each
+
 BIG = (412, 915)
 TV = (1280, 720)
 

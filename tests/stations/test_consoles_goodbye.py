@@ -10,6 +10,7 @@ from table_helpers import connect, make_app
 SEATS = ("enterprise/captain", "enterprise/helm", "instructor", "view")
 
 
+@pytest.mark.slow
 def test_at_game_over_every_console_gets_the_last_state_then_goodbye_then_a_close_frame(
         net: Net) -> None:
     app = make_app(people=(), turns=1)   # the autopilots play: the phones watch

@@ -20,6 +20,8 @@ from table_helpers import connect, make_app
 from companion.app import App
 from engine import crew_stations
 
+pytestmark = pytest.mark.slow   # whole games through a real server, seconds each
+
 GAMES = [
     ("duel", "basic", ("enterprise",)), ("duel", "advanced", ("enterprise",)),
     ("duel", "expert", ("enterprise",)),

@@ -44,6 +44,7 @@ def test_the_board_tallies_the_shots_every_side_was_told_and_tells_no_secret() -
     assert any(s.get("hits_taken") for s in ships.values()), "no hit in two turns of a duel"
 
 
+@pytest.mark.slow
 def test_the_newest_volley_is_drawn_until_the_ships_move_on() -> None:
     game = SavedGame.new(None, prepare(load_scenario("duel", None), None, "basic", None, 2), 5, {})
     log = SeatLog(VIEW_SEAT)
