@@ -4,6 +4,7 @@ table that has gone)."""
 
 from __future__ import annotations
 
+import pytest
 from console_client import CLOSED, Net
 from table_helpers import connect, make_app
 

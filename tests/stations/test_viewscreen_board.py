@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.saved_game import SavedGame, autopilot_action
 from companion.session import load_scenario, prepare
 from engine import apply, pending
