@@ -24,7 +24,7 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
 from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.arcs import shields_facing
+from engine.rulesets.fasa.arcs import arc_words, shields_facing
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
 from engine.rulesets.fasa.data.ships import WeaponSpec
@@ -231,8 +231,9 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
             if target.side == ship.side:
                 continue
             why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None,
-                                  _need(state, ship, spec, target)))
+            need = _need(state, ship, spec, target)
+            choices.append(Choice(target.id, target.name, why or None, need,
+                                  note=_reach(ship, target) if need is not None else ""))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
     if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
@@ -247,6 +248,13 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
     return Decision(prompt, "fire", station,
                     f"{title(station)}: declare {ship.name}'s targets{limit}",
                     tuple(fields), (), build, irreversible=True)
+
+
+def _reach(ship: Ship, target: Ship) -> str:
+    """Where a target the firing side sees lies from the firer: its range and the firer's arc
+    (Advanced: Firing Arcs), said beside the odds before it is chosen."""
+    return (f"range {distance(ship.pos, target.pos)}, "
+            f"{arc_words(ship.pos, ship.heading, target.pos)}")
 
 
 def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
