@@ -196,11 +196,18 @@ class Crew:
         self.t, self.b, self.rig = t, t.b, t.rig
         self.windows = windows            # seat key -> window name
         self.taps: dict[str, int] = {k: 0 for k in windows}
+        self.by_action: dict[tuple[str, str], int] = {}   # (seat, action or "roll") -> taps
+        self.doing = ""
         self.sent: list[tuple[str, str, dict[str, Any]]] = []   # (seat, action, values) sent
 
     def tap(self, seat: str, css: str, text: str | None = None) -> None:
         self.t.tap(css, text)
+        self.count(seat)
+
+    def count(self, seat: str) -> None:
         self.taps[seat] += 1
+        key = (seat, self.doing)
+        self.by_action[key] = self.by_action.get(key, 0) + 1
 
     def waiting(self) -> tuple[str, Any] | None:
         """A seat of the crew the game waits for, and its prompt (None: the game is over)."""
@@ -232,6 +239,7 @@ class Crew:
                 seq = self.rig.published.get(seat, 0)
             self.t.at(self.windows[seat], seq)
             before = len(self.rig.game.actions)
+            self.doing = "roll" if prompt.roll is not None else str(prompt.action)
             if prompt.roll is not None:
                 self.roll(seat)
             else:
@@ -258,7 +266,7 @@ class Crew:
             from selenium.webdriver.common.by import By
 
             b.driver.find_element(By.CSS_SELECTOR, "#roll .face-input").send_keys("37")
-            self.taps[seat] += 1
+            self.count(seat)
             self.tap(seat, "#roll button.face")
         else:
             self.tap(seat, "#roll button.roll-now")

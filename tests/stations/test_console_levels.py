@@ -94,6 +94,10 @@ def test_a_command_level_turn_with_the_instructors_tablet_and_the_tv(
         b.errors()
         crew.play(measure=watch)
         assert rig.game.over
+        # the taps of one command-level turn, per officer (issue 24 counted Captain 5,
+        # Engineering 6, Helm 42, Science 18); the figures are printed for docs/stations.md
+        print("taps per officer:", crew.taps)
+        print("taps per decision:", sorted(crew.by_action.items()))
         sent = [v for _, action, v in crew.sent if action == "fire"]
         assert any(v.get("weaponry") is True for v in sent), "the weaponry roll was never sent"
         kinds = {type(v).__name__ for _, _, vs in crew.sent for v in vs.values()}

@@ -177,3 +177,28 @@ def arming_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
             values[f.name], left = f.maximum, left - f.maximum
     values.update(spread([f for f in fields if f not in launchers], left))
     return (as_last, _checked(ALL, {n: values.get(n, 0) for n in names}, make, rule))
+
+
+def fire_presets(fields: Sequence[Field], targets: Sequence[tuple[str, str]],
+                 rule: Callable[[dict[str, str | None]], object]) -> tuple[Preset, ...]:
+    """"All at <target>" for Helm's declaration (a choice field a weapon): every weapon whose card
+    offers that target (in arc, in range, nothing forbidding it) at it, the others holding fire,
+    checked with the rule (`rule` raises IllegalAction: a limit on the weapons fired together);
+    one tap for a volley instead of one a weapon. Greyed, with the reason, when it cannot be."""
+    out = []
+    for target, name in targets:
+        values: dict[str, str | None] = {
+            f.name: target if any(c.value == target and c.allowed and c.need != 0
+                                  for c in f.choices) else None
+            for f in fields}
+        key, label = f"all:{target}", f"All at {name}"
+        why = "" if any(v is not None for v in values.values()) \
+            else f"no weapon can fire at {name} now"
+        if not why:
+            try:
+                rule(values)
+            except IllegalAction as exc:
+                why = str(exc)
+        out.append(Preset(key, label, (), why) if why
+                   else Preset(key, label, tuple(values.items())))
+    return tuple(out)

@@ -1,4 +1,5 @@
-"""The quick fills of the Power Allocation Phase (engine.rulesets.fasa.decisions.presets): every preset's
+"""The quick fills of the Power Allocation Phase and of declaring fire ("All at <target>")
+(engine.rulesets.fasa.decisions.presets): every preset's
 values are within the decision's bounds and budgets and accepted by `problem`, in played games
 of every packaged scenario at both playable levels; "as last turn" gives last turn's, cut down
 to what the ship has now; "facing the enemy" fills the shields facing the nearest enemy the side
@@ -54,11 +55,19 @@ def within(decision: Decision, values: dict[str, object]) -> bool:
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 @pytest.mark.parametrize("scenario", scenario_names(None, "fasa"))
 def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -> None:
-    seen = {"allocate_power": 0, "set_shields": 0, "arm_weapons": 0, "used": 0}
+    seen = {"allocate_power": 0, "set_shields": 0, "arm_weapons": 0, "used": 0, "fire": 0}
     wanted = {"allocate_power": ["last", "even"], "set_shields": ["last", "even", "facing"],
               "arm_weapons": ["last", "all"]}
     for state, decisions in play(scenario, level, seed=len(scenario)):
         for d in decisions:
+            if d.action == "fire":   # "All at <target>": the weapons' fields, the rest shown
+                for p in d.presets:
+                    assert p.key.startswith("all:") and (p.problem is None) != (p.values == ())
+                    if p.problem is None:
+                        values = {**d.defaults(), **dict(p.values)}
+                        assert within(d, values) and problem(state, d.make(values)) is None, p
+                        seen["fire"] += 1
+                continue
             if d.action not in wanted:
                 assert d.presets == ()
                 continue
@@ -74,7 +83,7 @@ def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -
                 assert problem(state, d.make(values)) is None, p
                 seen["used"] += 1
     assert seen["allocate_power"] and seen["set_shields"] and seen["used"]
-    assert seen["arm_weapons"]
+    assert seen["arm_weapons"] and seen["fire"]
 
 
 def allocation_turn(scenario: str = "duel") -> tuple[FasaState, str]:
