@@ -98,6 +98,13 @@ def test_a_command_level_turn_with_the_instructors_tablet_and_the_tv(
         # Engineering 6, Helm 42, Science 18); the figures are printed for docs/stations.md
         print("taps per officer:", crew.taps)
         print("taps per decision:", sorted(crew.by_action.items()))
+        ceiling = {"captain": 5, "engineer": 6, "helm": 31, "science": 18}
+        assert all(n <= ceiling[k.partition("/")[2]] for k, n in crew.taps.items()), crew.taps
+        fire = sum(n for (_seat, action), n in crew.by_action.items() if action == "fire")
+        arming = sum(n for (_seat, action), n in crew.by_action.items()
+                     if action == "arm_weapons")
+        assert arming <= 2 and fire <= 4 * sum(a == "fire" for _, a, _v in crew.sent), \
+            crew.by_action   # a preset, the weaponry roll, Confirm twice: a volley in four
         sent = [v for _, action, v in crew.sent if action == "fire"]
         assert any(v.get("weaponry") is True for v in sent), "the weaponry roll was never sent"
         kinds = {type(v).__name__ for _, _, vs in crew.sent for v in vs.values()}
