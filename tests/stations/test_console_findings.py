@@ -190,10 +190,12 @@ def test_odds_show_before_a_target_is_chosen(tmp_path: Path, browser: Browser) -
         odds = b.js("return [...document.querySelectorAll('article[data-action=fire] .odds')]"
                     ".map(x => x.textContent)")
         with rig.paused():
-            needs = [c.need for f in decision(rig.game, "helm", "fire").fields
+            needs = [(c.need, c.note) for f in decision(rig.game, "helm", "fire").fields
                      for c in f.choices if c.need is not None and c.allowed]
-        assert odds and odds == [f"needs 1-{n}" if n else "cannot succeed from here"
-                                 for n in needs]
+        # the odds, then where the target lies ("range 12, fore-port")
+        assert odds and odds == [(f"needs 1-{n}" if n else "cannot succeed from here")
+                                 + f" · {note}" for n, note in needs]
+        assert all("range " in x for x in odds)
 
 
 def test_what_is_entered_survives_a_reload_and_a_new_link_opens_in_the_same_tab(
