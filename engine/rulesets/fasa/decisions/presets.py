@@ -191,7 +191,7 @@ def fire_presets(fields: Sequence[Field], targets: Sequence[tuple[str, str]],
             f.name: target if any(c.value == target and c.allowed and c.need != 0
                                   for c in f.choices) else None
             for f in fields}
-        key, label = f"all:{target}", f"All at {name}"
+        key, label = f"all-{target}", f"All at {name}"
         why = "" if any(v is not None for v in values.values()) \
             else f"no weapon can fire at {name} now"
         if not why:

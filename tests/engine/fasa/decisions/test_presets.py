@@ -62,7 +62,7 @@ def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -
         for d in decisions:
             if d.action == "fire":   # "All at <target>": the weapons' fields, the rest shown
                 for p in d.presets:
-                    assert p.key.startswith("all:") and (p.problem is None) != (p.values == ())
+                    assert p.key.startswith("all-") and (p.problem is None) != (p.values == ())
                     if p.problem is None:
                         values = {**d.defaults(), **dict(p.values)}
                         assert within(d, values) and problem(state, d.make(values)) is None, p
