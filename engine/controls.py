@@ -48,9 +48,9 @@ class Choice:
     label: str
     problem: str | None = None
     need: int | None = None
+    explain: str = ""
     note: str = ""
     irreversible: bool = False
-    explain: str = ""
 
     @property
     def allowed(self) -> bool:

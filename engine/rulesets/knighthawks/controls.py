@@ -20,7 +20,7 @@ from engine.rulesets.knighthawks.actions import (
 )
 from engine.rulesets.knighthawks.fire import fire_problem, reach, repairs
 from engine.rulesets.knighthawks.flow import prompts
-from engine.rulesets.knighthawks.state import KHState, Ship
+from engine.rulesets.knighthawks.state import KHState, Mount, Ship
 from engine.stations import Seat, title
 
 SCREEN_CHOICES = ("", "PS", "ES", "SS")
@@ -144,7 +144,7 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
                                         reach(state, ship, m, t) or 0)[0]
         if any(target == t.id for _, target in pairs):
             why = None   # a weapon reaches it: `together` says which
-        targets.append(Choice(t.id, t.name, why, need))
+        targets.append(Choice(t.id, t.name, why, need, _odds(state, ship, firable, t, who)))
     default_target = next((t for m, t in pairs if m == default_mount), "")
     return Decision(p, "kh_fire", st, f"Fire from {ship.name}", (
         Field("mount", "weapon", FieldKind.CHOICE, default_mount, choices=mounts),
@@ -154,6 +154,16 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
         irreversible=True,
         together=(Together(("mount", "target"), tuple(pairs),
                            "a weapon fires at a target it can reach; end fire has none"),))
+
+
+def _odds(state: KHState, ship: Ship, firable: list[Mount], target: Ship, who: str) -> str:
+    """The chance to hit `target` with each weapon that can fire at it, and how it is made up
+    (the Combat Table, its defence, range diffusion, head-on, ICMs: `combat.chance_to_hit`),
+    shown before a shot is chosen: "Laser battery vs no defence 70%, range 2 -10% = 60%"."""
+    return "; ".join(
+        combat.chance_to_hit(state, state.tables.weapons[m.code], target, ship.side, ship,
+                             reach(state, ship, m, target) or 0)[2]
+        for m in firable if fire_problem(state, ship, m.id, target.id, who) is None)
 
 
 def _first_problem(state: KHState, ship: Ship, mount: str, enemies: list[Ship],

@@ -236,14 +236,6 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
                                   note=_reach(ship, target) if need is not None else ""))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
-    seen = [(t.id, t.name) for t in state.ships if t.side != ship.side
-            and any(c.value == t.id and c.need is not None for f in fields for c in f.choices)]
-
-    def volley(v: Mapping[str, Value]) -> object:
-        return combat.declare(state, ship, tuple(Target(n, cast(str, v[n])) for n in names
-                                                 if v.get(n) is not None), title(station))
-
-    quick = presets.fire_presets(fields, seen, volley) if fields else ()
     if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
         fields.append(helm_rolls.weaponry_field(state, ship))
 
@@ -255,7 +247,8 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
     limit = limit_label(state.setup.options)
     return Decision(prompt, "fire", station,
                     f"{title(station)}: declare {ship.name}'s targets{limit}",
-                    tuple(fields), (), build, irreversible=True, presets=quick)
+                    tuple(fields), (), build, irreversible=True,
+                    presets=presets.fire_presets(state, ship, station, fields, names))
 
 
 def _reach(ship: Ship, target: Ship) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from companion.session import load_scenario, prepare
-from engine import RollResult, Seat, apply, controls, decide, new_game, pending, problem
+from engine import RollResult, Seat, apply, controls, decide, new_game, pending
 from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import arc_words
 
@@ -32,26 +32,3 @@ def test_each_target_says_its_range_and_arc_before_it_is_chosen() -> None:
         assert target.note == words, field.name
         assert [c.note for c in field.choices if c.value is None] == [""]   # hold fire
 
-
-def test_all_at_a_target_is_one_tap_for_every_weapon_that_can_reach_it() -> None:
-    """The fire card's preset: each weapon whose card offers the target (allowed, not out of
-    reach) at it, the rest holding fire; the rules accept it as it is."""
-    rng = random.Random(2)
-    state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 2))
-    for _ in range(300):
-        fire = [d for p in pending(state) if p.ship == "enterprise" and p.roll is None
-                for d in controls(state, Seat(p.station, p.ship)) if d.action == "fire"]
-        if fire or state.over:
-            break
-        p = pending(state)[0]
-        state, _ = apply(state, decide(state, p) if p.roll is None
-                         else RollResult(p.roll.station, rng.randint(1, p.roll.sides), "script"))
-    (d,) = fire
-    (preset,) = d.presets
-    assert preset.label == "All at IKS Kronos One" and preset.problem is None
-    values = dict(preset.values)
-    for field in d.fields:
-        reach = any(c.value == "kronos" and c.allowed and c.need for c in field.choices)
-        assert values[field.name] == ("kronos" if reach else None), field.name
-    assert any(v == "kronos" for v in values.values())
-    assert problem(state, d.make({**d.defaults(), **values})) is None
