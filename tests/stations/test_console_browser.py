@@ -58,8 +58,10 @@ def test_a_refused_decision_is_shown_in_the_engines_own_words(
              "p.render();")
         before = len(rig.game.actions)
         t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        card_said = "Total power available: 0 to 15, not 31"   # the card's own, from before
         shown = b.until(lambda: b.js("const e = document.querySelector('.decision .problem');"
-                                     "return e && !e.hidden && e.textContent"),
+                                     "return e && !e.hidden && e.textContent !== arguments[0]"
+                                     " && e.textContent", card_said),
                         "the refusal is not shown")
         with rig.paused():
             d = decision(rig.game, "engineer", "allocate_power")
