@@ -27,11 +27,16 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
-from aiohttp.web_protocol import RequestHandler
 
+from stations.http_guard import (
+    GuardedHandler,
+    own_names,
+    own_origin,
+    security_headers,
+    static_files,
+)
 from stations.protocol import (
     GAME_ENDED,
     REFUSED_TOKEN,
@@ -53,32 +58,10 @@ FALLBACK = ("<!doctype html><meta charset=utf-8><meta name=viewport "
             "content='width=device-width,initial-scale=1'><title>starbridge</title>"
             "<body style='font:20px sans-serif;padding:1em'><h1>starbridge</h1>"
             "<p>Scan the code of your seat at the table to open its console.</p>")
-HEADERS = {
-    "Content-Security-Policy": ("default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; "
-                                "base-uri 'none'; form-action 'none'"),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 CLOSE = ""   # the writer's sentinel: close the connection after what is queued
 HIGH_WATER = 64 * 1024      # bytes waiting in the transport: the client is behind
 MAX_UNSENT = 1024 * 1024    # bytes waiting: the client is gone (the kernel holds more still)
 STATE_HEAD = '{"v":1,"type":"state"'   # how a state message begins (protocol.dumps)
-
-
-def own_origin(origin: str, names: Iterable[str], port: int) -> bool:
-    """Whether a browser's Origin header names this table: one of its own addresses or names
-    (`names`), on its port. Never the request's own Host header: a page of another name that
-    the attacker's DNS points at the table (DNS rebinding) sends a Host it chose itself."""
-    try:
-        parts = urlsplit(origin)
-        given = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        return False
-    host = (parts.hostname or "").lower().rstrip(".")
-    return parts.scheme in ("http", "https") and given == port and \
-        host in {n.lower().strip("[]").rstrip(".") for n in names}
 
 
 def seat_label(seat: str) -> dict[str, Any]:
@@ -270,7 +253,7 @@ class StationServer:
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()
-        app = web.Application(middlewares=[_headers])
+        app = web.Application(middlewares=[security_headers])
         for path in PAGES:
             app.router.add_get(path, self._page)
         app.router.add_get("/ws", self._websocket)
@@ -282,7 +265,7 @@ class StationServer:
         listening: asyncio.Server | None = None
         try:   # aiohttp's own answers (a request it cannot parse) carry the headers too
             listening = await loop.create_server(
-                lambda: _Handler(runner.server, loop=loop, access_log=None),  # type: ignore[arg-type]
+                lambda: GuardedHandler(runner.server, loop=loop, access_log=None),  # type: ignore[arg-type]
                 self.host, self.port, reuse_address=True)
             if listening.sockets:
                 self.port = int(listening.sockets[0].getsockname()[1])
@@ -578,61 +561,3 @@ class StationServer:
             self._answers.clear()
             self._waiting.clear()
             self._latest.clear()
-
-
-def static_files(folder: Path) -> dict[str, Path]:
-    """Every regular file under `folder` (no link followed) by its path under it."""
-    if not folder.is_dir():
-        return {}
-    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.is_symlink()
-            and not any(part.is_symlink() for part in p.relative_to(folder).parents
-                        if part != Path("."))}
-
-
-def own_names() -> list[str]:
-    """This machine's names and addresses, as a page of the table may be opened by: the
-    addresses its links name (stations.addresses), localhost, its host name and mDNS name."""
-    import socket
-
-    from stations.addresses import MDNS_NAME, link_addresses
-
-    host = socket.gethostname().lower()
-    return ["localhost", "127.0.0.1", "::1", host, f"{host}.local", MDNS_NAME,
-            *(a.address for a in link_addresses())]
-
-
-def _with_headers(response: web.StreamResponse) -> web.StreamResponse:
-    if not response.prepared:
-        for key, value in HEADERS.items():
-            response.headers.setdefault(key, value)
-    return response
-
-
-@web.middleware
-async def _headers(request: web.Request,
-                   handler: Callable[[web.Request], Any]) -> web.StreamResponse:
-    """The security headers on every answer: a page, a file, a refusal (404, 400, 403...)."""
-    try:
-        response: web.StreamResponse = await handler(request)
-    except web.HTTPException as exc:
-        _with_headers(exc)
-        raise
-    except Exception as exc:   # never a traceback in the log, never an answer without them
-        log.warning("stations: %s %s failed: %s: %s", request.method, request.path[:80],
-                    type(exc).__name__, exc)
-        return _with_headers(web.Response(status=500, text="Something went wrong.\n"))
-    return _with_headers(response)
-
-
-class _Handler(RequestHandler):
-    """aiohttp's connection handler, whose own answers (a request it cannot parse: 400) carry
-    the security headers too, and are logged in a line."""
-
-    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
-                     message: str | None = None) -> web.StreamResponse:
-        return _with_headers(super().handle_error(request, status, exc, message))
-
-    def log_exception(self, *args: Any, **kw: Any) -> None:
-        kw.pop("exc_info", None)
-        log.info("stations: " + str(args[0]), *args[1:])

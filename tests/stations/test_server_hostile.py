@@ -13,8 +13,8 @@ import pytest
 from console_client import CLOSED, Net
 
 from stations import ConsoleInput, StationServer
+from stations.http_guard import HEADERS, own_origin
 from stations.protocol import Limits
-from stations.server import HEADERS, own_origin
 from stations.tokens import INSTRUCTOR_SEAT
 
 SEAT = "enterprise/helm"
