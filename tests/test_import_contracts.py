@@ -18,8 +18,8 @@ def lint_imports(config: Path | None = None,
                  path: Path | None = None) -> subprocess.CompletedProcess[str]:
     args = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
             " sys.exit(lint_imports_command())"]
-    if config is not None:
-        args += ["--config", str(config)]
+    if config is not None:   # a changed copy: its graph is not cached beside the real one's
+        args += ["--config", str(config), "--no-cache"]
     env = dict(os.environ)
     if path is not None:   # one more folder of packages to import from
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(path), env.get("PYTHONPATH"))))

@@ -69,6 +69,10 @@ from engine.rulesets.fasa.values.events import (
 )
 from engine.rulesets.fasa.values.state import PLAYABLE_LEVELS, POWER, FasaState, replace
 
+pytestmark = pytest.mark.xdist_group("secrets-differential")
+"""One process plays the module's games in order (pytest-xdist): the last test checks what they all
+compared (COVERED)."""
+
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 40 if LONG else 6
 """Random games at each playable level (basic and advanced today; a level built later joins by
