@@ -19,13 +19,13 @@ consoles' and kernel's suites, share helpers by module name (`from test_fasa_adv
 each of its folders are put on the import path here, as pytest puts a test's own folder; a test
 module's name is unique in all of them.
 
-Under CI the run is spread over the machine's cores (pytest-xdist, `-n auto --dist loadgroup`)
-when it has more than one, unless `-n` is given (`CI=1 ./test -n 0` runs in one process). So
-every test is written to run beside any other, in another process, in any order: it writes only
-under `tmp_path` (never in the checkout, /tmp by a fixed name or the user's folders), listens on
-port 0, keeps no state another test reads, and tests that must share one process (a fixture too
-dear to make twice, a check over what earlier tests saw) name the same
-`pytest.mark.xdist_group`."""
+Under CI (and STARBRIDGE_LONG) the run is spread over the machine's cores (pytest-xdist, a
+worker a core, `--dist loadgroup`) when it has more than one, unless `-n` is given
+(`CI=1 ./test -n 0` runs in one process). So every test is written to run beside any other, in
+another process, in any order: it writes only under `tmp_path` (never in the checkout, in /tmp
+by a fixed name or in the user's folders), listens on port 0, keeps no state another test
+reads, and tests that must share one process (a fixture too dear to make twice, a check over
+what earlier tests saw) name the same `pytest.mark.xdist_group`."""
 
 from __future__ import annotations
 
@@ -71,9 +71,11 @@ def _cores() -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: Config) -> None:
-    """Under CI, on more than one core, the tests run in as many worker processes (unless `-n`
-    says otherwise): tests marked with one `xdist_group` go to one worker, in their order."""
-    if (not os.environ.get("CI") or hasattr(config, "workerinput")
+    """Under CI (or STARBRIDGE_LONG), on more than one core, the tests run in as many worker
+    processes (unless `-n` says otherwise): tests marked with one `xdist_group` go to one worker,
+    in their order."""
+    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG"))
+            or hasattr(config, "workerinput")
             or not config.pluginmanager.hasplugin("xdist")
             or config.getoption("numprocesses", None) is not None
             or config.getoption("collectonly") or _cores() < 2):
@@ -114,6 +116,24 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Conf
     if left:
         terminalreporter.write_line(
             f"{left} slow tests left out: CI=1 ./test runs everything, ./test -m slow only them")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The user's data and configuration folders (XDG_DATA_HOME, XDG_CONFIG_HOME: the saves, the
+    data pack's additions, starbridge.toml) are the test process's own, empty at its start: a
+    test that does not name its own never reads or writes the real user's, nor one that a test
+    in another worker process is writing."""
+    home = tmp_path_factory.mktemp("user")
+    saved = {name: os.environ.get(name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    os.environ["XDG_DATA_HOME"] = str(home / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(home / "config")
+    yield
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 MEMORY = 1 << 30   # bytes a bounded call may take beyond what the test process has already
