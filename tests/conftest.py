@@ -46,6 +46,7 @@ import pytest
 from _pytest.config import Config
 
 SLOW = "slow"
+EARLY = "early"
 FASA_SUITES = Path(__file__).resolve().parent / "engine" / "fasa"
 
 for _folder in (FASA_SUITES, *sorted(p for p in FASA_SUITES.iterdir()
@@ -86,6 +87,9 @@ def pytest_cmdline_main(config: Config) -> None:
 
 
 def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> None:
+    # The tests marked `early` (a tool over the whole checkout: tens of seconds in one test) start
+    # first, so that a run spread over the cores does not end with one worker waiting on one.
+    items.sort(key=lambda item: item.get_closest_marker(EARLY) is None)
     if _everything(config):
         return
     slow = [item for item in items if item.get_closest_marker(SLOW)]
