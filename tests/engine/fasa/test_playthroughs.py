@@ -10,8 +10,8 @@ one step in twenty also tries a deliberately corrupted action, which must be ref
 below are checked; at the end the action list replays to the same state, directly and through the
 JSON-lines log.
 
-CI plays 400 games (about half a second each on one core, the largest part of the suite: 1,000
-were half of CI's time); STARBRIDGE_LONG=1 plays 5,000. A developer's run
+CI plays 400 games (about half a second each on one core: 1,000 were two fifths of CI's
+time); STARBRIDGE_LONG=1 plays 5,000. A developer's run
 (`./test`) plays four of them and leaves the rest, marked `slow`, to CI.
 """
 
