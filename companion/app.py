@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
+from companion.game_briefing import Briefing, panel_keys
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
@@ -35,7 +36,6 @@ from hardware.panel import Outcome
 from hardware.pinmap import PinMap
 
 if TYPE_CHECKING:
-    from display.draw_attract import KioskScreen
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -104,9 +104,9 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
-        self.briefing: KioskScreen | None = None   # a new game's briefing (_brief)
+        self.briefing = Briefing()            # a new game's briefing, until the first input
         self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
-        self.last_input = self.started = table.clock()
+        self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
         self.accepted = 0
@@ -133,7 +133,8 @@ class App:
             self._show_seats()
             self._show_keys()
             self._endgame()
-            self._brief()
+            if not game.actions and table.briefing:
+                self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
@@ -145,36 +146,8 @@ class App:
 
     def _show_keys(self) -> None:
         """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
-        pins = self.table.pins
-        if self.display is None or pins is None or not self.mocked:
-            return
-        from display.keys_sheet import PanelKeys
-
-        self.display.show_keys(tuple(   # the station each plays (a stand-in's, pinmap.plays)
-            PanelKeys(name, st.model.seat.station, tuple(pins.panels[name].keys.items()))
-            for b in self.bridges for name, st in b.stations.items() if name in pins.panels))
-
-    def _brief(self) -> None:
-        """A new game's briefing in the map's place (the mission, its goal, the rules, who the
-        crew is, what to press) until the table's first input, at every level."""
-        if self.game.actions or not self.table.briefing or self.display is None:
-            return
-        from display.draw_attract import BRIEFING, KioskScreen, briefing
-        from engine.stations import STATION_NAMES
-
-        self.briefing = KioskScreen()
-        self.briefing.brief = briefing(self.game.scenario, self.game.seats,
-                                       {st: title(st) for st in STATION_NAMES},
-                                       keys=bool(self.display.panel_keys))
-        self.briefing.set(BRIEFING)
-        self.display.overlays.append(self.briefing)
-        self.started = self.last_input
-
-    def _end_briefing(self) -> None:
-        if self.briefing is not None and (self.last_input > self.started or self.game.over):
-            if self.briefing.set(None) and self.display is not None:
-                self.display.dirty = True
-            self.briefing = None
+        if self.display is not None and self.table.pins is not None and self.mocked:
+            self.display.show_keys(panel_keys(self.bridges, self.table.pins))
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -336,7 +309,7 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
-        self._end_briefing()
+        self.briefing.close_after(self.display, self.last_input, self.game.over)
         self._room(t)
         self._exit_combination()
         self._display_outputs()
