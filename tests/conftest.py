@@ -17,7 +17,15 @@ test_fasa_advanced.py, test_fasa_expert.py) and the random playthroughs at its t
 consoles' and kernel's suites, share helpers by module name (`from test_fasa_advanced import act`,
 `from test_secrets import game_states`, `from cc_crews import crew_ships`), so that folder and
 each of its folders are put on the import path here, as pytest puts a test's own folder; a test
-module's name is unique in all of them."""
+module's name is unique in all of them.
+
+Under CI (and STARBRIDGE_LONG) the run is spread over the machine's cores (pytest-xdist, a
+worker a core, `--dist loadgroup`) when it has more than one, unless `-n` is given
+(`CI=1 ./test -n 0` runs in one process). So every test is written to run beside any other, in
+another process, in any order: it writes only under `tmp_path` (never in the checkout, in /tmp
+by a fixed name or in the user's folders), listens on port 0, keeps no state another test
+reads, and tests that must share one process (a fixture too dear to make twice, a check over
+what earlier tests saw) name the same `pytest.mark.xdist_group`."""
 
 from __future__ import annotations
 
@@ -38,6 +46,7 @@ import pytest
 from _pytest.config import Config
 
 SLOW = "slow"
+EARLY = "early"
 FASA_SUITES = Path(__file__).resolve().parent / "engine" / "fasa"
 
 for _folder in (FASA_SUITES, *sorted(p for p in FASA_SUITES.iterdir()
@@ -54,7 +63,33 @@ def _everything(config: Config) -> bool:
                 or config.args_source == Config.ArgsSource.ARGS)
 
 
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # not Linux
+        return os.cpu_count() or 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: Config) -> None:
+    """Under CI (or STARBRIDGE_LONG), on more than one core, the tests run in as many worker
+    processes (unless `-n` says otherwise): tests marked with one `xdist_group` go to one worker,
+    in their order."""
+    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG"))
+            or hasattr(config, "workerinput")
+            or not config.pluginmanager.hasplugin("xdist")
+            or config.getoption("numprocesses", None) is not None
+            or config.getoption("collectonly") or _cores() < 2):
+        return
+    config.option.numprocesses = _cores()
+    if config.getoption("dist") == "no":
+        config.option.dist = "loadgroup"
+
+
 def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> None:
+    # The tests marked `early` (a tool over the whole checkout: tens of seconds in one test) start
+    # first, so that a run spread over the cores does not end with one worker waiting on one.
+    items.sort(key=lambda item: item.get_closest_marker(EARLY) is None)
     if _everything(config):
         return
     slow = [item for item in items if item.get_closest_marker(SLOW)]
@@ -62,9 +97,22 @@ def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> N
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if not item.get_closest_marker(SLOW)]
         config.stash[_LEFT_OUT] = len(slow)
+        output = getattr(config, "workeroutput", None)
+        if output is not None:   # an xdist worker: the count goes back to the main process
+            output[_LEFT_OUT_KEY] = len(slow)
 
 
 _LEFT_OUT = pytest.StashKey[int]()
+_LEFT_OUT_KEY = "starbridge_slow_left_out"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """xdist: a worker has finished; every worker collected the same tests, so any one's count
+    of the slow tests it left out is the run's."""
+    left = getattr(node, "workeroutput", {}).get(_LEFT_OUT_KEY)
+    if left:
+        node.config.stash[_LEFT_OUT] = left
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Config) -> None:
@@ -72,6 +120,24 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Conf
     if left:
         terminalreporter.write_line(
             f"{left} slow tests left out: CI=1 ./test runs everything, ./test -m slow only them")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The user's data and configuration folders (XDG_DATA_HOME, XDG_CONFIG_HOME: the saves, the
+    data pack's additions, starbridge.toml) are the test process's own, empty at its start: a
+    test that does not name its own never reads or writes the real user's, nor one that a test
+    in another worker process is writing."""
+    home = tmp_path_factory.mktemp("user")
+    saved = {name: os.environ.get(name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    os.environ["XDG_DATA_HOME"] = str(home / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(home / "config")
+    yield
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 MEMORY = 1 << 30   # bytes a bounded call may take beyond what the test process has already

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -17,6 +19,7 @@ def test_ruff_finds_nothing() -> None:
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
+@pytest.mark.early
 def test_mypy_strict_finds_nothing() -> None:
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict"], cwd=ROOT,
                           capture_output=True, text=True, timeout=900)

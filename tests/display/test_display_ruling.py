@@ -5,6 +5,7 @@ self-destruct order is, through pygame's dummy video driver."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -43,14 +44,14 @@ def ids(d: BridgeDisplay) -> set[str]:
 
 
 def test_end_game_opens_the_ruling_in_the_overviews_place_and_confirm_is_tapped_twice(
-        screen: pygame.Surface) -> None:
+        screen: pygame.Surface, tmp_path: Path) -> None:
     d, out = instructor(screen)
     assert "end-game" in ids(d) and "confirm" not in ids(d)   # the overview, and its button
-    pygame.image.save(screen, "/tmp/endgame-overview-800x480.png")
+    pygame.image.save(screen, str(tmp_path / "endgame-overview-800x480.png"))   # to look at
     d.activate("end-game")
     d.frame()
     assert "confirm" in ids(d) and any(i.startswith("pick:winner:") for i in ids(d))
-    pygame.image.save(screen, "/tmp/endgame-ruling-800x480.png")
+    pygame.image.save(screen, str(tmp_path / "endgame-ruling-800x480.png"))
     d.activate("pick:winner:Federation")
     d.activate("pick:kind:decisive victory")
     d.activate("pick:reason:the goal is met")

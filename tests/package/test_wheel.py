@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("wheel")   # one sdist and wheel built for both tests
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = ("__pycache__",)
 

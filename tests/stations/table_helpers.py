@@ -114,10 +114,12 @@ def received(c: Console) -> dict[str, Any]:
 
 
 def play(net: Net, app: App, consoles: dict[str, Console], done: Any, twice: bool = False,
-         timeout: float = 120.0, irreversible: bool = True) -> list[str]:
+         timeout: float = 600.0, irreversible: bool = True) -> list[str]:
     """Step the app while the consoles play their seats, until `done(app)`; the ids sent.
     Each console acts once per state it is sent; between steps the test waits on the consoles'
-    messages (an event with a timeout), never a sleep."""
+    messages (an event with a timeout), never a sleep. The timeout only guards against a hang:
+    a turn of four consoles takes half a minute here, and over two minutes beside a parallel run
+    on a busy machine."""
     import time
 
     sent: list[str] = []

@@ -71,6 +71,9 @@ def _as_json(d: object) -> dict[str, object]:
 
 def test_a_console_reloaded_mid_phase_resumes_the_seats_state(net: Net, app: App) -> None:
     eng = connect(net, app, "enterprise/engineer")
+    # The step that sent the first state goes on to the Klingon's autopilot and sends the state
+    # after it: the seat's state is the newest one published to it, whenever it arrives.
+    settle(net, app, {"enterprise/engineer": eng})
     first = eng.last_state
     assert first is not None and first["decisions"][0]["action"] == "allocate_power"
     eng.close()

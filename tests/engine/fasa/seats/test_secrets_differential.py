@@ -92,6 +92,10 @@ from lights.load import parse_rules
 from lights.names import event_types
 from room.room import Room
 
+pytestmark = pytest.mark.xdist_group("secrets-differential")
+"""One process plays the module's games in order (pytest-xdist): the last test checks what they all
+compared (COVERED)."""
+
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 40 if LONG else 6
 """Random games at each playable level (basic and advanced today; a level built later joins by
