@@ -32,6 +32,7 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
+    from display.keys_sheet import PanelKeys
     from lights.rules import RuleSet
     from room.room import Room
 
@@ -183,7 +184,7 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
-def keys_on_a_pc(config: Config) -> tuple[Any, ...]:
+def keys_on_a_pc(config: Config) -> tuple[PanelKeys, ...]:
     """The pin map's keys for the KEYS sheet, where the keyboard stands in for the panels."""
     from hardware.pinmap import PinMapError, load_pinmap
 
