@@ -4,7 +4,7 @@
 """
 
 from engine.actions import Action, RollResult, action_from_json, action_problem
-from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset, Together
 from engine.dice import RollRequest
 from engine.errors import DataError, EngineError, IllegalAction, LogError, SeatError, StateError
 from engine.events import Event
@@ -30,6 +30,7 @@ from engine.game import (
     pending,
     problem,
     roll_label,
+    scenario_ruleset,
     state_to_json,
     view,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "SeatError",
     "StateError",
     "Station",
+    "Together",
     "action_from_json",
     "action_problem",
     "apply",
@@ -81,6 +83,7 @@ __all__ = [
     "pending",
     "problem",
     "roll_label",
+    "scenario_ruleset",
     "state_to_json",
     "view",
 ]
