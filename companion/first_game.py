@@ -10,13 +10,17 @@ in for the panels (KEYS, on a PC), then START. The game then opens with its brie
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.config import Config
 from display.game_offer import GameOffer, LevelOffer, ScenarioOffer, SystemOffer
 from engine import game_title, level_line, levels, scenario_ruleset
 from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from display.keys_sheet import PanelKeys
 
 TITLE_FIRST = "YOUR FIRST GAME"
 TITLE_NEW = "A NEW GAME"
@@ -63,7 +67,7 @@ def asks_first_game(args: argparse.Namespace, config: Config, headless: bool) ->
         and not config_sets(config, "game", "scenario") and not config_sets(config, "game", "level")
 
 
-def offer_first_game(config: Config, data_dir: Path | None, keys: Any = (),
+def offer_first_game(config: Config, data_dir: Path | None, keys: Iterable[PanelKeys] = (),
                      max_frames: int | None = None) -> str | None:
     """The chooser on the screen until START ("scenario:<id>[@<level>]") or the window is closed
     or Escape pressed (None: the player left). `keys`: the panels' keys for KEYS, if any."""

@@ -32,11 +32,15 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
+    from display.keys_sheet import PanelKeys
+    from engine import GameState
+    from firmware_bridge.bridge import DiceBridge
+    from hardware.pinmap import PinMap
     from lights.rules import RuleSet
     from room.room import Room
 
 
-def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
+def seats_for(config: Config, state: GameState, ships: list[str], autopilot: bool,
               players: tuple[str, ...] = ()) -> dict[tuple[str, str], str]:
     """Who plays each seat; `players`: the ships the players crew (head to head, both), at the
     panels when the configuration has no [seats]."""
@@ -188,7 +192,7 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
 
 
-def keys_on_a_pc(config: Config) -> tuple[Any, ...]:
+def keys_on_a_pc(config: Config) -> tuple[PanelKeys, ...]:
     """The pin map's keys for the KEYS sheet, where the keyboard stands in for the panels."""
     from hardware.pinmap import PinMapError, load_pinmap
 
@@ -228,9 +232,9 @@ class Hardware:
     """What is opened once per run and shared by its games: the pin map and factory, the dice
     trays' links, the screen."""
 
-    pins: Any = None
+    pins: PinMap | None = None
     factory: Any = None
-    dice: Any = None
+    dice: DiceBridge | None = None
     surface: Any = None
     room: Room | None = None  # the room's lights and sounds, from [room] lights
     panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights

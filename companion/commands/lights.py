@@ -105,6 +105,9 @@ def test(rules: RuleSet, args: argparse.Namespace, data_dir: Path | None = None)
         print(f"starbridge: --png {args.png}: no folder {args.png.parent} to write it in",
               file=sys.stderr)
         return 2
+    if not 0 <= args.turns <= 999:   # as `play` says it: the flag, not the scenario's field
+        print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
+        return 2
     try:
         scenario = prepare(load_scenario(args.scenario, data_dir), data_dir, args.level, None,
                            args.turns)

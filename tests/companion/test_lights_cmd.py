@@ -81,7 +81,8 @@ def test_a_game_played_with_a_lights_file_lights_the_strip(tmp_path: Path) -> No
     (["--png", "/nonexistent/x.png"], "no folder /nonexistent"),
     (["--level", "nope"], "level must be one of"),
     (["--scenario", "nope"], "no scenario 'nope'"),
-    (["--turns", "-3"], "max_turns must be"),
+    (["--turns", "-3"], "--turns must be from 0 (the scenario's limit) to 999"),
+    (["--turns", "1000"], "--turns must be from 0 (the scenario's limit) to 999"),
 ])
 def test_lights_test_refuses_what_it_cannot_do_in_one_line(
         args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
