@@ -20,7 +20,8 @@ from typing import Any
 
 from engine.ruleset import Ruleset
 
-KNOWN: dict[str, str] = {"fasa": "engine.rulesets.fasa", "knighthawks": "engine.rulesets.knighthawks"}
+KNOWN: dict[str, str] = {"fasa": "engine.rulesets.fasa", "knighthawks": "engine.rulesets.knighthawks",
+                         "strpg": "engine.rulesets.strpg"}
 """Ruleset name -> the module that registers it when imported."""
 
 _RULESETS: dict[str, Ruleset[Any]] = {}

@@ -1,0 +1,245 @@
+"""Each decision a seat faces, with its fields' choices (each greyed with the reason `apply`
+would give), and a sample of legal actions.
+
+A character's slot is two decisions: the action (`rpg_choose`: every action of the seed's table,
+with its AP cost and why it cannot be taken now), then what it needs (`rpg_do`: only the fields
+that action takes; the first field also offers to choose again)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import islice, permutations, product
+
+from engine.actions import Action, RollResult
+from engine.controls import Choice, Decision, Field, FieldKind, Value
+from engine.ruleset import Prompt
+from engine.rulesets.strpg.actions import Block, Choose, Do, Respond, Riposte, SetOrder, SideOrder
+from engine.rulesets.strpg.catalog import KINDS, ORDER, WAIT
+from engine.rulesets.strpg.flow import prompts
+from engine.rulesets.strpg.gear import name_of
+from engine.rulesets.strpg.kinds import DETAILS, Kind
+from engine.rulesets.strpg.order import ap_score, members
+from engine.rulesets.strpg.other import MESSAGES, OPERATION_WORDS, device_named
+from engine.rulesets.strpg.respond_rolls import riposte_problem
+from engine.rulesets.strpg.responses import LABELS, response_problem
+from engine.rulesets.strpg.state import (
+    BY_CHARACTER,
+    BY_SIDE,
+    EACH_TURN,
+    ONCE,
+    Character,
+    RPGState,
+    ap_text,
+)
+from engine.rulesets.strpg.turn import detail_problem, kind_problem
+from engine.squaregrid import FACING_NAMES
+from engine.stations import Seat
+
+BACK = "back"
+LEGAL_SAMPLE = 48
+FIELD_LABELS = {"direction": "which way", "facing": "then facing", "target": "at whom",
+                "item": "what", "setting": "setting", "hand": "hand", "ending": "ending",
+                "message": "says", "pattern": "squares", "attack": "attack", "device": "device"}
+HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both (two at once)"}
+ENDING_WORDS = {"kneeling": "kneeling", "prone": "prone", "down": "wrestle down"}
+ATTACK_WORDS = {"punch": "bare hands", "strike": "weapon", "pinch": "nerve pinch"}
+
+
+def pending(state: RPGState, seat: Seat | None) -> tuple[Prompt, ...]:
+    found = prompts(state)
+    if seat is None or (seat.is_instructor and seat.ship is None):
+        return found
+    if seat.is_instructor:
+        return tuple(p for p in found if p.ship == seat.ship)
+    return tuple(p for p in found if p.ship == seat.ship and p.station == seat.station)
+
+
+def _text(v: Value) -> str:
+    return "" if v is None else str(v)
+
+
+def _int(v: Value) -> int:
+    return v if type(v) is int else -1
+
+
+def decision(state: RPGState, p: Prompt) -> Decision:
+    st = p.station
+    if p.roll is not None:
+        req = p.roll
+        return Decision(p, "roll", st, req.purpose, (
+            Field("value", f"{req.kind} roll", FieldKind.INT, 1, 1, req.sides),),
+            builder=lambda v: RollResult(st, _int(v["value"]), "manual"))
+    if p.action == "rpg_order":
+        method, when = state.suggested
+        return Decision(p, p.action, st, "How the action order is determined", (
+            Field("method", "rolled by", FieldKind.CHOICE, method, choices=(
+                Choice(BY_CHARACTER, "each character: D10 + AP"),
+                Choice(BY_SIDE, "sides: D10 + highest AP"))),
+            Field("when", "rolled", FieldKind.CHOICE, when, choices=(
+                Choice(ONCE, "once, for the fight"), Choice(EACH_TURN, "each turn")))),
+            builder=lambda v: SetOrder(st, _text(v["method"]), _text(v["when"])))
+    assert p.ship is not None
+    c = state.character(p.ship)
+    cid = c.id
+    if p.action == "rpg_side_order":
+        return _side_order(state, p, c)
+    if p.action == "rpg_respond":
+        head = state.queue[0]
+        assert head.attack is not None
+        choices = tuple(Choice(r, LABELS[r], response_problem(state, head.attack, r))
+                        for r in LABELS)
+        return Decision(p, p.action, st, p.what, (
+            Field("response", "response", FieldKind.CHOICE, "", choices=choices),),
+            builder=lambda v: Respond(st, cid, _text(v["response"])))
+    if p.action == "rpg_riposte":
+        head = state.queue[0]
+        assert head.attack is not None
+        why = riposte_problem(state, head.attack)
+        return Decision(p, p.action, st, p.what, (
+            Field("strike", "strike back", FieldKind.CHOICE, "yes" if why is None else "no",
+                  choices=(Choice("yes", "strike (-20)", why), Choice("no", "no"))),),
+            builder=lambda v: Riposte(st, cid, v["strike"] == "yes"), irreversible=True)
+    if p.action == "rpg_block":
+        mover = next(m for e, m in state.passing if e == cid)
+        return Decision(p, p.action, st, p.what, (
+            Field("block", "keep him from passing", FieldKind.CHOICE, "yes", choices=(
+                Choice("yes", "block"), Choice("no", "let him pass"))),),
+            builder=lambda v: Block(st, cid, mover, v["block"] == "yes"))
+    if p.action == "rpg_choose":
+        return _choose(state, p, c)
+    return _details(state, p, c, KINDS[state.plan])
+
+
+def _side_order(state: RPGState, p: Prompt, c: Character) -> Decision:
+    team = sorted(members(state, state.queue[0].other), key=lambda m: -ap_score(m))
+    st = p.station
+    names = tuple(f"{n}" for n in range(1, len(team) + 1))
+    fields = tuple(Field(f"place{n}", f"{n}.", FieldKind.CHOICE, m.id,
+                         choices=tuple(Choice(x.id, x.name) for x in team))
+                   for n, m in zip(names, team, strict=True))
+    count = len(team)
+    return Decision(p, p.action, st, p.what, fields, builder=lambda v: SideOrder(
+        st, c.id, tuple(_text(v[f"place{n}"]) for n in range(1, count + 1))))
+
+
+def cost_words(state: RPGState, c: Character, kind: Kind) -> str:
+    costs = sorted({kind.cost(state, c, s) for s in islice(kind.samples(state, c), 200)
+                    if kind.check(state, c, s) is None}) or [kind.cost(state, c, {})]
+    low, high = costs[0], costs[-1]
+    return f"{ap_text(low)} AP" if low == high else f"{ap_text(low)}-{ap_text(high)} AP"
+
+
+def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
+    st, cid = p.station, c.id
+    choices = tuple(Choice(k.key, f"{k.label} ({cost_words(state, c, k)})",
+                           kind_problem(state, c, k)) for k in ORDER)
+    return Decision(p, p.action, st, f"{c.name}: action ({ap_text(c.ap)} AP left)", (
+        Field("kind", "action", FieldKind.CHOICE, WAIT, choices=choices,
+              note="An action needing more (which way, at whom) asks it next."),),
+        builder=lambda v: Choose(st, cid, _text(v["kind"])))
+
+
+def _label(state: RPGState, c: Character, field: str, value: str) -> str:
+    if field in ("direction", "facing"):
+        return {"": "the way he moves", "here": "here"}.get(value, value)
+    if field == "target":
+        t = state.find(value)
+        return t.name if t is not None else value
+    if field == "item":
+        item = c.item(value) or next((i for _, i in state.floor if i.id == value), None)
+        if item is None:
+            return value
+        where = "" if c.item(value) else " (at his feet)"
+        hand = c.hand_of(value)
+        return name_of(state, item) + where + (f" (put away from {hand} hand)"
+                                               if hand else "")
+    if field == "setting":
+        for (w, key), s in state.tables.settings.items():
+            if key == value:
+                return s.name
+        return value
+    if field == "hand":
+        return HAND_WORDS.get(value, value)
+    if field == "ending":
+        return ENDING_WORDS.get(value, value)
+    if field == "message":
+        return MESSAGES.get(value, value)
+    if field == "attack":
+        return ATTACK_WORDS.get(value, value)
+    if field == "device":
+        found = device_named(value)
+        if found is None:
+            return value
+        what, (col, row), op = found
+        if what == "console":
+            k = state.console_at((col, row))
+            return f"{k.name if k else 'console'} [{col}, {row}]"
+        return f"door [{col}, {row}]: {OPERATION_WORDS.get(op, op)}"
+    if field == "pattern":
+        caught = [x.name for x in state.characters if any(
+            f"{x.pos[0]},{x.pos[1]}" == sq for sq in value.split()) and x.up and x.id != c.id]
+        return "catches " + ", ".join(caught) if caught else value
+    return value
+
+
+def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
+    st, cid = p.station, c.id
+    samples = list(islice(kind.samples(state, c), 400))
+    good = [s for s in samples if detail_problem(state, c, kind, s) is None]
+    default = dict(good[0]) if good else dict(samples[0]) if samples else {}
+    fields = []
+    for n, name in enumerate(kind.fields):
+        if name == "facing":
+            values = ["", *FACING_NAMES]
+        else:
+            values = list(dict.fromkeys(s.get(name, "") for s in samples))
+        choices = []
+        for v in values:
+            ok = name == "facing" or any(s.get(name, "") == v for s in good)
+            why = None if ok else detail_problem(state, c, kind, {**default, name: v}) or \
+                "not with the rest chosen"
+            choices.append(Choice(v, _label(state, c, name, v), why))
+        if n == 0:
+            choices.append(Choice(BACK, "(choose another action)"))
+        fields.append(Field(name, FIELD_LABELS[name], FieldKind.CHOICE,
+                            default.get(name, values[0] if values else ""),
+                            choices=tuple(choices)))
+    first = kind.fields[0] if kind.fields else ""
+
+    def build(v: Mapping[str, Value]) -> Action:
+        if first and v.get(first) == BACK:
+            return Do(st, cid, back=True)
+        return Do(st, cid, **{f: _text(v.get(f)) for f in kind.fields})
+
+    return Decision(p, "rpg_do", st, f"{c.name}: {kind.label} ({ap_text(c.ap)} AP left)",
+                    tuple(fields), builder=build, irreversible=kind.attack)
+
+
+def controls(state: RPGState, seat: Seat) -> tuple[Decision, ...]:
+    return tuple(decision(state, p) for p in pending(state, seat))
+
+
+def legal_actions(state: RPGState, seat: Seat) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for p in pending(state, seat):
+        d = decision(state, p)
+        if p.roll is not None:
+            out += [d.make({"value": v}) for v in range(1, p.roll.sides + 1)]
+        elif p.action == "rpg_side_order":
+            ids = [c.value for c in d.fields[0].choices]
+            out += [SideOrder(p.station, str(p.ship), tuple(map(str, order)))
+                    for order in islice(permutations(ids), 24)]
+        elif p.action == "rpg_do":
+            assert p.ship is not None
+            c = state.character(p.ship)
+            kind = KINDS[state.plan]
+            good = [s for s in islice(kind.samples(state, c), 400)
+                    if detail_problem(state, c, kind, s) is None]
+            out += [Do(p.station, c.id, **{k: v for k, v in s.items() if k in DETAILS})
+                    for s in good[:LEGAL_SAMPLE]]
+        else:
+            options = [[c.value for c in f.choices if c.allowed and c.value != BACK]
+                       for f in d.fields]
+            out += [d.make(dict(zip([f.name for f in d.fields], combo, strict=True)))
+                    for combo in islice(product(*options), LEGAL_SAMPLE)]
+    return tuple(out)
