@@ -391,7 +391,7 @@ def wide_patterns(state: RPGState, a: Character, item: Item) -> tuple[tuple[Squa
                                           for s in group):
                     continue
                 caught = frozenset(x.id for x in state.characters if x.pos in group and x.up
-                                   and x.id != a.id)
+                                   and x.id != a.id and sees(state, a, x))
                 if caught and caught not in found:
                     found[caught] = group
     return tuple(sorted(found.values()))
@@ -455,12 +455,13 @@ def _fire_samples(quick: bool) -> Samples:
             if len(items) == 2:
                 items.append((items[0][0], "both"))
         for item, hand in items:
+            held = {} if quick else {"hand": hand}
             if area_of(state, item) == "wide":
                 for p in wide_patterns(state, c, item):
-                    yield {"item": item.id, "hand": hand, "pattern": pattern_text(p)}
+                    yield {"item": item.id, **held, "pattern": pattern_text(p)}
                 continue
             for t in enemies(state, c):
-                yield {"item": item.id, "hand": hand, "target": t.id}
+                yield {"item": item.id, **held, "target": t.id}
     return samples
 
 

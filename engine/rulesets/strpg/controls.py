@@ -17,10 +17,11 @@ from engine.rulesets.strpg.actions import Block, Choose, Do, Respond, Riposte, S
 from engine.rulesets.strpg.catalog import KINDS, ORDER, WAIT
 from engine.rulesets.strpg.flow import prompts
 from engine.rulesets.strpg.gear import name_of
-from engine.rulesets.strpg.kinds import DETAILS, Kind
+from engine.rulesets.strpg.kinds import Kind
 from engine.rulesets.strpg.order import ap_score, members
 from engine.rulesets.strpg.other import MESSAGES, OPERATION_WORDS, device_named
 from engine.rulesets.strpg.respond_rolls import riposte_problem
+from engine.rulesets.strpg.sight import sees
 from engine.rulesets.strpg.responses import LABELS, response_problem
 from engine.rulesets.strpg.state import (
     BY_CHARACTER,
@@ -139,7 +140,7 @@ def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
         builder=lambda v: Choose(st, cid, _text(v["kind"])))
 
 
-def _label(state: RPGState, c: Character, field: str, value: str) -> str:
+def _label(state: RPGState, c: Character, field: str, value: str, kind: str = "") -> str:
     if field in ("direction", "facing"):
         return {"": "the way he moves", "here": "here"}.get(value, value)
     if field == "target":
@@ -151,8 +152,9 @@ def _label(state: RPGState, c: Character, field: str, value: str) -> str:
             return value
         where = "" if c.item(value) else " (at his feet)"
         hand = c.hand_of(value)
+        putting = kind in ("draw", "device") and hand
         return name_of(state, item) + where + (f" (put away from {hand} hand)"
-                                               if hand else "")
+                                               if putting else "")
     if field == "setting":
         for (w, key), s in state.tables.settings.items():
             if key == value:
@@ -177,7 +179,8 @@ def _label(state: RPGState, c: Character, field: str, value: str) -> str:
         return f"door [{col}, {row}]: {OPERATION_WORDS.get(op, op)}"
     if field == "pattern":
         caught = [x.name for x in state.characters if any(
-            f"{x.pos[0]},{x.pos[1]}" == sq for sq in value.split()) and x.up and x.id != c.id]
+            f"{x.pos[0]},{x.pos[1]}" == sq for sq in value.split()) and x.up and x.id != c.id
+            and sees(state, c, x)]
         return "catches " + ", ".join(caught) if caught else value
     return value
 
@@ -198,7 +201,7 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
             ok = name == "facing" or any(s.get(name, "") == v for s in good)
             why = None if ok else detail_problem(state, c, kind, {**default, name: v}) or \
                 "not with the rest chosen"
-            choices.append(Choice(v, _label(state, c, name, v), why))
+            choices.append(Choice(v, _label(state, c, name, v, kind.key), why))
         if n == 0:
             choices.append(Choice(BACK, "(choose another action)"))
         fields.append(Field(name, FIELD_LABELS[name], FieldKind.CHOICE,
@@ -235,7 +238,7 @@ def legal_actions(state: RPGState, seat: Seat) -> tuple[Action, ...]:
             kind = KINDS[state.plan]
             good = [s for s in islice(kind.samples(state, c), 400)
                     if detail_problem(state, c, kind, s) is None]
-            out += [Do(p.station, c.id, **{k: v for k, v in s.items() if k in DETAILS})
+            out += [Do(p.station, c.id, **{k: v for k, v in s.items() if k in kind.fields})
                     for s in good[:LEGAL_SAMPLE]]
         else:
             options = [[c.value for c in f.choices if c.allowed and c.value != BACK]

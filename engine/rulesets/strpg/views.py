@@ -190,11 +190,15 @@ def told_pending(state: RPGState, seat: Seat, found: Sequence[Prompt]) -> list[d
     """Who the table waits for, in words the seat may read: an unseen character's prompt is
     "someone unseen"."""
     out = []
+    side = seat_side(state, seat)
     for p in found:
         c = state.find(p.ship)
-        if c is None or knows(state, seat, c):
+        if c is None or side is None or (c.side == side):
             out.append({"ship": p.ship, "station": str(p.station), "action": p.action,
                         "what": p.what})
+        elif knows(state, seat, c):   # what he is about to do is his side's
+            out.append({"ship": p.ship, "station": str(p.station), "action": p.action,
+                        "what": p.what if p.roll is not None else f"{c.name} acts"})
         else:
             out.append({"ship": None, "station": "", "action": "",
                         "what": "someone the seat does not see"})
