@@ -467,7 +467,6 @@ def _fire_samples(quick: bool) -> Samples:
 
 def _fire(quick: bool) -> Perform:
     def perform(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]:
-        from engine.rulesets.strpg.gear import _replace_item
         if quick:
             item = next(i for i in c.carried if i.id == do.item)
             displaced = tuple(i for i in (c.main,) if i is not None)

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import IllegalAction
 from engine.controls import Decision, Value
+from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.strpg import turn
 from engine.rulesets.strpg.controls import BACK, decision

@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine.events import Event
 from engine.rulesets.strpg.catalog import KINDS
 from engine.rulesets.strpg.damage import take
-from engine.rulesets.strpg.events import Note
 from engine.rulesets.strpg.evasion import dive_roll_lands
+from engine.rulesets.strpg.events import Note
 from engine.rulesets.strpg.position import move_group
 from engine.rulesets.strpg.resolve import Resolved, Resolver
 from engine.rulesets.strpg.rolls import D100, succeeds

@@ -21,8 +21,8 @@ from engine.rulesets.strpg.kinds import Kind
 from engine.rulesets.strpg.order import ap_score, members
 from engine.rulesets.strpg.other import MESSAGES, OPERATION_WORDS, device_named
 from engine.rulesets.strpg.respond_rolls import riposte_problem
-from engine.rulesets.strpg.sight import sees
 from engine.rulesets.strpg.responses import LABELS, response_problem
+from engine.rulesets.strpg.sight import sees
 from engine.rulesets.strpg.state import (
     BY_CHARACTER,
     BY_SIDE,
@@ -31,6 +31,7 @@ from engine.rulesets.strpg.state import (
     Character,
     RPGState,
     ap_text,
+    replace,
 )
 from engine.rulesets.strpg.turn import detail_problem, kind_problem
 from engine.squaregrid import FACING_NAMES
@@ -156,7 +157,7 @@ def _label(state: RPGState, c: Character, field: str, value: str, kind: str = ""
         return name_of(state, item) + where + (f" (put away from {hand} hand)"
                                                if putting else "")
     if field == "setting":
-        for (w, key), s in state.tables.settings.items():
+        for (_w, key), s in state.tables.settings.items():
             if key == value:
                 return s.name
         return value
@@ -212,7 +213,7 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
     def build(v: Mapping[str, Value]) -> Action:
         if first and v.get(first) == BACK:
             return Do(st, cid, back=True)
-        return Do(st, cid, **{f: _text(v.get(f)) for f in kind.fields})
+        return replace(Do(st, cid), **{f: _text(v.get(f)) for f in kind.fields})
 
     return Decision(p, "rpg_do", st, f"{c.name}: {kind.label} ({ap_text(c.ap)} AP left)",
                     tuple(fields), builder=build, irreversible=kind.attack)
@@ -238,7 +239,8 @@ def legal_actions(state: RPGState, seat: Seat) -> tuple[Action, ...]:
             kind = KINDS[state.plan]
             good = [s for s in islice(kind.samples(state, c), 400)
                     if detail_problem(state, c, kind, s) is None]
-            out += [Do(p.station, c.id, **{k: v for k, v in s.items() if k in kind.fields})
+            out += [replace(Do(p.station, c.id), **{k: v for k, v in s.items()
+                                                    if k in kind.fields})
                     for s in good[:LEGAL_SAMPLE]]
         else:
             options = [[c.value for c in f.choices if c.allowed and c.value != BACK]

@@ -15,9 +15,9 @@ from engine.rulesets.strpg.actions import Respond, Riposte, SideOrder
 from engine.rulesets.strpg.catalog import KINDS
 from engine.rulesets.strpg.checks import CHECK_ROLLS
 from engine.rulesets.strpg.events import GameOver, Note
-from engine.rulesets.strpg.order import ORDER_ROLLS, end_turn, settle
-from engine.rulesets.strpg.respond_rolls import RESPONSE_ROLLS, respond, riposte
+from engine.rulesets.strpg.order import ORDER_ROLLS, end_turn, settle, side_order
 from engine.rulesets.strpg.resolve import ROLLS_HERE, Resolver
+from engine.rulesets.strpg.respond_rolls import RESPONSE_ROLLS, respond, riposte
 from engine.rulesets.strpg.rolls import D100, needs
 from engine.rulesets.strpg.sight import witnesses
 from engine.rulesets.strpg.state import (
@@ -29,10 +29,8 @@ from engine.rulesets.strpg.state import (
     Character,
     RPGState,
     Step,
-    ap_text,
     replace,
 )
-from engine.rulesets.strpg.order import side_order
 from engine.rulesets.strpg.victory import failed_call, judge
 from engine.stations import INSTRUCTOR
 
@@ -101,18 +99,18 @@ def advance(state: RPGState) -> tuple[RPGState, list[Event]]:
     for _ in range(MAX_AUTOMATIC):
         if state.phase == OVER:
             return state, events
+        if state.queue:   # a resolution's rolls and answers come first, then the verdict
+            if _stale(state, state.queue[0]):
+                state = replace(state, queue=state.queue[1:])
+                continue
+            return state, events
         state, said = failed_call(state)
         events += said
         verdict = judge(state)
         if verdict is not None:
             outcome, winner = verdict
-            return replace(state, phase=OVER, outcome=outcome, winner=winner, queue=(),
-                           plan=""), events + [GameOver(outcome)]
-        if state.queue:
-            if _stale(state, state.queue[0]):
-                state = replace(state, queue=state.queue[1:])
-                continue
-            return state, events
+            return replace(state, phase=OVER, outcome=outcome, winner=winner, plan=""), \
+                events + [GameOver(outcome)]
         if state.phase == SETUP:
             return state, events
         if state.phase == INITIATIVE:
@@ -161,16 +159,16 @@ def prompts(state: RPGState) -> tuple[Prompt, ...]:
             req = request(state, s)
             return (Prompt(c.id, c.station, req.purpose, req, "roll"),)
         return (Prompt(c.id, c.station, s.purpose, action=ASKS[s.kind][0]),)
-    c = state.acting()
-    if state.phase != PLAY or c is None:
+    actor = state.acting()
+    if state.phase != PLAY or actor is None:
         return ()
-    blocking = _blocks_for(state, c)
+    blocking = _blocks_for(state, actor)
     if blocking is not None:
         mover = state.character(blocking[1])
-        return (Prompt(c.id, c.station, f"{c.name}: keep {mover.name} from passing through his "
-                       f"square?", action="rpg_block"),)
+        return (Prompt(actor.id, actor.station, f"{actor.name}: keep {mover.name} from passing "
+                       f"through his square?", action="rpg_block"),)
     if state.plan:
         kind = KINDS[state.plan]
-        return (Prompt(c.id, c.station, f"{c.name}: {kind.label.lower()}", action="rpg_do"),)
-    return (Prompt(c.id, c.station, f"{c.name}'s action ({ap_text(c.ap)} AP left)",
-                   action="rpg_choose"),)
+        return (Prompt(actor.id, actor.station, f"{actor.name}: {kind.label.lower()}",
+                       action="rpg_do"),)
+    return (Prompt(actor.id, actor.station, f"{actor.name}'s action", action="rpg_choose"),)

@@ -70,6 +70,9 @@ def step_problem(state: RPGState, c: Character, facing: int | None, way: str,
     """Why he cannot step toward `facing` by `way` (walk, climb, swim), or None."""
     if facing is None:
         return "choose a direction"
+    b = blocker(state, c)
+    if b is not None:
+        return f"{b.name} keeps him from passing (line 210)"
     dest = step(c.pos, facing)
     found = way_in(state, dest)
     if found == "none":
@@ -84,9 +87,6 @@ def step_problem(state: RPGState, c: Character, facing: int | None, way: str,
             return f"no way through the corner to the {FACING_NAMES[facing]}"
     if len(state.at(dest)) + group > MAX_IN_SQUARE:
         return f"the square {FACING_NAMES[facing]} holds four already (line 210)"
-    b = blocker(state, c)
-    if b is not None:
-        return f"{b.name} keeps him from passing (line 210)"
     return None
 
 

@@ -179,7 +179,7 @@ def effects(state: RPGState, a: Attack, victim: Character,
         state, events = _tackle_lands(state, a, True)
         return state, events + [shot_event(state, a, True)]
     state = _lands(state, a, victim.pos)
-    dice, stun, what, vapor = _damage_of(state, a, att)
+    dice, _stun, what, vapor = _damage_of(state, a, att)
     if vapor:
         state, events = vaporize(state, victim)
         return state, [Hurt(victim.id, f"{hit_by} hits {victim.name} solidly on disintegrate",

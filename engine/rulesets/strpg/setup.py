@@ -198,7 +198,7 @@ def _character(where: str, d: Mapping[str, Any], t: Template, tables: Tables, si
     main_item = next((i for i in items if i.kind == ready), None) if ready else None
     off_item = next((i for i in items if i.kind == off and i is not main_item), None) \
         if off else None
-    if ready and main_item is None or off and off_item is None:
+    if (ready and main_item is None) or (off and off_item is None):
         raise DataError(f"{where}: ready and off must name items he carries")
     setting = str(d.get("setting", t.setting if ready == t.ready else ""))
     if main_item is not None and setting:

@@ -6,6 +6,9 @@ first; the Instructor may act for anybody."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.actions import Action, RollResult
 from engine.dice import RollRequest
 from engine.errors import IllegalAction
@@ -164,16 +167,22 @@ def _do(state: RPGState, action: Do, who: str) -> tuple[RPGState, list[Event]]:
 
 
 def perform(state: RPGState, c: Character, kind: Kind, do: Do) -> tuple[RPGState, list[Event]]:
-    """Spend its AP and do it; his slot is used."""
+    """Spend its AP and do it; his slot is used. What it counts as for the movement modifiers
+    and for an aim (his `last` action) is set after it: the action itself reads his last."""
     spent = kind.cost(state, c, details(do))
-    c = replace(c, ap=c.ap - spent, last=kind.moves, last_kind=kind.key,
-                evading=kind.evasive, hidden=c.hidden and not kind.attack)
+    c = replace(c, ap=c.ap - spent, hidden=c.hidden and not kind.attack)
     state = replace(state.with_character(c), plan="", slot=state.slot + 1, acted=True)
     if on_ladder(state, c) and kind.key not in FREE_ON_A_LADDER:
         hold = save("hold_on", c, c.dexterity, "DEX", f"{kind.label.lower()} while holding "
                     "on", other=kind.key, do=do)
-        return replace(state, queue=(hold,) + state.queue), []
-    return kind.perform(state, c, do)
+        events: list[Event] = []
+        state = replace(state, queue=(hold,) + state.queue)
+    else:
+        state, events = kind.perform(state, c, do)
+    after = state.character(c.id)
+    state = state.with_character(replace(after, last=kind.moves, last_kind=kind.key,
+                                         evading=kind.evasive))
+    return state, events
 
 
 def _block(state: RPGState, action: Block, who: str) -> tuple[RPGState, list[Event]]:
@@ -227,4 +236,6 @@ def _answer(state: RPGState, action: Action, who: str) -> tuple[RPGState, list[E
     return asked[2](state, head, action, who)
 
 
-HANDLERS = {Choose: _choose, Do: _do, Block: _block, SetOrder: _set_order}
+Handler = Callable[[RPGState, Any, str], "tuple[RPGState, list[Event]]"]
+HANDLERS: dict[type[Action], Handler] = {Choose: _choose, Do: _do, Block: _block,
+                                         SetOrder: _set_order}

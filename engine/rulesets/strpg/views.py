@@ -19,7 +19,7 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.strpg.catalog import KINDS
 from engine.rulesets.strpg.flow import current_roll, prompts
-from engine.rulesets.strpg.ground import door_open, terrain
+from engine.rulesets.strpg.ground import door_open
 from engine.rulesets.strpg.moving import grapple_group, held_by
 from engine.rulesets.strpg.sight import concealment, sees
 from engine.rulesets.strpg.state import (
