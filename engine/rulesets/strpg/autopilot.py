@@ -20,7 +20,9 @@ from engine.controls import Decision, Value
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.strpg import turn
-from engine.rulesets.strpg.controls import BACK, decision
+from engine.rulesets.strpg.actions import Choose
+from engine.rulesets.strpg.catalog import BACK
+from engine.rulesets.strpg.controls import decision, kind_choices
 from engine.rulesets.strpg.state import RPGState
 from engine.rulesets.strpg.views import view
 from engine.squaregrid import FACING_NAMES, Square, range_between, step
@@ -41,8 +43,10 @@ def decide(state: RPGState, prompt: Prompt) -> Action:
         return d.make()
     seen = view(state, seat)
     me = next(s for s in seen["ships"] if s["id"] == prompt.ship)
-    if prompt.action == "rpg_choose":
-        return d.make({"kind": Plan(seen, me).choose(d)})
+    if prompt.action == "rpg_choose":   # an action straight away, whichever part of the table
+        ok = {str(c.value) for c in kind_choices(state, state.character(str(prompt.ship)))
+              if c.allowed}
+        return Choose(prompt.station, str(prompt.ship), str(Plan(seen, me).choose(ok)))
     action = d.make(Plan(seen, me).details(d))
     try:
         turn.apply(state, action)
@@ -156,8 +160,8 @@ class Plan:
         return best[1] if best is not None else None
 
     # -- the action --------------------------------------------------------------------------
-    def choose(self, d: Decision) -> Value:
-        ok = set(_allowed(d, "kind"))
+    def choose(self, ok: set[str]) -> str:
+        """The action he wants, of those `ok` now."""
         me = self.me
         ap = int(me.get("ap", 0))
         if "break" in ok:

@@ -14,7 +14,16 @@ from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.strpg.actions import Block, Choose, Do, Respond, Riposte, SetOrder, SideOrder
-from engine.rulesets.strpg.catalog import KINDS, ORDER, WAIT
+from engine.rulesets.strpg.catalog import (
+    BACK,
+    GROUPS,
+    KINDS,
+    ORDER,
+    RISING,
+    SHORT,
+    WAIT,
+    in_group,
+)
 from engine.rulesets.strpg.flow import prompts
 from engine.rulesets.strpg.gear import name_of
 from engine.rulesets.strpg.kinds import Kind
@@ -33,11 +42,10 @@ from engine.rulesets.strpg.state import (
     ap_text,
     replace,
 )
-from engine.rulesets.strpg.turn import detail_problem, kind_problem
+from engine.rulesets.strpg.turn import detail_problem, group_problem, kind_problem
 from engine.squaregrid import FACING_NAMES
 from engine.stations import Seat
 
-BACK = "back"
 LEGAL_SAMPLE = 48
 FIELD_LABELS = {"direction": "which way", "facing": "then facing", "target": "at whom",
                 "item": "what", "setting": "setting", "hand": "hand", "ending": "ending",
@@ -125,19 +133,38 @@ def _side_order(state: RPGState, p: Prompt, c: Character) -> Decision:
 
 
 def cost_words(state: RPGState, c: Character, kind: Kind) -> str:
+    """Its AP cost now: "1", or "1+" where the details decide (1.5 diagonally)."""
     costs = sorted({kind.cost(state, c, s) for s in islice(kind.samples(state, c), 200)
                     if kind.check(state, c, s) is None}) or [kind.cost(state, c, {})]
     low, high = costs[0], costs[-1]
-    return f"{ap_text(low)} AP" if low == high else f"{ap_text(low)}-{ap_text(high)} AP"
+    return ap_text(low) if low == high else f"{ap_text(low)}+"
+
+
+def kind_choices(state: RPGState, c: Character, kinds: tuple[Kind, ...] = ORDER
+                 ) -> list[Choice]:
+    """Each action of `kinds` as a choice: its word, its AP cost, why not now."""
+    return [Choice(k.key, f"{RISING.get((k.key, c.posture), SHORT[k.key])} "
+                          f"{cost_words(state, c, k)}", kind_problem(state, c, k))
+            for k in kinds]
 
 
 def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
+    """First the part of the table (each greyed with the first reason none of its actions may
+    be taken), or Wait; then the part's actions, each with its AP cost, those he may take now
+    first, and back."""
     st, cid = p.station, c.id
-    choices = tuple(Choice(k.key, f"{k.label} ({cost_words(state, c, k)})",
-                           kind_problem(state, c, k)) for k in ORDER)
-    return Decision(p, p.action, st, f"{c.name}: action ({ap_text(c.ap)} AP left)", (
-        Field("kind", "action", FieldKind.CHOICE, WAIT, choices=choices,
-              note="An action needing more (which way, at whom) asks it next."),),
+    if state.group:
+        offered = kind_choices(state, c, in_group(state.group))
+        choices = (*sorted(offered, key=lambda ch: not ch.allowed), Choice(BACK, "back"))
+        default = next((ch.value for ch in choices if ch.allowed), BACK)
+        title = f"{c.name}: {GROUPS[state.group].lower()} ({ap_text(c.ap)} AP left)"
+    else:
+        choices = (*(Choice(g, words, group_problem(state, c, g)) for g, words in GROUPS.items()),
+                   Choice(WAIT, "Wait", kind_problem(state, c, KINDS[WAIT])))
+        default = WAIT
+        title = f"{c.name}: action ({ap_text(c.ap)} AP left)"
+    return Decision(p, p.action, st, title, (
+        Field("kind", "action", FieldKind.CHOICE, default, choices=choices),),
         builder=lambda v: Choose(st, cid, _text(v["kind"])))
 
 
@@ -190,21 +217,31 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
     st, cid = p.station, c.id
     samples = list(islice(kind.samples(state, c), 400))
     good = [s for s in samples if detail_problem(state, c, kind, s) is None]
-    default = dict(good[0]) if good else dict(samples[0]) if samples else {}
+    ahead = [s for s in good if s.get("direction") == FACING_NAMES[c.facing]]
+    default = dict((ahead or good)[0]) if good else dict(samples[0]) if samples else {}
     fields = []
     for n, name in enumerate(kind.fields):
         if name == "facing":
             values = ["", *FACING_NAMES]
         else:
             values = list(dict.fromkeys(s.get(name, "") for s in samples))
+        compass = name == "direction" and set(FACING_NAMES) <= set(values) <= \
+            {*FACING_NAMES, "here"}
         choices = []
         for v in values:
             ok = name == "facing" or any(s.get(name, "") == v for s in good)
             why = None if ok else detail_problem(state, c, kind, {**default, name: v}) or \
                 "not with the rest chosen"
             choices.append(Choice(v, _label(state, c, name, v, kind.key), why))
-        if n == 0:
-            choices.append(Choice(BACK, "(choose another action)"))
+        if n == 0 and compass:   # a compass, three to a row, choosing again in its middle
+            by = {c.value: c for c in choices}
+            back = Choice(BACK, "back")
+            choices = [by[v] if v in by else back for v in
+                       ("NW", "N", "NE", "W", BACK, "E", "SW", "S", "SE")]
+            if "here" in by:
+                choices.append(by["here"])
+        elif n == 0:
+            choices.append(Choice(BACK, "back (another action)"))
         fields.append(Field(name, FIELD_LABELS[name], FieldKind.CHOICE,
                             default.get(name, values[0] if values else ""),
                             choices=tuple(choices)))

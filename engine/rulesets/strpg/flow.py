@@ -12,7 +12,7 @@ from engine.dice import RollRequest
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.strpg.actions import Respond, Riposte, SideOrder
-from engine.rulesets.strpg.catalog import KINDS
+from engine.rulesets.strpg.catalog import GROUPS, KINDS
 from engine.rulesets.strpg.checks import CHECK_ROLLS
 from engine.rulesets.strpg.events import GameOver, Note
 from engine.rulesets.strpg.order import ORDER_ROLLS, end_turn, settle, side_order
@@ -171,4 +171,5 @@ def prompts(state: RPGState) -> tuple[Prompt, ...]:
         kind = KINDS[state.plan]
         return (Prompt(actor.id, actor.station, f"{actor.name}: {kind.label.lower()}",
                        action="rpg_do"),)
-    return (Prompt(actor.id, actor.station, f"{actor.name}'s action", action="rpg_choose"),)
+    part = f": {GROUPS[state.group].lower()}" if state.group else "'s action"
+    return (Prompt(actor.id, actor.station, f"{actor.name}{part}", action="rpg_choose"),)

@@ -267,6 +267,7 @@ class RPGState:
     rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()   # initiative: who -> dice so far
     side_orders: tuple[tuple[str, tuple[str, ...]], ...] = ()   # by sides: each side's own
     queue: tuple[Step, ...] = ()
+    group: str = ""                 # the part of the table the acting character is choosing in
     plan: str = ""                  # the kind of action the acting character chose
     floor: tuple[tuple[Square, Item], ...] = ()
     grapples: tuple[tuple[str, str], ...] = ()      # (holder, held)

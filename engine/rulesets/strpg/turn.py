@@ -14,7 +14,7 @@ from engine.dice import RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.strpg.actions import Block, Choose, Do, SetOrder
-from engine.rulesets.strpg.catalog import KINDS, WAIT
+from engine.rulesets.strpg.catalog import BACK, GROUPS, KINDS, WAIT, in_group
 from engine.rulesets.strpg.events import Note, RollAsked, Rolled
 from engine.rulesets.strpg.flow import ASKS, ROLLS, advance, current_roll
 from engine.rulesets.strpg.kinds import Kind, details
@@ -113,7 +113,10 @@ def kind_problem(state: RPGState, c: Character, kind: Kind) -> str | None:
         if found is None:
             return None
         first = first or found
-    return first or f"{c.name} cannot {kind.label.lower()} now"
+    if first:
+        return first
+    return "he sees no enemy to attack" if kind.attack else \
+        f"there is nothing for a {kind.label.lower()} now"
 
 
 def detail_problem(state: RPGState, c: Character, kind: Kind,
@@ -127,13 +130,29 @@ def detail_problem(state: RPGState, c: Character, kind: Kind,
     return None
 
 
+def group_problem(state: RPGState, c: Character, group: str) -> str | None:
+    """Why none of a part of the table's actions may be chosen now (the first reason)."""
+    whys = [kind_problem(state, c, k) for k in in_group(group)]
+    return None if any(w is None for w in whys) else next((w for w in whys if w), None)
+
+
 def _choose(state: RPGState, action: Choose, who: str) -> tuple[RPGState, list[Event]]:
+    """A part of the table (`GROUPS`), "back" out of it, or an action (`KINDS`)."""
     c = _acting(state, action, who)
     if any(p[0] == c.id for p in state.passing):
         raise IllegalAction(f"{who}: first say whether {c.name} blocks the enemy in his square")
     if state.plan:
         raise IllegalAction(f"{who}: {c.name} has chosen to {KINDS[state.plan].label.lower()}: "
                             f"give what it needs, or choose again")
+    if action.kind == BACK:
+        if not state.group:
+            raise IllegalAction(f"{who}: there is nothing to go back from")
+        return replace(state, group=""), []
+    if action.kind in GROUPS:
+        why = group_problem(state, c, action.kind)
+        if why:
+            raise IllegalAction(f"{who}: {why}")
+        return replace(state, group=action.kind), []
     kind = KINDS.get(action.kind)
     if kind is None:
         raise IllegalAction(f"{who}: no action {action.kind[:30]!r}; they are: "
@@ -142,7 +161,7 @@ def _choose(state: RPGState, action: Choose, who: str) -> tuple[RPGState, list[E
     if why:
         raise IllegalAction(f"{who}: {why}")
     if kind.key == WAIT:
-        return replace(state, slot=state.slot + 1), [
+        return replace(state, slot=state.slot + 1, group=""), [
             Note(f"{c.name} waits", witnesses(state, c), c.side)]
     if kind.fields:
         return replace(state, plan=kind.key), []
@@ -171,7 +190,8 @@ def perform(state: RPGState, c: Character, kind: Kind, do: Do) -> tuple[RPGState
     and for an aim (his `last` action) is set after it: the action itself reads his last."""
     spent = kind.cost(state, c, details(do))
     c = replace(c, ap=c.ap - spent, hidden=c.hidden and not kind.attack)
-    state = replace(state.with_character(c), plan="", slot=state.slot + 1, acted=True)
+    state = replace(state.with_character(c), plan="", group="", slot=state.slot + 1,
+                    acted=True)
     if on_ladder(state, c) and kind.key not in FREE_ON_A_LADDER:
         hold = save("hold_on", c, c.dexterity, "DEX", f"{kind.label.lower()} while holding "
                     "on", other=kind.key, do=do)

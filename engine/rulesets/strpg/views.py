@@ -267,7 +267,7 @@ def to_json(state: RPGState) -> dict[str, Any]:
         "method": state.method, "when": state.when, "order": list(state.order),
         "rolls": {k: list(v) for k, v in state.rolls},
         "side_orders": {k: list(v) for k, v in state.side_orders},
-        "queue": [s.to_json() for s in state.queue], "plan": state.plan,
+        "queue": [s.to_json() for s in state.queue], "plan": state.plan, "group": state.group,
         "characters": [_raw(c) for c in state.characters],
         "floor": [[list(sq), i.id, i.kind, i.setting, i.loaded] for sq, i in state.floor],
         "grapples": [list(g) for g in state.grapples],
