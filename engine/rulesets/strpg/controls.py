@@ -236,7 +236,7 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
         if n == 0 and compass:   # a compass, three to a row, choosing again in its middle
             by = {c.value: c for c in choices}
             back = Choice(BACK, "back")
-            choices = [by[v] if v in by else back for v in
+            choices = [by.get(v, back) for v in
                        ("NW", "N", "NE", "W", BACK, "E", "SW", "S", "SE")]
             if "here" in by:
                 choices.append(by["here"])
