@@ -30,7 +30,7 @@ def arena(chars: list[dict[str, Any]], rows: list[str] | None = None,
                 "victory": [{"side": "federation", "when": "down"},
                             {"side": "klingon", "when": "down"}], "max_turns": 20, **more}
     state = setup.new_game(scenario)
-    return replace(state, phase=PLAY, method="characters", when=ONCE,
+    return replace(state, stage=PLAY, method="characters", when=ONCE,
                    order=tuple(c["id"] for c in chars))
 
 

@@ -79,7 +79,7 @@ def told(state: RPGState, seat: Seat) -> Any:
             [autopilot.decide(state, p) for p in engine.pending(state, seat) if p.roll is None])
 
 
-@pytest.mark.parametrize(("name", "seed"), [("ambush", 1), ("boarding", 2), ("skirmish", 3)])
+@pytest.mark.parametrize(("name", "seed"), [("ambush", 1), ("boarding", 2), ("corridor", 3)])
 def test_no_seat_is_told_what_its_character_cannot_see(name: str, seed: int) -> None:
     state = engine.new_game(setup.load_scenario(name, None, 4))
     assert isinstance(state, RPGState)

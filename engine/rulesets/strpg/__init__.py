@@ -56,7 +56,7 @@ class AwayTeamRuleset:
 
     def example_scenario(self) -> dict[str, Any]:
         """The packaged corridor skirmish, cut to 4 turns."""
-        return setup.load_scenario("skirmish", None, max_turns=4)
+        return setup.load_scenario("corridor", None, max_turns=4)
 
     # What an application asks beyond the kernel protocol (engine.ruleset.Playable).
     def scenario_names(self, user_dir: Path | None = None) -> tuple[str, ...]:

@@ -62,7 +62,7 @@ def request(state: RPGState, s: Step) -> RollRequest:
 
 
 def current_roll(state: RPGState) -> RollRequest | None:
-    if state.phase == OVER or not state.queue or state.queue[0].kind not in ROLLS:
+    if state.stage == OVER or not state.queue or state.queue[0].kind not in ROLLS:
         return None
     return request(state, state.queue[0])
 
@@ -97,7 +97,7 @@ def advance(state: RPGState) -> tuple[RPGState, list[Event]]:
     """Run the game on until somebody must decide or roll, or it is over."""
     events: list[Event] = []
     for _ in range(MAX_AUTOMATIC):
-        if state.phase == OVER:
+        if state.stage == OVER:
             return state, events
         if state.queue:   # a resolution's rolls and answers come first, then the verdict
             if _stale(state, state.queue[0]):
@@ -109,11 +109,11 @@ def advance(state: RPGState) -> tuple[RPGState, list[Event]]:
         verdict = judge(state)
         if verdict is not None:
             outcome, winner = verdict
-            return replace(state, phase=OVER, outcome=outcome, winner=winner, plan=""), \
+            return replace(state, stage=OVER, outcome=outcome, winner=winner, plan=""), \
                 events + [GameOver(outcome)]
-        if state.phase == SETUP:
+        if state.stage == SETUP:
             return state, events
-        if state.phase == INITIATIVE:
+        if state.stage == INITIATIVE:
             state, said = settle(state)
             events += said
             continue
@@ -147,9 +147,9 @@ def advance(state: RPGState) -> tuple[RPGState, list[Event]]:
 def prompts(state: RPGState) -> tuple[Prompt, ...]:
     """Everything the game waits for now: the Instructor's election, one roll, one answer, or
     the acting character's action."""
-    if state.phase == OVER:
+    if state.stage == OVER:
         return ()
-    if state.phase == SETUP:
+    if state.stage == SETUP:
         return (Prompt(None, INSTRUCTOR, "choose how the action order is determined",
                        action="rpg_order"),)
     if state.queue:
@@ -160,7 +160,7 @@ def prompts(state: RPGState) -> tuple[Prompt, ...]:
             return (Prompt(c.id, c.station, req.purpose, req, "roll"),)
         return (Prompt(c.id, c.station, s.purpose, action=ASKS[s.kind][0]),)
     actor = state.acting()
-    if state.phase != PLAY or actor is None:
+    if state.stage != PLAY or actor is None:
         return ()
     blocking = _blocks_for(state, actor)
     if blocking is not None:

@@ -69,7 +69,7 @@ def start(state: RPGState) -> tuple[RPGState, list[Event]]:
         what = state.side_name(key) if state.method == BY_SIDE else who.name
         steps.append(Step("initiative", who.id, f"{what}: action order, D10 + {score} AP",
                           other=key, value=score))
-    state = replace(state, phase=INITIATIVE, rolls=(), side_orders=(), order=(),
+    state = replace(state, stage=INITIATIVE, rolls=(), side_orders=(), order=(),
                     queue=state.queue + tuple(steps))
     return state, [Note(f"Turn {state.turn}: rolling for the action order")]
 
@@ -130,7 +130,7 @@ def _name(state: RPGState, key: str) -> str:
 def _play(state: RPGState, order: tuple[str, ...]) -> tuple[RPGState, list[Event]]:
     """The order is told to each side as its own members' places in it (where an enemy stands
     in it is told to nobody who does not see him: the view's `order`)."""
-    state = replace(state, phase=PLAY, order=order, slot=0, round=1, acted=False)
+    state = replace(state, stage=PLAY, order=order, slot=0, round=1, acted=False)
     events: list[Event] = []
     for side in state.sides:
         places = [f"{state.character(c).name} {_nth(n)}" for n, c in enumerate(order, 1)
@@ -172,7 +172,7 @@ def end_turn(state: RPGState) -> tuple[RPGState, list[Event]]:
         return state, []
     if state.when == EACH_TURN:
         return start(state)
-    return replace(state, phase=PLAY), [Note(f"Turn {state.turn}")]
+    return replace(state, stage=PLAY), [Note(f"Turn {state.turn}")]
 
 
 def up_order(state: RPGState, order: Sequence[str]) -> tuple[str, ...]:

@@ -258,7 +258,7 @@ class RPGState:
     suggested: tuple[str, str] = (BY_CHARACTER, EACH_TURN)
     method: str = ""
     when: str = ""
-    phase: str = SETUP
+    stage: str = SETUP
     turn: int = 1
     round: int = 1
     order: tuple[str, ...] = ()
@@ -279,7 +279,7 @@ class RPGState:
 
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.stage == OVER
 
     def character(self, cid: str) -> Character:
         for c in self.characters:
@@ -312,7 +312,7 @@ class RPGState:
 
     def acting(self) -> Character | None:
         """The character whose action slot it is (in play, between resolutions)."""
-        if self.phase != PLAY or not self.order or self.slot >= len(self.order):
+        if self.stage != PLAY or not self.order or self.slot >= len(self.order):
             return None
         return self.find(self.order[self.slot])
 

@@ -44,7 +44,7 @@ FREE_ON_A_LADDER = ("climb", "move", "wait")
 
 def apply(state: RPGState, action: Action) -> tuple[RPGState, tuple[Event, ...]]:
     who = title(action.station)
-    if state.phase == OVER:
+    if state.stage == OVER:
         raise IllegalAction(f"{who}: the fight is over ({state.outcome})")
     before = current_roll(state)
     if isinstance(action, RollResult):
@@ -228,7 +228,7 @@ def _block(state: RPGState, action: Block, who: str) -> tuple[RPGState, list[Eve
 def _set_order(state: RPGState, action: SetOrder, who: str) -> tuple[RPGState, list[Event]]:
     if action.station != INSTRUCTOR:
         raise IllegalAction(f"{who}: the Instructor chooses how the action order is determined")
-    if state.phase != SETUP:
+    if state.stage != SETUP:
         raise IllegalAction(f"{who}: the action order's method is chosen once, before combat")
     if action.method not in METHODS or action.when not in WHENS:
         raise IllegalAction(f"{who}: the action order is rolled by {' or '.join(METHODS)}, "

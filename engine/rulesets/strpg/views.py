@@ -181,9 +181,9 @@ STEP_TITLES = {SETUP: "Setting up", INITIATIVE: "Action order", OVER: "Game over
 
 
 def step_title(state: RPGState) -> str:
-    if state.phase == PLAY:
+    if state.stage == PLAY:
         return f"Round {state.round}"
-    return STEP_TITLES.get(state.phase, state.phase)
+    return STEP_TITLES.get(state.stage, state.stage)
 
 
 def told_pending(state: RPGState, seat: Seat, found: Sequence[Prompt]) -> list[dict[str, Any]]:
@@ -214,7 +214,7 @@ def view(state: RPGState, seat: Seat) -> dict[str, Any]:
     return {
         "ruleset": state.ruleset, "scenario": state.scenario_id, "name": state.name,
         "turn": state.turn, "max_turns": state.max_turns, "round": state.round,
-        "step": state.phase, "step_title": step_title(state),
+        "step": state.stage, "step_title": step_title(state),
         "method": state.method, "when": state.when,
         "sides": [{"id": s, "name": state.side_name(s)} for s in state.sides],
         "map": map_view(state, me),
@@ -262,7 +262,7 @@ def events_for(state: RPGState, events: Sequence[Event], seat: Seat) -> tuple[Ev
 def to_json(state: RPGState) -> dict[str, Any]:
     """The whole state as plain data (a replay is checked against it)."""
     return {
-        "ruleset": state.ruleset, "scenario": state.scenario_id, "phase": state.phase,
+        "ruleset": state.ruleset, "scenario": state.scenario_id, "stage": state.stage,
         "turn": state.turn, "round": state.round, "slot": state.slot, "acted": state.acted,
         "method": state.method, "when": state.when, "order": list(state.order),
         "rolls": {k: list(v) for k, v in state.rolls},
