@@ -110,9 +110,14 @@ def draw_scene(d: BridgeDisplay) -> bool:
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
+            if o is not None and not d.ending:   # his own decision: room for CONFIRM
+                extra = extra[:1]
         else:   # the Master Control Panel of the seat's ship (Expert)
             extra = d.record.button(d.view, record_ship, lay.touch, p)
-        if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
+        # its body: the overview of every ship, unless the Instructor has a decision of his own
+        # to take (the away team's election of how the action order is rolled)
+        overview_shown = d.tab == INSTRUCTOR and not d.ending and o is None
+        if overview_shown:
             model = replace(model, facts=(), waiting="")
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
         mark = len(p.widgets)
@@ -122,7 +127,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
             p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, d.focus,
             d.message, extra, confirm))
         d.page = min(d.page, pages - 1)
-        if d.tab == INSTRUCTOR and not d.ending:
+        if overview_shown:
             area = ruling_panel.overview_area(p, overview_area(p, rect(lay.panel), d.message),
                                               d.opens, lay.touch, d.focus)
             draw_overview(p, overview(d.view), area, *overview_heads(d.view))

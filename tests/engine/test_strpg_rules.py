@@ -286,7 +286,7 @@ def test_by_sides_the_sides_interleave_and_each_orders_its_own() -> None:
     members; the side with the highest result acts first ... interleaved by side"."""
     state = engine.new_game(engine.rulesets.get("strpg").example_scenario())
     (d,) = engine.controls(state, Seat("instructor"))
-    state, _ = engine.apply(state, d.make({"method": "sides", "when": "once"}))
+    state, _ = engine.apply(state, d.make({"order": "sides/once"}))
     state, _ = roll(state, 3, 8)   # the Federation 3 + 10, the Klingons 8 + 10
     assert engine.pending(state)[0].action == "rpg_side_order"
     order = engine.legal_actions(state, Seat("captain", "kras"))[1]
@@ -359,8 +359,8 @@ def test_a_miss_into_a_crowded_square_may_strike_another() -> None:
                    {"id": "f", "at": [4, 1]}])
     state, _ = act(state, "fire", item="a:phaser-2", hand="main", target="k")
     state, _ = roll(state, 99, 99)
-    assert "which of" in asked(state) and "1-3 J" in asked(state)
-    state, _ = roll(state, 5)   # 4-6: F, his own side's
+    assert "which of" in asked(state) and "1-5 J" in asked(state)
+    state, _ = roll(state, 6)   # 6-10: F, his own side's
     assert state.character("f").status == UNCONSCIOUS
     assert state.character("k").status != UNCONSCIOUS
 

@@ -17,7 +17,7 @@ from engine.rulesets.strpg.kinds import Check, Details, Kind, Perform, Samples, 
 from engine.rulesets.strpg.moving import DIAGONAL, STRAIGHT, cost, facing_named, held_by, step_problem
 from engine.rulesets.strpg.position import told
 from engine.rulesets.strpg.responses import responses_open
-from engine.rulesets.strpg.rolls import adjusted, needs_words, signed
+from engine.rulesets.strpg.rolls import adjusted, needs_words
 from engine.rulesets.strpg.sight import sees, witnesses
 from engine.rulesets.strpg.state import (
     EVADING,
@@ -208,21 +208,19 @@ def declare(state: RPGState, a: Character, t: Character, attacks: tuple[Attack, 
 
 
 def to_hit_step(state: RPGState, attack: Attack) -> Step:
+    """The attacker's To-Hit roll: its purpose says what and the number needed; its modifiers
+    (the base first, as 0) say how the number was made (the explanation shows them)."""
     a, t = state.character(attack.attacker), state.character(attack.target)
-    shown = tuple(m for m in attack.modifiers if m[1])
-    base = next((m[0] for m in attack.modifiers if not m[1]), "")
-    what = {"punch": "bare-hand attack", "strike": "strike", "grapple": "grapple",
-            "pinch": "Vulcan nerve pinch", "tackle": "flying tackle", "fire": "shot",
+    what = {"punch": "bare hands", "strike": "strike", "grapple": "grapple",
+            "pinch": "nerve pinch", "tackle": "flying tackle", "fire": "shot",
             "riposte": "riposte"}[attack.kind]
     if attack.weapon:
         item = a.item(attack.weapon)
         if item is not None:
-            what = f"{what} with the {name_of(state, item)}"
-    again = "second roll for a miss that may strike another (line 224): " if attack.errant else ""
-    purpose = (f"{a.name}: {again}To-Hit roll, {what} at {t.name}: {base}"
-               + (f", {signed(shown)}" if shown else "") + f" = {attack.number}, "
-               f"{needs_words(attack.number)}")
-    return Step("to_hit", a.id, purpose, attack.number, shown, attack=attack)
+            what = name_of(state, item)
+    again = "second to-hit roll for a miss into a crowd" if attack.errant else "to-hit"
+    purpose = f"{a.name}: {again}, {what} at {t.name}, {needs_words(attack.number)}"
+    return Step("to_hit", a.id, purpose, attack.number, attack.modifiers, attack=attack)
 
 
 # -- move and attack, flying tackle ----------------------------------------------------------------
@@ -545,14 +543,14 @@ def kinds() -> tuple[Kind, ...]:
              _melee_samples("pinch"), lambda s, c: None if c.pinch else
              f"{c.name} does not know the Vulcan nerve pinch", attack=True),
         Kind("move_attack", "Move and attack", "attacks", 216, _move_attack_cost, _move_attack,
-             ("direction", "attack", "target", "hand"), _move_attack_check,
+             ("target", "direction", "attack", "hand"), _move_attack_check,
              _move_attack_samples, moves=MOVING, attack=True),
         Kind("tackle", "Flying tackle", "attacks", 216, flat(FOUR_AP), _tackle, ("target",),
              _tackle_check, _tackle_samples, moves=EVADING, attack=True),
         Kind("fire", "Ranged attack", "attacks", 216, flat(ONE_AP), _fire(False),
-             ("item", "hand", "target", "pattern"), _fire_check(False),
+             ("target", "item", "hand", "pattern"), _fire_check(False),
              _fire_samples(False), attack=True),
         Kind("quick_fire", "Quick draw and ranged attack", "attacks", 218, flat(THREE_AP),
-             _fire(True), ("item", "target", "pattern"), _fire_check(True),
+             _fire(True), ("target", "item", "pattern"), _fire_check(True),
              _fire_samples(True), attack=True),
     )

@@ -47,6 +47,10 @@ from engine.squaregrid import FACING_NAMES
 from engine.stations import Seat
 
 LEGAL_SAMPLE = 48
+ORDER_WORDS = {(BY_CHARACTER, EACH_TURN): "each turn", (BY_CHARACTER, ONCE): "once",
+               (BY_SIDE, EACH_TURN): "sides, each turn", (BY_SIDE, ONCE): "sides, once"}
+"""The Instructor's election (seed 004 line 208): each character (or each side) rolls, at the
+start of each turn or once for the fight."""
 FIELD_LABELS = {"direction": "which way", "facing": "then facing", "target": "at whom",
                 "item": "what", "setting": "setting", "hand": "hand", "ending": "ending",
                 "message": "says", "pattern": "squares", "attack": "attack", "device": "device"}
@@ -80,14 +84,12 @@ def decision(state: RPGState, p: Prompt) -> Decision:
             Field("value", f"{req.kind} roll", FieldKind.INT, 1, 1, req.sides),),
             builder=lambda v: RollResult(st, _int(v["value"]), "manual"))
     if p.action == "rpg_order":
-        method, when = state.suggested
+        suggested = "/".join(state.suggested)
         return Decision(p, p.action, st, "How the action order is determined", (
-            Field("method", "rolled by", FieldKind.CHOICE, method, choices=(
-                Choice(BY_CHARACTER, "each character: D10 + AP"),
-                Choice(BY_SIDE, "sides: D10 + highest AP"))),
-            Field("when", "rolled", FieldKind.CHOICE, when, choices=(
-                Choice(ONCE, "once, for the fight"), Choice(EACH_TURN, "each turn")))),
-            builder=lambda v: SetOrder(st, _text(v["method"]), _text(v["when"])))
+            Field("order", "D10 + AP rolled", FieldKind.CHOICE, suggested, choices=tuple(
+                Choice(f"{method}/{when}", ORDER_WORDS[method, when])
+                for method in (BY_CHARACTER, BY_SIDE) for when in (EACH_TURN, ONCE))),),
+            builder=lambda v: SetOrder(st, *(_text(v["order"]).split("/", 1) + [""])[:2]))
     assert p.ship is not None
     c = state.character(p.ship)
     cid = c.id
@@ -220,7 +222,9 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
     ahead = [s for s in good if s.get("direction") == FACING_NAMES[c.facing]]
     default = dict((ahead or good)[0]) if good else dict(samples[0]) if samples else {}
     fields = []
-    for n, name in enumerate(kind.fields):
+    shown = [f for f in kind.fields if f == "facing" or
+             any(s.get(f, "") for s in samples)]   # a field with nothing to choose is left out
+    for n, name in enumerate(shown):
         if name == "facing":
             values = ["", *FACING_NAMES]
         else:
@@ -245,7 +249,7 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
         fields.append(Field(name, FIELD_LABELS[name], FieldKind.CHOICE,
                             default.get(name, values[0] if values else ""),
                             choices=tuple(choices)))
-    first = kind.fields[0] if kind.fields else ""
+    first = shown[0] if shown else ""
 
     def build(v: Mapping[str, Value]) -> Action:
         if first and v.get(first) == BACK:

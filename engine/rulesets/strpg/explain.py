@@ -24,7 +24,7 @@ RULES = {
 
 
 def _kind(purpose: str) -> str:
-    if "To-Hit roll" in purpose:
+    if "to-hit" in purpose:
         return "to_hit"
     if "action order" in purpose:
         return "initiative"
@@ -57,7 +57,7 @@ def explain(before: RPGState, events: Sequence[Event], side: str | None) -> tupl
     rule = RULES.get(_kind(req.purpose))
     if rule:
         lines.append(rule)
-    lines += [f"  {v:+d} {why}" for why, v in req.modifiers]
+    lines += _modifiers(req.modifiers)
     if req.needs:
         lines.append(f"Needs {req.needs[0]:02d}-{req.needs[1]:02d}; rolled "
                      f"{'00' if rolled.value == 100 else f'{rolled.value:02d}'}"
@@ -76,5 +76,11 @@ def explain_pending(state: RPGState, side: str | None) -> tuple[str, ...]:
     rule = RULES.get(_kind(req.purpose))
     if rule:
         lines.append(rule)
-    lines += [f"  {v:+d} {why}" for why, v in req.modifiers]
+    lines += _modifiers(req.modifiers)
     return tuple(lines)
+
+
+def _modifiers(modifiers: tuple[tuple[str, int], ...]) -> list[str]:
+    """The Target and each modifier on it: the base (a 0 modifier) as it is, each other with
+    its sign."""
+    return [f"  {why}" if not v else f"  {v:+d} {why}" for why, v in modifiers]

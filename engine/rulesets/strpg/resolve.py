@@ -15,7 +15,7 @@ from engine.rulesets.strpg.gear import name_of
 from engine.rulesets.strpg.ground import way_in
 from engine.rulesets.strpg.moving import grapple_group
 from engine.rulesets.strpg.responses import parry_step
-from engine.rulesets.strpg.rolls import D6, D10, D100, succeeds
+from engine.rulesets.strpg.rolls import D10, D100, succeeds
 from engine.rulesets.strpg.sight import witnesses
 from engine.rulesets.strpg.state import (
     DEAD,
@@ -36,6 +36,8 @@ Resolver = Callable[[RPGState, Step, int], Resolved]
 
 GRAZE_BAND, NO_GRAZE_FROM, ALL_GRAZE_TO = 10, 110, 10
 MAX_IN_GRAPPLE = 4
+PICK_DIE = 10
+"""A stray shot's victim is picked by a D10, the die the table rolls (a d20 tray reads as one)."""
 
 
 def push(state: RPGState, *steps: Step) -> RPGState:
@@ -140,15 +142,16 @@ def _strays(state: RPGState, a: Attack) -> Resolved:
         return state, events, "MISS"
     names = ", ".join(o.name for o in others)
     pick = Step("pick", a.attacker, f"{state.character(a.attacker).name}: which of {names} "
-                f"the stray shot strikes (d6: " + ", ".join(
+                f"the stray shot strikes (D10: " + ", ".join(
                     f"{_band(n, len(others))} {o.name}" for n, o in enumerate(others)) + ")",
                 attack=a, other=" ".join(o.id for o in others))
     return push(state, pick), [], "MISS"
 
 
 def _band(n: int, of: int) -> str:
-    low = 6 * n // of + 1
-    high = 6 * (n + 1) // of
+    """The faces of a D10 that pick the `n`th of `of` (ours: "a random target", line 224)."""
+    low = PICK_DIE * n // of + 1
+    high = PICK_DIE * (n + 1) // of
     return f"{low}-{high}" if high > low else f"{low}"
 
 
@@ -156,7 +159,7 @@ def pick(state: RPGState, s: Step, face: int) -> Resolved:
     a = s.attack
     assert a is not None
     ids = s.other.split()
-    victim = state.character(ids[min(len(ids) - 1, (face - 1) * len(ids) // 6)])
+    victim = state.character(ids[min(len(ids) - 1, (face - 1) * len(ids) // PICK_DIE)])
     state, events = effects(state, replace(a, errant=False), victim, stray=True)
     return state, events, victim.name.upper()
 
@@ -313,7 +316,7 @@ def _collapse(state: RPGState, s: Step, face: int) -> Resolved:
 
 ROLLS_HERE: dict[str, tuple[str, Resolver]] = {
     "to_hit": (D100, to_hit),
-    "pick": (D6, pick),
+    "pick": (D10, pick),
     "damage": (D10, damage_die),
     "pinch_minutes": (D10, pinch_minutes),
     "death": (D100, _dead_or_down),
