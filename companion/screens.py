@@ -49,6 +49,10 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
+    # the seat's own decision (not a roll), whatever its ruleset calls it: an away team's
+    # character choosing his action
+    "decide": (None, lambda s, p, seat: p.roll is None and p.station == seat.station
+               and _mine(p, seat)),
     "instructor": ("instructor", None),
     "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
     "roll": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)

@@ -117,8 +117,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
         # its body: the overview of every ship, unless the Instructor has a decision of his own
         # to take (the away team's election of how the action order is rolled)
         overview_shown = d.tab == INSTRUCTOR and not d.ending and o is None
-        if overview_shown:
-            model = replace(model, facts=(), waiting="")
+        if d.tab == INSTRUCTOR and not d.ending:   # neither is a ship's facts: his panel's
+            model = replace(model, facts=(), waiting="" if overview_shown else model.waiting)
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
         mark = len(p.widgets)
         pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,

@@ -131,9 +131,12 @@ def detail_problem(state: RPGState, c: Character, kind: Kind,
 
 
 def group_problem(state: RPGState, c: Character, group: str) -> str | None:
-    """Why none of a part of the table's actions may be chosen now (the first reason)."""
+    """Why none of a part of the table's actions may be chosen now: its actions' reasons, the
+    first two that differ."""
     whys = [kind_problem(state, c, k) for k in in_group(group)]
-    return None if any(w is None for w in whys) else next((w for w in whys if w), None)
+    if any(w is None for w in whys):
+        return None
+    return "; ".join(list(dict.fromkeys(w for w in whys if w))[:2]) or None
 
 
 def _choose(state: RPGState, action: Choose, who: str) -> tuple[RPGState, list[Event]]:

@@ -37,9 +37,9 @@ from engine.rulesets.strpg.state import (
 from engine.squaregrid import FACING_NAMES
 from engine.stations import Seat
 
-OVERVIEW = {"columns": [["AP", "left"], ["OP END", "· MAX"], ["Position", ""],
-                        ["In hand", ""], ["Status", ""]],
-            "legend": "OP END: END less wounds and temporary damage"}
+OVERVIEW = {"columns": [["AP", ""], ["END", "op · max"], ["Pos.", ""], ["In hand", ""]],
+            "legend": "END: OP END (END less wounds and temporary damage) · MAX OP END"}
+POSITION_WORDS = {"standing": "up", "kneeling": "kneel", "sitting": "sit", "prone": "prone"}
 GROUND = {"swim": "water", "climb": "climb"}
 
 
@@ -56,8 +56,8 @@ def viewer(state: RPGState, seat: Seat) -> Character | None:
 
 
 def knows(state: RPGState, seat: Seat, c: Character) -> bool:
-    """Whether the seat may know where `c` is now."""
-    if seat.is_instructor:
+    """Whether the seat may know where `c` is now (everybody, once the fight is over)."""
+    if seat.is_instructor or state.stage == OVER:
         return True
     me = viewer(state, seat)
     return me is not None and sees(state, me, c)
@@ -119,8 +119,9 @@ def _whole(state: RPGState, c: Character) -> dict[str, Any]:
         "hidden": c.hidden, "last_action": c.last_kind, "aimed_at": c.aimed_at,
         "readings": readings(state, c),
         "summary": f"{ap_text(c.ap)} AP, OP END {c.op_end}/{c.max_op_end}, {c.posture}",
-        "overview": [ap_text(c.ap), f"{c.op_end} · {c.max_op_end}", c.posture,
-                     ", ".join(_item(state, i) for i in c.ready) or "-", c.status],
+        "overview": [ap_text(c.ap), f"{c.op_end} · {c.max_op_end}",
+                     POSITION_WORDS.get(c.posture, c.posture),
+                     ", ".join(state.tables.item_name(i.kind) for i in c.ready) or "-"],
         "hurt": c.wounds + c.temporary > 0,
     }
 
@@ -233,7 +234,8 @@ def view(state: RPGState, seat: Seat) -> dict[str, Any]:
         "roll": None if roll is None or not _roll_known(state, seat, roll.ship) else {
             "purpose": roll.purpose, "kind": roll.kind,
             "needs": list(roll.needs) if roll.needs else None},
-        "outcome": state.outcome, "winner": state.winner, "overview": OVERVIEW,
+        "outcome": state.outcome, "overview": OVERVIEW,
+        "winner": state.side_name(state.winner) if state.winner else "",
         "pending": told_pending(state, seat, prompts(state)),
         "seat": {"station": str(seat.station), "ship": seat.ship, "side": side},
     }

@@ -1,0 +1,151 @@
+"""The away team played through the whole app, as the starship games are: the ruleset found by its
+scenario's name, the Instructor's election on his screen (the bridge display under SDL's dummy
+driver), Ens. Galloway at a gpiozero MockFactory Helm panel (the keyboard standing in for half
+the presses), the Klingons and Lt. Giotto on the autopilot, seeded virtual dice, a real SQLite
+save; and `simulate --ruleset strpg` playing both packaged fights to their end. Nothing here
+names a module of the ruleset: the app knows only the kernel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.app import App, Table
+from companion.cli import main
+from companion.saved_game import SavedGame
+from companion.session import load_scenario, prepare
+from companion.store import Store
+from engine import Seat, crew_stations, new_game, pending, state_to_json
+from engine.stations import INSTRUCTOR
+from hardware.pinmap import load_pinmap
+
+SHIP = "galloway"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Rig:
+    def __init__(self, tmp_path: Path, surface: Any) -> None:
+        self.clock = Clock()
+        self.store, _ = Store.open_folder(tmp_path)
+        self.scenario = prepare(load_scenario("corridor", None), None, None, None, 3)
+        state = new_game(self.scenario)
+        ships = [str(s["id"]) for s in self.scenario["ships"]]
+        seats = {f"{ship}/{st}": ("panel" if ship == SHIP else "autopilot")
+                 for ship in ships for st in crew_stations(state, ship)}
+        seats["/instructor"] = "touch"   # the Instructor decides at his screen
+        self.game = SavedGame.new(self.store, self.scenario, 4, seats)
+        self.pins = load_pinmap()
+        self.factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+        self.said: list[str] = []
+        table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
+                      self.pins, self.factory, None, surface, Seat(INSTRUCTOR), self.clock,
+                      say=self.said.append)
+        self.app = App(self.game, table)
+        self.clock.t += 1.0   # past the lamp test
+        self.step()
+
+    def step(self) -> None:
+        assert self.app.step()
+
+    def settle(self) -> None:
+        for _ in range(3000):
+            if self.app.waiting_for_people() or self.game.over:
+                return
+            self.step()
+        raise AssertionError("the autopilot never stopped")
+
+    def panel(self) -> str:
+        bridge = next(b for b in self.app.bridges if b.ship == SHIP)
+        return next(n for n, st in bridge.stations.items() if st.model.seat.station == "helm")
+
+    def press(self, button: str, long: bool = False) -> None:
+        pin = self.factory.pin(self.pins.panels[self.panel()].buttons[button].pin)
+        pin.drive_low()
+        self.clock.t += 0.03
+        self.step()
+        if long:
+            self.clock.t += 0.9
+            self.step()
+        pin.drive_high()
+        self.clock.t += 0.03
+        self.step()
+
+    def key(self, button: str) -> None:
+        name = next(k for k, b in self.pins.panels[self.panel()].keys.items() if b == button)
+        code = pygame.key.key_code(name)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+        self.step()
+        self.clock.t += 0.03
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
+        self.clock.t += 0.03
+        self.step()
+
+
+def test_the_corridor_fight_at_the_table_to_its_end(tmp_path: Path,
+                                                    screen: pygame.Surface) -> None:
+    rig = Rig(tmp_path, screen)
+    rig.settle()
+    (first,) = pending(rig.game.state)
+    assert first.station == INSTRUCTOR and first.ship is None   # the Instructor's election
+    display = rig.app.display
+    display.draw(force=True)
+    assert "pick:order:characters/once" in {w.id for w in display.widgets}
+    display.activate("pick:order:characters/once")
+    display.activate("confirm")
+    rig.step()
+    assert rig.game.actions[0].to_json() == {"type": "rpg_order", "station": "instructor",
+                                             "method": "characters", "when": "once"}
+    moved = False
+    for n in range(600):
+        rig.settle()
+        if rig.game.over:
+            break
+        prompt = next(p for p in pending(rig.game.state) if p.ship == SHIP)
+        before = len(rig.game.actions)
+        rig.clock.t += 0.5
+        rig.step()
+        if prompt.action == "rpg_choose" and n % 3 == 0 and "movement" not in str(
+                rig.game.state.group) and not moved:   # type: ignore[attr-defined]
+            rig.press("up")   # from WAIT round to MOVE
+        (rig.key if n % 2 else rig.press)("confirm")
+        if len(rig.game.actions) == before:   # irreversible: a long press
+            rig.press("confirm", long=True)
+        assert len(rig.game.actions) > before, (prompt, rig.said[-3:])
+        moved = moved or any(getattr(a, "type_name", "") == "rpg_do" and a.station == "helm"
+                             for a in rig.game.actions[before:])
+    assert rig.game.over
+    assert moved, "the Helm panel never moved Galloway"
+    by = set(rig.game.by)
+    assert {"panel", "touch", "autopilot", "virtual"} <= by
+    again = SavedGame.resume(rig.store, rig.game.id)
+    assert state_to_json(again.state) == state_to_json(rig.app.display.state)
+    assert again.scenario["ruleset"] == "strpg"
+    display.draw(force=True)
+    words = " ".join(t.text for t in display.painter.texts)
+    assert "GAME OVER" in words
+
+
+@pytest.mark.parametrize("scenario", ["boarding", "ambush"])
+def test_simulate_plays_each_fight_to_its_end(scenario: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "strpg", "--scenario", scenario, "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over: " in out and " actions" in out.splitlines()[-1]
+
+
+def test_a_bare_name_finds_the_away_team(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenarios"]) == 0
+    listed = capsys.readouterr().out
+    assert {"ambush", "boarding", "corridor"} <= {line.split()[0] for line in
+                                                  listed.splitlines() if line.strip()}
