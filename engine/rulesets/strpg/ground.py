@@ -19,14 +19,16 @@ def terrain(state: RPGState, square: Square) -> Terrain:
 def door_open(state: RPGState, door: Door) -> bool:
     """Whether a door stands open now. "Most doors aboard starships and modern buildings are
     automatic, opening whenever someone steps into the space adjacent to the door" (line 212):
-    an automatic door is open while anybody up stands next to it or in it, unless it is locked
-    open or closed; a security door and a non-automatic door are open when they were opened."""
+    an automatic door is open while anybody up stands next to it, unless it is locked open or
+    closed; a security door and a non-automatic door are open when they were opened; and no
+    door closes on somebody in the doorway, up or down (ours)."""
+    if any(c.pos == door.pos for c in state.characters):
+        return True   # nothing closes on somebody in the doorway (ours)
     if door.held:
         return door.held == "open"
     if door.kind != "automatic":
         return False
-    return any(c.up and (c.pos == door.pos or adjacent(c.pos, door.pos))
-               for c in state.characters)
+    return any(c.up and adjacent(c.pos, door.pos) for c in state.characters)
 
 
 def cover(state: RPGState, square: Square) -> str:

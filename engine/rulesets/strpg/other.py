@@ -195,6 +195,8 @@ def _device_check(state: RPGState, c: Character, d: Details) -> str | None:
             return "there is no door there"
         if op not in door_operations(state, door):
             return f"the door can be: {', '.join(OPERATION_WORDS[o] for o in door_operations(state, door))}"
+        if op in ("close", "lock-closed") and any(x.pos == square for x in state.characters):
+            return "somebody is in the doorway"
         return None
     return None if state.console_at(square) is not None else "there is no console there"
 
