@@ -88,5 +88,5 @@ def test_the_messages_say_what_is_wrong() -> None:
     sc = scenario()
     sc["tables"]["weapons"] = sc["tables"]["weapons"].replace("phaser-1,Phaser I,energy",
                                                               "phaser-1,Phaser I,laser")
-    with pytest.raises(DataError, match="weapons.csv, line .*: kind must be one of"):
+    with pytest.raises(DataError, match=r"weapons\.csv, line .*: kind must be one of"):
         engine.new_game(sc)
