@@ -193,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--head-to-head", action="store_true",
                      help="two ships of three players each and no Instructor (C&C)")
     sim.add_argument("--ruleset", default=None,
-                     help="game system: fasa or knighthawks (Star Frontiers Knight Hawks); "
+                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks) or "
+                          "halfimpulse (a referee for the SFB half-impulse variant); "
                           "default: the scenario's, else fasa")
     rep = sub.add_parser("replay", help="replay a log and print the final state as JSON")
     rep.add_argument("file", type=Path)

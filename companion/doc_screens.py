@@ -110,6 +110,18 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               seat="captain:enterprise", level="command", turns=1),
     DocScreen("command-record-800x480.png", "record", scenario="kobayashi-maru",
               seat="instructor", level="command", turns=1),
+    # The half-impulse referee of the Star Fleet Battles variant (docs/display.md): the order
+    # of movement over the map, each player's step and who may act in it.
+    DocScreen("hi-move-replay-800x480.png", "mover", scenario="replay", seat="captain:tiger"),
+    DocScreen("hi-response-replay-800x480.png", "response", scenario="replay",
+              seat="captain:regalhawk"),
+    DocScreen("hi-launch-carrier-800x480.png", "launch", scenario="carrier",
+              seat="captain:carrier"),
+    DocScreen("hi-fighters-carrier-800x480.png", "second-phase", scenario="carrier",
+              seat="captain:carrier"),
+    DocScreen("hi-rolloff-replay-800x480.png", "roll-off", scenario="replay",
+              seat="captain:tiger"),
+    DocScreen("hi-drones-replay-800x480.png", "drones", scenario="replay", seat="instructor"),
 )
 
 

@@ -75,6 +75,21 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "record": ("captain", None),
     "rolls": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
               and int(getattr(s, "phase", 0)) >= 3),
+    # a player of a referee's turn (the half-impulse variant's, docs/display.md): his unit's
+    # space of movement (in the Second Phase), his answer in response to the mover, a launch,
+    # a roll-off for initiative, and the drones and plasmas' movement after a phase
+    "mover": (None, lambda s, p, seat: p.roll is None and p.what.startswith("move")
+              and _mine(p, seat)),
+    "second-phase": (None, lambda s, p, seat: p.roll is None and p.what.startswith("move")
+                     and _mine(p, seat) and int(getattr(s, "phase", 0)) == 2),
+    "response": (None, lambda s, p, seat: p.roll is None and "(response" in p.what
+                 and _mine(p, seat)),
+    "launch": (None, lambda s, p, seat: p.roll is None and "launch" in p.action
+               and _mine(p, seat)),
+    "roll-off": (None, lambda s, p, seat: p.roll is not None and "Roll-off" in p.what
+                 and _mine(p, seat)),
+    "drones": (None, lambda s, p, seat: p.roll is None and getattr(s, "stage", "") == "drones"
+               and _mine(p, seat)),
     # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
     # briefing when a crew sits down, the countdown before an idle crew's game is left
     "attract": (None, None),

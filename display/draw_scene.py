@@ -13,6 +13,7 @@ import pygame
 
 from display import ruling_panel, theme
 from display.browse import draw_browsing
+from display.draw_chart import chart_strip
 from display.draw_consoles import draw_consoles
 from display.draw_lights import draw_lights
 from display.draw_map import draw_map
@@ -53,7 +54,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     if d.view.get("outcome"):
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
-        d.map_frame = draw_map(p, d.map(), rect(lay.map), d.follow)
+        d.map_frame = draw_map(p, d.map(), chart_strip(p, d.view, rect(lay.map)), d.follow)
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
                                              p.font("body").size("ROLLS")[0] + 24),
                                   lay.touch), "ROLLS", len(d.rolls) > 0,

@@ -54,8 +54,7 @@ def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
         return (str(seat.station),)
     if seat.ship is None:   # every station some ship's crew has, in the stations' order
         try:
-            found = {str(st) for s in getattr(state, "ships", ())
-                     for st in crew_stations(state, str(s.id))}
+            found = {str(st) for ship in ship_ids(state) for st in crew_stations(state, ship)}
         except (AttributeError, KeyError, ValueError):
             found = set()
         return (INSTRUCTOR, *(sorted(found, key=STATION_NAMES.index)
@@ -64,6 +63,15 @@ def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:
         return tuple(crew_stations(state, seat.ship))
     except (KeyError, ValueError):
         return PANEL_STATIONS
+
+
+def ship_ids(state: GameState) -> list[str]:
+    """Every ship's id: the state's own list where it keeps one by that name (FASA, Knight
+    Hawks), else the Instructor's view's, which every ruleset gives (the map shape)."""
+    ships = getattr(state, "ships", None)
+    if ships is not None:
+        return [str(s.id) for s in ships]
+    return [str(s["id"]) for s in view(state, Seat(INSTRUCTOR)).get("ships", ())]
 
 
 def open_decisions(state: GameState, seat: Seat) -> list[Open]:

@@ -43,6 +43,17 @@ class Prompt:
     side: str | None = None  # an Admiral's prompt (station "admiral", no ship) names its side
 
 
+def prompts_for(found: Sequence[Prompt], seat: Seat | None) -> tuple[Prompt, ...]:
+    """What `pending(state, seat)` gives of a game's prompts `found`: all of them with no seat
+    or the Instructor's; the Instructor with a ship, that ship's; any other seat, only its own
+    station's of its own ship (docs/engine.md, "Adding a ruleset")."""
+    if seat is None or (seat.is_instructor and seat.ship is None):
+        return tuple(found)
+    if seat.is_instructor:
+        return tuple(p for p in found if p.ship == seat.ship)
+    return tuple(p for p in found if p.ship == seat.ship and p.station == seat.station)
+
+
 S = TypeVar("S", bound=GameState)
 
 

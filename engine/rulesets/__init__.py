@@ -21,7 +21,8 @@ from typing import Any
 from engine.ruleset import Ruleset
 
 KNOWN: dict[str, str] = {"fasa": "engine.rulesets.fasa", "knighthawks": "engine.rulesets.knighthawks",
-                         "strpg": "engine.rulesets.strpg"}
+                         "strpg": "engine.rulesets.strpg",
+                         "halfimpulse": "engine.rulesets.halfimpulse"}
 """Ruleset name -> the module that registers it when imported."""
 
 _RULESETS: dict[str, Ruleset[Any]] = {}

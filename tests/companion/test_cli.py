@@ -434,7 +434,8 @@ def test_simulate_plays_knight_hawks_by_ruleset_name(tmp_path: Path,
 
 def test_simulate_names_an_unknown_ruleset_and_scenario(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--ruleset", "nope"]) == 2
-    assert "unknown ruleset 'nope'; known: fasa, knighthawks" in capsys.readouterr().err
+    assert "unknown ruleset 'nope'; known: fasa, halfimpulse, knighthawks" in \
+        capsys.readouterr().err
     assert main(["simulate", "--ruleset", "knighthawks", "--scenario", "duel"]) == 2
     assert "there are: fleet, patrol" in capsys.readouterr().err
 

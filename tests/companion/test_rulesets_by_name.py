@@ -17,6 +17,7 @@ from engine.rulesets.fasa.datafiles import PACKAGE_DATA
 FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}
 AWAY_TEAM_SCENARIOS = {"corridor", "boarding", "ambush"}
+HALF_SCENARIOS = {"carrier", "replay"}
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +37,9 @@ def clash(tmp_path: Path) -> Path:
 
 
 def test_every_ruleset_offers_its_scenarios() -> None:
-    assert set(scenario_names(None)) == FASA_SCENARIOS | KH_SCENARIOS | AWAY_TEAM_SCENARIOS
+    assert set(scenario_names(None)) == \
+        FASA_SCENARIOS | KH_SCENARIOS | AWAY_TEAM_SCENARIOS | HALF_SCENARIOS
+    assert set(scenario_names(None, "halfimpulse")) == HALF_SCENARIOS
     assert set(scenario_names(None, "knighthawks")) == KH_SCENARIOS
     assert set(scenario_names(None, "strpg")) == AWAY_TEAM_SCENARIOS
     assert set(scenario_names(None, "fasa")) == FASA_SCENARIOS

@@ -45,6 +45,7 @@ from engine.rulesets.fasa.admiral import FleetOrders, Order
 from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.fasa.ruling import EndGame
+from engine.rulesets.halfimpulse import actions as half
 from engine.rulesets.knighthawks import actions as kh
 
 SEEDS = (1, 2, 3)
@@ -185,6 +186,19 @@ def test_same_seed_gives_the_same_log() -> None:
 # -- every action type round-trips ---------------------------------------------------------------
 
 EXAMPLES: list[Action] = [
+    half.AnnounceSpeeds("captain", "tiger", 2, (half.UnitSpeed("tiger", 8),
+                                                half.UnitSpeed("tiger.3", 5))),
+    half.Move("captain", "tiger", (half.UnitMove("tiger", "L"), half.UnitMove("pf", "F", 3))),
+    half.Move("instructor", "regalhawk", ()),
+    half.Target("captain", "regalhawk", "regalhawk", "tiger"),
+    half.Target("captain", "tiger", ""),
+    half.Transport("captain", "tiger", "tiger", "T-bomb", 7, 15),
+    half.Launch("captain", "carrier", "carrier", "Fighter", 2, 7),
+    half.Land("captain", "carrier", "carrier.4", "carrier"),
+    half.Remove("captain", "regalhawk", "regalhawk.9", "impact"),
+    half.Detect("captain", "tiger", "tiger", 3),
+    half.Announce("captain", "tiger", "tiger"),
+    half.NextStep("instructor"),
     kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
     kh.Move("instructor", "raider", 0, ""),
     kh.SetScreens("engineer", "destroyer", "ES", True),

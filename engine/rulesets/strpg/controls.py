@@ -12,7 +12,7 @@ from itertools import islice, permutations, product
 
 from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
-from engine.ruleset import Prompt
+from engine.ruleset import Prompt, prompts_for
 from engine.rulesets.strpg.actions import Block, Choose, Do, Respond, Riposte, SetOrder, SideOrder
 from engine.rulesets.strpg.catalog import (
     BACK,
@@ -60,12 +60,7 @@ ATTACK_WORDS = {"punch": "bare hands", "strike": "weapon", "pinch": "nerve pinch
 
 
 def pending(state: RPGState, seat: Seat | None) -> tuple[Prompt, ...]:
-    found = prompts(state)
-    if seat is None or (seat.is_instructor and seat.ship is None):
-        return found
-    if seat.is_instructor:
-        return tuple(p for p in found if p.ship == seat.ship)
-    return tuple(p for p in found if p.ship == seat.ship and p.station == seat.station)
+    return prompts_for(prompts(state), seat)
 
 
 def _text(v: Value) -> str:
