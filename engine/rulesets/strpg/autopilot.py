@@ -22,13 +22,16 @@ from engine.ruleset import Prompt
 from engine.rulesets.strpg import turn
 from engine.rulesets.strpg.actions import Choose
 from engine.rulesets.strpg.catalog import BACK
-from engine.rulesets.strpg.controls import decision, kind_choices
+from engine.rulesets.strpg.controls import decision, kind_choices, shot_needs
 from engine.rulesets.strpg.state import RPGState
 from engine.rulesets.strpg.views import view
 from engine.squaregrid import FACING_NAMES, Square, range_between, step
 from engine.stations import Seat
 
 ATTACKS = ("pinch", "strike", "grapple", "punch")
+POOR_SHOT, SURE_SHOT = 25, 90
+"""A shot that hits on 25 or less is not worth stopping for on the way to the goal; one that
+hits on 90 or more is not worth aiming."""
 """Close attacks, most wanted first (a Vulcan pinches; a knife before bare hands)."""
 
 
@@ -44,9 +47,11 @@ def decide(state: RPGState, prompt: Prompt) -> Action:
     seen = view(state, seat)
     me = next(s for s in seen["ships"] if s["id"] == prompt.ship)
     if prompt.action == "rpg_choose":   # an action straight away, whichever part of the table
-        ok = {str(c.value) for c in kind_choices(state, state.character(str(prompt.ship)))
-              if c.allowed}
-        return Choose(prompt.station, str(prompt.ship), str(Plan(seen, me).choose(ok)))
+        c = state.character(str(prompt.ship))
+        ok = {str(ch.value) for ch in kind_choices(state, c) if ch.allowed}
+        plan = Plan(seen, me)
+        plan.best_shot = max(shot_needs(state, c).values(), default=0)
+        return Choose(prompt.station, str(prompt.ship), str(plan.choose(ok)))
     action = d.make(Plan(seen, me).details(d))
     try:
         turn.apply(state, action)
@@ -87,25 +92,39 @@ class Plan:
         self.goals = [g for g in mp.get("goals", ()) if g["side"] == me["side"]]
         self.zone = {tuple(sq) for z in mp["zones"] if z["side"] == me["side"]
                      for sq in z["squares"]}
+        self.friends_at = {_at(f) for f in self.friends if f["id"] != me["id"]}
+        self.best_shot = 0   # the best d100 face a shot hits with now (the fire decision's)
 
     # -- where to go -----------------------------------------------------------------------
     def target_squares(self) -> set[Square]:
-        """Where he wants to stand: by the nearest enemy he sees, else at his side's goal,
-        else (a side that must beat the other, not hold out) somewhere he cannot see yet."""
-        if self.enemies:
+        """Where he wants to stand: at his side's goal when the enemies he sees are poor shots
+        for him, else by the nearest enemy he sees, else at the goal, else (a side that must
+        beat the other, not hold out) somewhere he cannot see yet."""
+        goal = self.goal_squares()
+        if self.enemies and not (goal and self.best_shot < POOR_SHOT):
             e = min(self.enemies, key=lambda s: range_between(self.here, _at(s)))
             return {_at(e)}
+        if goal:
+            return goal
+        if self.holds_out():
+            return set()
+        seen = {(int(c), int(r)) for c, r in self.seen["map"].get("seen", ())}
+        return {(c, r) for c in range(self.cols) for r in range(self.rows)
+                if (c, r) not in seen and (c, r) not in self.blocked}
+
+    def heading_home(self) -> bool:
+        """His side wins by reaching a place (a console, the beam-out area) he is not at."""
+        return any(g["when"] in ("operate", "beam") for g in self.goals) and \
+            self.here not in self.goal_squares()
+
+    def goal_squares(self) -> set[Square]:
         for g in self.goals:
             if g["when"] == "operate" and g["at"]:
                 at = (int(g["at"][0]), int(g["at"][1]))
                 return {step(at, f) for f in range(8)} - self.blocked
             if g["when"] == "beam" and self.zone:
                 return {(int(c), int(r)) for c, r in self.zone}
-        if self.holds_out():
-            return set()
-        seen = {(int(c), int(r)) for c, r in self.seen["map"].get("seen", ())}
-        return {(c, r) for c in range(self.cols) for r in range(self.rows)
-                if (c, r) not in seen and (c, r) not in self.blocked}
+        return set()
 
     def holds_out(self) -> bool:
         """His side wins by lasting out the turns: it waits for the enemy to come."""
@@ -155,8 +174,10 @@ class Plan:
             if v not in FACING_NAMES:
                 continue
             n = step(self.here, FACING_NAMES.index(str(v)))
-            if n in dist and (now is None or dist[n] < now) and (best is None or dist[n] < best[0]):
-                best = (dist[n], str(v))
+            crowded = 2 if n in self.friends_at else 0   # spread out: a crowd draws stray shots
+            if n in dist and (now is None or dist[n] < now) and \
+                    (best is None or dist[n] + crowded < best[0]):
+                best = (dist[n] + crowded, str(v))
         return best[1] if best is not None else None
 
     # -- the action --------------------------------------------------------------------------
@@ -166,11 +187,14 @@ class Plan:
         ap = int(me.get("ap", 0))
         if "break" in ok:
             return "break"
-        if self.enemies:
+        if self.enemies and "fire" in ok and self.best_shot < POOR_SHOT and self.heading_home():
+            pass   # a poor shot while the way home is open: go on (below)
+        elif self.enemies:
             if "fire" in ok:
                 near = min(range_between(self.here, _at(e)) for e in self.enemies)
                 aimed = me.get("last_action") == "aim"
-                if not aimed and "aim" in ok and ap >= 12 and near > 1:
+                if not aimed and "aim" in ok and ap >= 12 and near > 1 and \
+                        self.best_shot < SURE_SHOT:
                     return "aim"
                 return "fire"
             if "draw" in ok and self._has_gun() and ap >= 12:

@@ -14,6 +14,7 @@ from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt, prompts_for
 from engine.rulesets.strpg.actions import Block, Choose, Do, Respond, Riposte, SetOrder, SideOrder
+from engine.rulesets.strpg.attacks import shot
 from engine.rulesets.strpg.catalog import (
     BACK,
     GROUPS,
@@ -31,6 +32,7 @@ from engine.rulesets.strpg.order import ap_score, members
 from engine.rulesets.strpg.other import MESSAGES, OPERATION_WORDS, device_named
 from engine.rulesets.strpg.respond_rolls import riposte_problem
 from engine.rulesets.strpg.responses import LABELS, response_problem
+from engine.rulesets.strpg.rolls import needs
 from engine.rulesets.strpg.sight import sees
 from engine.rulesets.strpg.state import (
     BY_CHARACTER,
@@ -227,11 +229,12 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
         compass = name == "direction" and set(FACING_NAMES) <= set(values) <= \
             {*FACING_NAMES, "here"}
         choices = []
+        needs = shot_needs(state, c, kind.key) if name == "target" else {}
         for v in values:
             ok = name == "facing" or any(s.get(name, "") == v for s in good)
             why = None if ok else detail_problem(state, c, kind, {**default, name: v}) or \
                 "not with the rest chosen"
-            choices.append(Choice(v, _label(state, c, name, v, kind.key), why))
+            choices.append(Choice(v, _label(state, c, name, v, kind.key), why, needs.get(v)))
         if n == 0 and compass:   # a compass, three to a row, choosing again in its middle
             by = {c.value: c for c in choices}
             back = Choice(BACK, "back")
@@ -253,6 +256,24 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
 
     return Decision(p, "rpg_do", st, f"{c.name}: {kind.label} ({ap_text(c.ap)} AP left)",
                     tuple(fields), builder=build, irreversible=kind.attack)
+
+
+def shot_needs(state: RPGState, c: Character, kind: str = "fire") -> dict[str, int]:
+    """For each enemy a shot of `kind` (fire, quick_fire) may be made at now: the highest d100
+    face that hits with the best of his weapons (the fire decision's `Choice.need`)."""
+    if kind not in ("fire", "quick_fire"):
+        return {}
+    found: dict[str, int] = {}
+    k = KINDS[kind]
+    for s in islice(k.samples(state, c), 400):
+        t = state.find(s.get("target"))
+        item = c.item(s.get("item", ""))
+        if t is None or item is None or detail_problem(state, c, k, s) is not None:
+            continue
+        hand = s.get("hand", "main") or "main"
+        number = shot(state, c, t, item, hand, hand == "both", kind == "quick_fire")[0].number
+        found[t.id] = max(found.get(t.id, 0), needs(number)[1])
+    return found
 
 
 def controls(state: RPGState, seat: Seat) -> tuple[Decision, ...]:

@@ -334,7 +334,10 @@ def new_game(sc: Mapping[str, Any]) -> RPGState:
         crew = crews.get(str(d.get("officer_of"))) if "officer_of" in d else None
         if "officer_of" in d and crew is None:
             raise DataError(f"{where}: officer_of names no crew of the scenario")
-        if crew is not None and isinstance(crew.get("officers"), Mapping):
+        files = sc.get("crew_files")
+        bound = isinstance(files, Mapping) and str(d.get("officer_of")) in files
+        if crew is not None and bound and isinstance(crew.get("officers"), Mapping):
+            # a table's crew file fills him; officers rolled for a game alone do not
             officer = crew["officers"].get(d.get("station"))
         c = _character(where, d, t, tables, sides, width, height, officer)
         if any(x.id == c.id for x in characters):
