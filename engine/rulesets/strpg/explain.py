@@ -81,6 +81,7 @@ def explain_pending(state: RPGState, side: str | None) -> tuple[str, ...]:
 
 
 def _modifiers(modifiers: tuple[tuple[str, int], ...]) -> list[str]:
-    """The Target and each modifier on it: the base (a 0 modifier) as it is, each other with
-    its sign."""
-    return [f"  {why}" if not v else f"  {v:+d} {why}" for why, v in modifiers]
+    """The Target and each modifier on it: the base (the first, a 0 modifier) as it is, each
+    other with its sign."""
+    return [f"  {why}" if n == 0 and not v else f"  {v:+d} {why}"
+            for n, (why, v) in enumerate(modifiers)]
