@@ -223,6 +223,8 @@ class App:
 
     def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
         self.last_input = self.table.clock()
+        if self._press_only_shows(out):
+            return None
         if out.action is not None:
             events = self.accept(out.action, "panel")
         elif out.roll is not None and out.roll.roll is not None:
@@ -230,6 +232,37 @@ class App:
         else:
             return None
         return None if events is None else (self.game.state, events)
+
+    def _press_only_shows(self, out: Outcome) -> bool:
+        """A press that would decide or roll only shows, when the screen is not showing what it
+        decides: it puts a held roll result away (a press that dismisses a result never also
+        decides), or brings a roll's dialog to the screen (no roll is made without its dialog
+        having been on screen). The next press acts."""
+        d = self.display
+        if d is None or (out.action is None and out.roll is None):
+            return False
+        if d.holds.dismiss():
+            self._say_at_panel(out, "the roll's result is put away: press again to "
+                               + ("roll" if out.roll is not None else "confirm"))
+            return True
+        asked = out.roll
+        request = asked.roll if asked is not None else None
+        station = str(asked.station) if asked is not None else ""
+        if request is not None and d.roll_on_screen != request and station in d.stations():
+            d.tab, d.page, d.focus = station, 0, None
+            d.rolls_open, d.opened = False, None
+            d.dirty = True
+            self._say_at_panel(out, f"{request.purpose}: press again to roll")
+            return True
+        return False
+
+    def _say_at_panel(self, out: Outcome, text: str) -> None:
+        """What the press that gave `out` did instead, as that panel's own words (its display,
+        and the screen following it)."""
+        for b in self.bridges:
+            for st in b.stations.values():
+                if st.model.last is out:
+                    st.model.last = Outcome(note=text)
 
     # -- the loop ------------------------------------------------------------------------------
     def step(self) -> bool:
@@ -262,12 +295,23 @@ class App:
                         levels.setdefault(panel, lit)
                 # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
                 self.display.show_lights(levels if self.bridges else None)
+                self._station_screens()
             if self.display.draw():
                 import pygame
 
                 if pygame.display.get_surface() is self.display.surface:
                     pygame.display.flip()
         return not self.leave
+
+    def _station_screens(self) -> None:
+        """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
+        from display.draw_station_screens import StationFrame
+        frames: dict[str, StationFrame] = {}
+        for b in self.bridges:
+            for panel, (size, pixels, acting) in b.screens().items():
+                frames.setdefault(panel, StationFrame(size, pixels, acting))
+        if self.display is not None:
+            self.display.show_station_screens(frames or None)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:
@@ -449,6 +493,8 @@ class App:
             for o in outcomes:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
+                    if self.display is not None:   # the face, when it reads as another die
+                        self.display.tray_face = o.face
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)

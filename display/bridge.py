@@ -11,16 +11,17 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
-from display import ruling_panel
+from display import offers, ruling_panel
 from display.browse import browse, open_cut, read
 from display.draw_consoles import ConsoleCode
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
+from display.draw_station_screens import StationFrames
 from display.game_link import (
     Open,
     open_decisions,
@@ -120,13 +121,18 @@ class BridgeDisplay(FollowsPanels):
         self.ending = False   # the Instructor's END GAME ruling in the overview's place
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.station_frames: StationFrames | None = None   # the panels' own displays, on a PC
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
+        self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
+        self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
+        self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
+        #                       reads 4": set by the app before it applies the tray's roll)
 
     # -- the game -------------------------------------------------------------------------
     def show(self, state: GameState, events: Sequence[Event] = ()) -> None:
@@ -136,7 +142,8 @@ class BridgeDisplay(FollowsPanels):
         seen = self._record(self.state, state, events)
         newest = self.rolls.newest()
         if newest is not None and self.rolls.seen > seen_before and rolled_by(seen, self.seat):
-            self.holds.hold(roll_result(newest, seen))
+            self.holds.hold(replace(roll_result(newest, seen), face=self.tray_face))
+        self.tray_face = ""
         self._present(state)
 
     def rebuild(self, state: GameState, scenario: Mapping[str, Any],
@@ -195,13 +202,28 @@ class BridgeDisplay(FollowsPanels):
                 self.focus = None
                 self.message = None
             self.painter.widgets.clear()   # no tap may act on a decision not yet drawn
+            self.offer = None   # an offer opened is put away when the game moves on
             self.tens = None
             if self.weapon is not None and not any(   # its arc goes with its decision
                     f.name == self.weapon for o in self.opens for f in o.decision.fields):
                 self.weapon = self.target = None
             if self.opens:   # bring forward the panel of the station that must act
-                first = self.opens[0].station
+                first = next((o for o in self.opens if not o.decision.optional),
+                             self.opens[0]).station
                 self.tab = first if first in self.stations() else self.tab
+        self.back_to_acting()
+        self.dirty = True
+
+    def back_to_acting(self) -> None:
+        """The screen returns to a station that must act when the one in front has nothing the
+        game waits for (a press at an idle panel, a held result run out): never "Nothing to do
+        now" while another tab is flagged."""
+        waits = [o.station for o in self.opens
+                 if not o.decision.optional and o.station in self.stations()]
+        if not waits or self.tab in waits or self.showing_seats or self.showing_consoles \
+                or self.ending or (self.tab == INSTRUCTOR and self.seat.ship is None):
+            return
+        self.tab, self.page, self.focus = waits[0], 0, None
         self.dirty = True
 
     def show_lights(self, levels: Levels | None) -> None:
@@ -217,6 +239,12 @@ class BridgeDisplay(FollowsPanels):
         if shown_before != (strip is not None):
             self.resize(self.surface)
         self.dirty = True
+
+    def show_station_screens(self, frames: StationFrames | None) -> None:
+        """The station panels' own displays as drawn on a PC (display.draw_station_screens);
+        None takes them away. Redraws only when an image changed."""
+        if frames != self.station_frames:
+            self.station_frames, self.dirty = frames, True
 
     def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
         """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
@@ -264,7 +292,8 @@ class BridgeDisplay(FollowsPanels):
 
     def _open_for(self, station: str) -> Open | None:
         return next((o for o in self.opens if o.station == station
-                     and ruling_panel.shown(o, self.ending)), None)
+                     and ruling_panel.shown(o, self.ending) and offers.shown(o, self.offer)),
+                    None)
 
     def _editor(self, o: Open) -> DecisionEditor:
         ed = self.editors.get(o.key)
@@ -509,6 +538,12 @@ class BridgeDisplay(FollowsPanels):
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))
             return
+        if kind == "offer":   # an offer the game does not wait for, opened or put away
+            o = next((o for o in self.opens if o.station == self.tab and offers.is_offer(o)
+                      and o.decision.action == rest), None)
+            self.offer = None if o is None or self.offer == o.key else o.key
+            self.page, self.focus = 0, None
+            return
         if kind == "end-game":   # the Instructor's ruling, or the overview back (ruling_panel)
             self.ending, self.page, self.focus = not self.ending, 0, None
             return
@@ -532,6 +567,10 @@ class BridgeDisplay(FollowsPanels):
         ed = self._editor(o)
         if kind in ("down", "up"):
             if ed.step(rest, -1 if kind == "down" else 1):
+                self._touched(o, rest)
+            self._select(o, rest, None)
+        elif kind in ("prev", "next"):   # a long list of choices, one at a time
+            if ed.cycle(rest, 1 if kind == "next" else -1):
                 self._touched(o, rest)
             self._select(o, rest, None)
         elif kind == "pick":
@@ -586,7 +625,10 @@ class BridgeDisplay(FollowsPanels):
         return drawn
 
     def _draw(self, force: bool) -> bool:
-        if not (self.holds.due() or self.dirty or force):
+        if self.holds.due():   # the held result ran out: back to whoever must act
+            self.back_to_acting()
+            self.dirty = True
+        if not (self.dirty or force):
             return False
         self.dirty = False
         self.frames_drawn += 1

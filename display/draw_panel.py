@@ -79,6 +79,27 @@ def _label_lines(p: Painter, f: FieldView, width: int) -> int:
     return max(1, min(CHOICE_LABEL_LINES, len(p.lines(f.label, width, "small"))))
 
 
+LIST_AT = 7
+"""A choice field with this many choices or more is drawn one choice at a time (`_listed`)."""
+
+
+def listed(p: Painter, f: FieldView, touch: int, width: int) -> bool:
+    """Whether the choices are drawn one at a time, whole, with < > to the next: when there
+    are many (Science's sensor questions), or a label would not fit its button whole."""
+    if f.kind != "choice" or not f.choices:
+        return False
+    per_row = _per_row(f, touch, width)
+    cw = (width - GAP * (per_row - 1)) // per_row - 12
+    return len(f.choices) >= LIST_AT or any(
+        p.font("body").size(c.label)[0] > cw or (c.note and p.font("small").size(c.note)[0] > cw)
+        for c in f.choices)
+
+
+def _explained(f: FieldView) -> str:
+    """What the chosen choice does (the engine's Choice.explain), under the choices."""
+    return next((c.explain for c in f.choices if c.chosen and c.explain), "")
+
+
 def _letter_rows(f: FieldView) -> list[list[str]]:
     """The course letters offered, row by row (ROWS' order; a letter ROWS lacks ends the last)."""
     rows = [[c for c in row if c in f.alphabet] for row in ROWS]
@@ -97,8 +118,12 @@ def _field_height(p: Painter, f: FieldView, touch: int, width: int) -> int:
     if f.kind == "int":
         return touch
     if f.kind == "choice":
+        explain = _explained(f)
+        extra = len(p.lines(explain, width, "small")) * label + GAP if explain else 0
+        if listed(p, f, touch, width):
+            return label * _label_lines(p, f, width) + _listed_height(p, f, touch, width) + extra
         rows = -(-len(f.choices) // _per_row(f, touch, width))
-        return label * _label_lines(p, f, width) + rows * (touch + GAP) - GAP
+        return label * _label_lines(p, f, width) + rows * (touch + GAP) - GAP + extra
     legend = _legend(f)
     extra = len(p.lines(legend, width, "small")) * label + GAP if legend else 0
     return label + len(_letter_rows(f)) * (touch + GAP) - GAP + extra
@@ -286,16 +311,74 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         lines = _label_lines(p, f, w)
         p.wrap(f.label, pygame.Rect(x, y, w, lines * small), "small", theme.TEXT, lines)
         y += lines * small
-        per_row = _per_row(f, touch, w)
-        cw = (w - GAP * (per_row - 1)) // per_row
-        for n, c in enumerate(f.choices):
-            r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),
-                            cw, touch)
-            wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem,
-                         c.note)
-            p.button(wid, chosen=c.chosen, focused=focus == wid.id)
-        rows = -(-len(f.choices) // per_row)
-        return y + rows * (touch + GAP) - GAP
+        explain = _explained(f)
+        if listed(p, f, touch, w):
+            y = _listed(p, f, pygame.Rect(x, y, w, 0), touch, focus)
+        else:
+            y = _buttons(p, f, pygame.Rect(x, y, w, 0), touch, focus)
+        if explain:
+            y += p.wrap(explain, pygame.Rect(x, y + GAP, w, 6 * small), "small",
+                        theme.TEXT_DIM) + GAP
+        return y
+    return _steps(p, f, at, touch, focus)
+
+
+def _buttons(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:
+    """Every choice a button, side by side; returns the bottom."""
+    x, y, w = at.x, at.y, at.width
+    per_row = _per_row(f, touch, w)
+    cw = (w - GAP * (per_row - 1)) // per_row
+    for n, c in enumerate(f.choices):
+        r = pygame.Rect(x + (n % per_row) * (cw + GAP), y + (n // per_row) * (touch + GAP),
+                        cw, touch)
+        wid = Widget(f"pick:{f.name}:{c.key}", r, c.label, c.problem is None, c.problem,
+                     c.note)
+        p.button(wid, chosen=c.chosen, focused=focus == wid.id)
+    rows = -(-len(f.choices) // per_row)
+    return y + rows * (touch + GAP) - GAP
+
+
+LISTED_LINES = 3
+"""The chosen choice, drawn whole between < and >, takes up to this many lines."""
+
+
+def _listed_height(p: Painter, f: FieldView, touch: int, width: int) -> int:
+    inner = width - 2 * (touch + GAP) - 16
+    chosen = next((c for c in f.choices if c.chosen), f.choices[0])
+    text = chosen.label + (f" ({chosen.note})" if chosen.note else "")
+    lines = min(LISTED_LINES + 2, len(p.lines(text, inner, "body")))
+    return max(touch, lines * p.line_height("body") + 8) + p.line_height("small")
+
+
+def _listed(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:
+    """Many choices (or long ones): the chosen one whole between < and >, "3 of 18" under it;
+    < > step through the choices that may be chosen (as the panel's up and down do)."""
+    x, y, w = at.x, at.y, at.width
+    h = _listed_height(p, f, touch, w) - p.line_height("small")
+    allowed = [c for c in f.choices if c.problem is None]
+    chosen = next((c for c in f.choices if c.chosen), f.choices[0])
+    prev = Widget(f"prev:{f.name}", pygame.Rect(x, y, touch, h), "<", len(allowed) > 1)
+    nxt = Widget(f"next:{f.name}", pygame.Rect(x + w - touch, y, touch, h), ">",
+                 len(allowed) > 1)
+    p.button(prev, focused=focus == prev.id, size="large")
+    p.button(nxt, focused=focus == nxt.id, size="large")
+    box = pygame.Rect(x + touch + GAP, y, w - 2 * (touch + GAP), h)
+    pygame.draw.rect(p.surface, theme.BUTTON_ACTIVE if chosen.problem is None
+                     else theme.BUTTON_DISABLED, box, border_radius=10)
+    p.widgets.append(Widget(f"pick:{f.name}:{chosen.key}", box, chosen.label,
+                            chosen.problem is None, chosen.problem))
+    text = chosen.label + (f" ({chosen.note})" if chosen.note else "")
+    p.wrap(text, box.inflate(-16, -8), "body", theme.TEXT_DARK)
+    where = f"{f.choices.index(chosen) + 1} of {len(f.choices)}"
+    if chosen.problem:
+        where += f": {chosen.problem}"
+    p.text(where, (box.x, box.bottom), "small", theme.TEXT_DIM, box.width)
+    return y + h + p.line_height("small")
+
+
+def _steps(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | None) -> int:
+    x, y, w = at.x, at.y, at.width
+    small = p.line_height("small")
     # "steps": a planned move, letter by letter, that can be taken back until confirmed.
     # Four buttons to a row: the basic steps and BACK, then (advanced) the hard turns and
     # reverse under them, and what those do in a few lines below.

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from display import ruling_panel, theme
+from display import offers, ruling_panel, theme
 from display.browse import draw_browsing
 from display.draw_chart import chart_strip
 from display.draw_consoles import draw_consoles
@@ -20,6 +20,7 @@ from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
+from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
 from display.overview_model import overview, overview_heads, tab_notes
@@ -55,6 +56,8 @@ def draw_scene(d: BridgeDisplay) -> bool:
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
         d.map_frame = draw_map(p, d.map(), chart_strip(p, d.view, rect(lay.map)), d.follow)
+        if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC)
+            draw_station_screens(p, d.station_frames, rect(lay.map))
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
                                              p.font("body").size("ROLLS")[0] + 24),
                                   lay.touch), "ROLLS", len(d.rolls) > 0,
@@ -97,6 +100,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
                        explain_pending(d.state, seat_side(d.state, d.seat)))
             draw_roll(p, roll_dialog(request, ship_names(d.view)), d.last_roll,
                       rect(lay.panel), lay.touch, d.focus, why, d.tens)
+            d.roll_on_screen = request   # a panel's roll is made only once this was seen
             if d.message:
                 p.region = "actions"
                 p.wrap(d.message, rect(lay.actions), "small", theme.ALERT, 2)
@@ -113,8 +117,9 @@ def draw_scene(d: BridgeDisplay) -> bool:
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
             if o is not None and not d.ending:   # his own decision: room for CONFIRM
                 extra = extra[:1]
-        else:   # the Master Control Panel of the seat's ship (Expert)
-            extra = d.record.button(d.view, record_ship, lay.touch, p)
+        else:   # the Master Control Panel of the seat's ship (Expert), and the offers
+            extra = d.record.button(d.view, record_ship, lay.touch, p) + offers.buttons(
+                p, d.opens, d.tab, d.offer, lay.touch)
         # its body: the overview of every ship, unless the Instructor has a decision of his own
         # to take (the away team's election of how the action order is rolled)
         overview_shown = d.tab == INSTRUCTOR and not d.ending and o is None

@@ -35,7 +35,8 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
                      (middle.right, middle.bottom - 2), 3)
     room = pygame.Rect(middle.x, middle.y, middle.width, middle.height - 6)
     text, size = bar.acting or "Waiting", "small"
-    for form in (text, *short_form(text)):   # whole in two lines, in smaller type, or shorter
+    # whole in two lines, in smaller type, or shorter (at worst every seat by name alone)
+    for form in (text, *short_form(text), *([bar.brief] if bar.brief else [])):
         fits = [s for s in ("body", "small")
                 if len(p.lines(form, room.width, s)) * p.line_height(s) <= room.height]
         if fits:

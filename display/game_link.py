@@ -17,6 +17,7 @@ from engine import (
     GameState,
     Seat,
     apply,
+    awaited,
     controls,
     crew_stations,
     events_for,
@@ -43,7 +44,16 @@ class Open:
 
 
 def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
-    return view(state, seat)
+    """The seat's `view`, its `pending` list cut to the prompts the game waits for (the
+    kernel's `awaited`): an offer the game goes on without (a self-destruct order, a warp
+    speed Helm may leave as it is) is no one's turn, so no line names it as one. (A view lists
+    every ship's pending seats, another side's in words that tell nothing.)"""
+    seen = view(state, seat)
+    if "pending" in seen:
+        waits = {(p.ship, str(p.station), p.action) for p in awaited(state)}
+        seen["pending"] = [p for p in seen["pending"] if isinstance(p, Mapping) and (
+            p.get("ship"), str(p.get("station")), p.get("action")) in waits]
+    return seen
 
 
 def stations_of(state: GameState, seat: Seat) -> tuple[str, ...]:

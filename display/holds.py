@@ -113,7 +113,7 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     p.region = "panel"
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
     x, w, y = area.x + 12, area.width - 24, area.y + 8
-    face = p.text(f"ROLLED {r.value}", (x, y), "title", theme.ACCENT, w)
+    face = p.text(r.rolled, (x, y), "title", theme.ACCENT, w)
     colour = theme.BUTTON_ACTIVE if r.result in ("HIT", "EVADED", "HELD", "REPAIRED") \
         else theme.ALERT
     if r.result:   # HIT for 5, MISS, EVADED...; a roll with no such outcome says its face once
@@ -122,6 +122,9 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     small = p.line_height("small")
     bottom = area.bottom - 8
     paragraphs = [(f"{r.who}: {r.what}", "body", theme.TEXT_DIM)]
+    if r.face:   # a d20 read as the FASA die: 11-20 read as 1-10 (DESIGN: Dice)
+        paragraphs += [(f"The tray's {r.face.split()[0]} showed {r.face.split()[1]}, which reads "
+                        f"as {r.value}.", "small", theme.TEXT)]
     paragraphs += [(line, "small", theme.TEXT) for line in r.lines]
     for text, size, ink in paragraphs:
         lines = p.lines(text, w, size)

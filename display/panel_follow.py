@@ -31,6 +31,7 @@ class FollowsPanels:
     showing_seats: bool
     rolls_open: bool
     opened: int | None
+    offer: Key | None
 
     def __init__(self) -> None:
         self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
@@ -56,6 +57,8 @@ class FollowsPanels:
             return
         o = next((o for o in self.opens if decision_key(o.decision) == edit.key), None)
         if o is not None:
+            if o.decision.optional:   # an offer being edited at its panel is on the screen
+                self.offer = o.key
             ed = self._editor(o)
             values = adopted(o.decision, ed.values, edit.values)
             if values is not None:
@@ -66,8 +69,9 @@ class FollowsPanels:
                 if o.decision.action in ("arm_weapons", "fire"):
                     value = ed.values.get(edit.cursor)
                     self._select(o, edit.cursor, value if isinstance(value, str) else None)
-        if edit.station in self.stations() and not self.showing_seats and \
-                (o is not None or edit.said):
+        # Only a station with a decision open comes forward: a press at an idle panel says why
+        # not ("not now: ...") over the panel that must act, which stays in front.
+        if edit.station in self.stations() and not self.showing_seats and o is not None:
             if self.tab != edit.station:
                 self.tab, self.page, self.focus = edit.station, 0, None
             self.rolls_open, self.opened = False, None

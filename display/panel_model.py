@@ -43,6 +43,7 @@ class ChoiceView:
     problem: str | None
     chosen: bool
     note: str = ""
+    explain: str = ""      # what choosing it does and takes (the engine's Choice.explain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,20 @@ class DecisionEditor:
         self.values[name] = current + (max(1, f.step) if direction > 0 else -max(1, f.step))
         return True
 
+    def cycle(self, name: str, direction: int) -> bool:
+        """The next (direction > 0) or previous choice of a choice field that may be chosen,
+        round the list, as a panel's up and down go; False when there is no other."""
+        f = self.field(name)
+        if f is None or f.kind != "choice":
+            return False
+        allowed = [c.value for c in f.choices if c.problem is None]
+        current = self.values.get(name)
+        if not allowed or allowed == [current]:
+            return False
+        i = allowed.index(current) if current in allowed else -1
+        self.values[name] = allowed[(i + (1 if direction > 0 else -1)) % len(allowed)]
+        return True
+
     def choose(self, name: str, key: str) -> bool:
         """Pick the choice whose `choice_key` is `key`; refused (False) for a choice that is
         greyed out or not offered."""
@@ -182,7 +197,8 @@ class DecisionEditor:
             elif f.kind == "choice":
                 choices = tuple(ChoiceView(c.value, choice_key(c.value), c.label, c.problem,
                                            c.value == value,
-                                           note(f.name, c.value) if note else "")
+                                           note(f.name, c.value) if note else "",
+                                           getattr(c, "explain", ""))
                                 for c in f.choices)
                 chosen = next((c.label for c in choices if c.chosen), "—")
                 fields.append(FieldView(f.name, f.label, f.kind, value, chosen, False, False,

@@ -29,6 +29,16 @@ class RollResult:
     headline: str               # "HIT for 5", "MISS", "rolled 4"
     lines: tuple[str, ...]      # what the roll did: the events it caused, as told to the seat
     explained: bool = True      # the ruleset explains it (a WHY? to open), engine.explain
+    face: str = ""              # what the die showed, when it reads as another: "d20 14 reads 4"
+
+    @property
+    def rolled(self) -> str:
+        """The face in large type: "ROLLED 4", or from a d20 read as a d10 "D20 14 = 4"."""
+        if self.face:
+            die, shown, _, reads = (self.face.split() + ["", "", "", ""])[:4]
+            if shown and reads:
+                return f"{die.upper()} {shown} = {reads}"
+        return f"ROLLED {self.value}"
 
 
 def rolled_by(told: Sequence[Event], seat: Seat) -> bool:

@@ -45,6 +45,7 @@ def overview_area(p: Painter, area: pygame.Rect, opens: Sequence[Open], touch: i
     """The overview's area less a row at its foot, where END GAME is drawn when offered."""
     if not offered(opens) or area.height < touch * 2:
         return area
+    p.region = "panel"   # at the overview's foot, inside the panel
     button = Widget("end-game", pygame.Rect(area.right - touch * 3, area.bottom - touch,
                                             touch * 3, touch), "END GAME")
     p.button(button, focused=focus == button.id, colour=theme.ALERT)

@@ -40,34 +40,71 @@ class PhaseBar:
     dice: str
     advantage: str
     over: bool
+    seats: tuple[tuple[str, str], ...] = ()
+    """Every (station, ship) `acting` names: exactly the view's `pending` entries, which a
+    display cuts to the prompts the game waits for (display.game_link.seat_view)."""
+    brief: str = ""
+    """Every seat of `acting` by name alone, for a place too small for it (or "")."""
 
 
 def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
-    """Turn, step, who must act (the seat's own pending entries), dice status and advantage."""
+    """Turn, step, who must act (every one of the view's pending entries, the seat's own ship
+    first), dice status and advantage."""
     names = ship_names(view)
     step = str(view.get("step", ""))
     template = STEP_TITLES.get(step, step.title())
     step_text = (str(view["step_title"]) if "step_title" in view   # the ruleset's own words
                  else template.format(phase=view.get("phase", 0), phases=view.get("phases", 0)))
+    own = (view.get("seat") or {}).get("ship")
+    entries = [p for p in view.get("pending", ()) if isinstance(p, Mapping)]
+    entries.sort(key=lambda p: own is None or p.get("ship") != own)   # stable: own ship first
+    seats = tuple(dict.fromkeys((str(p.get("station", "")), str(p.get("ship") or ""))
+                                for p in entries))
     acting = "Waiting for the other side" if view.get("seat") else "Waiting"
-    for p in view.get("pending", ())[:1]:
-        who = title(str(p.get("station", "")))
-        ship = names.get(str(p.get("ship")), "")
-        what = str(p.get("what", ""))
-        mine = bool(ship) and (view.get("seat") or {}).get("ship") == p.get("ship")
-        what = what[len(who) + 2:] if what.startswith(who + ": ") else what
-        if ship:   # named once, before the colon (and on the crew's own screen not at all):
-            #        "Helm: move: up to 3 movement points", "Phaser bank 1 vs. X"
-            what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}(?:'s)?\b", "", what)
-        # a crew's own ship goes without saying on its own screen
-        acting = f"{who}{' · ' + ship if ship and not mine else ''}: {what}"
+    mine = [p for p in entries if own is not None and p.get("ship") == own]
+    brief = many_acting(seats, names, own) if len(seats) > 1 else ""
+    if len(entries) == 1:
+        acting = one_acting(entries[0], names, own)
+    elif len(mine) == 1:   # the crew's one seat in full, then whoever else the game waits for
+        acting = (one_acting(mine[0], names, own) + "; also "
+                  + many_acting(seats[1:], names, own).removeprefix("To act: "))
+    elif entries:
+        acting = brief
     adv = view.get("advantage")
     over = bool(view.get("outcome")) or step == "over"
     if over:   # the report on the map gives the whole of it, with the ships' fates
         acting = without_detail(str(view.get("outcome") or "The battle is over"))
+        seats, brief = (), ""
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
                     "" if "advantage" not in view   # a ruleset without a tactical advantage
-                    else f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over)
+                    else f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over, seats, brief)
+
+
+def one_acting(p: Mapping[str, Any], names: Mapping[str, str], own: object) -> str:
+    """"Helm: move: up to 3 movement points": one seat and what it must do, its ship named once
+    (and on the crew's own screen not at all)."""
+    who = title(str(p.get("station", "")))
+    ship = names.get(str(p.get("ship")), "")
+    what = str(p.get("what", ""))
+    what = what[len(who) + 2:] if what.startswith(who + ": ") else what
+    if ship:
+        what = re.sub(rf"(?: of| for| on)? {re.escape(ship)}(?:'s)?\b", "", what)
+    return f"{who}{' · ' + ship if ship and own != p.get('ship') else ''}: {what}"
+
+
+def many_acting(seats: Sequence[tuple[str, str]], names: Mapping[str, str], own: object) -> str:
+    """"To act: Captain, Engineering; Engineering · IKS Kahless, IKS Kruge": every seat the game
+    waits for, the crew's own stations first (its ship unnamed), then each other station with
+    the ships it waits for there."""
+    mine = [title(st) for st, ship in seats if ship and ship == own]
+    others: dict[str, list[str]] = {}
+    for station, ship in seats:
+        if not ship or ship != own:
+            others.setdefault(title(station), []).append(names.get(ship, ship))
+    parts = ([", ".join(dict.fromkeys(mine))] if mine else []) + [
+        who + (f" · {', '.join(n for n in ships if n)}" if any(ships) else "")
+        for who, ships in others.items()]
+    return "To act: " + "; ".join(parts)
 
 
 DETAIL = re.compile(r" \((?:[^()]|\([^()]*\))*\)$")
@@ -91,7 +128,10 @@ def answer_first(text: str, target: str) -> str:
 
 def short_form(text: str) -> list[str]:
     """Shorter forms of a line that says who must act and what, for a place that holds only a
-    few words: without its bracketed details, then its first clause (and the number needed)."""
+    few words: without its bracketed details, then its first clause (and the number needed).
+    A list of who must act ("To act: ...", "...; also ...") is never cut to its first name."""
+    if text.startswith("To act: ") or "; also " in text:
+        return []
     bare = re.sub(r" \([^()]*\)", "", text)
     needs = re.search(r", needs \d+-\d+$", bare)
     first = bare.split(", ", 1)[0] + (needs.group(0) if needs and needs.start() > 0 else "")

@@ -34,12 +34,16 @@ class Choice:
     """One value a choice field can take; `problem` says why it cannot be chosen now, if so.
     `need` is the highest roll on the die that succeeds if this value is chosen (e.g. the number a
     shot at this target needs to hit), computed from what the seat may know; None when choosing it
-    leads to no roll, or the seat may not know the number (a target it cannot see)."""
+    leads to no roll, or the seat may not know the number (a target it cannot see).
+    `explain` says in a sentence what choosing it does and what it takes (the skill, its rating
+    and the odds of a Skill Roll's bonus), shown before it is chosen; empty when the label says
+    enough."""
 
     value: Value
     label: str
     problem: str | None = None
     need: int | None = None
+    explain: str = ""
 
     @property
     def allowed(self) -> bool:

@@ -4,6 +4,7 @@
     state, events = apply(state, action)      # never changes `state`; raises IllegalAction
     problem(state, action)                    # why apply would refuse it, or None
     pending(state, seat)                      # what that seat must do now (a decision or a roll)
+    awaited(state, seat)                      # those of them the game waits for (no offers)
     controls(state, seat)                     # those decisions' fields, with bounds and choices
     legal_actions(state, seat)                # a sample of what that seat may do now
     view(state, seat)                         # what that seat may know
@@ -54,6 +55,7 @@ __all__ = [
     "apply",
     "apply_all",
     "arc_hexes",
+    "awaited",
     "captain_station",
     "controls",
     "course_path",
@@ -156,6 +158,23 @@ def pending(state: GameState, seat: Seat | None = None) -> tuple[Prompt, ...]:
     """What `seat` must do now (the Instructor's seat: everything); with no seat, every prompt
     of the game, for the loop that asks each seat in turn. Empty when the game is over."""
     return ruleset_of(state).pending(state, seat)
+
+
+def awaited(state: GameState, seat: Seat | None = None) -> tuple[Prompt, ...]:
+    """The prompts of `pending(state, seat)` that the game waits for: every roll, and every
+    decision that `controls` does not mark `optional` (an offer the game goes on without, such
+    as FASA's self-destruct order or a warp speed Helm may leave as it is). What a screen names
+    as "who must act" is exactly these."""
+    prompts = pending(state, seat)
+    offers: list[Prompt] = []
+    asked: set[tuple[str, str | None, str | None]] = set()
+    for p in prompts:
+        who = (str(p.station), p.ship, p.side)
+        if p.roll is not None or who in asked:
+            continue
+        asked.add(who)
+        offers.extend(d.prompt for d in controls(state, Seat(*who)) if d.optional)
+    return tuple(p for p in prompts if p.roll is not None or p not in offers)
 
 
 def controls(state: GameState, seat: Seat) -> tuple[Decision, ...]:

@@ -271,9 +271,11 @@ class TrayEmulator:
                 self._send(self.tray.tick(self._ms()))
 
     def _heard(self, what: str, number: int, reason: str) -> None:
-        if what == "ACK":
+        if what == "ACK":   # shown as each roll is taken, as the tray's light would
             self.acks.put(number)
             self.answers.put((what, number))
+            if self.on_host is not None:
+                self.on_host(f"ACK {number}")
             return
         if what == "REFUSE":
             self.answers.put((what, number))

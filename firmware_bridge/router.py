@@ -166,6 +166,8 @@ class Answer:
 
     action: RollResult
     text: str
+    face: str = ""
+    """What the die showed when it reads as another ("d20 14 reads 4"), for the held result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,9 +252,10 @@ class DiceRouter:
         if value is None:
             return Shown(f"{said}, but {title(request.station)} needs a {request.kind}; ignored")
         reading = "" if value == roll.value else f" (reads {value})"
+        face = "" if value == roll.value else f"d{roll.sides} {roll.value} reads {value}"
         return Answer(RollResult(request.station, value, "tray", roll.label),
                       f"{title(request.station)} rolled {roll.value}{reading} on {roll.label}: "
-                      f"{request.purpose}")
+                      f"{request.purpose}", face)
 
     def _percentile(self, tray: str, request: RollRequest, roll: Roll, said: str) -> Outcome:
         digit = read_die(RollRequest("d10", request.ship, request.station, ""), roll)

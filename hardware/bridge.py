@@ -31,6 +31,8 @@ from hardware.functions import AMBER
 from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
 from hardware.pinmap import PinMap
+from hardware.station_display import DisplayError, StationDisplay, open_station_display
+from hardware.station_screen import ROLL_NOW, YOUR_MOVE, station_screen
 
 LAMP_TEST_S = 0.6
 Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
@@ -48,6 +50,7 @@ class Station:
     inputs: tuple[object, ...] | None = None
     plan: dict[str, Lamp] | None = None
     blinks: bool = False
+    screen: StationDisplay | None = None   # the panel's own small display, if it has one
 
 
 def same_inputs(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
@@ -92,7 +95,8 @@ class Bridge:
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers)
+                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers,
+                screen=self._open_screen(spec.name, spec.display, say))
             for deb in debouncers.values():
                 self.order[deb] = len(self.order)
         self.missing = tuple(missing)
@@ -102,6 +106,19 @@ class Bridge:
         report(devices, say)
         self.hub.start()  # on a Pi: the thread that polls the expanders' buttons
         self.lamp_test(self.clock() if t is None else t)
+
+    def _open_screen(self, name: str, spec: Any, say: Callable[[str], None]
+                     ) -> StationDisplay | None:
+        """The panel's station display (luma's dummy device on the mock), or None, said once
+        when the map declares one that does not answer: the panel works without it."""
+        if spec is None:
+            return None
+        from gpiozero.pins.mock import MockFactory
+        try:
+            return open_station_display(spec, mock=isinstance(self.factory, MockFactory))
+        except DisplayError as exc:
+            say(f"{name}: {exc}; the panel works without its display")
+            return None
 
     def _whose(self) -> str:
         """Whose stations were not found, when the map has (or this bridge wants) more than
@@ -198,17 +215,32 @@ class Bridge:
         if t < self.lamp_test_until:
             return
         inputs = st.model.lamp_inputs(state, t)
-        if not same_inputs(st.inputs, inputs) or st.plan is None:
-            st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds, st.devices.lights)
-            st.blinks = any(lamp.blink for lamp in st.plan.values())
+        plan = st.plan
+        changed = plan is None or not same_inputs(st.inputs, inputs)
+        if changed or plan is None:
+            plan = st.plan = st.model.lamps(state, t, AMBER in st.devices.spec.leds,
+                                            st.devices.lights)
+            st.blinks = any(lamp.blink for lamp in plan.values())
             st.inputs = inputs
         elif not st.blinks:
             return
-        st.devices.set_levels(levels(st.plan, t, self.pins.blink_ms / 1000))
+        st.devices.set_levels(levels(plan, t, self.pins.blink_ms / 1000))
+        if changed and st.screen is not None:   # its words follow the inputs of its lights,
+            st.screen.show(station_screen(st.model, state, t))   # after the lights
 
     def lit(self) -> dict[str, dict[str, float]]:
         """Every open light's level now, by panel and role (what the display draws on a PC)."""
         return {name: dict(st.devices.levels) for name, st in self.stations.items()}
+
+    def screens(self) -> dict[str, tuple[tuple[int, int], bytes, bool]]:
+        """Every station display's last image (panel -> (size, 8-bit grey pixels, whether its
+        seat must act now)), for the bridge display to draw on a PC."""
+        out: dict[str, tuple[tuple[int, int], bytes, bool]] = {}
+        for name, st in self.stations.items():
+            frame = st.screen.frame() if st.screen is not None else None
+            if st.screen is not None and frame is not None and st.screen.shown is not None:
+                out[name] = (*frame, st.screen.shown.status in (YOUR_MOVE, ROLL_NOW))
+        return out
 
     def close(self) -> None:
         for st in self.stations.values():

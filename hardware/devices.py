@@ -21,6 +21,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gpiozero import LED, PWMLED, DigitalInputDevice
@@ -90,13 +91,30 @@ def make_factory(pins: PinMap, choice: str | None = None) -> Any:
         "in the pin map's [board], or --factory mock).")
 
 
-def factory_or_mock(pins: PinMap, say: Callable[[str], None], choice: str | None = None) -> Any:
+PI_MODEL = Path("/proc/device-tree/model")
+
+
+def on_a_pi(model: Path = PI_MODEL) -> bool:
+    """Whether this is a Raspberry Pi (its device tree says so)."""
+    try:
+        return model.read_bytes()[:200].startswith(b"Raspberry Pi")
+    except OSError:
+        return False
+
+
+def factory_or_mock(pins: PinMap, say: Callable[[str], None], choice: str | None = None,
+                    pi: bool | None = None) -> Any:
     """The pin factory asked for, or, when there is no GPIO here, the mock (after saying once
-    why and how to fix it): the game goes on with the keyboard standing in for the buttons."""
+    why and how to fix it): the game goes on with the keyboard standing in for the buttons. On
+    a PC that asked for nothing in particular ("auto"), a short line: no GPIO is expected."""
     try:
         return make_factory(pins, choice)
     except FactoryError as exc:
-        say(f"{exc} Going on with mocked panels: the keyboard stands in for the buttons.")
+        if (choice or pins.factory) == "auto" and not (on_a_pi() if pi is None else pi):
+            say("Not a Raspberry Pi: the station panels are mocked, and the keyboard stands "
+                "in for their buttons (starbridge panels check lists the keys).")
+        else:
+            say(f"{exc} Going on with mocked panels: the keyboard stands in for the buttons.")
         return make_factory(pins, "mock")
 
 

@@ -246,7 +246,8 @@ class PanelModel:
 
     def sync(self, state: GameState) -> Editor | None:
         """Follow the game: a new decision for this seat starts from its defaults."""
-        decisions = [d for d in self.decisions(state) if d.action != "roll"]
+        decisions = sorted((d for d in self.decisions(state) if d.action != "roll"),
+                           key=lambda d: d.optional)   # an offer after what the game waits for
         if not decisions:
             self.editor = None
         elif self.editor is None or self.editor.decision != decisions[0]:
@@ -359,6 +360,10 @@ class PanelModel:
         self._sent = (state, editor)
         return Outcome(action=action)
 
+    def note_for(self, decision: Decision) -> str | None:
+        """The hint the last press gave ("hold confirm to fire"), while it was on `decision`."""
+        return self.last.note if self._pressed_on == decision else None
+
     def withdraw(self) -> None:
         """The decision just made was not applied (refused after all): its lights go back."""
         self._sent = None
@@ -374,7 +379,8 @@ class PanelModel:
         sent = self.sent(state)
         editor = sent or self.editor
         return (state, editor, dict(editor.values) if editor is not None else None,
-                self.alert, t < self.flash_until, sent is not None)
+                self.alert, t < self.flash_until, sent is not None,
+                editor.cursor if editor is not None else None, self.last)
 
     def told(self, events: tuple[Event, ...]) -> None:
         """The events this seat was told (already filtered by `events_for`)."""
@@ -387,7 +393,11 @@ class PanelModel:
         the roles this panel has, when only those are wanted)."""
         prompts = self.prompts(state)
         sent = self.sent(state)
-        plan = status_plan(your_move=sent is None and any(p.roll is None for p in prompts),
+        # "your move" only for what the game waits for: an offer (a self-destruct order, a warp
+        # speed left as it is) lights nothing
+        waits = any(not d.optional for d in self.decisions(state)) if any(
+            p.roll is None for p in prompts) else False
+        plan = status_plan(your_move=sent is None and waits,
                            roll_now=any(p.roll is not None for p in prompts),
                            alert=self.alert, flash=t < self.flash_until, amber=has_amber)
         plan.update(self._indicators(state, lights, sent or self.editor))

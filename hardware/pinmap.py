@@ -78,6 +78,28 @@ class LedSpec:
     pwm: bool = False
 
 
+DISPLAY_CHIPS = ("ssd1306", "sh1106")
+DISPLAY_ADDRESSES = (0x3C, 0x3D)   # an SSD1306 or SH1106 OLED's address jumper
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaySpec:
+    """A panel's own small display: an I2C OLED (128x64) at `address` on `bus`, behind channel
+    `channel` of a TCA9548A multiplexer at `mux` when several panels' displays share an
+    address (None: straight on the bus)."""
+
+    chip: str = "ssd1306"
+    address: int = 0x3C
+    bus: int = 1
+    channel: int | None = None
+    mux: int = 0x70
+
+    @property
+    def where(self) -> str:
+        via = f", mux {self.mux:#x} channel {self.channel}" if self.channel is not None else ""
+        return f"I2C bus {self.bus}{via}, address {self.address:#x}"
+
+
 @dataclass(frozen=True, slots=True)
 class PanelSpec:
     """One station's panel: button function -> pin, light role -> pin; the crew it is for
@@ -90,6 +112,7 @@ class PanelSpec:
     leds: dict[str, LedSpec]
     keys: dict[str, str] = field(default_factory=dict)  # keyboard key -> button function
     crew: int = 1
+    display: DisplaySpec | None = None   # its own small display (hardware.station_display)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +190,7 @@ class _Checker:
         self.problems: list[str] = []
         self.used: dict[PinRef, str] = {}
         self.keys: dict[str, str] = {}   # key (lower case) -> where it is bound
+        self.displays: dict[tuple[int, int | None, int | None, int], str] = {}   # place -> its panel
 
     def error(self, path: tuple[str, ...], what: str) -> None:
         line = line_of(self.lines, path)
@@ -276,8 +300,9 @@ class _Checker:
             self.error((*path, "station") if "station" in body else path,
                        f"unknown station {station!r} (stations: {', '.join(STATION_NAMES)})")
             return None
-        for key in body.keys() - {"station", "crew", "buttons", "leds", "keys"}:
-            self.error((*path, key), "unknown setting (station, crew, buttons, leds, keys)")
+        for key in body.keys() - {"station", "crew", "buttons", "leds", "keys", "display"}:
+            self.error((*path, key), "unknown setting (station, crew, buttons, leds, keys, "
+                                     "display)")
         crew = 1
         if "crew" in body:
             value = body["crew"]
@@ -339,7 +364,38 @@ class _Checker:
             else:
                 self.keys[key.lower()] = ".".join(where)
                 keys[key] = func
-        return PanelSpec(name, station, buttons, leds, keys, crew)
+        display = self.display(body["display"], (*path, "display")) if "display" in body \
+            else None
+        return PanelSpec(name, station, buttons, leds, keys, crew, display)
+
+    def display(self, body: Any, path: tuple[str, ...]) -> DisplaySpec | None:
+        """A panel's [display]: chip, address, bus, and (behind a TCA9548A) channel and mux.
+        Two displays at one place on the bus (the same bus, channel and address) are refused."""
+        if not isinstance(body, dict):
+            self.error(path, "should be a table with chip and address (and bus, channel)")
+            return None
+        for key in body.keys() - {"chip", "address", "bus", "channel", "mux"}:
+            self.error((*path, key), "unknown setting (chip, address, bus, channel, mux)")
+        chip = self.text(body, (*path, "chip"), "ssd1306")
+        if chip not in DISPLAY_CHIPS:
+            self.error((*path, "chip"), f"{chip!r} is not one of {', '.join(DISPLAY_CHIPS)}")
+        address = body.get("address", 0x3C)
+        if address not in DISPLAY_ADDRESSES or type(address) is not int:
+            self.error((*path, "address"), f"an SSD1306 or SH1106 answers at 0x3c or 0x3d (its "
+                                           f"address jumper), not {address!r}")
+            address = 0x3C
+        bus = self.number(body, (*path, "bus"), 1, 0, 20)
+        channel = (self.number(body, (*path, "channel"), 0, 0, 7) if "channel" in body
+                   else None)
+        mux = self.number(body, (*path, "mux"), 0x70, 0x70, 0x77)
+        spec = DisplaySpec(chip, address, bus, channel, mux)
+        place = (bus, None if channel is None else mux, channel, address)
+        if place in self.displays:
+            self.error((*path, "address"), f"{spec.where} is already the display of "
+                                           f"{self.displays[place]} (give it the other address "
+                                           f"or another multiplexer channel)")
+        self.displays[place] = ".".join(path[:2])
+        return spec
 
     def pin(self, value: Any, where: tuple[str, ...],
             expanders: dict[str, Expander]) -> PinRef | None:

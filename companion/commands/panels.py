@@ -1,6 +1,7 @@
 """`starbridge panels`: check a pin map, and draw its wiring diagram.
 
     starbridge panels check [PINS.toml]            # every mistake as file:line: key: what
+    starbridge panels check --probe                # and each station display on the I2C bus
     starbridge panels wiring [PINS.toml] [-o OUT]  # the diagram as SVG (stdout without -o)
     starbridge panels play [PINS.toml] [--ship ID] # a game at the panels (companion.panels_play)
 
@@ -22,6 +23,7 @@ from hardware.wiring import render_svg
 EXAMPLES = """examples:
   starbridge panels check                      the default pin map: what it wires, the keys
   starbridge panels check my_pins.toml         every mistake as file:line: key: what
+  starbridge panels check --probe              on the Pi: does each station display answer?
   starbridge panels wiring my_pins.toml -o my_pins.svg
   starbridge panels play my_pins.toml --ship enterprise   a game at the panels (on a Pi)"""
 
@@ -32,6 +34,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("pins", nargs="?", type=Path, default=None,
                    help="pin map file (default: the packaged default map)")
     p.add_argument("-o", "--out", type=Path, default=None, help="wiring: write the SVG here")
+    p.add_argument("--probe", action="store_true",
+                   help="check: open each panel's station display on the I2C bus (on the Pi)")
     panels_play.add_arguments(p)
 
 
@@ -56,7 +60,24 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for line in summary(pins):
         print(line)
-    return 0
+    return probe(pins) if getattr(args, "probe", False) else 0
+
+
+def probe(pins: PinMap) -> int:
+    """Open every station display the map declares, on the I2C bus, and say which answered."""
+    from hardware.station_display import DisplayError, open_station_display
+    failed = 0
+    for panel in pins.panels.values():
+        if panel.display is None:
+            continue
+        try:
+            open_station_display(panel.display, mock=False)
+        except DisplayError as exc:
+            failed += 1
+            print(f"  {panel.name} display: {exc}", file=sys.stderr)
+        else:
+            print(f"  {panel.name} display: answers at {panel.display.where}")
+    return 1 if failed else 0
 
 
 def summary(pins: PinMap) -> list[str]:
@@ -71,6 +92,10 @@ def summary(pins: PinMap) -> list[str]:
     on_expanders = sum(1 for panel in pins.panels.values()
                        for p in [*panel.buttons.values(), *(x.pin for x in panel.leds.values())]
                        if not p.on_header)
+    for panel in pins.panels.values():
+        if panel.display is not None:
+            out.append(f"  {panel.name} display: {panel.display.chip} 128x64 at "
+                       f"{panel.display.where}")
     if on_expanders:
         chips = ", ".join(f"{name} at {hex(x.address)}" for name, x in pins.expanders.items())
         out.append(f"  {on_expanders} part(s) on MCP23017 expanders over I2C ({chips}); on the Pi "

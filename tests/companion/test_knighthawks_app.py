@@ -18,6 +18,7 @@ from companion.app import App, Table
 from companion.saved_game import SavedGame, autopilot_action
 from companion.session import load_scenario, prepare
 from companion.store import Store
+from display.roll_result import HOLD_SECONDS
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die
 from hardware.mcp23017_mock import mock_i2c
@@ -130,7 +131,7 @@ def play_prompt(rig: KHRig, keys: bool) -> tuple[str, Any]:
     long press where it cannot be undone, as firing)."""
     prompt = next(p for p in pending(rig.game.state) if p.ship == SHIP)
     panel = rig.panel_of(prompt.station)
-    rig.clock.t += 0.5
+    rig.clock.t += HOLD_SECONDS + 0.5   # the crew reads the last roll's result held on screen
     rig.step()
     keymap = {b: k for k, b in rig.pins.panels[panel].keys.items()}
     before = len(rig.game.actions)

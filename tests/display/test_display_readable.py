@@ -412,3 +412,20 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
     clock.now += 3.0             # a moment later Enter is the crew's: it confirms the course
     d.key(pygame.K_RETURN)
     assert len(out) == 1
+
+
+def test_a_tray_roll_shows_the_d20_face_and_what_it_reads_as() -> None:
+    """A d20 from the dice tray showing 14 answers a d10 roll as 4: the held result says both,
+    not "ROLLED 4" alone."""
+    before, after, events = at_own_to_hit()
+    rolled = next(e for e in events if type(e).__name__ == "Rolled")
+    d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
+    d.show(before)
+    d.tray_face = f"d20 {rolled.value + 10} reads {rolled.value}"
+    d.show(after, events)
+    d.draw(force=True)
+    said = words(d)
+    assert f"D20 {rolled.value + 10} = {rolled.value}" in said
+    assert f"showed {rolled.value + 10}, which reads as {rolled.value}" in said
+    d.show(after)   # the face is for that roll alone
+    assert d.tray_face == ""

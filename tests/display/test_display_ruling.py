@@ -69,6 +69,6 @@ def test_overview_takes_the_ruling_away(screen: pygame.Surface) -> None:
     assert "confirm" not in ids(d) and "end-game" in ids(d)
 
 
-def test_below_the_command_level_there_is_no_end_game_button(screen: pygame.Surface) -> None:
-    d, _ = instructor(screen, prepare(load_scenario("duel", None), None, "advanced", None, 3))
-    assert "end-game" not in ids(d)
+def test_at_the_basic_level_too_the_instructor_has_end_game(screen: pygame.Surface) -> None:
+    d, _ = instructor(screen, prepare(load_scenario("duel", None), None, "basic", None, 3))
+    assert "end-game" in ids(d)

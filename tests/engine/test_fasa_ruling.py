@@ -89,11 +89,14 @@ def test_a_ship_seat_or_bad_values_are_refused_with_a_reason(action: EndGame,
         engine.apply(state, action)
 
 
-def test_below_the_command_level_it_is_refused_and_not_offered() -> None:
+def test_at_every_level_the_instructor_may_end_the_game() -> None:
+    """The ruling is Command & Control's rule (line 1453); a table's gamemaster ends a game at
+    any level the same way (docs/rules-decisions.md)."""
     state = engine.new_game(ADVANCED)
-    why = engine.problem(state, EndGame("instructor", "", "draw", "mutual"))
-    assert why is not None and "Command & Control rule" in why
-    assert all(d.action != "end_game" for d in engine.controls(state, INSTRUCTOR))
+    assert engine.problem(state, EndGame("instructor", "", "draw", "mutual")) is None
+    assert [d.action for d in engine.controls(state, INSTRUCTOR)].count("end_game") == 1
+    after, _ = engine.apply(state, EndGame("instructor", "", "draw", "mutual"))
+    assert after.over and "mutual" in str(engine.view(after, INSTRUCTOR).get("outcome"))
 
 
 def test_controls_offer_it_to_the_instructor_alone_held_to_confirm_and_never_waited_for() -> None:

@@ -53,16 +53,17 @@ def within(decision: Decision, values: dict[str, object]) -> bool:
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 @pytest.mark.parametrize("scenario", scenario_names(None, "fasa"))
 def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -> None:
-    seen = {"allocate_power": 0, "set_shields": 0, "used": 0}
+    seen = {"allocate_power": 0, "set_shields": 0, "arm_weapons": 0, "used": 0}
+    wanted = {"allocate_power": ["last", "even"], "set_shields": ["last", "even", "facing"],
+              "arm_weapons": ["last", "all"]}
     for state, decisions in play(scenario, level, seed=len(scenario)):
         for d in decisions:
-            if d.action not in ("allocate_power", "set_shields"):
+            if d.action not in wanted:
                 assert d.presets == ()
                 continue
             seen[d.action] += 1
             keys = [p.key for p in d.presets]
-            assert keys == (["last", "even"] if d.action == "allocate_power"
-                            else ["last", "even", "facing"])
+            assert keys == wanted[d.action]
             for p in d.presets:
                 if p.problem is not None:
                     assert p.values == ()
@@ -72,6 +73,7 @@ def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -
                 assert problem(state, d.make(values)) is None, p
                 seen["used"] += 1
     assert seen["allocate_power"] and seen["set_shields"] and seen["used"]
+    assert seen["arm_weapons"]
 
 
 def allocation_turn(scenario: str = "duel") -> tuple[FasaState, str]:
@@ -142,3 +144,20 @@ def test_shield_facings_are_the_sextants_the_shields_cover() -> None:
     # shield n covers sextant SHIELD_FACINGS[n-1]: 1 fore-port, 2 fore, ... (docs/log-format.md)
     assert SHIELD_FACINGS == (5, 0, 1, 2, 3, 4)
     assert all(SHIELD_OF_SEXTANT[SHIELD_FACINGS[n - 1]] == n for n in range(1, 7))
+
+
+def test_helm_arms_everything_the_power_allows_in_one_fill() -> None:
+    """Helm's quick choice: the power to weapons spent on every weapon at once (a launcher its
+    Power To Arm, the beams as evenly as it shares out), one hold of select at the panel."""
+    state, ship_id = allocation_turn()
+    d = decision(state, ship_id, "allocate_power")
+    state, _ = apply(state, d.make({"movement": 0, "shields": 0, "weapons": 14}))
+    assert isinstance(state, FasaState)
+    arming = next(x for x in controls(state, Seat("helm", ship_id)) if x.action == "arm_weapons")
+    _, everything = arming.presets
+    assert everything.key == "all" and everything.problem is None
+    values = {n: int(str(v)) for n, v in everything.values}
+    assert sum(values.values()) == min(14, sum(f.maximum for f in arming.fields))
+    assert problem(state, arming.make(values)) is None
+    beams = [values[f.name] for f in arming.fields if f.step == 1 and f.maximum]
+    assert max(beams) - min(beams) <= 1     # shared out evenly

@@ -178,11 +178,11 @@ def test_controls_bounds_agree_with_what_apply_accepts(seed: int) -> None:
         for seat in rng.sample(seats(state), 3) + [Seat(INSTRUCTOR)]:
             decisions = engine.controls(state, seat)
             # One decision per prompt, in order; beyond them only the Instructor's offer to
-            # end the game at the command level, which no prompt waits for (ruling.py).
+            # end the game (at every level of FASA), which no prompt waits for (ruling.py).
             offers = [d for d in decisions if d.action == "end_game"]
             assert [d.prompt for d in decisions if d not in offers] == list(
                 engine.pending(state, seat))
-            assert len(offers) == (seat.station == INSTRUCTOR and state.level == "command"
+            assert len(offers) == (seat.station == INSTRUCTOR and state.ruleset == "fasa"
                                    and state.step != "over")
             assert decisions[len(decisions) - len(offers):] == tuple(offers)
             for d in decisions:
@@ -279,7 +279,8 @@ def test_a_roll_the_instructor_sets_is_logged_as_an_override() -> None:
     s = ready(ready(game(ENT, KL), "ent"), "kl")
     (mine,) = engine.controls(s, Seat("captain", "ent"))
     assert mine.make({"value": 4}) == RollResult("captain", 4, "manual")
-    (theirs,) = engine.controls(s, Seat(INSTRUCTOR))
+    theirs, ruling = engine.controls(s, Seat(INSTRUCTOR))   # the roll, then the ruling's offer
+    assert ruling.action == "end_game" and ruling.optional
     action = theirs.make({"value": 4})
     assert action == RollResult("instructor", 4, "override")
     _, events = engine.apply(s, action)

@@ -2,9 +2,10 @@
 tests/toy_ruleset): at every few steps of games played through the kernel API alone (random
 legal actions, the ruleset's autopilot where it has one, random rolls), each ruleset's secrets
 of the other sides are changed and nothing a seat is told may change: its view, its prompts,
-its controls (every field's bounds, choices and the needs they carry), its legal actions and the
-autopilot's decisions for it. And at every step `events_for` tells the Instructor everything and
-a seat a part of it, `pending` gives a seat only its own prompts, and a view is plain JSON.
+its controls (every field's bounds, choices and the needs they carry), its legal actions, the
+autopilot's decisions for it and what its panel's own display says. And at every step
+`events_for` tells the Instructor everything and a seat a part of it, `pending` gives a seat
+only its own prompts, and a view is plain JSON.
 
 What a ruleset's secrets are is the ruleset's (`SECRETS`: one function per ruleset that changes
 them; FASA's and Knight Hawks' are those of their own suites, test_secrets.py and
@@ -27,6 +28,8 @@ import engine
 from engine import Seat, rulesets
 from engine.ruleset import Deciding
 from engine.stations import INSTRUCTOR
+from hardware.panel import PanelModel
+from hardware.station_screen import station_screen
 
 Perturb = Callable[[Any, Seat, random.Random], Any]
 
@@ -85,8 +88,10 @@ def told(state: Any, seat: Seat) -> Any:
         for d in engine.controls(state, seat)]
     decided = ([ruleset.decide(state, p) for p in prompts if p.roll is None]
                if isinstance(ruleset, Deciding) else [])
+    # the panel's own small display (hardware.station_screen) says only what the seat may know
+    station = station_screen(PanelModel(seat), state)
     return (engine.view(state, seat), prompts, decisions, engine.legal_actions(state, seat),
-            decided)
+            decided, station)
 
 
 def games(name: str, seed: int, steps: int = 160) -> Iterator[tuple[Any, engine.Action]]:

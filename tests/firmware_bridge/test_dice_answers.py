@@ -207,6 +207,10 @@ def test_a_call_lights_the_emulated_tray_until_it_is_rolled(
         emu.roll(4)
         assert rolls_in(events, 1)[0].value == 4
         assert emu.acks.get(timeout=WAIT) == 0 and emu.tray.calling == 0
+        # the host's ACK is shown as it comes, as --help promises ("<- ACK 0")
+        heard = []
+        while "ACK 0" not in heard:
+            heard.append(said.get(timeout=WAIT))
 
 
 # --- the tray's MicroPython protocol code against the host's answers ---------------------

@@ -223,3 +223,12 @@ def test_the_bridge_stamps_a_request_anew_once_a_roll_answered_an_equal_one() ->
     assert dice.since[p[0].roll] == 101.0
     dice.track([])
     assert dice.since == {}
+
+
+def test_a_d20_read_as_the_fasa_die_keeps_its_face_for_the_screen() -> None:
+    r = DiceRouter(TWO_TRAYS)
+    out = r.on_event(roll("tray-e", 14), [ask("helm", "enterprise")])
+    assert isinstance(out, Answer) and out.action.value == 4
+    assert out.face == "d20 14 reads 4" and "rolled 14 (reads 4)" in out.text
+    same = r.on_event(roll("tray-e", 7), [ask("helm", "enterprise")])
+    assert isinstance(same, Answer) and same.face == ""

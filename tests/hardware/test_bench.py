@@ -16,11 +16,15 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
     panels_bench(out, n=30)
     text = out.getvalue()
     rows = [line for line in text.splitlines() if re.search(r"p50 +\d+\.\d+ +p90", line)]
-    assert len(rows) == 9, text
+    assert len(rows) == 11, text
     assert rows[0].strip().startswith("floor: bare when_pressed")
     assert "times" not in text and text.count("press to light over the floor") == 4
+    # the station display beside its own floor: a bare luma draw of the same words
+    assert rows[6].strip().startswith("floor: bare luma draw of the same image")
+    assert rows[7].strip().startswith("selection: to its station display's image")
+    assert "press to station display over a bare luma draw" in text
     # Command & Control: the same confirm on a crewed Kobayashi Maru, beside the floor.
-    assert [r.strip()[:11] for r in rows[6:]] == ["C&C confirm"] * 3
+    assert [r.strip()[:11] for r in rows[8:]] == ["C&C confirm"] * 3
     assert "C&C confirm press to light over the floor" in text
 
 
@@ -34,6 +38,8 @@ def test_the_command_turn_figure_stands_beside_the_floor() -> None:
     figures = panels_bench(out, n=20)
     (cc,) = [f for f in figures if "Command & Control" in f.name]
     assert cc.budget == 5.0 and cc.floor is not None and cc.value is not None and cc.value > 0
+    (oled,) = [f for f in figures if "station display" in f.name]
+    assert oled.budget == 20.0 and oled.floor is not None and oled.value is not None
 
 
 def test_bench_is_a_starbridge_subcommand() -> None:

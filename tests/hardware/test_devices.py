@@ -122,10 +122,13 @@ def test_no_gpio_on_a_pc_says_how_to_fix_it() -> None:
     assert mock.board_info.model == "5B"
     mock.close()
     said: list[str] = []
-    fallback = factory_or_mock(pins, said.append, "auto")
+    fallback = factory_or_mock(pins, said.append, "auto", pi=True)   # a Pi without its GPIO
     assert len(said) == 1 and "keyboard stands in" in said[0] and "lgpio" in said[0]
     assert fallback.board_info.model == "5B"
     fallback.close()
+    said.clear()   # a PC: one short line, no advice for a Pi
+    factory_or_mock(pins, said.append, "auto", pi=False).close()
+    assert len(said) == 1 and len(said[0]) < 160 and "Not a Raspberry Pi" in said[0]
 
 
 def test_the_keyboard_takes_the_same_path_as_a_pin(factory: Any, clock: Any) -> None:

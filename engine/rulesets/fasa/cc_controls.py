@@ -11,7 +11,7 @@ from typing import cast
 from engine.actions import Action
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import engineer_roll, orders
+from engine.rulesets.fasa import engineer_roll, orders, skill_words
 from engine.rulesets.fasa.cc_actions import FIRE_ORDERS, EngineerRoll, GiveOrders
 from engine.rulesets.fasa.cc_events import FIRE_WORDS
 from engine.rulesets.fasa.officers import rating
@@ -52,7 +52,9 @@ def _engineer(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     def why(roll: str) -> str | None:
         return engineer_roll.problem(state, ship, make({"roll": roll, "engine": first})) or None
 
-    choices = tuple(Choice(r, w.format(**skills), why(r)) for r, w in ROLL_WORDS.items())
+    choices = tuple(Choice(r, w.format(**skills), why(r), explain=skill_words.engineer_explain(
+        state, ship, r, "engineering" if r == "repair" else "warp_drive"))
+        for r, w in ROLL_WORDS.items())
     engines = (Choice(0, "none"),
                *(Choice(n, f"{spec.name} ({now}/{spec.power})",
                         None if n in damaged else "undamaged")

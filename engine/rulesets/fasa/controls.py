@@ -174,7 +174,8 @@ def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision
 
     return Decision(prompt, "arm_weapons", station,
                     f"{title(station)}: arm {ship.name}'s weapons{orders.note(state, ship)}",
-                    tuple(fields), (Budget(names, budget, "Power to weapons"),), build)
+                    tuple(fields), (Budget(names, budget, "Power to weapons"),), build,
+                    presets=presets.arming_presets(state, ship, station, fields, budget))
 
 
 def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

@@ -9,7 +9,11 @@ fifteen; a preset fills every field at once and the officer adjusts from there:
   the working shields) as evenly as the fields' steps allow, fore shields first for what is left;
 - "Facing the enemy" (shields): the shield or shields facing the nearest enemy ship the side
   knows the place of (a cloaked ship it has not detected is not one) filled first, up to each
-  shield's maximum, the rest spread evenly over the others.
+  shield's maximum, the rest spread evenly over the others;
+- Helm's arming: "As last turn" (last turn's weapon powers, the Master Control Panel's column,
+  within this turn's power to weapons) and "Arm everything" (every weapon the power to weapons
+  allows: a launcher its Power To Arm, the beams as evenly as the power shares out), so that
+  arming fourteen power is one hold of select, not fourteen presses.
 
 Every preset's values are within the decision's bounds and budgets, and checked with the rule
 itself (`power.allocate`, `power.set_shields`): a preset the rules would refuse is offered
@@ -26,14 +30,16 @@ from engine.actions import Action
 from engine.controls import Field, Preset
 from engine.errors import IllegalAction
 from engine.rulesets.fasa import combat
-from engine.rulesets.fasa.actions import AllocatePower, SetShields
+from engine.rulesets.fasa.actions import AllocatePower, ArmWeapons, SetShields, WeaponPower
 from engine.rulesets.fasa.arcs import ALL_SHIELDS, SHIELD_FACINGS, shields_facing
+from engine.rulesets.fasa.frozen_panels import last_arming
 from engine.rulesets.fasa.hiding import hidden_from
-from engine.rulesets.fasa.power import allocate, set_shields
+from engine.rulesets.fasa.power import allocate, arm, set_shields
 from engine.rulesets.fasa.state import FasaState, Ship
 
-LAST, EVEN, FACING = "last", "even", "facing"
-LABELS = {LAST: "As last turn", EVEN: "Spread evenly", FACING: "Facing the enemy"}
+LAST, EVEN, FACING, ALL = "last", "even", "facing", "all"
+LABELS = {LAST: "As last turn", EVEN: "Spread evenly", FACING: "Facing the enemy",
+          ALL: "Arm everything"}
 
 FORE_FIRST: tuple[int, ...] = tuple(sorted(
     ALL_SHIELDS, key=lambda n: (min(SHIELD_FACINGS[n - 1], 6 - SHIELD_FACINGS[n - 1]), n)))
@@ -142,3 +148,32 @@ def shield_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
                       points - sum(first.values()))
         facing = _checked(FACING, in_order({**first, **rest}), make, rule)
     return (as_last, even, facing)
+
+
+def arming_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[Field],
+                   budget: int) -> tuple[Preset, ...]:
+    """"As last turn" and "arm everything" for Helm's `fields` (one a weapon) within `budget`,
+    the power to weapons."""
+    names = [f.name for f in fields]
+
+    def make(v: Values) -> Action:
+        return ArmWeapons(station, ship.id, tuple(WeaponPower(n, v[n]) for n in names if v[n]))
+
+    def rule(action: Action) -> object:
+        assert isinstance(action, ArmWeapons)
+        return arm(state, ship, action)
+
+    if not fields or budget <= 0:
+        why = "no power to weapons this turn"
+        return (Preset(LAST, LABELS[LAST], (), why), Preset(ALL, LABELS[ALL], (), why))
+    last = {w.weapon: w.power for w in last_arming(ship)}
+    as_last = (Preset(LAST, LABELS[LAST], (), "no weapons were armed last turn") if not last
+               else _checked(LAST, {n: last.get(n, 0) for n in names}, make, rule))
+    launchers = [f for f in fields if f.step > 1]   # a launcher takes its Power To Arm whole
+    values: Values = {f.name: 0 for f in fields}
+    left = budget
+    for f in launchers:
+        if f.maximum and f.maximum <= left:
+            values[f.name], left = f.maximum, left - f.maximum
+    values.update(spread([f for f in fields if f not in launchers], left))
+    return (as_last, _checked(ALL, {n: values.get(n, 0) for n in names}, make, rule))

@@ -7,12 +7,14 @@ play: "The game ends when the players have reached the goal set for them by the 
 have failed to meet it and can no longer do so. It may have nothing to do with destroying the
 other ships. Quite often, ending the game is a mutual decision." (line 1453).
 
-At the command level the Instructor's seat may end a game in progress at any step, a roll awaited
-included (`EndGame`): a side's decisive or marginal victory, or a draw, with the reason in a few
-words. It is logged like any action, so a replay ends the same way, and every seat is told by the
-`GameOver` it makes ("the Instructor's ruling: ..."), which the end screen and the after-action
-report show. A ship's seat may not; the autopilot never does (it answers `pending`, and this is
-offered by `controls` alone). These readings are in docs/rules-decisions.md, "Command & Control".
+At every level the Instructor's seat may end a game in progress at any step, a roll awaited
+included (`EndGame`): the rule is Command & Control's, and a table's gamemaster ends a basic,
+advanced or expert game the same way (our reading, docs/rules-decisions.md): a side's decisive
+or marginal victory, or a draw, with the reason in a few words. It is logged like any action,
+so a replay ends the same way, and every seat is told by the `GameOver` it makes ("the
+Instructor's ruling: ..."), which the end screen and the after-action report show. A ship's seat
+may not; the autopilot never does (it answers `pending`, and this is offered by `controls`
+alone). These readings are in docs/rules-decisions.md, "Command & Control".
 """
 
 from __future__ import annotations
@@ -61,8 +63,6 @@ def problem(state: FasaState, action: EndGame) -> str:
     """Why the Instructor may not end the game with `action` now; "" if it may."""
     if action.station != INSTRUCTOR:
         return "only the Instructor ends the game (the final arbiter, line 947)"
-    if state.level != "command":
-        return "the Instructor's ruling is a Command & Control rule (--level command)"
     if action.kind not in KINDS:
         return f"the result is one of: {', '.join(KINDS)}; not {action.kind!r}"
     if action.kind == DRAW and action.winner:
@@ -85,9 +85,9 @@ def verdict(state: FasaState, action: EndGame) -> Verdict:
 
 
 def offer(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
-    """The Instructor's seat, at the command level, while the game goes on: end it. Held to
-    confirm on a panel, as nothing takes it back (`irreversible`); never waited for."""
-    if seat.station != INSTRUCTOR or state.level != "command" or state.step == OVER:
+    """The Instructor's seat, at every level, while the game goes on: end it. Held to confirm
+    on a panel, as nothing takes it back (`irreversible`); never waited for."""
+    if seat.station != INSTRUCTOR or state.step == OVER:
         return ()
     # Every combination of the fields is an action the rules accept: "draw" as the winner
     # leaves the victory's kind aside.

@@ -16,7 +16,7 @@ from typing import cast
 from engine.actions import Action
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import damage_control, science_roll
+from engine.rulesets.fasa import damage_control, science_roll, skill_words
 from engine.rulesets.fasa.actions import SCIENCE_USES, Cut, DamageControl, ExtraShields, ScienceRoll
 from engine.rulesets.fasa.state import FasaState, Ship
 from engine.stations import title
@@ -27,7 +27,10 @@ SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 def science_roll_decision(state: FasaState, ship: Ship, prompt: Prompt,
                           station: str) -> Decision:
     choices = tuple(Choice(u, science_roll.USE_WORDS[u],
-                           science_roll.use_problem(ship, u) or None) for u in SCIENCE_USES)
+                           science_roll.use_problem(ship, u) or None,
+                           explain=skill_words.science_explain(state, ship, u,
+                                                               science_roll.skill_of(u)))
+                    for u in SCIENCE_USES)
     default = science_roll.autopilot_use(state, ship)
 
     def build(v: Mapping[str, Value]) -> Action:
