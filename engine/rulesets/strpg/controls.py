@@ -148,8 +148,8 @@ def kind_choices(state: RPGState, c: Character, kinds: tuple[Kind, ...] = ORDER
 
 
 def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
-    """First the part of the table (each greyed with the first reason none of its actions may
-    be taken), or Wait; then the part's actions, each with its AP cost, those he may take now
+    """First Wait, or the part of the table (each greyed with the reasons none of its actions
+    may be taken: a panel's up steps from Wait to the first part); then the part's actions, each with its AP cost, those he may take now
     first, and back."""
     st, cid = p.station, c.id
     if state.group:
@@ -158,8 +158,8 @@ def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
         default = next((ch.value for ch in choices if ch.allowed), BACK)
         title = f"{c.name}: {GROUPS[state.group].lower()} ({ap_text(c.ap)} AP left)"
     else:
-        choices = (*(Choice(g, words, group_problem(state, c, g)) for g, words in GROUPS.items()),
-                   Choice(WAIT, "Wait", kind_problem(state, c, KINDS[WAIT])))
+        choices = (Choice(WAIT, "Wait", kind_problem(state, c, KINDS[WAIT])),
+                   *(Choice(g, words, group_problem(state, c, g)) for g, words in GROUPS.items()))
         default = WAIT
         title = f"{c.name}: action ({ap_text(c.ap)} AP left)"
     return Decision(p, p.action, st, title, (
