@@ -149,8 +149,8 @@ def kind_choices(state: RPGState, c: Character, kinds: tuple[Kind, ...] = ORDER
 
 def _choose(state: RPGState, p: Prompt, c: Character) -> Decision:
     """First Wait, or the part of the table (each greyed with the reasons none of its actions
-    may be taken: a panel's up steps from Wait to the first part); then the part's actions, each with its AP cost, those he may take now
-    first, and back."""
+    may be taken: a panel's up steps from Wait to the first part); then the part's actions,
+    each with its AP cost, those he may take now first, and back."""
     st, cid = p.station, c.id
     if state.group:
         offered = kind_choices(state, c, in_group(state.group))
