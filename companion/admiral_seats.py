@@ -1,5 +1,5 @@
 """The Admirals' seats at the table (an optional rule of the advanced game, Book Two, Advanced,
-seed 000 line 437; the engine's `engine/rulesets/fasa/admiral.py`): which sides have one, asked
+seed 000 line 437; the engine's `engine/rulesets/fasa/command/admiral.py`): which sides have one, asked
 of the engine's view (the edges import no ruleset), and the seat key of each, "Side/admiral", in
 the table's seats beside the crews' "ship/station" (a phone takes it as it takes any seat)."""
 

@@ -23,6 +23,7 @@ from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
+from companion.systemd_notify import Notifier
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -56,8 +57,10 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios: tuple[tuple[str, str], ...] = ()       # (id, name): the end screen's offer
+    scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
+    #                                                   end screen's offer, found when it opens
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    service: Notifier | None = None                   # systemd's READY and watchdog (a service)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -297,11 +300,22 @@ class App:
                 self.display.show_lights(levels if self.bridges else None)
                 self._station_screens()
             if self.display.draw():
-                import pygame
+                from display.screen import present
 
-                if pygame.display.get_surface() is self.display.surface:
-                    pygame.display.flip()
+                present(self.display.surface)
+        self._tell_service()
         return not self.leave
+
+    def _tell_service(self) -> None:
+        """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
+        its rate: this loop, and nothing else, feeds the watchdog (companion/systemd_notify.py)."""
+        service = self.table.service
+        if service is None:
+            return
+        if self.display is None or self.display.frames_drawn:
+            service.ready("playing" + (f" game {self.game.id}" if self.game.id is not None
+                                       else ""))
+        service.alive()
 
     def _station_screens(self) -> None:
         """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
@@ -318,7 +332,9 @@ class App:
             return
         import pygame
 
-        for event in pygame.event.get():
+        from display.screen import events
+
+        for event in events():
             if event.type == pygame.QUIT:
                 self.leave = self.leave or not self.table.exit_keys
                 continue
@@ -365,7 +381,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios,
+        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios_offered(),
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 
@@ -404,6 +420,8 @@ class App:
                     self.undo("last")
                 elif out.kind == "undo-phase":
                     self.undo("phase")
+                elif out.kind == "network" and self.consoles is not None:
+                    self.consoles.next_address(self)
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
@@ -515,6 +533,7 @@ class App:
                         "virtual" if prompt.roll is not None else AUTOPILOT)
             if self.table.step_s > 0 or self.display is not None:
                 return   # one at a time where people watch
+            self._tell_service()   # headless, a whole game may go by in one step
 
     def waiting_for_people(self) -> bool:
         return not self.game.over and all(mode_of(self.table, p) != AUTOPILOT

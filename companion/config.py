@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 from companion.session import stocked
+from companion.usage import LazyChoices
 from engine import levels
 from engine.errors import one_line
 from engine.files import FileRefused, read_regular
 from engine.stations import STATION_NAMES
 from firmware_bridge.router import DiceConfig, DiceConfigError, config_from_dict
-from hardware.pinmap import key_lines, line_of
+from hardware.pinmap import key_lines
 
+ROTATIONS = (0, 90, 180, 270)   # as display.screen has them (the configuration imports no pygame)
 FILE_NAME = "starbridge.toml"
 SEAT_MODES = ("panel", "touch", "autopilot")
 FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
@@ -83,7 +86,10 @@ fallback = "virtual"     # with no tray (or a lost one): "virtual" dice or "manu
 [display]
 enabled = true           # false: no screen (as --headless)
 fullscreen = "auto"      # "auto" (full screen without a desktop), true or false
-size = [800, 480]        # the window's size when not full screen
+size = [800, 480]        # the window's size when not full screen (as the players see it)
+rotate = 0               # how the screen is turned, clockwise: 0, 90, 180 or 270 (a portrait
+                         # Touch Display 2 on its side: 90 or 270; a screen upside down: 180);
+                         # the picture and the touch points are turned with it
 seat = ""                # whose bridge it shows: a ship id, "instructor", or "" (the first ship
                          # with people at it; the Instructor's view when every seat is autopilot
                          # or people sit on several ships); only the Instructor's changes seats
@@ -102,16 +108,33 @@ enabled = false          # off on a PC; deploy/install.sh writes it on for a Pi
 port = 8765              # the port the consoles' server listens on
 address = "0.0.0.0"      # the address it listens on: "0.0.0.0" every network of this machine,
                          # "127.0.0.1" this machine only, or one of its addresses
+advertise = true         # the table's name on its networks (mDNS): phones may type
+                         # http://starbridge.local:8765 instead of the address
 '''
 
 
+SHOWN_MISTAKES = 10
+"""Mistakes said one a line; the rest are counted (a file of 20,000 wrong seats is told in a
+dozen lines, at once)."""
+
+
 class ConfigError(Exception):
-    """The configuration is wrong: `problems` holds one line per mistake, each naming its key."""
+    """The configuration is wrong: `problems` holds one line per mistake, each naming its key;
+    `shown` the first SHOWN_MISTAKES of them and a line counting the rest."""
 
     def __init__(self, problems: list[str]) -> None:
         problems = [one_line(p) for p in problems]   # what came from the file, escaped
-        super().__init__("\n".join(problems))
+        super().__init__("\n".join(problems[:SHOWN_MISTAKES]))
         self.problems = problems
+
+    @property
+    def shown(self) -> list[str]:
+        more = len(self.problems) - SHOWN_MISTAKES
+        if more <= 0:
+            return list(self.problems)
+        return [*self.problems[:SHOWN_MISTAKES],
+                f"... and {more:,} more mistake{'s' if more != 1 else ''} (fix these, then "
+                f"check again: starbridge config --check)"]
 
 
 @dataclass(frozen=True)
@@ -138,6 +161,7 @@ class Config:
     display: bool = True
     fullscreen: bool | None = None
     size: tuple[int, int] = (800, 480)
+    rotate: int = 0                          # clockwise degrees the screen is turned
     display_seat: str = ""
     fps: int = 30
     kiosk: bool = False
@@ -152,11 +176,16 @@ class Config:
     def where(self, *key: str) -> str:
         """"file:line: key" for a key of this configuration (the line where it is set, or of
         its table; the file alone when it is not in the file)."""
-        line = line_of(list(self.lines), key) if self.lines else 0
+        line = line_for(self._first_lines, key) if self.lines else 0
         return f"{self.source}{f':{line}' if line else ''}: {'.'.join(key)}"
+
+    @cached_property
+    def _first_lines(self) -> dict[tuple[str, ...], int]:
+        return first_lines(self.lines)
     stations: bool = False
     stations_port: int = 8765
     stations_address: str = "0.0.0.0"
+    stations_advertise: bool = True          # the table's name by mDNS (starbridge.local)
 
 
 GAME_OPTIONS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral")
@@ -185,10 +214,10 @@ KNOWN: dict[str, tuple[str, ...]] = {
              "team_communications", "campaign", "crew", "crew_size", "head_to_head", "admiral",
              "admirals"),
     "panels": ("pins", "factory"),
-    "display": ("enabled", "fullscreen", "size", "seat", "fps"),
+    "display": ("enabled", "fullscreen", "size", "rotate", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
               "exit_keys"),
-    "stations": ("enabled", "port", "address"),
+    "stations": ("enabled", "port", "address", "advertise"),
 }
 
 
@@ -203,6 +232,23 @@ def _address(text: str) -> bool:
     return True
 
 
+def first_lines(lines: Iterable[tuple[tuple[str, ...], int]]) -> dict[tuple[str, ...], int]:
+    """Each key path -> the first line it is written on (looked up at once, not a scan a key:
+    a file of 20,000 mistakes is told in a second)."""
+    index: dict[tuple[str, ...], int] = {}
+    for path, number in lines:
+        index.setdefault(path, number)
+    return index
+
+
+def line_for(index: Mapping[tuple[str, ...], int], path: tuple[str, ...]) -> int:
+    """As hardware.pinmap.line_of: the line of the longest prefix of `path` written (1: none)."""
+    for n in range(len(path), 0, -1):
+        if path[:n] in index:
+            return index[path[:n]]
+    return 1
+
+
 def _kind(value: Any) -> str:
     return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
@@ -214,9 +260,10 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     problems: list[str] = []
     lines = tuple(key_lines(file_text)) if file_text else ()
     out: dict[str, Any] = {"source": source, "lines": lines}
+    index = first_lines(lines)
 
     def bad(key: str, what: str) -> None:
-        line = line_of(list(lines), tuple(key.split("."))) if lines else 0
+        line = line_for(index, tuple(key.split("."))) if lines else 0
         problems.append(f"{source}{f':{line}' if line else ''}: {key}: {what}")
 
     def table(name: str) -> Mapping[str, Any]:
@@ -230,7 +277,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
         return value
 
     def text(sec: Mapping[str, Any], name: str, key: str, dest: str,
-             choices: tuple[str, ...] | None = None) -> None:
+             choices: Sequence[str] | None = None) -> None:
         if key not in sec:
             return
         v = sec[key]
@@ -273,11 +320,12 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                               "stations)")
     game = table("game")
     text(game, "game", "scenario", "scenario")
-    text(game, "game", "level", "level", levels("fasa"))
+    text(game, "game", "level", "level", LazyChoices(lambda: levels("fasa")))
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
-    low, high = stocked("fasa").table_settings().numbers["fire_limit"]   # FASA's optional rule
-    whole(game, "game", "fire_limit", "fire_limit", low, high)
+    if "fire_limit" in game:   # FASA's optional rule, its bounds the ruleset's
+        low, high = stocked("fasa").table_settings().numbers["fire_limit"]
+        whole(game, "game", "fire_limit", "fire_limit", low, high)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
     flag(game, "game", "campaign", "campaign")
@@ -344,6 +392,13 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                                 f"[7680, 4320], not {v!r}")
         else:
             out["size"] = (v[0], v[1])
+    if "rotate" in display:
+        v = display["rotate"]
+        if type(v) is not int or v not in ROTATIONS:
+            bad("display.rotate", f"must be 0, 90, 180 or 270 (clockwise degrees the screen is "
+                                  f"turned), not {v!r}")
+        else:
+            out["rotate"] = v
     text(display, "display", "seat", "display_seat")
     whole(display, "display", "fps", "fps", 1, 240)
 
@@ -363,6 +418,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     stations = table("stations")
     flag(stations, "stations", "enabled", "stations")
     whole(stations, "stations", "port", "stations_port", 1, 65535)
+    flag(stations, "stations", "advertise", "stations_advertise")
     if "address" in stations:
         v = stations["address"]
         if not isinstance(v, str) or not _address(v):

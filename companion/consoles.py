@@ -33,7 +33,15 @@ from stations import (
     ConsoleInput,
     StationServer,
 )
-from stations.links import base_url, qr_matrix, qr_svg, qr_text, seat_url
+from stations.addresses import (
+    MDNS_NAME,
+    NO_NETWORK_FIX,
+    NO_NETWORK_SHORT,
+    AddressBook,
+    LinkAddress,
+)
+from stations.links import ANY_ADDRESS, base_url, qr_matrix, qr_svg, qr_text, seat_url
+from stations.mdns import Advertiser
 from stations.payload import SeatLog, payload, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
@@ -65,6 +73,9 @@ class Consoles:
 
     def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str) -> None:
         self.server, self.inputs, self.address = server, inputs, address
+        self.addresses = AddressBook()   # the machine's addresses for the links, and the chosen
+        self.advertiser: Advertiser | None = None   # the table's name by mDNS, when asked for
+        self.links_on: LinkAddress | None = None     # the address the codes shown name
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
@@ -81,9 +92,10 @@ class Consoles:
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
              server: StationServer | None = None,
-             without: str = "the table plays without them") -> Consoles | None:
+             without: str = "the table plays without them",
+             advertise: bool = False) -> Consoles | None:
         """Start the server; None (and why, said, with `without`: what the table does then)
-        when the port cannot be had."""
+        when the port cannot be had. `advertise`: the table's name by mDNS too."""
         inputs = ConsoleQueue()
         server = server or StationServer(inputs.put, address, port)
         server.inputs = inputs.put
@@ -94,16 +106,38 @@ class Consoles:
                 f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
-        return cls(server, inputs, address)
+        consoles = cls(server, inputs, address)
+        if advertise:   # every reachable address, or the one it listens on
+            consoles.advertiser = Advertiser(
+                server.port, addresses=None if address in ANY_ADDRESS else lambda: [address])
+            consoles.advertiser.start()
+        return consoles
 
     @property
     def base(self) -> str:
         """The address phones open, worked out each time the links are made: a table that
         started before its network (a Pi before its hotspot) names the network's address as
         soon as it has one."""
-        return base_url(self.address, self.server.port)
+        return base_url(self.address, self.server.port, self.link_address().address)
+
+    def link_address(self) -> LinkAddress:
+        """The address the links name (when the server listens on every address): the one the
+        Instructor chose while the machine has it, else the likeliest (stations.addresses)."""
+        if self.address not in ANY_ADDRESS:
+            return LinkAddress(self.address, "", "other")
+        return self.addresses.current()
+
+    def next_address(self, app: Any) -> None:
+        """The Instructor's NETWORK button: the links name the machine's next address; the
+        codes and the Instructor's console are drawn anew."""
+        self.addresses.choose_next()
+        self.svgs.clear()
+        self.show_codes(app)
+        self.dirty.add(INSTRUCTOR_SEAT)
 
     def close(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.stop()
         self.server.stop()
 
     def wait(self, timeout: float) -> None:
@@ -166,13 +200,30 @@ class Consoles:
         display = app.display
         if display is None or app.table.display_seat.ship is not None:
             return
-        from display.draw_consoles import ConsoleCode
+        from display.draw_consoles import ConsoleCode, ConsoleNetwork
 
+        where = self.link_address()
+        typed = (self.typed_url() or "").removeprefix("http://")
+        network = ConsoleNetwork(where.short(), typed, where.reachable,
+                                 len(self.addresses.all()) if self.address in ANY_ADDRESS
+                                 else 1, NO_NETWORK_SHORT)
         display.show_consoles(tuple(ConsoleCode(name, url, qr_matrix(url))
-                                    for _key, name, url in self.links(app)))
+                                    for _key, name, url in self.links(app)), network)
+        self.links_on = where
+
+    def typed_url(self) -> str | None:
+        """The address by name, for people who type (None when the name is not advertised)."""
+        if self.advertiser is None:
+            return None
+        return f"http://{MDNS_NAME}:{self.server.port}"
 
     def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
-        say(f"starbridge: station consoles at {self.base} (scan a seat's code at the table)")
+        where = self.link_address()
+        by_name = f", or {self.typed_url()}" if self.typed_url() else ""
+        say(f"starbridge: station consoles at {self.base}{by_name} (scan a seat's code at the "
+            f"table; {where.describe()})")
+        if not where.reachable:
+            say(f"starbridge: phones cannot join: this machine has no network; {NO_NETWORK_FIX}")
         for _key, name, url in self.links(app):
             say(f"  {name}: {url}")
             if codes:
@@ -416,6 +467,10 @@ class Consoles:
     def publish(self, app: Any) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
+        if self.address in ANY_ADDRESS and self.link_address() != self.links_on:
+            self.links_on = self.link_address()   # a network came or went: the codes follow
+            self.show_codes(app)
+            self.dirty.add(INSTRUCTOR_SEAT)
         if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
             self.at_seq.clear()   # a console's message from before it answers nothing now

@@ -36,6 +36,7 @@ class DocScreen:
     turns: int = 0
     seed: int = 1
     action: str = ""                 # "app": drawn when the seat must take this action
+    rotate: int = 0                  # the screen turned ([display] rotate); size is the screen's
 
     def command(self) -> str:
         """The `starbridge screenshot` line that draws this one file alone."""
@@ -43,7 +44,8 @@ class DocScreen:
             return "starbridge screenshot --docs DIR   (the app: only with --docs)"
         return (f"starbridge screenshot --screen {self.screen} --scenario {self.scenario} "
                 f"--seat {self.seat} --size {self.size[0]}x{self.size[1]} --level {self.level} "
-                f"--turns {self.turns} --seed {self.seed} --out {self.file}")
+                f"--turns {self.turns} --seed {self.seed}"
+                + (f" --rotate {self.rotate}" if self.rotate else "") + f" --out {self.file}")
 
 
 DOC_SCREENS: tuple[DocScreen, ...] = (
@@ -68,6 +70,9 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("science-800x480.png", "science"),
     DocScreen("seats-800x480.png", "seats", seat="instructor"),
     DocScreen("why-800x480.png", "why"),
+    # The Touch Display 2 is a portrait 720x1280 panel: on its side ([display] rotate = 90) the
+    # bridge is drawn at 1280x720 and turned onto it (docs/display.md, "A screen turned").
+    DocScreen("helm-rotate-90-720x1280.png", "helm", size=(720, 1280), rotate=90),
     # Star Frontiers Knight Hawks on the same bridge display (docs/display.md, Knight Hawks)
     DocScreen("kh-helm-patrol-800x480.png", "helm", scenario="patrol", seat="helm:scout-2",
               turns=1),
@@ -133,19 +138,25 @@ def render_doc_screen(doc: DocScreen, out: Path) -> None:
         render_app(doc, out)
         return
     render(doc.scenario, parse_seat(doc.seat), doc.size, doc.turns, doc.screen, doc.seed, out,
-           None, doc.level)
+           None, doc.level, doc.rotate)
 
 
 def render_all(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS,
                said: Callable[[str], None] | None = None) -> list[Path]:
     """Render every documentation screenshot into `folder`; the files written."""
+    from companion.progress import Progress
+
     written = []
-    for doc in docs:
-        path = folder / doc.file
-        render_doc_screen(doc, path)
-        written.append(path)
-        if said is not None:
-            said(str(path))
+    docs = tuple(docs)
+    with Progress("screenshot", len(docs)) as progress:
+        for n, doc in enumerate(docs):
+            progress.step(n, doc.file)
+            path = folder / doc.file
+            render_doc_screen(doc, path)
+            written.append(path)
+            if said is not None:
+                progress.close()
+                said(str(path))
     return written
 
 
@@ -154,9 +165,14 @@ def stale(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS) -> list[str]:
     missing), each with what is wrong."""
     import pygame
 
+    from companion.progress import Progress
+
     found = []
-    with tempfile.TemporaryDirectory(prefix="starbridge-screens-") as tmp:
-        for doc in docs:
+    docs = tuple(docs)
+    with tempfile.TemporaryDirectory(prefix="starbridge-screens-") as tmp, \
+            Progress("screenshot --check", len(docs)) as progress:
+        for n, doc in enumerate(docs):
+            progress.step(n, doc.file)
             fresh = Path(tmp) / doc.file
             render_doc_screen(doc, fresh)
             kept = folder / doc.file

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
+from display.screen import events, present
 
 
 def ask_resume(screen: pygame.Surface, what: str, max_frames: int | None = None) -> bool:
@@ -29,8 +30,8 @@ def ask_resume(screen: pygame.Surface, what: str, max_frames: int | None = None)
             pygame.draw.rect(screen, theme.ACCENT, rect, 2, border_radius=8)
             text = small.render(label, True, theme.TEXT)
             screen.blit(text, text.get_rect(center=rect.center))
-        pygame.display.flip()
-        for event in pygame.event.get():
+        present(screen)
+        for event in events():
             if event.type == pygame.QUIT:
                 return True
             if event.type == pygame.KEYDOWN:

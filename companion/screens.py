@@ -154,7 +154,10 @@ def _with_reports(until: Until, last_turn: int) -> Until:
 
 
 def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen: str, seed: int,
-           out: Path, data_dir: Path | None = None, level: str = "basic") -> None:
+           out: Path, data_dir: Path | None = None, level: str = "basic", rotate: int = 0) -> None:
+    """Draw `screen` into the PNG `out`: the bridge of `seat` on a screen of `size` (as SDL has
+    it) turned `rotate` degrees ([display] rotate): the picture is then drawn at the size the
+    players see and turned onto the screen the way the app turns it (display.screen)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -176,7 +179,12 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
                          f"{', '.join(str(s.get('id')) for s in _ships(state))}")
     actions: list[Action] = []
     state, _ = advance(state, seat, turns, until, seed, actions)
-    surface = pygame.Surface(size)
+    if rotate:
+        from display.screen import open_screen, turned
+
+        surface = open_screen(turned(size, rotate), False, rotate)
+    else:
+        surface = pygame.Surface(size)
     display = BridgeDisplay(surface, seat, lambda _: None)
     display.rebuild(state, prepared, actions)   # the ticker and the Rolls list as they came
     if screen.startswith("why"):   # answer the roll, then open its explanation
@@ -202,8 +210,14 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
             display.activate(picks[0])
             display.draw(force=True)
     out.parent.mkdir(parents=True, exist_ok=True)
+    picture = surface
+    if rotate:   # the screen as the app shows it: the picture turned onto it
+        from display.screen import present
+
+        present(surface)
+        picture = pygame.display.get_surface() or surface
     try:
-        pygame.image.save(surface, str(out))
+        pygame.image.save(picture, str(out))
     except pygame.error as exc:   # a folder, a read-only place, a name pygame cannot write
         raise OSError(str(exc)) from None
 

@@ -1,6 +1,15 @@
-"""Playing a game: the loop that asks whoever must act, applies, logs and reports.
+"""A game's makings through the kernel, and the headless game that autopilots play.
 
-Autopilots decide for every ship here; later the stations and the display take their seats.
+- The rulesets that offer scenarios and ship classes (`stocked`, `stocked_rulesets`), found by
+  name through the kernel's registry: nothing here imports a ruleset.
+- A scenario by its name (`find_scenario`, `load_scenario`: a name two rulesets share is asked
+  for as "ruleset:name"), every scenario and ship class on offer, and a scenario prepared for
+  `new_game` and a log (`prepare`: level, scale, turns, phases, optional rules).
+- `autopilot_game`: the loop that asks whoever must act, applies, logs and reports, with an
+  autopilot at every seat and the dice given (`simulate`, the survey, tests), and
+  `account_lines`, the readable account of a game's events.
+
+The table's own loop, where people play at panels, screens and phones, is companion/app.py.
 """
 
 from __future__ import annotations

@@ -53,7 +53,16 @@ def play(scenario: Mapping[str, Any], seed: int) -> GameResult:
 
 
 def survey(scenario: Mapping[str, Any], games: int, seed: int) -> list[GameResult]:
-    return [play(scenario, seed + k) for k in range(games)]
+    """`games` seeded games, told on a terminal as they go (companion.progress)."""
+    from companion.progress import Progress
+
+    out = []
+    with Progress("simulate", games) as progress:
+        for k in range(games):
+            progress.step(k, f"game {k + 1}, seed {seed + k}")
+            out.append(play(scenario, seed + k))
+        progress.step(games)
+    return out
 
 
 def summary_lines(title: str, sides: tuple[str, ...], results: list[GameResult]) -> list[str]:

@@ -4,11 +4,9 @@ one), and the app that plays it; the `play` command and kiosk mode share it."""
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,23 +23,11 @@ from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, 
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
+from companion.systemd_notify import Notifier
 from engine import Event, Seat, crew_stations, level_notice, levels, new_game, pending
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
-
-
-def screen_available() -> str | None:
-    """None when a screen can be opened, else why not (for the line that says so)."""
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return "SDL's video driver is 'dummy' (nobody would see the screen)"
-    if sys.platform in ("win32", "darwin"):
-        return None
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return None
-    if any(Path("/dev/dri").glob("card*")) or Path("/dev/fb0").exists():
-        return None
-    return "no display found (no DISPLAY or WAYLAND_DISPLAY, no KMSDRM or framebuffer device)"
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
@@ -208,9 +194,11 @@ def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame
 
 def offer_resume(info: Any, config: Config) -> bool:
     from companion.resume_screen import ask_resume
-    from display.screen import open_screen
+    from display.screen import open_screen, opened
 
-    screen = open_screen(config.size, config.fullscreen)
+    shown = opened()   # the start screen's (a --window's too), else the configuration's
+    screen = shown.drawn if shown is not None else open_screen(config.size, config.fullscreen,
+                                                               config.rotate)
     return ask_resume(screen, f"Game {info.id}: {info.title}, {info.actions} actions")
 
 
@@ -223,6 +211,7 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
+    service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
 
     def close(self) -> None:
         if self.dice is not None:
@@ -251,7 +240,8 @@ def open_hardware(config: Config, headless: bool, panels: bool,
     if not headless:
         from display.screen import open_screen
 
-        hw.surface = open_screen(config.size, False if window else config.fullscreen)
+        hw.surface = open_screen(config.size, False if window else config.fullscreen,
+                                 config.rotate)
     return hw
 
 
@@ -263,10 +253,11 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
-        table.scenarios = scenarios_on_offer(data_dir, str(game.scenario.get("ruleset", "")))
+        ruleset = str(game.scenario.get("ruleset", ""))   # every ruleset's scenarios are read
+        table.scenarios_offered = lambda: scenarios_on_offer(data_dir, ruleset)   # at the end
     return table
 
 
@@ -317,7 +308,7 @@ def open_consoles(config: Config, say: Callable[[str], None],
 
     return Consoles.open(config.stations_address, config.stations_port, say,
                          without=without or "nobody can play the seats of people, so the game "
-                         "was not started")
+                         "was not started", advertise=config.stations_advertise)
 
 
 def people_seated(config: Config, args: argparse.Namespace) -> bool:

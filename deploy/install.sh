@@ -1,33 +1,38 @@
 #!/usr/bin/env bash
 # Installs starbridge as an appliance on Raspberry Pi OS (Bookworm, 64-bit Lite or desktop),
-# from this checkout, for the user who plays. See docs/raspberry-pi.md.
+# from this checkout. See docs/raspberry-pi.md.
 #
-#   sudo deploy/install.sh                 # the user who ran sudo; starts the service
-#   sudo deploy/install.sh --user bridge --kiosk
+#   sudo deploy/install.sh                 # installs and starts the service
+#   sudo deploy/install.sh --kiosk         # a new configuration starts in kiosk mode
 #   deploy/install.sh --dry-run            # print every step, change nothing (no root needed)
 #   deploy/install.sh --print-unit         # the systemd unit as it would be installed
 #   sudo deploy/install.sh --config /boot/firmware/starbridge.toml   # the settings elsewhere
 #   sudo deploy/install.sh --hotspot starbridge --hotspot-password 'a long passphrase'
-#                                          # the Pi as the table's own Wi-Fi (docs/stations.md)
+#                                          # the Pi as the table's own Wi-Fi (docs/raspberry-pi.md)
 #
-# It installs the system packages (python3-lgpio for gpiozero, the libraries SDL's KMSDRM
-# driver loads, a compiler for RPi.GPIO), makes a virtual environment in the checkout that can
-# see the system's lgpio, installs starbridge into it with the `pi` extra, adds the user to the
-# groups for GPIO, the dice tray's serial port and the screen, installs the dice tray's udev
-# rule, writes a configuration if there is none (never overwriting one), installs the systemd
-# unit with this user's names and paths, and runs `starbridge doctor`. A new configuration has the
-# station consoles on (phones and tablets on the table's network). With --hotspot, the Pi's Wi-Fi
-# becomes an access point of its own (NetworkManager), the table's network. Running it again is
-# safe.
+# It installs the system packages (python3-lgpio for gpiozero; Mesa's DRI drivers, libgbm, EGL
+# and GLES, which SDL's KMSDRM driver loads and Raspberry Pi OS Lite may lack), installs
+# starbridge with the `pi` extra into a virtual environment of its own in /opt/starbridge (it
+# sees the system's lgpio; its bytecode compiled, as the service may not write there), makes a
+# user of its own for the service (`starbridge`: no login, no sudo, only the groups of the
+# screen, the touch panel, GPIO, I2C and the dice tray's serial port), installs the dice tray's
+# udev rule, writes a configuration if there is none (never overwriting one), installs the
+# hardened systemd unit, and runs `starbridge doctor`. A new configuration has the station
+# consoles on (phones and tablets on the table's network). With --hotspot, the Pi's Wi-Fi
+# becomes an access point of its own (NetworkManager), the table's network. The saves live in
+# /var/lib/starbridge. Running it again is safe (and updates the program from the checkout).
+# 32-bit Raspberry Pi OS is refused at once: pygame-ce publishes no wheel for it.
 set -euo pipefail
 
 CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OS_RELEASE="${STARBRIDGE_OS_RELEASE:-/etc/os-release}"
-GROUPS_WANTED=(gpio i2c dialout video render input)
-APT_PACKAGES=(git python3 python3-venv python3-dev python3-lgpio build-essential
-              libdrm2 libgbm1 libegl1 libgles2)
+GROUPS_WANTED=(video render input gpio i2c dialout)
+APT_PACKAGES=(git python3 python3-venv python3-lgpio
+              libdrm2 libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri)
+PREFIX="${STARBRIDGE_PREFIX:-/opt/starbridge}"
+DATA=/var/lib/starbridge
 
-user="${SUDO_USER:-}"
+user=starbridge
 dry=0 kiosk=0 start=1 service=1 volatile=0 print_unit=0 config=""
 hotspot="" hotspot_password="" hotspot_iface="wlan0"
 HOTSPOT_CONNECTION="starbridge-hotspot"
@@ -39,8 +44,9 @@ usage: deploy/install.sh [--user NAME] [--config FILE] [--kiosk] [--no-service] 
                          [--volatile-journal] [--hotspot SSID [--hotspot-password PASS]
                          [--hotspot-iface IFACE]] [--dry-run] [--print-unit]
 
-  --user NAME         who plays (default: the user who ran sudo)
-  --config FILE       the configuration file (default: ~NAME/.config/starbridge/starbridge.toml;
+  --user NAME         the account the service runs as (default: starbridge, made if missing;
+                      never root, nor anyone who may sudo: the service faces the network)
+  --config FILE       the configuration file (default: /etc/starbridge/starbridge.toml;
                       one that is there is checked, never overwritten)
   --kiosk             a new configuration starts in kiosk mode (attract mode between games)
   --no-service        do not install the systemd unit (start it yourself: starbridge play)
@@ -99,18 +105,32 @@ elif [ -n "$hotspot_password" ]; then
     fail "--hotspot-password goes with --hotspot SSID"
 fi
 
-if [ -z "$user" ]; then
-    user="$(id -un)"
-    [ "$user" != root ] || [ "$dry" = 1 ] || [ "$print_unit" = 1 ] ||
-        fail "say who plays: sudo deploy/install.sh --user NAME (not root)"
+case "$user" in
+    ''|*[!a-z0-9_-]*) fail "--user: not an account name: $user" ;;
+esac
+[ "$user" != root ] || fail "starbridge must not run as root: give --user NAME (default starbridge)"
+make_user=0
+if getent passwd "$user" >/dev/null; then
+    for g in sudo wheel admin; do
+        if id -nG "$user" | tr ' ' '\n' | grep -qx "$g"; then
+            fail "'$user' may use sudo (group $g): a server that faces the network should run as a user of its own (leave out --user: starbridge is made)"
+        fi
+    done
+    group="$(id -gn "$user")"
+elif [ "$user" = starbridge ]; then
+    make_user=1 group=starbridge
+else
+    fail "no user '$user' on this machine: leave out --user (a user starbridge is made), or create it"
 fi
-getent passwd "$user" >/dev/null || fail "no user '$user' on this machine: create it, or give --user NAME"
-[ "$user" != root ] || [ "$dry" = 1 ] || [ "$print_unit" = 1 ] ||
-    fail "starbridge should not run as root: give --user NAME"
-home="$(getent passwd "$user" | cut -d: -f6)"
-group="$(id -gn "$user")"
-config="${config:-$home/.config/starbridge/starbridge.toml}"
+config="${config:-/etc/starbridge/starbridge.toml}"
 case "$config" in /*) ;; *) config="$PWD/$config" ;; esac
+
+# 32-bit Raspberry Pi OS: said at once, not after a long failed build.
+arch="${STARBRIDGE_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
+case "$arch" in
+    armhf|armel|armv6l|armv7l)
+        fail "this is 32-bit Raspberry Pi OS ($arch): pygame-ce, the bridge display, publishes no wheel for it and will not build here. Install Raspberry Pi OS (64-bit) Bookworm with Raspberry Pi Imager (every Pi 3, 4, 5 and Zero 2 W runs it), then run this again" ;;
+esac
 
 # The groups of GROUPS_WANTED that this machine has (systemd refuses a unit naming a group
 # that does not exist, and a PC has no gpio group).
@@ -125,15 +145,13 @@ present_groups() {
 # A text for the right-hand side of a sed s||| command, taken literally.
 sed_text() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
 
-# deploy/starbridge.service with this user's name, group, home and checkout.
+# deploy/starbridge.service with this machine's groups, the user, the prefix and the settings.
 render_unit() {
-    sed -e "s|/home/bridge/starbridge/|$(sed_text "$CHECKOUT")/|g" \
-        -e "s|/home/bridge|$(sed_text "$home")|g" \
+    sed -e "s|/opt/starbridge/|$(sed_text "$PREFIX")/|g" \
         -e "s|^User=.*|User=$user|" \
         -e "s|^Group=.*|Group=$group|" \
         -e "s|^SupplementaryGroups=.*|SupplementaryGroups=$(present_groups)|" \
         -e "s|^Environment=STARBRIDGE_CONFIG=.*|Environment=STARBRIDGE_CONFIG=$(sed_text "$config")|" \
-        -e "/^# Install (as the user/,/^#   sudo systemctl daemon-reload/d" \
         "$CHECKOUT/deploy/starbridge.service"
 }
 
@@ -149,7 +167,7 @@ step() { echo "==> $*"; }
 run() {
     if [ "$dry" = 1 ]; then printf '+'; printf ' %q' "$@"; printf '\n'; else "$@"; fi
 }
-as_user() { run runuser -u "$user" -- "$@"; }
+as_user() { run runuser -u "$user" -- env STARBRIDGE_DATA="$DATA" STARBRIDGE_CONFIG="$config" "$@"; }
 # write FILE MODE: standard input into FILE (shown instead on a dry run)
 write() {
     if [ "$dry" = 1 ]; then
@@ -183,17 +201,26 @@ if [ "$dry" = 0 ]; then
         fail "starbridge needs Python 3.11 or newer; this system has $(python3 -V 2>&1)"
 fi
 
-step "starbridge in $CHECKOUT/.venv (it sees the system's lgpio)"
-run chown -R "$user:$group" "$CHECKOUT"
-# Again over a .venv that ./run made: it then sees the system's packages too.
-as_user python3 -m venv --system-site-packages "$CHECKOUT/.venv"
-as_user "$CHECKOUT/.venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    -e "${CHECKOUT}[pi]"
+step "starbridge in $PREFIX (it sees the system's lgpio; read-only for the service)"
+echo "install.sh: a few minutes on a Pi 4: Python's packages come as wheels, nothing is compiled"
+run python3 -m venv --system-site-packages "$PREFIX"
+run "$PREFIX/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade \
+    "${CHECKOUT}[pi]"
+run "$PREFIX/bin/python" -m compileall -q "$PREFIX"
+run install -m 0644 "$CHECKOUT/README.md" "$PREFIX/README.md"
+run ln -sf "$PREFIX/bin/starbridge" /usr/local/bin/starbridge
 
+if [ "$make_user" = 1 ]; then
+    step "a user of its own: $user (no login, no sudo)"
+    run useradd --system --user-group --home-dir "$DATA" --shell /usr/sbin/nologin \
+        --comment "starbridge table" "$user"
+fi
 step "groups for $user: $(present_groups)"
 for g in $(present_groups); do
     run usermod -aG "$g" "$user"
 done
+step "the saves: $DATA (the service's own; on a read-only overlay, docs/raspberry-pi.md)"
+run install -d -o "$user" -g "$group" -m 0700 "$DATA"
 
 step "the dice tray's udev rule"
 run install -m 0644 "$CHECKOUT/deploy/99-starbridge-dice.rules" /etc/udev/rules.d/
@@ -204,7 +231,7 @@ if [ -e "$config" ]; then
     step "configuration: $config is there; left as it is"
 else
     step "configuration: $config (every key: starbridge config --example)"
-    as_user mkdir -p "$(dirname "$config")"
+    run install -d -m 0755 "$(dirname "$config")"
     enabled="false"
     [ "$kiosk" = 0 ] || enabled="true "
     write "$config" 0644 <<EOF
@@ -224,9 +251,8 @@ enabled = $enabled         # attract mode between games (docs/appliance.md)
 enabled = true           # a console for each seat on phones and tablets (docs/stations.md)
 port = 8765
 EOF
-    run chown "$user:$group" "$config"
 fi
-as_user "$CHECKOUT/.venv/bin/starbridge" config --check "$config"
+as_user "$PREFIX/bin/starbridge" config --check "$config"
 
 if [ "$volatile" = 1 ]; then
     step "the journal kept in memory"
@@ -269,7 +295,7 @@ if command -v raspi-config >/dev/null; then
 fi
 
 if [ "$service" = 1 ]; then
-    step "the systemd unit, for $user"
+    step "the systemd unit, hardened, for $user"
     render_unit | write /etc/systemd/system/starbridge.service 0644
     run systemctl daemon-reload
     run systemctl disable getty@tty1.service   # the screen is the bridge's, not a login prompt
@@ -286,15 +312,16 @@ if [ "$service" = 1 ]; then
 fi
 
 step "starbridge doctor"
-as_user "$CHECKOUT/.venv/bin/starbridge" doctor --config "$config" || true
+as_user "$PREFIX/bin/starbridge" doctor --config "$config" || true
 
 cat <<EOF
 
-starbridge is installed for $user.
+starbridge is installed in $PREFIX and runs as $user.
   logs:      journalctl -u starbridge -f
   settings:  $config   (starbridge config --example lists every key)
+  saves:     $DATA   (sudo -u $user starbridge games lists them)
   restart:   sudo systemctl restart starbridge
-A group added just now counts from the next login or reboot; a reboot is the simplest.
+  update:    git pull, then sudo deploy/install.sh again
 EOF
 if [ -n "$hotspot" ]; then
     echo "The table's Wi-Fi: $hotspot; phones join it, then scan their seat's code on the"

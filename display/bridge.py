@@ -18,7 +18,7 @@ import pygame
 
 from display import offers, ruling_panel
 from display.browse import browse, open_cut, read
-from display.draw_consoles import ConsoleCode
+from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
 from display.draw_station_screens import StationFrames
@@ -47,6 +47,7 @@ from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.roll_log import RollLog
 from display.roll_result import roll_result, rolled_by
+from display.screen import drawing_surface, events, present
 from display.seats_model import SeatRow, parse_mode_id
 from display.shield_marks import shield_marks
 from display.status_model import (
@@ -65,8 +66,9 @@ log = logging.getLogger(__name__)
 class Request:
     """Something the display asks of the app: "roll" (roll the table's dice for the pending
     request), "undo" (the Instructor takes back the last action), "undo-phase" (back to the
-    start of the phase) or "seat" (the Instructor asks
-    that the seat `ship`/`station` be played by `mode` from the next turn)."""
+    start of the phase), "network" (the consoles' links on the machine's next address) or
+    "seat" (the Instructor asks that the seat `ship`/`station` be played by `mode` from the
+    next turn)."""
 
     kind: str
     station: str = ""
@@ -121,6 +123,7 @@ class BridgeDisplay(FollowsPanels):
         self.ending = False   # the Instructor's END GAME ruling in the overview's place
         self.seats_page = 0
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
+        self.console_network: ConsoleNetwork | None = None
         self.station_frames: StationFrames | None = None   # the panels' own displays, on a PC
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
@@ -246,9 +249,11 @@ class BridgeDisplay(FollowsPanels):
         if frames != self.station_frames:
             self.station_frames, self.dirty = frames, True
 
-    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None) -> None:
-        """The seats' console codes for the Instructor's Consoles view (None: no consoles)."""
-        self.console_codes, self.dirty = codes, True
+    def show_consoles(self, codes: tuple[ConsoleCode, ...] | None,
+                      network: ConsoleNetwork | None = None) -> None:
+        """The seats' console codes for the Instructor's Consoles view (None: no consoles), and
+        the network their links are on."""
+        self.console_codes, self.console_network, self.dirty = codes, network, True
         self.showing_consoles = self.showing_consoles and codes is not None
 
     def show_seats(self, rows: tuple[SeatRow, ...] | None) -> None:
@@ -367,7 +372,7 @@ class BridgeDisplay(FollowsPanels):
             elif event.type == pygame.KEYDOWN:
                 self.key(event.key, event.mod)
             elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-                screen = pygame.display.get_surface()
+                screen = drawing_surface()
                 self.resize(screen if screen is not None else self.surface)
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self.dirty = True
@@ -505,6 +510,9 @@ class BridgeDisplay(FollowsPanels):
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = self.showing_consoles = False
             return
+        if kind == "consoles-network":   # the links on the machine's next network
+            self.on_output(Request("network"))
+            return
         if kind in ("consoles", "close-consoles"):   # the seats' QR codes (draw_consoles)
             self.showing_consoles = kind == "consoles" and self.console_codes is not None
             self.seats_page, self.focus, self.showing_seats = 0, None, False
@@ -640,11 +648,11 @@ class BridgeDisplay(FollowsPanels):
         events, handle them, redraw on change, flip."""
         if fps > 0:
             self.clock.tick(fps)
-        for event in pygame.event.get():
+        for event in events():
             self.handle(event)
         drawn = self.draw()
-        if drawn and pygame.display.get_surface() is self.surface:
-            pygame.display.flip()
+        if drawn:
+            present(self.surface)
         return drawn
 
     def wake_in(self) -> float | None:

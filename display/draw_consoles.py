@@ -6,8 +6,13 @@ The codes come as plain matrices (rows of dark/light modules, quiet zone include
 them with segno, stations.links.qr_matrix), drawn here as rectangles, black on white whatever the
 theme (a camera reads dark modules on a light ground).
 
+Above the codes, the network the links are on ("Phones on 10.42.0.1 (wlan0: this machine's own
+Wi-Fi hotspot)"), the name people may type instead (http://starbridge.local:8765), and, when the
+machine has no network, that phones cannot join and what to do.
+
 Widget ids (what a tap does, see `BridgeDisplay.activate`):
     page:-1 / page:+1      page through the seats;  close-consoles  back to the panel
+    consoles-network       the links name the machine's next address (several networks)
 """
 
 from __future__ import annotations
@@ -24,6 +29,19 @@ from display.paint import Painter, Widget
 DARK, LIGHT = (0, 0, 0), (255, 255, 255)
 MIN_MODULE = 2
 """px a module at least: smaller, a phone's camera may not read it from the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleNetwork:
+    """The network the links are on: its words, the name to type (or ""), whether a phone can
+    reach it at all, how many addresses the Instructor may choose among, and the fix to say
+    when none can be reached."""
+
+    where: str
+    typed: str = ""
+    reachable: bool = True
+    choices: int = 1
+    fix: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +88,8 @@ def per_page(area: pygame.Rect, touch: int, modules: int, head: int) -> tuple[in
 
 
 def draw_consoles(p: Painter, codes: Sequence[ConsoleCode], area: pygame.Rect,
-                  actions: pygame.Rect, touch: int, page: int, focus: str | None) -> int:
+                  actions: pygame.Rect, touch: int, page: int, focus: str | None,
+                  network: ConsoleNetwork | None = None) -> int:
     """Draw the Consoles view; returns the number of pages its codes take."""
     p.region = "panel"
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
@@ -80,6 +99,14 @@ def draw_consoles(p: Painter, codes: Sequence[ConsoleCode], area: pygame.Rect,
            p.line_height("small")), "small", theme.TEXT_DIM, w - r.width - 12, align="right")
     top = r.bottom + 4
     small = p.line_height("small")
+    if network is not None:
+        if network.reachable:
+            line = f"Phones on {network.where}" + (f" · or type {network.typed}"
+                                                   if network.typed else "")
+            top += p.wrap(line, pygame.Rect(x, top, w, 2 * small), "small", theme.TEXT_DIM) + 2
+        else:   # said whole: the codes below name this machine alone
+            said = f"Phones cannot join: this machine has no network. {network.fix}."
+            top += p.wrap(said, pygame.Rect(x, top, w, 4 * small), "small", theme.ALERT) + 2
     inner = pygame.Rect(area.x + GAP, top, area.width - 2 * GAP, area.bottom - top - 4)
     n_mod = max((len(c.modules) for c in codes), default=1)
     cols, side = per_page(inner, touch, n_mod, small * 2 + 2)
@@ -100,7 +127,12 @@ def draw_consoles(p: Painter, codes: Sequence[ConsoleCode], area: pygame.Rect,
     p.region = "actions"
     pygame.draw.rect(p.surface, theme.BACKGROUND, actions)
     y = actions.y + (actions.height - touch) // 2
-    draw_pager(p, actions.x, y, touch, page, n_pages, focus)
+    after = draw_pager(p, actions.x, y, touch, page, n_pages, focus)
+    if network is not None and network.choices > 1:   # the room between the pager and BACK
+        room = actions.right - 2 * touch - GAP - after
+        other = Widget("consoles-network", pygame.Rect(after, y, room, touch),
+                       "NETWORK" if room >= 2 * touch else "NET")
+        p.button(other, focused=focus == other.id, colour=theme.ACCENT_3)
     back = Widget("close-consoles", pygame.Rect(actions.right - 2 * touch, y, 2 * touch, touch),
                   "BACK")
     p.button(back, focused=focus == back.id, colour=theme.ACCENT_2)

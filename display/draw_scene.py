@@ -73,7 +73,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
     if d.showing_consoles and d.console_codes is not None:
         pages = draw_consoles(p, d.console_codes, rect(lay.panel), rect(lay.actions),
-                              lay.touch, d.seats_page, d.focus)
+                              lay.touch, d.seats_page, d.focus, d.console_network)
         d.seats_page = min(d.seats_page, pages - 1)
         return True
     if d.showing_seats and d.seat_rows is not None:

@@ -2,7 +2,7 @@
 
 A course being entered (its hexes and where the ship may still end) and a weapon's arc are the
 kernel's preview from the same view (`engine.game.course_path`, `course_reach`, `arc_hexes`:
-the ruleset's, FASA's in engine/rulesets/fasa/preview.py). Which ships and how much of them a
+the ruleset's, FASA's in engine/rulesets/fasa/seats/preview.py). Which ships and how much of them a
 seat sees is the engine's `view`; this module only arranges it for drawing.
 """
 

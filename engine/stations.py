@@ -3,7 +3,7 @@
 Book Two, Command & Control: Captain, Chief Engineer, Helmsman, Science Officer/Navigator and the
 Instructor; "Expanding For More Players" splits Helm into Helm and Weapons, and the Science
 Officer's job into Science, Navigator and Communications. Which station does what in a crew of a
-given size is the ruleset's authority table (FASA: `engine.rulesets.fasa.crew`).
+given size is the ruleset's authority table (FASA: `engine.rulesets.fasa.values.crew`).
 
 The Admiral (Book Two, Advanced: Optional Rules, seed 000 line 437, `cat -n`) commands no ship:
 "one of the players does not actually command a ship, but acts as an Admiral, coordinating the

@@ -170,11 +170,15 @@ class Bridge:
 
     def pump(self, state: GameState, t: float, act: Act,
              timeout: float | None = None) -> GameState:
-        """Take the presses since the last call, in order, each against the state the one
-        before it left. `act` applies an outcome that carries an action or asks for a roll,
-        and returns the new state and its events (or None when it did nothing); the lights
-        follow after each. Returns the state after the last press. An expander that stopped
-        (or started again) answering is said here, once."""
+        """Take the presses since the last call (waiting up to `timeout` seconds for the first,
+        None: not at all), in order, each against the state the one before it left: the
+        panel's model takes it and its own light answers first (a value moved, a "not now"
+        flash, "your move" out for a decision sent). An outcome that carries an action or asks
+        for a roll goes to `act`, which applies it (saved, shown) and returns the new state and
+        its events, or None when it was refused: every panel's lights then follow those events,
+        or the refused decision is withdrawn and the panel's light says so again. Returns the
+        state after the last press, every panel shown for it. An expander that stopped (or
+        started again) answering is said here, once."""
         for news in self.hub.service():
             self.say(news)
         for press in self.presses(t, timeout):

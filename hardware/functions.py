@@ -32,7 +32,7 @@ NEXT_CHOICE, END_PHASE = "next_choice", "end_phase"
 STATION_BUTTONS: dict[str, tuple[str, ...]] = {
     ENGINEER: (TO_MOVEMENT, TO_SHIELDS, TO_WEAPONS),
     # The Captain moves the ship when Helm and Weapons are split, and Helm commands in a crew
-    # of three (Book Two, C&C: Expanding For More Players; engine.rulesets.fasa.crew).
+    # of three (Book Two, C&C: Expanding For More Players; engine.rulesets.fasa.values.crew).
     HELM: (PORT, STARBOARD, AHEAD, UNDO_STEP, NEXT_WEAPON, FIRE, NEXT_CHOICE, END_PHASE),
     WEAPONS: (NEXT_WEAPON, FIRE),
     SCIENCE: (NEXT_SHIELD, ADD, REMOVE),

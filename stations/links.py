@@ -7,33 +7,23 @@ link is the secret itself, so only the table shows it.
 
 from __future__ import annotations
 
-import contextlib
 import io
-import socket
 
 import segno
 
+from stations.addresses import link_addresses
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 
 PAGE_OF = {INSTRUCTOR_SEAT: "instructor", VIEW_SEAT: "view"}
 ANY_ADDRESS = ("", "0.0.0.0", "::")
 
 
-def lan_address() -> str:
-    """This machine's address on its network (the one its default route leaves by), or
-    127.0.0.1 with no network. No packet is sent: a UDP socket is only pointed at an address."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("10.255.255.255", 1))
-        address = str(s.getsockname()[0])
-        if address and not address.startswith("0."):
-            return address
-    return "127.0.0.1"
-
-
-def base_url(address: str, port: int) -> str:
-    """The address phones open: the listening address, or this machine's LAN address when the
-    server listens on every address."""
-    host = lan_address() if address in ANY_ADDRESS else address
+def base_url(address: str, port: int, link: str | None = None) -> str:
+    """The address phones open: the listening address, or, when the server listens on every
+    address, `link` (the one chosen) or the likeliest of this machine's (stations.addresses)."""
+    host = address
+    if address in ANY_ADDRESS:
+        host = link if link is not None else link_addresses()[0].address
     if ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{port}"

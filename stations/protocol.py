@@ -33,12 +33,20 @@ class Limits:
     max_message: int = 16 * 1024        # bytes of one message from a client
     max_frame: int = 64 * 1024          # beyond this aiohttp itself closes (code 1009)
     max_connections: int = 64           # consoles connected at once, those saying hello too
+    per_seat: int = 4                   # consoles of one seat at once (a phone, a tablet, a
+    #                                     reload or two): a newer one closes the seat's oldest
     hello_timeout: float = 5.0          # seconds to send `hello` after connecting
     rate: float = 20.0                  # messages a second a client may keep up
     burst: int = 40                     # messages at once before the rate applies
-    send_queue: int = 32                # messages waiting for a client (states coalesce)
+    send_queue: int = 64                # messages waiting for a client (states coalesce): more
+    #                                     than a burst's answers, handed over in one batch
     send_timeout: float = 10.0          # seconds one send may wait: longer, the client is dropped
     heartbeat: float = 30.0             # seconds between pings (a phone gone without a word)
+
+    def __post_init__(self) -> None:
+        if self.send_queue <= self.burst + 2:   # a burst's answers, the state and a pong
+            raise ValueError(f"send_queue ({self.send_queue}) must hold a burst's answers "
+                             f"(burst {self.burst}) and the state after them")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +65,15 @@ class ConsoleInput:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A message as sent: compact JSON, `v` first."""
-    return json.dumps({"v": PROTOCOL, **message}, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: compact JSON, `v` first. Text that cannot be sent as UTF-8 (a lone
+    surrogate from a file or an older message) is sent escaped, as JSON allows, never raised."""
+    data = {"v": PROTOCOL, **message}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    return text
 
 
 def parse(text: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -69,7 +84,11 @@ def parse(text: str) -> tuple[dict[str, Any] | None, str | None]:
         return None, "That message was not JSON: reload the page."
     if not isinstance(data, dict):
         return None, "That message was not a JSON object: reload the page."
-    if data.get("v") != PROTOCOL:
+    try:   # a lone surrogate ("\\ud800") is JSON but no text: nothing downstream gets one
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return None, "That message had text that is not Unicode (a lone surrogate): reload the page."
+    if type(data.get("v")) is not int or data.get("v") != PROTOCOL:   # true == 1 in Python
         return None, (f"This console speaks another version of the protocol "
                       f"({data.get('v')!r}; the table speaks {PROTOCOL}): reload the page.")
     kind = data.get("type")

@@ -24,12 +24,13 @@ import itertools
 import logging
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
 
 from stations.protocol import (
     GAME_ENDED,
@@ -66,13 +67,18 @@ MAX_UNSENT = 1024 * 1024    # bytes waiting: the client is gone (the kernel hold
 STATE_HEAD = '{"v":1,"type":"state"'   # how a state message begins (protocol.dumps)
 
 
-def same_origin(origin: str, host: str) -> bool:
-    """Whether a browser's Origin header names the host the page was served from."""
+def own_origin(origin: str, names: Iterable[str], port: int) -> bool:
+    """Whether a browser's Origin header names this table: one of its own addresses or names
+    (`names`), on its port. Never the request's own Host header: a page of another name that
+    the attacker's DNS points at the table (DNS rebinding) sends a Host it chose itself."""
     try:
         parts = urlsplit(origin)
+        given = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
         return False
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+    host = (parts.hostname or "").lower().rstrip(".")
+    return parts.scheme in ("http", "https") and given == port and \
+        host in {n.lower().strip("[]").rstrip(".") for n in names}
 
 
 def seat_label(seat: str) -> dict[str, Any]:
@@ -112,8 +118,10 @@ class StationServer:
 
     def __init__(self, inputs: Callable[[ConsoleInput], None], host: str = "127.0.0.1",
                  port: int = 0, limits: Limits | None = None, tokens: TokenBook | None = None,
-                 static: Path = STATIC) -> None:
+                 static: Path = STATIC,
+                 names: Callable[[], Iterable[str]] | None = None) -> None:
         self.inputs, self.host, self.port = inputs, host, port
+        self.names = names or own_names   # this table's addresses and names, for Origin
         self.limits = limits or Limits()
         self.tokens = tokens or TokenBook()
         self.static = static
@@ -131,6 +139,7 @@ class StationServer:
         self._held: deque[tuple[str, int, str, str]] = deque()   # answer_later's, in order
         self._lock = threading.Lock()
         self._seats: dict[str, int] = {}             # seat -> consoles connected (said hello)
+        self._files: dict[str, Path] = {}            # /static/NAME -> the file it serves
         self.refusals = 0                            # counted for tests and the bench
         self.drops = 0
 
@@ -236,22 +245,25 @@ class StationServer:
         for path in PAGES:
             app.router.add_get(path, self._page)
         app.router.add_get("/ws", self._websocket)
-        if self.static.is_dir():
-            app.router.add_static("/static", self.static, follow_symlinks=False)
+        self._files = static_files(self.static)
+        app.router.add_get("/static/{name:.*}", self._static_file)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
-        try:
-            site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
-            await site.start()
-            server = getattr(site, "_server", None)
-            sockets = getattr(server, "sockets", None) or ()
-            if sockets:
-                self.port = int(sockets[0].getsockname()[1])
+        loop = asyncio.get_running_loop()
+        listening: asyncio.Server | None = None
+        try:   # aiohttp's own answers (a request it cannot parse) carry the headers too
+            listening = await loop.create_server(
+                lambda: _Handler(runner.server, loop=loop, access_log=None),  # type: ignore[arg-type]
+                self.host, self.port, reuse_address=True)
+            if listening.sockets:
+                self.port = int(listening.sockets[0].getsockname()[1])
             self._ready.set()
             await self._stop.wait()
             for conn in list(self._conns.values()):
                 conn.abort()
         finally:
+            if listening is not None:
+                listening.close()
             await runner.cleanup()
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
@@ -263,9 +275,17 @@ class StationServer:
             return web.FileResponse(path)
         return web.Response(text=FALLBACK, content_type="text/html")
 
+    async def _static_file(self, request: web.Request) -> web.StreamResponse:
+        """A file of stations/static by its name, from the list made at start: nothing else of
+        the file system is looked at, whatever the name (a long one, dots, escapes)."""
+        path = self._files.get(request.match_info.get("name", ""))
+        if path is None:
+            raise web.HTTPNotFound(text="No such file.\n")
+        return web.FileResponse(path)
+
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
-        if origin is not None and not same_origin(origin, request.host):
+        if origin is not None and not own_origin(origin, self.names(), self.port):
             self.refusals += 1
             return web.Response(status=403, text="This console's page came from another "
                                                  "address: open the link from the table.\n")
@@ -333,6 +353,9 @@ class StationServer:
                 return
             except (ConnectionError, RuntimeError):
                 return
+            except Exception as exc:   # never a silent console: said in a line, then dropped
+                self._drop(conn, f"a message could not be sent ({type(exc).__name__}: {exc})")
+                return
 
     def _unread(self, conn: _Conn) -> bool:
         """Whether the client has left what was sent unread too long: the bytes waiting to go
@@ -394,6 +417,7 @@ class StationServer:
         conn.seat = seat
         with self._lock:
             self._seats[seat] = self._seats.get(seat, 0) + 1
+        self._make_room(conn)
         self._welcome(conn)
         self.inputs(ConsoleInput(seat, conn.id, {"type": "join"}, conn.generation))
         while not ws.closed and not conn.dropped:
@@ -402,6 +426,17 @@ class StationServer:
             if message is None or conn.closing:
                 return
             self._dispatch(conn, seat, message)
+
+    def _make_room(self, conn: _Conn) -> None:
+        """A seat has at most `per_seat` consoles: its newest closes its oldest, so one seat's
+        link, however often it is opened, never takes the Instructor's or another seat's place
+        (the table's `max_connections` is more than every seat's share)."""
+        mine = sorted((c for c in self._conns.values()
+                       if c.seat == conn.seat and c is not conn and not c.closing),
+                      key=lambda c: c.id)
+        for old in mine[:max(0, len(mine) + 1 - self.limits.per_seat)]:
+            self._refuse(old, "This seat was opened on another console: this one closed. "
+                              "Reload the page to take it back.")
 
     def _welcome(self, conn: _Conn) -> None:
         seat = conn.seat or ""
@@ -503,11 +538,59 @@ class StationServer:
             self._latest.clear()
 
 
-@web.middleware
-async def _headers(request: web.Request,
-                   handler: Callable[[web.Request], Any]) -> web.StreamResponse:
-    response: web.StreamResponse = await handler(request)
+def static_files(folder: Path) -> dict[str, Path]:
+    """Every regular file under `folder` (no link followed) by its path under it."""
+    if not folder.is_dir():
+        return {}
+    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.is_symlink()
+            and not any(part.is_symlink() for part in p.relative_to(folder).parents
+                        if part != Path("."))}
+
+
+def own_names() -> list[str]:
+    """This machine's names and addresses, as a page of the table may be opened by: the
+    addresses its links name (stations.addresses), localhost, its host name and mDNS name."""
+    import socket
+
+    from stations.addresses import MDNS_NAME, link_addresses
+
+    host = socket.gethostname().lower()
+    return ["localhost", "127.0.0.1", "::1", host, f"{host}.local", MDNS_NAME,
+            *(a.address for a in link_addresses())]
+
+
+def _with_headers(response: web.StreamResponse) -> web.StreamResponse:
     if not response.prepared:
         for key, value in HEADERS.items():
             response.headers.setdefault(key, value)
     return response
+
+
+@web.middleware
+async def _headers(request: web.Request,
+                   handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+    """The security headers on every answer: a page, a file, a refusal (404, 400, 403...)."""
+    try:
+        response: web.StreamResponse = await handler(request)
+    except web.HTTPException as exc:
+        _with_headers(exc)
+        raise
+    except Exception as exc:   # never a traceback in the log, never an answer without them
+        log.warning("stations: %s %s failed: %s: %s", request.method, request.path[:80],
+                    type(exc).__name__, exc)
+        return _with_headers(web.Response(status=500, text="Something went wrong.\n"))
+    return _with_headers(response)
+
+
+class _Handler(RequestHandler):
+    """aiohttp's connection handler, whose own answers (a request it cannot parse: 400) carry
+    the security headers too, and are logged in a line."""
+
+    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        return _with_headers(super().handle_error(request, status, exc, message))
+
+    def log_exception(self, *args: Any, **kw: Any) -> None:
+        kw.pop("exc_info", None)
+        log.info("stations: " + str(args[0]), *args[1:])

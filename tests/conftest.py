@@ -1,6 +1,23 @@
 """Fixtures for the hostile-input suites of every package: a FIFO where a file is expected, and
 a call that must end in time and within a memory bound (a read that waits for a FIFO's writer
-would hang the suite; one that reads /dev/zero to its end would take the machine's memory)."""
+would hang the suite; one that reads /dev/zero to its end would take the machine's memory).
+
+And the suite's two speeds: tests marked `slow` are left out of a developer's run (`./test`, or
+pytest with no test named) and run when CI is set (`.ci/run`), when a `-m` expression is given
+(`./test -m slow`: only them) or when tests are named (`./test tests/engine/fasa/` runs those
+whole). Mark `slow` a test (or the cases of one) that takes more than about a fifth of a second
+on a busy two-core machine: random games by the hundred, the secrets differentials, real
+processes and browsers, fuzzers; keep a case or two of a large parametrised set in the
+developer's run (`pytest.param(..., marks=pytest.mark.slow)` for the rest), so every kind of
+test still runs there.
+
+FASA's suites are in folders that mirror engine/rulesets/fasa/ (tests/engine/fasa/data/,
+values/, firing/, ...), with the suites of a whole level (test_fasa_fidelity.py: the basic game,
+test_fasa_advanced.py, test_fasa_expert.py) and the random playthroughs at its top. They, and the
+consoles' and kernel's suites, share helpers by module name (`from test_fasa_advanced import act`,
+`from test_secrets import game_states`, `from cc_crews import crew_ships`), so that folder and
+each of its folders are put on the import path here, as pytest puts a test's own folder; a test
+module's name is unique in all of them."""
 
 from __future__ import annotations
 
@@ -18,6 +35,44 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.config import Config
+
+SLOW = "slow"
+FASA_SUITES = Path(__file__).resolve().parent / "engine" / "fasa"
+
+for _folder in (FASA_SUITES, *sorted(p for p in FASA_SUITES.iterdir()
+                                     if p.is_dir() and p.name.isidentifier())):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
+
+
+def _everything(config: Config) -> bool:
+    """Whether the run takes the slow tests too: under CI, with a marker expression, or with
+    tests named on the command line."""
+    return bool(os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG")
+                or config.getoption("markexpr")
+                or config.args_source == Config.ArgsSource.ARGS)
+
+
+def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> None:
+    if _everything(config):
+        return
+    slow = [item for item in items if item.get_closest_marker(SLOW)]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker(SLOW)]
+        config.stash[_LEFT_OUT] = len(slow)
+
+
+_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Config) -> None:
+    left = config.stash.get(_LEFT_OUT, 0)
+    if left:
+        terminalreporter.write_line(
+            f"{left} slow tests left out: CI=1 ./test runs everything, ./test -m slow only them")
+
 
 MEMORY = 1 << 30   # bytes a bounded call may take beyond what the test process has already
 

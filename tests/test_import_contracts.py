@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -38,11 +40,12 @@ def test_the_edges_contract_lists_no_exceptions() -> None:
     assert "ignore_imports" not in contract
 
 
+@pytest.mark.slow
 def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_path: Path) -> None:
     """The contract can fail: an edge package that imports a FASA module breaks it."""
     (tmp_path / "probe_edge").mkdir()
     (tmp_path / "probe_edge" / "__init__.py").write_text(
-        "from engine.rulesets.fasa import setup  # noqa: F401\n", encoding="utf-8")
+        "from engine.rulesets.fasa.flow import setup  # noqa: F401\n", encoding="utf-8")
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     text = text.replace('root_packages = ["engine", ', 'root_packages = ["probe_edge", "engine", ')
     text = text.replace('source_modules = ["display", "hardware", "firmware_bridge", "companion", '
@@ -54,14 +57,16 @@ def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_pat
     done = lint_imports(config, tmp_path)
     assert done.returncode != 0
     assert "Edges know no ruleset BROKEN" in done.stdout
-    assert "probe_edge -> engine.rulesets.fasa.setup" in done.stdout
+    assert "probe_edge -> engine.rulesets.fasa.flow.setup" in done.stdout
 
 
+@pytest.mark.slow
 def test_an_import_cycle_breaks_the_no_cycle_contract(tmp_path: Path) -> None:
     """The cycle contract can fail: without its one listed exception FASA's damage location is an
     import cycle (combat.py hands the roll to expert_damage.py, which builds on combat.py)."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    start = text.index('    "engine.rulesets.fasa.combat -> engine.rulesets.fasa.expert_damage",')
+    start = text.index('    "engine.rulesets.fasa.firing.combat -> '
+                       'engine.rulesets.fasa.firing.expert_damage",')
     end = text.index("\n", start) + 1
     config = tmp_path / "contracts.toml"
     config.write_text(text[:start] + text[end:], encoding="utf-8")

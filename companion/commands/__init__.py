@@ -1,1 +1,44 @@
-"""The `starbridge` subcommands, one module each; `companion.cli` dispatches to them."""
+"""The `starbridge` command's commands, one module each (a module may hold two small ones).
+
+`COMMANDS` names each command's module and its one line of help, so that the command line
+imports only the module of the command that runs: `starbridge --help` and `starbridge play`
+never load the benchmarks, the dice emulator or the survey. Each module offers
+
+    add_arguments(parser)           its arguments (and `EXAMPLES`, shown below its --help)
+    run(args, data_dir) -> int      the command; its exit status
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: the module (under companion.commands) that adds its arguments and runs it,
+    and its line in `starbridge --help`."""
+
+    module: str
+    help: str
+
+
+COMMANDS: dict[str, Command] = {
+    "play": Command("play", "play a game at the table: display, panels, dice, saves"),
+    "stations": Command("stations", "a table with no screen: every seat's console link and QR "
+                                    "code, then play"),
+    "games": Command("games", "list, export, import saved games"),
+    "config": Command("config", "the configuration file: check it, or print an example"),
+    "doctor": Command("doctor", "check what a Pi bridge needs and say how to fix it"),
+    "crew": Command("crew", "the table's crews of officers, kept from game to game"),
+    "simulate": Command("simulate", "autopilot ships fight; prints a turn-by-turn account"),
+    "replay": Command("replay", "replay a log and print the final state as JSON"),
+    "scenarios": Command("catalogue", "list the scenarios"),
+    "ships": Command("catalogue", "list the ship classes"),
+    "bench": Command("bench", "print speed and memory figures beside floors measured in the "
+                              "same run"),
+    "dice-emulator": Command("dice_emulator", "a dice tray on a pseudo-terminal or TCP port"),
+    "panels": Command("panels", "station panels: check a pin map, draw its wiring"),
+    "screenshot": Command("screenshot", "render the bridge display to PNG (headless)"),
+}
+DEFAULT = "play"
+"""The command `starbridge` runs when it is given none."""

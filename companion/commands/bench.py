@@ -11,7 +11,8 @@ import argparse
 import io
 import sys
 from collections.abc import Callable
-from typing import IO, Any
+from pathlib import Path
+from typing import IO
 
 from companion.benchmarks.figures import Figure, machine, report
 
@@ -32,16 +33,11 @@ EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one 
            "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="print speed and memory figures beside floors measured in the same run")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("what", nargs="?", default=ALL, choices=(ALL, *WHAT, *ALIASES),
                    help="one benchmark (default: all of them, and one table)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="with all: each benchmark's own account before the table")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def _engine(out: IO[str]) -> list[Figure]:
@@ -93,11 +89,15 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
                 headings: bool = False) -> tuple[list[Figure], list[str]]:
     """Run the named benchmarks, their accounts to `out` (each under its name with `headings`);
     their figures, and a line for each one that failed (the others still run)."""
+    from companion.progress import Progress
+
     figures: list[Figure] = []
     failed: list[str] = []
-    for name in names:
-        if progress is not None:
+    terminal = Progress("bench", len(names))   # on a terminal: which, of how many
+    for n, name in enumerate(names):
+        if progress is not None and not terminal.live:
             print(f"starbridge bench: {name}...", file=progress, flush=True)
+        terminal.step(n, f"{name}: {WHAT[name]}")
         if headings:
             print(f"== {name}", file=out, flush=True)
         try:
@@ -105,10 +105,11 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
         except Exception as exc:   # a benchmark that breaks must not lose the others' figures
             failed.append(f"starbridge: bench {name} failed: {type(exc).__name__}: {exc}")
             figures.append(Figure(name, f"failed ({type(exc).__name__})", None, ""))
+        terminal.close()   # its account (or the next line) starts on a clean line
     return figures, failed
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     what = ALIASES.get(args.what, args.what)
     names = list(BENCHES) if what == ALL else [what]
     every = what == ALL

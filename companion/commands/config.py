@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion.config import EXAMPLE, ConfigError, config_path, load_config
 from companion.config_check import check_config
@@ -20,14 +19,9 @@ EXAMPLES = """examples:
 $STARBRIDGE_CONFIG names another file. Every mistake is printed with its key."""
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(NAME, help="the configuration file: check it, "
-                                                           "or print an example")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--example", action="store_true", help="print a commented example")
     p.add_argument("--check", type=Path, default=None, metavar="FILE", help="check this file")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
@@ -41,7 +35,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         if problems:
             raise ConfigError(problems)
     except ConfigError as exc:
-        for line in exc.problems:
+        for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     if not path.exists():

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import random
 from pathlib import Path
-from typing import Any
 
 from companion.crews import (
     Crew,
@@ -47,9 +46,7 @@ Sizes: 3 (Helm is also Captain; 3-engineer, 3-science: the Engineer or Science O
 4, 4-split, 5, 6 (Book Two, C&C: Expanding For More Players)."""
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="the table's crews of officers, kept from game to game")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     verbs = p.add_subparsers(dest="verb")
     new = verbs.add_parser("new", help="a new crew, its ratings rolled (three d10 and 45)")
     new.add_argument("name")
@@ -77,7 +74,6 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                      help="this player takes the Captain's role")
     for cmd in (new, show, player, adv, rot):
         cmd.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def run(args: argparse.Namespace, folder: Path | None) -> int:

@@ -23,13 +23,16 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from firmware_bridge.emulator import Faults, TrayEmulator
 
 NAME = "dice-emulator"
 DEFAULT_PTY = Path("/tmp/starbridge-dice")
 HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
+EXAMPLES = """examples:
+  starbridge dice-emulator              a tray on a pseudo-terminal (/tmp/starbridge-dice)
+  starbridge dice-emulator --tcp 7020    url = "socket://127.0.0.1:7020" in [[dice.trays]]"""
 
 
 _TRAY_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -55,9 +58,8 @@ def tray_id(text: str) -> str:
     return text
 
 
-def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser(NAME, help="a dice tray on a pseudo-terminal or TCP port",
-                              description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = HELP
     where = p.add_mutually_exclusive_group()
     where.add_argument("--pty", type=Path, default=None, metavar="PATH",
                        help=f"make this symlink to the pseudo-terminal; PATH must not exist "
@@ -100,7 +102,7 @@ def parse_command(line: str) -> tuple[str, str] | str:
             f"plug restart, wait S, wait-ack S, quit")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     for fault in ("noise", "drop", "duplicate", "bad_checksum"):
         if not 0.0 <= getattr(args, fault) <= 1.0:
             print(f"starbridge {NAME}: --{fault.replace('_', '-')} is a chance from 0 to 1",

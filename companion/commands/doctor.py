@@ -15,14 +15,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 NAME = "doctor"
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 MIN_FREE = 200 << 20   # bytes; a save is about 1 MB per four-hour game
 EXAMPLES = """examples:
-  starbridge doctor              check GPIO, the dice trays, the display, disk and saves,
-                                 and the station consoles' port (with its address as a QR code)
+  starbridge doctor              check the system (64-bit), GPIO, the dice trays, the display
+                                 (it opens), disk and saves (kept at power-off?), and the station
+                                 consoles (their port, the address phones open, as a QR code)
   starbridge doctor --config my.toml
 
 Each line says ok, warn or FAIL, and for a problem the command that fixes it."""
@@ -37,13 +37,8 @@ class Check:
     extra: str = ""     # printed whole below the line (a QR code)
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(NAME, help="check what a Pi bridge needs and "
-                                                           "say how to fix it")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def _in_group(name: str) -> bool | None:
@@ -151,12 +146,106 @@ def check_disk(folder: Path) -> list[Check]:
     return out
 
 
+def check_system(machine: str | None = None, pointer_bits: int | None = None) -> list[Check]:
+    """32-bit Raspberry Pi OS has no pygame-ce wheel: said at once, with the fix."""
+    import platform
+    import struct
+
+    machine = machine or platform.machine()
+    bits = pointer_bits or struct.calcsize("P") * 8
+    if machine.startswith(("arm", "aarch64")) and bits == 32:
+        return [Check("system", FAIL, f"32-bit ({machine}): pygame-ce, the bridge display, "
+                      "publishes no wheel for 32-bit Raspberry Pi OS",
+                      "install Raspberry Pi OS (64-bit) Bookworm with Raspberry Pi Imager "
+                      "(every Pi 3, 4, 5 and Zero 2 W runs it), then deploy/install.sh")]
+    return [Check("system", OK, f"{machine}, {bits}-bit Python {platform.python_version()}")]
+
+
+DISPLAY_PROBE = """
+import os, sys
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+try:
+    pygame.display.init()
+    pygame.display.set_mode((0, 0), pygame.FULLSCREEN if not (os.environ.get("DISPLAY")
+                            or os.environ.get("WAYLAND_DISPLAY")) else 0)
+    print("opened", pygame.display.get_driver(), *pygame.display.get_surface().get_size())
+except pygame.error as exc:
+    print("failed", exc)
+"""
+
+
+def check_display_opens(env: dict[str, str] | None = None,
+                        run: Callable[[list[str], dict[str, str]], str] | None = None,
+                        dev: Path = Path("/dev")) -> list[Check]:
+    """Whether the screen really opens (in a process of its own: a driver that fails may take
+    its process with it), with the video driver the service uses where there is no desktop.
+    Nothing to try with no desktop and no KMS device (`check_display` says so)."""
+    import subprocess
+
+    env = dict(os.environ) if env is None else dict(env)
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        if not any((dev / "dri").glob("card*")):
+            return []
+        env.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+
+    def probe(argv: list[str], probe_env: dict[str, str]) -> str:
+        try:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=20,
+                                  env=probe_env, check=False)
+        except subprocess.TimeoutExpired:
+            return "failed it did not answer within 20 s"
+        lines = (done.stdout or "").strip().splitlines()
+        return lines[-1] if lines else f"failed {(done.stderr or 'it ended')[-200:].strip()}"
+
+    said = (run or probe)([sys.executable, "-c", DISPLAY_PROBE], env)
+    driver = env.get("SDL_VIDEODRIVER", "the desktop's")
+    if said.startswith("opened"):
+        return [Check("display opens", OK, f"{driver}: {' '.join(said.split()[1:])}")]
+    why = said.removeprefix("failed").strip()
+    fix = ("sudo apt install libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri "
+           "(deploy/install.sh does), and the user in the video and render groups; if "
+           "starbridge is running it holds the screen: sudo systemctl stop starbridge, then "
+           "check again")
+    return [Check("display opens", WARN if driver == "dummy" else FAIL,
+                  f"{driver}: the screen did not open ({why})", fix)]
+
+
+def check_saves_kept(folder: Path, mounts: Path = Path("/proc/mounts")) -> list[Check]:
+    """Raspberry Pi OS's read-only overlay (raspi-config, Performance, Overlay File System)
+    keeps the root file system in memory: saves written there are lost at power-off."""
+    try:
+        table = [line.split() for line in mounts.read_text(encoding="utf-8",
+                                                            errors="replace").splitlines()]
+    except OSError:
+        return []
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    target = str(probe.resolve())
+    best: tuple[str, str] = ("/", "")
+    for fields in table:
+        if len(fields) >= 3:
+            point = fields[1].replace("\\040", " ")
+            if (target == point or target.startswith(point.rstrip("/") + "/")) and \
+                    len(point) >= len(best[0]) and (point != "/" or not best[1]):
+                best = (point, fields[2])
+    if best[1] in ("overlay", "tmpfs", "ramfs"):
+        return [Check("saves kept", WARN, f"{folder} is on a {best[1]} file system ({best[0]}): "
+                      "every save is lost at power-off (the read-only overlay is on)",
+                      "keep the saves on a writable partition: docs/raspberry-pi.md, "
+                      "\"A read-only SD card\" (or turn the overlay off in raspi-config)")]
+    return [Check("saves kept", OK, f"{folder} is on {best[1] or 'disk'} ({best[0]})")]
+
+
 def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
-    """The station consoles: whether their port is free, the address phones open, its QR code
-    (the join page's: no seat's secret)."""
+    """The station consoles: whether their port is free, the address phones open (each of the
+    machine's networks a phone could be on, the likeliest first), the name by mDNS, and the
+    join page's QR code (no seat's secret)."""
     import socket
 
-    from stations.links import base_url, qr_text
+    from stations.addresses import MDNS_NAME, NO_NETWORK_FIX, link_addresses
+    from stations.links import ANY_ADDRESS, base_url, qr_text
 
     if not enabled:
         return [Check("station consoles", OK, "off ([stations] enabled = false)",
@@ -172,9 +261,19 @@ def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
                           f"({exc.strerror or exc}): another program (or a starbridge already "
                           "running) has it, or the address is not this machine's",
                           "stop that program, or choose another [stations] port")]
-    url = base_url(address, port)
-    return [Check("station consoles", OK, f"port {port} is free; phones open {url} (each seat's "
-                  "own link and code are shown at the table)", extra=qr_text(url))]
+    found = link_addresses() if address in ANY_ADDRESS else []
+    url = base_url(address, port, found[0].address if found else None)
+    out = [Check("station consoles", OK, f"port {port} is free; phones open {url} (each seat's "
+                 "own link and code are shown at the table)", extra=qr_text(url))]
+    if found and not found[0].reachable:
+        out.append(Check("phones' network", FAIL, "this machine has no network: the links "
+                         "would name 127.0.0.1 and phones cannot join", NO_NETWORK_FIX))
+    elif found:
+        more = "; the Instructor's NETWORK button chooses another: " + ", ".join(
+            a.describe() for a in found[1:]) if len(found) > 1 else ""
+        out.append(Check("phones' network", OK, f"{found[0].describe()}{more}; by name: "
+                         f"http://{MDNS_NAME}:{port}"))
+    return out
 
 
 def run_checks(config_file: Path | None = None,
@@ -196,10 +295,11 @@ def run_checks(config_file: Path | None = None,
         urls = [t.url for t in config.dice.trays]
         out.append(Check("configuration", OK, config.source))
     except ConfigError as exc:
-        out.append(Check("configuration", FAIL, "; ".join(exc.problems),
+        out.append(Check("configuration", FAIL, "; ".join(exc.shown),
                          "fix the keys named (starbridge config --example shows them all)"))
-    for check in checks or (check_gpio, lambda: check_trays(urls), check_display,
-                            lambda: check_disk(user_data_dir()),
+    for check in checks or (check_system, check_gpio, lambda: check_trays(urls), check_display,
+                            check_display_opens, lambda: check_disk(user_data_dir()),
+                            lambda: check_saves_kept(user_data_dir()),
                             lambda: check_stations(*stations)):
         try:
             out.extend(check())
@@ -209,7 +309,7 @@ def run_checks(config_file: Path | None = None,
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     results = run_checks(args.config)
     for c in results:
         print(f"{c.status:4}  {c.name}: {c.detail}")

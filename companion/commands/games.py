@@ -6,7 +6,6 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from companion.saved_game import SavedGame
 from companion.store import Store, StoreError
@@ -28,15 +27,11 @@ Saves live in the user data folder (~/.local/share/starbridge/saves.db, or $STAR
 An import never changes a saved game: a file that is not a good log is refused with the reason."""
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(NAME, help="list, export, import saved games")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("what", nargs="?", choices=("list", "export", "import", "undo"),
                    default="list")
     p.add_argument("args", nargs="*", help="export: GAME FILE; import: FILE; undo: GAME")
     p.add_argument("--phase", action="store_true", help="undo: back to the start of the phase")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def _game_number(text: str) -> int:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion import panels_play
 from hardware.keyboard import KeyMap
@@ -28,8 +27,7 @@ EXAMPLES = """examples:
   starbridge panels play my_pins.toml --ship enterprise   a game at the panels (on a Pi)"""
 
 
-def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("panels", help="station panels: check a pin map, draw its wiring")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", choices=("check", "wiring", "play"))
     p.add_argument("pins", nargs="?", type=Path, default=None,
                    help="pin map file (default: the packaged default map)")
@@ -39,7 +37,7 @@ def add_parser(subparsers: Any) -> None:
     panels_play.add_arguments(p)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     if args.action == "play":
         return panels_play.run_play(args, getattr(args, "data_dir", None))
     try:

@@ -10,25 +10,10 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from companion.config import (
-    ConfigError,
-    load_config,
-)
-from companion.config_check import check_config
-from companion.store import Store, StoreError
-from companion.table_setup import (
-    choose_game,
-    open_consoles,
-    people_at_mocked_panels,
-    people_seated,
-    play_game,
-    screen_available,
-    with_seat_flags,
-)
+from companion.start_screen import screen_available, show_start
+from companion.usage import LazyChoices
 from engine import levels
-from engine.errors import EngineError
 
 NAME = "play"
 MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
@@ -49,21 +34,13 @@ On the Instructor's screen, SEATS (beside UNDO) changes who plays a seat: at its
 touch, or the autopilot, from the start of the next turn; the save keeps the new seats."""
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="play a game at the table: display, panels, dice, saves")
-    add_play_arguments(p)
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
-
-
-def add_play_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=levels("fasa", playable=True), default=None,
-                   help="the rules (default: the configuration's, else command)")
+    p.add_argument("--level", choices=LazyChoices(lambda: levels("fasa", playable=True)),
+                   default=None, metavar="LEVEL",
+                   help="the rules: %(choices)s (default: the configuration's, else command)")
     p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
                    help="command level: the officers of crew NAME (starbridge crew) on the "
                         "players' ship, Victory Points after the game (default: the "
@@ -105,20 +82,16 @@ def scenario_name(text: str) -> str:
 
 
 def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
+    """The table app. Its modules are imported here, in the order a player sees them: the
+    configuration, then (with a screen) the start screen, then the rules, the saves and the
+    hardware, so that the screen lights up at once (starbridge bench app measures both)."""
+    from companion.config import ConfigError, load_config
+
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        for line in exc.problems:
-            print(f"starbridge: {line}", file=sys.stderr)
-        return 2
-    try:
-        problems = check_config(config, data_dir)   # the file's; --seat flags are said below
-        if problems:
-            raise ConfigError(problems)
-        config = with_seat_flags(config, args.seat)
-    except ConfigError as exc:
-        for line in exc.problems:
+        for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
     if args.turns is not None and not 0 <= args.turns <= 999:
@@ -136,6 +109,29 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         headless, args.autopilot, args.no_save = True, True, True
         args.turns = args.turns or DEMO_TURNS
         args.new = True
+    if not headless:   # the screen lights up before the rules, the saves and the panels load
+        show_start(config, args.window)
+    from companion.config_check import check_config
+    from companion.store import Store, StoreError
+    from companion.table_setup import (
+        choose_game,
+        open_consoles,
+        people_at_mocked_panels,
+        people_seated,
+        play_game,
+        with_seat_flags,
+    )
+    from engine.errors import EngineError
+
+    try:
+        problems = check_config(config, data_dir)   # the file's; --seat flags are said below
+        if problems:
+            raise ConfigError(problems)
+        config = with_seat_flags(config, args.seat)
+    except ConfigError as exc:
+        for line in exc.shown:
+            print(f"starbridge: {line}", file=sys.stderr)
+        return 2
     if args.kiosk or config.kiosk:
         if headless:
             print("starbridge: kiosk mode needs a screen", file=sys.stderr)

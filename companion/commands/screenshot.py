@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion.screens import (
     ADVANCED_SCREENS,
@@ -31,13 +30,20 @@ from companion.screens import (
 from engine import Seat
 from engine.errors import EngineError
 
+EXAMPLES = """examples:
+  starbridge screenshot --screen helm --size 800x480 --out helm.png
+  starbridge screenshot --all --out screens/      every screen, one PNG each"""
 
-def add_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("screenshot", help="render the bridge display to PNG (headless)")
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default="duel", help="scenario name (default duel)")
     p.add_argument("--seat", default="helm:enterprise",
                    help="STATION[:SHIP], e.g. helm:enterprise or instructor (default helm:enterprise)")
-    p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
+    p.add_argument("--size", default="800x480", help="WxH (default 800x480): the screen's")
+    p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), default=0,
+                   help="the screen turned clockwise by this many degrees, as [display] rotate "
+                        "turns it: the bridge drawn at the size the players see, turned onto "
+                        "the screen (default 0)")
     p.add_argument("--turns", type=int, default=0,
                    help="autopilot game turns to play before the screen (default 0)")
     p.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
@@ -79,7 +85,7 @@ def run_docs(folder: Path, check: bool) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     try:
         docs = getattr(args, "docs", None)
         if docs is not None:
@@ -104,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
                 st = Seat("instructor") if screen in INSTRUCTOR_SCREENS else seat
                 path = args.out / f"{screen}-{size[0]}x{size[1]}.png"
                 render(args.scenario, st, size, args.turns, screen, args.seed, path,
-                       getattr(args, "data_dir", None), level)
+                       getattr(args, "data_dir", None), level, getattr(args, "rotate", 0))
                 print(path)
         else:
             out = args.out
@@ -112,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
                 out = out / f"{args.screen}-{size[0]}x{size[1]}.png"
             render(args.scenario, Seat("instructor") if args.screen in INSTRUCTOR_SCREENS else seat, size,
                    args.turns, args.screen, args.seed, out, getattr(args, "data_dir", None),
-                   level)
+                   level, getattr(args, "rotate", 0))
             print(out)
     except (ValueError, EngineError) as exc:
         print(f"starbridge screenshot: {exc}", file=sys.stderr)

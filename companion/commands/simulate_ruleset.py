@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.dice import VirtualDice
+from companion.progress import Progress
 from engine import Action, GameState, apply, new_game, pending
 from engine.errors import DataError
 from engine.game import ruleset_named
@@ -66,11 +67,13 @@ def run(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.games:
         outcomes: Counter[str] = Counter()
         steps = 0
-        for seed in range(args.seed, args.seed + args.games):
-            state, actions = play(ruleset, scenario, seed)
-            outcome = str(getattr(state, "outcome", "")).split(":")[0]
-            outcomes[re.sub(r" \(.*\)$", "", outcome)] += 1
-            steps += len(actions)
+        with Progress("simulate", args.games) as progress:
+            for k, seed in enumerate(range(args.seed, args.seed + args.games)):
+                progress.step(k, f"game {k + 1}, seed {seed}")
+                state, actions = play(ruleset, scenario, seed)
+                outcome = str(getattr(state, "outcome", "")).split(":")[0]
+                outcomes[re.sub(r" \(.*\)$", "", outcome)] += 1
+                steps += len(actions)
         print(f"{scenario.get('name', name)}: {args.games} games, seeds {args.seed} to "
               f"{args.seed + args.games - 1}, {steps // args.games} actions a game on average")
         for outcome, n in outcomes.most_common():

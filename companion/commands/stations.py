@@ -11,7 +11,6 @@ import argparse
 import ipaddress
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion.commands import play as play_cmd
 
@@ -26,17 +25,12 @@ A seat's link opens its console; scan it with the phone's camera. The Instructor
 everything: keep it to yourself. Links die with their game (docs/stations.md)."""
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        NAME, help="a table with no screen: every seat's console link and QR code, then play")
-    play_cmd.add_play_arguments(p)
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    play_cmd.add_arguments(p)
     p.add_argument("--port", type=int, default=None, help="the consoles' port (default: "
                    "the configuration's [stations] port, else 8765)")
     p.add_argument("--address", default=None, help="the address to listen on (default: the "
                    "configuration's, else every network of this machine)")
-    p.epilog = EXAMPLES
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
-    return p
 
 
 def address_ok(text: str) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -117,6 +118,7 @@ def play_prompt(rig: Rig, keys: bool = False) -> str:
     return prompt.action or "roll"
 
 
+@pytest.mark.slow
 def test_a_whole_turn_at_the_panels_is_saved_and_shown(tmp_path: Path,
                                                         screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -138,6 +140,7 @@ def test_a_whole_turn_at_the_panels_is_saved_and_shown(tmp_path: Path,
     assert (tmp_path / "app.png").stat().st_size > 5000
 
 
+@pytest.mark.slow
 def test_a_tap_on_a_die_face_answers_the_roll(tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
     for _ in range(100):
@@ -177,6 +180,7 @@ def test_undo_from_the_display_replays_the_shortened_log(tmp_path: Path,
     assert state_to_json(rig.app.display.state) == state_to_json(rig.game.state)
 
 
+@pytest.mark.slow
 def test_escape_asks_first_then_leaves_and_the_game_stays_saved(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -196,6 +200,7 @@ def test_escape_asks_first_then_leaves_and_the_game_stays_saved(
     assert info is not None and info.actions == len(rig.game.actions)
 
 
+@pytest.mark.slow
 def test_headless_autopilots_play_every_seat(tmp_path: Path) -> None:
     store, _ = Store.open_folder(tmp_path)
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1)
@@ -210,6 +215,7 @@ def test_headless_autopilots_play_every_seat(tmp_path: Path) -> None:
     assert len(SavedGame.resume(store, game.id).actions) == len(game.actions)
 
 
+@pytest.mark.slow
 def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.Surface) -> None:
     """The dice emulator on a pseudo-terminal, read by the real link thread: its rolls answer
     the Enterprise's roll requests and are saved with the tray's detail."""
@@ -267,6 +273,7 @@ def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.S
             assert rig.app.display.dice_status == "tray lost"
 
 
+@pytest.mark.slow
 def test_the_displays_phase_undo_takes_back_the_phase(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     from display.bridge import Request
@@ -285,6 +292,7 @@ def test_the_displays_phase_undo_takes_back_the_phase(tmp_path: Path,
         replay(rig.game.scenario, rig.game.actions))
 
 
+@pytest.mark.slow
 def test_ctrl_shift_z_takes_back_the_phase(tmp_path: Path, screen: pygame.Surface) -> None:
     from companion.saved_game import phase_key
 

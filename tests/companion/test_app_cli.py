@@ -43,6 +43,7 @@ def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str]
     assert "example" in out.lower() and "starbridge" in out
 
 
+@pytest.mark.slow
 def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[str],
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path, own_folders: Path) -> None:
@@ -61,6 +62,7 @@ def test_play_headless_autopilot_saves_and_lists(capsys: pytest.CaptureFixture[s
     assert SavedGame.resume(store, 1).state == SavedGame.resume(store, 2).state
 
 
+@pytest.mark.slow
 def test_play_at_the_advanced_level_from_flag_or_configuration(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         own_folders: Path) -> None:
@@ -80,6 +82,7 @@ def test_play_at_the_advanced_level_from_flag_or_configuration(
     assert "galactic" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   tmp_path: Path, own_folders: Path) -> None:
@@ -130,6 +133,7 @@ def test_config_example_and_check(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "good" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["games", "export", "x", "f"], ["games", "import"],
                                   ["games", "undo", "7"], ["games", "import", "/nonexistent"],
                                   ["play", "--turns", "-3"], ["games", "export", "1", "/"]])
@@ -180,6 +184,7 @@ def test_doctor_checks_trays_display_and_the_save_folder(tmp_path: Path) -> None
     assert broken[-1].status == doctor_cmd.FAIL and "ZeroDivisionError" in broken[-1].detail
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) -> None:
     """`starbridge play --headless --autopilot` killed mid-game, three times: each start with
@@ -238,6 +243,7 @@ def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
     assert args.command == "play" and args.resume == -1
 
 
+@pytest.mark.slow
 def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:
@@ -258,10 +264,74 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
 
 
 def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.table_setup import screen_available
+    from companion.start_screen import screen_available
 
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert "dummy" in (screen_available() or "")
     monkeypatch.delenv("SDL_VIDEODRIVER")
     assert screen_available() is None
+
+
+def test_doctor_says_32_bit_raspberry_pi_os_has_no_pygame_wheel_with_the_fix() -> None:
+    [bad] = doctor_cmd.check_system("armv7l", 32)
+    assert bad.status == doctor_cmd.FAIL and "no wheel" in bad.detail and "64-bit" in bad.fix
+    assert doctor_cmd.check_system("aarch64", 64)[0].status == doctor_cmd.OK
+    assert doctor_cmd.check_system("x86_64", 64)[0].status == doctor_cmd.OK
+
+
+def test_doctor_opens_the_display_in_a_process_and_says_why_it_did_not(tmp_path: Path) -> None:
+    (tmp_path / "dri").mkdir()
+    (tmp_path / "dri" / "card1").write_text("")
+    seen: list[dict[str, str]] = []
+
+    def fails(argv: list[str], env: dict[str, str]) -> str:
+        seen.append(env)
+        return "failed kmsdrm not available"
+
+    [bad] = doctor_cmd.check_display_opens({}, fails, tmp_path)
+    assert seen[0]["SDL_VIDEODRIVER"] == "kmsdrm"   # the service's driver without a desktop
+    assert bad.status == doctor_cmd.FAIL and "kmsdrm not available" in bad.detail
+    assert "libgbm1" in bad.fix and "video" in bad.fix
+    [good] = doctor_cmd.check_display_opens({"DISPLAY": ":0"}, lambda a, e: "opened x11 800 480",
+                                            tmp_path)
+    assert good.status == doctor_cmd.OK and "800 480" in good.detail
+    assert doctor_cmd.check_display_opens({}, fails, tmp_path / "none") == []   # no screen here
+    # and for real, a process under SDL's dummy driver opens
+    [real] = doctor_cmd.check_display_opens({**os.environ, "SDL_VIDEODRIVER": "dummy",
+                                             "DISPLAY": ":none"})
+    assert real.status == doctor_cmd.OK, real
+
+
+def test_doctor_says_saves_on_the_read_only_overlay_are_lost(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text("overlayroot / overlay rw,relatime 0 0\n"
+                      "/dev/mmcblk0p1 /boot/firmware vfat rw 0 0\n"
+                      f"/dev/mmcblk0p3 {tmp_path}/keep ext4 rw 0 0\n")
+    (tmp_path / "keep").mkdir()
+    [lost] = doctor_cmd.check_saves_kept(tmp_path / "saves", mounts)
+    assert lost.status == doctor_cmd.WARN and "lost at power-off" in lost.detail
+    assert "writable partition" in lost.fix
+    [kept] = doctor_cmd.check_saves_kept(tmp_path / "keep" / "starbridge", mounts)
+    assert kept.status == doctor_cmd.OK and "ext4" in kept.detail
+
+
+def test_doctor_flags_a_machine_whose_links_would_name_127_0_0_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import stations.addresses
+    from stations.addresses import HOTSPOT, LOOPBACK_ONLY, LinkAddress
+
+    monkeypatch.setattr(stations.addresses, "link_addresses", lambda: [LOOPBACK_ONLY])
+    checks = doctor_cmd.check_stations(True, "127.0.0.1", 0)   # port 0: any free one
+    assert [c.name for c in checks] == ["station consoles"]   # it listens there on purpose
+    checks = doctor_cmd.check_stations(True, "0.0.0.0", 0)
+    net = next(c for c in checks if c.name == "phones' network")
+    assert net.status == doctor_cmd.FAIL and "phones cannot join" in net.detail
+    assert "--hotspot" in net.fix
+    monkeypatch.setattr(stations.addresses, "link_addresses", lambda: [
+        LinkAddress("10.42.0.1", "wlan0", HOTSPOT), LinkAddress("192.168.1.9", "eth0", "default")])
+    checks = doctor_cmd.check_stations(True, "0.0.0.0", 0)
+    net = next(c for c in checks if c.name == "phones' network")
+    assert net.status == doctor_cmd.OK and net.detail.startswith("10.42.0.1 (wlan0")
+    assert "192.168.1.9" in net.detail and "starbridge.local" in net.detail
+    assert "http://10.42.0.1:0" in checks[0].detail

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from companion.saved_game import autopilot_action
 from engine import Action, Prompt, apply, crew_stations, pending
@@ -56,6 +57,7 @@ def play_until(rig: Rig, stop: Callable[[Prompt, Action], bool]) -> tuple[Prompt
     raise AssertionError("never got there")
 
 
+@pytest.mark.slow
 def test_the_alert_is_out_at_the_start_lit_when_lost_and_out_when_back(
         tmp_path: Path, screen: pygame.Surface) -> None:
     dice = bridge()
@@ -78,6 +80,7 @@ def test_the_alert_is_out_at_the_start_lit_when_lost_and_out_when_back(
     assert all(red(rig, p) == 0 for p in panels)   # out when the tray is back
 
 
+@pytest.mark.slow
 def test_fallback_manual_asks_for_the_number_and_never_rolls_a_virtual_die(
         tmp_path: Path, screen: pygame.Surface) -> None:
     from display.bridge import Request
@@ -101,6 +104,7 @@ def test_fallback_manual_asks_for_the_number_and_never_rolls_a_virtual_die(
     assert rig.game.actions[n].to_json()["value"] == 7
 
 
+@pytest.mark.slow
 def test_roll_the_dice_with_a_tray_says_so_and_lights_the_tray(
         tmp_path: Path, screen: pygame.Surface) -> None:
     from display.bridge import Request
@@ -132,6 +136,7 @@ def test_roll_the_dice_with_a_tray_says_so_and_lights_the_tray(
             assert emu.calls.get(timeout=5) == 0   # the host says the call is over
 
 
+@pytest.mark.slow
 def test_a_roll_thrown_before_its_request_existed_answers_nothing(
         tmp_path: Path, screen: pygame.Surface) -> None:
     """Issue 15: a roll read before the step in which its request is made was taken by it."""

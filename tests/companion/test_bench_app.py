@@ -13,10 +13,12 @@ from companion.benchmarks.app import launch, launch_app
 from companion.store import Store
 
 
+@pytest.mark.slow
 def test_the_app_process_reaches_its_first_frame_plays_and_reports_its_memory(
         tmp_path: Path) -> None:
     run = launch_app(tmp_path / "saves", turns=1, timeout=60)   # RuntimeError unless status 0
     assert 0 < run.first_frame_s < 60
+    assert run.game_frame_s is not None and run.first_frame_s < run.game_frame_s < 60
     if sys.platform.startswith("linux"):
         assert run.peak_rss_kb is not None
         assert 10_000 < run.peak_rss_kb < 1_000_000   # more than a bare interpreter, under 1 GB
@@ -32,6 +34,7 @@ def test_the_app_process_reaches_its_first_frame_plays_and_reports_its_memory(
         store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "words"), [
     ("import sys; sys.stderr.write('no screen here'); sys.exit(3)", ["status 3", "no screen here"]),
     ("print('hello')", ["ended before its first frame"]),

@@ -17,12 +17,14 @@ from companion.benchmarks import saves as saves_bench
 from companion.benchmarks.figures import HEADINGS
 from companion.cli import build_parser, main
 from companion.commands import bench as bench_cmd
+from engine import levels
 
 
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Every benchmark's duration cut to almost nothing; the saves in a scratch folder."""
     monkeypatch.setattr(bench, "MIN_SECONDS", 0.01)
+    monkeypatch.setattr(bench, "RECORDED", 1)
     monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.01)
     monkeypatch.setattr(dice_bench, "SAMPLES", 5)
     monkeypatch.setattr(panels_bench, "PRESSES", 20)
@@ -41,6 +43,7 @@ def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
     assert set(bench_cmd.WHAT) == set(bench_cmd.BENCHES)
 
 
+@pytest.mark.slow
 def test_bench_all_prints_one_table_of_every_benchmarks_figures(
         tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """End to end over the in-process benchmarks (the app's processes, the window and the
@@ -71,6 +74,7 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
     assert not list((tiny / "data").glob(".bench-*"))   # the scratch store is gone
 
 
+@pytest.mark.slow
 def test_bench_one_prints_its_account_then_its_rows(
         tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "saves"]) == 0
@@ -95,3 +99,31 @@ def test_a_benchmark_that_breaks_is_reported_and_the_table_still_printed(
     assert len(err.splitlines()) == 1 and err.startswith("starbridge: bench saves failed: ")
     assert str(blocker) in err
     assert "failed (FileExistsError)" in out and out.lstrip("\n").startswith("benchmark")
+
+
+@pytest.mark.slow
+def test_bench_engine_gives_each_level_beside_the_basic_game(
+        tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A replay and a simulation figure per level; the higher levels' beside the basic game's
+    measured in the same run, so what each level costs, and a regression at one, shows."""
+    assert main(["bench", "engine"]) == 0
+    out = capsys.readouterr().out
+    account, rest = out.split("\n\nbenchmark", 1)
+    rows = rest.splitlines()[2:rest.splitlines().index("")]
+    for level in levels("fasa", playable=True):
+        assert f"{level}: recorded game: the longest of 1 autopilot games" in account
+        replay = next(r for r in rows if f"replay, parsed actions, {level} " in r)
+        simulate = next(r for r in rows if f"simulate, autopilots, {level} " in r)
+        beside = level != "basic"
+        assert ("x" in replay.split("actions/s", 1)[1]) == beside
+        assert ("x" in simulate.split("game turns/s", 1)[1]) == beside
+    assert "the basic game's, measured in the same run" in rest
+    assert "command: " in account and "advanced: " in account
+
+
+def test_the_command_level_bench_plays_a_crewed_ship() -> None:
+    """At the command level the skirmish's first ship has officers, so the Command & Control
+    rules of a player crew are measured, not only the Instructor's crews."""
+    crewed = [s for s in bench.level_scenario("command")["ships"] if s.get("officers")]
+    assert [s["id"] for s in crewed] == ["lance"]
+    assert not any(s.get("officers") for s in bench.level_scenario("expert")["ships"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -129,6 +130,7 @@ finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False)
 maybe = st.one_of(st.none(), finite, st.sampled_from([math.nan, math.inf, 0.0]))
 
 
+@pytest.mark.slow
 @given(st.lists(st.builds(Figure, bench=st.sampled_from(["engine", "app"]),
                           name=st.text(st.characters(min_codepoint=32, max_codepoint=126),
                                        min_size=1, max_size=30).filter(lambda s: "  " not in s),

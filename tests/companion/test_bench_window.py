@@ -39,6 +39,7 @@ def test_it_is_one_of_the_benchmarks() -> None:
     assert "window" in bench_cmd.BENCHES and "window" in bench_cmd.WHAT
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="no Xvfb (apt install xvfb)")
 def test_the_real_play_process_is_measured_in_a_window(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,9 +18,9 @@ from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare, scenario_names
 from engine import state_to_json
 from engine.log import CHECK, LOG_VERSION, checksum
-from engine.rulesets.fasa.datafiles import PACKAGE_DATA
-from engine.rulesets.fasa.setup import ship_dicts
-from engine.rulesets.fasa.ships import scale_value
+from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
+from engine.rulesets.fasa.data.ships import scale_value
+from engine.rulesets.fasa.flow.setup import ship_dicts
 from engine.rulesets.knighthawks.datafiles import class_dicts
 from engine.rulesets.strpg.datafiles import class_dicts as templates
 
@@ -249,6 +249,7 @@ def signed(data: dict[str, Any]) -> str:
     return json.dumps({**body, CHECK: checksum(body)})
 
 
+@pytest.mark.slow
 def test_truncated_log_replays_to_the_line_before_with_a_warning(
         capsys: pytest.CaptureFixture[str], good_log: Path) -> None:
     text = good_log.read_text(encoding="utf-8")
@@ -333,6 +334,7 @@ def test_log_header_with_a_malformed_scenario(capsys: pytest.CaptureFixture[str]
 
 # -- a user data folder -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
@@ -398,6 +400,7 @@ def test_bad_user_ship_file_is_a_clean_error(capsys: pytest.CaptureFixture[str],
 
 # -- as a process -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_runs_as_a_process(tmp_path: Path) -> None:
     (tmp_path / "no-user-data").mkdir(exist_ok=True)
     env = {**os.environ, "STARBRIDGE_DATA": str(tmp_path / "no-user-data")}
@@ -417,6 +420,7 @@ def test_explicit_data_folder_that_does_not_exist(capsys: pytest.CaptureFixture[
                        str(missing), "no such folder")
 
 
+@pytest.mark.slow
 def test_simulate_plays_knight_hawks_by_ruleset_name(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """`simulate --ruleset knighthawks` plays a scenario headless by autopilots, writes a log

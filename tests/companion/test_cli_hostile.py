@@ -80,13 +80,16 @@ def test_ctrl_c_at_the_edge_exits_quietly_with_130(capsys: pytest.CaptureFixture
     def interrupted(*_: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "simulate", interrupted)
+    from companion.commands import simulate as simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd, "simulate", interrupted)
     assert main(["simulate"]) == INTERRUPTED
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert err.strip() == ""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 def test_ctrl_c_to_the_running_command(tmp_path: Path) -> None:
     """A real SIGINT while `starbridge bench engine` runs: status 130, nothing but a newline."""
@@ -137,6 +140,7 @@ ARG = st.sampled_from(["simulate", "replay", "scenarios", "ships", "bench", "eng
                        "-1", "0", "x", ""]) | st.text(max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(ARG, max_size=5))
@@ -179,6 +183,7 @@ def ends_in_one_line(capsys: pytest.CaptureFixture[str], within: Any, *argv: str
     return err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["config", "--check", "{path}"],
     ["play", "--config", "{path}", "--headless", "--autopilot", "--no-save"],
@@ -208,6 +213,7 @@ def test_starbridge_config_naming_a_fifo_ends_with_a_line(
         assert "FIFO" in ends_in_one_line(capsys, within, *argv)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["games"], ["games", "export", "1", "out.jsonl"],
                                   ["games", "undo", "1"], ["games", "import", "x.jsonl"],
                                   ["play", "--headless", "--autopilot", "--turns", "1"]])
@@ -267,6 +273,7 @@ def test_a_data_folder_named_that_is_not_there_is_said(
     assert f"STARBRIDGE_DATA={tmp_path / 'nonexistent'}: no such folder" in line
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="closing a child's descriptor needs POSIX")
 @pytest.mark.parametrize("command", [["simulate", "--turns", "1"], ["scenarios"]])
 def test_closed_standard_output_fails_with_a_message(tmp_path: Path, command: list[str]) -> None:

@@ -104,6 +104,7 @@ fields = st.sampled_from(["scenario", "turns", "seed", "default", "enterprise", 
                           "exit_keys", "exit_buttons", "zzz"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(keys, st.dictionaries(fields, toml_values, max_size=5) | toml_values,
                        max_size=5))
@@ -116,6 +117,7 @@ def test_fuzzed_configuration_is_taken_or_refused_by_key(data: dict[str, object]
         assert isinstance(config, Config)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300))
 def test_fuzzed_configuration_bytes(tmp_path: Path, raw: bytes) -> None:
@@ -175,6 +177,7 @@ WRONG = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "line", "key", "words"), WRONG)
 def test_config_check_names_what_does_not_exist_with_file_line_and_key(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, line: int, key: str,
@@ -230,3 +233,26 @@ def test_play_refuses_a_configuration_with_a_dead_tray(
     path.write_text('[[dice.trays]]\nid = "a"\nurl = "bogus://x"\n', encoding="utf-8")
     assert main(["play", "--config", str(path), "--headless", "--autopilot", "--no-save"]) == 2
     assert "bogus://" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("entry", ['ship{n} = "bogus-mode-{n}"', 'ship{n} = "panel"'])
+def test_twenty_thousand_wrong_seats_are_told_in_a_dozen_lines_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str) -> None:
+    """A wrong mode and a ship that does not exist, 20,000 times each: the first ten mistakes
+    with their lines, then how many more, in seconds (it took minutes: each mistake's line was
+    found by a scan of the whole file)."""
+    import time
+
+    from companion.cli import main
+
+    path = tmp_path / "seats.toml"
+    path.write_text("[seats]\n" + "\n".join(entry.format(n=n) for n in range(20_000)) + "\n")
+    t0 = time.monotonic()
+    assert main(["config", "--check", str(path)]) == 2
+    assert time.monotonic() - t0 < 30   # minutes before; a second or two here
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 11
+    assert err[0].startswith(f"starbridge: {path}:2: seats.ship0: ")
+    assert err[9].startswith(f"starbridge: {path}:11: seats.ship9: ")
+    assert err[10] == ("starbridge: ... and 19,990 more mistakes (fix these, then check again: "
+                       "starbridge config --check)")

@@ -22,7 +22,7 @@ from companion.crews import Crew, CrewError, Officer, award, load_crew, rotate, 
 from companion.session import load_scenario, prepare
 from engine.errors import DataError
 from engine.game import captain_station, officer_needs, victory_points
-from engine.rulesets.fasa.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
+from engine.rulesets.fasa.values.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
 
 
 @pytest.fixture
@@ -95,6 +95,7 @@ def test_crew_new_refuses_to_replace_a_crew_and_names_force(folder: Path,
     assert run(capsys, "crew", "new", "bridge", "--seed", "2", "--force")[0] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "words"), [
     (["crew", "new", "../../etc/passwd"], "use 1 to 40 letters, digits"),
     (["crew", "new", "x", "--size", "7"], "--size: crew must be one of"),
@@ -141,6 +142,7 @@ def test_passing_the_captains_role_swaps_two_players() -> None:
         rotate(unnamed)
 
 
+@pytest.mark.slow
 def test_crew_player_and_rotate_through_the_command(folder: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "crew", "new", "bridge", "--seed", "3")
@@ -211,7 +213,7 @@ def test_victory_points_are_the_vanquished_ships_power_divided_by_10() -> None:
     s = s.with_ship(replace(s.ship("kahless"), status=DESTROYED))
     s = s.with_ship(replace(s.ship("korvat"), status=DISABLED, superstructure=0))
     s = s.with_ship(replace(s.ship("kruge"), status=ESCAPED))
-    won = replace(s, step=engine.rulesets.fasa.state.OVER, winner="Federation")
+    won = replace(s, step=engine.rulesets.fasa.values.state.OVER, winner="Federation")
     assert victory_points(won, "Federation") == (("IKS Kahless", 4), ("IKS Korvat", 4),
                                                  ("IKS Kruge", 4))
     assert victory_points(won, "Klingon") == ()
@@ -221,6 +223,7 @@ def test_victory_points_are_the_vanquished_ships_power_divided_by_10() -> None:
 
 # -- the crew at the table -----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_simulate_with_a_crew_fills_the_officers_and_writes_the_campaign_back(
         folder: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The crew's officers go into the logged scenario (self-contained: a replay needs no crew
@@ -270,6 +273,7 @@ def test_the_crew_flag_names_a_ship_or_the_players_first() -> None:
 
 # -- crew sizes at the table ---------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "duty_station"), [
     ("3", {"tactics": "helm", "shields": "science", "weaponry": "helm"}),
     ("3-engineer", {"tactics": "engineer", "helm": "helm"}),
@@ -299,6 +303,7 @@ def test_each_crew_size_is_offered_and_each_skill_follows_its_duty(
     assert code == 0, err
 
 
+@pytest.mark.slow
 def test_two_ships_head_to_head_are_both_crewed_by_three(capsys: pytest.CaptureFixture[str],
                                                          folder: Path, tmp_path: Path) -> None:
     """Line 1516: "it is possible to run two ships head-to-head, with three players manning each.
@@ -419,6 +424,7 @@ def test_a_crew_file_is_never_half_written(folder: Path, monkeypatch: pytest.Mon
 
 # -- play and the configuration ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_play_with_the_configurations_crew_writes_the_campaign_back(
         folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -531,6 +537,7 @@ _values = st.recursive(
     max_leaves=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(st.sampled_from(["name", "games", "officers", "bogus"]), _values,
                        max_size=4))

@@ -44,12 +44,14 @@ def test_bad_script_lines_and_arguments_are_refused(
                  str(tmp_path / "missing.txt")]) == 2
 
 
+@pytest.mark.slow
 @given(st.text(max_size=60))
 def test_any_command_line_parses_or_says_why(line: str) -> None:
     got = parse_command(line)
     assert isinstance(got, tuple) or (isinstance(got, str) and got)
 
 
+@pytest.mark.slow
 def test_bench_dice_prints_its_figures_and_floor(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.benchmarks import dice as dice_bench
@@ -62,6 +64,7 @@ def test_bench_dice_prints_its_figures_and_floor(
     assert "a bare pseudo-terminal round trip" in out   # the table's note on its floor
 
 
+@pytest.mark.slow
 def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import io
@@ -147,6 +150,7 @@ def test_the_emulator_removes_only_its_own_link(tmp_path: Path) -> None:
     assert dev.read_text() == "somebody else's"   # not its link: left alone
 
 
+@pytest.mark.slow
 def test_the_scripted_tray_shows_a_refusal_and_its_reason(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dev = tmp_path / "dice"

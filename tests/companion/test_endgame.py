@@ -28,7 +28,7 @@ def finished(tmp_path: Path, screen: pygame.Surface) -> tuple[App, Store]:
     game = SavedGame.new(store, scenario, 5, seats)
     table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
                   surface=screen, display_seat=Seat("instructor"), say=lambda _l: None,
-                  scenarios=scenarios_on_offer(None))
+                  scenarios_offered=lambda: scenarios_on_offer(None))
     app = App(game, table)
     for _ in range(2000):
         if game.over:
@@ -44,6 +44,7 @@ def tap(app: App, wid: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=w.rect.center))
 
 
+@pytest.mark.slow
 def test_the_end_screen_offers_the_next_game_and_says_it_is_saved(
         tmp_path: Path, screen: pygame.Surface) -> None:
     app, store = finished(tmp_path, screen)
@@ -65,6 +66,7 @@ def test_the_end_screen_offers_the_next_game_and_says_it_is_saved(
     assert nxt.scenario["id"] == "skirmish" and nxt.store is store and nxt.id != app.game.id
 
 
+@pytest.mark.slow
 def test_rematch_plays_the_same_scenario_and_seats_again(
         tmp_path: Path, screen: pygame.Surface) -> None:
     app, store = finished(tmp_path, screen)
@@ -77,6 +79,7 @@ def test_rematch_plays_the_same_scenario_and_seats_again(
     assert len(store.games()) == 2 and not nxt.over
 
 
+@pytest.mark.slow
 def test_escape_on_the_end_screen_leaves_at_once(tmp_path: Path,
                                                  screen: pygame.Surface) -> None:
     app, _ = finished(tmp_path, screen)
@@ -84,6 +87,7 @@ def test_escape_on_the_end_screen_leaves_at_once(tmp_path: Path,
     assert app.step() is False and app.next_game is None
 
 
+@pytest.mark.slow
 def test_quit_leaves(tmp_path: Path, screen: pygame.Surface) -> None:
     app, _ = finished(tmp_path, screen)
     app.display.draw(force=True)
@@ -91,6 +95,7 @@ def test_quit_leaves(tmp_path: Path, screen: pygame.Surface) -> None:
     assert app.step() is False and app.next_game == "quit"
 
 
+@pytest.mark.slow
 def test_play_goes_on_to_the_game_chosen_at_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`starbridge play`'s loop: a rematch chosen on the end screen is played on the same

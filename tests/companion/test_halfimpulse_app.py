@@ -130,6 +130,7 @@ def rig(tmp_path: Path, screen: pygame.Surface) -> Iterator[Rig]:
         r.close()
 
 
+@pytest.mark.slow
 def test_a_turn_of_the_brief_replay_at_two_panels(rig: Rig) -> None:
     g = rig.game
     rig.settle()

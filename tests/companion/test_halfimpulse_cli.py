@@ -18,6 +18,7 @@ def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "none"))
 
 
+@pytest.mark.slow
 def test_simulate_prints_the_order_of_movement_of_the_carrier_example(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "carrier.jsonl"
@@ -37,6 +38,7 @@ def test_simulate_prints_the_order_of_movement_of_the_carrier_example(
     assert '"ruleset": "halfimpulse"' in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_sequence(capsys: pytest.CaptureFixture[str]) -> None:
     runs = []
     for _ in range(2):
@@ -46,6 +48,7 @@ def test_the_same_seed_plays_the_same_sequence(capsys: pytest.CaptureFixture[str
     assert runs[0] == runs[1] and "Roll-off for initiative" in runs[0]
 
 
+@pytest.mark.slow
 def test_a_scenario_name_picks_the_referee(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--scenario", "replay", "--turns", "1"]) == 0
     assert "First Phase, speed 8: Tiger (Lyran) moves 4 spaces" in capsys.readouterr().out

@@ -60,6 +60,7 @@ def kiosk(tmp_path: Path, screen: pygame.Surface) -> Iterator[tuple[Kiosk, Any, 
     factory.close()
 
 
+@pytest.mark.slow
 def test_attract_mode_plays_with_lights_alive_and_saves_nothing(
         kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
     k, _, clock = kiosk
@@ -76,6 +77,7 @@ def test_attract_mode_plays_with_lights_alive_and_saves_nothing(
     assert len({p for p, _ in lights_seen}) >= 3, lights_seen   # the panels follow the game
 
 
+@pytest.mark.slow
 def test_a_station_button_starts_a_crew_game_and_idling_returns_to_attract(
         kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
     k, factory, clock = kiosk
@@ -101,6 +103,7 @@ def test_a_station_button_starts_a_crew_game_and_idling_returns_to_attract(
     assert [g.status for g in k.store.games()] == ["abandoned"] and k.store.unfinished() is None
 
 
+@pytest.mark.slow
 def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualClock]) -> None:
     k, _, clock = kiosk
     for event in (pygame.event.Event(pygame.QUIT),
@@ -115,6 +118,7 @@ def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualC
     assert k.step() is False
 
 
+@pytest.mark.slow
 def test_the_instructor_panel_buttons_held_together_leave(tmp_path: Path,
                                                           screen: pygame.Surface) -> None:
     """With the Instructor's panel on GPIO pins (a map of one's own), its select and confirm

@@ -89,6 +89,7 @@ def crew_game(k: Kiosk, clock: ManualClock, actions: int) -> SavedGame:
     return game
 
 
+@pytest.mark.slow
 def test_after_a_power_cut_the_kiosk_is_back_in_the_crew_game(tmp_path: Path,
                                                              screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []
@@ -120,6 +121,7 @@ def test_after_a_power_cut_the_kiosk_is_back_in_the_crew_game(tmp_path: Path,
         factory2.close()
 
 
+@pytest.mark.slow
 def test_a_crew_game_left_idle_is_abandoned_and_not_resumed(tmp_path: Path,
                                                             screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []
@@ -151,6 +153,7 @@ def test_a_crew_game_left_idle_is_abandoned_and_not_resumed(tmp_path: Path,
     store2.close()
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_not_resumed(tmp_path: Path, screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []
     k, store, factory = make_kiosk(tmp_path, screen, clock, said, turns=1)
@@ -172,6 +175,7 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path, screen: pygame.Surface) 
     factory3.close()
 
 
+@pytest.mark.slow
 def test_a_damaged_crew_game_is_kept_and_the_kiosk_starts_in_attract(
         tmp_path: Path, screen: pygame.Surface) -> None:
     clock, said = ManualClock(), []
@@ -217,6 +221,7 @@ while not game.over:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_kiosk_killed_mid_game_resumes_at_its_last_shown_action(
         tmp_path: Path, screen: pygame.Surface) -> None:

@@ -52,7 +52,7 @@ class Rig:
                          screen, Seat("captain", "enterprise"), self.clock,
                          step_s=0.5 if attract else 0.0, say=lambda _l: None,
                          exit_keys=config.exit_keys, exit_buttons=config.exit_buttons,
-                         scenarios=(("duel", "Duel"), ("skirmish", "Skirmish")))
+                         scenarios_offered=lambda: (("duel", "Duel"), ("skirmish", "Skirmish")))
 
         args = argparse.Namespace(turns=None, scenario=None)
         self.k = Kiosk(config, self.store, screen, make_table,
@@ -89,6 +89,7 @@ def rig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rig]:
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_attract_mode_invites_a_crew_rather_than_showing_an_idle_panel(rig: Rig) -> None:
     rig.step(0.5, 4)
     assert rig.k.screen.mode == ATTRACT
@@ -106,6 +107,7 @@ def test_attract_mode_invites_a_crew_rather_than_showing_an_idle_panel(rig: Rig)
         any("PRESS" in t.text or "autopilot" in t.text for t in on_panel[-6:])
 
 
+@pytest.mark.slow
 def test_a_crew_sitting_down_is_briefed_until_its_first_press(rig: Rig) -> None:
     rig.step(0.5, 2)
     rig.tap((600, 300))   # on the invitation: a crew game, and nothing pressed beneath
@@ -129,6 +131,7 @@ def test_a_crew_sitting_down_is_briefed_until_its_first_press(rig: Rig) -> None:
                         f"Duel at the Neutral Zone"]
 
 
+@pytest.mark.slow
 def test_an_idle_crew_sees_a_countdown_before_its_game_is_left(rig: Rig) -> None:
     rig.tap()
     rig.step()
@@ -180,6 +183,7 @@ def test_the_combination_pressed_a_key_at_a_time_leaves_attract_mode(rig: Rig) -
     assert "left with the Instructor's combination" in rig.said[-1]
 
 
+@pytest.mark.slow
 def test_a_key_held_into_a_new_game_still_counts_for_the_combination(rig: Rig) -> None:
     rig.tap()
     rig.step()
@@ -210,6 +214,7 @@ def finish(rig: Rig) -> Any:
     return app
 
 
+@pytest.mark.slow
 def test_the_end_screen_offers_a_rematch_in_the_kiosk_too(rig: Rig) -> None:
     app = finish(rig)
     shown = rig.texts()
@@ -226,6 +231,7 @@ def test_the_end_screen_offers_a_rematch_in_the_kiosk_too(rig: Rig) -> None:
     assert len(rig.store.games()) == 2
 
 
+@pytest.mark.slow
 def test_leaving_the_bridge_at_the_end_returns_to_the_demonstration(rig: Rig) -> None:
     app = finish(rig)
     rig.texts()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -145,6 +146,7 @@ def play_prompt(rig: KHRig, keys: bool) -> tuple[str, Any]:
     return prompt.action or "roll", prompt.roll
 
 
+@pytest.mark.slow
 def test_a_knight_hawks_game_at_the_panels_to_its_end(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     rig = KHRig(tmp_path, screen)
@@ -236,6 +238,7 @@ def test_hull_damage_dice_at_a_panel_show_which_die_of_how_many(tmp_path: Path,
         store.close()
 
 
+@pytest.mark.slow
 def test_play_chooses_knight_hawks_by_the_scenarios_name(
         capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
     """`starbridge play --scenario patrol`: the name picks the ruleset; headless, the autopilots

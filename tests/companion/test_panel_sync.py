@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from test_app import SHIP, Rig
 
 from engine import pending
-from engine.rulesets.fasa.preview import plan_path
+from engine.rulesets.fasa.seats.preview import plan_path
 
 
 def until(rig: Rig, station: str, action: str) -> None:
@@ -64,6 +65,7 @@ def values(rig: Rig) -> dict[str, object]:
     return {f.name: f.value for f in model.fields}
 
 
+@pytest.mark.slow
 def test_engineering_steps_show_on_the_screen_at_every_press(tmp_path: Path,
                                                              screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -101,6 +103,7 @@ def test_a_refused_press_says_why_on_the_screen(tmp_path: Path, screen: pygame.S
     assert rig.app.display.message == "Power to movement (4 per 3 movement points) is already at its least, 0"
 
 
+@pytest.mark.slow
 def test_shield_points_at_the_panel_show_on_the_screen(tmp_path: Path,
                                                        screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -120,6 +123,7 @@ def test_shield_points_at_the_panel_show_on_the_screen(tmp_path: Path,
     pygame.image.save(screen, str(tmp_path / "science.png"))
 
 
+@pytest.mark.slow
 def test_the_course_typed_at_helm_is_drawn_on_the_map(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -162,6 +166,7 @@ def test_a_touch_edit_goes_to_the_panel_and_the_last_touched_wins(
 
 
 
+@pytest.mark.slow
 def test_holding_select_fills_a_preset_and_the_screen_shows_it(tmp_path: Path,
                                                                screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.dice import VirtualDice
@@ -20,6 +21,7 @@ class Clock:
         return self.t
 
 
+@pytest.mark.slow
 def test_one_crew_plays_a_turn_at_its_panels_against_the_autopilot() -> None:
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1, 3)
     state = new_game(scenario)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from test_app import SHIP, Rig
 from test_panel_sync import until
 
@@ -15,6 +16,7 @@ from display.roll_result import RollResult
 from engine import pending
 
 
+@pytest.mark.slow
 def test_a_press_that_puts_a_result_away_does_not_decide(tmp_path: Path,
                                                          screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -29,6 +31,7 @@ def test_a_press_that_puts_a_result_away_does_not_decide(tmp_path: Path,
     assert len(rig.game.actions) == before + 1        # the next press decides
 
 
+@pytest.mark.slow
 def test_a_press_at_an_idle_panel_leaves_the_acting_one_in_front(tmp_path: Path,
                                                                  screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)
@@ -48,6 +51,7 @@ def test_a_press_at_an_idle_panel_leaves_the_acting_one_in_front(tmp_path: Path,
     assert display.tab == "engineer"
 
 
+@pytest.mark.slow
 def test_a_roll_is_made_only_once_its_dialog_was_on_screen(tmp_path: Path,
                                                            screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen)

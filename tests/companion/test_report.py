@@ -9,6 +9,7 @@ import pytest
 from companion.cli import main
 
 
+@pytest.mark.slow
 def test_replay_report_prints_how_it_ended_and_each_ships_record(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.log"

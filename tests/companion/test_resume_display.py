@@ -15,6 +15,7 @@ from companion.store import Store
 from engine import Seat, crew_stations
 
 
+@pytest.mark.slow
 def test_the_display_is_rebuilt_from_the_resumes_own_replay(
         tmp_path: Path, screen: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     store, _ = Store.open_folder(tmp_path)

@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.session import find_scenario, load_scenario, prepare, scenario_names
 from engine import new_game
 from engine.errors import DataError
-from engine.rulesets.fasa.datafiles import PACKAGE_DATA
+from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 
 FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}

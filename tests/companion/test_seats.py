@@ -115,6 +115,7 @@ class Rig:
         self.store.close()
 
 
+@pytest.mark.slow
 def test_a_seat_tapped_mid_turn_changes_at_the_next_turn_and_the_save_keeps_it(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"})
@@ -168,6 +169,7 @@ def test_a_seat_tapped_mid_turn_changes_at_the_next_turn_and_the_save_keeps_it(
     rig.close()
 
 
+@pytest.mark.slow
 def test_before_the_first_action_a_change_is_made_at_once_and_opens_the_panel(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "autopilot", "kronos": "autopilot"})
@@ -204,6 +206,7 @@ def test_before_the_first_action_a_change_is_made_at_once_and_opens_the_panel(
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_seat_taken_off_its_panel_closes_it_and_the_lights_strip_goes(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "panel", "kronos": "autopilot"})
@@ -217,6 +220,7 @@ def test_a_seat_taken_off_its_panel_closes_it_and_the_lights_strip_goes(
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_panel_another_ship_holds_is_greyed_and_refused(tmp_path: Path,
                                                          screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "panel", "kronos": "autopilot"})
@@ -242,6 +246,7 @@ def test_a_panel_another_ship_holds_is_greyed_and_refused(tmp_path: Path,
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_second_crew_takes_the_second_crews_panels(tmp_path: Path,
                                                      screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "panel", "kronos": "autopilot"}, two_crews=True)
@@ -252,6 +257,7 @@ def test_a_second_crew_takes_the_second_crews_panels(tmp_path: Path,
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_change_that_would_move_another_crews_panels_is_refused(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "autopilot", "kronos": "panel"}, two_crews=True)
@@ -264,6 +270,7 @@ def test_a_change_that_would_move_another_crews_panels_is_refused(
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_table_without_panels_offers_none(tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"}, pins=False)
     rows = rig.app.display.seat_rows
@@ -275,6 +282,7 @@ def test_a_table_without_panels_offers_none(tmp_path: Path, screen: pygame.Surfa
     rig.close()
 
 
+@pytest.mark.slow
 def test_a_player_s_screen_has_no_seats_control_and_cannot_change_one(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"},
@@ -293,6 +301,7 @@ def test_a_player_s_screen_has_no_seats_control_and_cannot_change_one(
     rig.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(asks=st.lists(st.tuples(st.one_of(st.sampled_from(SHIPS), st.text(max_size=8)),
                                st.one_of(st.sampled_from(("helm", "science", "instructor")),
@@ -322,6 +331,7 @@ def test_any_seat_requests_leave_every_seat_with_a_real_mode(
                for key, m in seats.items() if m == "panel")
 
 
+@pytest.mark.slow
 def test_a_change_waiting_through_an_undo_is_made_when_the_turn_next_goes_up(
         tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, screen, {"enterprise": "touch", "kronos": "autopilot"})

@@ -67,6 +67,7 @@ def rows(folder: Path, game: int) -> list[tuple[Any, ...]]:
                           "ORDER BY seq", (game,)).fetchall()
 
 
+@pytest.mark.slow
 def test_every_hundredth_action_is_saved_with_a_snapshot(saved: tuple[Path, int, int]) -> None:
     folder, game, _ = saved
     got = rows(folder, game)
@@ -74,6 +75,7 @@ def test_every_hundredth_action_is_saved_with_a_snapshot(saved: tuple[Path, int,
     assert all(r[2] == snapshots.snapshot_format() for r in got)
 
 
+@pytest.mark.slow
 def test_a_resume_starts_from_a_snapshot_and_equals_a_full_replay(
         saved: tuple[Path, int, int]) -> None:
     folder, game, n = saved
@@ -93,6 +95,7 @@ def test_a_resume_starts_from_a_snapshot_and_equals_a_full_replay(
     store.close()
 
 
+@pytest.mark.slow
 def test_a_resumed_game_goes_on_and_resumes_again_to_the_same_state(
         saved: tuple[Path, int, int]) -> None:
     folder, game_id, n = saved
@@ -123,6 +126,7 @@ DAMAGE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", sorted(DAMAGE))
 def test_a_damaged_snapshot_falls_back_to_the_log_with_one_line(
         saved: tuple[Path, int, int], how: str) -> None:
@@ -144,15 +148,16 @@ def _forge(folder: Path, game: int, text: str) -> None:
             text, snapshots.digest(text), game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text,why", [
     ('{"@": "os:system", "f": {}}', "not one of the engine's classes"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": 1}}', "fields"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": []}', "not a state"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@fs": [[1]]}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": 1}}', "fields"),
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": []}', "not a state"),
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@fs": [[1]]}}}',
      "not a state of this engine"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@x": 1, "@y": 2}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@x": 1, "@y": 2}}}',
      "not a state of this engine"),
-    ('{"@": "engine.rulesets.fasa.state:FasaState", "f": {"turn": {"@": "engine:__class__"}}}',
+    ('{"@": "engine.rulesets.fasa.values.state:FasaState", "f": {"turn": {"@": "engine:__class__"}}}',
      "is not a state class"),
     ("[" * 5000, "not readable"),
     ("not json", "not readable"),
@@ -165,6 +170,7 @@ def test_a_forged_snapshot_is_refused(saved: tuple[Path, int, int], text: str, w
     assert len(resumed.notes) == 1 and why in resumed.notes[0]
 
 
+@pytest.mark.slow
 def test_the_instructors_undo_forgets_the_snapshots_it_took_back(
         saved: tuple[Path, int, int]) -> None:
     folder, game_id, _ = saved
@@ -178,6 +184,7 @@ def test_the_instructors_undo_forgets_the_snapshots_it_took_back(
     assert again.state == game.state == full_replay(folder, game_id)
 
 
+@pytest.mark.slow
 def test_a_short_game_resumes_from_its_log(tmp_path: Path) -> None:
     store, _ = Store.open_folder(tmp_path)
     game = played(store, EVERY + HISTORY // 2)
@@ -189,6 +196,7 @@ def test_a_short_game_resumes_from_its_log(tmp_path: Path) -> None:
     assert len(read.steps) == len(game.actions)   # all of them: the display's whole history
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level,name", [("basic", "skirmish"), ("advanced", "skirmish"),
                                         ("advanced", "duel")])
 def test_every_state_of_a_game_reads_back_equal(level: str, name: str) -> None:
@@ -226,6 +234,7 @@ def test_the_actions_before_the_snapshot_stay_lines_until_asked(tmp_path: Path) 
     assert actions[:30] == game.actions
 
 
+@pytest.mark.slow
 def test_play_resume_says_once_that_a_snapshot_was_not_used(
         saved: tuple[Path, int, int]) -> None:
     import argparse

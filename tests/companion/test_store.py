@@ -41,6 +41,7 @@ def store(tmp_path: Path) -> Store:
     return st
 
 
+@pytest.mark.slow
 def test_a_saved_game_resumes_to_the_same_state(store: Store) -> None:
     game = played(store, 30)
     again = SavedGame.resume(store, game.id)
@@ -50,6 +51,7 @@ def test_a_saved_game_resumes_to_the_same_state(store: Store) -> None:
     assert again.seed == 3
 
 
+@pytest.mark.slow
 def test_resumed_game_rolls_on_as_if_never_stopped(store: Store, tmp_path: Path) -> None:
     whole = played(None)
     game = played(store, 17)
@@ -62,6 +64,7 @@ def test_resumed_game_rolls_on_as_if_never_stopped(store: Store, tmp_path: Path)
     assert same(rest.state, whole.state)
 
 
+@pytest.mark.slow
 def test_games_are_listed_with_status(store: Store) -> None:
     done = played(store)
     going = played(store, 5)
@@ -72,6 +75,7 @@ def test_games_are_listed_with_status(store: Store) -> None:
     assert unfinished is not None and unfinished.id == going.id
 
 
+@pytest.mark.slow
 def test_export_is_the_documented_log(store: Store, tmp_path: Path) -> None:
     game = played(store, 25)
     out = tmp_path / "game.jsonl"
@@ -84,6 +88,7 @@ def test_export_is_the_documented_log(store: Store, tmp_path: Path) -> None:
     assert lines[1:] == [action_line(n, a) for n, a in enumerate(game.actions, 1)]
 
 
+@pytest.mark.slow
 def test_import_makes_a_new_game_that_replays(store: Store, tmp_path: Path) -> None:
     game = played(store, 25)
     out = tmp_path / "game.jsonl"
@@ -94,6 +99,7 @@ def test_import_makes_a_new_game_that_replays(store: Store, tmp_path: Path) -> N
     assert len(SavedGame.resume(store, game.id).actions) == 25   # the original is untouched
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "reason"), [
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8"),
     (b"hello world\n", "not valid JSON"),
@@ -111,6 +117,7 @@ def test_import_refuses_a_foreign_file_with_the_reason(store: Store, tmp_path: P
     assert [g.id for g in store.games()] == [game.id]
 
 
+@pytest.mark.slow
 def test_import_refuses_an_edited_log(store: Store, tmp_path: Path) -> None:
     game = played(store, 20)
     out = tmp_path / "game.jsonl"
@@ -128,6 +135,7 @@ def test_import_of_a_missing_file(store: Store, tmp_path: Path) -> None:
         store.import_log(tmp_path / "nope.jsonl")
 
 
+@pytest.mark.slow
 def test_undo_last_replays_the_shortened_log_and_is_recorded(store: Store) -> None:
     game = played(store, 20)
     game.by[14] = "touch"   # as if a person took action 15; the rest were the autopilot's
@@ -139,6 +147,7 @@ def test_undo_last_replays_the_shortened_log_and_is_recorded(store: Store) -> No
     assert same(SavedGame.resume(store, game.id).state, game.state)
 
 
+@pytest.mark.slow
 def test_undo_phase_goes_back_to_the_phase_start(store: Store) -> None:
     game = played(store, 40)
     key = phase_key(game.state)
@@ -153,6 +162,7 @@ def test_undo_phase_goes_back_to_the_phase_start(store: Store) -> None:
     assert len(game.actions) < n and phase_key(game.state) != key
 
 
+@pytest.mark.slow
 def test_a_game_that_ended_plays_again_after_undo(store: Store) -> None:
     game = played(store)
     assert game.over
@@ -200,6 +210,7 @@ def _damage(path: Path, how: str) -> None:
             db.execute("CREATE TABLE photos (id INTEGER)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["truncated", "garbled", "header", "foreign"])
 def test_damaged_save_file_is_set_aside_and_reported(tmp_path: Path, how: str) -> None:
     st, _ = Store.open_folder(tmp_path)
@@ -241,6 +252,7 @@ def test_new_game_refuses_a_bad_scenario(store: Store) -> None:
     assert store.games() == []
 
 
+@pytest.mark.slow
 def test_an_action_that_cannot_be_saved_is_not_taken(store: Store) -> None:
     """Durable before shown: when the write fails (here the database refuses writes, as a full
     or read-only disk would), the state does not move on and the error says what to check."""

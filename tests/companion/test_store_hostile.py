@@ -89,6 +89,7 @@ DAMAGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", list(DAMAGES))
 def test_a_damaged_game_is_set_aside_with_one_line_and_the_other_plays(
         capsys: pytest.CaptureFixture[str], data: Path, tmp_path: Path, how: str) -> None:
@@ -112,6 +113,7 @@ def test_a_damaged_game_is_set_aside_with_one_line_and_the_other_plays(
     assert "resumed game 2" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sql", ["UPDATE games SET started = 'abc' WHERE id = 1",
                                  "UPDATE actions SET at = 'zz' WHERE game = 1",
                                  "UPDATE games SET started = x'ff00' WHERE id = 1"])
@@ -128,6 +130,7 @@ def test_a_time_that_is_no_number_is_unknown_and_the_game_plays_on(
     assert code == 0 and "resumed game 1" in err
 
 
+@pytest.mark.slow
 def test_the_unfinished_damaged_game_is_passed_by_with_one_line(
         capsys: pytest.CaptureFixture[str], data: Path) -> None:
     damage(data, "UPDATE actions SET at = at + 1000 WHERE game = 2")   # game 2 is the newest
@@ -140,6 +143,7 @@ def test_the_unfinished_damaged_game_is_passed_by_with_one_line(
     assert "resumed game 2" in lines[1]
 
 
+@pytest.mark.slow
 def test_a_game_number_is_never_used_twice(capsys: pytest.CaptureFixture[str], data: Path,
                                            tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
@@ -155,6 +159,7 @@ def test_a_game_number_is_never_used_twice(capsys: pytest.CaptureFixture[str], d
     assert [g.actions for g in store.games()] == [12, 12, 12, 1]
 
 
+@pytest.mark.slow
 def test_an_export_into_a_folder_names_the_folder_and_leaves_nothing(
         capsys: pytest.CaptureFixture[str], data: Path, tmp_path: Path) -> None:
     folder = tmp_path / "exports"
@@ -166,6 +171,7 @@ def test_an_export_into_a_folder_names_the_folder_and_leaves_nothing(
     assert list(tmp_path.glob(".*.part")) == [] and list(folder.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [str(2**63), str(10**30), "-1"])
 def test_a_seed_beyond_what_a_save_holds_is_refused(capsys: pytest.CaptureFixture[str],
                                                     data: Path, seed: str) -> None:
@@ -175,6 +181,7 @@ def test_a_seed_beyond_what_a_save_holds_is_refused(capsys: pytest.CaptureFixtur
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_largest_seed_plays_and_is_saved(capsys: pytest.CaptureFixture[str],
                                              data: Path) -> None:
     code, _, err = run(capsys, "play", "--new", "--headless", "--autopilot", "--turns", "1",
@@ -195,6 +202,7 @@ def as_another_user(argv: list[str], env: dict[str, str]) -> subprocess.Complete
                           timeout=120, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32" or (os.geteuid() == 0 and not shutil.which("setpriv")),
                     reason="POSIX permissions (as root: setpriv to drop the overriding ones)")
 @pytest.mark.parametrize("locked", ["file", "folder", "both"])

@@ -50,6 +50,7 @@ def child(folder: Path, out: int, go: int) -> None:
     os.write(out, b"over\n")
 
 
+@pytest.mark.slow
 def test_killed_at_random_points_resumes_to_the_last_accepted_action(tmp_path: Path) -> None:
     whole = reference()
     rng = random.Random(2026)
@@ -124,6 +125,7 @@ def good_log(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return (folder / "g.jsonl").read_bytes()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_import_of_a_mutated_log_is_taken_whole_or_refused_with_a_reason(

@@ -19,6 +19,7 @@ def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("STARBRIDGE_DATA", str(tmp_path / "no-user-data"))
 
 
+@pytest.mark.slow
 def test_games_summary_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--scenario", "raiders", "--games", "4", "--seed", "7"])
     out = capsys.readouterr().out
@@ -35,6 +36,7 @@ def test_games_summary_counts_every_game(capsys: pytest.CaptureFixture[str]) -> 
     assert sum(int(re.search(r": (\d+) ", ln).group(1)) for ln in endings) == 4  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_same_seed_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
     main(["simulate", "--scenario", "duel", "--games", "3", "--seed", "2"])
     first = capsys.readouterr().out
@@ -52,6 +54,7 @@ def test_bad_games_count_is_refused(capsys: pytest.CaptureFixture[str], games: s
     assert code == 2 and "Traceback" not in out + err and "--games" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", scenario_names(None, "fasa"))
 def test_every_packaged_scenario_game_ends_with_a_judged_result(name: str) -> None:
     """Every game ends (Ending The Game, or the turn limit) with a kind the engine names."""

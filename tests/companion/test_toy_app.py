@@ -103,6 +103,7 @@ class ToyTable:
         raise AssertionError("the game never ended")
 
 
+@pytest.mark.slow
 def test_the_toy_duel_plays_at_panels_against_the_autopilot_and_is_saved(
         tmp_path: Path) -> None:
     rig = ToyTable(tmp_path)
@@ -125,6 +126,7 @@ def test_the_toy_duel_plays_at_panels_against_the_autopilot_and_is_saved(
     assert "energy" not in heron
 
 
+@pytest.mark.slow
 def test_the_toy_duel_plays_on_the_bridge_display(tmp_path: Path,
                                                    screen: pygame.Surface) -> None:
     """The same game with the bridge display drawing it (SDL's dummy driver): the display

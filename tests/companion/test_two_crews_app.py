@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
@@ -76,6 +77,7 @@ class Rig:
         self.store.close()
 
 
+@pytest.mark.slow
 def test_two_crews_press_their_own_ships_buttons_and_see_their_own_lights(
         tmp_path: Path) -> None:
     rig = Rig(tmp_path, load_pinmap(example_path()))
@@ -96,6 +98,7 @@ def test_two_crews_press_their_own_ships_buttons_and_see_their_own_lights(
         rig.close()
 
 
+@pytest.mark.slow
 def test_each_crews_keys_reach_its_own_ship(tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, load_pinmap(example_path()), screen)
     try:
@@ -112,6 +115,7 @@ def test_each_crews_keys_reach_its_own_ship(tmp_path: Path, screen: pygame.Surfa
         rig.close()
 
 
+@pytest.mark.slow
 def test_with_one_crew_in_the_map_the_second_ship_plays_elsewhere(tmp_path: Path) -> None:
     rig = Rig(tmp_path, load_pinmap())
     try:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.wakeups import MAX_WAIT, Wakeups, WakingQueue, due_in
@@ -19,6 +20,7 @@ from hardware.pinmap import load_pinmap
 from tests.companion.test_app import Rig
 
 
+@pytest.mark.slow
 def test_an_idle_table_has_nothing_due_and_a_press_wakes_the_loop(
         tmp_path: Path, screen: Any) -> None:
     rig = Rig(tmp_path, screen)
@@ -43,6 +45,7 @@ def test_an_idle_table_has_nothing_due_and_a_press_wakes_the_loop(
     assert not app.wakeups.flag.is_set()
 
 
+@pytest.mark.slow
 def test_the_autopilot_and_a_held_button_are_due_within_a_frame(
         tmp_path: Path, screen: Any) -> None:
     rig = Rig(tmp_path, screen)
@@ -130,6 +133,7 @@ def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Pa
 
 
 
+@pytest.mark.slow
 def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
         tmp_path: Path, screen: Any) -> None:
     from display.roll_result import HOLD_SECONDS, RollResult

@@ -9,8 +9,9 @@ from typing import Any
 import engine
 from engine import RollResult
 from engine.events import Event
-from engine.rulesets.fasa import setup
-from engine.rulesets.fasa.actions import (
+from engine.rulesets.fasa.flow import setup
+from engine.rulesets.fasa.flow.turn import advance
+from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
     DeclareFire,
@@ -21,8 +22,7 @@ from engine.rulesets.fasa.actions import (
     Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.state import ACTIVE, DISABLED, RESOLVE, SENSE, FasaState, replace
-from engine.rulesets.fasa.turn import advance
+from engine.rulesets.fasa.values.state import ACTIVE, DISABLED, RESOLVE, SENSE, FasaState, replace
 
 Step = tuple[FasaState, FasaState, tuple[Event, ...]]
 
@@ -86,7 +86,7 @@ def hard_turned() -> FasaState:
 
 def hard_turn_and_fire() -> FasaState:
     """After `hard_turned`, a disruptor's shot is declared: its to-hit roll waits."""
-    from engine.rulesets.fasa import legal
+    from engine.rulesets.fasa.decisions import legal
     state = hard_turned()
     shot = next(o for o in legal.fire_options(state, state.ship("kl")) if len(o) == 1)
     return act(state, DeclareFire("helm", "kl", shot))[1]

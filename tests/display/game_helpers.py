@@ -9,8 +9,8 @@ from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import GameState, Prompt, apply, new_game, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 
 
 def scenario(name: str = "duel", turns: int = 3, level: str = "basic") -> dict[str, Any]:

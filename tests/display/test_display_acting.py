@@ -46,6 +46,7 @@ def check(state: GameState, seat: Seat) -> None:
         assert title(station) in bar.acting
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,start", games(), ids=lambda x: x if isinstance(x, str) else "")
 def test_the_phase_bar_names_exactly_who_the_game_waits_for(name: str,
                                                             start: GameState) -> None:

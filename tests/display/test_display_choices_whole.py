@@ -47,6 +47,7 @@ def start(level: str) -> GameState:
     return new_game(scenario("duel", 2, level))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["command", "basic", "knighthawks"])
 def test_no_choice_or_label_is_cut_at_800x480(level: str) -> None:
     state = start(level)
@@ -73,6 +74,7 @@ def test_no_choice_or_label_is_cut_at_800x480(level: str) -> None:
     assert not cut, sorted(set(cut))[:12]
 
 
+@pytest.mark.slow
 def test_many_choices_show_the_chosen_one_whole_and_step_through_all() -> None:
     """Science's sensor question at the command level: every question reachable with > and
     drawn whole, its place ("3 of 18") beside it."""

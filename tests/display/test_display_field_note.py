@@ -8,7 +8,7 @@ from game_helpers import scenario
 from companion.dice import VirtualDice
 from engine import Seat, apply, controls, new_game, pending
 from engine.controls import FieldKind
-from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.autopilots import autopilot
 
 
 def course_note(level: str) -> str:

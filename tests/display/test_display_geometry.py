@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def test_neighbours_are_one_hex_width_apart_and_heading_points_at_them() -> None
     assert heading_angle(0) == -math.pi / 2   # north is up
 
 
+@pytest.mark.slow
 @given(st.integers(1, 40), st.integers(1, 40), st.integers(200, 1500), st.integers(200, 1000))
 def test_fit_map_keeps_every_hex_inside_the_area(cols: int, rows: int, w: int, h: int) -> None:
     frame = fit_map(cols, rows, (10, 20, w, h))
@@ -44,6 +46,7 @@ def test_fit_map_keeps_every_hex_inside_the_area(cols: int, rows: int, w: int, h
         assert y + frame.size * math.sqrt(3) / 2 <= 20 + h + 1e-6 or frame.size == 1.0
 
 
+@pytest.mark.slow
 @given(st.integers(0, 31), st.integers(0, 23), st.floats(-0.3, 0.3), st.floats(-0.3, 0.3))
 def test_a_tap_inside_a_hex_finds_that_hex(col: int, row: int, dx: float, dy: float) -> None:
     frame = fit_map(32, 24, (0, 0, 800, 600))
@@ -56,6 +59,7 @@ def test_a_tap_off_the_map_finds_nothing() -> None:
     assert frame.hex_at(-500, -500) is None
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.integers(0, 31), st.integers(0, 23)), max_size=5))
 def test_window_round_ships_holds_them_and_stays_on_the_map(points: list[tuple[int, int]]) -> None:
     c0, r0, c1, r1 = window_around(points, 32, 24, 2, 14, 10)

@@ -42,6 +42,7 @@ def test_panels_keep_their_order_and_indicators_their_level() -> None:
                                                                    ("shield2", 0.0)]
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.text(max_size=8), st.one_of(
     st.dictionaries(st.text(max_size=8), st.one_of(st.floats(), st.integers(), st.none(),
                                                    st.text(max_size=3)), max_size=10),
@@ -79,6 +80,7 @@ def mocked_levels() -> tuple[object, dict[str, dict[str, float]]]:
     return state, {**crew.lit(), **inst.lit()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_mocked_panels_lights_are_drawn_in_the_strip_and_overlap_nothing(
         size: tuple[int, int]) -> None:
@@ -115,6 +117,7 @@ def test_mocked_panels_lights_are_drawn_in_the_strip_and_overlap_nothing(
     assert surface.get_at(helm_green.center)[:3] == (0, 158, 115)
 
 
+@pytest.mark.slow
 def test_lights_redraw_only_on_change_and_can_be_taken_away() -> None:
     state, levels = mocked_levels()
     d = BridgeDisplay(pygame.Surface((800, 480)), Seat("helm", "enterprise"), lambda _: None)
@@ -132,6 +135,7 @@ def test_lights_redraw_only_on_change_and_can_be_taken_away() -> None:
     assert d.layout.lights is None and d.layout.map == plain_map and d.draw()
 
 
+@pytest.mark.slow
 def test_the_display_needs_no_gpiozero_and_the_lights_model_no_pygame() -> None:
     import subprocess
     import sys

@@ -16,9 +16,9 @@ from display.map_model import map_model
 from engine import Seat, view
 from engine.errors import IllegalAction
 from engine.hexgrid import hex_to_offset
-from engine.rulesets.fasa import movement
-from engine.rulesets.fasa.preview import plan_path, reachable
-from engine.rulesets.fasa.state import FasaState, replace
+from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.seats.preview import plan_path, reachable
+from engine.rulesets.fasa.values.state import FasaState, replace
 
 COLS = ROWS = 16
 
@@ -118,6 +118,7 @@ def kl_moving() -> tuple[FasaState, BridgeDisplay]:
     return state, d
 
 
+@pytest.mark.slow
 def test_the_keyboard_plans_hard_turns_and_r_opens_the_rolls_only_without_a_course() -> None:
     _, d = kl_moving()
     d.key(pygame.K_l)

@@ -153,6 +153,7 @@ def test_every_station_of_the_ship_offers_record_and_a_tab_closes_it() -> None:
     assert "back:record" not in {w.id for w in d.widgets}
 
 
+@pytest.mark.slow
 def test_a_keyboard_opens_pages_and_closes_the_page() -> None:
     d = bridge("expert", (800, 480))
     for _ in range(50):   # Tab goes round the buttons to RECORD
@@ -173,6 +174,7 @@ def test_a_keyboard_opens_pages_and_closes_the_page() -> None:
     assert "record" in {w.id for w in d.widgets}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_no_record_button_below_the_expert_level(level: str) -> None:
     d = bridge(level, (800, 480))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from game_helpers import play, start
 
 from display.map_model import map_model
@@ -12,9 +13,10 @@ from display.status_model import after_action, phase_bar, roll_dialog, ticker_li
 from engine import RollRequest, Seat, view
 from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.arcs import in_arc
-from engine.rulesets.fasa.preview import arc_hexes, plan_path, reachable
+from engine.rulesets.fasa.seats.preview import arc_hexes, plan_path, reachable
 
 
+@pytest.mark.slow
 def test_view_models_do_not_import_pygame() -> None:
     code = ("import sys, display.map_model, display.status_model, display.panel_model, "
             "display.layout, display.geometry, display.theme, display.roll_log, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from game_helpers import play, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,7 @@ def engineer_decision() -> Decision:
     return decision_at("engineer", "allocate_power")[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["movement", "shields", "weapons", "nonsense"]),
                           st.sampled_from([-1, 1])), max_size=60))

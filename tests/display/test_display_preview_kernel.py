@@ -10,7 +10,7 @@ from game_helpers import start
 import engine
 from engine import Seat, new_game, view
 from engine.rulesets import get
-from engine.rulesets.fasa.preview import arc_hexes, plan_path, reachable
+from engine.rulesets.fasa.seats.preview import arc_hexes, plan_path, reachable
 
 FED, KL = Seat("helm", "enterprise"), Seat("helm", "kronos")
 

@@ -247,6 +247,7 @@ def _screens() -> list[tuple[str, str]]:
             if level in ADVANCED_SCREENS.get(screen, (level,))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("screen", "level"), _screens(), ids=lambda v: str(v))
 def test_no_outcome_or_number_is_cut_at_800x480(screen: str, level: str) -> None:
     """Every screen with the long names: a text cut to fit never hides a number or an outcome
@@ -279,6 +280,7 @@ def test_a_cut_line_opens_whole_and_the_ticker_scrolls_back() -> None:
     assert newest.split()[0] in said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) -> None:
     """Every roll of a long-names game, as the rolling crew's screen shows it: the dialog (who,
@@ -286,7 +288,7 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
     result held, at 800x480; nothing cut hides a number or an outcome."""
     from companion.session import load_scenario, prepare
     from engine import new_game
-    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.autopilots import autopilot
     state = new_game(prepare(load_scenario("long-names", LONG), LONG, level, None, 6))
     dice = VirtualDice(2)
     screens = {sid: BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", sid),
@@ -323,6 +325,7 @@ def test_every_roll_dialog_and_result_of_a_game_keeps_its_numbers(level: str) ->
     assert not hidden, sorted(set(hidden))[:5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_new_views_are_laid_out_cleanly_at_every_size(size: tuple[int, int]) -> None:

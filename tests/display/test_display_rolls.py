@@ -24,9 +24,9 @@ from display.paint import Painter
 from display.roll_log import RollEntry, RollLog
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.events import Rolled, ShotResolved
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.events import Rolled, ShotResolved
+from engine.rulesets.fasa.values.state import FasaState
 
 HELM = Seat("helm", "enterprise")
 INSTRUCTOR = Seat("instructor")
@@ -82,6 +82,7 @@ def tap(d: BridgeDisplay, wid: str) -> None:
 
 # -- the model, without pygame ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_each_roll_is_kept_with_the_numbers_the_engine_used() -> None:
     _, steps = game("skirmish", turns=4, seed=2)
     log, to_hit, other = RollLog(), 0, 0
@@ -115,6 +116,7 @@ def test_each_roll_is_kept_with_the_numbers_the_engine_used() -> None:
     assert log.seen == sum(isinstance(a, RollResult) for *_, a in steps)
 
 
+@pytest.mark.slow
 def test_the_list_is_bounded_and_pages_newest_first() -> None:
     _, steps = game("skirmish", turns=4, seed=2)
     log = RollLog(limit=7)
@@ -141,6 +143,7 @@ def test_a_row_s_summary_says_turn_who_what_value_and_hit() -> None:
 
 # -- on the screen ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_roll_in_the_list_opens_with_its_numbers() -> None:
     _, steps = game(turns=3, seed=1, limit=160)
     d = watched(HELM, steps)
@@ -186,6 +189,7 @@ def test_every_roll_in_the_list_opens_with_its_numbers() -> None:
     assert not any(w.id.startswith("rolled:") for w in d.widgets)
 
 
+@pytest.mark.slow
 def test_the_keyboard_opens_the_list_a_roll_and_goes_back() -> None:
     _, steps = game(turns=3, seed=1, limit=160)
     d = watched(HELM, steps)
@@ -213,6 +217,7 @@ def test_the_keyboard_opens_the_list_a_roll_and_goes_back() -> None:
     assert not d.browsing
 
 
+@pytest.mark.slow
 def test_a_player_s_rolls_never_hold_the_enemy_s_secret_numbers() -> None:
     """Klingon beam power, Klingon shield points and the rolls inside the Klingon ship stay with
     the Klingons (and the Instructor), whatever the Federation's screen lists."""
@@ -241,6 +246,7 @@ def test_a_player_s_rolls_never_hold_the_enemy_s_secret_numbers() -> None:
     assert all(checked.values()), checked
 
 
+@pytest.mark.slow
 def test_at_the_advanced_level_too_the_enemy_s_secrets_stay_with_the_enemy() -> None:
     """Autopilot duels at the advanced level (seeds where the Klingon ship explodes, and where
     evasions are rolled): the Federation's list has the evasion rolls (public) but not the
@@ -301,6 +307,7 @@ def autopilot_table(screen: pygame.Surface) -> Table:
     return Table({}, surface=screen, display_seat=HELM, say=lambda _: None)
 
 
+@pytest.mark.slow
 def test_undo_takes_the_roll_back_out_of_the_list(tmp_path: Path,
                                                   screen: pygame.Surface) -> None:
     store, _ = Store.open_folder(tmp_path)
@@ -332,6 +339,7 @@ def test_undo_takes_the_roll_back_out_of_the_list(tmp_path: Path,
     assert d.rolls.seen == newest.number and again is not None and again.value == newest.value
 
 
+@pytest.mark.slow
 def test_a_resumed_game_lists_the_rolls_from_before(tmp_path: Path,
                                                     screen: pygame.Surface) -> None:
     store, _ = Store.open_folder(tmp_path)

@@ -13,7 +13,7 @@ import engine
 from companion.session import load_scenario, prepare
 from display.bridge import BridgeDisplay, Output
 from engine import Seat
-from engine.rulesets.fasa.ruling import EndGame
+from engine.rulesets.fasa.command.ruling import EndGame
 
 COMMAND = {**prepare(load_scenario("duel", None), None, "command", None, 3), "id": "duel-cc"}
 

@@ -78,6 +78,7 @@ ADVANCED_SIZES = (SIZES[0], SIZES[-1])
 the evade decision are what differ; the sizes between are the basic level's)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize(("screen", "seat"), CASES, ids=[c[0] for c in CASES])
 def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
@@ -85,6 +86,7 @@ def test_nothing_overlaps_and_nothing_is_clipped(screen: str, seat: Seat,
     check_laid_out(render(screen, seat, size), size)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ADVANCED_SIZES, ids=[f"{w}x{h}" for w, h in ADVANCED_SIZES])
 @pytest.mark.parametrize(("screen", "seat"), ADVANCED_CASES, ids=[c[0] for c in ADVANCED_CASES])
 def test_nothing_overlaps_and_nothing_is_clipped_at_the_advanced_level(
@@ -149,6 +151,7 @@ def test_map_screen_shows_the_turn_the_ships_and_the_crew_tabs(size: tuple[int, 
     assert {w.id for w in d.widgets} >= {"tab:captain", "tab:engineer", "tab:helm", "tab:science"}
 
 
+@pytest.mark.slow
 def test_end_of_game_shows_the_after_action_report() -> None:
     d = render("end", Seat("helm", "enterprise"), (800, 480))
     words = " ".join(t.text for t in d.painter.texts)
@@ -172,6 +175,7 @@ def test_an_idle_table_does_not_redraw() -> None:
     assert d.draw()
 
 
+@pytest.mark.slow
 def test_fire_choices_say_the_number_the_shot_needs() -> None:
     d = render("fire", Seat("helm", "enterprise"), (800, 480))
     notes = [w.note for w in d.widgets if w.id.startswith("pick:") and not w.id.endswith(":-")]
@@ -212,6 +216,7 @@ def test_why_opens_the_last_rolls_explanation_and_closes_again() -> None:
     assert "WHY: THE LAST ROLL" not in " ".join(t.text for t in d.painter.texts)
 
 
+@pytest.mark.slow
 def test_a_resized_screen_is_laid_out_afresh() -> None:
     d = render("engineering", Seat("helm", "enterprise"), (800, 480))
     small = {w.id: w.rect.copy() for w in d.widgets}
@@ -222,6 +227,7 @@ def test_a_resized_screen_is_laid_out_afresh() -> None:
     assert big["confirm"].bottom > 480 and big["up:movement"].height > small["up:movement"].height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_captain_chooses_the_damaged_weapon_on_a_clean_screen(size: tuple[int, int]) -> None:
     from game_helpers import play
@@ -255,6 +261,7 @@ def big_ship_arming(size: tuple[int, int]) -> BridgeDisplay:
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_long_panel_is_laid_out_for_the_screen(size: tuple[int, int]) -> None:
     """Ten steppers: paged in one column on the smaller screens, more of them a page as the

@@ -13,6 +13,7 @@ from companion.cli import main
 from companion.screens import parse_seat, parse_size
 
 
+@pytest.mark.slow
 def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
     rc = main(["screenshot", "--scenario", "duel", "--seat", "helm:enterprise",
@@ -25,6 +26,7 @@ def test_screenshot_writes_a_png_of_the_asked_size(tmp_path: Path) -> None:
     assert len(colours) > 10
 
 
+@pytest.mark.slow
 def test_screenshot_all_writes_every_screen(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screenshot", "--all", "--out", str(tmp_path)]) == 0
@@ -34,6 +36,7 @@ def test_screenshot_all_writes_every_screen(tmp_path: Path,
         assert f"{screen}-800x480.png" in names
 
 
+@pytest.mark.slow
 def test_screenshot_all_at_the_advanced_level_adds_the_evade_screen(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     basic, advanced = tmp_path / "basic", tmp_path / "advanced"
@@ -87,6 +90,7 @@ def test_bad_arguments_get_a_clear_message(tmp_path: Path, capsys: pytest.Captur
     assert not (tmp_path / "x.png").exists()
 
 
+@pytest.mark.slow
 @given(st.text(max_size=20))
 def test_any_size_text_parses_or_is_refused_with_a_reason(text: str) -> None:
     try:
@@ -97,6 +101,7 @@ def test_any_size_text_parses_or_is_refused_with_a_reason(text: str) -> None:
         assert w >= 640 and h >= 400
 
 
+@pytest.mark.slow
 @given(st.text(max_size=30))
 def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
     try:
@@ -107,6 +112,7 @@ def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
         assert seat.station
 
 
+@pytest.mark.slow
 def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     import companion.benchmarks.display as bench
@@ -118,6 +124,7 @@ def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFix
     assert "start to first frame" in out
 
 
+@pytest.mark.slow
 def test_the_advanced_science_screen_waits_for_a_sensor_report(tmp_path: Path) -> None:
     """`--level advanced --screen science` stops at a Science decision once the seat's side has
     a sensor report for the readings to list."""
@@ -145,6 +152,7 @@ def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     assert not Path("x.png").exists()
 
 
+@pytest.mark.slow
 def test_the_command_level_can_be_staged_with_a_crew(tmp_path: Path) -> None:
     """`screenshot --level command` stages a crewed game (its officers rated by the seed) and
     draws the officer's panel."""
@@ -155,6 +163,7 @@ def test_the_command_level_can_be_staged_with_a_crew(tmp_path: Path) -> None:
     assert pygame.image.load(str(out)).get_size() == (800, 480)
 
 
+@pytest.mark.slow
 def test_the_expert_level_can_be_staged(tmp_path: Path) -> None:
     """`screenshot --level expert` plays the expert rules (the ratings are rolled first)."""
     out = tmp_path / "expert.png"

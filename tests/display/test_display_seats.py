@@ -70,6 +70,7 @@ def test_panel_is_greyed_with_the_reason_and_the_asked_mode_is_marked() -> None:
     assert lines[0].choices == () and len(lines[1].choices) == 3
 
 
+@pytest.mark.slow
 @given(ship=st.text(min_size=1, max_size=20), station=st.sampled_from(STATION_NAMES),
        mode=st.sampled_from(MODES))
 def test_a_mode_id_reads_back_whatever_the_ship_is_called(ship: str, station: str,
@@ -84,6 +85,7 @@ def test_any_widget_id_text_reads_as_a_seat_or_nothing(text: str) -> None:
     assert got is None or (got[0] and got[1] and got[2] in MODES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_page_at_every_size_overlaps_nothing_and_clips_nothing(
         size: tuple[int, int]) -> None:
@@ -189,6 +191,7 @@ def test_the_keyboard_opens_pages_and_chooses(screen: pygame.Surface) -> None:
     assert not d.showing_seats
 
 
+@pytest.mark.slow
 def test_the_view_stays_open_while_the_autopilots_play_on(screen: pygame.Surface) -> None:
     d, _ = seats_display(screen)
     d.activate("seats")
@@ -217,6 +220,7 @@ def test_a_player_s_screen_never_offers_seats(screen: pygame.Surface) -> None:
     assert out == [] and not d.showing_seats
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(taps=st.lists(st.tuples(st.integers(0, 799), st.integers(0, 479)), max_size=30))
 def test_random_taps_on_the_view_ask_only_for_real_seats_and_modes(
@@ -233,7 +237,7 @@ def test_random_taps_on_the_view_ask_only_for_real_seats_and_modes(
 
 
 def test_an_admirals_seat_is_listed_under_its_side() -> None:
-    """The optional Admiral's seat (engine/rulesets/fasa/admiral.py), key (side, "admiral"): a
+    """The optional Admiral's seat (engine/rulesets/fasa/command/admiral.py), key (side, "admiral"): a
     line of its own under "Blue side", with the three modes offered."""
     rows = (SeatRow("lance", "captain", "panel"), SeatRow("Blue", "admiral", "autopilot"))
     lines = seat_lines(rows, {"lance": "Lance"})

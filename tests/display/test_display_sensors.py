@@ -19,8 +19,8 @@ from display.bridge import BridgeDisplay
 from display.map_model import map_model
 from display.panel_model import REPORT_LINES, panel_model, report_facts, station_facts
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending, view
-from engine.rulesets.fasa.actions import Sense
-from engine.rulesets.fasa.state import FasaState, replace
+from engine.rulesets.fasa.values.actions import Sense
+from engine.rulesets.fasa.values.state import FasaState, replace
 
 FED = Seat("science", "constitution")
 ROM = Seat("science", "bop1")

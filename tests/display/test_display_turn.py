@@ -17,8 +17,8 @@ from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay, Output, Request
 from engine import Action, GameState, RollResult, Seat, apply, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 
 SIZE = (800, 480)
 
@@ -101,6 +101,7 @@ class Table:
         return self.out[-1]
 
 
+@pytest.mark.slow
 def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
     table = Table(screen, seed=3)
     kinds: set[str] = set()
@@ -132,6 +133,7 @@ def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
     assert table.display.history, "the display was told what happened"
 
 
+@pytest.mark.slow
 def test_manual_dice_faces_answer_a_roll(screen: pygame.Surface) -> None:
     table = Table(screen, seed=3)
     while True:   # autopilots up to the Enterprise's first roll
@@ -168,8 +170,9 @@ def finger_at(x: float, y: float) -> None:
                                          touch_id=1, finger_id=0, pressure=1.0, dx=0.0, dy=0.0))
 
 
+@pytest.mark.slow
 def test_tapping_the_hex_ahead_on_the_map_plans_that_step(screen: pygame.Surface) -> None:
-    from engine.rulesets.fasa.preview import plan_path
+    from engine.rulesets.fasa.seats.preview import plan_path
     table = Table(screen, seed=3)
     advance_to(table, "move")
     d = table.display
@@ -207,6 +210,7 @@ def test_tapping_the_enemy_on_the_map_aims_the_weapons_that_can(screen: pygame.S
     assert d.map().target_range is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_taps_only_ever_produce_legal_actions(screen: pygame.Surface, seed: int) -> None:
     """Mash the screen: whatever the display hands the app is an action `apply` accepts (it

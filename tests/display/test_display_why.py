@@ -9,9 +9,9 @@ from game_helpers import start
 from companion.dice import VirtualDice
 from engine import GameState, Seat, apply, events_for, pending
 from engine.events import Event
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.explain import explain
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.explanations.explain import explain
+from engine.rulesets.fasa.values.state import FasaState
 
 
 def rolls(seed: int = 1, limit: int = 400) -> list[tuple[GameState, GameState, tuple[Event, ...]]]:

@@ -14,11 +14,11 @@ from display.bridge import BridgeDisplay
 from display.roll_log import RollLog, roll_entry
 from engine import Seat, events_for
 from engine.hexgrid import distance
-from engine.rulesets.fasa.combat import need_to_hit
-from engine.rulesets.fasa.events import BlastStruck, ShieldStruck, ShotResolved
-from engine.rulesets.fasa.explain import explain
-from engine.rulesets.fasa.explosions import blast_damage
-from engine.rulesets.fasa.state import DESTROYED
+from engine.rulesets.fasa.explanations.explain import explain
+from engine.rulesets.fasa.firing.combat import need_to_hit
+from engine.rulesets.fasa.firing.explosions import blast_damage
+from engine.rulesets.fasa.values.events import BlastStruck, ShieldStruck, ShotResolved
+from engine.rulesets.fasa.values.state import DESTROYED
 from engine.words import plural
 
 FED, KL = Seat("helm", "ent"), Seat("helm", "kl")

@@ -17,11 +17,12 @@ from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay
 from engine import RollResult, Seat, events_for
 from engine.events import Event
-from engine.rulesets.fasa import autopilot, setup
-from engine.rulesets.fasa.combat import need_to_hit
-from engine.rulesets.fasa.events import Damaged, ShotResolved
-from engine.rulesets.fasa.explain import explain, explain_pending
-from engine.rulesets.fasa.state import RATINGS, RESOLVE, SKILL, FasaState, replace
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.explanations.explain import explain, explain_pending
+from engine.rulesets.fasa.firing.combat import need_to_hit
+from engine.rulesets.fasa.flow import setup
+from engine.rulesets.fasa.values.events import Damaged, ShotResolved
+from engine.rulesets.fasa.values.state import RATINGS, RESOLVE, SKILL, FasaState, replace
 
 FED, KL = Seat("helm", "ent"), Seat("helm", "kl")
 Step = tuple[FasaState, FasaState, tuple[Event, ...]]
@@ -220,6 +221,7 @@ def test_the_why_page_draws_an_expert_location_row() -> None:
     assert f"Chart {chart}, shield {state.hit.shield} table, roll 5: " in "\n".join(display.why)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=["800x480", "1920x1080"])
 @pytest.mark.parametrize(("screen", "seat", "turns"),
                          [("why-location", Seat("science", "enterprise"), 0),

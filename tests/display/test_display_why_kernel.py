@@ -11,9 +11,9 @@ from companion.dice import VirtualDice
 from engine import GameState, Seat, apply, events_for, new_game, pending
 from engine.events import Event
 from engine.rulesets import get
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.explain import explain
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.explanations.explain import explain
+from engine.rulesets.fasa.values.state import FasaState
 
 SIDES = {"Federation": Seat("helm", "enterprise"), "Klingon": Seat("helm", "kronos")}
 

@@ -14,8 +14,8 @@ from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay
 from display.status_model import after_action
 from engine import Seat, apply, controls, new_game, pending, view
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.explain import explain
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.explanations.explain import explain
 from engine.words import plural
 
 NOUNS = r"(?:shot|hit|point|penetrating point|movement point|hex|weapon|turn)"
@@ -48,6 +48,7 @@ def test_plural_agrees_with_the_number() -> None:
     assert not wrong("1 shot, 2 hits, 5 damage dealt; 4 per 3 movement points; 1 gets through")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "level"), [("duel", "basic"), ("duel", "advanced"),
                                              ("romulan-gambit", "basic"),
                                              ("skirmish", "basic")])
@@ -85,7 +86,7 @@ def test_a_weapon_outside_its_arc_is_said_plainly() -> None:
     "outside its firing arc" (the weapon is named before it), never "the Phaser bank 2's"."""
     from dataclasses import replace
 
-    from engine.rulesets.fasa.combat import shot_problem
+    from engine.rulesets.fasa.firing.combat import shot_problem
     state = new_game(scenario("skirmish", turns=3))
     ships = list(state.ships)  # type: ignore[attr-defined]
     said = set()

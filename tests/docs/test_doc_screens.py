@@ -25,6 +25,7 @@ def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.mark.slow
 def test_every_documentation_screenshot_matches_what_the_program_draws() -> None:
     found = stale(SCREENS)
     assert not found, ("out of date (render them anew with `starbridge screenshot --docs "
@@ -44,6 +45,7 @@ def test_every_screenshot_the_documents_show_is_in_docs_screens() -> None:
     assert shown <= {d.file for d in DOC_SCREENS}
 
 
+@pytest.mark.slow
 def test_the_check_finds_a_changed_a_missing_and_a_resized_file(tmp_path: Path) -> None:
     docs = [d for d in DOC_SCREENS if d.file in ("captain-800x480.png", "helm-800x480.png",
                                                  "engineering-800x480.png")]
@@ -61,6 +63,7 @@ def test_the_check_finds_a_changed_a_missing_and_a_resized_file(tmp_path: Path) 
     assert any("engineering" in f and "10x10" in f for f in found)
 
 
+@pytest.mark.slow
 def test_screenshot_docs_renders_and_checks_a_folder(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screenshot", "--docs", str(tmp_path)]) == 0

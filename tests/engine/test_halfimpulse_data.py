@@ -45,6 +45,7 @@ def swapped(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", setup.scenario_names())
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

@@ -12,6 +12,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from halfimpulse_play import scenario, ship, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -84,6 +85,7 @@ def value_for(name: str, data: st.DataObject) -> Any:
     return data.draw(st.one_of(ids, st.integers(-2, 40), garbage))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_announcement_is_refused_in_words_or_replays(data: st.DataObject) -> None:

@@ -75,6 +75,7 @@ def minefield() -> dict[str, Any]:
                          "blast": 2}])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_seat_is_told_the_other_side_s_speeds_mines_or_script(seed: int) -> None:
     state = start(minefield())

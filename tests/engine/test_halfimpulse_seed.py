@@ -213,6 +213,7 @@ def test_equal_initiative_at_equal_speed_is_rolled_off() -> None:
 
 
 # -- the Brief Replay (lines 354-471) -----------------------------------------------------------
+@pytest.mark.slow
 def test_the_brief_replay_s_order_of_movement() -> None:
     """Lines 358-447: the Tiger (speed 8) moves 4 spaces, then the Regalhawk (speed 6) 3, in
     each phase; the Plasma R moves 8 spaces in the Drone and Plasma movement (lines 386-392);

@@ -224,18 +224,21 @@ else:
     hexes = st.builds(Hex, coords, coords)
     headings = st.integers(min_value=0, max_value=5)
 
+    @pytest.mark.slow
     @given(hexes, hexes, hexes)
     def test_distance_metric(a: Hex, b: Hex, c: Hex) -> None:
         assert distance(a, b) == distance(b, a)
         assert distance(a, c) <= distance(a, b) + distance(b, c)
         assert (distance(a, b) == 0) == (a == b)
 
+    @pytest.mark.slow
     @given(hexes, headings, hexes)
     def test_sextants_rotate_with_heading(origin: Hex, heading: int, target: Hex) -> None:
         base = sextants(origin, heading, target)
         turned = sextants(origin, turn(heading, 1), target)
         assert turned == tuple(sorted((s - 1) % 6 for s in base))
 
+    @pytest.mark.slow
     @given(hexes, hexes)
     def test_sextants_match_screen_angle(origin: Hex, target: Hex) -> None:
         found = sextants(origin, 0, target)
@@ -254,6 +257,7 @@ else:
             assert found == (round(bearing / 60) % 6,)
             assert abs(bearing % 60 - 30) > 1e-3
 
+    @pytest.mark.slow
     @given(hexes, hexes)
     def test_lines_are_connected(a: Hex, b: Hex) -> None:
         cands = line(a, b)

@@ -82,6 +82,7 @@ def check(name: str, state: Any, before: tuple[engine.Action, ...], action: Any)
             == engine.state_to_json(new))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -138,6 +139,7 @@ def no_silent_change(name: str, text: str) -> None:
         assert warnings or text.count("\n") <= len(read) + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 def test_the_recorded_log_reads_back(name: str) -> None:
     _, actions, last = recorded(name)
@@ -146,6 +148,7 @@ def test_the_recorded_log_reads_back(name: str) -> None:
     assert engine.state_to_json(state) == engine.state_to_json(last)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 def test_a_flipped_byte_is_found_or_harmless(name: str) -> None:
     rng = random.Random(name)
@@ -160,6 +163,7 @@ def test_a_flipped_byte_is_found_or_harmless(name: str) -> None:
         no_silent_change(name, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 def test_a_dropped_swapped_or_doubled_line_is_named(name: str) -> None:
     lines = log_text(name, recorded(name)[1]).splitlines()
@@ -172,6 +176,7 @@ def test_a_dropped_swapped_or_doubled_line_is_named(name: str) -> None:
         assert kind == "refused" and f"line {line}" in message, message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 def test_a_last_line_cut_short_resumes_from_the_lines_before(name: str) -> None:
     actions = recorded(name)[1]

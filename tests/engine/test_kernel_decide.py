@@ -10,8 +10,8 @@ from companion.session import account_lines
 from engine import RollRequest, StateError, new_game, pending
 from engine.dice import Die
 from engine.rulesets import get
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.events import RollRequested
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.events import RollRequested
 
 
 @pytest.mark.parametrize("name", ["fasa", "knighthawks"])

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.rulesets.fasa.levels import not_built_notice
-from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS
+from engine.rulesets.fasa.values.state import LEVELS, PLAYABLE_LEVELS
 
 
 def test_fasas_levels_and_what_they_lack_come_through_the_kernel() -> None:

@@ -90,7 +90,8 @@ def random_game(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", every_ruleset())
-@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize("seed", [*range(3), *(pytest.param(seed, marks=pytest.mark.slow)
+                                              for seed in range(3, 15))])
 def test_random_simulation(name: str, seed: int) -> None:
     random_game(name, seed)
 

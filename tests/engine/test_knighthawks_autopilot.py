@@ -35,6 +35,7 @@ def winner(name: str, seed: int) -> tuple[str, str]:
     return auto, won
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["patrol", "fleet"])
 def test_the_autopilot_beats_random_play(name: str) -> None:
     results = [winner(name, seed) for seed in range(6)]

@@ -14,6 +14,7 @@ from engine.rulesets.knighthawks.setup import load_scenario
 from engine.rulesets.knighthawks.state import KHState
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "seed"), [("patrol", 1), ("fleet", 2)])
 def test_controls_agree_with_what_apply_accepts(name: str, seed: int) -> None:
     state = engine.new_game(load_scenario(name, None, 4))

@@ -81,6 +81,7 @@ def test_proton_beam_dtm_example_73_plus_10_is_a_defence_hit() -> None:
     assert "83" in events[0].text and "ICMs destroyed" in events[0].text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "dtm"), [("LC", 0), ("LB", 0), ("PB", 10), ("EB", 10),
                                            ("DC", 20), ("AR", -10), ("RB", -10), ("T", -20),
                                            ("M", -20), ("S", -20)])

@@ -51,6 +51,7 @@ def games() -> list[tuple[str, int]]:
     return [("fleet", 1), ("fleet", 2), ("patrol", 3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "seed"), games())
 def test_no_seat_is_told_the_other_sides_mines_or_idle_seekers(name: str, seed: int) -> None:
     scenario = load_scenario(name, None, 6)

@@ -16,6 +16,7 @@ from engine.rulesets.knighthawks.movement import course_problem, speed_range, wa
 from engine.rulesets.knighthawks.state import replace
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("speed", "mr"), [(0, 3), (2, 1), (2, 3), (4, 2)])
 def test_the_preview_reaches_exactly_where_a_legal_course_ends(speed: int, mr: int) -> None:
     state = duel()

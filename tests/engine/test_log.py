@@ -19,7 +19,9 @@ from engine.actions import _REGISTRY
 from engine.dice import SOURCES
 from engine.errors import DataError, LogError
 from engine.log import CHECK, LOG_VERSION, action_line, checksum, header_line, parse, replay
-from engine.rulesets.fasa.actions import (
+from engine.rulesets.fasa.command.admiral import FleetOrders, Order
+from engine.rulesets.fasa.command.ruling import EndGame
+from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
     ArmWeapons,
@@ -41,10 +43,8 @@ from engine.rulesets.fasa.actions import (
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.admiral import FleetOrders, Order
-from engine.rulesets.fasa.cc_actions import EngineerRoll, GiveOrders
-from engine.rulesets.fasa.power_actions import CutShields, CutWeapons, PowerDown
-from engine.rulesets.fasa.ruling import EndGame
+from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
+from engine.rulesets.fasa.values.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.halfimpulse import actions as half
 from engine.rulesets.knighthawks import actions as kh
 from engine.rulesets.strpg import actions as rpg
@@ -160,6 +160,7 @@ def test_replay_equals_the_live_final_state(game: Recorded) -> None:
     assert final == game.state
 
 
+@pytest.mark.slow
 def test_replay_of_every_prefix_matches_the_live_game_at_that_point() -> None:
     """A log cut between lines (a clean save mid-game) resumes exactly where the game was."""
     scenario = duel_scenario()
@@ -180,6 +181,7 @@ def test_different_seeds_give_different_games() -> None:
     assert record(1).actions != record(2).actions
 
 
+@pytest.mark.slow
 def test_same_seed_gives_the_same_log() -> None:
     assert record(5).text == record(5).text
 
@@ -293,6 +295,7 @@ def test_action_round_trips_through_json(action: Action) -> None:
     assert back.to_json() == data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: f"{a.type_name}-{a.station}")
 def test_action_round_trips_through_a_log_line(action: Action) -> None:
     line = action_line(1, action)
@@ -498,6 +501,7 @@ def test_truncated_last_line_is_dropped_with_a_warning(duel: Recorded) -> None:
     assert f"resumes after action {len(duel.actions) - 1}" in read.warnings[0]
 
 
+@pytest.mark.slow
 def test_log_cut_anywhere_in_its_last_line_resumes_from_the_line_before(duel: Recorded) -> None:
     last = duel.lines[-1]
     head = "\n".join(duel.lines[:-1]) + "\n"
@@ -668,6 +672,7 @@ def test_a_malformed_scenario_in_the_header_is_named_at_line_1(duel: Recorded) -
     assert message.startswith("game.jsonl, line 1: scenario duel, ships[1]: heading")
 
 
+@pytest.mark.slow
 def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: Path) -> None:
     """A fresh process that imports only engine.log can read a FASA log: parse loads the ruleset
     (and with it its action types) named in the header."""
@@ -684,10 +689,11 @@ def test_parse_loads_the_ruleset_named_in_the_header(duel: Recorded, tmp_path: P
     assert done.stdout.split() == [str(len(duel.actions)), "True"]
 
 
+@pytest.mark.slow
 def test_a_log_carries_the_tables_it_was_played_with(tmp_path: Path) -> None:
     """A game played with a user's own firing chart replays with that chart anywhere."""
-    from engine.rulesets.fasa.datafiles import PACKAGE_DATA
-    from engine.rulesets.fasa.state import FasaState
+    from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
+    from engine.rulesets.fasa.values.state import FasaState
 
     (tmp_path / "tables").mkdir()
     packaged = PACKAGE_DATA / "tables" / "firing_chart.csv"

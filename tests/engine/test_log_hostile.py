@@ -85,6 +85,7 @@ def test_the_recorded_log_reads_back() -> None:
     assert outcome(io.StringIO(TEXT)) == ("read", (ACTIONS, (), FINAL))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_flipping_any_byte_is_found_or_harmless(seed: int) -> None:
     rng = random.Random(seed)
@@ -140,6 +141,7 @@ def test_duplicating_a_line_is_named(n: int) -> None:
     assert f"line {n + 2}" in message
 
 
+@pytest.mark.slow
 def test_truncating_at_every_offset_of_the_last_line_resumes() -> None:
     head = "\n".join(LINES[:-1]) + "\n"
     last = LINES[-1]
@@ -151,6 +153,7 @@ def test_truncating_at_every_offset_of_the_last_line_resumes() -> None:
         assert len(warnings) == 1
 
 
+@pytest.mark.slow
 def test_truncating_anywhere_never_changes_the_game() -> None:
     rng = random.Random(7)
     for cut in sorted(rng.sample(range(len(TEXT)), 60)):
@@ -189,6 +192,7 @@ def test_numbers_json_or_a_float_cannot_hold_are_refused(number: str) -> None:
     assert "line 2" in message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 5000, 200_000])
 def test_deep_nesting_is_refused(depth: int) -> None:
     line = '{"seq": 1, "x": ' + "[" * depth + "]" * depth + "}"
@@ -256,18 +260,21 @@ ACTION_LIKE = st.dictionaries(FIELDS, JSON | st.sampled_from(
     max_size=8)
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.lists(st.text(max_size=60), max_size=5))
 def test_random_text_lines_after_a_good_header(lines: list[str]) -> None:
     outcome([LINES[0], *lines])
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.lists(st.text(max_size=200), min_size=1, max_size=4))
 def test_random_text_instead_of_a_header(lines: list[str]) -> None:
     assert outcome(lines)[0] == "refused"
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.lists(ACTION_LIKE, min_size=1, max_size=4), st.booleans())
 def test_random_action_objects(objects: list[dict[str, Any]], sign: bool) -> None:
@@ -278,6 +285,7 @@ def test_random_action_objects(objects: list[dict[str, Any]], sign: bool) -> Non
         assert len(actions) <= len(lines)
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.data())
 def test_random_changes_to_the_header(data: st.DataObject) -> None:
@@ -295,6 +303,7 @@ def test_random_changes_to_the_header(data: st.DataObject) -> None:
         assert result[0] == ACTIONS
 
 
+@pytest.mark.slow
 @SLOW
 @given(JSON)
 def test_random_optional_rules_in_the_header(value: Any) -> None:
@@ -331,6 +340,7 @@ def test_fleet_orders_the_header_gives_no_admiral_are_refused_naming_the_line() 
     assert kind == "refused" and f"'{other}' is not a ship of the" in message, message
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.data())
 def test_random_changes_to_a_ship_class_in_the_header(data: st.DataObject) -> None:
@@ -342,6 +352,7 @@ def test_random_changes_to_a_ship_class_in_the_header(data: st.DataObject) -> No
     outcome([signed(header), *LINES[1:]])
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.data())
 def test_random_changes_to_a_table_in_the_header(data: st.DataObject) -> None:
@@ -373,6 +384,7 @@ def test_a_run_of_blank_lines_after_a_log_stops_the_read() -> None:
     assert read == len(LINES) + MAX_BLANK + 1
 
 
+@pytest.mark.slow
 def test_a_few_blank_lines_in_a_log_are_still_read() -> None:
     text = "\n" * 3 + TEXT.replace("\n", "\n\n\n", 5) + "\n" * MAX_BLANK
     assert outcome(io.StringIO(text)) == ("read", (ACTIONS, (), FINAL))
@@ -392,10 +404,10 @@ def _command_record() -> tuple[str, list[Action]]:
     and the Instructor's communications task (Book Two, Command & Control; science.py)."""
     import engine
     from engine.log import action_line, header_line
-    from engine.rulesets.fasa import autopilot
-    from engine.rulesets.fasa.actions import CommsTask
-    from engine.rulesets.fasa.officers import needs
-    from engine.rulesets.fasa.ruling import EndGame
+    from engine.rulesets.fasa.autopilots import autopilot
+    from engine.rulesets.fasa.command.ruling import EndGame
+    from engine.rulesets.fasa.values.actions import CommsTask
+    from engine.rulesets.fasa.values.officers import needs
     scenario = prepare(load_scenario("romulan-gambit", None), None, "command", None, 3)
     scenario["ships"] = [{**e, "officers": {s: {k: 80 for k in keys}
                                             for s, keys in needs("4").items()}}
@@ -423,6 +435,7 @@ def _command_record() -> tuple[str, list[Action]]:
 COMMAND_TEXT, COMMAND_ACTIONS = _command_record()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_flipping_any_byte_of_a_command_log_is_found_or_harmless(seed: int) -> None:
     rng = random.Random(seed)

@@ -120,6 +120,7 @@ def test_every_ruleset_says_what_its_secrets_are() -> None:
     assert set(every_ruleset()) <= set(SECRETS), "a ruleset with no SECRETS entry here"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", every_ruleset())
 @pytest.mark.parametrize("seed", range(3))
 def test_no_seat_is_told_another_sides_secrets(name: str, seed: int) -> None:

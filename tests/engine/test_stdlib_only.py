@@ -37,7 +37,7 @@ def test_the_checker_catches_third_party_imports() -> None:
 def test_engine_modules_exist() -> None:
     files = list(ENGINE_DIR.rglob("*.py"))
     assert ENGINE_DIR / "game.py" in files
-    assert ENGINE_DIR / "rulesets" / "fasa" / "combat.py" in files
+    assert ENGINE_DIR / "rulesets" / "fasa" / "firing" / "combat.py" in files
 
 
 def test_engine_imports_only_the_standard_library() -> None:

@@ -60,6 +60,7 @@ def connected(events: queue.Queue[LinkEvent]) -> None:
     next_of(events, TrayStatus, lambda e: isinstance(e, TrayStatus) and e.connected)
 
 
+@pytest.mark.slow
 def test_a_refused_roll_is_answered_and_the_tray_stops_resending(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "tray"
@@ -89,6 +90,7 @@ def test_a_refused_roll_is_answered_and_the_tray_stops_resending(
                 assert not (isinstance(e, TrayStatus) and not e.connected), e
 
 
+@pytest.mark.slow
 def test_a_tray_of_the_wrong_die_is_named_at_its_hello(
         pty_tray: tuple[int, Path], events: queue.Queue[LinkEvent]) -> None:
     master, link = pty_tray
@@ -106,6 +108,7 @@ def test_a_tray_of_the_wrong_die_is_named_at_its_hello(
         assert "set dice = [6]" in named.text
 
 
+@pytest.mark.slow
 def test_a_tray_of_the_wrong_die_is_named_once_and_each_roll_refused(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "tray"
@@ -129,6 +132,7 @@ def test_a_tray_of_the_wrong_die_is_named_once_and_each_roll_refused(
         assert named == 1   # named once (at its HELLO, or its first roll if that was missed)
 
 
+@pytest.mark.slow
 def test_refused_and_taken_rolls_through_a_faulty_line_are_each_answered_once(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     faults = Faults(noise=0.3, drop=0.3, duplicate=0.3, bad_checksum=0.2)
@@ -165,6 +169,7 @@ def write_all(fd: int, data: bytes, timeout: float = WAIT) -> None:
             data = data[os.write(fd, data[:1024]):]
 
 
+@pytest.mark.slow
 def test_a_tray_that_never_reads_its_answers_does_not_stall_the_host(
         pty_tray: tuple[int, Path], events: queue.Queue[LinkEvent]) -> None:
     """Issue 15: the reader wrote each ACK itself with no write timeout, so a tray that stopped
@@ -194,6 +199,7 @@ def test_a_tray_that_never_reads_its_answers_does_not_stall_the_host(
         assert got == n
 
 
+@pytest.mark.slow
 def test_a_call_lights_the_emulated_tray_until_it_is_rolled(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "tray"
@@ -216,6 +222,7 @@ def test_a_call_lights_the_emulated_tray_until_it_is_rolled(
 # --- the tray's MicroPython protocol code against the host's answers ---------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(st.lists(st.tuples(st.integers(0, 25), st.booleans()), min_size=1, max_size=12),
        st.integers(0, 0xFFFF))
@@ -242,6 +249,7 @@ def test_the_host_answers_every_roll_the_tray_sends(rolls: list[tuple[int, bool]
         b"ROLL" not in t.tick(now + tray.RESEND_MS)
 
 
+@pytest.mark.slow
 @given(st.integers(0, 0xFFFF), st.sampled_from(sorted(tray.REFUSALS)), st.integers(0, 1000))
 def test_host_answers_and_calls_parse_on_the_tray(seq: int, reason: str, sides: int) -> None:
     assert tray.parse_host(encode(Refuse(seq, reason))) == ("REFUSE", seq, reason)
@@ -251,6 +259,7 @@ def test_host_answers_and_calls_parse_on_the_tray(seq: int, reason: str, sides: 
     assert tray.parse_host(cut) == ("REFUSE", seq, reason)
 
 
+@pytest.mark.slow
 @given(st.binary(max_size=300))
 def test_the_tray_takes_only_good_answers_and_calls(data: bytes) -> None:
     t = tray.Tray("t")
@@ -267,6 +276,7 @@ def test_the_tray_takes_only_good_answers_and_calls(data: bytes) -> None:
     assert len(t._inbox) <= tray.MAX_LINE
 
 
+@pytest.mark.slow
 def test_a_tray_never_heard_is_starting_then_lost(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     """Not heard yet is not lost (no alert at the start); silent past the heartbeat timeout

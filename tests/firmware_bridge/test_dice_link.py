@@ -79,6 +79,7 @@ def test_loop_rolls_duplicates_and_noise(events: queue.Queue[LinkEvent]) -> None
         assert isinstance(got, TrayRoll) and got.roll.seq == 5  # seq 4's copy was dropped
 
 
+@pytest.mark.slow
 def test_emulator_over_a_pty_acks_and_survives_unplugging(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "starbridge-dice"
@@ -109,6 +110,7 @@ def test_emulator_over_a_pty_acks_and_survives_unplugging(
         assert r.value == 8 and r.seq == tray.tray.next_seq - 1
 
 
+@pytest.mark.slow
 def test_faults_on_the_line_still_give_each_roll_once(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     faults = Faults(noise=0.3, drop=0.3, duplicate=0.3, bad_checksum=0.2)
@@ -129,6 +131,7 @@ def test_faults_on_the_line_still_give_each_roll_once(
                 assert not isinstance(e, TrayRoll)
 
 
+@pytest.mark.slow
 def test_socket_url_to_the_emulator(events: queue.Queue[LinkEvent]) -> None:
     with TrayEmulator(tcp_port=0, tray_id="helm-tray", seed=2) as tray, \
             TrayLink("t", tray.url, events, retry=0.1):
@@ -166,6 +169,7 @@ def bare_pty(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     os.close(slave)
 
 
+@pytest.mark.slow
 def test_a_silent_tray_is_reported_lost_and_found_again(
         bare_pty: tuple[int, Path], events: queue.Queue[LinkEvent]) -> None:
     master, link = bare_pty
@@ -187,6 +191,7 @@ def test_a_silent_tray_is_reported_lost_and_found_again(
         assert isinstance(back, TrayStatus) and back.connected
 
 
+@pytest.mark.slow
 def test_a_wrong_tray_is_refused_named_once_and_not_taken(
         bare_pty: tuple[int, Path], events: queue.Queue[LinkEvent]) -> None:
     master, link = bare_pty
@@ -211,6 +216,7 @@ def test_a_wrong_tray_is_refused_named_once_and_not_taken(
         assert named <= 1   # the tray is named once, not at every roll
 
 
+@pytest.mark.slow
 def test_a_port_that_cannot_open_is_reported_once_and_retried(
         tmp_path: Path, events: queue.Queue[LinkEvent]) -> None:
     dev = tmp_path / "later"

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def test_a_line_anyone_can_type() -> None:
     assert Parser().feed(line.replace(b"\r\n", b"\n")) == [Roll(1, "tray-1", 20, 17)]
 
 
+@pytest.mark.slow
 @given(frames)
 def test_every_frame_round_trips(frame: Frame) -> None:
     wire = encode(frame)
@@ -72,6 +74,7 @@ def test_every_frame_round_trips(frame: Frame) -> None:
     assert Parser().feed(wire) == [frame]
 
 
+@pytest.mark.slow
 @given(frames, st.integers(1, 10))
 def test_frames_split_anywhere_still_parse(frame: Frame, cut: int) -> None:
     wire = encode(frame)
@@ -80,6 +83,7 @@ def test_frames_split_anywhere_still_parse(frame: Frame, cut: int) -> None:
     assert got == [frame]
 
 
+@pytest.mark.slow
 @given(st.integers(0, 0xFFFF), st.integers(0, 1000), st.integers(0, 1000))
 def test_impossible_rolls_are_refused_by_sequence_number(seq: int, sides: int, value: int) -> None:
     """Every well-framed roll is answered: taken, or refused with its sequence number (so the
@@ -152,6 +156,7 @@ def test_a_frame_cut_short_by_another_resynchronises() -> None:
     assert got == [Rejected("cut short by a new frame", good[:10]), Roll(1, "t", 20, 9)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.lists(st.one_of(st.binary(max_size=120), frames), max_size=30),
        st.integers(1, 64))
@@ -166,6 +171,7 @@ def test_any_bytes_give_exactly_the_frames_mixed_in(
     assert [x for x in got if not isinstance(x, Rejected)] == expected
 
 
+@pytest.mark.slow
 @given(st.binary(max_size=2000))
 def test_the_parser_never_raises_and_stays_small(data: bytes) -> None:
     p = Parser()
@@ -174,6 +180,7 @@ def test_the_parser_never_raises_and_stays_small(data: bytes) -> None:
     assert len(p._buf) < MAX_LINE
 
 
+@pytest.mark.slow
 def test_a_million_noisy_bytes_give_each_valid_roll_once() -> None:
     rng = random.Random(8)
     dup = Duplicates()
@@ -241,6 +248,7 @@ def test_tray_resends_until_acknowledged_then_beats() -> None:
     assert t.tick(now + 1) == b""
 
 
+@pytest.mark.slow
 @given(st.binary(max_size=300))
 def test_tray_ignores_anything_but_a_good_ack(data: bytes) -> None:
     t = tray.Tray("t")
@@ -252,6 +260,7 @@ def test_tray_ignores_anything_but_a_good_ack(data: bytes) -> None:
         assert 0 in acked
 
 
+@pytest.mark.slow
 @given(st.integers(0, 0xFFFF))
 def test_host_acks_parse_on_the_tray(seq: int) -> None:
     assert tray.parse_ack(encode(Ack(seq))) == seq

@@ -157,6 +157,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(m
                            max_leaves=12)
 
 
+@pytest.mark.slow
 @given(json_values)
 def test_any_configuration_is_taken_or_refused_with_a_message(data: Any) -> None:
     try:
@@ -165,11 +166,12 @@ def test_any_configuration_is_taken_or_refused_with_a_message(data: Any) -> None
         assert str(exc)
 
 
+@pytest.mark.slow
 def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
     dev = tmp_path / "starbridge-dice"
     config = config_from_dict({"trays": [{"id": "tray-1", "url": str(dev)}]})
     state = new_game(prepare(load_scenario("duel", None), None, "basic", None, 3))
-    from engine.rulesets.fasa import autopilot
+    from engine.rulesets.fasa.autopilots import autopilot
 
     rolls: list[RollResult] = []
     with TrayEmulator(link_path=dev, seed=5) as tray, DiceBridge(config) as dice:

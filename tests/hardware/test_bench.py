@@ -6,11 +6,14 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from companion.benchmarks.panels import floor, make_factory, panels_bench, selection_pins
 from companion.cli import build_parser
 from hardware.pinmap import load_pinmap
 
 
+@pytest.mark.slow
 def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
     out = io.StringIO()
     panels_bench(out, n=30)
@@ -28,6 +31,7 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
     assert "C&C confirm press to light over the floor" in text
 
 
+@pytest.mark.slow
 def test_the_command_turn_figure_stands_beside_the_floor() -> None:
     from companion.benchmarks.panels import command_start
 

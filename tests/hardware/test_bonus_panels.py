@@ -11,9 +11,9 @@ from test_game_turn import Table
 
 from companion.session import load_scenario, prepare
 from engine import RollResult, apply, new_game, pending
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.actions import BonusPower, BonusShield, SkillBonus
-from engine.rulesets.fasa.state import SKILL, FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.actions import BonusPower, BonusShield, SkillBonus
+from engine.rulesets.fasa.values.state import SKILL, FasaState
 from hardware.keyboard import KeyMap
 from hardware.lamps import BLINK
 

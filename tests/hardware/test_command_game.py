@@ -166,6 +166,7 @@ def play_step(table: Table) -> None:
     assert normal(table.actions[-1]) == made
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [7])
 def test_a_seeded_kobayashi_maru_played_at_the_panels_to_its_end(clock: Any, seed: int) -> None:
     scenario = prepare(load_scenario("kobayashi-maru", None), None, "command", None, 4)

@@ -13,9 +13,9 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 import engine
 from companion.session import load_scenario, prepare
 from engine import crew_stations
-from engine.rulesets.fasa.officers import needs
-from engine.rulesets.fasa.shaken import OfficerOut, SystemOut
-from engine.rulesets.fasa.state import FasaState, replace
+from engine.rulesets.fasa.values.officers import needs
+from engine.rulesets.fasa.values.shaken import OfficerOut, SystemOut
+from engine.rulesets.fasa.values.state import FasaState, replace
 from hardware.bridge import Bridge
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap
@@ -68,6 +68,7 @@ def test_a_calm_bridge_lights_none(clock: Any) -> None:
     assert set(lit(state, "enterprise", clock).values()) == {0}
 
 
+@pytest.mark.slow
 def test_a_shaken_helmsman_and_shaken_shields_light_their_officers_panels(clock: Any) -> None:
     """Line 1355: a shaken officer; line 1373: a shaken system, whose officer in charge (line
     1371) is Science for the shields in a crew of four."""
@@ -76,6 +77,7 @@ def test_a_shaken_helmsman_and_shaken_shields_light_their_officers_panels(clock:
     assert on == {("helm", "shaken"), ("science", "system_out")}
 
 
+@pytest.mark.slow
 def test_power_off_the_grid_lights_every_panel_of_the_ship(clock: Any) -> None:
     """Line 1397: "all power is cut off from the grid"."""
     state = shake(crewed_duel(), "enterprise", grid=2)
@@ -90,6 +92,7 @@ def test_a_shaken_helm_or_weapons_lights_the_helm_panel(clock: Any, system: str)
     assert on == {("helm", "system_out")}
 
 
+@pytest.mark.slow
 def test_the_other_ships_troubles_light_nothing_here(clock: Any) -> None:
     """Each bridge lights from its own seats' views: the Klingon's shaken bridge is its secret."""
     state = shake(crewed_duel(), "kronos", officers=("helm", "science"), systems=("sensors",),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def test_a_release_lost_in_chatter_is_found_when_the_window_ends() -> None:
     assert not d.pressed
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.booleans(), st.floats(0, 0.05)), max_size=60))
 def test_presses_and_releases_alternate_and_are_spaced(edges: list[tuple[bool, float]]) -> None:
     d = Debouncer("p", "b", bounce=0.02, hold=0.8)

@@ -193,6 +193,7 @@ def helm_bridge() -> Iterator[tuple[Bridge, ManualClock]]:
     factory.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(keys=st.lists(st.tuples(st.text(max_size=6), st.booleans()), max_size=40))
 def test_any_keys_or_stray_edges_never_raise(

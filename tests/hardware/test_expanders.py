@@ -101,6 +101,7 @@ def test_an_address_with_no_chip_is_a_remote_io_error_as_smbus2_raises() -> None
     assert err.value.errno == errno.EREMOTEIO
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(iodir=st.integers(0, 0xFFFF), gppu=st.integers(0, 0xFFFF), olat=st.integers(0, 0xFFFF),
        ipol=st.integers(0, 0xFFFF), drive=st.lists(st.sampled_from([None, 0, 1]), min_size=16,
@@ -124,6 +125,7 @@ def test_gpio_reads_follow_the_datasheet_for_any_registers(
         assert ((a | b << 8) >> bit) & 1 == want, bit
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(ops=st.lists(st.tuples(st.integers(-5, 300), st.integers(-5, 300)), max_size=60))
 def test_any_register_traffic_never_breaks_the_emulation(ops: list[tuple[int, int]]) -> None:
@@ -305,6 +307,7 @@ class FlakyBus(EmulatedI2CBus):
         return super().chip(address)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(fails=st.lists(st.booleans(), max_size=80), presses=st.lists(st.booleans(), max_size=20))
 def test_a_noisy_bus_never_raises_out_of_the_hub(fails: list[bool],

@@ -37,8 +37,8 @@ from engine import (
     state_to_json,
     view,
 )
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 from hardware.bridge import Bridge, pump_all
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome
@@ -299,6 +299,7 @@ def _replayed(table: Table, n: int) -> FasaState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phases", [3])
 def test_a_whole_turn_from_mocked_buttons(clock: Any, phases: int) -> None:
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1, phases)
@@ -340,6 +341,7 @@ def test_a_whole_turn_from_mocked_buttons(clock: Any, phases: int) -> None:
     assert state_to_json(direct) == state_to_json(table.state)
 
 
+@pytest.mark.slow
 def test_a_press_at_a_seat_that_may_not_act_only_flashes(clock: Any) -> None:
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1, 3)
     table = Table(clock, scenario)

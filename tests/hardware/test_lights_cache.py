@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from gpiozero import PWMLED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,8 +15,8 @@ from hypothesis import strategies as st
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game, pending
-from engine.rulesets.fasa import autopilot
-from engine.rulesets.fasa.state import FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.values.state import FasaState
 from hardware.bridge import LAMP_TEST_S, Bridge
 from hardware.functions import AMBER
 from hardware.lamps import levels
@@ -230,6 +231,7 @@ def test_a_button_held_or_let_go_in_the_chatter_is_still_looked_at(
     assert rig.bridge.live == set()
 
 
+@pytest.mark.slow
 def test_the_engine_playing_on_lights_every_panel_at_every_step(factory: Any,
                                                                  clock: ManualClock) -> None:
     """A whole game played elsewhere: rolls blink at the seats that roll (looked at in both
@@ -264,6 +266,7 @@ OPS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(OPS, max_size=60), st.integers(0, 3))

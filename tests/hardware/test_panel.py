@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ from engine import (
     pending,
     problem,
 )
-from engine.rulesets.fasa import autopilot
+from engine.rulesets.fasa.autopilots import autopilot
 from hardware import functions as fn
 from hardware.bridge import Bridge
 from hardware.debounce import LONG, PRESS
@@ -176,6 +177,7 @@ CREW_MAP = "\n".join(
                              (21, 22, 23), (24, 25, 26)), strict=True))
 
 
+@pytest.mark.slow
 def test_crews_of_three_to_six_get_one_panel_per_station_and_every_prompt_a_panel(
         factory: Any, clock: Any) -> None:
     pins = parse_pinmap(CREW_MAP, "crew.toml")
@@ -207,6 +209,7 @@ BUTTONS = tuple(sorted({b for s in ("captain", "engineer", "helm", "science")
                         for b in fn.buttons_for(s)}))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(("captain", "engineer", "helm", "science")),
                           st.sampled_from(BUTTONS), st.sampled_from((PRESS, LONG)),

@@ -9,7 +9,7 @@ from typing import Any
 import engine
 from companion.session import load_scenario, prepare
 from engine import Seat
-from engine.rulesets.fasa.ruling import EndGame
+from engine.rulesets.fasa.command.ruling import EndGame
 from hardware import functions as fn
 from hardware.debounce import LONG, PRESS
 from hardware.panel import PanelModel

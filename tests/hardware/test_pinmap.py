@@ -158,6 +158,7 @@ PIN_TEXT = st.one_of(
     st.text(string.printable, max_size=8))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(buttons_for("helm") + ("bogus",)), PIN_TEXT),
                 max_size=8),
@@ -181,6 +182,7 @@ def test_any_pin_text_loads_or_is_refused_with_a_located_message(
 
 
 # -- files that are no files, sizes, nesting, encodings ---------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["fifo", "/dev/zero", "/dev/urandom", "folder"])
 def test_a_pin_map_that_is_no_regular_file_is_refused_at_once(
         tmp_path: Path, make_fifo: Any, within: Any, what: str) -> None:

@@ -93,6 +93,7 @@ def test_engineering_reads_its_decision_field_bounds_and_budget() -> None:
     assert after != text and "40 of 44 left" in after and "4  (0-44)" in after
 
 
+@pytest.mark.slow
 def test_a_roll_says_roll_now_and_what_it_needs() -> None:
     state = new_game(prepare(load_scenario("duel", None), None, "command", None, 2))
     p = pending(state)[0]

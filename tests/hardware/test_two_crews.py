@@ -99,6 +99,7 @@ def test_one_key_never_stands_in_for_two_panels_buttons() -> None:
                           "panels.helm.keys.[5]"), msg
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(st.integers(-10**12, 10**12), st.floats(allow_nan=True),
                  st.text(string.printable, max_size=8), st.booleans(),
@@ -256,6 +257,7 @@ def test_with_a_one_crew_map_the_second_ship_is_said_once_to_play_elsewhere(
     assert table.green("engineer") == 1
 
 
+@pytest.mark.slow
 def test_a_third_crew_beyond_the_map_is_said_once_and_the_two_others_play(
         factory: Any, clock: ManualClock) -> None:
     scenario = prepare(load_scenario("skirmish", None), None, "basic", None, 1, 3)

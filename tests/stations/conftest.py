@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import queue
+import shutil
+import subprocess
+import sys
 import threading
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -36,3 +41,28 @@ def server(inputs: queue.Queue[ConsoleInput]) -> Iterator[StationServer]:
     yield s
     s.stop()
     assert not any(t.name == "stations" for t in threading.enumerate()), "a server thread left"
+
+
+@pytest.fixture
+def hotspot_namespace() -> Iterator[str]:
+    """A network namespace whose one interface (eth0, a veth whose peer is up outside) has the
+    address NetworkManager gives a Pi's hotspot, 10.42.0.1/24, and no default route."""
+    if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("ip") is None:
+        pytest.skip("needs root and iproute2 for a network namespace")
+    name = f"sb-{uuid.uuid4().hex[:8]}"
+    peer = f"sbp{uuid.uuid4().hex[:6]}"
+    made = subprocess.run(["ip", "netns", "add", name], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"no network namespaces here: {made.stderr.strip()}")
+    try:
+        for argv in (["ip", "link", "add", peer, "type", "veth", "peer", "name", "eth0",
+                      "netns", name],
+                     ["ip", "-n", name, "addr", "add", "10.42.0.1/24", "dev", "eth0"],
+                     ["ip", "-n", name, "link", "set", "eth0", "up"],
+                     ["ip", "-n", name, "link", "set", "lo", "up"],
+                     ["ip", "link", "set", peer, "up"]):
+            subprocess.run(argv, check=True, capture_output=True, text=True)
+        yield name
+    finally:
+        subprocess.run(["ip", "link", "del", peer], capture_output=True)
+        subprocess.run(["ip", "netns", "del", name], capture_output=True)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from companion.benchmarks.stations import stations_bench
 
 
+@pytest.mark.slow
 def test_the_stations_bench_measures_taps_beside_an_echo_and_an_idle_server() -> None:
     out = io.StringIO()
     figures = stations_bench(out, samples=5, idle_s=0.3)

@@ -1,5 +1,5 @@
 """The Admiral's seat on a phone (an optional rule of the advanced game, seed 000 line 437;
-engine/rulesets/fasa/admiral.py): its key "Side/admiral", its payload with the fleet orders to
+engine/rulesets/fasa/command/admiral.py): its key "Side/admiral", its payload with the fleet orders to
 give and nothing of the other side's secrets, and its orders sent from a console."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from console_client import Net
 from table_helpers import connect, make_app
 
@@ -25,6 +26,7 @@ def test_an_admirals_seat_key_reads_back_and_is_titled_by_its_side() -> None:
     assert seat_title("Federation/admiral", {}) == "Admiral · Federation"
 
 
+@pytest.mark.slow
 def test_an_admirals_payload_holds_no_enemy_secret_and_its_side_for_explanations() -> None:
     checked = 0
     for n, state in enumerate(game_states("admiral1", 300, 160)):
@@ -66,7 +68,7 @@ def test_the_captains_and_helms_panels_read_the_admirals_order_from_the_view() -
     from companion.session import load_scenario, prepare
     from display.panel_model import station_facts
     from engine import apply, new_game, view
-    from engine.rulesets.fasa.admiral import FleetOrders, Order
+    from engine.rulesets.fasa.command.admiral import FleetOrders, Order
     state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
                              {"admiral": True}))
     state, _ = apply(state, FleetOrders("admiral", "Federation",

@@ -35,6 +35,7 @@ def browser(chromium: Browser) -> Iterator[Browser]:
     chromium.reset()
 
 
+@pytest.mark.slow
 def test_a_refused_decision_is_shown_in_the_engines_own_words(
         tmp_path: Path, browser: Browser) -> None:
     """Values the table refuses (here more power than the ship has, as a console whose state
@@ -58,6 +59,7 @@ def test_a_refused_decision_is_shown_in_the_engines_own_words(
         assert len(rig.game.actions) == before
 
 
+@pytest.mark.slow
 def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answers(
         tmp_path: Path, browser: Browser) -> None:
     """The Captain's phone asks for the table's dice while a tray serves the seat: the table
@@ -96,6 +98,7 @@ def test_with_a_dice_tray_the_console_says_roll_the_tray_and_the_trays_roll_answ
                 "'roll the tray' still shown after the tray's roll")
 
 
+@pytest.mark.slow
 def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
         tmp_path: Path, browser: Browser) -> None:
     """The Engineer's seat has a panel (gpiozero's MockFactory) and a phone: a press at the panel
@@ -133,6 +136,7 @@ def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
         b.until(lambda: b.js(green) == 0, "'your move' stays lit on the phone after Confirm")
 
 
+@pytest.mark.slow
 def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
         tmp_path: Path, browser: Browser) -> None:
     """The duel at the Advanced level (more decisions, the course letters L, R and B), played by
@@ -181,6 +185,7 @@ def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
                 assert b.errors() == [], handle
 
 
+@pytest.mark.slow
 def test_each_console_draws_the_minefield_and_the_ships_as_its_seat_may_know_them(
         tmp_path: Path, browser: Browser) -> None:
     """The Romulan Gambit at the Advanced level: 5 mines and 15 decoys, the Romulans cloaked.
@@ -205,6 +210,7 @@ def test_each_console_draws_the_minefield_and_the_ships_as_its_seat_may_know_the
         assert b.js(ships) == ["constitution"]
 
 
+@pytest.mark.slow
 def test_the_join_page_and_the_viewscreen(tmp_path: Path, browser: Browser) -> None:
     b = browser
     with Rig(tmp_path) as rig:
@@ -236,6 +242,7 @@ def test_without_chromium_the_browser_tests_skip_saying_how_to_install_it_but_fa
         browser_rig.need_browser()
 
 
+@pytest.mark.slow
 def test_the_instructors_page_keeps_one_editor_per_ship_and_says_which_it_decides_for(
         tmp_path: Path, browser: Browser) -> None:
     """The Instructor has the same action and words for both ships (allocate 15 power): the

@@ -258,6 +258,7 @@ class Turn:
                  confirm_twice=d.irreversible)
 
 
+@pytest.mark.slow
 def test_a_whole_turn_from_four_phones_and_the_instructors_tablet(
         tmp_path: Path, browser: Browser) -> None:
     b = browser

@@ -33,6 +33,7 @@ def crew(net: Net, app: App, ship: str = "enterprise") -> dict[str, object]:
     return {f"{ship}/{st}": connect(net, app, f"{ship}/{st}") for st in CREW}
 
 
+@pytest.mark.slow
 def test_a_turn_from_four_consoles_and_the_instructors_is_the_same_game_applied_directly(
         net: Net, app: App) -> None:
     consoles = crew(net, app)
@@ -112,6 +113,7 @@ def test_another_seats_decision_is_refused_and_the_game_goes_on(net: Net, app: A
     assert eng.until(lambda m: m.get("type") == "result", app.step)["ok"] is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values, words", [
     ({"nonsense": 1}, "no field"), ({"movement": "lots"}, "whole number"),
     ({"movement": 10**9}, "cannot be"), ({"movement": 99}, ""), ({"movement": [1]}, "cannot be"),
@@ -154,6 +156,7 @@ def _fire(net: Net, app: App) -> None:
     assert app.game.by[before] == "console"
 
 
+@pytest.mark.slow
 def test_the_instructor_revokes_a_link_and_the_old_one_is_refused(net: Net, app: App) -> None:
     old = token(app, "enterprise/helm")
     helm = connect(net, app, "enterprise/helm")
@@ -178,6 +181,7 @@ def test_the_instructor_revokes_a_link_and_the_old_one_is_refused(net: Net, app:
     assert not any(old in link["url"] for link in state["links"])
 
 
+@pytest.mark.slow
 def test_the_instructors_undo_seats_and_override(net: Net, app: App) -> None:
     inst = connect(net, app, "instructor")
     eng = connect(net, app, "enterprise/engineer")
@@ -210,6 +214,7 @@ def test_a_new_game_kills_every_old_link(net: Net, app: App) -> None:
     assert net.console(app.consoles.server.port, old).recv()["reason"] == REFUSED_TOKEN
 
 
+@pytest.mark.slow
 def test_the_bridge_display_follows_a_consoles_action(net: Net) -> None:
     pygame.display.init()
     pygame.font.init()

@@ -63,6 +63,7 @@ def test_an_input_of_an_older_generation_is_dropped(net: Net, app: App) -> None:
     assert app.game.by.count("console") == 1
 
 
+@pytest.mark.slow
 def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
     config = parse_config({"game": {"scenario": "duel", "turns": 1},
                            "kiosk": {"enabled": True, "idle_minutes": 2,
@@ -98,6 +99,7 @@ def test_the_kiosks_attract_mode_sends_the_crews_phones_away(net: Net) -> None:
         consoles.close()
 
 
+@pytest.mark.slow
 def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
     a = make_app(people=("enterprise", "kronos"))
     try:
@@ -127,18 +129,20 @@ def test_the_instructor_decides_for_the_ship_it_chose(net: Net) -> None:
         a.consoles.close()
 
 
+@pytest.mark.slow
 def test_the_links_follow_the_network_that_came_up_after_the_consoles(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi kiosk starts before its hotspot: its first links can only name 127.0.0.1; once the
     network is up, the links and the Instructor's codes name the address phones can reach."""
-    import stations.links
+    from stations.addresses import HOTSPOT, LOOPBACK_ONLY, LinkAddress
 
-    monkeypatch.setattr(stations.links, "lan_address", lambda: "127.0.0.1")
     a = make_app(address="0.0.0.0")
+    network = [LOOPBACK_ONLY]
+    a.consoles.addresses.lookup, a.consoles.addresses.max_age = lambda: network, 0.0
     try:
         assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a))
         first = a.consoles._instructor_extras(a)["links"]
-        monkeypatch.setattr(stations.links, "lan_address", lambda: "192.168.4.1")
+        network[:] = [LinkAddress("192.168.4.1", "wlan0", HOTSPOT)]
         assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a))
         later = a.consoles._instructor_extras(a)["links"]
         assert all("//192.168.4.1:" in link["url"] for link in later)
@@ -192,6 +196,7 @@ def _advance(a: App, until: Any) -> None:
     raise AssertionError("the game never got there")
 
 
+@pytest.mark.slow
 def test_an_override_for_a_roll_answered_meanwhile_is_not_the_next_rolls(net: Net) -> None:
     from engine import pending
 
@@ -273,3 +278,51 @@ def test_every_seats_log_comes_from_one_replay_and_a_failed_one_is_said(
     finally:
         a.close()
         a.consoles.close()
+
+
+def test_the_instructors_network_button_moves_the_codes_and_a_lost_network_is_said(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two networks (the Pi's hotspot and the venue's Ethernet): the codes name the hotspot, the
+    NETWORK button on the Instructor's Consoles view moves them to the other; with no network
+    at all the view says phones cannot join and how to fix it, and the codes follow a network
+    that comes back."""
+    import pygame
+
+    from display.bridge import Request
+    from stations.addresses import DEFAULT, HOTSPOT, LOOPBACK_ONLY, LinkAddress
+
+    pygame.display.init()
+    pygame.font.init()
+    a = make_app(address="0.0.0.0", surface=pygame.display.set_mode((800, 480)))
+    network = [LinkAddress("10.42.0.1", "wlan0", HOTSPOT),
+               LinkAddress("192.168.1.9", "eth0", DEFAULT)]
+    a.consoles.addresses.lookup, a.consoles.addresses.max_age = lambda: list(network), 0.0
+    try:
+        a.step()
+        d = a.display
+        assert d is not None and d.console_network is not None
+        assert d.console_network.where == "10.42.0.1 (hotspot)"
+        assert d.console_network.choices == 2
+        assert all("//10.42.0.1:" in c.url for c in d.console_codes or ())
+        d.activate("consoles")
+        d.draw(force=True)
+        assert any(w.id == "consoles-network" for w in d.widgets)
+        d.activate("consoles-network")
+        a.step()
+        assert all("//192.168.1.9:" in c.url for c in d.console_codes or ())
+        assert all("//192.168.1.9:" in link["url"]
+                   for link in a.consoles._instructor_extras(a)["links"])
+        network[:] = [LOOPBACK_ONLY]
+        a.step()
+        assert d.console_network is not None and not d.console_network.reachable
+        d.draw(force=True)
+        said = " ".join(t.text for t in d.painter.texts)
+        assert "Phones cannot join" in said and "--hotspot" in said
+        network[:] = [LinkAddress("10.42.0.1", "wlan0", HOTSPOT)]
+        a.step()
+        assert all("//10.42.0.1:" in c.url for c in d.console_codes or ())
+        assert Request("network").kind == "network"
+    finally:
+        a.close()
+        a.consoles.close()
+        pygame.display.quit()

@@ -39,6 +39,7 @@ def app() -> Iterator[App]:
     consoles.close()
 
 
+@pytest.mark.slow
 def test_the_brief_replay_from_two_phones(net: Net, app: App) -> None:
     consoles = {f"{p}/captain": connect(net, app, f"{p}/captain") for p in PLAYERS}
     consoles["instructor"] = connect(net, app, "instructor")

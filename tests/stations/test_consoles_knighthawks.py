@@ -28,6 +28,7 @@ def app() -> Iterator[App]:
     a.consoles.close()
 
 
+@pytest.mark.slow
 def test_a_knight_hawks_game_from_the_consoles_to_its_end(net: Net, app: App) -> None:
     stations = crew_stations(app.game.state, SHIP)
     assert set(stations) == {"helm", "weapons", "engineer"}
@@ -84,6 +85,7 @@ def _first_hull_dice(seed: int) -> tuple[str, str]:
     raise AssertionError("no UPF gunner rolled hull damage dice")
 
 
+@pytest.mark.slow
 def test_a_consoles_hull_damage_die_says_which_of_how_many(net: Net) -> None:
     """Played by the autopilots up to a UPF gunner's hull damage dice, then from the phone."""
     ship, station = _first_hull_dice(3)

@@ -58,6 +58,7 @@ def press(app: App, pins: Any, factory: Any, clock: Clock, panel: str, button: s
     app.step()
 
 
+@pytest.mark.slow
 def test_a_panel_press_reaches_the_console_and_the_lights_follow_a_console(
         net: Net, table: tuple[App, Any, Any, Clock]) -> None:
     app, pins, factory, clock = table

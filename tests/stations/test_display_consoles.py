@@ -34,6 +34,7 @@ def test_a_code_is_drawn_module_for_module() -> None:
             assert surface.get_at(at)[:3] == (DARK if dark else LIGHT), (r, c)
 
 
+@pytest.mark.slow
 def test_the_instructor_opens_the_codes_from_the_seats_view(screen: pygame.Surface,
                                                            net: Net) -> None:
     app = make_app(surface=screen)
@@ -65,6 +66,7 @@ def test_the_instructor_opens_the_codes_from_the_seats_view(screen: pygame.Surfa
         app.consoles.close()
 
 
+@pytest.mark.slow
 def test_a_crews_display_shows_no_codes(screen: pygame.Surface) -> None:
     from engine import Seat
 

@@ -3,6 +3,7 @@ action sent twice, as a retry would), the Klingon on the autopilot, eight more w
 
 from __future__ import annotations
 
+import pytest
 from console_client import Net
 from table_helpers import connect, expected_state, make_app, play, received, settle
 
@@ -11,6 +12,7 @@ from engine import apply_all, new_game, state_to_json
 CREW = ("captain", "engineer", "helm", "science")
 
 
+@pytest.mark.slow
 def test_twelve_consoles_through_a_whole_game_lose_nothing_and_apply_nothing_twice(
         net: Net) -> None:
     app = make_app(turns=3)

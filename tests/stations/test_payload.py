@@ -1,6 +1,6 @@
 """Each seat's payload: JSON-ready and small, built without pygame or a ruleset, and never holding
 a secret the seat may not know: pairs of games that differ only in such secrets give the same bytes
-(the method of tests/engine/test_secrets.py, over what a console is sent)."""
+(the method of tests/engine/fasa/seats/test_secrets.py, over what a console is sent)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def wire(state: object, key: str) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
+@pytest.mark.slow
 def test_the_consoles_import_no_pygame_and_no_ruleset() -> None:
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -46,6 +48,7 @@ def test_the_consoles_import_no_pygame_and_no_ruleset() -> None:
     assert loaded.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 def test_every_seats_payload_is_json_and_small() -> None:
     for n, state in enumerate(game_states(3, 500, 200)):
         if n % 20:
@@ -56,6 +59,7 @@ def test_every_seats_payload_is_json_and_small() -> None:
         assert len(wire(state, "view")) < 32_000
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.one_of(st.integers(0, 10_000), st.sampled_from([f"gambit{n}" for n in range(4)])),
        every=st.integers(5, 15))
@@ -82,6 +86,7 @@ def test_no_enemy_secret_goes_on_the_wire(seed: int | str, every: int) -> None:
     assert checked > 0
 
 
+@pytest.mark.slow
 def test_the_viewscreen_holds_only_what_every_side_is_told() -> None:
     for n, state in enumerate(game_states("gambit1", 900, 200)):
         if n % 10:
@@ -101,6 +106,7 @@ def test_the_viewscreen_holds_only_what_every_side_is_told() -> None:
         assert body["decisions"] == [] and body["roll"] is None and "ships" not in body
 
 
+@pytest.mark.slow
 def test_a_crew_seat_is_sent_its_own_decisions_only() -> None:
     for n, state in enumerate(game_states(5, 800, 200)):
         if n % 7:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from console_client import Net
 from table_helpers import connect, make_app, play
 
@@ -13,6 +14,7 @@ from companion.seat_changes import turn_of
 CREW = ("captain", "engineer", "helm", "science")
 
 
+@pytest.mark.slow
 def test_a_consoles_action_is_published_before_the_autopilot_answers(net: Net) -> None:
     app = make_app()
     try:

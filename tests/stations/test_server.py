@@ -105,6 +105,7 @@ def test_a_revoked_or_stale_token_is_refused_and_its_consoles_closed(
     assert net.console(server.port, new).recv()["reason"] == REFUSED_TOKEN
 
 
+@pytest.mark.slow
 def test_no_hello_in_time_is_refused(net: Net, inputs: queue.Queue[ConsoleInput]) -> None:
     server = serve(inputs, hello_timeout=0.3)
     try:
@@ -198,6 +199,7 @@ def test_the_most_connections_refuses_the_next_one_clearly(
         server.stop()
 
 
+@pytest.mark.slow
 def test_hundreds_of_idle_connections_keep_no_console_out(
         net: Net, inputs: queue.Queue[ConsoleInput]) -> None:
     server = serve(inputs, max_connections=16)
@@ -219,6 +221,7 @@ def _frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
+@pytest.mark.slow
 def test_a_slow_reader_is_dropped_and_never_stalls_the_others(
         net: Net, inputs: queue.Queue[ConsoleInput]) -> None:
     server = serve(inputs, send_timeout=0.5)

@@ -53,6 +53,7 @@ def test_a_links_code_is_the_link() -> None:
     assert qr_svg(url).startswith("<svg") and "█" in qr_text(url)
 
 
+@pytest.mark.slow
 def test_starbridge_stations_prints_every_seats_link_and_code(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "stations", "--no-save", "--new", "--port", "0",
@@ -77,6 +78,7 @@ def _stations(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
              "STARBRIDGE_DATA": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")})
 
 
+@pytest.mark.slow
 def test_stations_with_the_port_taken_exits_before_any_game_saying_why(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -88,6 +90,7 @@ def test_stations_with_the_port_taken_exits_before_any_game_saying_why(tmp_path:
     assert "plays without them" not in done.stderr and "seed" not in done.stdout   # no game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flags, words", [
     (("--address", "the pi"), "--address must be an IP address"),
     (("--port", "70000"), "--port must be from 0 to 65535"),

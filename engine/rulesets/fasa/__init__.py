@@ -1,5 +1,14 @@
 """FASA *Star Trek Starship Tactical Combat Simulator* (Book Two: Advanced, Expert, C&C; Book One's
-basic game where it must be inferred). See docs/rules-decisions.md for every number we chose."""
+basic game where it must be inferred). See docs/rules-decisions.md for every number we chose.
+
+This module is the ruleset the kernel plugs in (`FasaRuleset`). The rules live in folders by
+topic, each importing only from those before it here (docs/engine.md has the whole map):
+`arcs.py`; `data/` (the data pack and its readers); `levels.py` (what each level adds);
+`values/` (state, actions, events); `victory.py`; `campaigns/`; `skills/` (Skill Rolls);
+`firing/`; `moving/`; `sensing/` (sensors and the cloak); `engineering/` (power); `command/`
+(the officers in the turn); `flow/` (set-up and the sequence of play); `decisions/` (controls,
+legal actions, presets); `seats/` (what a seat may know); `explanations/`; `autopilots/`.
+"""
 
 from __future__ import annotations
 
@@ -13,23 +22,18 @@ from engine.errors import DataError
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.rulesets import register
-from engine.rulesets.fasa import (
-    autopilot,
-    controls,
-    crew,
-    legal,
-    player_crews,
-    preview,
-    setup,
-    turn,
-    views,
-)
-from engine.rulesets.fasa import explain as why
 from engine.rulesets.fasa import levels as level_rules
-from engine.rulesets.fasa.datafiles import read_toml
-from engine.rulesets.fasa.options import MAX_FIRE_LIMIT
-from engine.rulesets.fasa.ships import load_ship_classes
-from engine.rulesets.fasa.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
+from engine.rulesets.fasa.autopilots import autopilot
+from engine.rulesets.fasa.campaigns import player_crews
+from engine.rulesets.fasa.data.datafiles import read_toml
+from engine.rulesets.fasa.data.ships import load_ship_classes
+from engine.rulesets.fasa.decisions import controls, legal
+from engine.rulesets.fasa.explanations import explain as why
+from engine.rulesets.fasa.flow import setup, turn
+from engine.rulesets.fasa.seats import preview, views
+from engine.rulesets.fasa.values import crew
+from engine.rulesets.fasa.values.options import MAX_FIRE_LIMIT
+from engine.rulesets.fasa.values.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
 from engine.stations import Seat
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.rulesets.fasa.ships import FireLimit, ShipClass, WeaponSpec
+from engine.rulesets.fasa.data.ships import FireLimit, ShipClass, WeaponSpec
 
 ADVANCED_WEAPONS = frozenset({"plasma"})
 BASIC_LEVELS = frozenset({"basic"})

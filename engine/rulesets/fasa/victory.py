@@ -24,7 +24,7 @@ from typing import Any
 from engine.errors import DataError
 from engine.hexgrid import hex_to_offset
 from engine.rulesets.fasa.levels import weapon_in_play
-from engine.rulesets.fasa.state import ACTIVE, DESTROYED, DISABLED, ESCAPED, FasaState, Ship
+from engine.rulesets.fasa.values.state import ACTIVE, DESTROYED, DISABLED, ESCAPED, FasaState, Ship
 
 DECISIVE = "decisive victory"
 MARGINAL = "marginal victory"

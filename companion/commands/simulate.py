@@ -1,0 +1,185 @@
+"""`starbridge simulate`: autopilot ships fight, headless, with a turn-by-turn account; a FASA
+game here, any other ruleset's through `simulate_ruleset` (a scenario's name says which)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from companion import survey
+from companion.commands import simulate_ruleset as ruleset_sim
+from companion.crew_play import after_game, crew_layout, parse_crews, with_crews
+from companion.dice import VirtualDice
+from companion.paths import user_data_dir
+from companion.session import (
+    QUALIFIER,
+    account_lines,
+    autopilot_game,
+    find_scenario,
+    load_scenario,
+    prepare,
+    ship_classes,
+    ships_scenario,
+    stocked,
+)
+from companion.usage import UsageError, named
+from engine import Action, Event, GameState, level_notice, levels, new_game
+
+DEFAULT_SCENARIO = "duel"
+DEFAULT_TURNS = 30
+EXAMPLES = """examples:
+  starbridge simulate                                    the duel, seed 1, 30 turns at most
+  starbridge simulate --scenario skirmish --seed 7 --log skirmish.jsonl
+  starbridge simulate --ships constitution,d7a,lightning --turns 10
+  starbridge simulate --phases 3 --scale 1/2
+  starbridge simulate --ruleset knighthawks --scenario fleet --games 20
+  starbridge simulate --level advanced --fire-limit 2     an optional rule: 2 weapons a phase
+  starbridge simulate --scenario kobayashi-maru --level command --crew bridge"""
+
+
+def add_arguments(sim: argparse.ArgumentParser) -> None:
+    which = sim.add_mutually_exclusive_group()
+    which.add_argument("--scenario", type=named("a scenario name"),
+                       help=f"scenario name (default {DEFAULT_SCENARIO})")
+    which.add_argument("--ships", type=named("the list of ship classes"),
+                       help="ship classes, comma-separated, each its own side")
+    sim.add_argument("--level", choices=levels("fasa"), default="basic")
+    fasa = stocked("fasa").table_settings()   # --ships, --level, --scale: the FASA game's
+    sim.add_argument("--scale", choices=fasa.scales, default=None,
+                     help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
+    sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
+                     help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
+    sim.add_argument("--fire-limit", type=int, default=None, metavar="N",
+                     help="optional rule: a ship fires at most N weapons in one Firing Phase "
+                          "(Book Two, Advanced: Firing Limitations; 0 or none: no limit)")
+    sim.add_argument("--rescues", action="store_true",
+                     help="optional rule: a Captain may abandon ship to a friendly ship 4 hexes "
+                          "away or less (Book Two, Advanced: Rescues During Combat)")
+    sim.add_argument("--team-communications", action="store_true",
+                     help="optional rule: each side rolls a die each game turn; on 1-3 its "
+                          "team must talk aloud (Book Two, Advanced: Team Communications)")
+    sim.add_argument("--campaign", action="store_true",
+                     help="optional rule: Campaign Advancement: each captain's and crew's "
+                          "Advancement Points (rolled, or a ship entry's advancement), the "
+                          "captain's on a percentile tactical advantage roll, the crew's roll "
+                          "for a bonus each turn, Victory Points and next game's totals at the "
+                          "end (Book Two, Advanced: Campaign Advancement)")
+    sim.add_argument("--admiral", nargs="?", const="*", action="append", metavar="SIDE",
+                     help="optional rule: an Admiral, with no ship, gives fleet orders to its "
+                          "side's ships each turn (Book Two, Advanced: the Admiral); every "
+                          "side, or the SIDE named (repeat for more)")
+    sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
+    sim.add_argument("--turns", type=int, default=None,
+                     help=f"stop after this many game turns, 0 for the default limit of "
+                          f"{fasa.default_max_turns} (default {DEFAULT_TURNS})")
+    sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
+    sim.add_argument("--games", type=int, default=0,
+                     help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
+    sim.add_argument("--crew", action="append", default=[], metavar="[SHIP=]NAME",
+                     help="command level: the officers of crew NAME (crews/NAME.toml in the "
+                          "user data folder) on the players' ship; Victory Points after")
+    sim.add_argument("--crew-size", default=None, metavar="SIZE",
+                     help="players a ship: 3, 3-engineer, 3-science, 4, 4-split, 5 or 6")
+    sim.add_argument("--head-to-head", action="store_true",
+                     help="two ships of three players each and no Instructor (C&C)")
+    sim.add_argument("--ruleset", default=None,
+                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks) or "
+                          "halfimpulse (a referee for the SFB half-impulse variant); "
+                          "default: the scenario's, else fasa")
+
+
+def run(args: argparse.Namespace, data_dir: Path | None) -> int:
+    if args.scenario and (args.ruleset is None or QUALIFIER in args.scenario):
+        args.ruleset, args.scenario = find_scenario(args.scenario, data_dir)  # the scenario says
+    if (args.ruleset or "fasa") != "fasa":
+        if args.ships:
+            raise UsageError("--ships is for the fasa ruleset; give --scenario")
+        return ruleset_sim.run(args, data_dir)
+    return simulate(args, data_dir)
+
+
+def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
+    if args.ships:
+        scenario = ships_scenario([s.strip() for s in args.ships.split(",") if s.strip()],
+                                  {c.id: c.name for c in ship_classes(data_dir, "fasa")})
+    else:
+        scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir, "fasa")
+    if args.turns is None:
+        args.turns = DEFAULT_TURNS
+    if args.turns < 0:
+        print("starbridge: --turns must be 0 (no limit) or more", file=sys.stderr)
+        return 2
+    options: dict[str, Any] = {"fire_limit": args.fire_limit} if args.fire_limit else {}
+    if args.rescues:
+        options["rescues"] = True
+    if args.team_communications:
+        options["team_communications"] = True
+    if args.campaign:
+        options["campaign"] = True
+    if args.admiral:  # the Admiral: "--admiral" alone is every side's
+        if "*" in args.admiral:
+            options["admiral"] = True
+        else:
+            options["admirals"] = list(dict.fromkeys(args.admiral))
+    scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
+    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
+                   options or None)
+    crews = parse_crews(args.crew)
+    if crews and args.games:
+        raise UsageError("--crew plays one game (its Victory Points go to the crew): leave out "
+                         "--games")
+    folder = args.data_dir or user_data_dir()
+    full, _ = with_crews(full, crews, folder, args.seed,
+                         lambda line: print(line, file=sys.stderr))
+    new_game(full)  # refuse a bad scenario or level before printing or creating the log
+    if notice := level_notice("fasa", args.level):
+        print(notice)
+    if args.games:
+        return survey.print_survey(full, args.games, args.seed)
+    print(f"{full.get('name', full.get('id'))} — {args.level} rules, seed {args.seed}")
+
+    def report(state: GameState, action: Action, events: tuple[Event, ...]) -> None:
+        for line in account_lines(events):
+            indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
+            print(indent + line)
+
+    log = NamedLog(args.log.open("w", encoding="utf-8"), args.log) if args.log else None
+    try:
+        final, actions = autopilot_game(full, VirtualDice(args.seed).roll, log=log,
+                                        on_events=report)
+    finally:
+        if log is not None:
+            log.close()
+    after_game(final, full, folder, print)
+    print(f"{len(actions)} actions" + (f"; log written to {args.log}" if args.log else ""))
+    return 0
+
+
+class NamedLog:
+    """A log file whose write errors name it (a full disk says which file, not "None")."""
+
+    def __init__(self, fh: IO[str], path: Path) -> None:
+        self.fh, self.path = fh, path
+
+    def _failed(self, exc: OSError) -> OSError:
+        return OSError(exc.errno, exc.strerror or str(exc), str(self.path))
+
+    def write(self, text: str) -> int:
+        try:
+            return self.fh.write(text)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.fh.flush()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def close(self) -> None:
+        try:
+            self.fh.close()
+        except OSError as exc:
+            raise self._failed(exc) from None

@@ -1,0 +1,473 @@
+"""A simple autopilot that plays any ship legally and not stupidly: it closes to the range where
+its weapons do most, keeps its strongest shields toward the nearest enemy, and fires when it can
+hit. Deterministic (no dice of its own): the same state gives the same decision.
+
+It sees what its seat may see (`view`): enemy positions, headings and speeds, nothing more.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from engine.actions import Action
+from engine.hexgrid import (
+    Hex,
+    MapBounds,
+    distance,
+    hex_to_offset,
+    line_of_fire_clear,
+    offset_to_hex,
+    sextants,
+    turn,
+)
+from engine.ruleset import Prompt
+from engine.rulesets.fasa import victory
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc, shields_facing
+from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
+from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
+from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
+from engine.rulesets.fasa.command import admiral, aftermath, helm_rolls, orders, science
+from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
+from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.decisions import legal
+from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.firing import evasion
+from engine.rulesets.fasa.firing.combat import (
+    need_to_hit,
+    ready_weapons,
+    shot_problem,
+    trim_to_fire_limits,
+    weapons_hit_candidates,
+)
+from engine.rulesets.fasa.firing.hiding import hidden_from
+from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
+from engine.rulesets.fasa.moving.stress import stress_of
+from engine.rulesets.fasa.seats.views import redacted
+from engine.rulesets.fasa.sensing import sensors, sensors_rating
+from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
+from engine.rulesets.fasa.skills import bonus_place, engineer_roll
+from engine.rulesets.fasa.values.actions import (
+    AllocatePower,
+    ArcScan,
+    ArmWeapons,
+    AskSensor,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Evade,
+    Move,
+    PlaceShip,
+    SelfDestruct,
+    Sense,
+    SetShields,
+    SetWarp,
+    Target,
+    WeaponPower,
+)
+from engine.rulesets.fasa.values.cc_actions import GiveOrders
+from engine.rulesets.fasa.values.shaken import straight_line
+from engine.rulesets.fasa.values.state import (
+    ACTIVE,
+    CHOOSE,
+    DECLARE,
+    EVADE,
+    MOVE,
+    SENSE,
+    FasaState,
+    Ship,
+    replace,
+)
+from engine.stations import Seat
+
+TAC = Fraction(1, 3)
+SEVERE = 3
+"""Penetrating points of a missile hit that the autopilot tries to evade."""
+GOOD_SHOT = 5
+"""Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
+
+
+def decide(state: FasaState, prompt: Prompt) -> Action:
+    """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
+    seat may know (`views.redacted`), never from an enemy's secrets."""
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral_autopilot.py)
+        return admiral_autopilot.orders(state, prompt)
+    assert prompt.ship is not None and prompt.roll is None
+    state = redacted(state, Seat(prompt.station, prompt.ship))
+    ship = state.ship(prompt.ship)
+    station = prompt.station
+    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
+        return science.autopilot(state, ship.id, prompt.action, station)
+    if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
+        return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
+    if prompt.action == "ask":
+        # How the target's shields are powered; a second question in a phase (C&C, line 1217):
+        # how much damage it has taken.
+        return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
+    if prompt.action in aftermath.ACTIONS:  # C&C: powering down (autopilot_cc.py)
+        return autopilot_cc.decide(state, ship, station, prompt.action)
+    if state.step == MOVE:
+        if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
+            return replace(autopilot_cc.straight_course(state, ship), station=station)
+        return Move(station, ship.id, _best_path(state, ship))
+    if state.step == DECLARE:
+        shots = () if fire_problem(state, ship) else _shots(state, ship)
+        return DeclareFire(station, ship.id, shots,
+                           bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
+    if prompt.action == "orders":  # C&C: the Captain's fire order
+        return GiveOrders(station, ship.id, orders.choose(state, ship))
+    if prompt.action == "engineer_roll":  # C&C: the Chief Engineer's Skill Roll
+        return engineer_roll.autopilot_choice(ship, station)
+    if state.step == CHOOSE:
+        assert state.hit is not None
+        firer = state.ship(state.shots[0].firer)
+        candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
+        return ChooseDamagedWeapon(station, ship.id,
+                                   min(candidates, key=lambda w: _weapon_value(ship, w)))
+    if state.step == EVADE:
+        return Evade(station, ship.id, _evasion(state, ship))
+    if state.step == SENSE:
+        if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
+            return Sense(station, ship.id, _crewed_target(state, ship))
+        return Sense(station, ship.id, *_sensing(state, ship))
+    if prompt.action == "self_destruct":
+        return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
+    if prompt.action == "arc_scan":
+        return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
+    if prompt.action == "set_warp":
+        return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
+    if prompt.action == "skill_bonus":
+        return expert_play.choose_bonus(state, ship, station)
+    if prompt.action == "bonus_power":
+        return bonus_place.choose_power(ship, station)
+    if prompt.action == "bonus_shield":
+        return expert_play.place_shield(state, ship, station)
+    if prompt.action == "allocate_power":
+        return _allocate(state, ship, station)
+    if prompt.action == "arm_weapons":  # nothing under the Captain's hold fire (C&C)
+        return ArmWeapons(station, ship.id,
+                          () if arm_problem(state, ship, True) else _arming(ship))
+    return SetShields(station, ship.id, _shields(state, ship))
+
+
+def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
+    """Scan for cloaked ships when an enemy is cloaked out of sight (question 10 without a
+    lock); then (at the advanced level the scan is a roll of its own, line 399) or else lock on
+    the nearest enemy it may lock on and ask how its shields are powered (question 3: the
+    numbers that matter most to fire); no lock when there is none."""
+    if unseen_enemies(state, ship) and sensors.may_scan(state, ship):
+        return "", SCAN_QUESTION, ""
+    foes = [t for t in state.ships if sensors.lockable(state, ship, t)] if not ship.sensed else []
+    if not foes:
+        return "", 0, ""
+    target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
+    return target.id, 3, ""
+
+
+def _crewed_target(state: FasaState, ship: Ship) -> str:
+    """A crewed ship locks on the nearest enemy it may lock on; with none, it names a cloaked
+    enemy's movement (C&C, line 1213: the one it found last turn first, else the first)."""
+    foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
+    if foes:
+        return min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id)).id
+    cloaked = sorted(t.id for t in state.ships if sensors_rating.cloak_target(ship, t))
+    if ship.cloak_lock in cloaked:
+        return ship.cloak_lock
+    return cloaked[0] if cloaked else ""
+
+
+def enemies(state: FasaState, ship: Ship) -> list[Ship]:
+    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
+    among them: Advanced, Romulan Cloaking Device)."""
+    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
+            and not hidden_from(state, s, ship.side, ship.id)]
+
+
+def unseen_enemies(state: FasaState, ship: Ship) -> bool:
+    """Whether an enemy in play is cloaked where the ship's side cannot see it."""
+    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side, ship.id)
+               for s in state.ships)
+
+
+def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:
+    """Where to steer from `pos`: the nearest enemy it can see; with none in sight but cloaked
+    ones about, the map's centre (The Romulan Gambit: they wait by the planet); else nowhere."""
+    foe = nearest_enemy(state, ship, pos)
+    if foe is not None:
+        return foe.pos
+    if unseen_enemies(state, ship):
+        return offset_to_hex(state.bounds.cols // 2, state.bounds.rows // 2)
+    return None
+
+
+def nearest_enemy(state: FasaState, ship: Ship, at: Hex | None = None) -> Ship | None:
+    pos = ship.pos if at is None else at
+    foes = enemies(state, ship)
+    order = admiral.order_of(state, ship)  # an optional rule: the enemy its Admiral named
+    named = [f for f in foes if order is not None and f.id == order.target]
+    if named:
+        return named[0]
+    return min(foes, key=lambda s: (distance(pos, s.pos), s.id)) if foes else None
+
+
+def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC) -> float:
+    """Expected damage of a full volley at `rng` hexes, every weapon at full power, plasma at
+    the game's `scale` (`autopilot_expert.expected_damage`)."""
+    return expert_play.expected_damage(tables, ship, rng, scale)
+
+
+def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
+    """The range where a full volley does most, the longer on a near tie."""
+    return expert_play.best_range(tables, ship, scale)
+
+
+def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
+    """A third each to weapons and, when the ship must manoeuvre (not at its best range, or with
+    no line of fire or arc on the nearest enemy), to movement; shields get the rest up to what
+    they hold, and anything left over goes to movement."""
+    total = ship.total_power
+    cls = ship.cls
+    step = cls.movement_step
+    if ship.id in victory.escapers(state.setup.victory):
+        # Running for the edge: shields up (at most a third of the power: at full values the
+        # shields alone could take it all), two thirds of the rest to speed and at least half the
+        # power, a third to weapons (Raiders scores a decisive victory only with an Orion
+        # disabled on the way).
+        rest = total - min(total // 3, shield_power_cap(ship))
+        move_power = max(rest * 2 // 3, total // 2) // step * step
+        shields = min(shield_power_cap(ship), total - move_power)
+        return AllocatePower(station, ship.id, move_power, shields,
+                             min(weapon_cap(ship), total - move_power - shields))
+    cost = ship.cls.cloak_cost
+    best = best_range(state.tables, ship, state.scale)
+    if has_cloak(state, ship) and cost <= total and (
+            advanced.stay_cloaked(state, ship, best)
+            or (ship.cloaked and not expert_play.worth_decloaking(state, ship, best))):
+        # Close in cloaked, uncloak to fire (The Romulan Gambit, Notes: "remain cloaked as long
+        # as possible, attempting to get a shot ... when it least suspects it").
+        rest = total - cost
+        move_power = rest * 2 // 3 // step * step
+        shields = min(shield_power_cap(ship), rest - move_power)
+        move_power += (rest - move_power - shields) // step * step
+        return AllocatePower(station, ship.id, move_power, shields, 0, cost)
+    shield_cap = shield_power_cap(ship)
+    move_power = total // 3 // step * step if _must_manoeuvre(state, ship) else 0
+    runners = frozenset(victory.escapers(state.setup.victory))
+    move_power = max(move_power, expert_play.chase_power(state, ship, nearest_enemy(state, ship),
+                                                         runners))
+    # A third to weapons, or what arms the plasma and missiles in full if that is more.
+    weapons = advanced.weapons_power(ship, -(-total // 3), weapon_cap(ship), total - move_power)
+    shields = min(shield_cap, total - weapons - move_power)
+    left = total - weapons - move_power - shields
+    move_power += left // step * step
+    left = total - weapons - move_power - shields
+    weapons = min(weapon_cap(ship), weapons + left)
+    return AllocatePower(station, ship.id, move_power, shields, weapons)
+
+
+def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
+    foe = nearest_enemy(state, ship)
+    if foe is None:
+        return unseen_enemies(state, ship)
+    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship, state.scale)) > 3:
+        return True
+    if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
+        return True
+    bearing = sum(1 for spec in ship.cls.weapons if in_arc(ship.pos, ship.heading, spec.arcs, foe.pos))
+    return bearing * 2 < len(ship.cls.weapons)
+
+
+def _arming(ship: Ship) -> tuple[WeaponPower, ...]:
+    assert ship.allocation is not None
+    left = ship.allocation.weapons
+    out = []
+    for _, spec in advanced.arming_order(ship):
+        if spec.kind == "beam":
+            give = min(spec.max_power, left)
+        else:
+            give = spec.arm_power if spec.arm_power <= left else 0
+        if give > 0:
+            out.append(WeaponPower(spec.id, give))
+            left -= give
+    return tuple(out)
+
+
+def _shields(state: FasaState, ship: Ship) -> tuple[int, int, int, int, int, int]:
+    assert ship.allocation is not None
+    points = ship.cls.shield_points(ship.allocation.shields)
+    foe = nearest_enemy(state, ship)
+    facing = 0
+    if foe is not None and foe.pos != ship.pos:
+        facing = sextants(ship.pos, ship.heading, foe.pos)[0]
+    order = [SHIELD_OF_SEXTANT[(facing + k) % 6] for k in (0, 1, -1, 2, -2, 3)]
+    order = [n for n in order if n not in ship.shields_damaged]
+    # The facing shield first, then its neighbours, then the rest.
+    shields = [0] * 6
+    left = points
+    cap = ship.cls.max_shield_points
+    for group in (order[:1], order[1:3], order[3:]):
+        while left > 0 and any(shields[n - 1] < cap for n in group):
+            for n in group:
+                if left and shields[n - 1] < cap:
+                    shields[n - 1] += 1
+                    left -= 1
+    return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])
+
+
+def _best_path(state: FasaState, ship: Ship) -> str:
+    """The path that ends nearest a good firing position (its best range to the nearest enemy,
+    with a clear line of fire when obstacles are about), with the most weapons bearing, away
+    from the map's edge."""
+    goal = victory.escapers(state.setup.victory).get(ship.id)
+    if goal:
+        return _escape_path(state, ship, goal)
+    ordered = admiral.order_of(state, ship)  # an optional rule: the Admiral's order, followed
+    if ordered is not None and ordered.order == admiral.WITHDRAW:
+        away = admiral_autopilot.withdraw_edge(state, ship, enemies(state, ship))
+        return _escape_path(state, ship, away)
+    if ordered is not None and ordered.order == admiral.HOLD:
+        return ""
+    if advanced.lie_in_wait(state, ship):
+        return ""
+    want = best_range(state.tables, ship, state.scale)
+    best, best_score = "", float("inf")
+    hard_ok = _emergency_safe(state, ship)
+    plain_bearing = -1
+    options = [p for p in legal.move_options(state, ship)
+               if ("B" not in p or ship.reverse) and (hard_ok or not EMERGENCY_STEPS & set(p))]
+    # Plain courses first: an emergency heading change must bring more weapons to bear than any
+    # plain course does (Advanced: Emergency Heading Changes are for emergencies).
+    options.sort(key=lambda p: bool(EMERGENCY_STEPS & set(p)))
+    for steps in options:
+        hard = bool(EMERGENCY_STEPS & set(steps))
+        trail, left = path(state, ship, steps)
+        if left:
+            continue
+        pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
+        goal_hex = aim(state, ship, pos)
+        if goal_hex is None:
+            return ""
+        bearing = sum(1 for spec in ship.cls.weapons if in_arc(pos, heading, spec.arcs, goal_hex))
+        if not hard:
+            plain_bearing = max(plain_bearing, bearing)
+        elif bearing <= plain_bearing:
+            continue
+        edge = 6 if _near_edge(state, pos) else 0
+        if line_of_fire_clear(pos, goal_hex, state.obstacles):
+            score = abs(distance(pos, goal_hex) - want) * 2 - bearing * 1.5
+        else:  # first of all, get to where the line of fire is clear
+            spots = _firing_spots(state.bounds, state.obstacles, goal_hex, want)
+            gap = min((distance(pos, h) for h in spots), default=distance(pos, goal_hex))
+            score = 20 + gap * 3 - bearing * 0.5
+        score += edge + 0.01 * len(steps) + (HARD_TURN_COST if hard else 0)
+        score += advanced.counter_risk(state, ship, [h for h, _ in trail])
+        if score < best_score:
+            best, best_score = steps, score
+    return best
+
+
+HARD_TURN_COST = 1.0
+"""What an emergency heading change's stress counts for against a better position."""
+
+
+def _emergency_safe(state: FasaState, ship: Ship) -> bool:
+    """Whether one emergency heading change leaves the ship well clear of losing its last
+    superstructure or power (never into a likely explosion or disablement)."""
+    cost = stress_of(state.tables, ship, state.level)
+    return (ship.superstructure - cost.superstructure > 2
+            and ship.total_power - cost.power > ship.cls.total_power // 3)
+
+
+EDGE_HEADING = {"north": 0.0, "east": 1.5, "south": 3.0, "west": 4.5}
+
+
+def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
+    """For a ship the scenario scores for leaving the map by `edge` (Raiders: the Klingon must
+    exit the opposite edge): the path that leaves by that edge, else the one that ends nearest
+    it, pointing at it; never off another edge."""
+    best, best_score = "", float("inf")
+    for steps in legal.move_options(state, ship):
+        if EMERGENCY_STEPS & set(steps) or ("B" in steps and not ship.reverse):
+            continue  # no stress, and no reversing, on the way out
+        trail, left = path(state, ship, steps)
+        pos, heading = trail[-1] if trail else (ship.pos, ship.heading)
+        if left:
+            probe = replace(ship, pos=pos)
+            if victory.left_by(state, probe) != edge:
+                continue
+            score = -100.0 + 0.01 * len(steps)
+        else:
+            col, row = hex_to_offset(pos)
+            gap = {"north": row, "south": state.bounds.rows - 1 - row, "west": col,
+                   "east": state.bounds.cols - 1 - col}[edge]
+            turn_off = abs(heading - EDGE_HEADING[edge]) % 6
+            score = gap * 10 + min(turn_off, 6 - turn_off)
+        if score < best_score:
+            best, best_score = steps, score
+    return best
+
+
+@functools.lru_cache(maxsize=1024)
+def _firing_spots(bounds: MapBounds, obstacles: frozenset[Hex], foe: Hex,
+                  want: int) -> tuple[Hex, ...]:
+    """Hexes within one of `want` hexes of `foe` with a clear line of fire to it."""
+    return tuple(h for h in _all_hexes(bounds) if h not in obstacles
+                 and abs(distance(h, foe) - want) <= 1 and line_of_fire_clear(h, foe, obstacles))
+
+
+@functools.lru_cache(maxsize=16)
+def _all_hexes(bounds: MapBounds) -> tuple[Hex, ...]:
+    return tuple(offset_to_hex(c, r) for c in range(bounds.cols) for r in range(bounds.rows))
+
+
+def _near_edge(state: FasaState, pos: Hex) -> bool:
+    """Whether the map's edge is within two hexes straight out from `pos`."""
+    return not all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
+
+
+def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
+    """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
+    already out of the battle); hold long shots until the last phases."""
+    out: list[tuple[int, Target]] = []
+    late = state.phase >= state.phases - 1
+    for i in ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        options = []
+        for target in enemies(state, ship):
+            if not shot_problem(state, ship, spec, target):
+                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
+                options.append((need, target.id))
+        if not options:
+            continue
+        need, target_id = max(options)
+        if need >= GOOD_SHOT or late:
+            out.append((need, Target(spec.id, target_id)))
+    # Under a firing limit (options.py) the likeliest hits go first.
+    out.sort(key=lambda p: -p[0])
+    return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)
+
+
+def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
+    i = ship.weapon_index(weapon_id)
+    spec, w = ship.cls.weapons[i], ship.weapons[i]
+    return (0 if w.fired else 1, spec.max_power or spec.damage)
+
+
+def _evasion(state: FasaState, ship: Ship) -> str:
+    """Evade a missile only when its hit would be severe (`SEVERE` points or more through the
+    shield it strikes) and the evasion's superstructure point leaves the ship well clear of
+    disablement; turn the side whose shield then facing the firer is stronger (Advanced: Evading
+    Missile Fire). A 30% chance of halving the hit rarely pays a superstructure point otherwise."""
+    shot = evasion.current(state)
+    firer = state.ship(shot.firer)
+    spec = firer.cls.weapon(shot.weapon)
+
+    def through(heading: int, damage: int) -> int:
+        shields = shields_facing(ship.pos, heading, firer.pos)
+        return max(0, damage - min(ship.shields[n - 1] for n in shields))
+
+    if through(ship.heading, spec.damage) < SEVERE or ship.superstructure <= 2:
+        return "none"
+    half = -(-spec.damage // 2)
+    port, starboard = through(turn(ship.heading, -1), half), through(turn(ship.heading, 1), half)
+    return "port" if port <= starboard else "starboard"

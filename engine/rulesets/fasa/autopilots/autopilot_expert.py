@@ -1,0 +1,190 @@
+"""How the autopilot plays the Expert rules (Book Two, Expert Starship Tactics, seed lines
+575-873) as a player who knows them would: full values, the skill bonus, the warp speed, the
+cloak scan by arcs and a cloaked ship's ambush.
+
+Everything here reads a state already redacted for the deciding seat (`views.redacted`).
+
+- Full values (lines 639-643): a plasma launcher's damage is the table's full figure at scale 1
+  (the basic and advanced games use the italic third), so the range where a volley does most is
+  worked out at the game's own scale (`expected_damage`, `best_range`).
+- The skill bonus (lines 689, 701-703, the four of Campaign Advancement, lines 506-511): a point
+  of superstructure or engine power back for good when the ship is hurt and no shot is near; the
+  to-hit bonus on the two strongest armed weapons that bear when an enemy is within reach; else
+  a shield point on the shield facing the nearest enemy.
+- The warp speed (line 759): it decides only the stress of an emergency heading change (lines
+  735-743), so the Helm steps toward the speed at which a heading change costs least, one step a
+  turn; on a tie it holds.
+- The cloak scan (lines 779-787): the arc that holds where the cloaked enemy most likely lies
+  (the middle of its side's counters, where it lays its mines, else the middle of the map), then
+  the arcs beside it in later Movement Phases.
+- The ambush (The Romulan Gambit's notes, line 553: "remain cloaked as long as possible,
+  attempting to get a shot ... when it least suspects it"): at the expert level a cloaked ship
+  that is within reach decloaks only when the shot is worth it: the enemy's bow does not point
+  at it (it lies in the enemy's side or aft sextants, where fewer of its weapons bear), or the
+  enemy is close enough that its own weapons' best range is reached this turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.hexgrid import Hex, distance, offset_to_hex, sextants
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
+from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.firing.combat import plasma_damage_at
+from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.moving.stress import stress_of
+from engine.rulesets.fasa.moving.warp import bounds
+from engine.rulesets.fasa.sensing.arc_scan import ARCS
+from engine.rulesets.fasa.values.actions import BonusShield, SkillBonus
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
+
+TAC = Fraction(1, 3)
+AIM_REACH = 4
+"""Hexes beyond its best range within which an enemy makes the to-hit bonus worth more than a
+shield point (the enemy closes about that much in a turn)."""
+AMBUSH_CLOSE = 1
+"""Hexes beyond its best range at which a cloaked ship decloaks even under the enemy's bow."""
+SCAN_ORDER = (0, 1, 0, -1, 0)
+"""The arcs a ship scans in Movement Phases 1-5: the likeliest (0), then the one clockwise of it
+(1), the likeliest again, the one anticlockwise (-1), the likeliest."""
+ARC_RING = ("forward", "starboard", "aft", "port")
+
+
+def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC) -> float:
+    """Expected damage of a full volley at `rng` hexes, every weapon at full power, the plasma
+    table read at `scale` (its full figure at scale 1, the italic third at 1/3)."""
+    total = 0.0
+    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
+        if w.damaged:
+            continue
+        need = tables.to_hit(spec.chart, rng)
+        if spec.kind == "beam":
+            dmg = spec.max_power + spec.band_modifier(rng)
+        elif spec.kind == "missile":
+            dmg = spec.damage
+        else:
+            dmg = plasma_damage_at(tables, spec.plasma_table, rng, scale)
+        total += need / 10 * dmg
+    return total
+
+
+def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
+    """The range where a full volley does most, the longer on a near tie."""
+    scores = [(expected_damage(tables, ship, r, scale), r) for r in range(1, 25)]
+    top = max(s for s, _ in scores)
+    return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+
+
+def _nearest_seen(state: FasaState, ship: Ship) -> Ship | None:
+    foes = [s for s in state.ships if s.side != ship.side and s.status == ACTIVE]
+    return min(foes, key=lambda s: (distance(ship.pos, s.pos), s.id)) if foes else None
+
+
+def choose_bonus(state: FasaState, ship: Ship, station: str) -> SkillBonus:
+    """The skill bonus a competent Captain takes this turn (module docstring)."""
+    foe = _nearest_seen(state, ship)
+    reach = best_range(state.tables, ship, state.scale) + AIM_REACH
+    near = foe is not None and distance(ship.pos, foe.pos) <= reach
+    cls = ship.cls
+    if 0 < ship.superstructure <= cls.superstructure // 2:
+        return SkillBonus(station, ship.id, "repair", part="superstructure")
+    armed = [i for i, w in enumerate(ship.weapons) if w.power and not w.damaged]
+    if near and foe is not None:
+        bearing = [i for i in armed if in_arc(ship.pos, ship.heading, cls.weapons[i].arcs,
+                                              foe.pos)] or armed
+        if bearing:
+            best = sorted(bearing, key=lambda i: (-ship.weapons[i].power, i))[:2]
+            return SkillBonus(station, ship.id, "aim", tuple(cls.weapons[i].id for i in best))
+    hurt = [i for i, e in enumerate(cls.engines) if ship.engines[i] < e.power]
+    if hurt:  # power back for good, on the most damaged engine
+        i = max(hurt, key=lambda i: (cls.engines[i].power - ship.engines[i], -i))
+        return SkillBonus(station, ship.id, "repair", part=f"engine{i + 1}")
+    if 0 < ship.superstructure < cls.superstructure:
+        return SkillBonus(station, ship.id, "repair", part="superstructure")
+    if not [n for n in range(1, 7) if n not in ship.shields_damaged]:
+        return SkillBonus(station, ship.id, "none")
+    return SkillBonus(station, ship.id, "shield")  # Science places it (`place_shield`)
+
+
+def place_shield(state: FasaState, ship: Ship, station: str) -> BonusShield:
+    """Where Science puts the bonus shield point: the shield facing the nearest enemy seen, else
+    the strongest working one (Expert: Skill Roll Phase; bonus_place.py)."""
+    foe = _nearest_seen(state, ship)
+    working = [n for n in range(1, 7) if n not in ship.shields_damaged] or [2]
+    facing = 2
+    if foe is not None and foe.pos != ship.pos:
+        facing = SHIELD_OF_SEXTANT[sextants(ship.pos, ship.heading, foe.pos)[0]]
+    shield = facing if facing in working else max(working, key=lambda n: (ship.shields[n - 1], -n))
+    return BonusShield(station, ship.id, shield)
+
+
+def warp_choice(state: FasaState, ship: Ship) -> int:
+    """The warp speed to set this turn: the reachable speed whose emergency heading change costs
+    least (engine power and superstructure together), the present one on a tie."""
+    low, high = bounds(state, ship)
+
+    def cost(warp: int) -> tuple[int, int]:
+        s = stress_of(state.tables, replace(ship, warp=warp), state.level)
+        return (s.power + s.superstructure, 0 if warp == ship.warp else 1)
+
+    return min(range(low, high + 1), key=cost)
+
+
+def suspect_point(state: FasaState, ship: Ship) -> Hex:
+    """Where a cloaked enemy most likely lies: the middle of its side's counters (it lies behind
+    its minefield), else the middle of the map."""
+    theirs = [c.pos for c in state.counters if c.side != ship.side]
+    if theirs:
+        q = round(sum(h.q for h in theirs) / len(theirs))
+        r = round(sum(h.r for h in theirs) / len(theirs))
+        return Hex(q, r)
+    return offset_to_hex(state.bounds.cols // 2, state.bounds.rows // 2)
+
+
+def scan_arc(state: FasaState, ship: Ship) -> str:
+    """The arc to scan in this Movement Phase (`SCAN_ORDER` around the likeliest arc)."""
+    point = suspect_point(state, ship)
+    likeliest = "forward"
+    if point != ship.pos:
+        likeliest = next((name for name, sx in ARCS.items()
+                          if in_arc(ship.pos, ship.heading, sx, point)), "forward")
+    k = ARC_RING.index(likeliest) + SCAN_ORDER[(state.phase - 1) % len(SCAN_ORDER)]
+    return ARC_RING[k % len(ARC_RING)]
+
+
+def worth_decloaking(state: FasaState, ship: Ship, best: int) -> bool:
+    """At the expert level, whether a cloaked ship within reach of the nearest enemy it sees
+    should decloak to fire this turn: the enemy's bow does not point at it, or it is within one
+    hex of its best range already. Below the expert level, always (the advanced autopilot)."""
+    if not expert(state.level):
+        return True
+    foe = _nearest_seen(state, ship)
+    if foe is None:
+        return False
+    if distance(ship.pos, foe.pos) <= best + AMBUSH_CLOSE:
+        return True
+    return sextants(foe.pos, foe.heading, ship.pos)[0] not in (0, 1, 5)
+
+
+CHASE_SHARE = Fraction(1, 2)
+"""The most of its power a pursuer puts into movement to keep up with a ship running for an
+edge."""
+
+
+def chase_power(state: FasaState, ship: Ship, foe: Ship | None, runners: frozenset[str]) -> int:
+    """The power to movement that keeps up with `foe` when it is running for the map's edge
+    (`runners`, the scenario's escapers): enough to match a runner that puts two thirds of its
+    class's power into movement (its allocation is secret until the Sensors Phase, line 707), at
+    most `CHASE_SHARE` of the power, in whole steps. At full values the power left after the
+    shields seldom spills into movement as it does at a third, so without this a pursuer falls
+    behind (docs/scenarios.md, Raiders)."""
+    if foe is None or foe.id not in runners:
+        return 0
+    cls = ship.cls
+    step = cls.movement_step
+    want = foe.cls.movement_points(foe.cls.total_power * 2 // 3)
+    power = -(-want * cls.mpr[0] // cls.mpr[1])
+    power = -(-power // step) * step
+    top = int(ship.total_power * CHASE_SHARE) // step * step
+    return min(power, top)

@@ -1,0 +1,514 @@
+"""The FASA decisions with their limits, for panels and screens (`engine.controls`).
+
+Each field's bounds come from the rule that `apply` enforces, so a stepper that stays within them
+builds an action the rules accept, but for what depends on several fields at once (a budget, a
+path blocked by an obstacle, a target out of arc), which `problem` explains:
+
+- power: Book Two, Expert: Engineering Display (total power), C&C: Power To Movement Track (whole
+  movement points), Expert: Damage Control Display (what the shields can hold);
+- arming: Expert: Weapons Display; Advanced: Romulan Plasma Bolts (a set charge);
+- shields: Expert: Damage Control Display;
+- movement: Advanced: Moving The Starship Silhouette Counters (emergency heading changes and
+  reverse movement at the advanced level);
+- fire: Advanced: Firing Weapons; Expert: Weapon Damaged;
+- evading a missile: Advanced: Evading Missile Fire;
+- the sensors: Advanced: Sequence Of Play step 3; Sensors (a lock, then one of ten questions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from engine.actions import Action, RollResult
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
+from engine.hexgrid import HEADING_NAMES, distance
+from engine.ruleset import Prompt
+from engine.rulesets.fasa.arcs import shields_facing
+from engine.rulesets.fasa.campaigns import rescues
+from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
+from engine.rulesets.fasa.data.ships import WeaponSpec
+from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
+from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
+from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.firing import combat, evasion
+from engine.rulesets.fasa.firing.hiding import hidden_from
+from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.flow.turn import pending
+from engine.rulesets.fasa.moving import movement, warp
+from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
+from engine.rulesets.fasa.sensing.cloak import has_cloak
+from engine.rulesets.fasa.skills import skill_roll
+from engine.rulesets.fasa.values.actions import (
+    ARC_SCAN_ARCS,
+    AllocatePower,
+    ArcScan,
+    ArmWeapons,
+    AskSensor,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Evade,
+    Move,
+    PlaceShip,
+    SelfDestruct,
+    Sense,
+    SetShields,
+    SetWarp,
+    SkillBonus,
+    Target,
+    WeaponPower,
+)
+from engine.rulesets.fasa.values.options import limit_label
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
+from engine.stations import INSTRUCTOR, Seat, title
+from engine.words import plural
+
+SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
+
+
+def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
+    """One decision for each prompt `seat` faces now, made as that seat's station."""
+    return (tuple(decision(state, prompt, seat.station) for prompt in pending(state, seat))
+            + ruling.offer(state, seat))  # C&C: the Instructor may end the game (ruling.py)
+
+
+def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
+    if prompt.roll is not None:
+        return _roll(prompt, station)
+    if prompt.action == "fleet_orders":  # an optional rule: the Admiral's (admiral.py)
+        return admiral.decision(state, prompt, station)
+    assert prompt.ship is not None  # every other FASA decision belongs to a ship
+    ship = state.ship(prompt.ship)
+    make = {
+        "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
+        "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
+        "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
+        "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
+        "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
+        **science_controls.MAKERS,  # C&C: the Science Officer's decisions
+        **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
+    }[prompt.action]
+    return make(state, ship, prompt, station)
+
+
+def _int(v: Value) -> int:
+    """A field value passed on as it is: a value of the wrong type is refused by the kernel's
+    type check with a reason (`problem`), never raised here."""
+    return cast(int, v)
+
+
+def _roll(prompt: Prompt, station: str) -> Decision:
+    req = prompt.roll
+    assert req is not None
+
+    def build(v: Mapping[str, Value]) -> Action:
+        # A die typed in at the table is "manual"; the Instructor setting another station's roll
+        # is an override, and logged as one (docs/rules-decisions.md, Crews).
+        return RollResult(station, _int(v["value"]),
+                          "override" if station == INSTRUCTOR else "manual")
+
+    value = Field("value", f"{req.kind} roll", FieldKind.INT, 1, 1, req.sides)
+    return Decision(prompt, "roll", station, req.purpose, (value,), (), build)
+
+
+def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    total = ship.total_power
+    step = ship.cls.movement_step
+
+    cost = ship.cls.cloak_cost if has_cloak(state, ship) else 0
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return AllocatePower(station, ship.id, _int(v["movement"]), _int(v["shields"]),
+                             _int(v["weapons"]), _int(v.get("cloak", 0)))
+
+    fields: tuple[Field, ...] = (
+        Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
+                          f"{plural(ship.cls.mpr[1], 'movement point')})", FieldKind.INT, 0, 0,
+              total // step * step, step),
+        Field("shields", "Power to shields", FieldKind.INT, 0, 0,
+              min(total, shield_power_cap(ship))),
+        Field("weapons", "Power to weapons", FieldKind.INT, 0, 0, min(total, weapon_cap(ship))),
+    )
+    if cost and cost <= total:
+        # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
+        fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
+                                  "turn)", FieldKind.INT, 0, 0, cost, cost),)
+    budget = Budget(tuple(f.name for f in fields), total, "Total power available")
+    return Decision(prompt, "allocate_power", station,
+                    f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build,
+                    presets=presets.allocation_presets(state, ship, station, fields, total))
+
+
+def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert ship.allocation is not None
+    # C&C: under hold fire the Helmsman arms nothing (line 1101; orders.py).
+    budget = 0 if orders.arm_problem(state, ship, True) else ship.allocation.weapons
+    fields = []
+    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
+        if w.damaged:
+            continue
+        if spec.kind == "beam":
+            fields.append(Field(spec.id, f"{spec.name} (1 to {spec.max_power})", FieldKind.INT,
+                                0, 0, min(spec.max_power, budget)))
+        else:
+            most = spec.arm_power if spec.arm_power <= budget else 0
+            fields.append(Field(spec.id, f"{spec.name} (arms with {spec.arm_power})",
+                                FieldKind.INT, 0, 0, most, max(1, spec.arm_power)))
+    names = tuple(f.name for f in fields)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ArmWeapons(station, ship.id, tuple(WeaponPower(n, _int(v[n])) for n in names
+                                                  if v.get(n) != 0))
+
+    return Decision(prompt, "arm_weapons", station,
+                    f"{title(station)}: arm {ship.name}'s weapons{orders.note(state, ship)}",
+                    tuple(fields), (Budget(names, budget, "Power to weapons"),), build,
+                    presets=presets.arming_presets(state, ship, station, fields, budget))
+
+
+def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert ship.allocation is not None
+    points = ship.cls.shield_points(ship.allocation.shields)
+    cap = ship.cls.max_shield_points
+    fields = tuple(
+        Field(name, f"Shield {n}" + (" (generator damaged)" if n in ship.shields_damaged else ""),
+              FieldKind.INT, 0, 0, 0 if n in ship.shields_damaged else min(cap, points))
+        for n, name in enumerate(SHIELD_FIELDS, 1))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        p = [_int(v[n]) for n in SHIELD_FIELDS]
+        return SetShields(station, ship.id, (p[0], p[1], p[2], p[3], p[4], p[5]))
+
+    return Decision(prompt, "set_shields", station, f"{title(station)}: set {ship.name}'s shields",
+                    fields, (Budget(SHIELD_FIELDS, points, "Shield points available"),), build,
+                    presets=presets.shield_presets(state, ship, station, fields, points))
+
+
+COURSE_NOTE = (f"HARD P / HARD S: two hexsides to port / starboard, then ahead; stress damage, "
+               f"{combat.EMERGENCY_TO_HIT} to hit in the next Firing Phase. REV: one hex straight back, "
+               f"alone, after {movement.CHANGEOVER_PHASES} stationary Movement Phases")
+"""What the advanced course letters do, for the legend under a course (Book Two, Advanced:
+Emergency Heading Changes, Reverse Movement), in the names of the bridge's course buttons."""
+
+
+def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    n = movement.phase_points(state, ship)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return Move(station, ship.id, cast(str, v["steps"]))
+
+    letters = movement.alphabet(state)
+    if ship.reverse:
+        label = (f"Course in reverse: up to {plural(n, 'movement point')} (B one hex back, alone; "
+                 f"P, S turn "
+                 f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
+    elif letters == movement.BASIC_ALPHABET:
+        label = f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard)"
+    else:
+        label = (f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard, "
+                 f"L/R hard to "
+                 f"port/starboard with stress, B reverse after "
+                 f"{movement.CHANGEOVER_PHASES} stationary phases)")
+    steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters,
+                  COURSE_NOTE if set(letters) - set(movement.BASIC_ALPHABET) else "")
+    return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
+                    build)
+
+
+def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    fields = []
+    for i in combat.ready_weapons(ship):
+        spec = ship.cls.weapons[i]
+        choices = [Choice(None, "hold fire")]
+        for target in state.ships:
+            if target.side == ship.side:
+                continue
+            why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
+            choices.append(Choice(target.id, target.name, why or None,
+                                  _need(state, ship, spec, target)))
+        fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
+    names = tuple(f.name for f in fields)
+    if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
+        fields.append(helm_rolls.weaponry_field(state, ship))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
+                                                   if v.get(n) is not None),
+                           bool(v.get("weaponry", False)))
+
+    limit = limit_label(state.setup.options)
+    return Decision(prompt, "fire", station,
+                    f"{title(station)}: declare {ship.name}'s targets{limit}",
+                    tuple(fields), (), build, irreversible=True)
+
+
+def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
+    """What a shot at `target` needs to hit (`combat.need_to_hit`: the Firing Chart at the range,
+    the firer's emergency heading change, a detected cloaked target), 0 when it cannot hit at that
+    range; None for a target the firing side does not know the place of (Advanced: Romulan
+    Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
+    ship is there"), or one out of play: nothing here may tell where it is."""
+    if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
+        return None
+    return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
+
+
+def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    assert state.hit is not None
+    firer = state.ship(state.shots[0].firer)
+    candidates = combat.weapons_hit_candidates(ship, firer, state.hit.kind)
+    choices = tuple(Choice(w, ship.cls.weapon(w).name) for w in candidates)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ChooseDamagedWeapon(station, ship.id, cast(str, v["weapon"]))
+
+    field = Field("weapon", "Which weapon is damaged", FieldKind.CHOICE,
+                  candidates[0] if candidates else None, choices=choices)
+    return Decision(prompt, "choose_damaged_weapon", station,
+                    f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
+                    build)
+
+
+def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """None, port or starboard; the field says which shield faces the firer each way (an
+    evasion costs 1 superstructure point and this phase's fire; a 1-3 halves the hit)."""
+    shot = evasion.current(state)
+    firer = state.ship(shot.firer)
+    spec = firer.cls.weapon(shot.weapon)
+
+    def facing(turned: int) -> str:
+        shields = shields_facing(ship.pos, (ship.heading + turned) % 6, firer.pos)
+        return "/".join(f"{n} ({ship.shields[n - 1]})" for n in shields)
+
+    choices = (Choice("none", "no evasion"), Choice("port", "port"),
+               Choice("starboard", "starboard"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return Evade(station, ship.id, cast(str, v["direction"]))
+
+    label = (f"Shield facing it: now {facing(0)}, port {facing(-1)}, starboard {facing(1)}; "
+             "evading costs 1 superstructure point and this phase's fire, 1-3 halves the hit")
+    field = Field("direction", label, FieldKind.CHOICE, "none", choices=choices)
+    return Decision(prompt, "evade", station, f"{title(station)}: evade {firer.name}'s "
+                    f"{spec.name}?", (field,), (), build)
+
+
+def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
+    """The sensor questions the ship may ask of `default` (the ship it locks on; None: only the
+    scan for cloaked ships): "4:2" asks whether shield 2 is up, "5:beam" how the beam weapons
+    are powered, "6:<weapon id>" whether that weapon is powered."""
+    questions = [Choice("0", "no question")]
+    for n, text in sensors.QUESTIONS.items():
+        if default is None and n != cloak.SCAN_QUESTION:
+            continue  # no ship to lock on: only the scan for cloaked ships can be asked
+        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
+            continue  # the scan is made (advanced: a roll of its own, line 399)
+        if n == 4:
+            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
+        elif n == 5:
+            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
+                          for d in sensors.KIND_DETAILS]
+        elif n == 6:
+            named: dict[str, str] = {}
+            for other in state.ships:
+                if other.side != ship.side:
+                    for spec in other.cls.weapons:
+                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
+            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
+                          for w, label in named.items()]
+        else:
+            questions.append(Choice(str(n), f"{n}. {text}"))
+    return questions
+
+
+def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The ship to lock on (the lock held needs no roll; by default the lock held, else the
+    nearest enemy) and the question with what it names: "4:2" asks whether shield 2 is up,
+    "5:beam" how the beam weapons are powered, "6:<weapon id>" whether that weapon is powered."""
+    targets = [Choice(None, "no sensor lock")]
+    lockable = []
+    for target in state.ships:
+        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
+            continue
+        why = sensors.lock_problem(state, ship, target)
+        held = " (locked: no roll)" if ship.lock == target.id else ""
+        if ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target):
+            # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
+            targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
+                                  f"{'plain roll' if target.id == ship.cloak_lock else '+20'})"))
+            continue
+        targets.append(Choice(target.id, target.name + held, why or None))
+        if not why:
+            lockable.append(target)
+    default = ship.lock if any(t.id == ship.lock for t in lockable) else (
+        min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
+    # C&C: a crewed ship names a cloaked ship's movement, or none; questions come later (`_ask`)
+    questions = [Choice("0", "no question")] if ship.officers else \
+        _question_choices(state, ship, default)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        target, asked = v["target"], v["question"]
+        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
+        return Sense(station, ship.id, "" if target is None else cast(str, target),
+                     int(number) if number.isdigit() else -1, detail)
+
+    fields = (
+        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)" if not ship.officers
+              else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
+              FieldKind.CHOICE,
+              default, choices=tuple(targets)),
+        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
+              str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
+    )
+    return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
+                    (), build)
+
+
+def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
+    (Advanced: Ship Explosions)."""
+    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    if rescues.in_play(state):  # an optional rule: Rescues During Combat
+        choices += (Choice(rescues.ABANDON, "ABANDON",
+                           rescues.abandon_problem(state, ship) or None),)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return SelfDestruct(station, ship.id, cast(str, v["order"]))
+
+    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
+             else "Self-destruct (no undo)")
+    field = Field("order", label, FieldKind.CHOICE, "hold",
+                  choices=choices)
+    return Decision(prompt, "self_destruct", station,
+                    f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
+                    irreversible=True, optional=ship.status == ACTIVE)
+
+
+BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
+               "power": "one more power point (the Engineer places it)",
+               "shield": "one more shield point, past the maximum (placed at the shields)",
+               "repair": "repair one point for good"}
+
+
+def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The bonus of a successful Skill Roll (Expert: Skill Roll Phase; the Campaign Advancement
+    bonuses, seed lines 506-511), with the aimed weapons and the part repaired; a power or shield
+    point is placed afterwards at the Engineer's or Science's panel (`controls_bonus.py`). The
+    defaults are the first the rules accept, and each bonus carries the reason it cannot be
+    taken with them."""
+    working = [spec.id for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
+               if not w.damaged]
+    weapons = (Choice(None, "none"), *(Choice(spec.id, spec.name) for spec in ship.cls.weapons))
+    repair_parts = (Choice("superstructure", "superstructure"),
+                    *(Choice(f"engine{n}", spec.name)
+                      for n, spec in enumerate(ship.cls.engines, 1)))
+
+    def make(v: Mapping[str, Value]) -> SkillBonus:
+        bonus = v["bonus"]
+        aimed = tuple(w for w in (v.get("first"), v.get("second")) if w is not None)
+        part = v.get("repair") if bonus == "repair" else ""
+        return SkillBonus(station, ship.id, cast(str, bonus),
+                          cast(tuple[str, ...], aimed) if bonus == "aim" else (),
+                          cast(str, part or ""))
+
+    def why(values: Mapping[str, Value]) -> str:
+        return skill_roll.bonus_problem(state, ship, make(values))
+
+    base: dict[str, Value] = {"bonus": "none", "first": working[0] if working else None,
+                              "second": None, "repair": "superstructure"}
+    base["repair"] = next((c.value for c in repair_parts
+                           if not why({**base, "bonus": "repair", "repair": c.value})),
+                          "superstructure")
+    choices = tuple(Choice(b, BONUS_WORDS[b], why({**base, "bonus": b}) or None)
+                    for b in BONUS_WORDS)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return make(v)
+
+    fields = (
+        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against "
+                       f"{skill_roll.against(state)} {skill_roll.target(state, ship)})",
+              FieldKind.CHOICE, "none", choices=choices),
+        Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
+        Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
+        Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
+              choices=repair_parts),
+    )
+    return Decision(prompt, "skill_bonus", station,
+                    f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
+                    build)
+
+
+def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The warp speed for this turn, one step from the last (Expert: Helm Display, line 759;
+    `warp.py`); the stress of an emergency heading change is read at it."""
+    low, high = warp.bounds(state, ship)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return SetWarp(station, ship.id, _int(v["warp"]))
+
+    two = "; two steps ask the Chief Engineer's roll" if warp.max_step(state, ship) > 1 else ""
+    field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
+                          f"emergency {ship.cls.emergency_warp}{two})", FieldKind.INT, ship.warp,
+                  low, high)
+    return Decision(prompt, "set_warp", station, f"{title(station)}: {ship.name}'s warp speed",
+                    (field,), (), build, optional=True)  # the phase does not wait for it
+
+
+def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """The arc to scan for cloaked ships in this Movement Phase, or none (Expert: Romulan
+    Cloaking Device, lines 781-787; `arc_scan.py`): forward by default."""
+    choices = tuple(Choice(a, a or "no scan this phase") for a in ARC_SCAN_ARCS)
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return ArcScan(station, ship.id, cast(str, v["arc"]))
+
+    field = Field("arc", "Arc to scan (1-5 on a d10 finds a cloaked ship there that moved last "
+                         "turn)", FieldKind.CHOICE, "forward", choices=choices)
+    return Decision(prompt, "arc_scan", station,
+                    f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
+                    build)
+
+
+def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
+    ships anywhere"; the cruiser "may enter the map from any location"): column, row and
+    heading, by default the scenario's. An obstacle, or a hex off the edge for a ship that
+    enters from one, is refused with a reason (`problem`)."""
+    col, row = placement.where(ship)
+    bounds = state.bounds
+    edge = placement.kind_of(state, ship.id) == placement.EDGE
+
+    def build(v: Mapping[str, Value]) -> Action:
+        return PlaceShip(station, ship.id, _int(v["col"]), _int(v["row"]), _int(v["heading"]))
+
+    headings = tuple(Choice(h, f"{h} {HEADING_NAMES[h]}") for h in range(6))
+    fields = (
+        Field("col", "Column", FieldKind.INT, col, 0, bounds.cols - 1),
+        Field("row", "Row", FieldKind.INT, row, 0, bounds.rows - 1),
+        Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
+    )
+    where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
+    return Decision(prompt, "place_ship", station,
+                    f"{title(station)}: place {ship.name} {where}", fields, (), build)
+
+
+def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
+    """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
+    Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
+    """
+    # The questions about the ship locked on (the Sensor Phase's lock is used by now, so they
+    # come from the lock, not from `_sense`'s targets; C&C, line 1219, asks them here too).
+    choices = tuple(c for c in _question_choices(state, ship, ship.lock or None)
+                    if not str(c.value).startswith("10"))
+
+    def build(v: Mapping[str, Value]) -> Action:
+        asked = v["question"]
+        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
+        return AskSensor(station, ship.id, int(number) if number.isdigit() else -1, detail)
+
+    field = Field("question", f"Question about {state.ship(ship.lock).name}", FieldKind.CHOICE,
+                  "0", choices=choices)
+    return Decision(prompt, "ask", station,
+                    f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
+                    (), build)

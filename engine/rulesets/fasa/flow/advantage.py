@@ -1,0 +1,60 @@
+"""The Tactical Advantage Phase (Book Two, Advanced: Sequence Of Play step 2; Expert, line 695;
+Command & Control, lines 1015-1019, 1407): who declares targets last and, on equal movement,
+moves last for the turn. At the expert and command levels the Captains' ratings decide it
+(`ratings.advantage_order`); below, each Captain rolls and ties roll again."""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.rulesets.fasa.campaigns import campaign_play
+from engine.rulesets.fasa.firing import combat
+from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.sensing import sensors
+from engine.rulesets.fasa.skills import ratings
+from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.events import Note
+from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, SENSE, FasaState, replace
+
+
+def start(state: FasaState) -> tuple[FasaState, list[Event]]:
+    """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2). At
+    the expert levels the Captains' Skill Ratings decide it, with no roll (Expert step 1, line
+    695; `ratings.advantage_order`)."""
+    if expert(state.level):
+        order = ratings.advantage_order(state)
+        return to_sensors(replace(state, advantage=order, adv_rolls=(), queue=()), order)
+    ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
+    return replace(state, step=ADVANTAGE, queue=ships if len(ships) > 1 else (),
+                   adv_rolls=tuple((s, ()) for s in ships)), []
+
+
+def ask(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
+    ship = state.ship(state.queue[0])
+    if campaign_play.in_play(state):  # percentile dice and the captain's points (line 504)
+        state, more = campaign_play.advantage_request(state, ship)
+        return state, [*events, *more]
+    state, ev = combat.request(state, ship.id, Duty.COMMAND,
+                               f"tactical advantage roll for {ship.name}", public=True)
+    return state, [*events, ev]
+
+
+def settle(state: FasaState) -> tuple[FasaState, list[Event]]:
+    rolls = dict(state.adv_rolls)
+    counts: dict[tuple[int, ...], int] = {}
+    for r in rolls.values():
+        counts[r] = counts.get(r, 0) + 1
+    tied = tuple(s for s, r in state.adv_rolls if counts[r] > 1)
+    if tied:
+        return replace(state, queue=tied), [Note("Tied tactical advantage rolls: roll again")]
+    order = tuple(sorted(rolls, key=lambda s: rolls[s]))
+    return to_sensors(state, order)
+
+
+def to_sensors(state: FasaState, order: tuple[str, ...]) -> tuple[FasaState, list[Event]]:
+    # Sensor Phase next (Advanced: Sequence Of Play step 3); the basic game has none.
+    state = sensors.start(replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=()))
+    leader = state.ship(order[-1]).name if order else "nobody"
+    notes: list[Event] = [Note(f"Turn {state.turn}: {leader} has the tactical advantage")]
+    if sensors.in_sensor_phase(state):
+        notes.append(Note(f"Sensor Phase of turn {state.turn}"))
+    return state, notes
