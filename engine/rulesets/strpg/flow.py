@@ -138,7 +138,7 @@ def advance(state: RPGState) -> tuple[RPGState, list[Event]]:
             events.append(Note(f"{c.name}'s action went to his response", witnesses(state, c),
                                c.side))
             continue
-        if c.evading:   # "until his next action comes up in the action order" (line 220)
+        if c.evading:   # "until the his next action comes up in the action order" (line 220)
             state = state.with_character(replace(c, evading=False))
         return state, events
     raise AssertionError("the game ran on without a decision")  # pragma: no cover
