@@ -85,9 +85,10 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--head-to-head", action="store_true",
                      help="two ships of three players each and no Instructor (C&C)")
     sim.add_argument("--ruleset", default=None,
-                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks) or "
-                          "halfimpulse (a referee for the SFB half-impulse variant); "
-                          "default: the scenario's, else fasa")
+                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks), "
+                          "halfimpulse (a referee for the SFB half-impulse variant) or strpg "
+                          "(the Star Trek RPG's personal combat); default: the scenario's, "
+                          "else fasa")
 
 
 def run(args: argparse.Namespace, data_dir: Path | None) -> int:

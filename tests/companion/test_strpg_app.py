@@ -152,3 +152,34 @@ def test_a_bare_name_finds_the_away_team(capsys: pytest.CaptureFixture[str]) -> 
     listed = capsys.readouterr().out
     assert {"ambush", "boarding", "corridor"} <= {line.split()[0] for line in
                                                   listed.splitlines() if line.strip()}
+
+
+@pytest.mark.slow
+def test_play_ruleset_plays_the_away_team_headless(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --ruleset strpg` plays the ruleset's first scenario (the configuration's duel is
+    FASA's), or the one `--scenario` names."""
+    args = ["play", "--ruleset", "strpg", "--headless", "--autopilot", "--no-save", "--new",
+            "--seed", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Ambush at the ford" in out and "Game over: " in out
+    assert main([*args, "--scenario", "corridor", "--turns", "1"]) == 0
+    assert "Corridor" in capsys.readouterr().out
+
+
+def test_play_ruleset_refuses_what_it_has_not_in_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--ruleset", "strpg", "--scenario", "duel", "--headless"]) == 2
+    assert "no strpg scenario 'duel'; scenarios: ambush, boarding, corridor" in \
+        capsys.readouterr().err
+    assert main(["play", "--ruleset", "nope", "--headless"]) == 2
+    assert "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_the_ruleset_s_scenario_for_play() -> None:
+    from companion.session import ruleset_scenario
+    assert ruleset_scenario("strpg", None, "duel", None) == "strpg:ambush"
+    assert ruleset_scenario("strpg", None, "boarding", None) == "strpg:boarding"
+    assert ruleset_scenario("strpg", "strpg:corridor", "duel", None) == "strpg:corridor"
+    assert ruleset_scenario("fasa", None, "duel", None) == "fasa:duel"
+    with pytest.raises(Exception, match="no strpg scenario 'fasa:duel'"):
+        ruleset_scenario("strpg", "fasa:duel", "duel", None)
