@@ -69,7 +69,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     # A decision the game does not wait for (a self-destruct offer) flags no tab.
     alerts = {o.station for o in d.opens if not o.decision.optional}
     notes = None if d.seat.ship is not None else tab_notes(d.view, {
-        st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
+        st: d._panel_ship(d._open_for(st), st) for st in d.stations()[1:]})
     draw_tabs(p, d.stations(), d.tab, alerts, rect(lay.tabs), d.focus, notes)
     if d.showing_consoles and d.console_codes is not None:
         pages = draw_consoles(p, d.console_codes, rect(lay.panel), rect(lay.actions),
