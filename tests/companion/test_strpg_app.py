@@ -183,3 +183,31 @@ def test_the_ruleset_s_scenario_for_play() -> None:
     assert ruleset_scenario("fasa", None, "duel", None) == "fasa:duel"
     with pytest.raises(Exception, match="no strpg scenario 'fasa:duel'"):
         ruleset_scenario("strpg", "fasa:duel", "duel", None)
+
+
+@pytest.mark.slow
+def test_two_characters_at_panels_share_crew_one(tmp_path: Path, screen: pygame.Surface) -> None:
+    """Kirk at the Captain's panel and Spock at Science's are both crew 1's panels (a character
+    has one station); Kang at the Captain's panel too would be crew 2's, which the default map
+    has not: he is said to play elsewhere."""
+    store, _ = Store.open_folder(tmp_path)
+    scenario = prepare(load_scenario("boarding", None), None, None, None, 3)
+    state = new_game(scenario)
+    people = {"kirk", "spock", "kang"}
+    seats = {f"{ship}/{st}": ("panel" if ship in people else "autopilot")
+             for ship in (str(s["id"]) for s in scenario["ships"])
+             for st in crew_stations(state, ship)}
+    game = SavedGame.new(store, scenario, 4, seats)
+    said: list[str] = []
+    table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
+                  load_pinmap(), MockFactory(revision="d04170", pin_class=MockPWMPin), None,
+                  screen, Seat(INSTRUCTOR), Clock(), say=said.append)
+    app = App(game, table)
+    try:
+        opened = {b.ship: (b.crew, sorted(b.stations), b.missing) for b in app.bridges}
+        assert opened["kirk"] == (1, ["captain"], ())
+        assert opened["spock"] == (1, ["science"], ())
+        assert opened["kang"][0] == 2 and opened["kang"][2] == ("captain",)
+        assert any("Kang" in line or "kang" in line for line in said), said
+    finally:
+        app.close()
