@@ -211,7 +211,7 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "title": d.title, "irreversible": d.irreversible,
         "fields": [{"name": f.name, "label": f.label, "kind": str(f.kind), "default": f.default,
                     "minimum": f.minimum, "maximum": f.maximum, "step": f.step,
-                    "alphabet": f.alphabet,
+                    "alphabet": f.alphabet, "columns": f.columns,
                     "choices": [{"value": c.value, "label": c.label, "problem": c.problem}
                                 for c in f.choices]} for f in d.fields],
         "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "label": b.label}

@@ -208,7 +208,8 @@ var Panel = (function () {
       return b;
     });
     return h("div", {"class": "field choice-field", "data-field": f.name}, [
-      h("span", {"class": "label", text: f.label}), h("div", {"class": "choices"}, buttons)]);
+      h("span", {"class": "label", text: f.label}),
+      h("div", {"class": "choices" + (f.columns >= 2 && f.columns <= 4 ? " cols-" + f.columns : "")}, buttons)]);
   };
 
   Panel.prototype._stepsField = function (e, f) {

@@ -122,3 +122,34 @@ def test_a_browser_draws_the_square_map(tmp_path: Path) -> None:
         assert walls > 20 and doors == 1 and consoles == 1 and banks == 1
         assert figures >= 2 and fog == 1
         assert not b.errors(), b.errors()
+
+
+@pytest.mark.slow
+def test_a_move_s_compass_is_three_to_a_row_in_the_payload() -> None:
+    """The engine's Field.columns reaches the consoles: a move's directions are a compass, three
+    to a row round "back" on a phone as on the bridge display; its facing is laid as it fits."""
+    from engine import controls, pending
+    from engine.rulesets import get
+    from engine.stations import Seat
+    from stations.payload import decision_json
+
+    ruleset = get("strpg")
+    state = ruleset.new_game(ruleset.load_scenario("corridor", None))
+    (d,) = controls(state, Seat("instructor"))
+    state = apply_all(state, [d.make({"order": "characters/once"})])
+    for face in range(1, 30):   # the action order's D10s, until somebody chooses
+        p = pending(state)[0]
+        if p.roll is None:
+            break
+        (d,) = controls(state, Seat(p.station, p.ship))
+        state = apply_all(state, [d.make({"value": face % 10 + 1})])
+    p = pending(state)[0]
+    (d,) = controls(state, Seat(p.station, p.ship))
+    state = apply_all(state, [d.make({"kind": "movement"})])
+    (d,) = controls(state, Seat(p.station, p.ship))
+    state = apply_all(state, [d.make({"kind": "move"})])
+    (d,) = controls(state, Seat(p.station, p.ship))
+    fields = {f["name"]: f for f in decision_json(d)["fields"]}
+    assert fields["direction"]["columns"] == 3
+    assert [c["value"] for c in fields["direction"]["choices"]][4] == "back"
+    assert fields["facing"]["columns"] == 0

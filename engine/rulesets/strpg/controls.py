@@ -246,7 +246,7 @@ def _details(state: RPGState, p: Prompt, c: Character, kind: Kind) -> Decision:
             choices.append(Choice(BACK, "back (another action)"))
         fields.append(Field(name, FIELD_LABELS[name], FieldKind.CHOICE,
                             default.get(name, values[0] if values else ""),
-                            choices=tuple(choices)))
+                            choices=tuple(choices), columns=3 if n == 0 and compass else 0))
     first = shown[0] if shown else ""
 
     def build(v: Mapping[str, Value]) -> Action:
