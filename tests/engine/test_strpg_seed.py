@@ -175,3 +175,80 @@ def test_beyond_extreme_range_there_is_no_hit() -> None:
                    {"id": "k", **KLINGON, "at": [40, 1]}], rows)   # Phaser I extreme: 30
     with pytest.raises(IllegalAction, match=r"beyond the .*extreme range"):
         act(state, "fire", item="d:phaser-1", hand="main", target="k")
+
+
+@pytest.mark.parametrize(("face", "a_at", "k_down"), [(1, (4, 1), True), (99, (5, 1), False)])
+def test_the_flying_tackle_brings_both_down_or_the_attacker_beyond(
+        face: int, a_at: tuple[int, int], k_down: bool) -> None:
+    """Line 216: "If successful, this action places the attacker and his target prone, in the
+    square occupied by the target. If unsuccessful, the attacker is prone in the square beyond
+    the defender's square"."""
+    state = arena([{"id": "a", "at": [1, 1], "ready": ""}, {"id": "k", **KLINGON, "at": [4, 1]}])
+    state, _ = act(state, "tackle", target="k")   # from behind the Klingon: no response
+    a = state.character("a")
+    assert a.ap_full - a.ap == 4 * ONE_AP
+    state, _ = roll(state, face)
+    a, k = state.character("a"), state.character("k")
+    assert (a.pos, a.posture) == (a_at, PRONE)
+    assert (k.posture == PRONE) == k_down and k.pos == (4, 1)
+
+
+def test_a_ducked_throw_flies_on_at_whoever_is_next_in_its_path() -> None:
+    """Line 220: "If the roll succeeds, the character has dodged the object, which continues on
+    for 1D10 squares, and anyone or anything else in this path may be hit if they do not
+    duck"."""
+    state = arena([{"id": "o", "class": "orion-brute", "side": "klingon", "at": [6, 1],
+                    "ready": "throwing-knife", "facing": "W"},
+                   {"id": "a", "at": [4, 1]}, {"id": "b", "at": [2, 1]}])
+    knife = state.character("o").main
+    assert knife is not None
+    state, _ = act(state, "fire", item=knife.id, hand="main", target="a")
+    (d,) = engine.controls(state, Seat("captain", "a"))
+    assert d.prompt.what == "A: O throws at him: respond?"
+    state, _ = engine.apply(state, d.make({"response": "duck"}))
+    state, events = roll(state, 30, 5)   # ducked (DEX 62); it flies 5 squares on
+    assert "A ducks O's throw" in texts(events)
+    assert "O's throw flies on at B" in texts(events)
+    assert engine.pending(state)[0].what == "B: O's throw flies on at him: respond?"
+
+
+def test_a_wide_angle_stun_catches_three_connected_squares_each_rolled_for() -> None:
+    """Line 216: "A wide angle stun shot affects all targets in three connected squares. The
+    squares may be in any pattern chosen by the attacker, within the weapon's short range area
+    ... a separate to-hit and damage roll must be made for each target"."""
+    state = arena([{"id": "a", "at": [1, 2], "setting": "wide"},
+                   {"id": "k", **KLINGON, "at": [4, 2]}, {"id": "j", **KLINGON, "at": [4, 3]},
+                   {"id": "m", **KLINGON, "at": [8, 8]}])
+    state, _ = act(state, "fire", item="a:phaser-2", hand="main", pattern="4,1 4,2 4,3")
+    state, events = roll(state, 5, 5)   # K hit (60 stun), and he keeps his feet
+    assert "A hits K" in texts(events)
+    assert "to-hit, Phaser II at J" in engine.pending(state)[0].what   # a roll of its own
+    state, events = roll(state, 99)
+    assert "A misses J" in texts(events) and state.character("m").temporary == 0
+
+
+def test_a_dive_into_deep_water_goes_two_squares() -> None:
+    """Line 220: "If the dive is made into sufficiently deep water, the character moves forward
+    two squares and assumes a prone position"."""
+    rows = ["#########", "#..~~~..#", "#########"]
+    state = arena([{"id": "a", "at": [2, 1]}, {"id": "k", **KLINGON, "at": [7, 1]}], rows)
+    state, _ = act(state, "dive")
+    a = state.character("a")
+    assert (a.pos, a.posture) == ((4, 1), PRONE)
+
+
+def test_every_two_ap_of_running_tires_on_a_failed_saving_roll() -> None:
+    """Line 212: "For every two AP spent on running, the character must make a Saving Roll
+    against MAX OP END. If the roll is unsuccessful, then the character takes 1 point of
+    temporary damage"."""
+    state = arena([{"id": "a", "at": [1, 1]}, {"id": "k", **KLINGON, "at": [9, 8]}])
+    for n in range(4):   # half an AP a square: the fourth square makes two AP
+        state, _ = act(state, "run", direction="E")
+        rolls = [p for p in engine.pending(state) if p.roll is not None]
+        assert bool(rolls) == (n == 3)
+        if not rolls:
+            state, _ = act(state, "wait")   # the Klingon
+    assert "against MAX OP END 65" in rolls[0].what
+    state, events = roll(state, 99)
+    assert state.character("a").temporary == 1
+    assert "takes 1 temporary damage from tiring (running)" in texts(events)

@@ -192,19 +192,22 @@ def _melee(kind: str, verb: str) -> Perform:
 
 
 def declare(state: RPGState, a: Character, t: Character, attacks: tuple[Attack, ...],
-            verb: str) -> tuple[RPGState, list[Event]]:
-    """Announce the attacks and queue their rolls: the defender's response first where he may
+            verb: str, subject: str = "") -> tuple[RPGState, list[Event]]:
+    """Announce the attacks ("Kras strikes at Giotto"; `subject` in the attacker's place: "Vass's
+    throw flies on at ...") and queue their rolls: the defender's response first where he may
     make one (line 218: "after the attacker has announced his intention to attack but before the
     attacker makes his To-Hit roll")."""
+    who = subject or a.name
     steps: list[Step] = []
     for attack in attacks:
         if responses_open(state, attack):
-            steps.append(Step("respond", attack.target, f"{t.name}: respond to {a.name}'s "
-                              f"{verb}?", attack=attack))
+            d = state.character(attack.target)
+            steps.append(Step("respond", attack.target, f"{d.name}: {who} {verb} him: "
+                              f"respond?", attack=attack))
         else:
             steps.append(to_hit_step(state, attack))
     state = replace(state, queue=tuple(steps) + state.queue)
-    return state, [Note(f"{a.name} {verb} {t.name}", witnesses(state, a, t), a.side)]
+    return state, [Note(f"{who} {verb} {t.name}", witnesses(state, a, t), a.side)]
 
 
 def to_hit_step(state: RPGState, attack: Attack) -> Step:

@@ -24,7 +24,8 @@ def _fatigue(state: RPGState, s: Step, face: int) -> Resolved:
     c = state.character(s.who)
     if succeeds(face, s.target):
         return state, [], "SAVED"
-    state, events = take(state, c, TIRED.get(s.other, 1), True, f"tiring ({s.other})")
+    state, events = take(state, c, TIRED.get(s.other, 1), True, f"tiring ({s.other})",
+                           "temporary")
     return state, events, "TIRED"
 
 

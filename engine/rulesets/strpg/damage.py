@@ -64,12 +64,12 @@ def collapse(state: RPGState, c: Character) -> tuple[RPGState, list[Event]]:
 
 
 def take(state: RPGState, c: Character, points: int, stun: bool,
-         what: str) -> tuple[RPGState, list[Event]]:
-    """`points` of damage from `what` (wound damage, or temporary for a stun), then what his
-    new OP END brings."""
+         what: str, called: str = "stun") -> tuple[RPGState, list[Event]]:
+    """`points` of damage from `what` (wound damage, or temporary for a stun: `called` in the
+    account, "temporary" for tiring), then what his new OP END brings."""
     if stun:
         c = replace(c, temporary=c.temporary + points)
-        kind = "stun"
+        kind = called
     else:
         c = replace(c, wounds=c.wounds + points)
         kind = "wound"

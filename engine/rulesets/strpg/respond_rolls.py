@@ -165,7 +165,8 @@ def _flies(state: RPGState, s: Step, face: int) -> Resolved:
                 break
     if struck is not None:
         again = replace(a, target=struck.id, response="")
-        state, events = declare(state, att, struck, (again,), "'s throw flies on at")
+        state, events = declare(state, att, struck, (again,), "flies on at",
+                                f"{att.name}'s throw")
         return state, events, f"{face} SQ"
     item = att.item(a.weapon)
     if item is not None:
