@@ -252,3 +252,27 @@ def test_every_two_ap_of_running_tires_on_a_failed_saving_roll() -> None:
     state, events = roll(state, 99)
     assert state.character("a").temporary == 1
     assert "takes 1 temporary damage from tiring (running)" in texts(events)
+
+
+def test_the_grappled_can_do_nothing_but_move_in_the_grapple_or_break_it() -> None:
+    """Line 214: "the opponent is grappled and can do nothing but move while grappled ... or
+    attempt to break the grapple ... until the grapple is broken" (a wait and a short word are
+    ours: docs/rules-decisions.md)."""
+    state = arena([{"id": "k", **KLINGON, "at": [2, 1]}, {"id": "a", "at": [2, 1]}])
+    state, _ = act(state, "grapple", target="a")
+    (d,) = engine.controls(state, Seat("captain", "a"))
+    assert d.prompt.what == "A: K grapples him: respond?"
+    state, _ = engine.apply(state, d.make({"response": ""}))
+    state, events = roll(state, 1)
+    assert state.grapples == (("k", "a"),) and "K grapples A" in texts(events)
+    (d,) = engine.controls(state, Seat("captain", "a"))
+    why = {c.value: c.problem for c in d.fields[0].choices}
+    held = "he is held in a grapple: only Move while grappling or Break a grapple"
+    assert all(why[part] is not None and held in str(why[part])
+               for part in ("attacks", "weapons", "position", "evasion"))
+    assert why["movement"] is None and why["other"] is None and why["wait"] is None
+    with pytest.raises(IllegalAction, match="held in a grapple"):
+        act(state, "turn", direction="N")
+    state, _ = act(state, "break", target="k")
+    state, _ = roll(state, 99, 1)   # 99 + 62 against 1 + 70: free
+    assert state.grapples == ()

@@ -68,12 +68,6 @@ def _target(state: RPGState, c: Character, d: Details) -> Character | str:
     return t
 
 
-def _free(state: RPGState, c: Character) -> str | None:
-    if held_by(state, c):
-        return "he is held in a grapple: only Move while grappling or Break a grapple"
-    return None
-
-
 def _hands(c: Character, want: str, fits: Callable[[Item], bool]) -> tuple[tuple[str, Item], ...] | str:
     """The weapons in hand an attack uses: `want` main, off or both; `fits(item)` says which
     may be used."""
@@ -161,9 +155,6 @@ def melee_declared(state: RPGState, a: Character, t: Character, kind: str, hand:
 
 def _melee_check(kind: str) -> Check:
     def check(state: RPGState, c: Character, d: Details) -> str | None:
-        why = _free(state, c)
-        if why:
-            return why
         t = _target(state, c, d)
         if isinstance(t, str):
             return t
@@ -230,7 +221,7 @@ def to_hit_step(state: RPGState, attack: Attack) -> Step:
 
 def _move_attack_check(state: RPGState, c: Character, d: Details) -> str | None:
     f = facing_named(d.get("direction", ""))
-    why = _free(state, c) or step_problem(state, c, f, "walk")
+    why = step_problem(state, c, f, "walk")
     if why:
         return why
     if c.posture != STANDING:
@@ -287,9 +278,6 @@ def tackle_path(c: Character, t: Character) -> tuple[Square, ...] | None:
 
 
 def _tackle_check(state: RPGState, c: Character, d: Details) -> str | None:
-    why = _free(state, c)
-    if why:
-        return why
     if c.posture != STANDING:
         return "he tackles from standing"
     t = _target(state, c, d)
@@ -412,9 +400,6 @@ def pattern_named(text: str) -> tuple[Square, ...] | None:
 
 def _fire_check(quick: bool) -> Check:
     def check(state: RPGState, c: Character, d: Details) -> str | None:
-        why = _free(state, c)
-        if why:
-            return why
         if quick:
             item = next((i for i in c.carried if i.id == d.get("item") and ranged(state, i)),
                         None)

@@ -19,7 +19,6 @@ from engine.rulesets.strpg.moving import (
     arrive,
     cost,
     facing_named,
-    held_by,
     step_problem,
 )
 from engine.rulesets.strpg.position import directions, told
@@ -38,16 +37,10 @@ from engine.squaregrid import FACING_NAMES, diagonal, step
 ONE_AP = 4
 
 
-def _free(state: RPGState, c: Character) -> str | None:
-    if held_by(state, c):
-        return "he is held in a grapple: only Move while grappling or Break a grapple"
-    return None
-
-
 def _evade_check(state: RPGState, c: Character, d: Details) -> str | None:
     if c.posture != STANDING:
         return "he evades standing (line 220: he moves as in Position and Movement)"
-    return _free(state, c) or step_problem(state, c, facing_named(d.get("direction", "")), "walk")
+    return step_problem(state, c, facing_named(d.get("direction", "")), "walk")
 
 
 def _evade_cost(half: bool) -> Cost:
@@ -76,7 +69,7 @@ def _roll_check(state: RPGState, c: Character, d: Details) -> str | None:
     f = facing_named(d.get("direction", ""))
     if f is not None and (f - c.facing) % 8 not in (2, 6):
         return "a roll goes to either side, not forward or backward"
-    return _free(state, c) or step_problem(state, c, f, "walk")
+    return step_problem(state, c, f, "walk")
 
 
 def _roll(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]:
@@ -86,7 +79,7 @@ def _roll(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]
 
 
 def _drop_able(state: RPGState, c: Character) -> str | None:
-    return "he drops from standing" if c.posture != STANDING else _free(state, c)
+    return "he drops from standing" if c.posture != STANDING else None
 
 
 def _drop(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]:
@@ -97,7 +90,7 @@ def _drop(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]
 def _dive_able(state: RPGState, c: Character) -> str | None:
     if c.posture not in (STANDING, KNEELING):
         return "he dives from standing or kneeling"
-    return _free(state, c) or _dive_way(state, c)
+    return _dive_way(state, c)
 
 
 def _dive_way(state: RPGState, c: Character) -> str | None:
@@ -125,7 +118,7 @@ def _dive_roll_check(state: RPGState, c: Character, d: Details) -> str | None:
     if d.get("ending") not in (KNEELING, PRONE):
         return "say whether he comes out of the roll kneeling or prone"
     f = facing_named(d.get("direction", ""))
-    why = _free(state, c) or step_problem(state, c, f, "walk")
+    why = step_problem(state, c, f, "walk")
     if why or f is None:
         return why
     beyond = replace(c, pos=step(c.pos, f))

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from engine.events import Event
 from engine.rulesets.strpg.actions import Do
 from engine.rulesets.strpg.kinds import Check, Details, Kind, Perform, Samples, flat
-from engine.rulesets.strpg.moving import held_by
 from engine.rulesets.strpg.position import told
 from engine.rulesets.strpg.sight import sees
 from engine.rulesets.strpg.state import Character, Item, RPGState, replace
@@ -32,12 +31,6 @@ def underfoot(state: RPGState, c: Character) -> tuple[Item, ...]:
     return tuple(i for sq, i in state.floor if sq == c.pos)
 
 
-def _free(state: RPGState, c: Character) -> str | None:
-    if held_by(state, c):
-        return "he is held in a grapple: only Move while grappling or Break a grapple"
-    return None
-
-
 def _draw_samples(weapons: bool) -> Samples:
     def samples(state: RPGState, c: Character) -> Iterable[dict[str, str]]:
         for item in (*c.ready, *c.carried, *underfoot(state, c)):
@@ -49,9 +42,6 @@ def _draw_samples(weapons: bool) -> Samples:
 
 def _draw_check(weapons: bool) -> Check:
     def check(state: RPGState, c: Character, d: Details) -> str | None:
-        why = _free(state, c)
-        if why:
-            return why
         iid, hand = d.get("item", ""), d.get("hand", "") or "main"
         item = c.item(iid) or next((i for i in underfoot(state, c) if i.id == iid), None)
         if item is None:
@@ -112,7 +102,7 @@ def ranged_ready(state: RPGState, c: Character) -> tuple[Item, ...]:
 def _aim_able(state: RPGState, c: Character) -> str | None:
     if not ranged_ready(state, c):
         return "no ranged weapon is ready in his hand"
-    return _free(state, c)
+    return None
 
 
 def _aim_samples(state: RPGState, c: Character) -> Iterable[dict[str, str]]:
@@ -159,7 +149,7 @@ def _adjust_check(state: RPGState, c: Character, d: Details) -> str | None:
         return f"the {name_of(state, item)} is set to one of {', '.join(keys)}"
     if d.get("setting") == item.setting:
         return f"the {name_of(state, item)} is on {item.setting} already"
-    return _free(state, c)
+    return None
 
 
 def _replace_item(c: Character, new: Item) -> Character:
@@ -186,7 +176,7 @@ def reloadable(state: RPGState, c: Character) -> tuple[Item, ...]:
 def _reload_able(state: RPGState, c: Character) -> str | None:
     if not reloadable(state, c):
         return "no archaic weapon in his hand wants loading (line 214: archaic weapons only)"
-    return _free(state, c)
+    return None
 
 
 def _reload_samples(state: RPGState, c: Character) -> Iterable[dict[str, str]]:

@@ -49,9 +49,10 @@ class Kind:
     it may be); `samples` gives the detail values worth offering (every one for a small choice),
     of which `check` says why one is refused; `perform` does it (its AP already spent); `moves`
     is what it counts as for the target and attacker movement modifiers (line 222); `attack`
-    true for an attack (line 214), `evasive` for an evasive action (line 220); `refreshes`
-    false for an action that leaves an aim standing (none: "A separate aim action must occur
-    before each shot", line 214)."""
+    true for an attack (line 214), `evasive` for an evasive action (line 220); `held` true for
+    one a character held in a grapple may still take (line 214: "the opponent is grappled and
+    can do nothing but move while grappled ... or attempt to break the grapple"; waiting, and a
+    short word, are ours)."""
 
     key: str
     label: str
@@ -66,7 +67,12 @@ class Kind:
     moves: str = STILL
     attack: bool = False
     evasive: bool = False
+    held: bool = False
     note: str = ""
+
+
+HELD = "he is held in a grapple: only Move while grappling or Break a grapple"
+"""Why a character held in a grapple may not take an action not marked `held`."""
 
 
 def flat(quarters: int) -> Cost:

@@ -46,12 +46,6 @@ on stun, or the ever-popular Beam us up, Scotty!" (line 220). "Beam us up" calls
 communicator in hand."""
 
 
-def _free(state: RPGState, c: Character) -> str | None:
-    if held_by(state, c):
-        return "he is held in a grapple: only Move while grappling or Break a grapple"
-    return None
-
-
 # -- hide --------------------------------------------------------------------------------------
 
 def cover_near(state: RPGState, square: Square) -> bool:
@@ -65,9 +59,6 @@ def _hide_samples(state: RPGState, c: Character) -> Iterable[dict[str, str]]:
 
 
 def _hide_check(state: RPGState, c: Character, d: Details) -> str | None:
-    why = _free(state, c)
-    if why:
-        return why
     where = d.get("direction", "")
     if where == HERE:
         return None if cover_near(state, c.pos) else "there is no cover next to him to hide behind"
@@ -180,9 +171,6 @@ def device_named(text: str) -> tuple[str, Square, str] | None:
 
 
 def _device_check(state: RPGState, c: Character, d: Details) -> str | None:
-    why = _free(state, c)
-    if why:
-        return why
     found = device_named(d.get("device", ""))
     if found is None:
         return "choose a door or console next to him"
@@ -292,12 +280,12 @@ def kinds() -> tuple[Kind, ...]:
         Kind("hide", "Hide", "other", 220, _hide_cost, _hide, ("direction",), _hide_check,
              _hide_samples),
         Kind("talk", "Short communication", "other", 220, flat(ONE_AP), _talk, ("message",),
-             _talk_check, _talk_samples),
+             _talk_check, _talk_samples, held=True),
         Kind("operate", "Operate familiar device", "other", 222, flat(TWO_AP), _operate,
              ("device",), _device_check, _device_samples,
              lambda s, c: None if any(True for _ in _device_samples(s, c)) else
              "no door or console is next to him"),
         Kind("break", "Break a grapple", "other", 222, flat(THREE_AP), _break, ("target",),
-             _break_check, _break_samples, _break_able),
-        Kind("wait", "Wait (no action this round)", "other", 208, flat(0), _wait),
+             _break_check, _break_samples, _break_able, held=True),
+        Kind("wait", "Wait (no action this round)", "other", 208, flat(0), _wait, held=True),
     )

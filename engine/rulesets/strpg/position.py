@@ -22,7 +22,6 @@ from engine.rulesets.strpg.moving import (
     cost,
     facing_named,
     grapple_group,
-    held_by,
     step_problem,
 )
 from engine.rulesets.strpg.rolls import contest
@@ -76,8 +75,6 @@ def _posture(key: str, label: str, pairs: dict[str, str], why: str) -> Kind:
     def able(state: RPGState, c: Character) -> str | None:
         if c.posture not in pairs:
             return why
-        if held_by(state, c):
-            return "he is held in a grapple: only Move while grappling or Break a grapple"
         return None
 
     def perform(state: RPGState, c: Character, do: Do) -> tuple[RPGState, list[Event]]:
@@ -95,8 +92,6 @@ def _walking(way: str, per_step: tuple[int, int], postures: tuple[str, ...], why
     def check(state: RPGState, c: Character, d: Details) -> str | None:
         if c.posture not in postures:
             return why
-        if held_by(state, c):
-            return "he is held in a grapple: only Move while grappling or Break a grapple"
         return step_problem(state, c, facing_named(d.get("direction", "")), way)
 
     def price(state: RPGState, c: Character, d: Details) -> int:
@@ -219,7 +214,7 @@ def kinds() -> tuple[Kind, ...]:
                    (STANDING, KNEELING, PRONE, SITTING), "", MOVING),
         Kind("grapple_move", "Move while grappling", "movement", 212, _grapple_cost,
              _grapple_move, ("direction", "ending"), _grapple_check, _grapple_samples,
-             _grapple_able, MOVING),
+             _grapple_able, MOVING, held=True),
     )
 
 

@@ -17,7 +17,8 @@ from engine.rulesets.strpg.actions import Block, Choose, Do, SetOrder
 from engine.rulesets.strpg.catalog import BACK, GROUPS, KINDS, WAIT, in_group
 from engine.rulesets.strpg.events import Note, RollAsked, Rolled
 from engine.rulesets.strpg.flow import ASKS, ROLLS, advance, current_roll
-from engine.rulesets.strpg.kinds import Kind, details
+from engine.rulesets.strpg.kinds import HELD, Kind, details
+from engine.rulesets.strpg.moving import held_by
 from engine.rulesets.strpg.order import start
 from engine.rulesets.strpg.position import on_ladder
 from engine.rulesets.strpg.rolls import save
@@ -104,6 +105,8 @@ def kind_problem(state: RPGState, c: Character, kind: Kind) -> str | None:
     """Why `c` cannot choose `kind` now (with any details), or None."""
     if not c.up:
         return f"{c.name} is out of the fight"
+    if not kind.held and held_by(state, c):
+        return HELD
     why = kind.able(state, c)
     if why:
         return why
@@ -121,6 +124,8 @@ def kind_problem(state: RPGState, c: Character, kind: Kind) -> str | None:
 
 def detail_problem(state: RPGState, c: Character, kind: Kind,
                    d: dict[str, str]) -> str | None:
+    if not kind.held and held_by(state, c):
+        return HELD
     why = kind.check(state, c, d)
     if why:
         return why
