@@ -17,9 +17,10 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
+from companion.game_briefing import Briefing, panel_keys
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
@@ -33,6 +34,11 @@ from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+
+if TYPE_CHECKING:
+    from display.game_offer import GameOffer
+    from lights.rules import RuleSet
+    from room.room import Room
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -57,10 +63,16 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
-    #                                                   end screen's offer, found when it opens
+    offered: Callable[[], GameOffer | None] = lambda: None   # the end screen's offer
+    #                                                   (first_game.game_offer), read at the end
+    current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    room: Room | None = None                          # the room's lights and sounds
+    panel_lights: RuleSet | None = None               # the panels' lights file (None:
+                                                      # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
+    briefing: bool = True                             # a new game's briefing until the first
+                                                      # input (the kiosk draws its own)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -82,12 +94,17 @@ class App:
         self.outputs: queue.Queue[Any] = queue.Queue()
         self.bridges: list[Bridge] = []
         self.keymap = KeyMap(table.pins) if table.pins is not None else None
+        if self.keymap is not None and table.surface is not None:   # the screen's keys kept
+            from display.screen_keys import clashes
+            for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
+                table.say(f"starbridge: {line}")
         self.held: set[str] = set()
         self.display: Any = None
         self.leave = False
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.briefing = Briefing()            # a new game's briefing, until the first input
         self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
@@ -114,12 +131,23 @@ class App:
             # a resumed game's ticker and Rolls list, from the resume's own replay
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
+            self._show_keys()
             self._endgame()
+            if not game.actions and table.briefing:
+                self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+        if table.room is not None:   # a new game (or a resumed one): the rules start afresh
+            table.room.reset()
+            table.room.follow(game.state, (), t)
+
+    def _show_keys(self) -> None:
+        """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
+        if self.display is not None and self.table.pins is not None and self.mocked:
+            self.display.show_keys(panel_keys(self.bridges, self.table.pins))
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -151,7 +179,7 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1))
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
             bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
@@ -203,6 +231,8 @@ class App:
             self.display.show(state, events)
         for b in self.bridges:
             b.show(state, events, t)
+        if self.table.room is not None:
+            self.table.room.follow(state, events, t)
         if self.table.report is not None and events:
             self.table.report(events)
 
@@ -281,6 +311,8 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
+        self.briefing.close_after(self.display, self.last_input, self.game.over)
+        self._room(t)
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -307,6 +339,17 @@ class App:
                 present(self.display.surface)
         self._tell_service()
         return not self.leave
+
+    def _room(self, t: float) -> None:
+        """The room's lights at `t` (a blink, a glow, an event's end), and what its outputs
+        said (one that dropped or came back), once each."""
+        room = self.table.room
+        if room is None:
+            return
+        room.refresh(t)
+        for line in room.news():
+            self.table.say(line)
+            self.tell(line)
 
     def _tell_service(self) -> None:
         """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
@@ -338,7 +381,9 @@ class App:
 
         for event in events():
             if event.type == pygame.QUIT:
-                self.leave = self.leave or not self.table.exit_keys
+                if not self.table.exit_keys:   # the window closed: left on purpose
+                    self.leave = True
+                    self.game.left()
                 continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 self.last_input = t
@@ -370,6 +415,7 @@ class App:
         that the game is saved)."""
         if self.game.over or (self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S):
             self.leave = True
+            self.game.left()   # kept, but no power cut: the next start does not resume it
             return
         self.escape_at = t
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
@@ -383,7 +429,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios_offered(),
+        self.endgame = EndgameScreen(self._choose, saved, self.table.offered, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 
@@ -480,6 +526,7 @@ class App:
             if self._panel_seats() != before:
                 self.close()
                 self._open_panels()
+                self._show_keys()
             state, t = self.game.state, self.table.clock()
             for b in self.bridges:
                 b.show(state, (), t)

@@ -36,12 +36,17 @@ class DocScreen:
     turns: int = 0
     seed: int = 1
     action: str = ""                 # "app": drawn when the seat must take this action
+    lights: str = ""                 # "lights": the example file walked ("": the panels' own)
     rotate: int = 0                  # the screen turned ([display] rotate); size is the screen's
 
     def command(self) -> str:
         """The `starbridge screenshot` line that draws this one file alone."""
-        if self.screen == "app":
-            return "starbridge screenshot --docs DIR   (the app: only with --docs)"
+        if self.screen in ("app", "first-game"):
+            return f"starbridge screenshot --docs DIR   (the {self.screen}: only with --docs)"
+        if self.screen == "lights":
+            return (f"starbridge lights test {self.lights or ''}".rstrip() +
+                    f" --scenario {self.scenario} --level {self.level} --seed {self.seed} "
+                    f"--png {self.file}")
         return (f"starbridge screenshot --screen {self.screen} --scenario {self.scenario} "
                 f"--seat {self.seat} --size {self.size[0]}x{self.size[1]} --level {self.level} "
                 f"--turns {self.turns} --seed {self.seed}"
@@ -50,6 +55,7 @@ class DocScreen:
 
 DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("app-800x480.png", "app", action="move"),
+    DocScreen("first-game-800x480.png", "first-game"),
     DocScreen("attract-800x480.png", "attract"),
     DocScreen("briefing-800x480.png", "briefing"),
     DocScreen("countdown-800x480.png", "countdown"),
@@ -115,6 +121,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               seat="captain:enterprise", level="command", turns=1),
     DocScreen("command-record-800x480.png", "record", scenario="kobayashi-maru",
               seat="instructor", level="command", turns=1),
+    DocScreen("split-helm-science-800x480.png", "split", scenario="kobayashi-maru",
+              seat="captain:enterprise", level="command", turns=1),
     # The half-impulse referee of the Star Fleet Battles variant (docs/display.md): the order
     # of movement over the map, each player's step and who may act in it.
     DocScreen("hi-move-replay-800x480.png", "mover", scenario="replay", seat="captain:tiger"),
@@ -127,6 +135,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("hi-rolloff-replay-800x480.png", "roll-off", scenario="replay",
               seat="captain:tiger"),
     DocScreen("hi-drones-replay-800x480.png", "drones", scenario="replay", seat="instructor"),
+    DocScreen("lights-test.png", "lights", lights="lights/examples/basic.toml"),
+    DocScreen("lights-test-panels.png", "lights"),
 )
 
 
@@ -137,8 +147,33 @@ def render_doc_screen(doc: DocScreen, out: Path) -> None:
     if doc.screen == "app":
         render_app(doc, out)
         return
+    if doc.screen == "first-game":
+        render_first_game(doc, out)
+        return
+    if doc.screen == "lights":
+        render_lights(doc, out)
+        return
     render(doc.scenario, parse_seat(doc.seat), doc.size, doc.turns, doc.screen, doc.seed, out,
            None, doc.level, doc.rotate)
+
+
+def render_lights(doc: DocScreen, out: Path) -> None:
+    """`starbridge lights test`'s walk of a packaged lights file, as its --png draws it."""
+    from importlib import resources
+
+    from companion.lights_walk import walk, walk_rows
+    from companion.session import load_scenario, prepare
+    from display.draw_walk import save_walk
+    from lights.load import load_rules
+
+    path = None
+    if doc.lights:
+        path = Path(str(resources.files("lights") / doc.lights.removeprefix("lights/")))
+    rules = load_rules(path)
+    scenario = prepare(load_scenario(doc.scenario, None), None, doc.level, None, 2)
+    moments, _, _ = walk(rules, scenario, doc.seed, 2)
+    save_walk(out, walk_rows(moments), f"{doc.lights or 'panel_lights.toml'} · {doc.scenario} "
+                                       f"at {doc.level}, seed {doc.seed}")
 
 
 def render_all(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS,
@@ -194,6 +229,31 @@ class _Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+def render_first_game(doc: DocScreen, out: Path) -> None:
+    """A new table's first game offered on the screen (companion/first_game.py): the packaged
+    scenarios and the default pin map's keys for KEYS."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.first_game import TITLE_FIRST, game_offer
+    from display.draw_game_offer import GameChooser
+    from display.game_offer import start
+    from display.keys_sheet import PanelKeys
+    from display.offer_screen import OfferScreen
+    from hardware.pinmap import load_pinmap
+
+    pygame.font.init()
+    surface = pygame.Surface(doc.size)
+    offer = game_offer(None, "fasa")
+    keys = tuple(PanelKeys(n, p.station, tuple(p.keys.items()))
+                 for n, p in load_pinmap().panels.items())
+    screen = OfferScreen(surface, GameChooser(offer, start(offer, doc.scenario), first=True,
+                                              keys=True), TITLE_FIRST, keys)
+    screen.draw()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
 
 
 def render_app(doc: DocScreen, out: Path) -> None:

@@ -59,6 +59,7 @@ class FieldView:
     alphabet: str
     note: str = ""            # the engine's Field.note: what the letters or choices do
     columns: int = 0          # the engine's Field.columns: choices this many to a row (0: fit)
+    one_at_a_time: bool = False   # choices drawn one at a time between < and > (a small place)
 
 
 @dataclass(frozen=True, slots=True)
