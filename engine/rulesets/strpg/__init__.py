@@ -23,6 +23,11 @@ from engine.stations import CAPTAIN, Seat
 class AwayTeamRuleset:
     name = setup.RULESET
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
+    title = "Star Trek RPG: the away team"   # seed 004's tactical movement and combat
+
+    def level_line(self, level: str) -> str:
+        """No levels (engine.ruleset.Described)."""
+        return ""
 
     def new_game(self, scenario: Mapping[str, Any]) -> RPGState:
         return flow.advance(setup.new_game(scenario))[0]
