@@ -44,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    metavar="RULESET",
                    help="the game system: %(choices)s; its first scenario unless --scenario or "
                         "the configuration's scenario is one of its own")
-    p.add_argument("--level", choices=LazyChoices(lambda: levels("fasa", playable=True)),
+    p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
                    default=None, metavar="LEVEL",
                    help="the rules: %(choices)s (default: the configuration's, else command)")
     p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
