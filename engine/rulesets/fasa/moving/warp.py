@@ -5,8 +5,9 @@ erase the warp speed circled and circle the new warp speed." The warp speed deci
 an emergency heading change (lines 735-743). The text gives no limit; we allow one step a game
 turn (Command & Control gives a crewed ship a two-step change with the Engineer's roll, line
 1143: `engineer_roll.py`), from sub-light
-(0) to the class's Emergency Speed, set by the Helm (movement duty) in the Power Allocation Phase
-before the allocation is made (docs/rules-decisions.md, Expert). A scenario with obstacle
+(0) to the class's Emergency Speed, set by the Helm (movement duty) in the Power Allocation Phase,
+before or after the allocation (the warp speed gives no power: line 1141), so his card never
+closes because the Engineer allocated first (docs/rules-decisions.md, Expert). A scenario with obstacle
 counters is fought at sub-light (line 369): its ships cannot go to warp. The warp speed is public
 ("The players announce to one another the speeds of their ships").
 """
@@ -30,9 +31,9 @@ TOP = 10
 
 def may_set(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Helm is offered the warp speed now: at the expert levels, in the Power
-    Allocation Phase, before its power is allocated, once a turn."""
+    Allocation Phase, once a turn."""
     return (expert(state.level) and state.step == POWER and ship.status == ACTIVE
-            and ship.allocation is None and not ship.warp_set)
+            and not ship.warp_set)
 
 
 def max_step(state: FasaState, ship: Ship) -> int:
@@ -63,8 +64,6 @@ def problem(state: FasaState, ship: Ship, warp: int) -> str:
         return "the warp speed changes only at the expert level"
     if ship.warp_set:
         return f"{ship.name}'s warp speed is set for this turn"
-    if ship.allocation is not None:
-        return f"{ship.name}'s power is allocated: the warp speed is set before"
     low, high = bounds(state, ship)
     if type(warp) is not int or not low <= warp <= high:
         why = " (obstacles: this battle is fought at sub-light)" if state.obstacles else ""
