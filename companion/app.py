@@ -169,11 +169,11 @@ class App:
             by_ship.setdefault(None, [])   # kiosk: the Instructor's panel, for the way out
             if INSTRUCTOR not in by_ship[None]:
                 by_ship[None].append(INSTRUCTOR)
-        # Two crews on one Pi: crew 1 of the pin map is the first ship at panels in the
-        # scenario's order, crew 2 the next (a ship beyond the map's crews is said to play
-        # elsewhere, never given the same pins twice).
+        # Crew 1 of the pin map plays the first ship at panels (the scenario's order), crew 2 the
+        # next; the away team's characters, a station each, share one (hardware.bridge.crews_of).
         crews = crews_of([str(s.get("id")) for s in self.game.scenario.get("ships", ())
-                          if isinstance(s, dict)], by_ship)
+                          if isinstance(s, dict)], by_ship,
+                         {ship: crew_stations(self.game.state, ship) for ship in by_ship if ship})
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],

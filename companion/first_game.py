@@ -47,7 +47,7 @@ def game_offer(data_dir: Path | None, first: str | None = None) -> GameOffer:
         sides = {str(ships[0].get("side"))} if ships else set()
         found.append((rank.get(ruleset, len(rank)), sid, ScenarioOffer(
             sid, str(sc.get("name") or sid), ruleset, scenario_goal(sc, sides),
-            " ".join(str(sc.get("description") or "").split()))))
+            " ".join(str(sc.get("description") or sc.get("story") or "").split()))))
     systems = tuple(SystemOffer(r, game_title(r), tuple(
         LevelOffer(lv, level_line(r, lv)) for lv in levels(r, playable=True)))
         for r in order if any(o.ruleset == r for _, _, o in found))

@@ -115,7 +115,7 @@ def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     factory = factory_or_mock(pins, say, args.factory)
     bridges = []
-    crews = crews_of(ids, ships)
+    crews = crews_of(ids, ships, {ship: crew_stations(state, ship) for ship in ships})
     for ship in dict.fromkeys(ships):
         bridge = Bridge(pins, factory, ship, crew_stations(state, ship), crew=crews[ship])
         bridge.open(say)

@@ -49,6 +49,10 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
+    # the seat's own decision (not a roll), whatever its ruleset calls it: an away team's
+    # character choosing his action
+    "decide": (None, lambda s, p, seat: p.roll is None and p.station == seat.station
+               and _mine(p, seat)),
     # officers deciding at once (Command & Control): Helm's arming beside Science's shields,
     # each in a part of the panel's place (display.draw_split)
     "split": (None, lambda s, p, seat: {"helm", "science"} <= {

@@ -35,8 +35,9 @@ def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
     """Why the seat `key` cannot be played at a panel with `seats` as they will be (None: it
     can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
     panels at this table). The map's crew 1 plays the first ship at panels in the order of
-    `seats` (the scenario's), crew 2 the next (hardware.bridge.crews_of): the seat needs a
-    panel in its ship's crew, and may not move another ship's crew to other panels."""
+    `seats` (the scenario's), crew 2 the next, ships whose stations differ sharing one
+    (hardware.bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
+    another ship's crew to other panels."""
     from hardware.bridge import crews_of
 
     ship, station = key
@@ -46,7 +47,10 @@ def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
         return f"the pin map has no {title(station)} panel"
     order = list(dict.fromkeys([s for s, _ in seats] + [ship]))
     before = {s for k, m in seats.items() for s in (k[0],) if k != key and m not in NOT_AT_PANEL}
-    now, then = crews_of(order, before), crews_of(order, before | {ship})
+    crews: dict[str, list[str]] = {}   # each ship's stations, at panels or not
+    for s, st in [*seats, key]:
+        crews.setdefault(s, []).append(st)
+    now, then = crews_of(order, before, crews), crews_of(order, before | {ship}, crews)
 
     def name(s: str) -> str:
         return (names or {}).get(s, s)

@@ -110,6 +110,23 @@ def find_scenario(name: str, data_dir: Path | None) -> tuple[str, str]:
     return owners[0], name
 
 
+def ruleset_scenario(ruleset: str, asked: str | None, configured: str,
+                     data_dir: Path | None) -> str:
+    """The scenario `play --ruleset` plays, as "ruleset:name": the one asked for (`--scenario`,
+    which must be that ruleset's), else the configuration's when it is that ruleset's, else the
+    ruleset's first. DataError when the ruleset has no scenarios or not the one asked for."""
+    names = scenario_names(data_dir, ruleset)
+    if asked is not None:
+        bare = asked.rpartition(QUALIFIER)[2]
+        if (asked != bare and asked != f"{ruleset}{QUALIFIER}{bare}") or bare not in names:
+            raise DataError(f"no {ruleset} scenario {asked!r}; scenarios: {', '.join(names)}")
+        return f"{ruleset}{QUALIFIER}{bare}"
+    if not names:
+        raise DataError(f"the {ruleset} ruleset has no scenarios")
+    bare = configured.rpartition(QUALIFIER)[2]
+    return f"{ruleset}{QUALIFIER}{bare if bare in names else names[0]}"
+
+
 def load_scenario(name: str, data_dir: Path | None,
                   ruleset: str | None = None) -> dict[str, Any]:
     """The named scenario as its file says (checked), with the ruleset it is played by under

@@ -26,7 +26,16 @@ from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
 from display.game_offer import parse_choice
-from engine import Event, Seat, crew_stations, level_notice, levels, new_game, scenario_ruleset
+from engine import (
+    Event,
+    Seat,
+    crew_stations,
+    level_notice,
+    levels,
+    new_game,
+    pending,
+    scenario_ruleset,
+)
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -53,7 +62,17 @@ def seats_for(config: Config, state: GameState, ships: list[str], autopilot: boo
     for side, station in admiral_seats(state):  # an optional rule: the Admirals' seats
         seats[side, station] = "autopilot" if autopilot else \
             seat_mode(config, side, station, "")
+    if instructor_asked(state):   # the Instructor's own decision (no ship): by the autopilot
+        seats["", INSTRUCTOR] = "autopilot" if autopilot else \
+            seat_mode(config, "", INSTRUCTOR, ships[0] if ships else "-")   # unless seated
     return seats
+
+
+def instructor_asked(state: Any) -> bool:
+    """Whether the game asks the Instructor a decision of his own (one with no ship: the away
+    team's election of how the action order is rolled)."""
+    return any(p.ship is None and p.side is None and p.station == INSTRUCTOR
+               and p.roll is None for p in pending(state))
 
 
 def display_seat(config: Config, seats: dict[tuple[str, str], str]) -> Seat:
@@ -62,6 +81,8 @@ def display_seat(config: Config, seats: dict[tuple[str, str], str]) -> Seat:
     if config.display_seat:
         return Seat("captain", config.display_seat)
     people = sorted({ship for (ship, _), mode in seats.items() if mode != "autopilot"})
+    if "" in people:   # the Instructor decides at the table: his screen
+        return Seat(INSTRUCTOR)
     return Seat("captain", people[0]) if len(people) == 1 else Seat(INSTRUCTOR)
 
 

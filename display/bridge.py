@@ -322,13 +322,20 @@ class BridgeDisplay(FollowsPanels):
             ed = self.editors[o.key] = DecisionEditor(o.decision)
         return ed
 
-    def _panel_ship(self, o: Open | None) -> str | None:
+    def _panel_ship(self, o: Open | None, station: str | None = None) -> str | None:
+        """The ship whose panel `station`'s tab (the current one) shows: the open decision's,
+        the seat's own, else the first with readings for that station (where each ship has its
+        own stations, as a character of the away team has one), else the first."""
         if o is not None and o.ship is not None:
             return o.ship
         if self.seat.ship is not None:
             return self.seat.ship
         ships = self.view.get("ships", ())
-        return str(ships[0]["id"]) if ships else None
+        at = station or self.tab
+        manned = next((s for s in ships if isinstance(s.get("readings"), Mapping)
+                       and at in s["readings"]), None)
+        first = manned if manned is not None else ships[0] if ships else None
+        return str(first["id"]) if first is not None else None
 
     # -- models -----------------------------------------------------------------------------
     def panel(self) -> PanelModel | None:

@@ -92,10 +92,13 @@ def rules_line(scenario: Mapping[str, Any]) -> str:
 
 
 def scenario_goal(scenario: Mapping[str, Any], sides: Collection[str]) -> str:
-    """What wins for `sides` (their decisive victory's reason), else the plain goal."""
-    goal = next((str(v.get("why")) for v in scenario.get("victory", ()) or ()
-                 if isinstance(v, Mapping) and v.get("side") in sides and v.get("why")
-                 and v.get("result") == "decisive victory"), DEFAULT_GOAL)
+    """What wins for `sides` (their decisive victory's reason, or their first clause's `text`:
+    the away team's), else the plain goal."""
+    clauses = [v for v in scenario.get("victory", ()) or ()
+               if isinstance(v, Mapping) and v.get("side") in sides]
+    goal = next((str(v.get("why")) for v in clauses
+                 if v.get("why") and v.get("result") == "decisive victory"), None) or \
+        next((str(v.get("text")) for v in clauses if v.get("text")), DEFAULT_GOAL)
     return goal[:1].upper() + goal[1:]
 
 

@@ -99,9 +99,14 @@ class GameChooser:
         for i, sy in enumerate(self.offer.systems):
             r = pygame.Rect(row.x + i * (w + GAP), row.y, w, touch)
             note, px = _fitted(p, sy.tail, w - 12)
-            wid = Widget(f"offer-system:{sy.ruleset}", r, sy.head.upper(), bool(self.offer.of(
+            head = sy.head.upper()   # four systems to a row: a long name in smaller type
+            size: str | int = next((s for s in ("body", *range(p.sizes["body"] - 1,
+                                                               p.sizes["small"] - 1, -1))
+                                    if p.font(s).size(head)[0] <= w - 12), "body")
+            wid = Widget(f"offer-system:{sy.ruleset}", r, head, bool(self.offer.of(
                 sy.ruleset)), "no scenario of it is installed", note)
-            p.button(wid, chosen=sy.ruleset == ruleset, focused=focus == wid.id, note_size=px)
+            p.button(wid, chosen=sy.ruleset == ruleset, focused=focus == wid.id, size=size,
+                     note_size=px)
         return row.y + touch
 
     def _levels(self, p: Painter, col: pygame.Rect, touch: int, focus: str | None,

@@ -1,4 +1,5 @@
-"""Drawing the tactical map model: grid, obstacles, arc, reachable hexes, planned move, ships."""
+"""Drawing the tactical map model: grid, obstacles, arc, reachable hexes, planned move, ships (a
+square map is drawn by draw_squares.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from display import theme
 from display.draw_counters import draw_counters, draw_legend
 from display.draw_shields import draw_shields
+from display.draw_squares import draw_square_map
 from display.geometry import (
     MapFrame,
     Window,
@@ -54,6 +56,8 @@ def _blend(a: theme.Colour, b: theme.Colour, t: float) -> theme.Colour:
 
 def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True,
              keep: Window | None = None) -> MapFrame:
+    if model.squares is not None:   # a square map (the view's `map.grid`): draw_squares.py
+        return draw_square_map(p, model, area, follow)
     surf = p.surface
     p.region = "map"
     pygame.draw.rect(surf, theme.BACKGROUND, area)

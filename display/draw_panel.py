@@ -69,7 +69,10 @@ def _tab_note(p: Painter, note: str, width: int) -> tuple[str, int]:
 
 
 def _per_row(f: FieldView, touch: int, width: int) -> int:
-    """Choice buttons side by side: as many as are about 2.3 touch targets wide."""
+    """Choice buttons side by side: the field's own number (a compass: 3), else as many as are
+    about 2.3 touch targets wide."""
+    if f.columns > 0:
+        return max(1, min(len(f.choices), f.columns))
     return max(1, min(len(f.choices), width // round(touch * 2.3)))
 
 

@@ -103,7 +103,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     # A decision the game does not wait for (a self-destruct offer) flags no tab.
     alerts = {o.station for o in d.opens if not o.decision.optional}
     notes = None if d.seat.ship is not None else tab_notes(d.view, {
-        st: d._panel_ship(d._open_for(st)) for st in d.stations()[1:]})
+        st: d._panel_ship(d._open_for(st), st) for st in d.stations()[1:]})
     split = d.together() if d.split else ()
     draw_tabs(p, d.stations(), set(split) or {d.tab}, alerts, rect(lay.tabs), d.focus, notes)
     if d.showing_consoles and d.console_codes is not None:
@@ -153,11 +153,16 @@ def draw_scene(d: BridgeDisplay) -> bool:
             if d.seat_rows is not None:
                 extra += (Widget("seats", rect(0, 0, lay.touch * 2, lay.touch), "SEATS"),)
             extra = ruling_panel.extras(extra, d.opens, d.ending, lay.touch)
+            if o is not None and not d.ending:   # his own decision: room for CONFIRM
+                extra = extra[:1]
         else:   # the Master Control Panel of the seat's ship (Expert), and the offers
             extra = d.record.button(d.view, record_ship, lay.touch, p) + offers.buttons(
                 p, d.opens, d.tab, d.offer, lay.touch)
-        if d.tab == INSTRUCTOR and not d.ending:   # its body: the overview of every ship
-            model = replace(model, facts=(), waiting="")
+        # its body: the overview of every ship, unless the Instructor has a decision of his own
+        # to take (the away team's election of how the action order is rolled)
+        overview_shown = d.tab == INSTRUCTOR and not d.ending and o is None
+        if d.tab == INSTRUCTOR and not d.ending:   # neither is a ship's facts: his panel's
+            model = replace(model, facts=(), waiting="" if overview_shown else model.waiting)
         confirm = armed_label(o.decision) if o is not None and d.armed == o.key else ""
         mark = len(p.widgets)
         pages = draw_panel(p, model, rect(lay.panel), rect(lay.actions), lay.touch,
@@ -167,7 +172,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
             p, model, rect(lay.panel), rect(lay.actions), lay.touch, n, d.focus,
             d.message, extra, confirm, d.message is not None and d.message == d.hint))
         d.page = min(d.page, pages - 1)
-        if d.tab == INSTRUCTOR and not d.ending:
+        if overview_shown:
             area = ruling_panel.overview_area(p, overview_area(p, rect(lay.panel), d.message),
                                               d.opens, lay.touch, d.focus)
             draw_overview(p, overview(d.view), area, *overview_heads(d.view))

@@ -14,9 +14,11 @@ from typing import Any
 
 from display.counters_model import CounterMarker, counter_markers
 from display.shield_marks import ShieldMark
+from display.square_model import SquareFeatures, square_features
 from display.theme import Colour, side_colours, side_shapes
 from engine import arc_hexes, course_path, course_reach
 from engine.hexgrid import HEADING_NAMES, Hex, offset_to_hex
+from engine.squaregrid import range_between
 
 Offset = tuple[int, int]
 
@@ -57,10 +59,11 @@ class MapModel:
     reach_hexes: frozenset[Offset]     # where the moving ship can still end this phase
     plan: tuple[Offset, ...]           # the planned move, hex by hex, from the ship's hex
     target_line: tuple[Offset, Offset] | None
-    target_range: int | None
+    target_range: float | None
     movement_left: int | None
     shields: tuple[ShieldMark, ...] = ()   # the own ship's shields round it (shield_marks)
     counters: tuple[CounterMarker, ...] = ()   # mines and decoys, as the seat knows them
+    squares: SquareFeatures | None = None      # a square map's walls, doors, cover (else hexes)
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
@@ -111,12 +114,15 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
     if firer is not None and weapon is not None:
         arcs = arc_hexes(view, str(firer["id"]), weapon, weapon_range)
 
+    squares = square_features(view)
     line: tuple[Offset, Offset] | None = None
-    rng: int | None = None
+    rng: float | None = None
     aim = _ship(view, target)
     if firer is not None and aim is not None:
         a, b = (int(firer["col"]), int(firer["row"])), (int(aim["col"]), int(aim["row"]))
-        line, rng = (a, b), offset_to_hex(*a).distance(offset_to_hex(*b))
+        line = (a, b)
+        rng = range_between(a, b) if squares is not None else \
+            offset_to_hex(*a).distance(offset_to_hex(*b))
 
     reach: frozenset[Offset] = frozenset()
     plan: tuple[Offset, ...] = ()
@@ -129,7 +135,7 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
         left = max(0, movement_points - len(trail))
         reach = course_reach(view, str(mover["id"]), planned, movement_points, letters)
     return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields,
-                    counters)
+                    counters, squares)
 
 
 def heading_name(heading: int) -> str:

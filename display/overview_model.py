@@ -91,9 +91,12 @@ def overview_heads(view: Mapping[str, Any]) -> tuple[tuple[tuple[str, ...], ...]
 def short_name(name: str) -> str:
     """A ship's name short enough for a tab: without a registry prefix ("USS", "IKS"), then its
     first word of two ("Kronos One" -> "Kronos") or its last of more ("Bird of Prey Talon" ->
-    "Talon", which tells it from the "Bird of Prey Shrike")."""
+    "Talon", which tells it from the "Bird of Prey Shrike"); a person's without his rank ("Lt.
+    Giotto" -> "Giotto")."""
     words = name.split()
     if len(words) > 1 and words[0].isupper() and len(words[0]) <= 4:
+        words = words[1:]
+    if len(words) > 1 and words[0].endswith(".") and len(words[0]) <= 5:   # "Lt.", "Ens."
         words = words[1:]
     return words[-1] if len(words) > 2 else words[0] if words else name
 

@@ -145,7 +145,7 @@ class Painter:
         pygame.draw.rect(self.surface, colour, rect, border_radius=r)
 
     def button(self, widget: Widget, *, chosen: bool = False, focused: bool = False,
-               colour: Colour | None = None, size: str = "body",
+               colour: Colour | None = None, size: str | int = "body",
                note_size: str | int = "small") -> None:
         """An LCARS-like rounded button; greyed out when not enabled."""
         self.widgets.append(widget)

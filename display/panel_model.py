@@ -58,6 +58,7 @@ class FieldView:
     choices: tuple[ChoiceView, ...]
     alphabet: str
     note: str = ""            # the engine's Field.note: what the letters or choices do
+    columns: int = 0          # the engine's Field.columns: choices this many to a row (0: fit)
     one_at_a_time: bool = False   # choices drawn one at a time between < and > (a small place)
 
 
@@ -203,7 +204,7 @@ class DecisionEditor:
                                 for c in f.choices)
                 chosen = next((c.label for c in choices if c.chosen), "—")
                 fields.append(FieldView(f.name, f.label, f.kind, value, chosen, False, False,
-                                        choices, ""))
+                                        choices, "", columns=f.columns))
             else:
                 text = str(value or "")
                 shown = " ".join(text) or "hold station"

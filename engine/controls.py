@@ -73,6 +73,9 @@ class Field:
     note: str = ""
     """What the field's choices or letters do, in a sentence for a legend under it (a course's
     hard turns and reverse); empty when its label says enough."""
+    columns: int = 0
+    """A choice field's choices laid out this many to a row, in order (a compass of eight ways
+    round a middle: 3); 0: as many as fit the screen."""
 
     def values(self) -> tuple[Value, ...]:
         """Every value of an int or choice field, in order (a steps field has too many)."""

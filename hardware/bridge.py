@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -273,13 +273,28 @@ def outcome_text(out: Outcome) -> str:
 
 
 
-def crews_of(ships: Sequence[str], at_panels: Iterable[str | None]) -> dict[str, int]:
+def crews_of(ships: Sequence[str], at_panels: Iterable[str | None],
+             stations: Mapping[str, Iterable[str]] | None = None) -> dict[str, int]:
     """The pin map's crew for each ship with people at panels: 1 for the first of them in
     `ships` (the scenario's order), 2 for the next, ...; so a map fits any scenario. Ships not
-    in `ships` come after, in the order given; None (the Instructor) has no crew."""
+    in `ships` come after, in the order given; None (the Instructor) has no crew. With
+    `stations` (each ship's crew stations, at panels or not), a ship whose stations are all
+    free in a crew already given out shares it: the away team's characters, one station each
+    (Kirk's the Captain's, Spock's Science), are all crew 1's panels; a starship's crew, whose
+    stations are the other ship's, is the next crew."""
     wanted = list(dict.fromkeys(s for s in at_panels if s is not None))
     ordered = [s for s in ships if s in wanted] + [s for s in wanted if s not in ships]
-    return {ship: n for n, ship in enumerate(ordered, 1)}
+    taken: list[set[str]] = []
+    crews: dict[str, int] = {}
+    for ship in ordered:
+        mine = set(stations.get(ship, ())) if stations is not None else set()
+        crew = next((n for n, used in enumerate(taken) if mine and not used & mine), None)
+        if crew is None:
+            taken.append(set())
+            crew = len(taken) - 1
+        taken[crew] |= mine
+        crews[ship] = crew + 1
+    return crews
 
 
 def pump_all(bridges: Iterable[Bridge], state: GameState, t: float, act: Act) -> GameState:

@@ -24,6 +24,7 @@ from display.panel_model import station_facts
 from display.roll_log import RollLog
 from display.roll_result import RollResult, roll_result, rolled_by
 from display.shield_marks import shield_marks
+from display.square_model import SquareFeatures
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, public, view
 from engine.events import Event
@@ -213,7 +214,7 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "title": d.title, "irreversible": d.irreversible, "optional": d.optional,
         "fields": [{"name": f.name, "label": f.label, "kind": str(f.kind), "default": f.default,
                     "minimum": f.minimum, "maximum": f.maximum, "step": f.step,
-                    "alphabet": f.alphabet, "note": f.note,
+                    "alphabet": f.alphabet, "note": f.note, "columns": f.columns,
                     "choices": [{"value": c.value, "label": c.label, "problem": c.problem,
                                  "need": c.need, "note": c.note,
                                  "irreversible": c.irreversible}
@@ -246,7 +247,23 @@ def map_json(seen: Mapping[str, Any], ship: str | None,
         "counters": list(seen.get("counters", ())),
         "shields": [{"number": s.number, "col": s.col, "row": s.row, "side": s.side,
                      "points": s.points, "damaged": s.damaged} for s in model.shields],
+        **square_json(model.squares),
     }
+
+
+def square_json(sq: SquareFeatures | None) -> dict[str, Any]:
+    """A square map's features for the consoles' map (static/squaremap.js): `grid` "square",
+    walls, cover, ground, doors, consoles, zones, and the squares the seat sees (null: all)."""
+    if sq is None:
+        return {}
+    return {"grid": "square", "walls": sorted(list(w) for w in sq.walls),
+            "cover": [{"col": c, "row": r, "height": h} for (c, r), h in sq.cover],
+            "ground": [{"col": c, "row": r, "kind": k} for (c, r), k in sq.ground],
+            "doors": [{"col": d.col, "row": d.row, "open": d.open, "locked": d.locked}
+                      for d in sq.doors],
+            "consoles": [list(k) for k in sq.consoles],
+            "zones": sorted(list(z) for z in sq.zones),
+            "seen": None if sq.seen is None else sorted(list(q) for q in sq.seen)}
 
 
 def _phase(bar: PhaseBar) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from companion.start_screen import screen_available, show_start
 from companion.usage import LazyChoices
 from engine import levels
+from engine.game import ruleset_names
 
 NAME = "play"
 MAX_SEED = 2**63 - 1   # SQLite's largest integer: the save keeps the seed
@@ -23,6 +24,7 @@ EXAMPLES = """examples:
                                            the panels (docs/wiring.md), autopilots elsewhere
   starbridge play --scenario skirmish --new
   starbridge play --level advanced --new   hard turns, reverse, evasion, explosions
+  starbridge play --ruleset strpg --new    the away team: characters on a square map
   starbridge play --resume                 go on with the unfinished game
   starbridge play --seat kronos=touch      people on both ships (the Klingons on the screen)
   starbridge play --headless --autopilot --turns 3    autopilots play every seat, no screen
@@ -38,6 +40,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
+    p.add_argument("--ruleset", choices=LazyChoices(ruleset_names), default=None,
+                   metavar="RULESET",
+                   help="the game system: %(choices)s; its first scenario unless --scenario or "
+                        "the configuration's scenario is one of its own")
     p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
                    default=None, metavar="LEVEL",
                    help="the rules: %(choices)s (default: the configuration's, else command)")
@@ -96,6 +102,16 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         for line in exc.shown:
             print(f"starbridge: {line}", file=sys.stderr)
         return 2
+    if getattr(args, "ruleset", None) is not None:
+        from companion.session import ruleset_scenario
+        from engine.errors import DataError
+
+        try:
+            args.scenario = ruleset_scenario(args.ruleset, args.scenario, config.scenario,
+                                             data_dir)
+        except DataError as exc:
+            print(f"starbridge: {exc}", file=sys.stderr)
+            return 2
     if args.turns is not None and not 0 <= args.turns <= 999:
         print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
         return 2

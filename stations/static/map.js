@@ -1,5 +1,6 @@
 /* The tactical map as SVG, drawn from the `map` of a seat's state (the display's map_model:
-   flat-topped hexes in "odd-q" offset columns, heading 0 = north, clockwise). What is on it is
+   flat-topped hexes in "odd-q" offset columns, heading 0 = north, clockwise; a square map,
+   `grid` "square", is squaremap.js's). What is on it is
    what the seat may know: the page only arranges it. The course being entered on this console
    (not yet confirmed) is drawn from its letters as the display's plan_path draws them; the
    engine's `problem` says whether it is allowed. */
@@ -106,6 +107,7 @@ var HexMap = (function () {
      entered), large: bool (the viewscreen)}. Returns the hexes in view. */
   function draw(svg, model, opts) {
     opts = opts || {};
+    if (model && model.grid === "square" && typeof SquareMap !== "undefined") return SquareMap.draw(svg, model, opts);
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     if (!model || !model.cols) {
       svg.setAttribute("viewBox", "0 0 100 40");

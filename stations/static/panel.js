@@ -329,7 +329,7 @@ var Panel = (function () {
       return b;
     });
     return h("div", {"class": "field choice-field", "data-field": f.name}, [
-      h("span", {"class": "label", text: f.label}), h("div", {"class": "choices"}, buttons),
+      h("span", {"class": "label", text: f.label}), h("div", {"class": "choices" + (f.columns >= 2 && f.columns <= 4 ? " cols-" + f.columns : "")}, buttons),
       f.note ? h("p", {"class": "legend", text: f.note}) : null]);
   };
 

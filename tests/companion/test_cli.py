@@ -22,6 +22,7 @@ from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 from engine.rulesets.fasa.data.ships import scale_value
 from engine.rulesets.fasa.flow.setup import ship_dicts
 from engine.rulesets.knighthawks.datafiles import class_dicts
+from engine.rulesets.strpg.datafiles import class_dicts as templates
 
 SEED, TURNS = 2, 5
 
@@ -174,7 +175,8 @@ def test_ships_lists_every_class(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "ships")
     assert code == 0
     ids = [line.split()[0] for line in out.splitlines()]
-    assert ids == sorted(ship_dicts(None)) + sorted(class_dicts(None))   # FASA, Knight Hawks
+    # FASA's ship classes, Knight Hawks', the away team's character templates
+    assert ids == sorted(ship_dicts(None)) + sorted(class_dicts(None)) + sorted(templates(None))
     assert {"constitution-refit", "d7a", "lightning"} <= set(ids)
 
 

@@ -16,6 +16,7 @@ from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 
 FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}
+AWAY_TEAM_SCENARIOS = {"corridor", "boarding", "ambush"}
 HALF_SCENARIOS = {"carrier", "replay"}
 
 
@@ -36,9 +37,11 @@ def clash(tmp_path: Path) -> Path:
 
 
 def test_every_ruleset_offers_its_scenarios() -> None:
-    assert set(scenario_names(None)) == FASA_SCENARIOS | KH_SCENARIOS | HALF_SCENARIOS
+    assert set(scenario_names(None)) == \
+        FASA_SCENARIOS | KH_SCENARIOS | AWAY_TEAM_SCENARIOS | HALF_SCENARIOS
     assert set(scenario_names(None, "halfimpulse")) == HALF_SCENARIOS
     assert set(scenario_names(None, "knighthawks")) == KH_SCENARIOS
+    assert set(scenario_names(None, "strpg")) == AWAY_TEAM_SCENARIOS
     assert set(scenario_names(None, "fasa")) == FASA_SCENARIOS
 
 

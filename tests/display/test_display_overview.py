@@ -57,3 +57,4 @@ def test_short_names_tell_ships_apart() -> None:
     assert short_name("USS Enterprise") == "Enterprise"
     assert short_name("IKS Kronos One") == "Kronos"
     assert short_name("Bird of Prey Talon") != short_name("Bird of Prey Shrike")
+    assert short_name("Lt. Giotto") == "Giotto" and short_name("James T. Kirk") == "Kirk"

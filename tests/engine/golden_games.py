@@ -54,6 +54,7 @@ class Golden:
     seed: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
     crewed: tuple[tuple[str, str], ...] = ()   # (ship, crew layout) the players crew
+    slow: bool = False                         # left out of the developer's run (conftest.py)
 
     def build(self) -> dict[str, Any]:
         """The prepared, self-contained scenario the game starts from."""
@@ -86,7 +87,7 @@ def with_officers(scenario: dict[str, Any], rng: random.Random) -> dict[str, Any
         stations = needs.get(entry["id"])
         if stations:
             entry = {**entry, "officers": {
-                str(station): {"name": f"{str(station).title()} of {entry['name']}",
+                str(station): {"name": f"{str(station).title()} of {entry.get('name', entry['id'])}",
                                **{k: 45 + sum(rng.randint(1, 10) for _ in range(3))
                                   for k in keys}}
                 for station, keys in stations.items()}}
@@ -123,6 +124,10 @@ GAMES = (
            seed=12),
     Golden("knighthawks-fleet", "Knight Hawks: the fleet action", "knighthawks:fleet", turns=3,
            seed=13),
+    Golden("strpg-corridor", "The away team: the corridor skirmish, each character's seat and "
+           "the Instructor's election", "strpg:corridor", turns=3, seed=14),
+    Golden("strpg-ambush", "The away team: the ambush at the ford, the raiders hidden",
+           "strpg:ambush", turns=2, seed=15, slow=True),
 )
 BY_NAME = {g.name: g for g in GAMES}
 

@@ -41,7 +41,8 @@ def _diff(expected: str, got: str, name: str) -> str:
     return "\n".join(lines[:SHOWN]) + more
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.name, marks=[pytest.mark.slow] if g.slow
+                                               else []) for g in GAMES])
 def test_a_golden_playthrough_replays_to_the_same_text(game: Golden) -> None:
     assert game.path.is_file(), (f"no golden file for {game.name}: write it with "
                                  f".venv/bin/python tests/engine/golden_games.py {game.name}")
@@ -78,6 +79,8 @@ def test_the_golden_games_cover_every_level_and_knight_hawks_scenario() -> None:
     knighthawks = {g.scenario.partition(":")[2] for g in GAMES if g.scenario.startswith("knighthawks:")}
     assert knighthawks == set(scenario_names(None, "knighthawks"))
     assert any(g.options.get("admiral") for g in GAMES)
+    strpg = {g.scenario.partition(":")[2] for g in GAMES if g.scenario.startswith("strpg:")}
+    assert {"corridor", "ambush"} <= strpg
     assert any(len(g.crewed) > 1 for g in GAMES)   # player crews head to head
 
 

@@ -47,6 +47,7 @@ from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.values.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.halfimpulse import actions as half
 from engine.rulesets.knighthawks import actions as kh
+from engine.rulesets.strpg import actions as rpg
 
 SEEDS = (1, 2, 3)
 
@@ -201,6 +202,17 @@ EXAMPLES: list[Action] = [
     half.Detect("captain", "tiger", "tiger", 3),
     half.Announce("captain", "tiger", "tiger"),
     half.NextStep("instructor"),
+    rpg.SetOrder("instructor", "sides", "once"),
+    rpg.SideOrder("captain", "kang", ("kang", "kor")),
+    rpg.Choose("captain", "kirk", "attacks"),
+    rpg.Choose("instructor", "kor", "wait"),
+    rpg.Do("captain", "kirk", target="kor", item="kirk:phaser-2", hand="main"),
+    rpg.Do("science", "spock", direction="NE", facing="E"),
+    rpg.Do("engineer", "scott", device="door:19,5:open"),
+    rpg.Do("helm", "sulu", back=True),
+    rpg.Respond("weapons", "kor", "parry"),
+    rpg.Riposte("weapons", "kor", True),
+    rpg.Block("captain", "kang", "kirk", False),
     kh.Move("helm", "scout-1", 4, "FFLFF", "M"),
     kh.Move("instructor", "raider", 0, ""),
     kh.SetScreens("engineer", "destroyer", "ES", True),

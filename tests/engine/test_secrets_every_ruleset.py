@@ -44,6 +44,11 @@ def _knighthawks(state: Any, seat: Seat, rng: random.Random) -> Any:
     return perturbed(state, state.ship(seat.ship).side, rng)
 
 
+def _strpg(state: Any, seat: Seat, rng: random.Random) -> Any:
+    from test_strpg_secrets import perturbed
+    return perturbed(state, seat, rng)
+
+
 def _halfimpulse(state: Any, seat: Seat, rng: random.Random) -> Any:
     from test_halfimpulse_secrets import perturbed
     return perturbed(state, state.player(seat.ship).side, rng)
@@ -53,7 +58,7 @@ def _toy(state: Any, seat: Seat, rng: random.Random) -> Any:
     return toy_perturbed(state, state.ship(seat.ship).side)
 
 
-SECRETS: dict[str, Perturb] = {"fasa": _fasa, "knighthawks": _knighthawks,
+SECRETS: dict[str, Perturb] = {"fasa": _fasa, "knighthawks": _knighthawks, "strpg": _strpg,
                                "halfimpulse": _halfimpulse, "toy": _toy}
 """Ruleset name -> a function giving the state with every secret of the sides other than the
 seat's changed (what shows at the table kept)."""

@@ -148,6 +148,18 @@ def test_crew_numbers_follow_the_scenario_order_of_the_ships_at_panels() -> None
     assert crews_of(order, ["ghost", "spear"]) == {"spear": 1, "ghost": 2}
 
 
+def test_ships_with_stations_of_their_own_share_a_crew_s_panels() -> None:
+    """The away team's characters have a station each: Kirk's Captain, Spock's Science and
+    Kang's Captain panels are crew 1, 1 and 2; two starships' crews stay 1 and 2."""
+    order = ["kirk", "spock", "kang", "scott"]
+    stations = {"kirk": ["captain"], "spock": ["science"], "kang": ["captain"],
+                "scott": ["engineer"]}
+    assert crews_of(order, order, stations) == {"kirk": 1, "spock": 1, "kang": 2, "scott": 1}
+    every = ["captain", "engineer", "helm", "science"]
+    assert crews_of(["enterprise", "kronos"], ["kronos", "enterprise"],
+                    {"enterprise": every, "kronos": every}) == {"enterprise": 1, "kronos": 2}
+
+
 def duel(turns: int = 1) -> dict[str, Any]:
     return prepare(load_scenario("duel", None), None, "basic", None, turns, 3)
 
