@@ -366,17 +366,16 @@ def test_the_enterprise_at_warp_8_with_a_successful_helm_roll() -> None:
     point per engine, for a total loss of 3 power units. The superstructure damage is reduced by
     2 points as well" (line 1123).
 
-    The power is the example's. The superstructure is read, as the rule says (line 1121), in
-    the chart's column one warp factor slower: column L prints 2 at warp 7 where the example
-    counts 1 (no column pair fits the example exactly: docs/rules-decisions.md), so the roll
-    saves 1 superstructure point here, not 2."""
+    The worked example wins over the chart (column L prints 2 at warp 7 where the example counts
+    1): read one warp factor slower and 1 point less, the superstructure goes from 3 to 1."""
     state = game(warp=8)
     ent = state.ship("ent")
     plain = expert_stress(state.tables, ent)
     eased = expert_stress(state.tables, ent, eased=True)
     assert sum(p for i, p in plain if i >= 0) == 6 and dict(plain)[-1] == 3
     assert [p for i, p in eased if i >= 0] == [1, 2]  # 1 + 1 each, 1 point less in all
-    assert dict(eased)[-1] == state.tables.stress_points("L", 7) == 2
+    assert state.tables.stress_points("L", 7) == 2
+    assert dict(plain)[-1] - dict(eased)[-1] == 2  # "reduced by 2 points as well"
 
 
 def to_movement(state: FasaState) -> FasaState:
@@ -386,7 +385,7 @@ def to_movement(state: FasaState) -> FasaState:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("die", "power", "hull"), [(70, 3, 2), (71, 6, 3)])
+@pytest.mark.parametrize(("die", "power", "hull"), [(70, 3, 1), (71, 6, 3)])
 def test_the_helm_roll_is_made_at_the_turns_first_emergency_heading_change(
         die: int, power: int, hull: int) -> None:
     """"Helmsman announces intention to make emergency heading change. He makes a Skill Roll
