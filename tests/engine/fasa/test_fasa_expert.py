@@ -442,3 +442,37 @@ def test_a_lock_gives_a_question_in_each_movement_phase_asked_before_the_ship_mo
     assert prompt.action == "move"
     again = engine.problem(state, AskSensor("science", "ent", 2))
     assert again is not None and "no sensor question" in again
+
+
+@pytest.mark.parametrize(("die", "locked"), [(4, True), (5, False)])
+def test_casualties_modify_the_sensor_lock_roll(die: int, locked: bool) -> None:
+    """"For every 10% of the crew that become casualties, all die rolls are modified by a +1"
+    (line 853): with 25% casualties (+2) the lock's 1-6 (line 707) is 1-4 on the die as rolled,
+    and the request says why."""
+    from engine.rulesets.fasa.values.actions import Sense
+    from engine.rulesets.fasa.values.state import SENSE
+    state = duel()
+    state = state.with_ship(replace(state.ship("ent"), casualties=250))
+    state = replace(state, step=SENSE)
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    (prompt,) = engine.pending(state)
+    assert prompt.roll is not None and prompt.roll.needs == (1, 4)
+    assert prompt.roll.modifiers == (("+2 for casualties", 2),)
+    assert "1-4 locks (+2 on the die for ENT's casualties)" in prompt.roll.purpose
+    state, _ = roll(state, die)
+    assert (state.ship("ent").lock == "kl") is locked
+
+
+@pytest.mark.parametrize(("die", "found"), [(4, True), (5, False)])
+def test_casualties_modify_the_arc_scan_roll(die: int, found: bool) -> None:
+    """"all die rolls are modified by a +1" for every 10% of casualties (line 853): the arc
+    scan's 5 or less (line 783) is 4 or less on the die with 10% casualties (+1)."""
+    state = cloak_game()
+    state = state.with_ship(replace(state.ship("a"), casualties=100))
+    state, _ = act(state, ArcScan("science", "b", ""))
+    state, _ = act(state, ArcScan("science", "a", "forward"))
+    (prompt,) = engine.pending(state)
+    assert prompt.roll is not None and prompt.roll.needs == (1, 4)
+    assert prompt.roll.modifiers == (("+1 for casualties", 1),)
+    state, _ = roll(state, die)
+    assert (("a", "bop") in state.detected_by) is found

@@ -28,6 +28,7 @@ from engine.rulesets.fasa.firing.combat import request, targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
 from engine.rulesets.fasa.sensing import cloak
+from engine.rulesets.fasa.skills.casualties import casualty_terms, casualty_words, modified_need
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -189,9 +190,12 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
                        [SensorLocked(ship.id, ship.name, target.id, target.name, "held")])
     state = state.with_ship(replace(ship, lock=""))
     state = replace(state, asking=(ship.id, target_id, question, detail))
+    # Expert: casualties modify "all die rolls" (line 853), the lock's too.
+    need = modified_need(state.level, ship, LOCK_ROLL)
     state, ev = request(state, ship.id, Duty.SENSORS,
-                        f"sensor lock of {ship.name} on {target.name}: 1-{LOCK_ROLL} locks",
-                        (1, LOCK_ROLL))
+                        f"sensor lock of {ship.name} on {target.name}: 1-{need} locks"
+                        f"{casualty_words(state.level, ship)}", (1, need),
+                        modifiers=casualty_terms(state.level, ship))
     return state, [ev]
 
 
@@ -203,7 +207,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if not target_id:
         return cloak.on_scan_roll(state, state.ship(ship_id), value)
     ship, target = state.ship(ship_id), state.ship(target_id)
-    if value > LOCK_ROLL:
+    if value > modified_need(state.level, ship, LOCK_ROLL):
         return state, [SensorLocked(ship.id, ship.name, target.id, target.name, "failed")]
     ship = replace(ship, lock=target.id)
     state = state.with_ship(ship)
