@@ -476,3 +476,24 @@ def test_casualties_modify_the_arc_scan_roll(die: int, found: bool) -> None:
     assert prompt.roll.modifiers == (("+1 for casualties", 1),)
     state, _ = roll(state, die)
     assert (("a", "bop") in state.detected_by) is found
+
+
+def test_the_expert_warp_speed_changes_by_any_number_of_steps() -> None:
+    """"If warp speed is to be changed, erase the warp speed circled and circle the new warp
+    speed" (line 759): no one-step limit at the expert level (that is the Command & Control
+    Helmsman's, line 1143). From warp 8 to sub-light in one turn, and back up to the Emergency
+    Speed the next; the prompt and the decision say so."""
+    from engine.rulesets.fasa.values.actions import SetWarp
+    state = replace(duel(warp=8), step=POWER)
+    (prompt, *_) = [p for p in engine.pending(state) if p.action == "set_warp" and p.ship == "ent"]
+    assert "any speed the ship can make" in prompt.what
+    (decision,) = [d for d in engine.controls(state, Seat("helm", "ent"))
+                   if d.action == "set_warp"]
+    field = decision.field_named("warp")
+    top = state.ship("ent").cls.emergency_warp
+    assert (field.minimum, field.maximum) == (0, top) and "Chief Engineer" not in field.label
+    state, _ = act(state, SetWarp("helm", "ent", 0))
+    assert state.ship("ent").warp == 0
+    state = state.with_ship(replace(state.ship("ent"), warp_set=False))
+    state, _ = act(state, SetWarp("helm", "ent", top))
+    assert state.ship("ent").warp == top

@@ -440,14 +440,16 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
 
 
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The warp speed for this turn, one step from the last (Expert: Helm Display, line 759;
-    `warp.py`); the stress of an emergency heading change is read at it."""
+    """The warp speed for this turn (Expert: Helm Display, line 759, no limit; a crewed ship's
+    Helmsman one step, two with the Chief Engineer, line 1143; `warp.py`); the stress of an
+    emergency heading change is read at it."""
     low, high = warp.bounds(state, ship)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SetWarp(station, ship.id, _int(v["warp"]))
 
-    two = "; two steps ask the Chief Engineer's roll" if warp.max_step(state, ship) > 1 else ""
+    two = "; two steps ask the Chief Engineer's roll" if warp.helmsman_limited(state, ship) \
+        else ""
     field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
                           f"emergency {ship.cls.emergency_warp}{two})", FieldKind.INT, ship.warp,
                   low, high)
