@@ -287,17 +287,24 @@ def test_speed_within_adf_and_turns_within_mr() -> None:
 
 def test_one_turn_in_each_hex_entered_and_any_facing_when_stopped() -> None:
     """UPF Tactical Operations Manual, Basic Game: Turning: a ship turns after it enters a hex,
-    one hexside in any hex; stopped through the whole turn it may face any hexside, whatever
-    its MR; a ship that stops this turn enters no hex and cannot turn."""
+    one hexside in any hex; stopped through the whole turn it may face any hexside (MR 1 or
+    more), but "A ship with an MR of 0 cannot turn or change its facing, even if it stops and
+    remains in a single hex" (seed 002 line 178); a ship that stops this turn enters no hex and
+    cannot turn."""
     state = duel()
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
     assert engine.problem(state, Move("helm", "dd", 2, "FSFS")) is None
     for course in ("SFF", "FSSF", "FPSF"):
         assert "one hexside at most in each hex" in (
             engine.problem(state, Move("helm", "dd", 2, course)) or ""), course
-    stopped = state.with_ship(replace(state.ship("dd"), mr=0))
+    stopped = state.with_ship(replace(state.ship("dd"), mr=1))
     assert engine.problem(stopped, Move("helm", "dd", 0, "SSS")) is None
     assert "any hexside" in (engine.problem(stopped, Move("helm", "dd", 0, "SSSS")) or "")
+    no_mr = state.with_ship(replace(state.ship("dd"), mr=0))
+    for course in ("S", "P", "SSS"):
+        assert "MR 0: it cannot turn or change its facing, even stopped" in (
+            engine.problem(no_mr, Move("helm", "dd", 0, course)) or ""), course
+    assert engine.problem(no_mr, Move("helm", "dd", 0, "")) is None
     moving = state.with_ship(replace(state.ship("dd"), speed=2))
     assert "one hexside at most" in (engine.problem(moving, Move("helm", "dd", 0, "S")) or "")
 
