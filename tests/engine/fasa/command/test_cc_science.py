@@ -486,6 +486,9 @@ def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
     hit = Hit(Stage.LOCATION, 3, 2, 3)
     state, _ = combat.locate_system(state, state.ship("kl"), state.ship("ent"), hit, "sensors", [])
     assert (state.roll or Any).purpose.endswith("1-5 one Movement/Firing Phase, 6-10 two")
+    # "Sensors Damaged: If the sensors are damaged in combat, roll one die" (line 1247): the
+    # Science Officer's panel, so his roll, not the Captain's.
+    assert (state.roll or Any).ship == "ent" and (state.roll or Any).station == "science"
     assert sensors_rating.owns_damage_roll(state)
     state, _ = sensors_rating.on_damage_roll(replace(state, roll=None), die)
     ent = state.ship("ent")
@@ -494,6 +497,27 @@ def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
         assert state.ship("ent").sensors_out, n
         state, _ = sensors_rating.end_of_firing_phase(state)
     assert not state.ship("ent").sensors_out
+
+
+def test_the_sensors_out_roll_of_a_crewed_ship_is_its_science_officers_in_every_crew() -> None:
+    """Line 1247 puts the roll on the Science Officer/Navigator's panel: the station with the
+    sensors duty in each crew of Expanding For More Players, never the Captain's; a ship the
+    Instructor runs keeps the Expert rule, its Captain's roll (line 837)."""
+    from engine.rulesets.fasa.firing import combat
+    from engine.rulesets.fasa.values.crew import Duty
+    from engine.rulesets.fasa.values.state import Hit, Stage
+    for crew in ("4", "5"):
+        state = replace(game(crew), step=RESOLVE, phase=2, shots=(Shot("kl", "d1", "ent"),))
+        hit = Hit(Stage.LOCATION, 3, 2, 3)
+        state, _ = combat.locate_system(state, state.ship("kl"), state.ship("ent"), hit,
+                                        "sensors", [])
+        assert state.roll is not None and state.roll.ship == "ent"
+        assert state.roll.station == state.station_for("ent", Duty.SENSORS), crew
+        assert state.roll.station != "captain"
+    state = replace(game(), step=RESOLVE, phase=2, shots=(Shot("ent", "ph1", "kl"),))
+    state, _ = combat.locate_system(state, state.ship("ent"), state.ship("kl"), hit, "sensors",
+                                    [])
+    assert state.roll is not None and (state.roll.ship, state.roll.station) == ("kl", "captain")
 
 
 @pytest.mark.slow
