@@ -497,3 +497,59 @@ def test_the_expert_warp_speed_changes_by_any_number_of_steps() -> None:
     state = state.with_ship(replace(state.ship("ent"), warp_set=False))
     state, _ = act(state, SetWarp("helm", "ent", top))
     assert state.ship("ent").warp == top
+
+
+def questions_in_a_turn(state: FasaState, ship: str) -> tuple[FasaState, list[int]]:
+    """Play the Movement and Firing Phases of the turn from `state` (no fire, no moves), asking
+    question 1 each time `ship` is asked; the phases in which it was asked."""
+    asked: list[int] = []
+    turn = state.turn
+    while state.turn == turn and state.step != POWER:
+        (prompt, *_) = engine.pending(state)
+        if prompt.roll is not None:
+            state, _ = roll(state, 10)
+        elif prompt.action == "ask" and prompt.ship == ship:
+            asked.append(state.phase)
+            state, _ = act(state, AskSensor(prompt.station, ship, 1))
+        else:
+            state, _ = act(state, engine.decide(state, prompt))
+    return state, asked
+
+
+@pytest.mark.parametrize("points", [0, 1])
+def test_a_lock_gives_a_question_in_every_movement_phase_moving_or_not(points: int) -> None:
+    """"the player with the lock may ask one question about his target in each Movement Phase
+    of the game turn" (line 707); "one sensor question may be asked in each Movement Phase"
+    (line 777). A locked ship with no movement points, or with 1 (which it uses in one phase
+    alone), is asked in every Movement Phase, in its place in the order (lines 711-717), and
+    asks without moving where it has no points."""
+    from engine.rulesets.fasa.moving import movement
+    state = duel()
+    ent = state.ship("ent")
+    state = state.with_ship(replace(ent, lock="kl", movement_points=points))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    assert state.queue == ("ent",)
+    per_phase = state.tables.movement_per_phase(points, state.phases)
+    assert sum(1 for p in per_phase if p == 0) >= state.phases - 1
+    before = state.ship("ent").pos
+    state, asked = questions_in_a_turn(state, "ent")
+    assert asked == list(range(1, state.phases + 1)) == [1, 2, 3, 4, 5]
+    assert (state.ship("ent").pos == before) is (points == 0)
+
+
+def test_a_question_asked_without_moving_is_not_shown_to_the_other_side() -> None:
+    """A ship's movement points are public (line 707) and its lock its own side's: the question
+    of a ship with no points in the phase is not listed to the enemy at all (as a move it would
+    tell that the ship holds a lock), while its own side sees it."""
+    from engine.rulesets.fasa.moving import movement
+    state = duel()
+    state = state.with_ship(replace(state.ship("ent"), lock="kl", movement_points=0))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    (prompt,) = engine.pending(state)
+    assert (prompt.ship, prompt.action) == ("ent", "ask")
+    assert engine.view(state, Seat("captain", "kl"))["pending"] == []
+    assert [p["action"] for p in engine.view(state, Seat("helm", "ent"))["pending"]] == ["ask"]

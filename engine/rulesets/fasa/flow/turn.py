@@ -376,6 +376,7 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             if state.step == SCAN:
                 return state, events
         elif state.step == MOVE:
+            state = movement.skip_idle(state)  # a ship that only had a question to ask
             if state.queue:
                 return state, events
             state = movement.end_of_movement_phase(state)

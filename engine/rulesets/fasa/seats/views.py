@@ -65,6 +65,7 @@ from engine.rulesets.fasa.values.events import (
 from engine.rulesets.fasa.values.officers import officers_json
 from engine.rulesets.fasa.values.shaken import CALM
 from engine.rulesets.fasa.values.state import (
+    MOVE,
     POWER,
     Allocation,
     FasaState,
@@ -306,15 +307,28 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["pending"] = [_prompt(_as_seen(state, p, known), p.ship in known or (
                           p.side is not None and p.side == own))
                       for p in pending(state)
-                      if p.ship in known or p.action not in SIDE_PROMPTS
+                      if p.ship in known or (p.action not in SIDE_PROMPTS
+                                             and not _asks_standing_still(state, p))
                       or (p.side is not None and p.side == own)]
     return out
+
+
+def _asks_standing_still(state: FasaState, p: Prompt) -> bool:
+    """A prompt in a Movement Phase of a ship with no movement points in it: it has its place in
+    the order only to ask its sensor question (Expert, line 707; `sensor_ask.py`) and roll for
+    it (C&C). Shown to another side as a move, it would tell that the ship holds a lock, since
+    its movement points are public: it is not listed to another side at all."""
+    if state.step != MOVE or p.ship is None or not state.has_ship(p.ship):
+        return False
+    ship = state.ship(p.ship)  # the points the table knows: the announced ones, by the table
+    return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1] == 0
 
 
 def _as_seen(state: FasaState, p: Prompt, known: set[str] | frozenset[str]) -> Prompt:
     """A prompt as another side sees it at the table: a sensor question asked before a ship moves
     (Expert, line 777; C&C, line 1245) shows only as that ship about to move, since whether it has
-    a question to ask tells whether its sensors hold a lock, which is its own side's to know."""
+    a question to ask tells whether its sensors hold a lock, which is its own side's to know (a
+    ship that asks without moving is not listed at all: `_asks_standing_still`)."""
     if p.ship is None or p.ship in known or p.action != "ask":
         return p
     return Prompt(p.ship, state.station_for(p.ship, Duty.MOVEMENT), "", None, "move")

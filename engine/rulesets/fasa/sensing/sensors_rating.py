@@ -193,10 +193,16 @@ def locked_on(state: FasaState, ship: Ship) -> Ship | None:
 
 
 def open_for(state: FasaState, ship: Ship) -> bool:
-    """Whether the ship, first in the movement order, has a question to ask before it moves:
-    questions left, and this phase's first, or a second while extra ones are left."""
-    if not (state.step == MOVE and state.queue and state.queue[0] == ship.id
-            and not ship.sensors_out and ship.questions > 0 and locked_on(state, ship)):
+    """Whether the ship, first in the movement order, has a question to ask before it moves."""
+    return bool(state.queue) and state.queue[0] == ship.id and has_question(state, ship)
+
+
+def has_question(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship has a question to ask in this Movement Phase, moving in it or not ("At
+    least one question may be asked per Movement Phase", line 1217): questions left, and this
+    phase's first, or a second while extra ones are left."""
+    if not (state.step == MOVE and not ship.sensors_out and ship.questions > 0
+            and locked_on(state, ship)):
         return False
     if ship.asked_phase != state.phase:
         return True

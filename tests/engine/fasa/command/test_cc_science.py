@@ -473,6 +473,33 @@ def test_arc_scans_use_questions_find_the_cloaked_ship_and_next_turn_a_plain_rol
     assert lost.ship("ent").lock == "" and lost.ship("ent").cloak_lock == ""
 
 
+def test_a_science_officer_rated_92_asks_his_10_questions_with_no_movement_points() -> None:
+    """"At least one question may be asked per Movement Phase ... If more than 5 questions are
+    allowed, then one of the additional may be asked per Movement Phase" (line 1217); Mr. Spock's
+    92 gives 10 (line 1243); "At the beginning of each Movement Phase, the Science Officer asks
+    one or two questions" (line 1245). A locked ship with no movement points asks two in each of
+    the five Movement Phases, and does not move."""
+    from engine.rulesets.fasa.moving import movement
+    state = game(sensors=92)
+    ent = sensors_rating.counter(state, replace(state.ship("ent"), lock="kl", movement_points=0))
+    assert (ent.questions, ent.extra_questions) == (10, 5)
+    state = state.with_ship(ent).with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    asked: list[int] = []
+    while state.turn == 1 and state.step != "power":
+        (prompt, *_) = engine.pending(state)
+        if prompt.roll is not None:
+            state, _ = roll(state, 1)
+        elif prompt.action == "ask" and prompt.ship == "ent":
+            asked.append(state.phase)
+            state, _ = act(state, AskSensor("science", "ent", 1))
+        else:
+            state, _ = act(state, engine.decide(state, prompt))
+    assert asked == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    assert state.ship("ent").pos == ent.pos
+
+
 @pytest.mark.parametrize(("die", "phases"), [(5, 1), (6, 2), (10, 2)])
 def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
                                                                       phases: int) -> None:
