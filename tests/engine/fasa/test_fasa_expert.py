@@ -553,3 +553,25 @@ def test_a_question_asked_without_moving_is_not_shown_to_the_other_side() -> Non
     assert (prompt.ship, prompt.action) == ("ent", "ask")
     assert engine.view(state, Seat("captain", "kl"))["pending"] == []
     assert [p["action"] for p in engine.view(state, Seat("helm", "ent"))["pending"]] == ["ask"]
+
+
+def test_the_expert_sensor_phase_lock_carries_no_question() -> None:
+    """"Ship sensors operate as they do in the basic and advanced games, with the exception that
+    once a sensor lock is obtained, one sensor question may be asked in each Movement Phase"
+    (line 777); "If a lock is obtained, the player with the lock may ask one question about his
+    target in each Movement Phase" (line 707). The Movement Phases' questions take the place of
+    the advanced game's one question with the lock: one a phase, five a turn, not six."""
+    from engine.rulesets.fasa.values.actions import Sense
+    from engine.rulesets.fasa.values.state import SENSE
+    state = replace(duel(), step=SENSE)
+    why = engine.problem(state, Sense("science", "ent", "kl", 3))
+    assert why is not None and "questions are asked in the Movement Phases" in why
+    (decision,) = [d for d in engine.controls(state, Seat("science", "ent")) if d.action == "sense"]
+    assert [c.value for c in decision.field_named("question").choices] == ["0"]
+    assert "questions come in the Movement Phases" in decision.field_named("target").label
+    (prompt, *_) = [p for p in engine.pending(state) if p.ship == "ent"]
+    assert "question" not in prompt.what
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    state, events = roll(state, 1)
+    (answer,) = [e for e in events if isinstance(e, SensorAnswered)]
+    assert "Q" not in answer.text.split("other enemy sensors locked on it")[1]

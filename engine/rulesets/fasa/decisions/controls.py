@@ -343,8 +343,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     default = ship.lock if any(t.id == ship.lock for t in lockable) else (
         min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
     # C&C: a crewed ship names a cloaked ship's movement, or none; questions come later (`_ask`)
-    questions = [Choice("0", "no question")] if ship.officers else \
-        _question_choices(state, ship, default)
+    # Expert: the questions come in the Movement Phases (line 777; `sensors.phase_question`).
+    questions = [Choice("0", "no question")] if ship.officers or not sensors.phase_question(
+        state) else _question_choices(state, ship, default)
 
     def build(v: Mapping[str, Value]) -> Action:
         target, asked = v["target"], v["question"]
@@ -353,7 +354,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                      int(number) if number.isdigit() else -1, detail)
 
     fields = (
-        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)" if not ship.officers
+        Field("target", (f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)"
+                         + ("" if sensors.phase_question(state)
+                            else "; questions come in the Movement Phases")) if not ship.officers
               else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
               FieldKind.CHOICE,
               default, choices=tuple(targets)),

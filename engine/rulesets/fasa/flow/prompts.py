@@ -96,10 +96,7 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
         return science.prompts(state)
     if state.step == SENSE:
         return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                            f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
-                            "ask one question, or keep the lock held" if not s.officers else
-                            f"sensors of {s.name}: lock on an enemy or name a cloaked ship's "
-                            "movement (a SENSORS roll), or keep the lock held", None, "sense")
+                            sensors.prompt_words(state, s), None, "sense")
                      for s in state.ships if sensors.may_sense(state, s))
     if state.step == AFTERMATH:
         return aftermath.prompts(state)
