@@ -348,6 +348,24 @@ def test_mines_go_off_at_the_end_of_movement_and_are_secret() -> None:
     assert state.mines == ()
 
 
+def test_the_side_that_placed_the_mines_rolls_their_attack() -> None:
+    """"When the seeker explodes, the player that placed it rolls one attack on the Damage
+    Table" (line 50; mines are placed the same way, lines 41, 44): the Sathar destroyer that
+    dropped the mines rolls at its gunnery station, not the struck UPF ship; mines laid before
+    the battle are rolled by their side's first ship in play."""
+    for placer in ("sd", ""):
+        state = duel()
+        state = replace(state, mines=(Mine("sathar", offset_to_hex(10, 6), placer),))
+        state, _ = act(state, SetScreens("engineer", "dd", "", False))
+        state, _ = act(state, Move("helm", "dd", 2, "FF"))
+        while engine.pending(state)[0].action == "kh_icm":
+            prompt = engine.pending(state)[0]
+            state, _ = act(state, engine.decide(state, prompt))
+        roll_ = engine.pending(state)[0].roll
+        assert roll_ is not None and "mines" in roll_.purpose
+        assert (roll_.ship, roll_.station) == ("sd", "weapons"), placer
+
+
 def test_a_seeker_flies_two_hexes_then_four_toward_the_closest_ship() -> None:
     """Lines 46-50."""
     state = engine.new_game(scenario([

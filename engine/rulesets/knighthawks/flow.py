@@ -54,11 +54,12 @@ def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str
         new = replace(new, weapons=tuple(replace(x, ammo=(x.ammo or 1) - 1) if x is m else x
                                          for x in new.weapons))
         if m.code == "M":
-            state = replace(state, mines=state.mines + (Mine(ship.side, new.pos),))
+            state = replace(state, mines=state.mines + (Mine(ship.side, new.pos, ship.id),))
             events.append(Note(f"{ship.name} lays mines at [{col}, {row}]", side=ship.side))
         else:
             sid = f"{ship.id}-seeker-{len(state.seekers) + 1}"
-            state = replace(state, seekers=state.seekers + (Seeker(sid, ship.side, new.pos),))
+            state = replace(state, seekers=state.seekers + (Seeker(sid, ship.side, new.pos,
+                                                                     placer=ship.id),))
             events.append(Note(f"{ship.name} drops a seeker at [{col}, {row}]", side=ship.side))
     state = state.with_ship(new)
     if chance and new.active:

@@ -153,7 +153,8 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
             events.append(Note(f"The seeker missile flies at {chosen.name}"))
             return replace(state, seekers=tuple(replace(k, target=chosen.id) if k.id == c.seeker
                                                 else k for k in state.seekers)), events
-        attack = ordnance.hazard(state, c.seeker, "a seeker missile", "S", c.side, chosen)
+        placer = next((k.placer for k in state.seekers if k.id == c.seeker), "")
+        attack = ordnance.hazard(state, c.seeker, "a seeker missile", "S", c.side, chosen, placer)
         events.append(Note(f"The seeker missile strikes at {chosen.name}", ship=chosen.id))
         return replace(state, hazards=state.hazards + (attack,)), events
     if c.kind == "breakup":
