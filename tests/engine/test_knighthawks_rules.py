@@ -531,3 +531,21 @@ def test_a_battery_fires_in_both_combat_phases_of_a_turn() -> None:
         raise AssertionError("the Sathar offensive fire never came")
     assert state.turn == 1
     assert engine.problem(state, Fire("weapons", "sd", "LB", "dd")) is None
+
+
+def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved() -> None:
+    """Line 154: "Disastrous Fire: DCR cut in half; lose entire ADF and MR; -10% on all
+    attacks"; line 204: "Combat control system and damage control hits are not cumulative". A
+    ship whose DCR a damage control hit has halved keeps that DCR when a disastrous fire breaks
+    out; the fire's other effects stand. On an undamaged DCR the fire halves it (rounded up)."""
+    from engine.rulesets.knighthawks import combat
+    state = duel()
+    sd = state.ship("sd")
+    fresh, events, hull = combat.damage_result(state, sd, 118, 0)
+    assert hull is None and fresh.ship("sd").dcr == -(-sd.dcr // 2)
+    halved = state.with_ship(replace(sd, dc_hit=True, dcr=-(-sd.dcr // 2)))
+    after, events, hull = combat.damage_result(halved, halved.ship("sd"), 118, 0)
+    burning = after.ship("sd")
+    assert hull is None and burning.dcr == -(-sd.dcr // 2)
+    assert burning.fire and burning.disastrous and burning.adf == burning.mr == 0
+    assert "DCR already halved" in events[0].text
