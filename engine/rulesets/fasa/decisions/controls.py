@@ -59,7 +59,7 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
 
@@ -328,11 +328,13 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     targets = [Choice(None, "no sensor lock")]
     lockable = []
     for target in state.ships:
-        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
+        # The lock is used: the scan is left (but a lock tried again mid-turn, C&C line 1249).
+        if target.side == ship.side or (ship.sensed and state.step != MOVE):
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
-        if ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target):
+        if (ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target)
+                and state.step != MOVE):
             # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
             targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
                                   f"{'plain roll' if target.id == ship.cloak_lock else '+20'})"))

@@ -112,9 +112,7 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                        "(port, starboard or none)", None, "evade"),)
     ship = state.ship(state.queue[0])
     if state.step == MOVE and sensor_ask.open_for(state, ship):
-        return (Prompt(ship.id, state.station_for(ship.id, Duty.SENSORS),
-                       f"sensor question of {ship.name} about {state.ship(ship.lock).name} "
-                       "before it moves (or none)", None, "ask"),)
+        return (sensor_ask.prompt(state, ship),)
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),

@@ -193,7 +193,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step != STEP_OF[kind]:
+    if state.step != STEP_OF[kind] and not (kind == "sense" and state.step == MOVE):
+        # (C&C: a lock tried again in a Movement Phase, sensors_rating.relock, line 1249)
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
     if kind in science.STEPS:  # C&C: the Science Officer's decisions
@@ -253,6 +254,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
     if isinstance(action, AskSensor):
         return sensor_ask.ask(state, ship, action.question, action.detail, station)
+    if isinstance(action, Sense) and state.step == MOVE:  # C&C: a lock tried again (l.1249)
+        return sensors_rating.relock(state, ship, action, station)
     if isinstance(action, Move) and sensor_ask.open_for(state, ship):
         # Expert: "the ship captain ... may ask a question about his target" before he moves
         # (line 711): the question (or none) comes first.

@@ -329,8 +329,9 @@ def _as_seen(state: FasaState, p: Prompt, known: set[str] | frozenset[str]) -> P
     (Expert, line 777; C&C, line 1245) shows only as that ship about to move, since whether it has
     a question to ask tells whether its sensors hold a lock, which is its own side's to know (a
     ship that asks without moving is not listed at all: `_asks_standing_still`)."""
-    if p.ship is None or p.ship in known or p.action != "ask":
-        return p
+    if p.ship is None or p.ship in known or not (
+            p.action == "ask" or (p.action == "sense" and state.step == MOVE)):
+        return p  # (a lock tried again mid-turn, C&C line 1249, is seen as a question is)
     return Prompt(p.ship, state.station_for(p.ship, Duty.MOVEMENT), "", None, "move")
 
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.ruleset import Prompt
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing import sensors
+from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import SensorLocked
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -31,6 +33,21 @@ from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, rep
 def open_for(state: FasaState, ship: Ship) -> bool:
     """Whether the ship, first in the movement order, has its question to ask before it moves."""
     return bool(state.queue) and state.queue[0] == ship.id and has_question(state, ship)
+
+
+def prompt(state: FasaState, ship: Ship) -> Prompt:
+    """The prompt of the ship's question at its place in the order: `ask`, or at the command
+    level, its sensors working again this turn, `sense` to try a lock in its place (line
+    1249)."""
+    station = state.station_for(ship.id, Duty.SENSORS)
+    if crewed(ship):
+        from engine.rulesets.fasa.sensing import sensors_rating
+        if sensors_rating.relock_open(state, ship):
+            return Prompt(ship.id, station, f"sensors of {ship.name} working again: try a lock "
+                          "in place of this phase's question (a SENSORS roll), or none",
+                          None, "sense")
+    return Prompt(ship.id, station, f"sensor question of {ship.name} about "
+                  f"{state.ship(ship.lock).name} before it moves (or none)", None, "ask")
 
 
 def has_question(state: FasaState, ship: Ship) -> bool:

@@ -639,3 +639,37 @@ def test_a_difficult_communications_task_is_named_by_the_instructor_and_retried(
 def test_a_task_for_a_ship_the_instructor_runs_is_refused() -> None:
     with pytest.raises(IllegalAction, match="no Science Officer"):
         engine.apply(game(), CommsTask("instructor", "kl", "hail"))
+
+
+@pytest.mark.parametrize(("die", "locked"), [(70, True), (71, False)])
+def test_sensors_back_mid_turn_may_try_a_lock_in_place_of_the_question(die: int,
+                                                                       locked: bool) -> None:
+    """"At the end of the NEXT Firing Phase, the counter may be moved one box to the right. When
+    it is again on OPER, a sensor lock may be attempted instead of the regular sensors question"
+    (line 1249). The table is told; at the ship's place in the next Movement Phase its Science
+    Officer names a target (a SENSORS roll, Spock's 70) in place of the phase's question; a
+    success gives the turn's questions from the next phase; the enemy sees a question."""
+    from engine.rulesets.fasa.moving import movement
+    from engine.rulesets.fasa.values.crew_events import ScienceApplied
+    state = replace(game(), phase=2)
+    state = state.with_ship(replace(state.ship("ent"), sensors_out=1, sensor_phases=1,
+                                    sensed=True, movement_points=0))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state, events = sensors_rating.end_of_firing_phase(state)
+    (told,) = [e for e in events if isinstance(e, ScienceApplied)]
+    assert "a sensor lock may be tried" in told.text and "1249" in told.text
+    state = replace(state, step=MOVE, phase=3)
+    state = replace(state, queue=movement.movement_order(state))
+    prompt = only_prompt(state)
+    assert (prompt.ship, prompt.station, prompt.action) == ("ent", "science", "sense")
+    (decision,) = engine.controls(state, Seat("science", "ent"))
+    assert [c.value for c in decision.field_named("target").choices] == [None, "kl"]
+    assert engine.problem(state, AskSensor("science", "ent", 1)) is not None
+    assert [p["action"] for p in engine.view(state, Seat("captain", "kl"))["pending"]] == []
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    req = only_prompt(state).roll
+    assert req is not None and req.needs == (1, 70) and req.station == "science"
+    state, _ = roll(state, die)
+    ent = state.ship("ent")
+    assert (ent.lock == "kl") is locked and not ent.relock
+    assert (ent.questions == 7) is locked  # 70 gives 7 for the rest of the turn
