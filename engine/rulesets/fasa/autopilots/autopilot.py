@@ -106,6 +106,8 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
     if prompt.action in aftermath.ACTIONS:  # C&C: powering down (autopilot_cc.py)
         return autopilot_cc.decide(state, ship, station, prompt.action)
+    if prompt.action == "sense" and state.step == MOVE:  # C&C: a lock tried again (l.1249)
+        return Sense(station, ship.id, _crewed_target(state, ship))
     if state.step == MOVE:
         if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
             return replace(autopilot_cc.straight_course(state, ship), station=station)

@@ -78,6 +78,9 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
                       else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
         return [AskSensor(station, ship.id, q, d) for q, d in asked
                 if not sensors.question_problem(state, q, d)]
+    if prompt.action == "sense" and state.step == MOVE:  # C&C: a lock tried again (l.1249)
+        return [Sense(station, ship.id, t.id if t else "") for t in (
+            None, *(t for t in state.ships if sensors.lockable(state, ship, t)))]
     if state.step == MOVE:
         return [Move(station, ship.id, p) for p in move_options(state, ship)]
     if state.step == DECLARE:
