@@ -549,3 +549,30 @@ def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved
     assert hull is None and burning.dcr == -(-sd.dcr // 2)
     assert burning.fire and burning.disastrous and burning.adf == burning.mr == 0
     assert "DCR already halved" in events[0].text
+
+
+def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
+    """"a ship that carries seekers can drop them at any time" (line 44; mines "during the course
+    of play", line 41): a minelayer moving three hexes drops its seeker one hex along (and mines
+    where it starts); without `drop_at` the drop is where the move ends; a place off the course
+    is refused with the reason."""
+    def layer() -> KHState:
+        state = engine.new_game(scenario([
+            ship("ml", "upf-minelayer", "upf", [10, 5], 3, speed=1),
+            ship("sd", "sathar-destroyer", "sathar", [10, 18], 0)]))
+        assert isinstance(state, KHState)
+        state, _ = act(state, SetScreens("engineer", "ml", "", False))
+        return state
+    state = layer()
+    assert engine.problem(state, Move("helm", "ml", 2, "FF", "S", 3)) is not None
+    assert "name what" in (engine.problem(state, Move("helm", "ml", 2, "FF", "", 1)) or "")
+    (d,) = [d for d in engine.controls(state, Seat("helm", "ml")) if d.action == "kh_move"]
+    assert d.make({"speed": 2, "course": "FF", "drop": "S", "drop_at": 1}) == \
+        Move("helm", "ml", 2, "FF", "S", 1)
+    state, _ = act(state, Move("helm", "ml", 2, "FF", "S", 1))
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 6)]
+    assert state.seekers[0].placer == "ml"
+    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "M", 0))
+    assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
+    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]

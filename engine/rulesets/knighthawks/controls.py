@@ -94,9 +94,12 @@ def decision(state: KHState, p: Prompt) -> Decision:
             Field("speed", "speed", FieldKind.INT, ship.speed, low, high),
             Field("course", "course", FieldKind.STEPS, course, 0, high + ship.mr,
                   alphabet=movement.STEPS),
-            Field("drop", "drop", FieldKind.CHOICE, "", choices=drops)),
+            Field("drop", "drop", FieldKind.CHOICE, "", choices=drops),
+            Field("drop_at", "drop after hexes (-1: where the move ends)", FieldKind.INT, -1,
+                  -1, high, note="seed 002 line 44: mines and seekers may be dropped at any "
+                  "time: in any hex of the course, 0 the one it starts in")),
             builder=lambda v: Move(st, sid, _int(v["speed"]), _text(v["course"]),
-                                   _text(v["drop"])))
+                                   _text(v["drop"]), _int(v.get("drop_at", -1))))
     if p.action == "kh_fire":
         return _fire_decision(state, p, ship)
     if p.action == "kh_icm":

@@ -304,6 +304,12 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         raise IllegalAction(f"{who_}: {why}")
     if action.drop not in ("", "M", "S"):
         raise IllegalAction(f"{who_}: drop is M (mines), S (a seeker) or nothing")
+    if type(action.drop_at) is not int or not -1 <= action.drop_at <= action.speed:
+        raise IllegalAction(f"{who_}: drop_at is how many hexes along the course the drop is "
+                            f"made, 0 to {action.speed} (-1: where the move ends), not "
+                            f"{action.drop_at!r}")
+    if action.drop_at != -1 and not action.drop:
+        raise IllegalAction(f"{who_}: drop_at says where to drop: name what (M or S)")
     drop = None
     if action.drop:
         drop = next((m for m in ship.weapons if m.code == action.drop and m.intact
@@ -311,6 +317,7 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         if drop is None:
             what = "mines" if action.drop == "M" else "seekers"
             raise IllegalAction(f"{who_}: {ship.name} has no {what} to drop")
-    return moved(state, ship, action.speed, action.course, drop.id if drop else "")
+    return moved(state, ship, action.speed, action.course, drop.id if drop else "",
+                 action.drop_at)
 
 
