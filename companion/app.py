@@ -17,7 +17,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
 from companion.panel_sync import PanelSync
@@ -33,6 +33,10 @@ from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+
+if TYPE_CHECKING:
+    from display.draw_attract import KioskScreen
+    from display.game_offer import GameOffer
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -57,10 +61,13 @@ class Table:
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
                                                       # when only people (and trays) can act
-    scenarios_offered: Callable[[], tuple[tuple[str, str], ...]] = tuple   # (id, name) of the
-    #                                                   end screen's offer, found when it opens
+    offered: Callable[[], GameOffer | None] = lambda: None   # the end screen's offer
+    #                                                   (first_game.game_offer), read at the end
+    current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
     consoles: Any = None                              # the station consoles (companion/consoles.py)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
+    briefing: bool = True                             # a new game's briefing until the first
+                                                      # input (the kiosk draws its own)
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -82,14 +89,19 @@ class App:
         self.outputs: queue.Queue[Any] = queue.Queue()
         self.bridges: list[Bridge] = []
         self.keymap = KeyMap(table.pins) if table.pins is not None else None
+        if self.keymap is not None and table.surface is not None:   # the screen's keys kept
+            from display.screen_keys import clashes
+            for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
+                table.say(f"starbridge: {line}")
         self.held: set[str] = set()
         self.display: Any = None
         self.leave = False
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.briefing: KioskScreen | None = None   # a new game's briefing (_brief)
         self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
-        self.last_input = table.clock()
+        self.last_input = self.started = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
         self.accepted = 0
@@ -114,12 +126,47 @@ class App:
             # a resumed game's ticker and Rolls list, from the resume's own replay
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
+            self._show_keys()
             self._endgame()
+            self._brief()
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+
+    def _show_keys(self) -> None:
+        """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
+        pins = self.table.pins
+        if self.display is None or pins is None or not self.mocked:
+            return
+        from display.keys_sheet import PanelKeys
+
+        self.display.show_keys(tuple(   # the station each plays (a stand-in's, pinmap.plays)
+            PanelKeys(name, st.model.seat.station, tuple(pins.panels[name].keys.items()))
+            for b in self.bridges for name, st in b.stations.items() if name in pins.panels))
+
+    def _brief(self) -> None:
+        """A new game's briefing in the map's place (the mission, its goal, the rules, who the
+        crew is, what to press) until the table's first input, at every level."""
+        if self.game.actions or not self.table.briefing or self.display is None:
+            return
+        from display.draw_attract import BRIEFING, KioskScreen, briefing
+        from engine.stations import STATION_NAMES
+
+        self.briefing = KioskScreen()
+        self.briefing.brief = briefing(self.game.scenario, self.game.seats,
+                                       {st: title(st) for st in STATION_NAMES},
+                                       keys=bool(self.display.panel_keys))
+        self.briefing.set(BRIEFING)
+        self.display.overlays.append(self.briefing)
+        self.started = self.last_input
+
+    def _end_briefing(self) -> None:
+        if self.briefing is not None and (self.last_input > self.started or self.game.over):
+            if self.briefing.set(None) and self.display is not None:
+                self.display.dirty = True
+            self.briefing = None
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -279,6 +326,7 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
+        self._end_briefing()
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -336,7 +384,9 @@ class App:
 
         for event in events():
             if event.type == pygame.QUIT:
-                self.leave = self.leave or not self.table.exit_keys
+                if not self.table.exit_keys:   # the window closed: left on purpose
+                    self.leave = True
+                    self.game.left()
                 continue
             if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 self.last_input = t
@@ -368,6 +418,7 @@ class App:
         that the game is saved)."""
         if self.game.over or (self.escape_at is not None and t - self.escape_at <= ESCAPE_AGAIN_S):
             self.leave = True
+            self.game.left()   # kept, but no power cut: the next start does not resume it
             return
         self.escape_at = t
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
@@ -381,7 +432,7 @@ class App:
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
-        self.endgame = EndgameScreen(self._choose, saved, self.table.scenarios_offered(),
+        self.endgame = EndgameScreen(self._choose, saved, self.table.offered, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
         self.display.overlays.append(self.endgame)
 
@@ -478,6 +529,7 @@ class App:
             if self._panel_seats() != before:
                 self.close()
                 self._open_panels()
+                self._show_keys()
             state, t = self.game.state, self.table.clock()
             for b in self.bridges:
                 b.show(state, (), t)

@@ -40,8 +40,8 @@ class DocScreen:
 
     def command(self) -> str:
         """The `starbridge screenshot` line that draws this one file alone."""
-        if self.screen == "app":
-            return "starbridge screenshot --docs DIR   (the app: only with --docs)"
+        if self.screen in ("app", "first-game"):
+            return f"starbridge screenshot --docs DIR   (the {self.screen}: only with --docs)"
         return (f"starbridge screenshot --screen {self.screen} --scenario {self.scenario} "
                 f"--seat {self.seat} --size {self.size[0]}x{self.size[1]} --level {self.level} "
                 f"--turns {self.turns} --seed {self.seed}"
@@ -50,6 +50,7 @@ class DocScreen:
 
 DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("app-800x480.png", "app", action="move"),
+    DocScreen("first-game-800x480.png", "first-game"),
     DocScreen("attract-800x480.png", "attract"),
     DocScreen("briefing-800x480.png", "briefing"),
     DocScreen("countdown-800x480.png", "countdown"),
@@ -102,6 +103,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               seat="captain:enterprise", level="command", turns=1),
     DocScreen("command-record-800x480.png", "record", scenario="kobayashi-maru",
               seat="instructor", level="command", turns=1),
+    DocScreen("split-helm-science-800x480.png", "split", scenario="kobayashi-maru",
+              seat="captain:enterprise", level="command", turns=1),
     # The half-impulse referee of the Star Fleet Battles variant (docs/display.md): the order
     # of movement over the map, each player's step and who may act in it.
     DocScreen("hi-move-replay-800x480.png", "mover", scenario="replay", seat="captain:tiger"),
@@ -123,6 +126,9 @@ def render_doc_screen(doc: DocScreen, out: Path) -> None:
 
     if doc.screen == "app":
         render_app(doc, out)
+        return
+    if doc.screen == "first-game":
+        render_first_game(doc, out)
         return
     render(doc.scenario, parse_seat(doc.seat), doc.size, doc.turns, doc.screen, doc.seed, out,
            None, doc.level, doc.rotate)
@@ -181,6 +187,31 @@ class _Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+def render_first_game(doc: DocScreen, out: Path) -> None:
+    """A new table's first game offered on the screen (companion/first_game.py): the packaged
+    scenarios and the default pin map's keys for KEYS."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.first_game import TITLE_FIRST, game_offer
+    from display.draw_game_offer import GameChooser
+    from display.game_offer import start
+    from display.keys_sheet import PanelKeys
+    from display.offer_screen import OfferScreen
+    from hardware.pinmap import load_pinmap
+
+    pygame.font.init()
+    surface = pygame.Surface(doc.size)
+    offer = game_offer(None, "fasa")
+    keys = tuple(PanelKeys(n, p.station, tuple(p.keys.items()))
+                 for n, p in load_pinmap().panels.items())
+    screen = OfferScreen(surface, GameChooser(offer, start(offer, doc.scenario), first=True,
+                                              keys=True), TITLE_FIRST, keys)
+    screen.draw()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
 
 
 def render_app(doc: DocScreen, out: Path) -> None:

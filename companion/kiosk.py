@@ -16,7 +16,8 @@
   N` can still go on with it).
 - After a crash or a power cut during a crew game, the next start goes straight back into that
   game (the save store's unfinished game, replayed to its last accepted action), not attract
-  mode; it says so in one line on stderr (the journal).
+  mode; it says so in one line on stderr (the journal). A game left on purpose (the
+  Instructor's combination, or Escape twice in `starbridge play`) is kept but not resumed.
 - Closing the window and Escape do nothing; only the Instructor's combination (`exit_buttons`
   held together at the Instructor panel, or `exit_keys` held together) leaves kiosk mode.
 """
@@ -36,6 +37,7 @@ from companion.config import Config
 from companion.saved_game import SavedGame
 from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
+from display.game_offer import parse_choice
 from engine import Seat, view
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES, title
@@ -128,6 +130,7 @@ class Kiosk:
             self.app.close()
             self.app = None
         table = self.make_table(game, not crew)
+        table.briefing = False   # the kiosk's own screens brief its crews (and invite them)
         if consoles is not None and getattr(table, "consoles", None) is None:
             consoles.detach()   # attract mode: the crew game's phones are sent away
         self.app = App(game, table)
@@ -228,7 +231,7 @@ class Kiosk:
         choice, game = app.next_game or "", app.game
         if choice == "rematch":
             self.start_crew(dict(game.scenario), game.seats)
-        elif choice.startswith("scenario:"):
+        elif choice.startswith("scenario:"):   # "scenario:<id>[@<level>]"
             self.start_crew(self.new_scenario(choice.removeprefix("scenario:")))
         else:
             self.say(f"starbridge: kiosk: the crew of game {game.id} left the bridge; back to "
@@ -236,6 +239,8 @@ class Kiosk:
             self.start_attract()
 
     def _left(self) -> bool:
+        if self.mode == "crew" and self.app is not None:   # left on purpose, not cut off: the
+            self.app.game.left()                          # next start does not resume it
         keys = "+".join(self.config.exit_keys)
         self.say(f"starbridge: kiosk: left with the Instructor's combination ({keys}, or the "
                  f"Instructor panel's {'+'.join(self.config.exit_buttons)})")
@@ -279,8 +284,13 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
             table.consoles = consoles
         return table
 
-    kiosk = Kiosk(config, store, surface, make_table,
-                  lambda name: new_scenario(config, args, data_dir, name), say=say)
+    def scenario(name: str | None) -> dict[str, Any]:
+        """The scenario `name` names ("skirmish", or "skirmish@advanced" from the end screen's
+        chooser), the configuration's when None."""
+        bare, level = parse_choice(name) if name else ("", "")
+        return new_scenario(config, args, data_dir, bare or None, level or None)
+
+    kiosk = Kiosk(config, store, surface, make_table, scenario, say=say)
     say("starbridge: kiosk mode; the Instructor's "
         f"{'+'.join(config.exit_keys)} (held together) leaves it")
     try:

@@ -42,7 +42,8 @@ class PanelSync:
                     decision = editor.decision if editor is not None else None
                     display.follow_panel(edit_of(model.seat.station, model.seat.ship, decision,
                                            editor.values if editor is not None else {},
-                                           editor.cursor if editor is not None else 0, said))
+                                           editor.cursor if editor is not None else 0, said,
+                                           model.last.refused is not None))
 
     def to_panels(self, display: Any, bridges: Iterable[Bridge], state: GameState) -> None:
         """Hand each edit made by touch to the panel editing the same decision (its lights

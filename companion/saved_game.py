@@ -19,7 +19,7 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
 from companion import snapshots
-from companion.store import OVER, Store
+from companion.store import ABANDONED, OVER, Store
 from engine import (
     Action,
     Event,
@@ -78,6 +78,13 @@ class SavedGame:
                    read.state)
         game.links, game.replayed, game.notes = read.links, read.steps, read.notes
         return game
+
+    def left(self) -> None:
+        """The table left this game on purpose (Escape twice, the window closed, the kiosk's
+        exit combination): kept, and `play --resume N` goes on with it, but the next start does
+        not take it for a game cut off by a power cut (`Store.unfinished`)."""
+        if self.store is not None and not self.over:
+            self.store.set_status(self.id, ABANDONED)
 
     def take_replayed(self) -> Sequence[Step]:
         """The resume's replayed steps, once (the display rebuilds its history from them)."""

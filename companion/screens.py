@@ -49,6 +49,10 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "science": ("science", lambda s, p, seat: p.station == "science" and p.roll is None
                 and _mine(p, seat)),
     "captain": ("captain", None),
+    # officers deciding at once (Command & Control): Helm's arming beside Science's shields,
+    # each in a part of the panel's place (display.draw_split)
+    "split": (None, lambda s, p, seat: {"helm", "science"} <= {
+        q.station for q in pending(s) if q.roll is None and _mine(q, seat)}),
     "instructor": ("instructor", None),
     "seats": (None, None),   # the Instructor's Seats view (see stage_seats)
     "roll": (None, lambda s, p, seat: p.roll is not None and _to_hit(p)
@@ -246,10 +250,13 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
                    screen: str, data_dir: Path | None = None) -> None:
     """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
     if screen == "end":
-        from companion.table_setup import scenarios_on_offer
+        from companion.first_game import game_offer
         from display.endgame import EndgameScreen
 
-        display.overlays.append(EndgameScreen(lambda _: None, 1, scenarios_on_offer(data_dir)))
+        ruleset = str(scenario.get("ruleset") or "fasa")
+        display.overlays.append(EndgameScreen(
+            lambda _: None, 1, lambda: game_offer(data_dir, ruleset),
+            (ruleset, str(scenario.get("id", "")), str(scenario.get("level") or ""))))
     if screen in KIOSK_SCREENS:
         stage_kiosk(display, state, scenario, seat, screen)
 

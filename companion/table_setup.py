@@ -20,10 +20,12 @@ from companion.config import (
     seat_mode,
 )
 from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
+from companion.first_game import asks_first_game, game_offer, offer_first_game
 from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
+from display.game_offer import parse_choice
 from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.game import officer_needs
@@ -103,9 +105,9 @@ def people_at_mocked_panels(config: Config) -> bool:
 
 
 def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None,
-                 name: str | None = None) -> dict[str, Any]:
+                 name: str | None = None, level: str | None = None) -> dict[str, Any]:
     turns = args.turns if args.turns is not None else config.turns
-    level = getattr(args, "level", None) or config.level
+    level = level or getattr(args, "level", None) or config.level
     size = getattr(args, "crew_size", None) or config.crew_size or None
     head_to_head = getattr(args, "head_to_head", None)
     scenario = crew_layout(load_scenario(name or args.scenario or config.scenario, data_dir),
@@ -158,6 +160,13 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
         else:
             if args.resume is not None:
                 say("starbridge: no unfinished game to resume; a new one starts")
+    if asks_first_game(args, config, headless):   # a new table: the game offered on screen
+        choice = offer_first_game(config, data_dir, keys_on_a_pc(config))
+        if choice is None:
+            args.left = True   # the window closed: nothing to play, nothing wrong
+            return None
+        args.scenario, level = parse_choice(choice)
+        args.level = level or None
     scenario = with_table_crews(new_scenario(config, args, data_dir), config, args, data_dir,
                                 seed, say)
     check_seats(config, scenario, say)
@@ -168,6 +177,21 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     seats = seats_for(config, new_game(scenario), ships, args.autopilot,
                       tuple(officer_needs(scenario)))
     return SavedGame.new(store, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
+
+
+def keys_on_a_pc(config: Config) -> tuple[Any, ...]:
+    """The pin map's keys for the KEYS sheet, where the keyboard stands in for the panels."""
+    from hardware.pinmap import PinMapError, load_pinmap
+
+    if not people_at_mocked_panels(config):
+        return ()
+    from display.keys_sheet import PanelKeys
+
+    try:
+        pins = load_pinmap(config.pins or None)
+    except PinMapError:
+        return ()
+    return tuple(PanelKeys(n, p.station, tuple(p.keys.items())) for n, p in pins.panels.items())
 
 
 def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame:
@@ -244,40 +268,32 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                   factory=hw.factory, dice=hw.dice, surface=hw.surface, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
-        ruleset = str(game.scenario.get("ruleset", ""))   # every ruleset's scenarios are read
-        table.scenarios_offered = lambda: scenarios_on_offer(data_dir, ruleset)   # at the end
+        ruleset = str(game.scenario.get("ruleset") or "fasa")   # every ruleset's scenarios
+        table.offered = lambda: game_offer(data_dir, ruleset)    # are read at the end
+        table.current = (ruleset, str(game.scenario.get("id", "")),
+                         str(game.scenario.get("level") or ""))
     return table
 
 
 def scenarios_on_offer(data_dir: Path | None,
                        first: str = "") -> tuple[tuple[str, str], ...]:
-    """(id, name) of each scenario that loads, for the end screen's ANOTHER SCENARIO: those of
-    the ruleset `first` (the game just played) first, then each ruleset's in turn."""
-    from companion.session import scenario_names, stocked_rulesets
-
-    order = sorted(stocked_rulesets(), key=lambda r: r != first)   # a stable sort
-    rank = {r: n for n, r in enumerate(order)}
-    out = []
-    for sid in scenario_names(data_dir):
-        try:
-            sc = load_scenario(sid, data_dir)
-        except EngineError:   # a broken file of a user's data folder is not offered
-            continue
-        out.append((rank.get(str(sc.get("ruleset")), len(rank)), sid, str(sc.get("name") or sid)))
-    return tuple((sid, name) for _, sid, name in sorted(out))
+    """(id, name) of each scenario that loads: those of the ruleset `first` (the game just
+    played) first, then each ruleset's in turn (first_game.game_offer's order)."""
+    return tuple((s.id, s.name) for s in game_offer(data_dir, first).scenarios)
 
 
 def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Namespace,
               data_dir: Path | None) -> SavedGame:
     """The game the end screen's `choice` starts: "rematch" (the same scenario and seats,
-    fresh dice) or "scenario:<id>" (that scenario, the configuration's seats)."""
+    fresh dice) or "scenario:<id>[@<level>]" (that scenario, at that level or the
+    configuration's, with the configuration's seats)."""
     seed = random.randrange(1, 2**31)
     if choice == "rematch":   # the crews' officers as their files hold them now
         scenario = with_table_crews(game.scenario, config, args, data_dir, seed,
                                     lambda _line: None, again=True)
         return SavedGame.new(game.store, scenario, seed, game.seats)
-    scenario = with_table_crews(new_scenario(config, args, data_dir,
-                                             choice.removeprefix("scenario:")),
+    name, level = parse_choice(choice)
+    scenario = with_table_crews(new_scenario(config, args, data_dir, name, level or None),
                                 config, args, data_dir, seed, lambda _line: None)
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot,

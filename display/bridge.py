@@ -16,11 +16,12 @@ from typing import Any
 
 import pygame
 
-from display import offers, ruling_panel
-from display.browse import browse, open_cut, read
+from display import bridge_edit, bridge_input, offers, ruling_panel
+from display.browse import browse, read
 from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
+from display.draw_split import parse_split
 from display.draw_station_screens import StationFrames
 from display.game_link import (
     Open,
@@ -36,8 +37,8 @@ from display.game_link import (
     why_not,
 )
 from display.geometry import MapFrame
-from display.greyed import greyed_reason
 from display.holds import Holds
+from display.keys_sheet import PanelKeys
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
 from display.map_model import MapModel, map_model
@@ -45,17 +46,19 @@ from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
 from display.panel_model import DecisionEditor, PanelModel, panel_model
+from display.placing import FIELDS, placed_view, places
 from display.roll_log import RollLog
 from display.roll_result import roll_result, rolled_by
-from display.screen import drawing_surface, events, present
+from display.screen import events, present
 from display.seats_model import SeatRow, parse_mode_id
 from display.shield_marks import shield_marks
 from display.status_model import (
     last_roll,
     ship_names,
 )
-from display.targets import armed_message, second_tap, told_apart
-from engine import Action, GameState, Seat, course_path
+from display.targets import told_apart
+from display.together import together
+from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 
@@ -77,11 +80,6 @@ class Request:
 
 
 Output = Action | Request
-
-KEY_LETTERS = {pygame.K_f: "F", pygame.K_p: "P", pygame.K_s: "S", pygame.K_l: "L",
-               pygame.K_r: "R", pygame.K_b: "B"}
-"""Course letters on the keyboard; R opens the Rolls list unless a course may take an R."""
-
 
 class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
@@ -115,6 +113,7 @@ class BridgeDisplay(FollowsPanels):
         self.frames_drawn = 0
         self.clock = pygame.time.Clock()
         self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
+        self.map_kept = 0   # the view (its id) the map's window was chosen for
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
         self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
         self.light_rects: list[pygame.Rect] = []
@@ -125,6 +124,9 @@ class BridgeDisplay(FollowsPanels):
         self.console_codes: tuple[ConsoleCode, ...] | None = None   # show_consoles
         self.console_network: ConsoleNetwork | None = None
         self.station_frames: StationFrames | None = None   # the panels' own displays, on a PC
+        self.panel_keys: tuple[PanelKeys, ...] = ()   # the pin map's keys (show_keys)
+        self.showing_keys = False           # the KEYS sheet in front (display.draw_keys)
+        self.keys_page = 0
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
         self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
@@ -132,6 +134,9 @@ class BridgeDisplay(FollowsPanels):
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
         self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
+        self.hint: str | None = None   # a panel's hint ("Spread evenly"): no refusal, not red
+        self.split = False   # officers deciding at once share the panel's place (draw_split)
+        self.fills: dict[tuple[str, str | None, str, str], int] = {}   # FILL's last quick fill
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
         self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
         self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
@@ -214,6 +219,7 @@ class BridgeDisplay(FollowsPanels):
                 first = next((o for o in self.opens if not o.decision.optional),
                              self.opens[0]).station
                 self.tab = first if first in self.stations() else self.tab
+            self.split = bool(self.together())   # or of every officer deciding at once
         self.back_to_acting()
         self.dirty = True
 
@@ -227,7 +233,12 @@ class BridgeDisplay(FollowsPanels):
                 or self.ending or (self.tab == INSTRUCTOR and self.seat.ship is None):
             return
         self.tab, self.page, self.focus = waits[0], 0, None
+        self.split = bool(self.together())
         self.dirty = True
+
+    def together(self) -> tuple[str, ...]:
+        """The stations deciding at once (display.together), none while one must roll."""
+        return together(self.opens, self.stations()) if self.state is not None else ()
 
     def show_lights(self, levels: Levels | None) -> None:
         """Draw the mocked station panels' lights in a strip under the map: `levels` is
@@ -248,6 +259,11 @@ class BridgeDisplay(FollowsPanels):
         None takes them away. Redraws only when an image changed."""
         if frames != self.station_frames:
             self.station_frames, self.dirty = frames, True
+
+    def show_keys(self, panels: tuple[PanelKeys, ...]) -> None:
+        """The station panels' keys on a PC, for the KEYS sheet beside the lights strip."""
+        if panels != self.panel_keys:
+            self.panel_keys, self.dirty = panels, True
 
     def show_consoles(self, codes: tuple[ConsoleCode, ...] | None,
                       network: ConsoleNetwork | None = None) -> None:
@@ -316,10 +332,14 @@ class BridgeDisplay(FollowsPanels):
 
     # -- models -----------------------------------------------------------------------------
     def panel(self) -> PanelModel | None:
+        return self.panel_for(self.tab)
+
+    def panel_for(self, station: str) -> PanelModel | None:
+        """The panel of `station` as this seat sees it, with its decision being edited."""
         if self.state is None:
             return None
-        o = self._open_for(self.tab)
-        ship = None if self.tab == INSTRUCTOR else self._panel_ship(o)
+        o = self._open_for(station)
+        ship = None if station == INSTRUCTOR else self._panel_ship(o)
         editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
         state = self.state
 
@@ -330,7 +350,7 @@ class BridgeDisplay(FollowsPanels):
             need = shot_needs(o.decision, field, value)
             return f"needs 1-{need}" if need else ""
 
-        return told_apart(panel_model(self.view, self.tab, ship, editor,
+        return told_apart(panel_model(self.view, station, ship, editor,
                                       lambda a: why_not(state, a), note, self._cursor(o)),
                           ship_names(self.view))
 
@@ -348,165 +368,56 @@ class BridgeDisplay(FollowsPanels):
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.view, ship, self.weapon)
         shields = shield_marks(self.view, ship, self._entering_shields(ship))
+        view: Mapping[str, Any] = self.view
+        placed: tuple[object, ...] = ()
+        if o is not None and places(o.decision):   # the ship where it is being placed
+            values = self._editor(o).values
+            placed = tuple(values.get(n) for n in FIELDS)
+            view = placed_view(self.view, o.ship, values)
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
-               letters, shields)
+               letters, shields, placed)
         if self._map_cache is None or self._map_cache[0] != key:
             self._map_cache = (key, map_model(
-                self.view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
+                view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
                 letters=letters or "FPS", shields=shields))
         return self._map_cache[1]
 
-    # -- input ------------------------------------------------------------------------------
+    # -- input (display.bridge_input) ----------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """One pygame event. A tap that arrives as a finger and as a mouse click counts once:
-        SDL marks the mouse event it makes from a touch (`event.touch`), and that one is
-        dropped."""
-        try:
-            if event.type == pygame.FINGERDOWN:
-                w, h = self.surface.get_size()
-                self.tap(int(event.x * w), int(event.y * h))
-            elif event.type == pygame.MOUSEBUTTONDOWN:
-                if event.button == 1 and not getattr(event, "touch", False):
-                    self.tap(*event.pos)
-            elif event.type == pygame.KEYDOWN:
-                self.key(event.key, event.mod)
-            elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-                screen = drawing_surface()
-                self.resize(screen if screen is not None else self.surface)
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self.dirty = True
-        except Exception as exc:   # a bad moment is shown kindly and logged, never a traceback
-            log.exception("display input failed")
-            self.message = f"Something went wrong ({exc}); nothing was lost. Try again."
-            self.dirty = True
+        bridge_input.handle(self, event)
 
     def tap(self, x: int, y: int) -> None:
-        if any(o.tap(x, y) for o in reversed(self.overlays)):
-            self.dirty = True
-            return
-        hit = any(w.rect.collidepoint(x, y) for w in self.painter.widgets)
-        if not hit and self.holds.dismiss():   # a tap puts a held roll result away
-            self.dirty = True
-            return
-        for w in self.painter.widgets:
-            if w.rect.collidepoint(x, y):
-                if w.enabled:
-                    self.activate(w.id)
-                else:
-                    o = self._open_for(self.tab)
-                    self.message = w.reason or greyed_reason(
-                        self._editor(o) if o is not None else None, w.id, w.label)
-                    self.dirty = True
-                return
-        if open_cut(self, x, y):   # a line cut to fit opens whole
-            return
-        if self.map_frame is not None and self.painter.widgets and \
-                pygame.Rect(self.layout.map).collidepoint(x, y):
-            self.tap_map(x, y)
+        bridge_input.tap(self, x, y)
 
     def tap_map(self, x: int, y: int) -> None:
-        """On the map: while Helm plans a move, a tap on the hex a step reaches takes that step
-        (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
-        ship aims the selected weapon, or every weapon that can, at it."""
-        assert self.map_frame is not None
-        o = self._open_for(self.tab)
-        if o is None:
-            return
-        ed = self._editor(o)
-        if plots_course(o.decision):
-            spot = self.map_frame.hex_at(x, y)
-            mover = next((s for s in self.view.get("ships", ()) if s["id"] == o.ship), None)
-            field = next((f for f in o.decision.fields if f.kind == "steps"), None)
-            if spot is None or mover is None or field is None:
-                return
-            planned = str(ed.values.get(field.name) or "")
-            ends = self.map().reach_hexes   # a step the engine would refuse is no tap target
-            for letter in field.alphabet:
-                trail = course_path(self.view, str(mover["id"]), planned + letter)
-                if trail and trail[-1][0] == spot and spot in ends and \
-                        ed.add_letter(field.name, letter):
-                    self._touched(o, field.name)
-                    self.dirty = True
-                    return
-            return
-        if o.decision.action == "fire":
-            reach = max(self.map_frame.size, self.layout.touch / 2)
-            for s in self.view.get("ships", ()):
-                if s.get("col") is None or s.get("row") is None:   # cloaked, not detected
-                    continue
-                cx, cy = self.map_frame.center(int(s["col"]), int(s["row"]))
-                if abs(cx - x) <= reach and abs(cy - y) <= reach and s["id"] != o.ship:
-                    names = [self.weapon] if self.weapon else [f.name for f in o.decision.fields]
-                    picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
-                    if picked:
-                        self.weapon, self.target = picked[0], str(s["id"])
-                        self._touched(o, picked[0])
-                    else:
-                        self.message = f"No weapon can fire at {s['name']} now"
-                    self.dirty = True
-                    return
+        bridge_input.tap_map(self, x, y)
 
     def key(self, key: int, mod: int = 0) -> None:
-        if any(o.key(key) for o in reversed(self.overlays)):
-            self.dirty = True
-            return
-        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        if key != pygame.K_TAB and self.holds.dismiss():   # a key puts a held result away;
-            self.dirty = True                               # Enter/Space on its OK does only
-            if enter:                                       # that, never CONFIRM what is next
-                return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None \
-                and self.holds.just_ran_out():   # meant for the OK of a result that just went
-            self.message = "The roll's result has gone: press Enter again to confirm"
-            self.dirty = True
-            return
-        ids = [w.id for w in self.painter.widgets if w.enabled]
-        if key == pygame.K_TAB and ids:
-            back = bool(mod & pygame.KMOD_SHIFT)
-            n = ids.index(self.focus) if self.focus in ids else (0 if back else -1)
-            self.focus = ids[(n + (-1 if back else 1)) % len(ids)]
-            self.dirty = True
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            target = self.focus if self.focus in ids else ("confirm" if key != pygame.K_SPACE
-                                                            else None)
-            if target in ids:
-                self.activate(target)
-        elif key == pygame.K_r and not any(i.startswith("letter:") and i.endswith(":R")
-                                           for i in ids):
-            self.activate("rolls")
-        elif key == pygame.K_BACKSPACE and self.browsing:
-            self.activate("close-why" if self.opened is not None else "close-rolls")
-        elif key == pygame.K_BACKSPACE:
-            self._steps_widget("back:")
-        elif key in KEY_LETTERS:
-            self._steps_widget("letter:", KEY_LETTERS[key])
-        elif pygame.K_0 <= key <= pygame.K_9:
-            face = key - pygame.K_0 or 10
-            if f"die:{face}" in ids:
-                self.activate(f"die:{face}")
-        elif key == pygame.K_PAGEDOWN and "page:+1" in ids:
-            self.activate("page:+1")
-        elif key == pygame.K_PAGEUP and "page:-1" in ids:
-            self.activate("page:-1")
-
-    def _steps_widget(self, prefix: str, letter: str = "") -> None:
-        for w in self.painter.widgets:
-            if w.enabled and w.id.startswith(prefix) and w.id.endswith(letter):
-                self.activate(w.id)
-                return
+        bridge_input.key(self, key, mod)
 
     def activate(self, wid: str) -> None:
         """Do what the widget `wid` does (see display.draw_panel for the ids)."""
         self.dirty = True
         self.message = None
+        at = parse_split(wid)
+        if at is not None:   # a part of the shared place: that officer's decision, and the
+            self.tab, wid = at   # map follows the one who touched it last
         kind, _, rest = wid.partition(":")
         armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
         if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
             return
         if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
             return
-        if kind == "tab":
+        if kind in ("keys", "close-keys"):   # the sheet of keys and lights (draw_keys)
+            self.showing_keys, self.keys_page, self.focus = kind == "keys", 0, None
+            return
+        if kind == "page" and self.showing_keys:
+            self.keys_page = max(0, self.keys_page + int(rest))
+            return
+        if kind == "tab":   # a station deciding with others: its whole panel, and back again
+            acting = self.together()
+            self.split = rest in acting and rest == self.tab and not self.split
             self.tab, self.page, self.focus = rest, 0, None
             self.showing_seats = self.showing_consoles = False
             return
@@ -572,56 +483,13 @@ class BridgeDisplay(FollowsPanels):
             self.tens = None
             self.on_output(o.decision.make({"value": face or 100}))
             return
-        ed = self._editor(o)
-        if kind in ("down", "up"):
-            if ed.step(rest, -1 if kind == "down" else 1):
-                self._touched(o, rest)
-            self._select(o, rest, None)
-        elif kind in ("prev", "next"):   # a long list of choices, one at a time
-            if ed.cycle(rest, 1 if kind == "next" else -1):
-                self._touched(o, rest)
-            self._select(o, rest, None)
-        elif kind == "pick":
-            name, _, key = rest.partition(":")
-            if ed.choose(name, key):
-                value = ed.values.get(name)
-                self._select(o, name, value if isinstance(value, str) else None)
-                self._touched(o, name)
-        elif kind == "letter":
-            name, _, letter = rest.partition(":")
-            if ed.add_letter(name, letter):
-                self._touched(o, name)
-        elif kind == "back":
-            if ed.take_back(rest):
-                self._touched(o, rest)
-        elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
-            self._preset(o, rest)
-        elif kind == "confirm":
-            self._confirm(o, ed, armed == o.key)
+        bridge_edit.edit(self, o, kind, rest, armed)
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
         if o.decision.action in ("arm_weapons", "fire"):
             self.weapon = field
             self.target = target
-
-    def _confirm(self, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
-        assert self.state is not None
-        try:
-            action = ed.action()
-        except ValueError as exc:
-            self.message = str(exc)
-            return
-        reason = why_not(self.state, action)
-        if reason is not None:
-            self.message = reason
-            return
-        if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
-            self.armed = o.key
-            self.message = armed_message(o.decision, ed.values, ship_names(self.view))
-            return
-        self.weapon = self.target = None
-        self.on_output(action)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, force: bool = False) -> bool:

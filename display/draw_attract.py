@@ -13,7 +13,7 @@ Pure models (`attract_lines`, `briefing`, `countdown_lines`) and one overlay cla
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from display import theme
 from display.layout import Layout
 from display.overlay import cover
 from display.paint import Painter
+from engine import game_title, level_line
 
 ATTRACT, BRIEFING, COUNTDOWN = "attract", "briefing", "countdown"
 INVITE = "PRESS ANY BUTTON OR TAP TO TAKE THE BRIDGE"
@@ -43,12 +44,14 @@ class Briefing:
     goal: str                     # what wins, for the crew's side
     crew: tuple[str, ...]         # "You are the crew of USS Enterprise (Federation): ..."
     press: tuple[str, ...]        # what to press
+    rules: str = ""               # the game system and level played, and what its rules add
 
 
 def briefing(scenario: Mapping[str, Any], seats: Mapping[str, str],
-             titles: Mapping[str, str]) -> Briefing:
+             titles: Mapping[str, str], keys: bool = False) -> Briefing:
     """The briefing for a crew game of `scenario` (its plain data), the seats ("ship/station"
-    -> mode) and the stations' `titles` (station -> "Chief Engineer" ...)."""
+    -> mode) and the stations' `titles` (station -> "Chief Engineer" ...); `keys`: keys stand
+    in for the panels (a PC), and KEYS says which."""
     ships = {str(s.get("id")): s for s in scenario.get("ships", ()) if isinstance(s, Mapping)}
     people: dict[str, list[str]] = {}
     for key, mode in seats.items():
@@ -63,17 +66,37 @@ def briefing(scenario: Mapping[str, Any], seats: Mapping[str, str],
                     f"{', '.join(stations)}.")
     if not crew:
         crew.append("The autopilots fly every ship: watch, or ask the Instructor for a seat.")
+    goal = scenario_goal(scenario, sides)
+    press: tuple[str, ...] = (
+        "The station that must act lights green at its panel and comes forward on the right: "
+        "step its values (its buttons, or tap them), confirm, and roll when the screen asks.",)
+    if keys:
+        press += ("KEYS, the lights under the map, shows which key is which panel's button.",)
+    press += ("Press anything to begin.",)
+    return Briefing(str(scenario.get("name") or scenario.get("id") or "A scenario"),
+                    " ".join(str(scenario.get("description") or "").split()),
+                    goal, tuple(crew), press, rules_line(scenario))
+
+
+def rules_line(scenario: Mapping[str, Any]) -> str:
+    """"Basic rules: Book One's game: ..." (the scenario's level and its line), or the game
+    system's title for a ruleset without levels."""
+    ruleset = str(scenario.get("ruleset") or "fasa")
+    try:
+        title = game_title(ruleset)
+    except KeyError:
+        return ""
+    level = str(scenario.get("level") or "")
+    line = level_line(ruleset, level) if level else ""
+    return f"{level.capitalize()} rules. {line}" if line else title
+
+
+def scenario_goal(scenario: Mapping[str, Any], sides: Collection[str]) -> str:
+    """What wins for `sides` (their decisive victory's reason), else the plain goal."""
     goal = next((str(v.get("why")) for v in scenario.get("victory", ()) or ()
                  if isinstance(v, Mapping) and v.get("side") in sides and v.get("why")
                  and v.get("result") == "decisive victory"), DEFAULT_GOAL)
-    press = ("The station that must act lights green at its panel, and its panel comes "
-             "forward on the right of this screen.",
-             "Step the values with its buttons (or tap them), then confirm; roll the dice when "
-             "the screen asks.",
-             "Press anything to begin.")
-    return Briefing(str(scenario.get("name") or scenario.get("id") or "A scenario"),
-                    " ".join(str(scenario.get("description") or "").split()),
-                    goal[:1].upper() + goal[1:], tuple(crew), press)
+    return goal[:1].upper() + goal[1:]
 
 
 def countdown_lines(seconds: int) -> tuple[str, str]:
@@ -90,6 +113,7 @@ class KioskScreen:
         self.mode: str | None = None
         self.brief: Briefing | None = None
         self.seconds = 0
+        self.area: pygame.Rect | None = None   # where the briefing was drawn (the map's place)
 
     def set(self, mode: str | None, seconds: int = 0) -> bool:
         """Change what is shown; whether anything changed (the display is then redrawn)."""
@@ -106,7 +130,11 @@ class KioskScreen:
             self._countdown(p, lay)
 
     def tap(self, x: int, y: int) -> bool:
-        return self.mode in (ATTRACT, BRIEFING)   # taken: the kiosk acts on it
+        """Attract mode takes every tap (the kiosk starts a crew game); the briefing a tap on
+        itself (it goes: the input the table waits for), not one on the live panel beside it."""
+        if self.mode == BRIEFING:
+            return self.area is None or self.area.collidepoint(x, y)
+        return self.mode == ATTRACT
 
     def key(self, key: int) -> bool:
         return self.mode in (ATTRACT, BRIEFING)
@@ -140,7 +168,7 @@ class KioskScreen:
                    strip.y + 4), "small", theme.ACCENT_3, strip.width - 24)
 
     def _briefing(self, p: Painter, lay: Layout, b: Briefing) -> None:
-        area = pygame.Rect(lay.map)
+        area = self.area = pygame.Rect(lay.map)
         cover(p, area)
         p.region = "map"
         pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
@@ -149,13 +177,21 @@ class KioskScreen:
                    inner.width).bottom
         y += p.wrap(b.title, pygame.Rect(inner.x, y, inner.width, inner.height), "large",
                     theme.ACCENT, 2) + 4
-        blocks: list[tuple[str, theme.Colour]] = [(b.story, theme.TEXT_DIM)] if b.story else []
-        blocks.append((b.goal, theme.BUTTON_ACTIVE))
-        blocks += [(c, theme.TEXT) for c in b.crew]
-        blocks += [(line, theme.TEXT_DIM) for line in b.press]
-        for text, colour in blocks:
+        blocks: list[tuple[str, theme.Colour]] = [(b.rules, theme.ACCENT_3)] if b.rules else []
+        story = [(b.story, theme.TEXT_DIM)] if b.story else []
+        rest = [(b.goal, theme.BUTTON_ACTIVE)] + [(c, theme.TEXT) for c in b.crew]
+        rest += [(line, theme.TEXT_DIM) for line in b.press]
+        step = p.line_height("small")
+
+        def height(items: list[tuple[str, theme.Colour]]) -> int:
+            return sum(len(p.lines(t, inner.width, "small")) * step + 6 for t, _ in items)
+
+        # the story gives way first: the goal, the crew and what to press are what a crew needs
+        if height(blocks + story + rest) <= inner.bottom - y:
+            blocks += story
+        for text, colour in blocks + rest:
             room = pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y))
-            if room.height < p.line_height("small"):
+            if room.height < step:
                 break
             y += p.wrap(text, room, "small", colour, 4) + 6
 

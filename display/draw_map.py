@@ -10,7 +10,14 @@ import pygame
 from display import theme
 from display.draw_counters import draw_counters, draw_legend
 from display.draw_shields import draw_shields
-from display.geometry import MapFrame, corners, fit_map, heading_angle, window_around
+from display.geometry import (
+    MapFrame,
+    Window,
+    corners,
+    fit_map,
+    heading_angle,
+    window_around,
+)
 from display.map_model import MapModel, ShipMarker
 from display.paint import Painter
 
@@ -21,15 +28,22 @@ MIN_WINDOW = (14, 10)
 """At least this many columns and rows stay in view when the map follows the ships."""
 
 
-def frame_for(model: MapModel, area: pygame.Rect, follow: bool) -> MapFrame:
+def frame_for(model: MapModel, area: pygame.Rect, follow: bool,
+              keep: Window | None = None) -> MapFrame:
     """The whole map, or (when `follow`) a window round the ships and the move being planned,
-    so hexes stay large enough to read on the 7-inch screen."""
+    so hexes stay large enough to read on the 7-inch screen. `keep`: the window shown before
+    for the same moment of the game, kept while everything still lies in it, so that the map
+    holds still under a course planned step by step or a ship placed by taps (hexes neither
+    grow nor shrink at each press, and a second tap lands where the first did)."""
     if not follow:
         return fit_map(model.cols, model.rows, tuple(area))  # type: ignore[arg-type]
     points = [(s.col, s.row) for s in model.ships if s.status in ("active", "disabled")]
     points += list(model.plan) + list(model.reach_hexes)
     points += [(c.col, c.row) for c in model.counters]   # the minefield stays in view
     window = window_around(points, model.cols, model.rows, 2, *MIN_WINDOW)
+    if keep is not None and all(keep[0] <= c <= keep[2] and keep[1] <= r <= keep[3]
+                                for c, r in points):
+        window = keep
     return fit_map(model.cols, model.rows, tuple(area), window)  # type: ignore[arg-type]
 
 
@@ -38,11 +52,12 @@ def _blend(a: theme.Colour, b: theme.Colour, t: float) -> theme.Colour:
             round(a[2] + (b[2] - a[2]) * t))
 
 
-def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True) -> MapFrame:
+def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True,
+             keep: Window | None = None) -> MapFrame:
     surf = p.surface
     p.region = "map"
     pygame.draw.rect(surf, theme.BACKGROUND, area)
-    frame = frame_for(model, area, follow)
+    frame = frame_for(model, area, follow, keep)
     clip = surf.get_clip()
     surf.set_clip(area)
     surf.blit(_layer(p, model, frame, area), area)

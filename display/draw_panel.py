@@ -40,10 +40,12 @@ COLUMN_TOUCHES = 6
 MAX_COLUMNS = 3
 
 
-def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[str],
+def draw_tabs(p: Painter, stations: tuple[str, ...], current: str | set[str], alerts: set[str],
               area: pygame.Rect, focus: str | None, notes: dict[str, str] | None = None) -> None:
-    """A tab per station; `notes`: a second line under a tab's name (the Instructor's tabs name
-    the ship whose panel they show)."""
+    """A tab per station, those of `current` chosen (several: officers deciding at once, each
+    in a part of the panel's place); `notes`: a second line under a tab's name (the
+    Instructor's tabs name the ship whose panel they show)."""
+    chosen = {current} if isinstance(current, str) else current
     p.region = "tabs"
     pygame.draw.rect(p.surface, theme.BACKGROUND, area)
     n = max(1, len(stations))
@@ -53,7 +55,7 @@ def draw_tabs(p: Painter, stations: tuple[str, ...], current: str, alerts: set[s
         label = TAB_NAMES.get(st, title(st)[:5].upper()) + (" !" if st in alerts else "")
         colour = theme.ALERT if st in alerts else theme.ACCENT_3
         note, note_size = _tab_note(p, (notes or {}).get(st, ""), w - 12)
-        p.button(Widget(f"tab:{st}", r, label, note=note), chosen=st == current,
+        p.button(Widget(f"tab:{st}", r, label, note=note), chosen=st in chosen,
                  focused=focus == f"tab:{st}", colour=colour, note_size=note_size)
 
 
@@ -88,6 +90,8 @@ def listed(p: Painter, f: FieldView, touch: int, width: int) -> bool:
     are many (Science's sensor questions), or a label would not fit its button whole."""
     if f.kind != "choice" or not f.choices:
         return False
+    if f.one_at_a_time:
+        return True
     per_row = _per_row(f, touch, width)
     cw = (width - GAP * (per_row - 1)) // per_row - 12
     return len(f.choices) >= LIST_AT or any(
@@ -184,9 +188,11 @@ def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
 
 def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
                touch: int, page: int, focus: str | None, message: str | None,
-               extra_buttons: tuple[Widget, ...] = (), confirm: str = "") -> int:
+               extra_buttons: tuple[Widget, ...] = (), confirm: str = "",
+               hint: bool = False) -> int:
     """Draw the panel; returns the number of pages its fields take. `confirm` is CONFIRM's
-    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap)."""
+    label when not "CONFIRM" (e.g. "TAP AGAIN TO FIRE" after a first tap); `hint`: the
+    message is a hint, not why something was refused (drawn in a calm colour, not in red)."""
     p.region = "panel"
     surf = p.surface
     pygame.draw.rect(surf, theme.PANEL, area, border_radius=12)
@@ -197,15 +203,20 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
     r = p.text(head, (x, y), size, theme.ACCENT, w)
     y = max(r.bottom, y + p.line_height("large")) + 4
     note_h = p.line_height("small") * 2 + 4 if message and model.decision is None else 0
-    # the facts stop above the note a refused press leaves at the bottom (never under it)
-    y = _facts(p, model, x, y, w, area if not note_h else
-               pygame.Rect(area.x, area.y, area.width, area.height - note_h - 4))
+    keep = note_h
+    if model.decision is not None and message and model.fields:   # a refusal's note under the
+        keep = (p.line_height("small") * 2 + 4 + p.line_height("body") + 2 * GAP   # first field
+                + _field_height(p, model.fields[0], touch, w))   # never lands on its buttons
+    # the facts stop above the note a refused press leaves at the bottom (never under it); the
+    # last facts are left out whole where there is no room for them
+    y = _facts(p, model, x, y, w, area if not keep else
+               pygame.Rect(area.x, area.y, area.width, area.height - keep - 4))
     if model.decision is None:
         y += p.wrap(model.waiting, pygame.Rect(x, y + 4, w, area.bottom - y - 8 - note_h),
                     "body", theme.TEXT_DIM, 3)
         if message:
             p.wrap(message, pygame.Rect(x, area.bottom - note_h - 4, w, note_h), "small",
-                   theme.ALERT, 2)
+                   theme.ACCENT_3 if hint else theme.ALERT, 2)
         n_pages = 1
     else:
         if not model.budgets:   # the budgets say what is being decided; else the title does
@@ -242,7 +253,7 @@ def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame
                                      width=2, border_radius=8)
         if note:
             p.wrap(note, pygame.Rect(x, area.bottom - reason_h - 4, w, reason_h), "small",
-                   theme.ALERT, 2)
+                   theme.ACCENT_3 if hint and message else theme.ALERT, 2)
     _actions(p, model, actions, touch, page, n_pages, focus, extra_buttons,
              model.decision is not None and presets_below, confirm)
     return n_pages
@@ -276,6 +287,9 @@ def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.R
             return y
         value_w = font.size(fact.value)[0]
         label_w = max(min(widest_label, col_w - value_w), col_w // 3)
+        lines = min(3, len(p.lines(fact.value, col_w - label_w, "small")))
+        if y + lines * line > area.bottom - 4:   # whole or not at all
+            return y + (row_h if n % cols else 0) + (2 if n % cols else 0)
         p.text(fact.label, (cx, y), "small", theme.TEXT_DIM, label_w - 4)
         # a long value (a sensor report's answer) wraps under itself, up to three lines
         room = min(3 * line, area.bottom - 4 - y) // line * line

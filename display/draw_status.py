@@ -18,7 +18,8 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
     pygame.draw.rect(surf, theme.BACKGROUND, area)
     large, small = p.line_height("large"), p.line_height("small")
     cap = pygame.Rect(area.x, area.y + 4, max(190, area.width // 5), area.height - 8)
-    p.pill(cap, theme.ACCENT if not bar.over else theme.ALERT, radius=cap.height // 2)
+    ending = {"good": theme.GOOD, "bad": theme.ALERT}.get(bar.mood, theme.ACCENT_2)
+    p.pill(cap, theme.ACCENT if not bar.over else ending, radius=cap.height // 2)
     p.text(bar.turn.upper(), (cap.x + cap.height // 2, cap.y + 2), "large", theme.TEXT_DARK,
            cap.width - cap.height)
     p.text(bar.step, (cap.x + cap.height // 2, cap.y + 2 + large), "small", theme.TEXT_DARK,
@@ -42,7 +43,7 @@ def draw_bar(p: Painter, bar: PhaseBar, area: pygame.Rect) -> None:
         if fits:
             text, size = form, fits[0]
             break
-    p.wrap(text, room, size, theme.ALERT if bar.over else theme.TEXT)
+    p.wrap(text, room, size, theme.TEXT if not bar.over or not bar.mood else ending)
 
 
 def draw_ticker(p: Painter, lines: tuple[str, ...], area: pygame.Rect,
@@ -115,8 +116,9 @@ def draw_roll(p: Painter, dialog: RollDialog, last: str, area: pygame.Rect, touc
     # Above the buttons, as much of who / what / needs / last roll as fits, in that order.
     limit = roll_rect.top - 4
     y = area.y + 8
+    head = "ROLL: " + dialog.who.upper()   # whole: in smaller type where large would cut it
     lines: list[tuple[str, str, theme.Colour, int]] = [
-        ("ROLL: " + dialog.who.upper(), "large", theme.ACCENT, 1),
+        (head, "large" if p.font("large").size(head)[0] <= w else "body", theme.ACCENT, 2),
         (dialog.purpose, "body", theme.TEXT, 3)]
     if dialog.progress:   # a roll of several dice, one at a time
         lines.insert(1, (dialog.progress.upper(), "title", theme.ACCENT_2, 1))

@@ -1,20 +1,24 @@
 """The end of a game: what next, in the station panel's place beside the after-action report.
 
-REMATCH (the same scenario and seats, fresh dice), ANOTHER SCENARIO (a list of the scenarios on
-offer) and QUIT (in a kiosk: back to the demonstration), with a line that says the game is saved
-and where. A choice goes to `choose` as "rematch", "scenario:<id>" or "quit"; the app starts
-the next game or leaves. Shown only while the view has an outcome.
+REMATCH (the same scenario and seats, fresh dice), NEXT LEVEL (the same scenario at the next
+level up: ADVANCED after a basic game), ANOTHER SCENARIO (the game chooser,
+display.draw_game_offer: the game systems, which scenarios are whose, a level, START) and QUIT
+(in a kiosk: back to the demonstration), with a line that says the game is saved and where. A
+choice goes to `choose` as "rematch", "scenario:<id>[@<level>]" or "quit"; the app starts the
+next game or leaves. Shown only while the view has an outcome.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from display import game_offer as go
 from display import theme
+from display.draw_game_offer import GameChooser
 from display.layout import Layout
 from display.overlay import cover
 from display.paint import Painter, Widget
@@ -41,20 +45,21 @@ def saved_line(saved_as: int | None) -> str:
     return f"The game is saved as game {saved_as} (starbridge games lists it)."
 
 
-def endgame_model(view: Mapping[str, Any], saved_as: int | None,
-                  scenarios: Sequence[tuple[str, str]], listing: bool = False,
-                  kiosk: bool = False, note: str = "") -> EndgameModel:
-    """What the end screen offers for `view` (an outcome in it); `listing`: the scenarios."""
+def endgame_model(view: Mapping[str, Any], saved_as: int | None, offer: go.GameOffer | None,
+                  current: tuple[str, str] = ("", ""), kiosk: bool = False,
+                  note: str = "") -> EndgameModel:
+    """What the end screen offers for `view` (an outcome in it); `current`: the scenario just
+    played (as the offer names it) and its level, for NEXT LEVEL."""
     outcome = str(view.get("outcome") or "The game is over")
-    if listing:
-        choices = tuple(Choice(f"scenario:{sid}", name) for sid, name in scenarios)
-        return EndgameModel("ANOTHER SCENARIO", ("Tap the scenario to play next.",),
-                            choices + (Choice("back", "BACK"),))
     lines = [outcome, saved_line(saved_as)]
     if note:
         lines.append(note)
+    scenarios = offer.scenarios if offer is not None else ()
+    found = next((s for s in scenarios if s.id == current[0]), None)
+    up = go.next_level(offer, found.ruleset, current[1]) if offer and found else ""
+    nxt = (Choice(f"scenario:{current[0]}@{up}", f"NEXT LEVEL: {up.upper()}"),) if up else ()
     return EndgameModel("GAME OVER", tuple(lines), (
-        Choice("rematch", "REMATCH"),
+        Choice("rematch", "REMATCH"), *nxt,
         Choice("scenarios", "ANOTHER SCENARIO", bool(scenarios),
                None if scenarios else "No other scenario is installed"),
         Choice("quit", "LEAVE THE BRIDGE" if kiosk else "QUIT")))
@@ -64,27 +69,56 @@ class EndgameScreen:
     """The overlay (display.overlay) that offers the next game at the end of one."""
 
     def __init__(self, choose: Callable[[str], None], saved_as: int | None,
-                 scenarios: Sequence[tuple[str, str]] = (), kiosk: bool = False) -> None:
+                 offered: Callable[[], go.GameOffer | None] = lambda: None,
+                 game: tuple[str, str, str] = ("", "", ""), kiosk: bool = False) -> None:
+        """`offered` gives what may be played next (asked once, when the game ends: reading
+        every scenario is not done at start); `game`: the game's ruleset, scenario and level."""
         self.choose, self.saved_as, self.kiosk = choose, saved_as, kiosk
-        self.scenarios = tuple(scenarios)
-        self.listing = False
+        self.offered, self.game = offered, game
+        self._offer: tuple[go.GameOffer | None] | None = None
+        self.chooser: GameChooser | None = None   # ANOTHER SCENARIO: the game chooser open
         self.note = ""   # e.g. the kiosk's "the demonstration returns in 20 s"
         self.widgets: list[Widget] = []
+
+    @property
+    def listing(self) -> bool:
+        return self.chooser is not None
+
+    @property
+    def offer(self) -> go.GameOffer | None:
+        if self._offer is None:
+            self._offer = (self.offered(),)
+        return self._offer[0]
+
+    @property
+    def current(self) -> tuple[str, str]:
+        """The scenario just played as the offer names it, and its level."""
+        offer = self.offer
+        ruleset, scenario, level = self.game
+        return (offer.named(ruleset, scenario) if offer is not None else "", level)
 
     def model(self, view: Mapping[str, Any]) -> EndgameModel | None:
         if not view.get("outcome"):
             return None
-        return endgame_model(view, self.saved_as, self.scenarios, self.listing, self.kiosk,
+        return endgame_model(view, self.saved_as, self.offer, self.current, self.kiosk,
                              self.note)
 
     def draw(self, p: Painter, lay: Layout, view: Mapping[str, Any]) -> None:
         self.widgets = []
         model = self.model(view)
         if model is None:
-            self.listing = False
+            self.chooser = None
             return
         tabs, panel, actions = pygame.Rect(lay.tabs), pygame.Rect(lay.panel), \
             pygame.Rect(lay.actions)
+        if self.chooser is not None:   # the game chooser over all but the phase bar
+            area = pygame.Rect(0, lay.map[1], lay.width, actions.y - 6 - lay.map[1])
+            cover(p, pygame.Rect(0, lay.map[1], lay.width, lay.height - lay.map[1]))
+            p.region = "offer"
+            self.chooser.draw(p, area, pygame.Rect(6, actions.y, lay.width - 12,
+                                                   actions.height), lay.touch)
+            self.widgets = list(self.chooser.widgets)
+            return
         cover(p, tabs.union(actions))   # the tabs, the panel and its action row
         pygame.draw.rect(p.surface, theme.BACKGROUND, tabs.union(actions))
         pygame.draw.rect(p.surface, theme.PANEL, panel, border_radius=12)
@@ -123,16 +157,28 @@ class EndgameScreen:
                 if w.enabled:
                     self.activate(w.id.removeprefix("end:"))
                 return True
-        return False
+        return self.chooser is not None   # the chooser covers the screen: taken
 
     def key(self, key: int) -> bool:
         return False
 
     def activate(self, choice: str) -> None:
-        if choice == "scenarios":
-            self.listing = True
+        if choice.startswith("offer-") and self.chooser is not None:
+            told = self.chooser.activate(choice)
+            if told == "back":
+                self.chooser = None
+            elif told == "start":
+                choice, self.chooser = self.chooser.choice, None
+                self.choose(choice)
+            return
+        if choice == "scenarios" and self.offer is not None:
+            found = next((s for s in self.offer.scenarios if s.id == self.current[0]), None)
+            chosen = go.start(self.offer, self.current[0], self.current[1])
+            if found is not None:   # another of the same system first, if it has one
+                chosen = go.stepped(self.offer, chosen, 1)
+            self.chooser = GameChooser(self.offer, chosen, back=True, start_label="PLAY")
         elif choice == "back":
-            self.listing = False
+            self.chooser = None
         else:
-            self.listing = False
+            self.chooser = None
             self.choose(choice)

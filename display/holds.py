@@ -21,7 +21,7 @@ import pygame
 from display import theme
 from display.draw_rolls import draw_why
 from display.paint import Painter, Widget
-from display.roll_result import HOLD_SECONDS, RollResult
+from display.roll_result import HOLD_SECONDS, RollResult, mood
 
 GAP = 6
 GRACE_SECONDS = 2.0
@@ -114,8 +114,7 @@ def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Re
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
     x, w, y = area.x + 12, area.width - 24, area.y + 8
     face = p.text(r.rolled, (x, y), "title", theme.ACCENT, w)
-    colour = theme.BUTTON_ACTIVE if r.result in ("HIT", "EVADED", "HELD", "REPAIRED") \
-        else theme.ALERT
+    colour = {"good": theme.GOOD, "bad": theme.ALERT}.get(mood(r.result), theme.ACCENT_3)
     if r.result:   # HIT for 5, MISS, EVADED...; a roll with no such outcome says its face once
         p.text(r.headline, (face.right + 16, y), "title", colour, area.right - 12 - face.right - 16)
     y = face.bottom + 4

@@ -33,6 +33,13 @@ class Layout:
     actions: Rect            # the panel's action row (pages, Confirm)
     lights: Rect | None = None  # the mocked panels' lights, under the map (when shown)
 
+    @property
+    def shared(self) -> Rect:
+        """The panel's place and its action row together: shared by officers deciding at once
+        (display.draw_split)."""
+        x, y, w, _ = self.panel
+        return (x, y, w, self.actions[1] + self.actions[3] - y)
+
     def regions(self) -> dict[str, Rect]:
         out = {"bar": self.bar, "map": self.map, "ticker": self.ticker, "tabs": self.tabs,
                "panel": self.panel, "actions": self.actions}
@@ -43,7 +50,8 @@ class Layout:
 
 def layout(width: int, height: int, lights: bool = False) -> Layout:
     """The regions for a `width` x `height` screen; none overlaps another. With `lights`, a
-    strip for the mocked station panels' lights sits between the map and the ticker."""
+    strip for the mocked station panels' lights sits between the map and the ticker (two rows:
+    each panel's name and status light over its indicators; its KEYS button a touch target)."""
     if width < 640 or height < 400:
         raise ValueError(f"the bridge display needs at least 640x400, not {width}x{height}")
     fonts = font_sizes(height)
@@ -65,7 +73,7 @@ def layout(width: int, height: int, lights: bool = False) -> Layout:
     panel = (px, top + touch + GAP, panel_w, height - actions_h - GAP - (top + touch + GAP))
     strip: Rect | None = None
     if lights:
-        strip_h = fonts["small"] + 14
+        strip_h = max(touch, 2 * round(fonts["small"] * 1.3) + 4)   # two rows; KEYS a target
         x, y, w, h = map_rect
         map_rect = (x, y, w, h - strip_h - GAP)
         strip = (0, ticker[1] - GAP - strip_h, map_w, strip_h)

@@ -11,6 +11,11 @@ no gpiozero. Each panel becomes a label, its status light and its indicator ligh
   their level (a light on an expander is only ever 0 or 1: no PWM there);
 - the Command & Control lights (`shaken`, `system_out`, `grid_out`: docs/wiring.md), drawn as
   warnings: vermillion diamonds, so they stand apart from the indicators by shape as by colour.
+
+Each indicator carries its mark (`Light.mark`: a shield's or weapon's number, M S W for the power
+to movement, shields and weapons, O S G for an officer shaken, a system out, the power off the
+grid), drawn in the light, and each panel's lights are told in words on the KEYS sheet
+(`legend`), so no light is an unlabelled dot.
 """
 
 from __future__ import annotations
@@ -27,11 +32,29 @@ WARNINGS = ("shaken", "system_out", "grid_out")
 """The Command & Control lights of an officer's panel (hardware.command_lamps's roles)."""
 
 
+MARKS = {"movement": "M", "shields": "S", "weapons": "W", "shaken": "O", "system_out": "S",
+         "grid_out": "G"}
+"""An indicator's mark, where its role does not end in its number (shield3: "3")."""
+
+
+def mark_of(role: str) -> str:
+    """The one or two characters drawn in an indicator light: its number, or its letter."""
+    if role in MARKS:
+        return MARKS[role]
+    digits = role[len(role.rstrip("0123456789")):]
+    return digits[-2:] if digits else role[:1].upper()
+
+
 @dataclass(frozen=True, slots=True)
 class Light:
     role: str      # "green", "amber", "red" (a status light) or the indicator's role
     colour: str    # "green", "amber", "red", "off", "indicator" or "warning" (C&C)
     level: float   # 0..1
+
+    @property
+    def mark(self) -> str:
+        """What is written in it: "" for a status light, else `mark_of` its role."""
+        return "" if self.role in STATUS else mark_of(self.role)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,4 +106,35 @@ def lights_strip(levels: Levels) -> tuple[PanelLights, ...]:
         indicators = tuple(Light(str(role), "warning" if role in WARNINGS else "indicator",
                                  _level(v)) for role, v in roles.items() if role not in STATUS)
         out.append(PanelLights(str(panel), panel_label(str(panel)), status, indicators))
+    return tuple(out)
+
+
+GROUPS = (("shield", "the shields: brighter for more points"),
+          ("weapon", "the weapons armed"),
+          ("power", "power to movement, shields and weapons"),
+          ("command", "its officer shaken, a system he runs shaken, the power off the grid"))
+"""The kinds of indicator and what the KEYS sheet says of each."""
+
+STATUS_WORDS = "green: your move; amber, blinking: roll now; red: alert"
+
+
+def kind_of(role: str) -> str:
+    """Which of GROUPS' kinds an indicator's role is ("" for none)."""
+    stem = role.rstrip("0123456789")
+    if stem != role and stem in ("shield", "weapon"):
+        return stem
+    if role in ("movement", "shields", "weapons"):
+        return "power"
+    return "command" if role in WARNINGS else ""
+
+
+def legend(panel: PanelLights) -> tuple[tuple[str, str], ...]:
+    """What `panel`'s indicators say, one (marks, words) a kind: ("1-6", "the shields: ...")."""
+    out = []
+    for kind, words in GROUPS:
+        marks = [light.mark for light in panel.indicators if kind_of(light.role) == kind]
+        if not marks:
+            continue
+        numbered = len(marks) > 2 and all(m.isdigit() for m in marks)
+        out.append((f"{marks[0]}-{marks[-1]}" if numbered else " ".join(marks), words))
     return tuple(out)

@@ -32,6 +32,8 @@ class FollowsPanels:
     rolls_open: bool
     opened: int | None
     offer: Key | None
+    split: bool
+    hint: str | None
 
     def __init__(self) -> None:
         self.cursors: dict[Key, str] = {}   # the field each physical panel has selected
@@ -43,6 +45,9 @@ class FollowsPanels:
         raise NotImplementedError
 
     def stations(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def together(self) -> tuple[str, ...]:
         raise NotImplementedError
 
     def _select(self, o: Open, field: str, target: str | None) -> None:
@@ -75,7 +80,10 @@ class FollowsPanels:
             if self.tab != edit.station:
                 self.tab, self.page, self.focus = edit.station, 0, None
             self.rolls_open, self.opened = False, None
+            # officers deciding at once keep sharing the screen: a press never hides another
+            self.split = self.split or edit.station in self.together()
         self.message = edit.said
+        self.hint = None if edit.refused else edit.said   # a hint is no refusal: not in red
         self.dirty = True
 
     def take_touched(self) -> list[PanelEdit]:

@@ -58,6 +58,7 @@ class FieldView:
     choices: tuple[ChoiceView, ...]
     alphabet: str
     note: str = ""            # the engine's Field.note: what the letters or choices do
+    one_at_a_time: bool = False   # choices drawn one at a time between < and > (a small place)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,17 +48,20 @@ class PanelEdit:
     values: tuple[tuple[str, Value], ...] = ()
     cursor: str | None = None
     said: str | None = None
+    refused: bool = False   # `said` is why the press was refused (else a hint, or nothing)
 
 
 def edit_of(station: str, ship: str | None, decision: Decision | None,
-            values: Mapping[str, Value], cursor: int, said: str | None) -> PanelEdit:
+            values: Mapping[str, Value], cursor: int, said: str | None,
+            refused: bool = False) -> PanelEdit:
     """A `PanelEdit` from a panel editor's parts (its decision, values and cursor index)."""
     if decision is None:
-        return PanelEdit(station, ship, None, (), None, said)
+        return PanelEdit(station, ship, None, (), None, said, refused)
     fields = decision.fields
     name = fields[cursor].name if 0 <= cursor < len(fields) else None
     return PanelEdit(station, ship, decision_key(decision),
-                     tuple((f.name, values.get(f.name, f.default)) for f in fields), name, said)
+                     tuple((f.name, values.get(f.name, f.default)) for f in fields), name, said,
+                     refused)
 
 
 def fits(decision: Decision, values: Mapping[str, Value]) -> bool:

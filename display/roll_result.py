@@ -14,6 +14,17 @@ from display.roll_log import RollEntry
 from engine import Seat
 from engine.events import Event
 
+GOOD_NEWS = frozenset({"HIT", "EVADED", "HELD", "REPAIRED"})
+"""Results that went the crew's way (drawn in the good news' colour, never in red)."""
+BAD_NEWS = frozenset({"MISS", "FAILED", "EXPLODED", "BROKE APART"})
+"""Results that went against the crew (red); any other roll says its face, in neither."""
+
+
+def mood(result: str) -> str:
+    """"good", "bad" or "" (neither) for a roll's `result` as the crew that rolled sees it."""
+    return "good" if result in GOOD_NEWS else "bad" if result in BAD_NEWS else ""
+
+
 HOLD_SECONDS = 5.0
 """How long a roll's result stays in the panel's place when nobody taps (our choice: time to
 read three lines aloud)."""

@@ -45,6 +45,8 @@ class PhaseBar:
     display cuts to the prompts the game waits for (display.game_link.seat_view)."""
     brief: str = ""
     """Every seat of `acting` by name alone, for a place too small for it (or "")."""
+    mood: str = ""
+    """At the end: "good" (the seat's side won), "bad" (it lost), "" (a draw, the Instructor)."""
 
 
 def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
@@ -72,12 +74,26 @@ def phase_bar(view: Mapping[str, Any], dice_status: str) -> PhaseBar:
         acting = brief
     adv = view.get("advantage")
     over = bool(view.get("outcome")) or step == "over"
+    mood = ""
     if over:   # the report on the map gives the whole of it, with the ships' fates
         acting = without_detail(str(view.get("outcome") or "The battle is over"))
         seats, brief = (), ""
+        mood = end_mood(view)
     return PhaseBar(f"Turn {view.get('turn', 0)}", step_text, acting, f"Dice: {dice_status}",
                     "" if "advantage" not in view   # a ruleset without a tactical advantage
-                    else f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over, seats, brief)
+                    else f"Adv: {names.get(str(adv), '—')}" if adv else "Adv: —", over, seats,
+                    brief, mood)
+
+
+def end_mood(view: Mapping[str, Any]) -> str:
+    """"good" when the seat's side won, "bad" when another did, "" for a draw or a seat with
+    no side (the Instructor): good news is never drawn in red."""
+    winner = str(view.get("winner") or "")
+    own = (view.get("seat") or {}).get("ship")
+    side = next((str(s.get("side")) for s in view.get("ships", ()) if s.get("id") == own), "")
+    if not winner or not side:
+        return ""
+    return "good" if winner == side else "bad"
 
 
 def one_acting(p: Mapping[str, Any], names: Mapping[str, str], own: object) -> str:
@@ -165,9 +181,12 @@ class RollDialog:
     progress: str = ""   # a roll of several dice, one at a time: "die 2 of 3"
 
 
-def roll_dialog(request: RollRequest, names: Mapping[str, str]) -> RollDialog:
+def roll_dialog(request: RollRequest, names: Mapping[str, str],
+                own: str | None = None) -> RollDialog:
+    """Who rolls (the station, and the ship unless it is the crew's `own`), for what, and what
+    it needs."""
     who = title(request.station)
-    if request.ship:
+    if request.ship and request.ship != own:
         who += f" · {names.get(request.ship, request.ship)}"
     needs = f"needs {request.needs[0]}-{request.needs[1]}" if request.needs else ""
     purpose = request.purpose

@@ -40,6 +40,7 @@ from engine.events import Event
 from engine.ruleset import (
     Crewing,
     Deciding,
+    Described,
     Explaining,
     GameState,
     Levelled,
@@ -65,7 +66,9 @@ __all__ = [
     "events_for",
     "explain",
     "explain_pending",
+    "game_title",
     "legal_actions",
+    "level_line",
     "level_notice",
     "levels",
     "new_game",
@@ -296,6 +299,20 @@ def level_notice(ruleset: str, level: str) -> str:
     """One line saying which rules of `level` are not in play yet, "" when all are."""
     found = rulesets.get(ruleset)
     return found.level_notice(level) if isinstance(found, Levelled) else ""
+
+
+def game_title(ruleset: str) -> str:
+    """The game system `ruleset` plays, as a table reads it ("Star Frontiers: Knight Hawks"); its
+    name when it says none. KeyError for an unknown name."""
+    found = rulesets.get(ruleset)
+    return str(found.title) if isinstance(found, Described) else ruleset
+
+
+def level_line(ruleset: str, level: str) -> str:
+    """A line on what `level` of `ruleset` plays, for a table choosing its game ("" when the
+    ruleset says nothing of it)."""
+    found = rulesets.get(ruleset)
+    return found.level_line(level) if isinstance(found, Described) else ""
 
 
 def _crewing(name: str) -> Crewing | None:

@@ -162,6 +162,18 @@ class Levelled(Protocol):
     def level_notice(self, level: str) -> str: ...
 
 
+@runtime_checkable
+class Described(Protocol):
+    """A ruleset that tells a table what it is: its game system's name as players know it
+    (`title`: "Star Frontiers: Knight Hawks") and a line on each of its levels (`level_line`:
+    what the level's rules add, for a table choosing its game; "" for a ruleset without levels).
+    The kernel's `game_title` and `level_line` (engine.game) ask it by the ruleset's name."""
+
+    title: str
+
+    def level_line(self, level: str) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class ShipClassInfo:
     """One ship class as a list of them shows it: its id (what a scenario's `class` names), the

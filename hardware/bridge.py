@@ -85,17 +85,21 @@ class Bridge:
         devices: dict[str, PanelDevices] = {}
         missing = []
         for station in self.wanted:
-            spec = self.pins.panel_for(station, self.crew)
-            if spec is None:
+            spec = self.pins.panel_for(station, self.crew) or \
+                self.pins.stand_in(station, self.crew, self.wanted)
+            if spec is None or spec.name in self.stations:
                 missing.append(station)
                 continue
+            if spec.station != station:   # a panel the crew has no station for plays this one
+                say(f"the {spec.name} panel plays {station}{self._whose()}")
             dev = open_panel(spec, self.factory, self.edges, self.clock, self.pins.expanders,
                              self.hub)
             devices[spec.name] = dev
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship)), debouncers,
+                spec.name, dev, PanelModel(Seat(station, self.ship), buttons=frozenset(spec.buttons)),
+                debouncers,
                 screen=self._open_screen(spec.name, spec.display, say))
             for deb in debouncers.values():
                 self.order[deb] = len(self.order)

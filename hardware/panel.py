@@ -31,6 +31,9 @@ IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm (wi
                                     # decisions `controls` marks irreversible: self-destruct)
 FLASH_S = 0.15                      # the "not now" flash
 HARD_TURNS = {fn.PORT: ("P", "L"), fn.STARBOARD: ("S", "R")}  # held: the hard turn
+ROUND = frozenset({"place_ship"})   # decisions whose numbers go round at their bounds: a
+                                    # ship's column and row stepped with up alone (a Captain's
+                                    # panel has no down) start again at the map's first
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +117,16 @@ class Editor:
         return True
 
     def step(self, direction: int) -> bool:
-        """Up (+1) or down (-1) on the field under the cursor; False when it cannot move."""
+        """Up (+1) or down (-1) on the field under the cursor; False when it cannot move. A
+        number of a decision in `ROUND` goes round: past its maximum to its minimum."""
         f = self.field
         if f is None:
             return False
         current = self.values.get(f.name)
         if f.kind == "int":
             value = (current if isinstance(current, int) else f.minimum) + direction * f.step
+            if self.decision.action in ROUND and not f.minimum <= value <= f.maximum:
+                value = f.minimum if direction > 0 else f.maximum
             if not f.minimum <= value <= f.maximum:
                 return False
             return self.set(f.name, value)
@@ -207,6 +213,7 @@ class PanelModel:
 
     seat: Seat
     editor: Editor | None = None
+    buttons: frozenset[str] = frozenset()   # the panel's buttons (empty: not known, every one)
     alert: bool = False
     flash_until: float = float("-inf")
     last: Outcome = field(default_factory=Outcome)
@@ -215,6 +222,7 @@ class PanelModel:
     _prompts: tuple[Prompt, ...] = field(default=(), repr=False, compare=False)
     _decisions: tuple[Decision, ...] | None = field(default=None, repr=False, compare=False)
     _pressed_on: Decision | None = field(default=None, repr=False, compare=False)
+    _before_up: dict[str, Value] | None = field(default=None, repr=False, compare=False)
     # The decision just made (its state and editor), until the engine answers: its lights show
     # it made (no "your move"), and its values, not the defaults of the state it was made on.
     _sent: tuple[GameState, Editor] | None = field(default=None, repr=False, compare=False)
@@ -291,6 +299,8 @@ class PanelModel:
         if kind == LONG and button in HARD_TURNS:
             editor.harden_last_step(*HARD_TURNS[button])
             return Outcome()
+        if kind == LONG and button == fn.UP and self._up_selects(editor):
+            return self._next_field(editor)
         if kind == LONG and button == fn.SELECT and editor.decision.presets:
             if len(editor.decision.fields) >= 2:   # the press moved the cursor on: back
                 editor.cursor = (editor.cursor - 1) % len(editor.decision.fields)
@@ -299,6 +309,7 @@ class PanelModel:
             return Outcome()  # a held button never repeats
         if button == fn.ROLL:
             return Outcome(refused="no roll is wanted now")
+        self._before_up = dict(editor.values) if button == fn.UP else None
         if self._edit(editor, button):
             return Outcome()
         field = editor.field
@@ -310,6 +321,21 @@ class PanelModel:
                 return Outcome(refused=why)
         return Outcome(refused=f"not now: {button.replace('_', ' ')} cannot change "
                                f"{editor.decision.title}")
+
+    def _up_selects(self, editor: Editor) -> bool:
+        """A panel with up but no select (the Captain's: up, confirm, back) moves to the next
+        field with a long press of up, so two buttons reach every field (placing a ship: its
+        column, row and heading)."""
+        return bool(self.buttons) and fn.SELECT not in self.buttons and \
+            len(editor.decision.fields) >= 2
+
+    def _next_field(self, editor: Editor) -> Outcome:
+        """Held up: the step its press made taken back, the cursor on the next field."""
+        if self._before_up is not None:
+            editor.values, self._before_up = self._before_up, None
+        editor.cursor = (editor.cursor + 1) % len(editor.decision.fields)
+        label = editor.field.label if editor.field is not None else ""
+        return Outcome(note=f"{label}: press up to change it, hold up for the next")
 
     def _edit(self, editor: Editor, button: str) -> bool:
         count = len(editor.decision.fields)

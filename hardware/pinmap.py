@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -113,6 +114,7 @@ class PanelSpec:
     keys: dict[str, str] = field(default_factory=dict)  # keyboard key -> button function
     crew: int = 1
     display: DisplaySpec | None = None   # its own small display (hardware.station_display)
+    plays: tuple[str, ...] = ()   # stations it plays for a crew without its own station
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +140,13 @@ class PinMap:
         """The panel for `station` of `crew` (the Instructor's, whatever the crew), or None."""
         return next((p for p in self.panels.values() if p.station == station
                      and (p.crew == crew or station == INSTRUCTOR)), None)
+
+    def stand_in(self, station: str, crew: int, stations: Collection[str]) -> PanelSpec | None:
+        """A panel of `crew` that plays `station` (its `plays`) for a crew whose `stations` do
+        not include the panel's own: Knight Hawks' Weapons at the Science panel of a FASA
+        bridge, say. None when there is none."""
+        return next((p for p in self.panels.values() if station in p.plays
+                     and p.crew == crew and p.station not in stations), None)
 
     @property
     def crews(self) -> tuple[int, ...]:
@@ -300,9 +309,18 @@ class _Checker:
             self.error((*path, "station") if "station" in body else path,
                        f"unknown station {station!r} (stations: {', '.join(STATION_NAMES)})")
             return None
-        for key in body.keys() - {"station", "crew", "buttons", "leds", "keys", "display"}:
+        for key in body.keys() - {"station", "crew", "buttons", "leds", "keys", "display",
+                                  "plays"}:
             self.error((*path, key), "unknown setting (station, crew, buttons, leds, keys, "
-                                     "display)")
+                                     "display, plays)")
+        plays = body.get("plays", [])
+        if not isinstance(plays, list) or not all(
+                isinstance(st, str) and st in STATION_NAMES and st not in (station, INSTRUCTOR)
+                for st in plays):
+            self.error((*path, "plays"), f"should be a list of the stations this panel plays for "
+                                         f"a crew without {station}, e.g. [\"weapons\"] "
+                                         f"(stations: {', '.join(STATION_NAMES)}), not {plays!r}")
+            plays = []
         crew = 1
         if "crew" in body:
             value = body["crew"]
@@ -366,7 +384,7 @@ class _Checker:
                 keys[key] = func
         display = self.display(body["display"], (*path, "display")) if "display" in body \
             else None
-        return PanelSpec(name, station, buttons, leds, keys, crew, display)
+        return PanelSpec(name, station, buttons, leds, keys, crew, display, tuple(plays))
 
     def display(self, body: Any, path: tuple[str, ...]) -> DisplaySpec | None:
         """A panel's [display]: chip, address, bus, and (behind a TCA9548A) channel and mux.

@@ -20,8 +20,9 @@ EXAMPLES = """examples:
   starbridge games undo 3 --phase           back to the start of the phase
 
 A game's status: playing (unfinished: `play --resume` goes on with it, and a kiosk goes back
-into it after a power cut), over, abandoned (a kiosk's crew left it idle: only `play --resume
-GAME` goes on with it), damaged (its lines fail their checks: kept, export it for a bug report).
+into it after a power cut), over, abandoned (left idle in a kiosk, or left on purpose: only
+`play --resume GAME` goes on with it), damaged (its lines fail their checks: kept, export it
+for a bug report).
 
 Saves live in the user data folder (~/.local/share/starbridge/saves.db, or $STARBRIDGE_DATA).
 An import never changes a saved game: a file that is not a good log is refused with the reason."""

@@ -102,4 +102,8 @@ def summary(pins: PinMap) -> list[str]:
     out.append("keys on a PC:")
     out.extend(f"  {line}" for line in keys.legend())
     out.extend(f"  warning: {clash}" for clash in keys.clashes)
+    from display.screen_keys import clashes
+
+    out.extend(f"  warning: {line}" for line in clashes(
+        (panel, key, button) for key, (panel, button) in keys.keys.items()))
     return out

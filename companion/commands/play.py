@@ -170,7 +170,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         if game is None:
             if consoles is not None:
                 consoles.close()
-            return 2
+            return 0 if getattr(args, "left", False) else 2   # left at the game chooser
         return play_game(game, args, config, headless, say, data_dir, consoles)
     except (StoreError, EngineError) as exc:
         if consoles is not None:

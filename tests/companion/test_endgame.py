@@ -11,10 +11,11 @@ import pytest
 
 from companion.app import App, Table
 from companion.config import parse_config
+from companion.first_game import game_offer
 from companion.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from companion.store import Store
-from companion.table_setup import next_game, scenarios_on_offer
+from companion.table_setup import next_game
 from engine import Seat, crew_stations, new_game
 
 
@@ -28,7 +29,8 @@ def finished(tmp_path: Path, screen: pygame.Surface) -> tuple[App, Store]:
     game = SavedGame.new(store, scenario, 5, seats)
     table = Table({tuple(k.split("/")): v for k, v in seats.items()},  # type: ignore[misc]
                   surface=screen, display_seat=Seat("instructor"), say=lambda _l: None,
-                  scenarios_offered=lambda: scenarios_on_offer(None))
+                  offered=lambda: game_offer(None),
+                  current=("fasa", "duel", "basic"))
     app = App(game, table)
     for _ in range(2000):
         if game.over:
@@ -53,17 +55,28 @@ def test_the_end_screen_offers_the_next_game_and_says_it_is_saved(
     assert {"end:rematch", "end:scenarios", "end:quit"} <= ids
     texts = " ".join(t.text for t in app.display.painter.texts)
     assert f"saved as game {app.game.id}" in texts
+    assert "end:scenario:duel@advanced" in ids   # the next level up, of the same scenario
+    assert "NEXT LEVEL: ADVANCED" in texts
     tap(app, "end:scenarios")
     assert app.step()
     app.display.draw(force=True)
-    listed = {w.id for w in app.display.widgets if w.id.startswith("end:scenario:")}
-    assert {"end:scenario:duel", "end:scenario:skirmish"} <= listed
-    tap(app, "end:scenario:skirmish")
-    assert app.step() is False and app.next_game == "scenario:skirmish"
+    words = " ".join(t.text for t in app.display.painter.texts)
+    assert "STAR FRONTIERS" in words and "Knight Hawks" in words   # which are Knight Hawks
+    ids = {w.id for w in app.display.widgets}
+    assert {"offer-level:basic", "offer-level:command", "offer-system:knighthawks",
+            "offer-back", "offer-start"} <= ids
+    assert "THE SCENARIO · 2 OF" in words   # another scenario than the one just played
+    tap(app, "offer-level:expert")
+    assert app.step()
+    app.display.draw(force=True)
+    tap(app, "offer-start")
+    assert app.step() is False and app.next_game.endswith("@expert")
+    assert app.next_game != "scenario:duel@expert"
     config = parse_config({}, "t")
     args = argparse.Namespace(turns=None, scenario=None, level=None, autopilot=False)
     nxt = next_game(app.game, app.next_game, config, args, None)
-    assert nxt.scenario["id"] == "skirmish" and nxt.store is store and nxt.id != app.game.id
+    assert nxt.scenario["level"] == "expert" and nxt.scenario["id"] != "duel"
+    assert nxt.store is store and nxt.id != app.game.id
 
 
 @pytest.mark.slow

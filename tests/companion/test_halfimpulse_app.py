@@ -139,7 +139,7 @@ def test_a_turn_of_the_brief_replay_at_two_panels(rig: Rig) -> None:
     assert rig.lit("tiger") and rig.lit("regalhawk")
     words = rig.words()
     assert "Step 2" in words and "Announce speeds" in words
-    rig.key("2")                                  # crew 1's key for its Captain's confirm
+    rig.key("g")                                  # crew 1's key for its Captain's confirm
     rig.settle()
     assert rig.dark("tiger") and rig.lit("regalhawk")
     rig.press("regalhawk")

@@ -112,10 +112,15 @@ def test_only_the_instructor_combination_leaves(kiosk: tuple[Kiosk, Any, ManualC
         clock.t += 0.1
         assert k.step()
     assert k.mode == "crew"    # Escape is a key: a crowd's press starts a game, never leaves
+    assert k.store is not None and k.store.unfinished() is not None
     for key in (pygame.K_F1, pygame.K_F4):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
     clock.t += 0.1
     assert k.step() is False
+    # the crew game left on purpose is kept, but the next start does not resume it as after
+    # a power cut
+    assert k.store.unfinished() is None
+    assert [g.status for g in k.store.games()] == ["abandoned"]
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import Table
 from companion.config import parse_config
+from companion.first_game import game_offer
 from companion.kiosk import Kiosk, attract_seats
 from companion.saved_game import SavedGame
 from companion.store import Store
@@ -52,7 +53,8 @@ class Rig:
                          screen, Seat("captain", "enterprise"), self.clock,
                          step_s=0.5 if attract else 0.0, say=lambda _l: None,
                          exit_keys=config.exit_keys, exit_buttons=config.exit_buttons,
-                         scenarios_offered=lambda: (("duel", "Duel"), ("skirmish", "Skirmish")))
+                         offered=lambda: game_offer(None),
+                         current=("fasa", "duel", ""))
 
         args = argparse.Namespace(turns=None, scenario=None)
         self.k = Kiosk(config, self.store, screen, make_table,

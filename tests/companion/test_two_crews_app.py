@@ -102,7 +102,7 @@ def test_two_crews_press_their_own_ships_buttons_and_see_their_own_lights(
 def test_each_crews_keys_reach_its_own_ship(tmp_path: Path, screen: pygame.Surface) -> None:
     rig = Rig(tmp_path, load_pinmap(example_path()), screen)
     try:
-        for name, ship in (("y", "kronos"), ("e", "enterprise")):   # the engineers' confirm
+        for name, ship in (("[6]", "kronos"), ("e", "enterprise")):   # the engineers' confirm
             code = pygame.key.key_code(name)
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
             rig.clock.t += 0.03

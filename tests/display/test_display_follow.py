@@ -77,3 +77,53 @@ def test_shows_field_reads_a_pages_widgets() -> None:
     assert shows_field(["up:shield4", "confirm"], "shield4")
     assert not shows_field(["up:shield44", "page:+1"], "shield4")
     assert shows_field(["letter:steps:F"], "steps")
+
+
+def colours_in(d: BridgeDisplay, text: str) -> set[tuple[int, int, int]]:
+    """The colours of the pixels of the drawn `text`."""
+    d.draw(force=True)
+    (drawn,) = [t for t in d.painter.texts if t.text == text]
+    r = drawn.rect
+    return {tuple(d.surface.get_at((x, y)))[:3] for x in range(r.left, r.right)  # type: ignore[misc]
+            for y in range(r.top, r.bottom)}
+
+
+def test_a_panel_s_hint_is_not_drawn_in_red_and_its_refusal_is(display: BridgeDisplay) -> None:
+    from display import theme
+
+    edit = engineering(display)
+    display.follow_panel(PanelEdit(edit.station, SHIP, edit.key, edit.values, "shields",
+                                   "Spread evenly"))
+    seen = colours_in(display, "Spread evenly")
+    assert theme.ACCENT_3 in seen and theme.ALERT not in seen
+    display.follow_panel(PanelEdit(edit.station, SHIP, edit.key, edit.values, "shields",
+                                   "not now: full", refused=True))
+    assert theme.ALERT in colours_in(display, "not now: full")
+
+
+@pytest.mark.slow
+def test_a_refusal_at_helm_s_crowded_panel_lands_on_no_button() -> None:
+    """Command & Control's Helm has eight readings over its course buttons: a refused press's
+    note takes the place of the last readings (each whole), never the buttons' place."""
+    from test_display_screens import check_laid_out
+
+    from companion.crew_play import with_crews
+    from companion.screens import SCREENS, advance
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    pygame.font.init()
+    seat = Seat("helm", SHIP)
+    scenario = with_crews(prepare(load_scenario("kobayashi-maru", None), None, "command", None,
+                                  11), {}, None, 1, lambda _l: None, save=False)[0]
+    state, _ = advance(new_game(scenario), seat, 1, SCREENS["helm"][1], 1)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None)
+    d.show(state)
+    o = next(o for o in d.opens if o.station == "helm")
+    d.follow_panel(PanelEdit("helm", SHIP, decision_key(o.decision), (), None,
+                             "not now: ahead cannot change Helm: move USS Enterprise",
+                             refused=True))
+    d.draw(force=True)
+    check_laid_out(d, (800, 480))
+    assert not [t.text for t in d.painter.texts if t.cut]
+    assert any(t.text.startswith("not now") for t in d.painter.texts)

@@ -119,20 +119,30 @@ def kl_moving() -> tuple[FasaState, BridgeDisplay]:
 
 
 @pytest.mark.slow
-def test_the_keyboard_plans_hard_turns_and_r_opens_the_rolls_only_without_a_course() -> None:
+def test_the_arrows_plan_a_course_and_r_is_always_the_rolls_list() -> None:
+    """One set of keys (display.screen_keys): the arrows plan the course (Shift a hard turn,
+    Down the step back), so R is the Rolls list even while a course may take a hard turn."""
     _, d = kl_moving()
-    d.key(pygame.K_l)
+    d.key(pygame.K_LEFT, pygame.KMOD_SHIFT)
     d.draw()
     assert d.map().plan[1:] and not d.rolls_open
+
+    def course() -> str:
+        return next(t.text for t in d.painter.texts if t.text.startswith("Course:"))
+
+    assert course().startswith("Course: L ")
     d.key(pygame.K_BACKSPACE)
     d.draw()
-    d.key(pygame.K_r)   # a course may take an R: the letter, not the Rolls list
+    d.key(pygame.K_UP)
     d.draw()
-    assert not d.rolls_open and "R" in next(t.text for t in d.painter.texts
-                                             if t.text.startswith("Course:"))
-    d.activate("tab:science")   # no course on screen: R is the Rolls list again
+    assert course().startswith("Course: F ")
+    d.key(pygame.K_BACKSPACE)
     d.draw()
-    d.key(pygame.K_r)
+    d.key(pygame.K_RIGHT)
+    d.draw()
+    assert course().startswith("Course: S ")
+    d.key(pygame.K_r)   # a course on screen that may take an R: still the Rolls list
+    d.draw()
     assert d.rolls_open
 
 

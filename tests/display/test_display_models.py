@@ -9,6 +9,7 @@ import pytest
 from game_helpers import play, start
 
 from display.map_model import map_model
+from display.roll_result import mood
 from display.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 from engine import RollRequest, Seat, view
 from engine.hexgrid import offset_to_hex
@@ -131,6 +132,10 @@ def test_roll_dialog_says_who_what_and_the_number_needed() -> None:
     assert d.purpose.startswith("to-hit, Phaser bank 1")
     assert d.needs == "needs 1-6"
     assert d.values == tuple(range(1, 11))
+    # on the crew's own screen its ship goes without saying: the title stays whole
+    assert roll_dialog(req, {"enterprise": "USS Enterprise"}, "enterprise").who == "Helm"
+    assert roll_dialog(req, {"enterprise": "USS Enterprise"}, "kronos").who == \
+        "Helm · USS Enterprise"
 
 
 def test_after_action_report_counts_shots_hits_and_damage() -> None:
@@ -147,3 +152,21 @@ def test_after_action_report_counts_shots_hits_and_damage() -> None:
     assert any("heaviest hit" in t for t in report.turning_points)
     text = "\n".join(report.lines())
     assert "USS Enterprise" in text and "IKS Kronos One" in text
+
+
+def test_the_end_is_good_news_to_the_winners_and_bad_to_the_others_never_red_for_all() -> None:
+    state, _ = play(start(turns=30))
+    v = view(state, Seat("instructor"))
+    sides = {str(s["id"]): str(s["side"]) for s in v["ships"]}
+    moods = {ship: phase_bar(view(state, Seat("helm", ship)), "virtual").mood for ship in sides}
+    assert moods == {ship: "good" if side == v["winner"] else "bad"
+                     for ship, side in sides.items()}
+    assert set(moods.values()) == {"good", "bad"}
+    assert phase_bar(v, "virtual").mood == ""           # the Instructor has no side
+    assert phase_bar(view(start(), Seat("helm", "enterprise")), "virtual").mood == ""
+
+
+def test_a_roll_that_went_the_crew_s_way_is_good_news() -> None:
+    assert [mood(r) for r in ("HIT", "EVADED", "HELD", "REPAIRED")] == ["good"] * 4
+    assert [mood(r) for r in ("MISS", "FAILED", "EXPLODED", "BROKE APART")] == ["bad"] * 4
+    assert mood("") == ""                               # "rolled 4": neither

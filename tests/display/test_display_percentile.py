@@ -54,3 +54,16 @@ def test_a_percentile_roll_by_hand_is_a_tens_and_a_units_die() -> None:
     d.activate("tens:0")
     d.activate("units:0")
     assert getattr(out[-1], "value", None) == 100
+
+
+def test_the_digit_keys_enter_a_percentile_roll_tens_then_units() -> None:
+    """The screen's digits (display.screen_keys) type a roll by hand: the tens, then the units."""
+    pygame.font.init()
+    out: list[Output] = []
+    d = BridgeDisplay(pygame.Surface((800, 480)), Seat("captain", SHIP), out.append)
+    d.show(skill_roll())
+    d.draw(force=True)
+    d.key(pygame.K_6)
+    d.draw(force=True)
+    d.key(pygame.K_2)
+    assert [getattr(a, "value", None) for a in out] == [62]

@@ -131,6 +131,7 @@ def check_laid_out(d: BridgeDisplay, size: tuple[int, int]) -> None:
         assert w.rect.width >= 48 and w.rect.height >= 48, (w.id, w.rect)
         for other in widgets[n + 1:]:
             assert not w.rect.colliderect(other.rect), (w.id, other.id)
+    regions["split"] = lay.shared   # officers deciding at once share the panel and its row
     texts = d.painter.texts
     for n, t in enumerate(texts):
         region = pygame.Rect(regions[t.region])

@@ -67,9 +67,13 @@ class Table:
     def ids(self) -> list[str]:
         return [w.id for w in self.display.widgets if w.enabled]
 
-    def play_decision_by_touch(self) -> Output:
+    def play_decision_by_touch(self, station: str = "") -> Output:
         """Tap the way a crew would: one step up on every stepper (paging through), the enemy as
-        the target of every weapon, one step ahead, a die face for a roll; then Confirm."""
+        the target of every weapon, one step ahead, a die face for a roll; then Confirm. Where
+        officers decide at once (display.draw_split), in `station`'s part: each of its fields
+        in turn."""
+        if station in self.display.together() and self.display.split:
+            return self.play_part_by_touch(station)
         before = len(self.out)
         if "result-ok" in self.ids():   # the last roll's result, read: go on
             self.tap("result-ok")
@@ -100,6 +104,23 @@ class Table:
         assert len(self.out) == before + 1, f"Confirm produced nothing: {self.display.message}"
         return self.out[-1]
 
+    def play_part_by_touch(self, station: str) -> Output:
+        before = len(self.out)
+        at = f"@{station}|"
+        fields = {w.id for w in self.display.widgets if w.id == at + "field:+1"}
+        for _ in range(12 if fields else 1):   # every field, one step up each (or a choice)
+            for wid in self.ids():
+                if wid.startswith(at + "up:") or (wid.startswith(at + "pick:")
+                                                  and not wid.endswith(":-")):
+                    self.tap(wid)
+                    break
+            if at + "field:+1" in self.ids():
+                self.tap(at + "field:+1")
+        assert at + "confirm" in self.ids(), f"Confirm is greyed out: {self.display.message}"
+        self.tap(at + "confirm")
+        assert len(self.out) == before + 1, f"Confirm produced nothing: {self.display.message}"
+        return self.out[-1]
+
 
 @pytest.mark.slow
 def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
@@ -112,9 +133,10 @@ def test_a_whole_turn_played_by_touch(screen: pygame.Surface) -> None:
             break
         prompt = prompts[0]
         if prompt.ship == "enterprise":
-            assert table.display.tab == prompt.station or prompt.roll is not None, \
+            assert table.display.tab == prompt.station or prompt.roll is not None or \
+                prompt.station in table.display.together(), \
                 "the panel of the station that must act was not brought forward"
-            got = table.play_decision_by_touch()
+            got = table.play_decision_by_touch(str(prompt.station))
             if isinstance(got, Request):
                 assert got.kind == "roll" and prompt.roll is not None
                 action: Action = table.dice.roll(prompt.roll)

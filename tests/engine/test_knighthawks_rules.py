@@ -576,3 +576,21 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
     state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
     assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
+
+
+def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> None:
+    """The fire decision's target choices say, before the shot, the chance with each weapon and
+    how it is made up (the Combat Table's number for the defence, range diffusion, head-on:
+    `combat.chance_to_hit`), the same figure the roll is then made against."""
+    state = at(duel(), DEFENSIVE)
+    (decision,) = engine.controls(state, Seat("weapons", "sd"))
+    target = next(c for c in decision.field_named("target").choices if c.value == "dd")
+    firing = [m for m in state.ship("sd").weapons
+              if engine.problem(state, Fire("weapons", "sd", m.id, "dd")) is None]
+    assert firing and target.explain.count("%, ") + target.explain.count("% = ") >= len(firing)
+    for m in firing:
+        weapon = state.tables.weapons[m.code]
+        chance, _, words = combat.chance_to_hit(state, weapon, state.ship("dd"), "sathar",
+                                                state.ship("sd"), 3)
+        assert words in target.explain and f"= {chance}%" in target.explain
+    assert target.need is not None and f"= {target.need}%" in target.explain

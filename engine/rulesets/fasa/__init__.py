@@ -39,6 +39,10 @@ from engine.stations import Seat
 
 class FasaRuleset:
     name = "fasa"
+    title = "Star Trek: Starship Tactical Combat Simulator"   # FASA's
+
+    def level_line(self, level: str) -> str:
+        return level_rules.LEVEL_LINES.get(level, "")
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
 
     def new_game(self, scenario: Mapping[str, Any]) -> FasaState:

@@ -127,3 +127,16 @@ def at_level(cls: ShipClass, level: str) -> ShipClass:
     limits = tuple(FireLimit(lim.weapons & ids, lim.at_a_time) for lim in cls.fire_limits
                    if len(lim.weapons & ids) > lim.at_a_time)
     return replace(cls, weapons=kept, fire_limits=limits)
+
+
+LEVEL_LINES: dict[str, str] = {
+    "basic": "Book One's game: power, movement, shields and fire; the fewest choices.",
+    "advanced": "Book Two, Advanced: hard turns and reverse, evasion, sensors, cloaks, mines and "
+                "exploding ships.",
+    "expert": "Book Two, Expert: full values, ratings and Skill Rolls, warp speed, stress on "
+              "each engine, the detailed damage charts.",
+    "command": "Book Two, Command & Control: every officer's own rules and rolls, the Captain's "
+               "orders; a crew of 3 to 6 at one ship.",
+}
+"""A line on each level for a table choosing its game (the kernel's `level_line`): what its
+rules add, in Book Two's order (seed 000: Advanced, Expert, Command & Control)."""

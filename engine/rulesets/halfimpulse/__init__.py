@@ -22,6 +22,11 @@ from engine.stations import CAPTAIN, Seat
 
 class HalfImpulseRuleset:
     name = NAME
+    title = "Star Fleet Battles: the half-impulse referee"   # seed 003's variant
+
+    def level_line(self, level: str) -> str:
+        """One set of rules: the seed's Sequence of Play over the players' own ship data."""
+        return ""
 
     def new_game(self, scenario: Mapping[str, Any]) -> HalfState:
         return flow.advance(setup.new_game(scenario))[0]

@@ -30,6 +30,11 @@ from engine.stations import Seat
 
 class KnightHawksRuleset:
     name = "knighthawks"
+    title = "Star Frontiers: Knight Hawks"   # seed 002: the Advanced Game's combat
+
+    def level_line(self, level: str) -> str:
+        """One set of rules (the Advanced Game's combat on the Basic Game's map): no levels."""
+        return ""
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
 
     def new_game(self, scenario: Mapping[str, Any]) -> KHState:

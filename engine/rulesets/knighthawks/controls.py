@@ -20,7 +20,7 @@ from engine.rulesets.knighthawks.actions import (
 )
 from engine.rulesets.knighthawks.fire import fire_problem, reach, repairs
 from engine.rulesets.knighthawks.flow import prompts
-from engine.rulesets.knighthawks.state import KHState, Ship
+from engine.rulesets.knighthawks.state import KHState, Mount, Ship
 from engine.stations import Seat, title
 
 SCREEN_CHOICES = ("", "PS", "ES", "SS")
@@ -131,7 +131,7 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
             assert m is not None
             need = combat.chance_to_hit(state, state.tables.weapons[m.code], t, ship.side, ship,
                                         reach(state, ship, m, t) or 0)[0]
-        targets.append(Choice(t.id, t.name, why, need))
+        targets.append(Choice(t.id, t.name, why, need, _odds(state, ship, firable, t, who)))
     default_target = next((c.value for c in targets if c.allowed), "") if default_mount else ""
     return Decision(p, "kh_fire", st, f"Fire from {ship.name}", (
         Field("mount", "weapon", FieldKind.CHOICE, default_mount, choices=mounts),
@@ -139,6 +139,16 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
               choices=(Choice("", "none"), *targets))),
         builder=lambda v: Fire(st, ship.id, _text(v["mount"]), _text(v["target"])),
         irreversible=True)
+
+
+def _odds(state: KHState, ship: Ship, firable: list[Mount], target: Ship, who: str) -> str:
+    """The chance to hit `target` with each weapon that can fire at it, and how it is made up
+    (the Combat Table, its defence, range diffusion, head-on, ICMs: `combat.chance_to_hit`),
+    shown before a shot is chosen: "Laser battery vs no defence 70%, range 2 -10% = 60%"."""
+    return "; ".join(
+        combat.chance_to_hit(state, state.tables.weapons[m.code], target, ship.side, ship,
+                             reach(state, ship, m, target) or 0)[2]
+        for m in firable if fire_problem(state, ship, m.id, target.id, who) is None)
 
 
 def _first_problem(state: KHState, ship: Ship, mount: str, enemies: list[Ship],

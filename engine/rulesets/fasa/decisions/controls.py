@@ -239,7 +239,8 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
     limit = limit_label(state.setup.options)
     return Decision(prompt, "fire", station,
                     f"{title(station)}: declare {ship.name}'s targets{limit}",
-                    tuple(fields), (), build, irreversible=True)
+                    tuple(fields), (), build, irreversible=True,
+                    presets=presets.fire_presets(state, ship, station, fields, names))
 
 
 def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:

@@ -13,7 +13,11 @@ fifteen; a preset fills every field at once and the officer adjusts from there:
 - Helm's arming: "As last turn" (last turn's weapon powers, the Master Control Panel's column,
   within this turn's power to weapons) and "Arm everything" (every weapon the power to weapons
   allows: a launcher its Power To Arm, the beams as evenly as the power shares out), so that
-  arming fourteen power is one hold of select, not fourteen presses.
+  arming fourteen power is one hold of select, not fourteen presses;
+- Helm's fire: "Every weapon that can hit", each ready weapon at the enemy ship it is likeliest
+  to hit (the highest number the shot needs, the engine's `Choice.need`; the first on a tie),
+  the least likely left out while the rules refuse the declaration (a fire limit), so that
+  declaring eight weapons is one hold of select, not sixteen presses.
 
 Every preset's values are within the decision's bounds and budgets, and checked with the rule
 itself (`power.allocate`, `power.set_shields`): a preset the rules would refuse is offered
@@ -34,12 +38,19 @@ from engine.rulesets.fasa.command.frozen_panels import last_arming
 from engine.rulesets.fasa.engineering.power import allocate, arm, set_shields
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.values.actions import AllocatePower, ArmWeapons, SetShields, WeaponPower
+from engine.rulesets.fasa.values.actions import (
+    AllocatePower,
+    ArmWeapons,
+    SetShields,
+    Target,
+    WeaponPower,
+)
 from engine.rulesets.fasa.values.state import FasaState, Ship
+from engine.stations import title
 
-LAST, EVEN, FACING, ALL = "last", "even", "facing", "all"
+LAST, EVEN, FACING, ALL, HIT = "last", "even", "facing", "all", "hit"
 LABELS = {LAST: "As last turn", EVEN: "Spread evenly", FACING: "Facing the enemy",
-          ALL: "Arm everything"}
+          ALL: "Arm everything", HIT: "Every weapon that can hit"}
 
 FORE_FIRST: tuple[int, ...] = tuple(sorted(
     ALL_SHIELDS, key=lambda n: (min(SHIELD_FACINGS[n - 1], 6 - SHIELD_FACINGS[n - 1]), n)))
@@ -177,3 +188,32 @@ def arming_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
             values[f.name], left = f.maximum, left - f.maximum
     values.update(spread([f for f in fields if f not in launchers], left))
     return (as_last, _checked(ALL, {n: values.get(n, 0) for n in names}, make, rule))
+
+
+def fire_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[Field],
+                 weapons: Sequence[str]) -> tuple[Preset, ...]:
+    """"Every weapon that can hit" for Helm's fire `fields` (those named in `weapons` one a
+    weapon, its choices the targets with what each shot needs; any other, such as C&C's
+    weaponry roll, left at its default), checked with the rule itself (`combat.declare`)."""
+    best: dict[str, tuple[int, str]] = {}
+    for f in fields:
+        if f.name not in weapons:
+            continue
+        hits = [c for c in f.choices if c.problem is None and c.need and isinstance(c.value, str)]
+        if hits:
+            top = max(hits, key=lambda c: c.need or 0)   # max keeps the first on a tie
+            best[f.name] = (top.need or 0, str(top.value))
+    order = sorted(best, key=lambda n: -best[n][0])   # the likeliest first
+    while order:
+        shots = tuple(Target(n, best[n][1]) for n in order)
+        try:
+            combat.declare(state, ship, shots, title(station))
+        except IllegalAction as exc:
+            if len(order) == 1:
+                return (Preset(HIT, LABELS[HIT], (), str(exc)),)
+            order.pop()   # a fire limit: the least likely shot left out
+            continue
+        chosen = {n: best[n][1] for n in order}   # every field: the others hold fire
+        return (Preset(HIT, LABELS[HIT], tuple(
+            (f.name, chosen.get(f.name) if f.name in weapons else f.default) for f in fields)),)
+    return (Preset(HIT, LABELS[HIT], (), "no weapon can hit an enemy ship now"),)

@@ -54,9 +54,9 @@ def within(decision: Decision, values: dict[str, object]) -> bool:
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 @pytest.mark.parametrize("scenario", scenario_names(None, "fasa"))
 def test_every_preset_is_within_bounds_and_accepted(scenario: str, level: str) -> None:
-    seen = {"allocate_power": 0, "set_shields": 0, "arm_weapons": 0, "used": 0}
+    seen = {"allocate_power": 0, "set_shields": 0, "arm_weapons": 0, "fire": 0, "used": 0}
     wanted = {"allocate_power": ["last", "even"], "set_shields": ["last", "even", "facing"],
-              "arm_weapons": ["last", "all"]}
+              "arm_weapons": ["last", "all"], "fire": ["hit"]}
     for state, decisions in play(scenario, level, seed=len(scenario)):
         for d in decisions:
             if d.action not in wanted:
@@ -162,3 +162,27 @@ def test_helm_arms_everything_the_power_allows_in_one_fill() -> None:
     assert problem(state, arming.make(values)) is None
     beams = [values[f.name] for f in arming.fields if f.step == 1 and f.maximum]
     assert max(beams) - min(beams) <= 1     # shared out evenly
+
+
+def test_helm_declares_every_weapon_that_can_hit_in_one_fill() -> None:
+    """Helm's quick choice for fire: each ready weapon at the enemy it is likeliest to hit (the
+    number the shot needs, as its target choice says), the others holding fire; one hold of
+    select at the panel, checked by the rule that declares fire."""
+    for state, decisions in play("duel", "basic", seed=3, turns=4):
+        fire = next((d for d in decisions if d.action == "fire"), None)
+        if fire is None or fire.presets[0].problem is not None:
+            continue
+        (hit,) = fire.presets
+        values = dict(hit.values)
+        assert set(values) == {f.name for f in fire.fields}
+        for f in fire.fields:
+            needs = [c.need or 0 for c in f.choices if c.problem is None and c.need]
+            chosen = next((c for c in f.choices if c.value == values[f.name]), None)
+            assert chosen is not None
+            if needs:
+                assert chosen.need == max(needs)          # the likeliest shot
+            else:
+                assert values[f.name] is None             # nothing it can hit: holds fire
+        assert problem(state, fire.make(values)) is None
+        return
+    raise AssertionError("no fire decision with a weapon that can hit")

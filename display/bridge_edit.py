@@ -1,0 +1,98 @@
+"""The bridge display's editing of a decision: what a tap on a field's widget, a quick fill or
+CONFIRM does to the decision open at a station (the ids of display.draw_panel, and those of a
+part of the shared place, display.draw_split). A part of `BridgeDisplay`, kept apart so that
+display/bridge.py stays readable."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.game_link import Open, why_not
+from display.panel_model import DecisionEditor
+from display.status_model import ship_names
+from display.targets import armed_message, second_tap
+
+if TYPE_CHECKING:
+    from display.bridge import BridgeDisplay
+
+Key = tuple[str, str | None, str, str]
+
+
+def edit(d: BridgeDisplay, o: Open, kind: str, rest: str, armed: Key | None) -> None:
+    """Do what the widget `kind`:`rest` does to `o`'s decision; `armed`: the decision whose
+    CONFIRM was tapped once just before (a second tap fires)."""
+    ed = d._editor(o)
+    if kind in ("down", "up"):
+        if ed.step(rest, -1 if kind == "down" else 1):
+            d._touched(o, rest)
+        d._select(o, rest, None)
+    elif kind in ("prev", "next"):   # a long list of choices, one at a time
+        if ed.cycle(rest, 1 if kind == "next" else -1):
+            d._touched(o, rest)
+        d._select(o, rest, None)
+    elif kind == "pick":
+        name, _, key = rest.partition(":")
+        if ed.choose(name, key):
+            value = ed.values.get(name)
+            d._select(o, name, value if isinstance(value, str) else None)
+            d._touched(o, name)
+    elif kind == "letter":
+        name, _, letter = rest.partition(":")
+        if ed.add_letter(name, letter):
+            d._touched(o, name)
+    elif kind == "back":
+        if ed.take_back(rest):
+            d._touched(o, rest)
+    elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
+        d._preset(o, rest)
+    elif kind == "field":   # a part of the shared place: the next (last) field
+        step_field(d, o, int(rest))
+    elif kind == "fill":    # a part of the shared place: the quick fills in turn
+        fill(d, o)
+    elif kind == "confirm":
+        confirm(d, o, ed, armed == o.key)
+
+
+def step_field(d: BridgeDisplay, o: Open, step: int) -> None:
+    """The cursor `step` fields on (round), as the panel's select moves it."""
+    names = [f.name for f in o.decision.fields]
+    if not names:
+        return
+    now = d._cursor(o)
+    name = names[((names.index(now) if now in names else 0) + step) % len(names)]
+    d._touched(o, name)   # the panel's cursor follows (panel_follow)
+    value = d._editor(o).values.get(name)
+    d._select(o, name, value if isinstance(value, str) else None)
+
+
+def fill(d: BridgeDisplay, o: Open) -> None:
+    """The next quick fill the rules allow now, as a held select at the panel does."""
+    presets = o.decision.presets
+    last = d.fills.get(o.key, -1)
+    for n in range(1, len(presets) + 1):
+        i = (last + n) % len(presets)
+        if presets[i].problem is None:
+            d.fills[o.key] = i   # FILL's note says what the next tap gives
+            d._preset(o, presets[i].key)
+            return
+
+
+def confirm(d: BridgeDisplay, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
+    """CONFIRM: the decision made, or why not; a decision that cannot be taken back asks for a
+    second tap first."""
+    assert d.state is not None
+    try:
+        action = ed.action()
+    except ValueError as exc:
+        d.message = str(exc)
+        return
+    reason = why_not(d.state, action)
+    if reason is not None:
+        d.message = reason
+        return
+    if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
+        d.armed = o.key
+        d.message = armed_message(o.decision, ed.values, ship_names(d.view))
+        return
+    d.weapon = d.target = None
+    d.on_output(action)
