@@ -215,7 +215,8 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     for target in state.ships:
         if ship.sensed or not sensors.lockable(state, ship, target):
             continue
-        for q in range(len(sensors.QUESTIONS) + 1):
+        # Expert: the lock alone; the questions come in the Movement Phases (line 777).
+        for q in range(len(sensors.QUESTIONS) + 1 if sensors.phase_question(state) else 1):
             detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
                       else ""}.get(q, "")
             if not sensors.question_problem(state, q, detail):

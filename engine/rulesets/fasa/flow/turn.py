@@ -378,6 +378,9 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
             state = arc_scan.settle(state)
             if state.step == SCAN:
                 return state, events
+            # No ship has moved yet: the order is made again, so a ship whose scan found a
+            # cloaked ship (a lock and its questions) has its place to ask (sensor_ask.py).
+            state = replace(state, queue=movement.movement_order(state))
         elif state.step == MOVE:
             state = movement.skip_idle(state)  # a ship that only had a question to ask
             if state.queue:

@@ -150,14 +150,9 @@ def on_crewed_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState,
 
 
 def settle(state: FasaState) -> FasaState:
-    """The scan step is over when no ship may scan: the phase's moves, in an order made again
-    now that no ship has moved, so a ship whose scan found a cloaked ship (a lock, and its
-    questions) has its place to ask in even with no movement points in the phase."""
-    if waiting(state):
-        return state
-    from engine.rulesets.fasa.moving.movement import movement_order
-    state = replace(state, step=MOVE)
-    return replace(state, queue=movement_order(state))
+    """The scan step is over when no ship may scan: the phase's moves (the order is made again
+    then, `turn.advance`, so a ship whose scan found a cloaked ship has its place to ask)."""
+    return state if waiting(state) else replace(state, step=MOVE)
 
 
 def autopilot_arc(state: FasaState, ship: Ship) -> str:
