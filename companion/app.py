@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.dice_table import TrayAlerts, roll_words
+from companion.game_briefing import Briefing, panel_keys
 from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
@@ -35,8 +36,9 @@ from hardware.panel import Outcome
 from hardware.pinmap import PinMap
 
 if TYPE_CHECKING:
-    from display.draw_attract import KioskScreen
     from display.game_offer import GameOffer
+    from lights.rules import RuleSet
+    from room.room import Room
 
 Say = Callable[[str], None]
 Report = Callable[[tuple[Event, ...]], None]
@@ -65,6 +67,9 @@ class Table:
     #                                                   (first_game.game_offer), read at the end
     current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
     consoles: Any = None                              # the station consoles (companion/consoles.py)
+    room: Room | None = None                          # the room's lights and sounds
+    panel_lights: RuleSet | None = None               # the panels' lights file (None:
+                                                      # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
     briefing: bool = True                             # a new game's briefing until the first
                                                       # input (the kiosk draws its own)
@@ -99,9 +104,9 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
-        self.briefing: KioskScreen | None = None   # a new game's briefing (_brief)
+        self.briefing = Briefing()            # a new game's briefing, until the first input
         self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
-        self.last_input = self.started = table.clock()
+        self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
         self.accepted = 0
@@ -128,45 +133,21 @@ class App:
             self._show_seats()
             self._show_keys()
             self._endgame()
-            self._brief()
+            if not game.actions and table.briefing:
+                self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
                 self.consoles.show_codes(self)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
+        if table.room is not None:   # a new game (or a resumed one): the rules start afresh
+            table.room.reset()
+            table.room.follow(game.state, (), t)
 
     def _show_keys(self) -> None:
         """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
-        pins = self.table.pins
-        if self.display is None or pins is None or not self.mocked:
-            return
-        from display.keys_sheet import PanelKeys
-
-        self.display.show_keys(tuple(   # the station each plays (a stand-in's, pinmap.plays)
-            PanelKeys(name, st.model.seat.station, tuple(pins.panels[name].keys.items()))
-            for b in self.bridges for name, st in b.stations.items() if name in pins.panels))
-
-    def _brief(self) -> None:
-        """A new game's briefing in the map's place (the mission, its goal, the rules, who the
-        crew is, what to press) until the table's first input, at every level."""
-        if self.game.actions or not self.table.briefing or self.display is None:
-            return
-        from display.draw_attract import BRIEFING, KioskScreen, briefing
-        from engine.stations import STATION_NAMES
-
-        self.briefing = KioskScreen()
-        self.briefing.brief = briefing(self.game.scenario, self.game.seats,
-                                       {st: title(st) for st in STATION_NAMES},
-                                       keys=bool(self.display.panel_keys))
-        self.briefing.set(BRIEFING)
-        self.display.overlays.append(self.briefing)
-        self.started = self.last_input
-
-    def _end_briefing(self) -> None:
-        if self.briefing is not None and (self.last_input > self.started or self.game.over):
-            if self.briefing.set(None) and self.display is not None:
-                self.display.dirty = True
-            self.briefing = None
+        if self.display is not None and self.table.pins is not None and self.mocked:
+            self.display.show_keys(panel_keys(self.bridges, self.table.pins))
 
     def _console_wake(self) -> None:
         """From the consoles' server thread: a console's input is on the queue. The loop's
@@ -196,7 +177,7 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1))
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
             bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
@@ -248,6 +229,8 @@ class App:
             self.display.show(state, events)
         for b in self.bridges:
             b.show(state, events, t)
+        if self.table.room is not None:
+            self.table.room.follow(state, events, t)
         if self.table.report is not None and events:
             self.table.report(events)
 
@@ -326,7 +309,8 @@ class App:
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
-        self._end_briefing()
+        self.briefing.close_after(self.display, self.last_input, self.game.over)
+        self._room(t)
         self._exit_combination()
         self._display_outputs()
         if self.consoles is not None and self.consoles.pump(self):
@@ -353,6 +337,17 @@ class App:
                 present(self.display.surface)
         self._tell_service()
         return not self.leave
+
+    def _room(self, t: float) -> None:
+        """The room's lights at `t` (a blink, a glow, an event's end), and what its outputs
+        said (one that dropped or came back), once each."""
+        room = self.table.room
+        if room is None:
+            return
+        room.refresh(t)
+        for line in room.news():
+            self.table.say(line)
+            self.tell(line)
 
     def _tell_service(self) -> None:
         """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at

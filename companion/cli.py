@@ -12,6 +12,7 @@
     starbridge bench [WHAT]          every benchmark and one table of figures (or one of
                                      them: engine, dice, panels, display, saves, app)
     starbridge panels check|wiring   check a pin map; draw its wiring diagram
+    starbridge lights check|test     check a lights file; walk it over a scripted game
     starbridge --version             the version installed
 
 Each command is a module of companion/commands (its table names them); only the module of the

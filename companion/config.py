@@ -157,6 +157,8 @@ class Config:
     default_seat: str = "autopilot"
     pins: str = ""
     factory: str = ""
+    panel_lights: str = ""                   # the panels' lights file; "" = the packaged one
+    room_lights: str = ""                    # the room's lights file (WLED, DMX, sound)
     dice: DiceConfig = field(default_factory=lambda: DiceConfig((), "virtual"))
     display: bool = True
     fullscreen: bool | None = None
@@ -213,7 +215,8 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
              "team_communications", "campaign", "crew", "crew_size", "head_to_head", "admiral",
              "admirals"),
-    "panels": ("pins", "factory"),
+    "panels": ("pins", "factory", "lights"),
+    "room": ("lights",),
     "display": ("enabled", "fullscreen", "size", "rotate", "seat", "fps"),
     "kiosk": ("enabled", "idle_minutes", "attract_scenario", "attract_step_ms", "exit_buttons",
               "exit_keys"),
@@ -363,6 +366,8 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
 
     panels = table("panels")
     text(panels, "panels", "pins", "pins")
+    text(panels, "panels", "lights", "panel_lights")
+    text(table("room"), "room", "lights", "room_lights")
     if panels.get("factory") != "":
         text(panels, "panels", "factory", "factory", FACTORIES)
 

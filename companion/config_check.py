@@ -19,7 +19,7 @@ from pathlib import Path
 
 from companion.config import Config
 from engine import levels
-from engine.errors import EngineError
+from engine.errors import EngineError, one_line
 from engine.stations import INSTRUCTOR, STATION_NAMES
 from hardware.functions import buttons_for
 from hardware.pinmap import PinMapError, load_pinmap
@@ -89,6 +89,13 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
             bad(("kiosk", "exit_keys"), f"no key is named {name!r} (write keys as pygame names "
                                         f"them: \"f1\", \"escape\", \"left ctrl\", \"q\"): nobody "
                                         f"could leave the kiosk")
+    for lights_key, file in ((("panels", "lights"), config.panel_lights),
+                             (("room", "lights"), config.room_lights)):
+        if file:
+            from lights.load import check_file
+
+            problems.extend(f"{config.where(*lights_key)}: {one_line(p)}" for p in
+                            check_file(Path(file).expanduser())[:10])
     return problems
 
 

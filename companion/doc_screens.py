@@ -36,12 +36,17 @@ class DocScreen:
     turns: int = 0
     seed: int = 1
     action: str = ""                 # "app": drawn when the seat must take this action
+    lights: str = ""                 # "lights": the example file walked ("": the panels' own)
     rotate: int = 0                  # the screen turned ([display] rotate); size is the screen's
 
     def command(self) -> str:
         """The `starbridge screenshot` line that draws this one file alone."""
         if self.screen in ("app", "first-game"):
             return f"starbridge screenshot --docs DIR   (the {self.screen}: only with --docs)"
+        if self.screen == "lights":
+            return (f"starbridge lights test {self.lights or ''}".rstrip() +
+                    f" --scenario {self.scenario} --level {self.level} --seed {self.seed} "
+                    f"--png {self.file}")
         return (f"starbridge screenshot --screen {self.screen} --scenario {self.scenario} "
                 f"--seat {self.seat} --size {self.size[0]}x{self.size[1]} --level {self.level} "
                 f"--turns {self.turns} --seed {self.seed}"
@@ -117,6 +122,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
     DocScreen("hi-rolloff-replay-800x480.png", "roll-off", scenario="replay",
               seat="captain:tiger"),
     DocScreen("hi-drones-replay-800x480.png", "drones", scenario="replay", seat="instructor"),
+    DocScreen("lights-test.png", "lights", lights="lights/examples/basic.toml"),
+    DocScreen("lights-test-panels.png", "lights"),
 )
 
 
@@ -130,8 +137,30 @@ def render_doc_screen(doc: DocScreen, out: Path) -> None:
     if doc.screen == "first-game":
         render_first_game(doc, out)
         return
+    if doc.screen == "lights":
+        render_lights(doc, out)
+        return
     render(doc.scenario, parse_seat(doc.seat), doc.size, doc.turns, doc.screen, doc.seed, out,
            None, doc.level, doc.rotate)
+
+
+def render_lights(doc: DocScreen, out: Path) -> None:
+    """`starbridge lights test`'s walk of a packaged lights file, as its --png draws it."""
+    from importlib import resources
+
+    from companion.lights_walk import walk, walk_rows
+    from companion.session import load_scenario, prepare
+    from display.draw_walk import save_walk
+    from lights.load import load_rules
+
+    path = None
+    if doc.lights:
+        path = Path(str(resources.files("lights") / doc.lights.removeprefix("lights/")))
+    rules = load_rules(path)
+    scenario = prepare(load_scenario(doc.scenario, None), None, doc.level, None, 2)
+    moments, _, _ = walk(rules, scenario, doc.seed, 2)
+    save_walk(out, walk_rows(moments), f"{doc.lights or 'panel_lights.toml'} · {doc.scenario} "
+                                       f"at {doc.level}, seed {doc.seed}")
 
 
 def render_all(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS,

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
@@ -30,6 +30,10 @@ from engine import Event, Seat, crew_stations, level_notice, levels, new_game
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
+
+if TYPE_CHECKING:
+    from lights.rules import RuleSet
+    from room.room import Room
 
 
 def seats_for(config: Config, state: Any, ships: list[str], autopilot: bool,
@@ -223,9 +227,13 @@ class Hardware:
     factory: Any = None
     dice: Any = None
     surface: Any = None
+    room: Room | None = None  # the room's lights and sounds, from [room] lights
+    panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights
     service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
 
     def close(self) -> None:
+        if self.room is not None:
+            self.room.close()
         if self.dice is not None:
             self.dice.stop()
         close = getattr(self.factory, "close", None)
@@ -245,6 +253,21 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
         hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+        if config.panel_lights:
+            from lights.load import LightsError, load_rules
+
+            try:
+                hw.panel_lights = load_rules(Path(config.panel_lights).expanduser())
+            except LightsError as exc:
+                raise EngineError("\n".join(exc.problems)) from None
+    if config.room_lights:   # the room's WLED, DMX and sound (docs/lights.md)
+        from lights.load import LightsError, load_rules
+        from room.room import Room
+
+        try:
+            hw.room = Room(load_rules(Path(config.room_lights).expanduser()))
+        except LightsError as exc:
+            raise EngineError("\n".join(exc.problems)) from None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
         from firmware_bridge.bridge import DiceBridge
 
@@ -265,7 +288,8 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface, service=hw.service)
+                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
+                  panel_lights=hw.panel_lights, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
         ruleset = str(game.scenario.get("ruleset") or "fasa")   # every ruleset's scenarios

@@ -269,6 +269,9 @@ def due_in(app: Any, t: float) -> float:
     display = getattr(app, "display", None)
     if display is not None and (held := display.wake_in()) is not None:
         due = min(due, held)          # a roll's result held on screen goes away by itself
+    room = getattr(app.table, "room", None)
+    if room is not None and (next_look := room.due(t)) is not None:
+        due = min(due, next_look - t)   # the room's blink, glow or an event's end
     for b in app.bridges:
         if t < b.lamp_test_until:
             due = min(due, b.lamp_test_until - t)

@@ -22,6 +22,7 @@ from engine import (
     crew_stations,
     events_for,
     new_game,
+    pending,
     problem,
     view,
 )
@@ -47,12 +48,15 @@ def seat_view(state: GameState, seat: Seat) -> dict[str, Any]:
     """The seat's `view`, its `pending` list cut to the prompts the game waits for (the
     kernel's `awaited`): an offer the game goes on without (a self-destruct order, a warp
     speed Helm may leave as it is) is no one's turn, so no line names it as one. (A view lists
-    every ship's pending seats, another side's in words that tell nothing.)"""
+    every ship's pending seats, another side's in words that tell nothing: an entry the view
+    shows as another decision than the one open, which is its side's secret, is dropped only if
+    it names an offer.)"""
     seen = view(state, seat)
     if "pending" in seen:
-        waits = {(p.ship, str(p.station), p.action) for p in awaited(state)}
+        waits = awaited(state)
+        offers = {(p.ship, str(p.station), p.action) for p in pending(state) if p not in waits}
         seen["pending"] = [p for p in seen["pending"] if isinstance(p, Mapping) and (
-            p.get("ship"), str(p.get("station")), p.get("action")) in waits]
+            p.get("ship"), str(p.get("station")), p.get("action")) not in offers]
     return seen
 
 

@@ -29,7 +29,7 @@ LABELS = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI"
           "admiral": "ADM"}
 Levels = Mapping[str, Mapping[str, float]]
 WARNINGS = ("shaken", "system_out", "grid_out")
-"""The Command & Control lights of an officer's panel (hardware.command_lamps's roles)."""
+"""The Command & Control lights of an officer's panel (lights/data/panel_lights.toml's roles)."""
 
 
 MARKS = {"movement": "M", "shields": "S", "weapons": "W", "shaken": "O", "system_out": "S",

@@ -31,8 +31,10 @@ from hardware.functions import AMBER
 from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
 from hardware.pinmap import PinMap
+from hardware.rule_lamps import default_rules
 from hardware.station_display import DisplayError, StationDisplay, open_station_display
 from hardware.station_screen import ROLL_NOW, YOUR_MOVE, station_screen
+from lights.rules import RuleSet
 
 LAMP_TEST_S = 0.6
 Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
@@ -64,8 +66,10 @@ class Bridge:
     scenario's order), 2 for the next (two crews on one Pi)."""
 
     def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
-                 clock: Clock = time.monotonic, crew: int = 1) -> None:
+                 clock: Clock = time.monotonic, crew: int = 1,
+                 lights: RuleSet | None = None) -> None:
         self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
+        self.lights = lights or default_rules()   # the panels' lights file (docs/lights.md)
         self.crew = crew
         self.wanted = tuple(stations)
         self.edges: queue.Queue[Edge] = queue.Queue()
@@ -98,7 +102,8 @@ class Bridge:
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
             self.stations[spec.name] = Station(
-                spec.name, dev, PanelModel(Seat(station, self.ship), buttons=frozenset(spec.buttons)),
+                spec.name, dev, PanelModel(Seat(station, self.ship), self.lights,
+                                           buttons=frozenset(spec.buttons)),
                 debouncers,
                 screen=self._open_screen(spec.name, spec.display, say))
             for deb in debouncers.values():

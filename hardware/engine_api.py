@@ -73,6 +73,26 @@ own_ship_of = _OwnShips().get
 """`own_ship(seat_view(state, seat), seat.ship)`, made once per state and ship."""
 
 
+class _Views:
+    """Each seat's view of the last state asked (compared by identity), made once: a panel's
+    lights read it only when their inputs changed, and then every light of the panel at once."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.views: dict[Seat, dict[str, Any]] = {}
+
+    def get(self, state: GameState, seat: Seat) -> dict[str, Any]:
+        if self.state is not state:
+            self.state, self.views = state, {}
+        if seat not in self.views:
+            self.views[seat] = seat_view(state, seat)
+        return self.views[seat]
+
+
+view_of = _Views().get
+"""`seat_view(state, seat)`, made once per state and seat."""
+
+
 def own_ship(view: Mapping[str, Any], ship: str | None) -> Mapping[str, Any] | None:
     """This seat's ship in its view, with the details only its own side sees (or None)."""
     for entry in view.get("ships", ()):

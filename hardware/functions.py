@@ -68,7 +68,7 @@ def buttons_for(station: str) -> tuple[str, ...]:
 
 
 # Command & Control: an officer's panel lights his being shaken, a system he is in charge of
-# shaken, and the power off the grid (hardware.command_lamps); the Instructor has no ship.
+# shaken, and the power off the grid (lights/data/panel_lights.toml); the Instructor has no ship.
 SHAKEN_LED, SYSTEM_OUT_LED, GRID_OUT_LED = "shaken", "system_out", "grid_out"
 COMMAND_LEDS: tuple[str, ...] = (SHAKEN_LED, SYSTEM_OUT_LED, GRID_OUT_LED)
 

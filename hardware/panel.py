@@ -3,7 +3,7 @@
     model = PanelModel(Seat("helm", "enterprise"))
     out = model.press("up", PRESS, state)        # -> Outcome: an action to apply, a roll to ask
     model.told(state, events)                     # the events this seat was told (alert light)
-    model.lamps(state)                            # what its lights show now
+    model.lamps(state)                            # what its lights show now (its lights file)
 
 The values a panel steps through are the fields of the seat's `Decision` (engine `controls`), so
 the buttons can never build an action out of range; before confirming, the panel asks the
@@ -22,9 +22,10 @@ from engine.stations import INSTRUCTOR
 from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
-from hardware.command_lamps import command_plan
 from hardware.debounce import LONG, PRESS
-from hardware.lamps import BLINK, Lamp, shields_plan, status_plan, strength_plan, weapons_plan
+from hardware.lamps import Lamp
+from hardware.rule_lamps import Entering, default_rules, panel_plan
+from lights.rules import RuleSet
 
 Value = int | str | None
 IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm (with the
@@ -212,6 +213,7 @@ class PanelModel:
     """A station's panel: the seat it speaks for, the decision being edited, the alert."""
 
     seat: Seat
+    rules: RuleSet = field(default_factory=default_rules, repr=False, compare=False)
     editor: Editor | None = None
     buttons: frozenset[str] = frozenset()   # the panel's buttons (empty: not known, every one)
     alert: bool = False
@@ -415,60 +417,15 @@ class PanelModel:
 
     def lamps(self, state: GameState, t: float, has_amber: bool,
               lights: Collection[str] | None = None) -> dict[str, Lamp]:
-        """What this panel's lights show now, from the seat's own prompts and view (`lights`:
-        the roles this panel has, when only those are wanted)."""
-        prompts = self.prompts(state)
+        """What this panel's lights show now (`lights`: the roles this panel has, when only
+        those are wanted): the panels' lights file's rules (hardware.rule_lamps) over the seat's
+        own prompts, decisions and view and what is being entered here. "Your move" is only for
+        what the game waits for: an offer (a self-destruct order, a warp speed left as it is)
+        lights nothing (`asked.decide`)."""
         sent = self.sent(state)
-        # "your move" only for what the game waits for: an offer (a self-destruct order, a warp
-        # speed left as it is) lights nothing
-        waits = any(not d.optional for d in self.decisions(state)) if any(
-            p.roll is None for p in prompts) else False
-        plan = status_plan(your_move=sent is None and waits,
-                           roll_now=any(p.roll is not None for p in prompts),
-                           alert=self.alert, flash=t < self.flash_until, amber=has_amber)
-        plan.update(self._indicators(state, lights, sent or self.editor))
-        if self.seat.station != "instructor" and (
-                lights is None or any(r in lights for r in fn.COMMAND_LEDS)):
-            # C&C: shaken officer, system out, power off the grid (hardware.command_lamps)
-            plan.update(command_plan(api.own_ship_of(state, self.seat), self.seat.station))
-        return plan
-
-    def _indicators(self, state: GameState, lights: Collection[str] | None,
-                    editor: Editor | None) -> dict[str, Lamp]:
-        station = self.seat.station
-        wanted = fn.STATION_LEDS.get(station, ())
-        if not wanted or (lights is not None and not any(r in lights for r in wanted)):
-            return {}
-        ship = api.own_ship_of(state, self.seat)
-        editing = editor.decision.action if editor is not None else None
-        values = editor.values if editor is not None else {}
-        if fn.STATION_LEDS[station] == fn.SHIELD_LEDS:
-            if editing == "set_shields" and editor is not None:
-                names = [f"shield{i}" for i in range(1, 7)]
-                full = max((f.maximum for f in editor.decision.fields), default=1)
-                return shields_plan([int(values.get(n) or 0) for n in names], full)
-            points = list(ship["shields"]) if ship else [0] * 6
-            plan = shields_plan(points, max(points, default=0))
-            chosen = values.get("shield") if editing == "bonus_shield" else None
-            if isinstance(chosen, int) and 1 <= chosen <= len(fn.SHIELD_LEDS):
-                plan[fn.SHIELD_LEDS[chosen - 1]] = BLINK   # where the bonus point would go
-            return plan
-        if fn.STATION_LEDS[station] == fn.WEAPON_LEDS:
-            weapons = list(ship["weapons"]) if ship else []
-            if editing == "arm_weapons":
-                return weapons_plan([int(values.get(w["id"]) or 0) > 0 for w in weapons])
-            return weapons_plan([w["power"] > 0 and not w["fired"] and not w["damaged"]
-                                 for w in weapons])
-        if editing == "allocate_power" and editor is not None:
-            total = sum(b.maximum for b in editor.decision.budgets[:1])
-            return strength_plan(fn.POWER_LEDS, [int(values.get(n) or 0) for n in fn.POWER_LEDS],
-                                 total)
-        alloc = ship.get("allocation") if ship else None
-        if not alloc or not ship:
-            return strength_plan(fn.POWER_LEDS, [0, 0, 0], 1)
-        plan = strength_plan(fn.POWER_LEDS, [alloc[n] for n in fn.POWER_LEDS], ship["power"])
-        if editing == "bonus_power":   # where the bonus power point would go blinks
-            to = str(values.get("to") or "")
-            plan["movement" if to == "movement" else "shields" if to.startswith("shield")
-                 else "weapons"] = BLINK
-        return plan
+        editor = sent or self.editor
+        entering = Entering(editor.decision if editor is not None else None,
+                            editor.values if editor is not None else {}, self.alert,
+                            t < self.flash_until, sent is not None)
+        return panel_plan(self.rules, self.seat, state, entering, has_amber, lights,
+                          self.decisions(state))

@@ -24,17 +24,16 @@ from display.panel_model import station_facts
 from display.roll_log import RollLog
 from display.shield_marks import shield_marks
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
-from engine import Decision, GameState, Seat, controls, events_for, pending, view
+from engine import Decision, GameState, Seat, controls, events_for, pending, public, view
 from engine.events import Event
-from engine.stations import ADMIRAL, CAPTAIN, INSTRUCTOR, title
+from engine.stations import ADMIRAL, INSTRUCTOR, title
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 
 TICKER = 50
 """Lines of the ticker sent (newest last)."""
 ROLLS = 50
 """Rolls of the Rolls list sent (newest first)."""
-PUBLIC_SHIP = ("id", "name", "class", "race", "side", "col", "row", "heading", "movement_points",
-               "status", "warp", "emergency_turned", "evading", "cloaked")
+PUBLIC_SHIP = public.PUBLIC_SHIP
 """What the viewscreen shows of a ship: the keys every seat is given of any ship."""
 
 
@@ -88,67 +87,20 @@ def seen_by(state: GameState, seat: Seat) -> dict[str, Any]:
     return got
 
 
-# -- the viewscreen: what every side may know -----------------------------------------------
+# -- the viewscreen: what every side may know (the kernel's public view) ------------------
 def side_seats(state: GameState) -> dict[str, Seat]:
     """One seat per side (the Captain of its first ship), in the order of the ships."""
-    out: dict[str, Seat] = {}
-    for s in seen_by(state, Seat(INSTRUCTOR)).get("ships", ()):
-        out.setdefault(str(s["side"]), Seat(CAPTAIN, str(s["id"])))
-    return out
-
-
-def _seen_by_all(views: Sequence[Mapping[str, Any]], key: str) -> list[Any]:
-    """The entries of list `key` that every view holds (mines every side knows, ...)."""
-    first = list(views[0].get(key, ())) if views else []
-    return [x for x in first if all(x in v.get(key, ()) for v in views[1:])]
+    return public.side_seats(state, seen_by)
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-    """The viewscreen's view: made only of what the sides' own views say, each fact as the side
-    that may know least is told it."""
-    seats = side_seats(state)
-    views = {side: seen_by(state, seat) for side, seat in seats.items()}
-    if not views:
-        return {"ships": [], "map": {"cols": 1, "rows": 1}, "pending": [], "seat": None}
-    order = list(views)
-    base = dict(views[order[0]])   # its own top level; what it shares is only read
-    ships = []
-    for ship in base.get("ships", ()):
-        side = str(ship["side"])
-        others = [v for s, v in views.items() if s != side] or [views[side]]
-        entries = [next((x for x in v.get("ships", ()) if x.get("id") == ship["id"]), None)
-                   for v in others]
-        if any(e is None for e in entries):
-            continue
-        hidden = next((e for e in entries if e is not None and e.get("col") is None), None)
-        chosen = hidden or entries[0]
-        assert chosen is not None
-        ships.append({k: chosen.get(k) for k in PUBLIC_SHIP})
-    # whose move it is: each prompt as a side other than its ship's is told of it
-    side_of = {str(s["id"]): str(s["side"]) for s in base.get("ships", ())}
-    told: list[dict[str, Any]] = []
-    for side, v in views.items():
-        for entry in v.get("pending", ()):
-            ship_side = side_of.get(str(entry.get("ship")), "")
-            if ship_side != side or len(views) == 1:
-                item = {"ship": entry.get("ship"), "station": entry.get("station"),
-                        "action": entry.get("action"), "what": entry.get("what")}
-                if item not in told:
-                    told.append(item)
-    base.update({"ships": ships, "pending": told, "seat": None, "sensor_reports": [],
-                 "counters": _seen_by_all(list(views.values()), "counters"),
-                 "detected": _seen_by_all(list(views.values()), "detected")})
-    return base
+    """The viewscreen's view (engine.public), from the views asked once per state."""
+    return public.public_view(state, seen_by)
 
 
 def public_events(state: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
-    """What the viewscreen is told: the events every side is told (by their text)."""
-    seats = list(side_seats(state).values())
-    if not seats:
-        return ()
-    told = [events_for(state, events, s) for s in seats]
-    texts = [{e.text for e in t} for t in told[1:]]
-    return tuple(e for e in told[0] if all(e.text in t for t in texts))
+    """What the viewscreen is told: the events every side is told (engine.public)."""
+    return public.public_events(state, events, seen_by)
 
 
 # -- what each seat has been told: the ticker and the Rolls list ----------------------------

@@ -22,7 +22,7 @@ The rows:
 - the confirm at Engineering again on a Command & Control turn: the Kobayashi Maru at
   `--level command` with a crewed Enterprise (its officers rated by a fixed seed), whose every
   panel also lights its shaken, system-out and grid lights from its view
-  (hardware.command_lamps).
+  (lights/data/panel_lights.toml).
 
 Figures, not pass/fail (the machines are shared and noisy). On a Pi the budget is press to light
 under 50 ms; on a developer machine p99 under 5 ms and within a small factor of the floor.

@@ -38,6 +38,8 @@ COMMANDS: dict[str, Command] = {
                               "same run"),
     "dice-emulator": Command("dice_emulator", "a dice tray on a pseudo-terminal or TCP port"),
     "panels": Command("panels", "station panels: check a pin map, draw its wiring"),
+    "lights": Command("lights", "lights and sound: check a lights file, walk it over a "
+                                "scripted game"),
     "screenshot": Command("screenshot", "render the bridge display to PNG (headless)"),
 }
 DEFAULT = "play"

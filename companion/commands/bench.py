@@ -28,6 +28,8 @@ WHAT = {
     "app": "the app's process: launch to first frame, peak memory while playing",
     "window": "`starbridge play` in a window (Xvfb), untouched: CPU and memory beside bare pygame",
     "stations": "a tap on a phone's console to every other console updated; idle server",
+    "lights": "an engine event to the light's command on the wire (WLED, sACN), beside the bare "
+              "send",
 }
 EXAMPLES = "examples:\n  starbridge bench             every benchmark, then one table of " \
            "their figures\n" + "".join(f"  starbridge bench {k:12} {v}\n" for k, v in WHAT.items())
@@ -80,9 +82,15 @@ def _stations(out: IO[str]) -> list[Figure]:
     return stations_bench(out)
 
 
+def _lights(out: IO[str]) -> list[Figure]:
+    from companion.benchmarks.lights import lights_bench
+    return lights_bench(out)
+
+
 BENCHES: dict[str, Callable[[IO[str]], list[Figure]]] = {
     "engine": _engine, "dice": _dice, "panels": _panels, "display": _display, "saves": _saves,
-    "app": _app, "window": _window, "stations": _stations}
+    "app": _app, "window": _window, "stations": _stations,
+    "lights": _lights}
 
 
 def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,

@@ -69,6 +69,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "back into the crew game that was being played")
     p.add_argument("--config", type=Path, default=None, help="the configuration file")
     p.add_argument("--window", action="store_true", help="a window even without a desktop")
+    p.add_argument("--lights", type=Path, default=None, metavar="FILE",
+                   help="light the room by this lights file (WLED, DMX, sound; docs/lights.md)")
     p.add_argument("--stations", action="store_true",
                    help="serve the station consoles (phones, tablets) even where the "
                         "configuration's [stations] has them off (docs/stations.md)")
@@ -141,6 +143,15 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         return run_kiosk(config, data_dir, say)
     if getattr(args, "stations", False):
         config = replace(config, stations=True)
+    if getattr(args, "lights", None) is not None:
+        from lights.load import check_file
+
+        found = check_file(args.lights)
+        if found:
+            for line in found:
+                print(f"starbridge: {line}", file=sys.stderr)
+            return 2
+        config = replace(config, room_lights=str(args.lights))
     if getattr(args, "port", None) is not None:
         config = replace(config, stations_port=args.port)
     if getattr(args, "address", None) is not None:

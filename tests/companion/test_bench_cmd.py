@@ -46,11 +46,12 @@ def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
 @pytest.mark.slow
 def test_bench_all_prints_one_table_of_every_benchmarks_figures(
         tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """End to end over the in-process benchmarks (the app's processes, the window and the
-    consoles have their own tests)."""
+    """End to end over the in-process benchmarks (the app's processes, the window, the
+    consoles and the lights have their own tests)."""
     monkeypatch.delitem(bench_cmd.BENCHES, "app")
     monkeypatch.delitem(bench_cmd.BENCHES, "window")
     monkeypatch.delitem(bench_cmd.BENCHES, "stations")
+    monkeypatch.delitem(bench_cmd.BENCHES, "lights")
     assert main(["bench"]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()

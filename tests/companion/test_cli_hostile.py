@@ -100,7 +100,7 @@ def test_ctrl_c_to_the_running_command(tmp_path: Path) -> None:
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()  # it is busy measuring once this line is out
-        assert first.startswith("recorded game")
+        assert first.startswith("basic: recorded game")   # bench engine speaks per level
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:

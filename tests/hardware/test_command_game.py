@@ -30,10 +30,10 @@ from engine import (
     view,
 )
 from hardware.bridge import Bridge, pump_all
-from hardware.command_lamps import command_plan
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome
 from hardware.pinmap import PinRef, load_pinmap
+from tests.hardware.coded_lamps import command_plan
 
 SHIP = "enterprise"
 

@@ -46,7 +46,7 @@ def test_default_map_has_four_stations_and_the_instructor_on_free_header_pins() 
     for panel in pins.panels.values():  # every panel can step and confirm from the header
         assert {"confirm", "up"} <= {f for f, p in panel.buttons.items() if p.on_header} or \
             panel.station == "instructor"
-    # mcp4: the Command & Control lights, three on each officer's panel (hardware.command_lamps)
+    # mcp4: the Command & Control lights, three on each officer's panel (lights/data/panel_lights.toml)
     assert set(pins.expanders) == {"mcp0", "mcp1", "mcp4"}
     for panel in pins.panels.values():
         cc = {role: led.pin for role, led in panel.leds.items()

@@ -126,3 +126,13 @@ def test_the_installed_command_starts_outside_the_checkout(installed: Path,
                cwd=tmp_path)
     assert shot.returncode == 0, shot.stderr[-2000:]
     assert (tmp_path / "helm.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    example = run(installed, starbridge, "lights", "example", "basic", cwd=tmp_path)
+    assert example.returncode == 0, example.stderr[-2000:]
+    (tmp_path / "room.toml").write_text(example.stdout)
+    for action in (["check"], ["test", "--png", "walk.png"]):
+        lit = run(installed, starbridge, "lights", action[0], "room.toml", *action[1:],
+                  cwd=tmp_path)
+        assert lit.returncode == 0 and "Traceback" not in lit.stderr, lit.stderr[-2000:]
+    assert (tmp_path / "walk.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    panels = run(installed, starbridge, "lights", "check", cwd=tmp_path)   # the packaged panels'
+    assert panels.returncode == 0 and "good:" in panels.stdout, panels.stderr[-2000:]

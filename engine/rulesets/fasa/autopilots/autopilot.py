@@ -8,6 +8,7 @@ It sees what its seat may see (`view`): enemy positions, headings and speeds, no
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
 
 from engine.actions import Action
@@ -69,11 +70,6 @@ from engine.rulesets.fasa.values.cc_actions import GiveOrders
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
-    CHOOSE,
-    DECLARE,
-    EVADE,
-    MOVE,
-    SENSE,
     FasaState,
     Ship,
     replace,
@@ -87,69 +83,125 @@ GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
 
+Choose = Callable[[FasaState, Ship, str, str], Action]
+"""The autopilot's choice for one kind of decision: (redacted state, ship, station, kind)."""
+
+
 def decide(state: FasaState, prompt: Prompt) -> Action:
     """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
-    seat may know (`views.redacted`), never from an enemy's secrets."""
+    seat may know (`views.redacted`), never from an enemy's secrets: the choice of its kind of
+    decision (`CHOICES`, a lookup by the kind)."""
     if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral_autopilot.py)
         return admiral_autopilot.orders(state, prompt)
     assert prompt.ship is not None and prompt.roll is None
     state = redacted(state, Seat(prompt.station, prompt.ship))
-    ship = state.ship(prompt.ship)
-    station = prompt.station
-    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
-        return science.autopilot(state, ship.id, prompt.action, station)
-    if prompt.action == "place_ship":  # where the scenario puts it: a simple, sensible player
-        return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
-    if prompt.action == "ask":
-        # How the target's shields are powered; a second question in a phase (C&C, line 1217):
-        # how much damage it has taken.
-        return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
-    if prompt.action in aftermath.ACTIONS:  # C&C: powering down (autopilot_cc.py)
-        return autopilot_cc.decide(state, ship, station, prompt.action)
-    if prompt.action == "sense" and state.step == MOVE:  # C&C: a lock tried again (l.1249)
+    return CHOICES[prompt.action](state, state.ship(prompt.ship), prompt.station, prompt.action)
+
+
+def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
+
+
+def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    # Where the scenario puts it: a simple, sensible player.
+    return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
+
+
+def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    # How the target's shields are powered; a second question in a phase (C&C, line 1217):
+    # how much damage it has taken.
+    return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
+
+
+def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return autopilot_cc.decide(state, ship, station, kind)  # C&C: powering down
+
+
+def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
+        return replace(autopilot_cc.straight_course(state, ship), station=station)
+    return Move(station, ship.id, _best_path(state, ship))
+
+
+def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    shots = () if fire_problem(state, ship) else _shots(state, ship)
+    return DeclareFire(station, ship.id, shots,
+                       bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
+
+
+def _orders(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return GiveOrders(station, ship.id, orders.choose(state, ship))  # C&C: the fire order
+
+
+def _engineer_roll(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return engineer_roll.autopilot_choice(ship, station)  # C&C: the Chief Engineer's roll
+
+
+def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    assert state.hit is not None
+    firer = state.ship(state.shots[0].firer)
+    candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
+    return ChooseDamagedWeapon(station, ship.id,
+                               min(candidates, key=lambda w: _weapon_value(ship, w)))
+
+
+def _evade(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return Evade(station, ship.id, _evasion(state, ship))
+
+
+def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
         return Sense(station, ship.id, _crewed_target(state, ship))
-    if state.step == MOVE:
-        if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
-            return replace(autopilot_cc.straight_course(state, ship), station=station)
-        return Move(station, ship.id, _best_path(state, ship))
-    if state.step == DECLARE:
-        shots = () if fire_problem(state, ship) else _shots(state, ship)
-        return DeclareFire(station, ship.id, shots,
-                           bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
-    if prompt.action == "orders":  # C&C: the Captain's fire order
-        return GiveOrders(station, ship.id, orders.choose(state, ship))
-    if prompt.action == "engineer_roll":  # C&C: the Chief Engineer's Skill Roll
-        return engineer_roll.autopilot_choice(ship, station)
-    if state.step == CHOOSE:
-        assert state.hit is not None
-        firer = state.ship(state.shots[0].firer)
-        candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
-        return ChooseDamagedWeapon(station, ship.id,
-                                   min(candidates, key=lambda w: _weapon_value(ship, w)))
-    if state.step == EVADE:
-        return Evade(station, ship.id, _evasion(state, ship))
-    if state.step == SENSE:
-        if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
-            return Sense(station, ship.id, _crewed_target(state, ship))
-        return Sense(station, ship.id, *_sensing(state, ship))
-    if prompt.action == "self_destruct":
-        return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
-    if prompt.action == "arc_scan":
-        return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
-    if prompt.action == "set_warp":
-        return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
-    if prompt.action == "skill_bonus":
-        return expert_play.choose_bonus(state, ship, station)
-    if prompt.action == "bonus_power":
-        return bonus_place.choose_power(ship, station)
-    if prompt.action == "bonus_shield":
-        return expert_play.place_shield(state, ship, station)
-    if prompt.action == "allocate_power":
-        return _allocate(state, ship, station)
-    if prompt.action == "arm_weapons":  # nothing under the Captain's hold fire (C&C)
-        return ArmWeapons(station, ship.id,
-                          () if arm_problem(state, ship, True) else _arming(ship))
+    return Sense(station, ship.id, *_sensing(state, ship))
+
+
+def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
+
+
+def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
+
+
+def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
+
+
+def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return expert_play.choose_bonus(state, ship, station)
+
+
+def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return bonus_place.choose_power(ship, station)
+
+
+def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return expert_play.place_shield(state, ship, station)
+
+
+def _allocation(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return _allocate(state, ship, station)
+
+
+def _arm(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    # Nothing under the Captain's hold fire (C&C).
+    return ArmWeapons(station, ship.id, () if arm_problem(state, ship, True) else _arming(ship))
+
+
+def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return SetShields(station, ship.id, _shields(state, ship))
+
+
+CHOICES: dict[str, Choose] = {
+    **dict.fromkeys(science.PROMPTS, _science),
+    "place_ship": _place, "ask": _ask, **dict.fromkeys(aftermath.ACTIONS, _power_down),
+    "move": _move, "fire": _fire, "orders": _orders, "engineer_roll": _engineer_roll,
+    "choose_damaged_weapon": _choose, "evade": _evade, "sense": _sense,
+    "self_destruct": _self_destruct, "arc_scan": _arc_scan, "set_warp": _set_warp,
+    "skill_bonus": _skill_bonus, "bonus_power": _bonus_power, "bonus_shield": _bonus_shield,
+    "allocate_power": _allocation, "arm_weapons": _arm, "set_shields": _set_shields,
+}
+"""The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
 
 
 def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:

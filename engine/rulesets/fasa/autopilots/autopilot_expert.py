@@ -69,11 +69,27 @@ def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC)
     return total
 
 
+_BEST: dict[tuple[int, int, tuple[bool, ...], Fraction], tuple[Tables, object, int]] = {}
+"""`best_range` of each class with its weapons' damage, by the tables' and the class's identity
+(both held, so that their ids are not reused while they are here): the autopilots ask it for
+every ship at almost every decision, and it reads 24 ranges of every weapon."""
+BEST_KEPT = 4096
+"""How many `best_range` answers are kept at most (a long-running table plays many games)."""
+
+
 def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
     """The range where a full volley does most, the longer on a near tie."""
+    key = (id(tables), id(ship.cls), tuple(w.damaged for w in ship.weapons), scale)
+    kept = _BEST.get(key)
+    if kept is not None and kept[0] is tables and kept[1] is ship.cls:
+        return kept[2]
     scores = [(expected_damage(tables, ship, r, scale), r) for r in range(1, 25)]
     top = max(s for s, _ in scores)
-    return max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+    best = max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
+    if len(_BEST) >= BEST_KEPT:
+        _BEST.clear()
+    _BEST[key] = (tables, ship.cls, best)
+    return best
 
 
 def _nearest_seen(state: FasaState, ship: Ship) -> Ship | None:

@@ -6,4 +6,6 @@ bounds, the legal actions, the quick fills.
   skill bonus's point), `power_down_controls.py` (powering down): those of their rules.
 - `legal.py`: legal actions; `cc_legal.py`, `power_down_options.py`: those of their rules.
 - `presets.py`: the quick fills of the Power Allocation Phase.
+- `disclosure.py`: what another side may know of each open decision (at most that the ship
+  acts), which `seats/views.py` reads.
 """

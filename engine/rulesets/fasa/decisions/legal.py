@@ -5,6 +5,7 @@ choice and the most forceful choices. `apply` checks any other action on its own
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
@@ -46,7 +47,7 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.shaken import straight_line
-from engine.rulesets.fasa.values.state import CHOOSE, DECLARE, EVADE, MOVE, SENSE, FasaState, Ship
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 from engine.stations import Seat
 
 MAX_FULL_PATHS = 5
@@ -61,71 +62,131 @@ def legal_actions(state: FasaState, seat: Seat) -> tuple[Action, ...]:
     return tuple(out)
 
 
+Options = Callable[[FasaState, Ship, str, str], list[Action]]
+"""The legal actions of one kind of decision: (state, ship, station, the decision's kind)."""
+
+
 def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
+    """The legal actions answering `prompt`: a roll's faces, or the options of its kind of
+    decision (`OPTIONS`, a lookup by the kind)."""
     if prompt.roll is not None:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
     if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral.py)
         return admiral.options(state, prompt, station)
     assert prompt.ship is not None
-    ship = state.ship(prompt.ship)
-    if prompt.action in science.PROMPTS:  # C&C: the Science Officer's decisions
-        return science.legal_for(state, ship.id, prompt.action, station)
-    if prompt.action == "place_ship":
-        return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
-    if prompt.action == "ask":
-        target = state.ship(ship.lock)
-        asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
-                      else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
-        return [AskSensor(station, ship.id, q, d) for q, d in asked
-                if not sensors.question_problem(state, q, d)]
-    if prompt.action == "sense" and state.step == MOVE:  # C&C: a lock tried again (l.1249)
+    options = OPTIONS.get(prompt.action)
+    return options(state, state.ship(prompt.ship), station, prompt.action) if options else []
+
+
+def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return science.legal_for(state, ship.id, kind, station)  # C&C: the Science Officer's
+
+
+def _place(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
+
+
+def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    target = state.ship(ship.lock)
+    asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
+                  else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
+    return [AskSensor(station, ship.id, q, d) for q, d in asked
+            if not sensors.question_problem(state, q, d)]
+
+
+def _move(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [Move(station, ship.id, p) for p in move_options(state, ship)]
+
+
+def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
+            for w in (False, True)
+            if not w or not helm_rolls.weaponry_problem(state, ship, len(s))]
+
+
+def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
+
+
+def _evade(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
+
+
+def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    if state.step == MOVE:  # C&C: a lock tried again in a Movement Phase (line 1249)
         return [Sense(station, ship.id, t.id if t else "") for t in (
             None, *(t for t in state.ships if sensors.lockable(state, ship, t)))]
-    if state.step == MOVE:
-        return [Move(station, ship.id, p) for p in move_options(state, ship)]
-    if state.step == DECLARE:
-        return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
-                for w in (False, True) if not w or not helm_rolls.weaponry_problem(state, ship,
-                                                                                   len(s))]
-    if prompt.action in cc_legal.ACTIONS:  # C&C: the Captain's orders, the Engineer's roll
-        return cc_legal.for_prompt(state, ship, prompt.action, station)
-    if state.step == EVADE:
-        return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
-    if state.step == SENSE:
-        return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
-    if state.step == CHOOSE:
-        assert state.hit is not None
-        firer = state.ship(state.shots[0].firer)
-        return [ChooseDamagedWeapon(station, ship.id, w)
-                for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
-    if prompt.action == "self_destruct":
-        orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
-        if not rescues.abandon_problem(state, ship):
-            orders += (rescues.ABANDON,)
-        return [SelfDestruct(station, ship.id, o) for o in orders]
-    if prompt.action == "arc_scan":
-        return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
-    if prompt.action == "set_warp":
-        low, high = warp.bounds(state, ship)
-        return [SetWarp(station, ship.id, w) for w in range(low, high + 1)]
-    if prompt.action == "skill_bonus":
-        return [a for a in bonus_options(ship, station)
-                if not skill_roll.bonus_problem(state, ship, a)]
-    if prompt.action == "bonus_power":
-        return [BonusPower(station, ship.id, p, n) for p, n in skill_roll.power_places(ship)
-                if not skill_roll.power_problem(ship, p, n)]
-    if prompt.action == "bonus_shield":
-        return [BonusShield(station, ship.id, n) for n in range(1, 7)
-                if not skill_roll.shield_problem(ship, n)]
-    if prompt.action == "allocate_power":
-        return [AllocatePower(station, ship.id, m, s, w, c)
-                for m, s, w, c in power_options(ship, has_cloak(state, ship))]
-    if prompt.action == "arm_weapons":
-        return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)
-                if not arm_problem(state, ship, bool(a))]
-    if prompt.action in power_down_options.ACTIONS:  # C&C: powering down (power_spent.py)
-        return power_down_options.options(state, ship, station, prompt.action)
+    return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
+
+
+def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    assert state.hit is not None
+    firer = state.ship(state.shots[0].firer)
+    return [ChooseDamagedWeapon(station, ship.id, w)
+            for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
+
+
+def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
+    if not rescues.abandon_problem(state, ship):
+        orders += (rescues.ABANDON,)
+    return [SelfDestruct(station, ship.id, o) for o in orders]
+
+
+def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
+
+
+def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    low, high = warp.bounds(state, ship)
+    return [SetWarp(station, ship.id, w) for w in range(low, high + 1)]
+
+
+def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [a for a in bonus_options(ship, station)
+            if not skill_roll.bonus_problem(state, ship, a)]
+
+
+def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [BonusPower(station, ship.id, p, n) for p, n in skill_roll.power_places(ship)
+            if not skill_roll.power_problem(ship, p, n)]
+
+
+def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [BonusShield(station, ship.id, n) for n in range(1, 7)
+            if not skill_roll.shield_problem(ship, n)]
+
+
+def _allocate(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [AllocatePower(station, ship.id, m, s, w, c)
+            for m, s, w, c in power_options(ship, has_cloak(state, ship))]
+
+
+def _arm(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [ArmWeapons(station, ship.id, a) for a in arming_options(ship)
+            if not arm_problem(state, ship, bool(a))]
+
+
+def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return power_down_options.options(state, ship, station, kind)  # C&C (power_spent.py)
+
+
+def _shields(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
+
+
+OPTIONS: dict[str, Options] = {
+    **dict.fromkeys(science.PROMPTS, _science),
+    "place_ship": _place, "ask": _ask, "move": _move, "fire": _fire,
+    **dict.fromkeys(cc_legal.ACTIONS, _officers),
+    "evade": _evade, "sense": _sense, "choose_damaged_weapon": _choose,
+    "self_destruct": _self_destruct, "arc_scan": _arc_scan, "set_warp": _set_warp,
+    "skill_bonus": _skill_bonus, "bonus_power": _bonus_power, "bonus_shield": _bonus_shield,
+    "allocate_power": _allocate, "arm_weapons": _arm,
+    **dict.fromkeys(power_down_options.ACTIONS, _power_down),
+    "set_shields": _shields,
+}
+"""The legal actions of each kind of decision, by its kind (`Prompt.action`)."""
 
 
 def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:

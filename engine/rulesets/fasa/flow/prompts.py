@@ -4,6 +4,8 @@ what it asks (Book Two, Advanced: Sequence Of Play; Command & Control: Sequence 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, orders, science
 from engine.rulesets.fasa.firing import evasion, explosions
@@ -27,89 +29,108 @@ from engine.rulesets.fasa.values.state import (
     SENSE,
     SKILL,
     FasaState,
+    Step,
 )
 from engine.words import plural
 
 
 def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
+    """Every open prompt: the roll wanted, or the decisions of the turn's step (`STEP_PROMPTS`,
+    a lookup by the step; the ship whose turn it is to move or declare otherwise)."""
     if state.step == OVER:
         return ()
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
-    if state.step == PLACE:
-        return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
-                            f"place {state.ship(sid).name} "
-                            + ("on an edge of the map, to enter from it"
-                               if placement.kind_of(state, sid) == placement.EDGE
-                               else "anywhere on the map")
-                            + " (column, row, heading)", None, "place_ship")
-                     for sid in state.to_place)
-    if state.step == POWER:
-        out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
-        # Expert: the Helm may change the warp speed one step (line 759), before the ship's
-        # allocation; the phase does not wait for it. Listed first, as it comes first.
-        out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                       f"warp speed of {s.name} this turn (now {s.warp}; "
-                       f"{warp.reach_words(state, s)})", None, "set_warp")
-                for s in state.ships if warp.may_set(state, s)]
-        for s in state.ships:
-            if s.status != ACTIVE:
-                continue
-            if s.allocation is None:
-                out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
-                                  f"allocate {s.total_power} power", None, "allocate_power"))
-                continue
-            if not s.armed and not orders.awaited(state, s):  # C&C: the Captain's order first
-                out.append(Prompt(s.id, state.station_for(s.id, Duty.WEAPONS),
-                                  f"arm weapons with {s.allocation.weapons} power", None,
-                                  "arm_weapons"))
-            if not s.shields_set:
-                out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
-                                  f"set {s.cls.shield_points(s.allocation.shields)} shield points",
-                                  None, "set_shields"))
-        out += cc_turn.power_prompts(state)  # C&C: the Captain's orders, before the self-destruct
-        # The Captain of any ship on the map, a disabled one too, may order the self-destruct
-        # while the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the
-        # phase does not wait for the order (docs/rules-decisions.md).
-        if advanced_rules(state.level):
-            out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                           "self-destruct order (hold, or destruct: cannot be undone)", None,
-                           "self_destruct")
-                    for s in state.ships if explosions.may_self_destruct(s)]
-        return tuple(out)
-    if state.step == SCAN:
-        return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                            f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
-                            f"starboard, aft; 1-5 finds one there that moved last turn), or none",
-                            None, "arc_scan")
-                     for s in arc_scan.waiting(state))
-    if state.step == SKILL:
-        bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                             f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
-                             "one more power point, one more shield point, or one point repaired)",
-                             None, "skill_bonus")
-                      for s in skill_roll.waiting(state))
-        return (bonus + engineer_roll.prompts(state) + bonus_place.prompts(state)
-                + science.prompts(state))
-    if state.step == RESOLVE:  # C&C: damage control before the dice (damage_control.py)
-        return science.prompts(state)
-    if state.step == SENSE:
-        return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                            sensors.prompt_words(state, s), None, "sense")
-                     for s in state.ships if sensors.may_sense(state, s))
-    if state.step == AFTERMATH:
-        return aftermath.prompts(state)
-    if state.step == CHOOSE:
-        target = state.shots[0].target
-        return (Prompt(target, state.station_for(target, Duty.COMMAND),
-                       "choose which weapon is damaged", None, "choose_damaged_weapon"),)
-    if state.step == EVADE:
-        shot = evasion.current(state)
-        firer = state.ship(shot.firer)
-        return (Prompt(shot.target, state.station_for(shot.target, Duty.MOVEMENT),
-                       f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
-                       "(port, starboard or none)", None, "evade"),)
+    return STEP_PROMPTS.get(state.step, _in_turn)(state)
+
+
+def _placing(state: FasaState) -> tuple[Prompt, ...]:
+    return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
+                        f"place {state.ship(sid).name} "
+                        + ("on an edge of the map, to enter from it"
+                           if placement.kind_of(state, sid) == placement.EDGE
+                           else "anywhere on the map")
+                        + " (column, row, heading)", None, "place_ship")
+                 for sid in state.to_place)
+
+
+def _power(state: FasaState) -> tuple[Prompt, ...]:
+    out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
+    # Expert: the Helm may change the warp speed one step (line 759), before the ship's
+    # allocation; the phase does not wait for it. Listed first, as it comes first.
+    out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
+                   f"warp speed of {s.name} this turn (now {s.warp}; "
+                   f"{warp.reach_words(state, s)})", None, "set_warp")
+            for s in state.ships if warp.may_set(state, s)]
+    for s in state.ships:
+        if s.status != ACTIVE:
+            continue
+        if s.allocation is None:
+            out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
+                              f"allocate {s.total_power} power", None, "allocate_power"))
+            continue
+        if not s.armed and not orders.awaited(state, s):  # C&C: the Captain's order first
+            out.append(Prompt(s.id, state.station_for(s.id, Duty.WEAPONS),
+                              f"arm weapons with {s.allocation.weapons} power", None,
+                              "arm_weapons"))
+        if not s.shields_set:
+            out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
+                              f"set {s.cls.shield_points(s.allocation.shields)} shield points",
+                              None, "set_shields"))
+    out += cc_turn.power_prompts(state)  # C&C: the Captain's orders, before the self-destruct
+    # The Captain of any ship on the map, a disabled one too, may order the self-destruct while
+    # the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the phase does
+    # not wait for the order (docs/rules-decisions.md).
+    if advanced_rules(state.level):
+        out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                       "self-destruct order (hold, or destruct: cannot be undone)", None,
+                       "self_destruct")
+                for s in state.ships if explosions.may_self_destruct(s)]
+    return tuple(out)
+
+
+def _scanning(state: FasaState) -> tuple[Prompt, ...]:
+    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
+                        f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
+                        f"starboard, aft; 1-5 finds one there that moved last turn), or none",
+                        None, "arc_scan")
+                 for s in arc_scan.waiting(state))
+
+
+def _skill(state: FasaState) -> tuple[Prompt, ...]:
+    bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                         f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
+                         "one more power point, one more shield point, or one point repaired)",
+                         None, "skill_bonus")
+                  for s in skill_roll.waiting(state))
+    return (bonus + engineer_roll.prompts(state) + bonus_place.prompts(state)
+            + science.prompts(state))
+
+
+def _sensing(state: FasaState) -> tuple[Prompt, ...]:
+    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
+                        sensors.prompt_words(state, s), None, "sense")
+                 for s in state.ships if sensors.may_sense(state, s))
+
+
+def _choosing(state: FasaState) -> tuple[Prompt, ...]:
+    target = state.shots[0].target
+    return (Prompt(target, state.station_for(target, Duty.COMMAND),
+                   "choose which weapon is damaged", None, "choose_damaged_weapon"),)
+
+
+def _evading(state: FasaState) -> tuple[Prompt, ...]:
+    shot = evasion.current(state)
+    firer = state.ship(shot.firer)
+    return (Prompt(shot.target, state.station_for(shot.target, Duty.MOVEMENT),
+                   f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
+                   "(port, starboard or none)", None, "evade"),)
+
+
+def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
+    """The ship first in the queue: its sensor question before it moves (Expert), its move, or
+    its declared targets."""
     ship = state.ship(state.queue[0])
     if state.step == MOVE and sensor_ask.open_for(state, ship):
         return (sensor_ask.prompt(state, ship),)
@@ -119,3 +140,11 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                        f"move {ship.name}: up to {plural(n, 'movement point')}", None, "move"),)
     return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
                    f"declare targets for {ship.name}", None, "fire"),)
+
+
+STEP_PROMPTS: dict[Step, Callable[[FasaState], tuple[Prompt, ...]]] = {
+    PLACE: _placing, POWER: _power, SCAN: _scanning, SKILL: _skill,
+    RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
+    SENSE: _sensing, AFTERMATH: aftermath.prompts, CHOOSE: _choosing, EVADE: _evading,
+}
+"""The decisions open in each step of the turn, by the step."""

@@ -22,6 +22,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE, Told
 from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.mcp import record_json
@@ -31,7 +32,6 @@ from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json,
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
 from engine.rulesets.fasa.sensing.sensors import QUESTIONS
 from engine.rulesets.fasa.skills.casualties import casualty_modifier
-from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.crew_events import (
     GridPower,
     OfficerShaken,
@@ -97,34 +97,10 @@ Movement, seed lines 349-355: "to allow the engineers to make the systems change
 docs/rules-decisions.md says only its own side may know it. Its step back itself is seen on the
 map (`ShipMoved`)."""
 
-SIDE_PROMPTS = ("self_destruct", "skill_bonus", "orders", "engineer_roll", "bonus_power",
-                "bonus_shield", "science_roll", "extra_shields", "damage_control",  # science.PROMPTS
-                "power_down", "cut_weapons", "cut_shields",  # C&C: aftermath.py
-                "fleet_orders")  # the optional Admiral (admiral.py)
-"""Prompts another side is not told are open (whether they are answered is the ship's own)."""
-
-
 SEEN_MOVING = (ShipMoved, HeadingStressed)
 """Events about a ship's course that every side sees on the map, but a side that does not know
 where the ship is (a cloaked ship it has not detected: Advanced: Romulan Cloaking Device, seed
 line 397: "the Romulan Starship Silhouette Counter is removed") is not told."""
-
-PUBLIC_WORDS = {
-    "allocate_power": "allocating power", "arm_weapons": "arming weapons",
-    "set_shields": "setting shields", "move": "moving", "fire": "declaring targets",
-    "choose_damaged_weapon": "choosing a damaged weapon", "roll": "rolling",
-    "evade": "deciding whether to evade", "sense": "using the sensors",
-    "self_destruct": "giving orders", "place_ship": "placing its ship",
-    "skill_bonus": "giving orders", "set_warp": "setting the warp speed",
-    "arc_scan": "using the sensors", "ask": "using the sensors",
-    "orders": "giving orders", "engineer_roll": "working in engineering",
-    "bonus_power": "giving orders", "bonus_shield": "giving orders",
-    "science_roll": "giving orders", "extra_shields": "setting shields",
-    "damage_control": "giving orders",
-    "power_down": "powering down", "cut_weapons": "powering down", "cut_shields": "powering down",
-    "fleet_orders": "giving fleet orders",
-}
-
 
 def side_of(state: FasaState, seat: Seat) -> str | None:
     """The side a seat plays, or None for the Instructor (who plays every side). An Admiral's
@@ -232,7 +208,7 @@ def _game(state: FasaState) -> dict[str, Any]:
 
 def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
     """A prompt as a seat is told of it: in full for its own side, else only who is doing what."""
-    what = p.what if known else PUBLIC_WORDS.get(p.action, "acting")
+    what = p.what if known else DISCLOSURE[p.action].words
     out: dict[str, Any] = {"ship": p.ship, "station": p.station, "action": p.action,
                            "what": what}
     if p.side is not None:
@@ -300,16 +276,14 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["sensor_reports"] = [report_json(r) for r in state.reports if r.ship in known]
     out["counters"] = mines.counters_json(state, side_of(state, seat))
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
-    # A self-destruct offer (every ship's, each Power Allocation Phase) is its side's business:
-    # whether its Captain has answered it yet is not another side's to watch.
-    # Likewise a skill bonus to choose: it tells that the Skill Roll succeeded (Expert).
+    # Each decision declares what another side may know of it (decisions/disclosure.py).
     own = side_of(state, seat)
-    out["pending"] = [_prompt(_as_seen(state, p, known), p.ship in known or (
-                          p.side is not None and p.side == own))
+    out["pending"] = [_prompt(p, True) if p.ship in known or (p.side is not None and p.side == own)
+                      else _prompt(_as_seen(state, p), False)
                       for p in pending(state)
-                      if p.ship in known or (p.action not in SIDE_PROMPTS
-                                             and not _asks_standing_still(state, p))
-                      or (p.side is not None and p.side == own)]
+                      if p.ship in known or (p.side is not None and p.side == own)
+                      or (DISCLOSURE[p.action].told is Told.ACTS
+                          and not _asks_standing_still(state, p))]
     return out
 
 
@@ -324,15 +298,14 @@ def _asks_standing_still(state: FasaState, p: Prompt) -> bool:
     return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1] == 0
 
 
-def _as_seen(state: FasaState, p: Prompt, known: set[str] | frozenset[str]) -> Prompt:
-    """A prompt as another side sees it at the table: a sensor question asked before a ship moves
-    (Expert, line 777; C&C, line 1245) shows only as that ship about to move, since whether it has
-    a question to ask tells whether its sensors hold a lock, which is its own side's to know (a
-    ship that asks without moving is not listed at all: `_asks_standing_still`)."""
-    if p.ship is None or p.ship in known or not (
-            p.action == "ask" or (p.action == "sense" and state.step == MOVE)):
-        return p  # (a lock tried again mid-turn, C&C line 1249, is seen as a question is)
-    return Prompt(p.ship, state.station_for(p.ship, Duty.MOVEMENT), "", None, "move")
+def _as_seen(state: FasaState, p: Prompt) -> Prompt:
+    """A prompt of another side as the table sees it: the decision its disclosure names instead,
+    when its own kind would tell a secret (decisions/disclosure.py). A lock tried again in a
+    Movement Phase (C&C, line 1249) takes the place of a question, and is seen as one is."""
+    told = DISCLOSURE["ask" if p.action == "sense" and state.step == MOVE else p.action]
+    if not told.seen_as or p.ship is None or told.seen_at is None:
+        return p
+    return Prompt(p.ship, state.station_for(p.ship, told.seen_at), "", None, told.seen_as)
 
 
 def _known_ships(state: FasaState, seat: Seat) -> frozenset[str]:

@@ -94,10 +94,15 @@ def may_sense(state: FasaState, ship: Ship) -> bool:
 
 def may_lock(state: FasaState, ship: Ship) -> bool:
     """The lock (or the lock held, or none) is still to be chosen, and there is a ship to lock
-    on (for a crewed ship, a cloaked enemy's movement to name too: C&C, line 1213)."""
+    on (for a crewed ship, a cloaked enemy's movement to name too: C&C, line 1213). A cloaked
+    ship's choice is open while an enemy is on the map that is not cloaked, whether or not that
+    enemy is in a sensor shadow (line 327) as seen from where the cloaked ship is: its Sensor
+    Phase must not tell another side where it is (docs/rules-decisions.md, "Sensor shadows"); the
+    lock on a ship in the shadow is refused, and "none" is left."""
     return not ship.sensed and any(
-        lockable(state, ship, t) or (bool(ship.officers) and t.cloaked and t.side != ship.side
-                                     and targetable(t)) for t in state.ships)
+        lockable(state, ship, t) or (t.side != ship.side and targetable(t) and (
+            (bool(ship.officers) and t.cloaked) or (ship.cloaked and not t.cloaked)))
+        for t in state.ships)
 
 
 def may_scan(state: FasaState, ship: Ship) -> bool:

@@ -122,7 +122,7 @@ class TurnRecord:
     sensors: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a copy is one dict copy (values/copies.py)
 class Ship:
     id: str
     name: str
@@ -311,7 +311,7 @@ class Setup:
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a copy is one dict copy (values/copies.py)
 class FasaState:
     setup: Setup
     ships: tuple[Ship, ...]

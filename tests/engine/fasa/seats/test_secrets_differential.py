@@ -16,7 +16,18 @@ and locks on its side), every channel of the watcher must be the same in both ga
 `view`, `pending`, `controls` (every station of its ship), `problem` of what it could do,
 `events_for`, the autopilot's decisions, the bridge display's models (`game_link`, the panel of
 every station, the map, the ticker, the Rolls list) and its pixels (rendered with
-SDL_VIDEODRIVER=dummy at 800x480).
+SDL_VIDEODRIVER=dummy at 800x480), the room's outputs of a lights file (`lights_for`) with a
+WLED, DMX fixtures and a sound in front of the watcher and the same in the room (public),
+followed by the room's own code (room.Room): every look, every command a light is sent (its
+bytes), every sound, and every LED of every panel of its ship (the packaged panels' lights, as
+hardware.rule_lamps lights them, with each decision being entered).
+
+`test_a_hidden_ship_tells_nothing_by_where_it_is` moves the other way: a state of a game is kept
+and a ship hidden from a side is put on every hex of the map it could be on (every hex that holds
+no obstacle, and on its own hex at every heading); every seat of that side must see the same
+`view`, `pending` and `controls` wherever it is, and a bridge display the same pixels at a sample
+of the hexes (those where the sensor shadow of an obstacle falls otherwise between it and the
+side's ships, and a few more). Whose turn it is must not tell where a hidden ship is.
 
 Budget: 6 games at each playable level, 4 of The Romulan Gambit and 5 of the Gambit staged with
 one Bird of Prey in sight and one hidden (`staged`): about 20 s on one core. With
@@ -27,6 +38,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,10 +57,10 @@ from display.bridge import BridgeDisplay
 from display.game_link import open_decisions, seat_side, stations_of
 from engine import Action, RollResult, Seat
 from engine.events import Event
-from engine.hexgrid import hex_to_offset, offset_to_hex
+from engine.hexgrid import Hex, hex_to_offset, offset_to_hex
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.decisions.legal import for_prompt
-from engine.rulesets.fasa.firing.hiding import hidden_from
+from engine.rulesets.fasa.firing.hiding import hidden_from, in_sensor_shadow
 from engine.rulesets.fasa.values.actions import AllocatePower, Move
 from engine.rulesets.fasa.values.crew import CREWS
 from engine.rulesets.fasa.values.events import (
@@ -67,7 +79,18 @@ from engine.rulesets.fasa.values.events import (
     ShotResolved,
     StatusChanged,
 )
-from engine.rulesets.fasa.values.state import PLAYABLE_LEVELS, POWER, FasaState, replace
+from engine.rulesets.fasa.values.state import (
+    PLAYABLE_LEVELS,
+    POWER,
+    SENSE,
+    FasaState,
+    Ship,
+    replace,
+)
+from hardware.rule_lamps import Entering, default_rules, panel_plan
+from lights.load import parse_rules
+from lights.names import event_types
+from room.room import Room
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
 GAMES = 40 if LONG else 6
@@ -86,14 +109,86 @@ STEPS = 260
 BRANCH = 0.3
 """The chance that a pair branches at a step where the acting side has a secret choice."""
 PIXELS_EVERY = 6
-"""Every how many compared steps of a pair the two screens are drawn and compared (and always
-at a pair's last compared step)."""
+"""Every how many compared steps of a pair the two screens are drawn and compared, and every
+light of the watcher's ship's panels (and always at a pair's last compared step)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
 def fonts() -> Iterator[None]:
     pygame.font.init()
     yield
+
+
+# -- the lights: a file that reads everything a rule may ---------------------------------------
+SEAT_READS = ("ship.shields[0] > 2", "ship.allocation.shields > 3", "ship.status == 'active'",
+              "ship.superstructure < ship.superstructure_max", "count(ship.weapons) > 1")
+ROOM_READS = ("asked.decide", "asked.roll", "len(view.ships) > 1", "len(view.pending) > 0",
+              "view.turn > 1", "over", "len(view.counters) > 0", "len(view.detected) > 0")
+OUTPUTS = {"seat": ("seat", "seat_dmx", "seat_dimmer"), "room": ("room", "room_dmx", "room_dimmer")}
+"""The lights of each seat of the file: a WLED strip, a DMX RGB fixture and a DMX dimmer."""
+
+
+def lights_for(seat_key: str) -> str:
+    """A lights file with outputs of every kind in front of `seat_key` and in the room (public):
+    a WLED, a DMX RGB fixture and dimmer (by sACN) and a sound each, lit by a state per reading
+    (its level the reading's count of words), an edge of each played as a sound, and a flash
+    per event type (its level from the event's words)."""
+    out = []
+    for who, seat in (("seat", f'seat = "{seat_key}"\n'), ("room", "")):
+        out += [f'[outputs.{who}]\nkind = "wled"\nurl = "{who}.local"\n{seat}',
+                f'[outputs.{who}_dmx]\nkind = "dmx"\nchannels = [1, 2, 3]\n{seat}'
+                f'universe = {1 if who == "seat" else 2}\n',
+                f'[outputs.{who}_dimmer]\nkind = "dmx"\nchannels = [4]\n{seat}'
+                f'universe = {1 if who == "seat" else 2}\n',
+                f'[outputs.{who}_sound]\nkind = "sound"\nsound = "chime"\n{seat}']
+    for who, reads in (("seat", SEAT_READS + ROOM_READS), ("room", ROOM_READS)):
+        lights = "[" + ", ".join(f'"{o}"' for o in OUTPUTS[who]) + "]"
+        for n, cond in enumerate(reads):
+            out.append(f'[[state]]\noutput = {lights}\nwhen = "{cond}"\nlevel = {n / 20}\n'
+                       f'colour = [{n * 20}, 255, {255 - n * 20}]\npriority = {n}\n'
+                       f'[[event]]\noutput = "{who}_sound"\nrises = "{cond}"\n')
+        for name in sorted(event_types()):
+            out.append(f'[[event]]\noutput = {lights}\non = "{name}"\n'
+                       f'level = "len(event.text) / 200"\npriority = 50\n')
+    return "".join(out)
+
+
+def lights_seat(state: FasaState, seat: Seat) -> str:
+    """The seat the watcher's own lights read: its own (the leak test turns it)."""
+    return f"{seat.ship}/{seat.station}"
+
+
+def room_for(seat_key: str) -> Room:
+    """The room of `lights_for(seat_key)`, following its rules as in play but sending nothing:
+    what it would send is its `wire` and `plays`."""
+    return Room(parse_rules(lights_for(seat_key), "secrets"), drive=False)
+
+
+def lights_seen(room: Room, state: FasaState, events: Sequence[Event],
+                t: float) -> dict[str, object]:
+    """What the room's outputs do after `events`, from the room's own path (room.Room.follow:
+    each seat's context and what it is told): every light's look and the command it was sent
+    (a WLED's JSON body, a DMX fixture's channel values), every sound played, anything said."""
+    room.follow(state, tuple(events), t)
+    plays, room.plays = tuple(room.plays), []
+    return {"looks": sorted((n, (lk.rule, lk.effect, lk.at(t))) for n, lk in room.looks(t).items()),
+            "wire": sorted(room.wire.items()), "plays": plays, "said": room.news()}
+
+
+def panel_lights_seen(state: FasaState, seat: Seat) -> list[object]:
+    """Every light of every panel of `seat`'s ship from the packaged panels' lights file
+    (hardware.rule_lamps, as the panels light them): nothing being entered, and each of the
+    station's decisions being entered at its defaults, with and without an amber LED."""
+    rules = default_rules()
+    out: list[object] = []
+    for st in engine.crew_stations(state, seat.ship or ""):
+        own = Seat(st, seat.ship)
+        entering = [Entering()] + [Entering(d, d.defaults()) for d in engine.controls(state, own)]
+        for e in entering:
+            for amber in (False, True):
+                out.append((st, e.decision.action if e.decision else None, amber,
+                            panel_plan(rules, own, state, e, amber)))
+    return out
 
 
 # -- the games -------------------------------------------------------------------------------
@@ -280,6 +375,7 @@ class Watch:
     seat: Seat
     displays: tuple[BridgeDisplay, BridgeDisplay] = field(default_factory=lambda: ())  # type: ignore[assignment]
     compared: int = 0
+    rooms: tuple[Room, Room] = field(default_factory=lambda: ())  # type: ignore[assignment]
 
 
 def probes(state: FasaState, seat: Seat) -> list[Action]:
@@ -347,8 +443,17 @@ def compare(pair: tuple[FasaState, FasaState], events: tuple[Sequence[Event], Se
     ma, mb = (display_models(d) for d in watch.displays)
     for key in ma:
         assert ma[key] == mb[key], f"{where}: {seat}'s display {key} differs:\n{ma[key]}\n{mb[key]}"
+    t = float(watch.compared + 1)
+    seen = [lights_seen(room, s, e, t) for room, s, e in zip(watch.rooms, pair, events,
+                                                              strict=True)]
+    for key in seen[0]:
+        assert seen[0][key] == seen[1][key], (f"{where}: the lights' {key} differ (the room's "
+                                              f"and {seat}'s):\n{seen[0][key]}\n{seen[1][key]}")
     watch.compared += 1
-    if last or watch.compared % PIXELS_EVERY == 1:
+    if last or watch.compared % PIXELS_EVERY == 1:   # the panels' lights and the pixels are
+        #   made from the view, prompts and decisions compared above at every step
+        panels = [panel_lights_seen(s, seat) for s in pair]
+        assert panels[0] == panels[1], f"{where}: {seat}'s ship's panel lights differ"
         assert pixels(watch.displays[0]) == pixels(watch.displays[1]), \
             f"{where}: {seat}'s screen differs"
 
@@ -366,7 +471,11 @@ def new_watch(seat: Seat, state: FasaState) -> Watch:
                      for _ in range(2))
     for d in displays:
         d.show(state)
-    return Watch(seat, displays)  # type: ignore[arg-type]
+    key = lights_seat(state, seat)
+    rooms = (room_for(key), room_for(key))
+    for room in rooms:
+        lights_seen(room, state, (), 0.0)
+    return Watch(seat, displays, rooms=rooms)  # type: ignore[arg-type]
 
 
 def follow(line: Sequence[Step], start: int, twin: FasaState, twin_events: Sequence[Event],
@@ -475,6 +584,20 @@ def test_a_seat_cannot_tell_games_apart_that_differ_only_in_its_secrets(kind: st
     assert pairs and compared, "no pair of games was compared"
 
 
+@pytest.mark.slow
+def test_lights_that_read_the_other_sides_seat_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lights' comparison can fail: the same pairs, with the watcher's own lights reading a
+    seat of a ship of another side (whose view holds the secret), are told apart."""
+    def other_side(state: FasaState, seat: Seat) -> str:
+        mine = side(state, seat.ship)
+        ship = next(s for s in state.ships if s.side != mine)
+        return f"{ship.id}/{engine.crew_stations(state, ship.id)[0]}"
+
+    monkeypatch.setattr(sys.modules[__name__], "lights_seat", other_side)
+    with pytest.raises(AssertionError, match=r"the lights' (looks|wire|plays) differ"):
+        check_game(*SAMPLE)
+
+
 KINDS = frozenset({"move", "allocate_power", "arm_weapons", "set_shields", "sense",
                    "detection roll", "roll", "mine"})
 """Every kind of secret the pairs must have compared, over all the games."""
@@ -488,3 +611,98 @@ def test_the_games_reach_every_kind_of_secret() -> None:
         pytest.skip("only some of the games ran")
     seen = set().union(*COVERED.values())
     assert seen >= KINDS, f"never compared: {sorted(KINDS - seen)}"
+
+
+# -- a hidden ship anywhere ------------------------------------------------------------------
+
+PLACE_CASES = [("gambit", n) for n in range(6 if LONG else 3)] + [
+    ("expert-gambit", n) for n in range(3 if LONG else 1)] + [("staged", n) for n in range(2)]
+PLACE_SAMPLE = ("gambit", 0)
+"""The case a developer's run plays, at its Sensor Phases alone (the rest are `slow`, and
+compare the first state of each step too)."""
+PLACE_PIXELS = 6
+"""The hexes of each state at which the screens are drawn and compared."""
+
+
+def places(state: FasaState, ship: Ship) -> Iterator[tuple[Hex, int]]:
+    """Every place `ship` could be on: each hex of the map without an obstacle, at its heading,
+    and its own hex at every heading."""
+    for col in range(state.bounds.cols):
+        for row in range(state.bounds.rows):
+            h = offset_to_hex(col, row)
+            if h not in state.obstacles and h != ship.pos:
+                yield h, ship.heading
+    for heading in range(6):
+        if heading != ship.heading:
+            yield ship.pos, heading
+
+
+def seen_of(state: FasaState, seat: Seat) -> tuple[object, ...]:
+    return engine.view(state, seat), engine.pending(state, seat), engine.controls(state, seat)
+
+
+def hidden_states(kind: str, n: int, every: bool) -> Iterator[tuple[FasaState, Ship, str]]:
+    """States of a game with a ship hidden from a side, the ship and the side: the first of the
+    first Sensor Phase, and with `every` the first of each Sensor Phase and of each step (and of
+    each step's rolls) too."""
+    line = main_line(scenario_for(kind, n), 2000 + n, kind)
+    seen: set[object] = set()
+    for step in line:
+        state = step.state
+        key: object = (state.step, bool(state.roll))
+        if state.step == SENSE:
+            key = (SENSE, state.turn if every else 0)
+        elif not every:
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        for ship in state.ships:
+            for watcher_side in sorted({s.side for s in state.ships} - {ship.side}):
+                if hidden_from(state, ship, watcher_side):
+                    yield state, ship, watcher_side
+
+
+def shadow_changes(state: FasaState, ship: Ship, moved: FasaState, side_: str) -> bool:
+    """Whether an obstacle's sensor shadow falls otherwise between the hidden ship and a ship of
+    the watching side at its new place."""
+    old, new = moved.ship(ship.id), state.ship(ship.id)
+    return any(in_sensor_shadow(state, new, w) != in_sensor_shadow(moved, old, w)
+               or in_sensor_shadow(state, w, new) != in_sensor_shadow(moved, w, old)
+               for w in state.ships if w.side == side_)
+
+
+@pytest.mark.parametrize(("kind", "n"), [case if case == PLACE_SAMPLE else
+                                        pytest.param(*case, marks=pytest.mark.slow)
+                                        for case in PLACE_CASES])
+def test_a_hidden_ship_tells_nothing_by_where_it_is(kind: str, n: int) -> None:
+    checked = 0
+    rng = random.Random(f"places{kind}{n}")
+    for state, ship, watching in hidden_states(kind, n, (kind, n) != PLACE_SAMPLE):
+        seats = [Seat(st, s.id) for s in state.ships if s.side == watching
+                 and hidden_from(state, ship, watching, s.id)   # Expert: a detection is a ship's
+                 for st in engine.crew_stations(state, s.id)]
+        if not seats:
+            continue
+        base = [seen_of(state, seat) for seat in seats]
+        screen = new_watch(rng.choice(seats), state)
+        screen.displays[0].show(state)   # as the other display shows it: a second time
+        base_models, base_pixels = display_models(screen.displays[0]), pixels(screen.displays[0])
+        where = f"{kind} {n}, turn {state.turn} {state.step} phase {state.phase}: {ship.name}"
+        drawn = 0
+        for hex_, heading in places(state, ship):
+            moved = state.with_ship(replace(ship, pos=hex_, heading=heading))
+            for seat, seen in zip(seats, base, strict=True):
+                assert seen_of(moved, seat) == seen, \
+                    f"{where} at {hex_} heading {heading}: {seat} sees the difference"
+            checked += 1
+            if drawn < PLACE_PIXELS and (shadow_changes(moved, ship, state, watching)
+                                         or rng.random() < 0.005):
+                drawn += 1
+                screen.displays[1].show(moved)
+                assert display_models(screen.displays[1]) == base_models, \
+                    f"{where} at {hex_} heading {heading}: {screen.seat}'s display differs"
+                assert pixels(screen.displays[1]) == base_pixels, \
+                    f"{where} at {hex_} heading {heading}: {screen.seat}'s screen differs"
+                screen.displays[1].show(state)
+    assert checked, "no hidden ship was met"

@@ -1,0 +1,78 @@
+"""What another side may know of each decision while it is open, declared with the decision.
+
+Who is busy at the table is seen by all (the Science Officer bends over his scope, the Helm moves
+a counter), what he may choose is not: at most another side learns that a ship acts, never what it
+could do (docs/rules-decisions.md, "What each seat may know"). A decision another side is not told
+of at all is its own side's business (a self-destruct order, whether a Skill Roll gave a bonus).
+Whether a decision is open must itself tell nothing another side may not know: a cloaked ship's
+Sensor Phase is open wherever it is (`sensing/sensors.may_lock`).
+
+`seats/views.py` reads this table for a seat of another side; a test holds that every decision of
+the game (`flow/turn.STEP_OF`) and the roll have a line here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.rulesets.fasa.values.crew import Duty
+
+
+class Told(Enum):
+    """What another side is told of an open decision."""
+
+    NOTHING = "nothing"
+    """Not that it is open: the decision stays its own side's."""
+    ACTS = "acts"
+    """That the ship acts (the station and the words of `Disclosure`), not what it may choose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosure:
+    """What another side sees of one kind of decision."""
+
+    told: Told
+    words: str
+    """What another side reads of it ("using the sensors")."""
+    seen_as: str = ""
+    """The decision another side sees instead, when the decision's kind itself tells a secret
+    ("" for the decision as it is)."""
+    seen_at: Duty | None = None
+    """The duty whose station another side sees act instead (with `seen_as`)."""
+
+
+def _acts(words: str) -> Disclosure:
+    return Disclosure(Told.ACTS, words)
+
+
+def _own(words: str) -> Disclosure:
+    return Disclosure(Told.NOTHING, words)
+
+
+DISCLOSURE: dict[str, Disclosure] = {
+    "allocate_power": _acts("allocating power"), "arm_weapons": _acts("arming weapons"),
+    "set_shields": _acts("setting shields"), "move": _acts("moving"),
+    "fire": _acts("declaring targets"),
+    "choose_damaged_weapon": _acts("choosing a damaged weapon"), "roll": _acts("rolling"),
+    "evade": _acts("deciding whether to evade"), "sense": _acts("using the sensors"),
+    "place_ship": _acts("placing its ship"), "set_warp": _acts("setting the warp speed"),
+    "arc_scan": _acts("using the sensors"),
+    # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
+    # as that ship about to move: whether it has a question tells whether its sensors hold a
+    # lock, which is its own side's to know.
+    "ask": Disclosure(Told.ACTS, "moving", "move", Duty.MOVEMENT),
+    # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
+    # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
+    # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
+    "self_destruct": _own("giving orders"), "skill_bonus": _own("giving orders"),
+    "orders": _own("giving orders"), "engineer_roll": _own("working in engineering"),
+    "bonus_power": _own("giving orders"), "bonus_shield": _own("giving orders"),
+    "science_roll": _own("giving orders"), "extra_shields": _own("setting shields"),
+    "damage_control": _own("giving orders"),
+    "comms_task": _own("giving orders"),
+    "power_down": _own("powering down"), "cut_weapons": _own("powering down"),
+    "cut_shields": _own("powering down"),   # C&C: the end of a Firing Phase (aftermath.py)
+    "fleet_orders": _own("giving fleet orders"),   # the optional Admiral (admiral.py)
+}
+"""Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

@@ -1,0 +1,201 @@
+"""Which rule takes each decision, as data: `DECISIONS` maps the kind of a decision to the rule
+that applies it, once `turn._decision` has checked the seat, the ship and the step (Book Two,
+Advanced: Sequence Of Play; Expert; Command & Control). A rule that brings a decision adds its
+line here, and its step in `turn.STEP_OF`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
+from engine.rulesets.fasa.engineering import power
+from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.flow.ending import check_game_over, moved
+from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.moving import warp
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
+from engine.rulesets.fasa.skills import bonus_place, skill_roll
+from engine.rulesets.fasa.values.actions import (
+    AllocatePower,
+    ArcScan,
+    ArmWeapons,
+    AskSensor,
+    ChooseDamagedWeapon,
+    DeclareFire,
+    Evade,
+    Move,
+    PlaceShip,
+    SelfDestruct,
+    Sense,
+    SetShields,
+    SetWarp,
+    SkillBonus,
+)
+from engine.rulesets.fasa.values.officers import crewed
+from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, replace
+
+Result = tuple[FasaState, list[Event]]
+Decide = Callable[[FasaState, Ship, Action, str], Result]
+
+
+def _active(decide: Decide) -> Decide:
+    """`decide`, for a ship in play only (a disabled ship allocates, arms, senses nothing)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return decide(state, ship, action, station)
+    return checked
+
+
+def _in_turn(decide: Decide) -> Decide:
+    """`decide`, for the ship whose turn it is to move or declare (Advanced: Sequence Of Play)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if not state.queue or state.queue[0] != ship.id:
+            now = state.ship(state.queue[0]).name if state.queue else "nobody"
+            raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
+        return decide(state, ship, action, station)
+    return checked
+
+
+def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    return science.decide(state, action, station)  # C&C: the Science Officer's decisions
+
+
+def _place(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, PlaceShip)
+    return placement.place(state, ship, action, station)
+
+
+def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    """C&C: the Captain's orders, the Chief Engineer's choice of roll (cc_turn.py)."""
+    done = cc_turn.decision(state, ship, action, station)
+    assert done is not None
+    return done
+
+
+def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    # A disabled ship's Captain may still order it (line 1269; explosions.py).
+    assert isinstance(action, SelfDestruct)
+    if not advanced_rules(state.level):
+        raise IllegalAction(f"{station}: self-destruction is an advanced rule")
+    return explosions.self_destruct(state, ship, action.order, station)
+
+
+def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    # A scenario may score breaking off at warp (victory.py: broke_off).
+    assert isinstance(action, SetWarp)
+    state, events = warp.set_warp(state, ship, action.warp, station)
+    state, more = check_game_over(state)
+    return state, [*events, *more]
+
+
+def _allocate(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, AllocatePower)
+    return power.allocate(state, ship, action)
+
+
+def _arm(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, ArmWeapons)
+    return power.arm(state, ship, action)
+
+
+def _arm_after_orders(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    cc_turn.decision(state, ship, action, station)  # C&C: arming waits for the Captain's order
+    return _active(_arm)(state, ship, action, station)
+
+
+def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, SetShields)
+    return power.set_shields(state, ship, action)
+
+
+def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, ChooseDamagedWeapon)
+    target = state.shots[0].target
+    if ship.id != target:
+        raise IllegalAction(
+            f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
+    return combat.choose_weapon(state, ship, action.weapon, station)
+
+
+def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    return aftermath.decide(state, ship, action, station)
+
+
+def _evade(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Evade)
+    return evasion.evade(state, ship, action.direction, station)
+
+
+def _skill_bonus(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, SkillBonus)
+    return skill_roll.take(state, ship, action, station)
+
+
+def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    return bonus_place.place(state, ship, action, station)
+
+
+def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, ArcScan)
+    return arc_scan.scan(state, ship, action.arc, station)
+
+
+def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Sense)
+    if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
+        return _in_turn(_relock)(state, ship, action, station)
+    if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
+        return sensors_rating.sense(state, ship, action, station)
+    return sensors.sense(state, ship, action.target, action.question, action.detail, station)
+
+
+def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Sense)
+    return sensors_rating.relock(state, ship, action, station)
+
+
+def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, AskSensor)
+    return sensor_ask.ask(state, ship, action.question, action.detail, station)
+
+
+def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Move)
+    if sensor_ask.open_for(state, ship):
+        # Expert: "the ship captain ... may ask a question about his target" before he moves
+        # (line 711): the question (or none) comes first.
+        raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
+                            "Officer asks one, or none, before the ship moves)")
+    state, events = helm_rolls.move(state, ship, action.steps, station)
+    return moved(state, ship.id, events)
+
+
+def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, DeclareFire)
+    state, events = helm_rolls.declare(state, ship, action, station)
+    declared = state.shots[len(state.shots) - len(action.shots):]
+    return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
+
+
+DECISIONS: dict[str, Decide] = {
+    **dict.fromkeys(science.STEPS, _science),
+    "place_ship": _place,
+    "orders": _officers, "engineer_roll": _officers,
+    "self_destruct": _self_destruct,
+    "set_warp": _active(_set_warp), "allocate_power": _active(_allocate),
+    "arm_weapons": _arm_after_orders, "set_shields": _active(_shields),
+    "choose_damaged_weapon": _choose_weapon,
+    "power_down": _aftermath, "cut_weapons": _aftermath, "cut_shields": _aftermath,
+    "evade": _evade,
+    "skill_bonus": _active(_skill_bonus),
+    "bonus_power": _active(_bonus_point), "bonus_shield": _active(_bonus_point),
+    "arc_scan": _arc_scan,
+    "sense": _active(_sense),
+    "ask": _in_turn(_ask), "move": _in_turn(_move), "fire": _in_turn(_fire),
+}
+"""The rule that applies each kind of decision, in its step."""

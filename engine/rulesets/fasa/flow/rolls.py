@@ -1,0 +1,113 @@
+"""Which rule owns a roll, as data: the owners of rolls that may come at any step (the C&C
+officers'), then the owner of each step's own rolls (a lookup by the step), then those of the
+Firing Phase's rolls (a sensor roll, an explosion roll, a sensors-out roll), and the combat
+roll (to-hit, location, damage) when none of them claims it.
+
+A rule that brings a roll adds its `RollOwner` here: what claims the roll, and what its result
+does (Book Two, Advanced: Sequence Of Play; Expert; Command & Control)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.events import Event
+from engine.rulesets.fasa.campaigns import campaign_play
+from engine.rulesets.fasa.command import aftermath, comms, helm_rolls, science
+from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.flow.ending import moved
+from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
+from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
+from engine.rulesets.fasa.values.state import (
+    ADVANTAGE,
+    AFTERMATH,
+    EVADE,
+    POWER,
+    RATINGS,
+    SCAN,
+    SKILL,
+    FasaState,
+    Step,
+    replace,
+)
+
+Result = tuple[FasaState, list[Event]]
+
+
+@dataclass(frozen=True)
+class RollOwner:
+    """A rule's roll: when the roll wanted now is its own, and what its result does."""
+
+    rule: str
+    claims: Callable[[FasaState], bool]
+    on_roll: Callable[[FasaState, int], Result]
+
+
+def _always(state: FasaState) -> bool:
+    return True
+
+
+def _officer_rolled(state: FasaState, value: int) -> Result:
+    officer = officer_roll.awaited(state)
+    assert officer is not None  # claimed by `_officer_waits`
+    state, events = officer_roll.on_roll(state, officer, value)
+    if officer.awaiting == helm_rolls.HELM:  # the course waited for it
+        return moved(state, officer.id, events)
+    return state, events
+
+
+def _ratings_rolled(state: FasaState, value: int) -> Result:
+    if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
+        return campaign_play.on_roll(state, value)
+    return ratings.on_roll(state, value)
+
+
+def _advantage_rolled(state: FasaState, value: int) -> Result:
+    """Advanced: Tactical Advantage Phase: each ship's roll, the captain's points added (an
+    optional rule: Campaign Advancement)."""
+    ship = state.queue[0]
+    value += campaign_play.captain_points(state, state.ship(ship))
+    rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
+    return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), []
+
+
+AT_ANY_STEP: tuple[RollOwner, ...] = (
+    RollOwner("C&C: the Science Officer's roll (science.py)",
+              lambda s: bool(s.science_wait), science.on_roll),
+    RollOwner("C&C: an officer's Skill Roll (officer_roll.py)",
+              lambda s: officer_roll.awaited(s) is not None, _officer_rolled),
+)
+"""Rolls that may interrupt any step, first."""
+
+BY_STEP: dict[Step, RollOwner] = {
+    RATINGS: RollOwner("Expert: Creating The Ratings; Campaign Advancement's points",
+                       _always, _ratings_rolled),
+    SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
+    AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
+                         aftermath.on_roll),
+    SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
+    POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
+                     comms.on_roll),
+    ADVANTAGE: RollOwner("Advanced: the Tactical Advantage Phase", _always, _advantage_rolled),
+    EVADE: RollOwner("Advanced: Evading Missile Fire", _always, evasion.on_roll),
+}
+"""The rolls of each step of the turn, by the step (one that does not claim the roll leaves it
+to the next owners)."""
+
+IN_FIRING: tuple[RollOwner, ...] = (
+    RollOwner("Advanced: Sensors (a lock, a question, a scan)", lambda s: bool(s.asking),
+              sensors.on_roll),
+    RollOwner("Advanced: Ship Explosions", lambda s: bool(s.exploding), explosions.on_roll),
+    RollOwner("C&C: sensors out by phases (line 1247)", sensors_rating.owns_damage_roll,
+              sensors_rating.on_damage_roll),
+)
+"""Rolls that come between the shots of a Firing Phase or the moves of a Movement Phase."""
+
+COMBAT = RollOwner("the basic game: to-hit, hit location, damage", _always, combat.on_roll)
+
+
+def owner(state: FasaState) -> RollOwner:
+    """The rule whose roll is wanted now."""
+    step = BY_STEP.get(state.step)
+    owners = (*AT_ANY_STEP, *((step,) if step is not None else ()), *IN_FIRING)
+    return next((o for o in owners if o.claims(state)), COMBAT)
