@@ -19,7 +19,7 @@ from typing import Any
 
 import platformdirs
 
-from companion.session import stocked
+from companion.session import setting_bounds
 from companion.usage import LazyChoices
 from engine import levels
 from engine.errors import one_line
@@ -323,12 +323,14 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                               "stations)")
     game = table("game")
     text(game, "game", "scenario", "scenario")
-    text(game, "game", "level", "level", LazyChoices(lambda: levels("fasa")))
+    text(game, "game", "level", "level", LazyChoices(levels))   # its scenario's: config_check
     whole(game, "game", "turns", "turns", 0, 999)
     whole(game, "game", "seed", "seed", 0, 2**63 - 1)
-    if "fire_limit" in game:   # FASA's optional rule, its bounds the ruleset's
-        low, high = stocked("fasa").table_settings().numbers["fire_limit"]
-        whole(game, "game", "fire_limit", "fire_limit", low, high)
+    if "fire_limit" in game:   # an optional rule, its bounds the rulesets' that have it
+        if (bounds := setting_bounds("fire_limit")) is None:
+            bad("game.fire_limit", "no game system installed has this setting: leave it out")
+        else:
+            whole(game, "game", "fire_limit", "fire_limit", *bounds)
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
     flag(game, "game", "campaign", "campaign")

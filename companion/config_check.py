@@ -18,7 +18,7 @@ import warnings
 from pathlib import Path
 
 from companion.config import Config
-from engine import levels
+from engine import game_title, levels, scenario_ruleset
 from engine.errors import EngineError, one_line
 from engine.stations import INSTRUCTOR, STATION_NAMES
 from hardware.functions import buttons_for
@@ -42,10 +42,8 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
         if name not in scenarios:
             bad(path, f"no scenario {name!r} (scenarios: {listing}; starbridge scenarios lists "
                      f"them)")
-    playable = levels("fasa", playable=True)   # a configuration's scenarios are FASA's
-    if config.level not in playable:
-        bad(("game", "level"), f"the {config.level} rules are not built yet; playable "
-                               f"levels: {', '.join(playable)}")
+    if problem := _level_problem(config, data_dir, scenarios):
+        bad(("game", "level"), problem)
     problems += _crew_problems(config, data_dir)
     ship_list = ", ".join(sorted(ships))
     for key in config.seats or {}:
@@ -97,6 +95,26 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
             problems.extend(f"{config.where(*lights_key)}: {one_line(p)}" for p in
                             check_file(Path(file).expanduser())[:10])
     return problems
+
+
+def _level_problem(config: Config, data_dir: Path | None, scenarios: set[str]) -> str:
+    """What is wrong with `[game] level` for the game system of `[game] scenario` ("" nothing:
+    a game system without levels leaves it out)."""
+    from companion.session import load_scenario
+
+    try:
+        ruleset = scenario_ruleset(load_scenario(config.scenario, data_dir)) \
+            if config.scenario in scenarios else scenario_ruleset({})
+        offered, playable = levels(ruleset), levels(ruleset, playable=True)
+    except (EngineError, KeyError):   # a broken scenario says so when it is played
+        return ""
+    if not offered or config.level in playable:
+        return ""
+    game = f"{game_title(ruleset)} (scenario {config.scenario})"
+    if config.level in offered:
+        return (f"the {config.level} rules of {game} are not built yet; playable levels: "
+                f"{', '.join(playable)}")
+    return f"{game} has no level {config.level!r}; its levels: {', '.join(playable)}"
 
 
 def _scenarios(data_dir: Path | None) -> tuple[set[str], set[str]]:

@@ -233,7 +233,7 @@ def render_first_game(doc: DocScreen, out: Path) -> None:
 
     pygame.font.init()
     surface = pygame.Surface(doc.size)
-    offer = game_offer(None, "fasa")
+    offer = game_offer(None)
     keys = tuple(PanelKeys(n, p.station, tuple(p.keys.items()))
                  for n, p in load_pinmap().panels.items())
     screen = OfferScreen(surface, GameChooser(offer, start(offer, doc.scenario), first=True,

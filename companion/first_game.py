@@ -15,19 +15,21 @@ from typing import Any
 
 from companion.config import Config
 from display.game_offer import GameOffer, LevelOffer, ScenarioOffer, SystemOffer
-from engine import game_title, level_line, levels
+from engine import game_title, level_line, levels, scenario_ruleset
 from engine.errors import EngineError
 
 TITLE_FIRST = "YOUR FIRST GAME"
 TITLE_NEW = "A NEW GAME"
 
 
-def game_offer(data_dir: Path | None, first: str = "") -> GameOffer:
-    """Every scenario that loads, by game system (the ruleset `first` first, then each in the
-    registry's order), with its goal and story; each system with its playable levels."""
+def game_offer(data_dir: Path | None, first: str | None = None) -> GameOffer:
+    """Every scenario that loads, by game system (the ruleset `first` first, by default the one
+    a scenario naming none plays; then each in the registry's order), with its goal and story;
+    each system with its playable levels."""
     from companion.session import load_scenario, scenario_names, stocked_rulesets
     from display.draw_attract import scenario_goal
 
+    first = scenario_ruleset({}) if first is None else first
     order = sorted(stocked_rulesets(), key=lambda r: r != first)   # a stable sort
     rank = {r: n for n, r in enumerate(order)}
     found: list[tuple[int, str, ScenarioOffer]] = []
@@ -36,7 +38,7 @@ def game_offer(data_dir: Path | None, first: str = "") -> GameOffer:
             sc = load_scenario(sid, data_dir)
         except EngineError:   # a broken file of a user's data folder is not offered
             continue
-        ruleset = str(sc.get("ruleset") or "fasa")
+        ruleset = scenario_ruleset(sc)
         ships = [s for s in sc.get("ships", ()) if isinstance(s, dict)]
         sides = {str(ships[0].get("side"))} if ships else set()
         found.append((rank.get(ruleset, len(rank)), sid, ScenarioOffer(
@@ -69,7 +71,7 @@ def offer_first_game(config: Config, data_dir: Path | None, keys: Any = (),
     from display.offer_screen import run_offer
     from display.screen import open_screen, opened
 
-    offer = game_offer(data_dir, "fasa")
+    offer = game_offer(data_dir)
     if not offer.scenarios:
         return None
     shown = opened()   # the start screen's (a --window's too), else the configuration's

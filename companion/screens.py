@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
-from engine import Action, GameState, Prompt, Seat, apply, decide, new_game, pending
+from engine import Action, GameState, Prompt, Seat, apply, decide, new_game, pending, scenario_ruleset
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
@@ -253,7 +253,7 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
         from companion.first_game import game_offer
         from display.endgame import EndgameScreen
 
-        ruleset = str(scenario.get("ruleset") or "fasa")
+        ruleset = scenario_ruleset(scenario)
         display.overlays.append(EndgameScreen(
             lambda _: None, 1, lambda: game_offer(data_dir, ruleset),
             (ruleset, str(scenario.get("id", "")), str(scenario.get("level") or ""))))

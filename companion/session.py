@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from engine import Action, Event, GameState, RollRequest, RollResult, apply, decide, new_game, pending
 from engine.errors import DataError
-from engine.game import ruleset_named, ruleset_names
+from engine.game import ruleset_named, ruleset_names, scenario_ruleset
 from engine.log import action_line, header_line
 from engine.ruleset import ShipClassInfo, Stocked
 
@@ -60,6 +60,14 @@ def stocked_rulesets() -> tuple[str, ...]:
             continue
         out.append(name)
     return tuple(out)
+
+
+def setting_bounds(key: str) -> tuple[int, int] | None:
+    """The bounds of the numeric table setting `key` (`TableSettings.numbers`) of the rulesets
+    that offer it, the widest if they differ; None when none does."""
+    found = [stocked(r).table_settings().numbers[key] for r in stocked_rulesets()
+             if key in stocked(r).table_settings().numbers]
+    return (min(b[0] for b in found), max(b[1] for b in found)) if found else None
 
 
 def scenario_index(data_dir: Path | None) -> dict[str, tuple[str, ...]]:
@@ -146,7 +154,7 @@ def prepare(scenario: Mapping[str, Any], data_dir: Path | None, level: str | Non
     not offer (a level or scale for Knight Hawks) is left out."""
     settings: dict[str, Any] = {"level": level, "scale": scale, "max_turns": turns,
                                 "phases": phases, "options": dict(options or {})}
-    return stocked(str(scenario.get("ruleset", "fasa"))).prepare(scenario, data_dir, settings)
+    return stocked(scenario_ruleset(scenario)).prepare(scenario, data_dir, settings)
 
 
 def autopilot_game(scenario: Mapping[str, Any], roller: Roller,

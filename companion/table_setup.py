@@ -26,7 +26,7 @@ from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
 from display.game_offer import parse_choice
-from engine import Event, Seat, crew_stations, level_notice, levels, new_game
+from engine import Event, Seat, crew_stations, level_notice, levels, new_game, scenario_ruleset
 from engine.errors import EngineError
 from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -174,8 +174,7 @@ def choose_game(args: argparse.Namespace, config: Config, store: Store | None,
     scenario = with_table_crews(new_scenario(config, args, data_dir), config, args, data_dir,
                                 seed, say)
     check_seats(config, scenario, say)
-    if notice := level_notice(str(scenario.get("ruleset", "fasa")),
-                              str(scenario.get("level", "basic"))):
+    if notice := level_notice(scenario_ruleset(scenario), str(scenario.get("level", "basic"))):
         say(f"starbridge: {notice}")
     ships = [str(s["id"]) for s in scenario["ships"]]
     seats = seats_for(config, new_game(scenario), ships, args.autopilot,
@@ -292,7 +291,7 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                   panel_lights=hw.panel_lights, service=hw.service)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
-        ruleset = str(game.scenario.get("ruleset") or "fasa")   # every ruleset's scenarios
+        ruleset = scenario_ruleset(game.scenario)   # every ruleset's scenarios
         table.offered = lambda: game_offer(data_dir, ruleset)    # are read at the end
         table.current = (ruleset, str(game.scenario.get("id", "")),
                          str(game.scenario.get("level") or ""))
@@ -358,7 +357,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
 
     if headless:
         title = game.scenario.get("name", game.scenario.get("id"))
-        offered = levels(str(game.scenario.get("ruleset", "fasa")))   # none: a ruleset's one
+        offered = levels(scenario_ruleset(game.scenario))   # none: a ruleset's one
         level = game.scenario.get("level") or (offered[0] if offered else "")
         print(f"{title} — " + (f"{level} rules" if level else
                                str(game.scenario.get("ruleset", ""))) + f", seed {game.seed}"

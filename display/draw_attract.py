@@ -23,7 +23,7 @@ from display import theme
 from display.layout import Layout
 from display.overlay import cover
 from display.paint import Painter
-from engine import game_title, level_line
+from engine import game_title, level_line, scenario_ruleset
 
 ATTRACT, BRIEFING, COUNTDOWN = "attract", "briefing", "countdown"
 INVITE = "PRESS ANY BUTTON OR TAP TO TAKE THE BRIDGE"
@@ -81,7 +81,7 @@ def briefing(scenario: Mapping[str, Any], seats: Mapping[str, str],
 def rules_line(scenario: Mapping[str, Any]) -> str:
     """"Basic rules: Book One's game: ..." (the scenario's level and its line), or the game
     system's title for a ruleset without levels."""
-    ruleset = str(scenario.get("ruleset") or "fasa")
+    ruleset = scenario_ruleset(scenario)
     try:
         title = game_title(ruleset)
     except KeyError:

@@ -30,6 +30,7 @@ from engine.game import (
     pending,
     problem,
     roll_label,
+    scenario_ruleset,
     state_to_json,
     view,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "pending",
     "problem",
     "roll_label",
+    "scenario_ruleset",
     "state_to_json",
     "view",
 ]

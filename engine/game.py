@@ -80,6 +80,7 @@ __all__ = [
     "ruleset_named",
     "ruleset_names",
     "ruleset_of",
+    "scenario_ruleset",
     "skill_names",
     "state_to_json",
     "victory_points",
@@ -110,14 +111,20 @@ def ruleset_names() -> tuple[str, ...]:
     return rulesets.names()
 
 
+def scenario_ruleset(scenario: Mapping[str, Any]) -> str:
+    """The name of the ruleset `scenario` (a scenario, a seat's view, a log header) plays: its
+    "ruleset", else the one a scenario that names none plays (`engine.rulesets.DEFAULT`)."""
+    return str(scenario.get("ruleset") or rulesets.DEFAULT)
+
+
 def new_game(scenario: Mapping[str, Any]) -> GameState:
-    """The starting state of a scenario (a mapping with a "ruleset" key, default "fasa");
+    """The starting state of a scenario (a mapping with a "ruleset" key, `scenario_ruleset`);
     DataError when `scenario` is not one."""
     if not isinstance(scenario, Mapping):
         raise DataError(f"a scenario is a table of settings (a mapping with ships and sides), "
                         f"not {type(scenario).__name__}")
     try:
-        ruleset = rulesets.get(str(scenario.get("ruleset", "fasa")))
+        ruleset = rulesets.get(str(scenario.get("ruleset", rulesets.DEFAULT)))
     except KeyError as exc:
         raise DataError(f"scenario: {exc.args[0]}") from None
     state: GameState = ruleset.new_game(scenario)
@@ -241,7 +248,7 @@ Offset = tuple[int, int]
 def _previewing(view: Mapping[str, Any]) -> Previewing | None:
     """The ruleset that made `view`, if it previews decisions (None for an unknown name)."""
     try:
-        ruleset = rulesets.get(str(view.get("ruleset", "fasa")))
+        ruleset = rulesets.get(scenario_ruleset(view))
     except KeyError:
         return None
     return ruleset if isinstance(ruleset, Previewing) else None
@@ -288,9 +295,15 @@ def decide(state: GameState, prompt: Prompt) -> Action:
     return ruleset.decide(state, prompt)
 
 
-def levels(ruleset: str = "fasa", playable: bool = False) -> tuple[str, ...]:
+def levels(ruleset: str | None = None, playable: bool = False) -> tuple[str, ...]:
     """The levels of the ruleset called `ruleset` a scenario may name (`playable`: only those
-    whose rules are built); empty for a ruleset without levels, KeyError for an unknown name."""
+    whose rules are built); empty for a ruleset without levels, KeyError for an unknown name.
+    No ruleset named: every level of any ruleset, each once (what a command line or a
+    configuration may say before its scenario, and so its ruleset, is known)."""
+    if ruleset is None:
+        found_all = (rulesets.get(name) for name in rulesets.names())
+        return tuple(dict.fromkeys(lv for found in found_all if isinstance(found, Levelled)
+                                   for lv in found.levels(playable)))
     found = rulesets.get(ruleset)
     return found.levels(playable) if isinstance(found, Levelled) else ()
 
@@ -324,23 +337,23 @@ def officer_needs(scenario: Mapping[str, Any]) -> dict[str, dict[str, tuple[str,
     """For a prepared scenario: each ship the players crew -> each station of its crew -> the
     skills its officer must be rated in (empty for a ruleset without player crews, or a level
     without officers). DataError names a scenario that says it wrongly."""
-    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    found = _crewing(scenario_ruleset(scenario))
     return found.officer_needs(scenario) if found is not None else {}
 
 
 def captain_station(scenario: Mapping[str, Any], ship: str) -> str:
     """The station of `ship`'s crew that is its Captain ("" without player crews)."""
-    found = _crewing(str(scenario.get("ruleset", "fasa")))
+    found = _crewing(scenario_ruleset(scenario))
     return found.captain_station(scenario, ship) if found is not None else ""
 
 
-def skill_names(ruleset: str = "fasa") -> tuple[tuple[str, str], ...]:
+def skill_names(ruleset: str = rulesets.DEFAULT) -> tuple[tuple[str, str], ...]:
     """(key, name) of each skill an officer may be rated in (empty without player crews)."""
     found = _crewing(ruleset)
     return found.skill_names() if found is not None else ()
 
 
-def rating_range(ruleset: str = "fasa") -> tuple[int, int]:
+def rating_range(ruleset: str = rulesets.DEFAULT) -> tuple[int, int]:
     """The lowest and highest skill rating."""
     found = _crewing(ruleset)
     return found.rating_range() if found is not None else (0, 0)

@@ -50,7 +50,7 @@ def _line(data: dict[str, Any]) -> str:
 
 def header_line(scenario: Mapping[str, Any]) -> str:
     """The first line of a log: the self-contained scenario the game started from."""
-    ruleset = scenario.get("ruleset", "fasa")
+    ruleset = scenario.get("ruleset", rulesets.DEFAULT)
     return _line({"starbridge_log": LOG_VERSION, "ruleset": ruleset,
                   "scenario": {**scenario, "ruleset": ruleset}})
 

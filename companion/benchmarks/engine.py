@@ -20,7 +20,7 @@ from companion.benchmarks.figures import Figure
 from companion.crew_play import with_crews
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
-from engine import Action, apply_all, levels, new_game
+from engine import Action, apply_all, levels, new_game, scenario_ruleset
 from engine.log import parse
 
 MIN_SECONDS = 2.0
@@ -112,7 +112,7 @@ def simulate_rate(scenario: dict[str, Any]) -> tuple[float, int]:
 def engine_bench(out: Any) -> list[Figure]:
     figures: list[Figure] = []
     base_replay = base_simulate = None
-    for level in levels("fasa", playable=True):
+    for level in levels(scenario_ruleset(load_scenario(SCENARIO, None)), playable=True):
         game = record(level)
         print(f"{level}: recorded game: the longest of {RECORDED} autopilot games of "
               f"{SCENARIO} (4 ships, full-scale data): {game.turns} turns, "

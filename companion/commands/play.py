@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of `play`, which `stations` shares."""
     p.add_argument("--scenario", type=scenario_name,
                    help="scenario name (default: the configuration's, else duel)")
-    p.add_argument("--level", choices=LazyChoices(lambda: levels("fasa", playable=True)),
+    p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
                    default=None, metavar="LEVEL",
                    help="the rules: %(choices)s (default: the configuration's, else command)")
     p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",

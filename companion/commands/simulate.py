@@ -1,5 +1,7 @@
-"""`starbridge simulate`: autopilot ships fight, headless, with a turn-by-turn account; a FASA
-game here, any other ruleset's through `simulate_ruleset` (a scenario's name says which)."""
+"""`starbridge simulate`: autopilot ships fight, headless, with a turn-by-turn account; a game
+of a ruleset whose scenarios are built with the table's settings (levels, scales, phases,
+optional rules: its `TableSettings` offer scales) here, any other ruleset's through
+`simulate_ruleset` (a scenario's name says which)."""
 
 from __future__ import annotations
 
@@ -24,8 +26,9 @@ from companion.session import (
     ships_scenario,
     stocked,
 )
-from companion.usage import UsageError, named
-from engine import Action, Event, GameState, level_notice, levels, new_game
+from companion.usage import LazyChoices, UsageError, named
+from engine import Action, Event, GameState, level_notice, levels, new_game, scenario_ruleset
+from engine.errors import DataError
 
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
@@ -45,9 +48,10 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
                        help=f"scenario name (default {DEFAULT_SCENARIO})")
     which.add_argument("--ships", type=named("the list of ship classes"),
                        help="ship classes, comma-separated, each its own side")
-    sim.add_argument("--level", choices=levels("fasa"), default="basic")
-    fasa = stocked("fasa").table_settings()   # --ships, --level, --scale: the FASA game's
-    sim.add_argument("--scale", choices=fasa.scales, default=None,
+    sim.add_argument("--level", choices=LazyChoices(levels), default="basic", metavar="LEVEL",
+                     help="the rules: %(choices)s (default basic)")
+    table = stocked(scenario_ruleset({})).table_settings()   # --scale, --turns: the game of a
+    sim.add_argument("--scale", choices=table.scales, default=None,   # scenario naming none
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
     sim.add_argument("--phases", type=int, choices=(3, 5), default=None,
                      help="Movement/Firing Phases a turn (default 5; 3 is Book Two's optional rule)")
@@ -73,7 +77,7 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
-                          f"{fasa.default_max_turns} (default {DEFAULT_TURNS})")
+                          f"{table.default_max_turns} (default {DEFAULT_TURNS})")
     sim.add_argument("--log", type=Path, help="write the game log (JSON lines) to this file")
     sim.add_argument("--games", type=int, default=0,
                      help="play this many games (seeds SEED, SEED+1, ...) and print a summary")
@@ -85,27 +89,38 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--head-to-head", action="store_true",
                      help="two ships of three players each and no Instructor (C&C)")
     sim.add_argument("--ruleset", default=None,
-                     help="game system: fasa, knighthawks (Star Frontiers Knight Hawks) or "
-                          "halfimpulse (a referee for the SFB half-impulse variant); "
-                          "default: the scenario's, else fasa")
+                     help="game system, by its name (starbridge scenarios lists each with its "
+                          "scenarios); default: the scenario's, else the one a scenario naming "
+                          "none plays")
 
 
 def run(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.scenario and (args.ruleset is None or QUALIFIER in args.scenario):
         args.ruleset, args.scenario = find_scenario(args.scenario, data_dir)  # the scenario says
-    if (args.ruleset or "fasa") != "fasa":
+    args.ruleset = args.ruleset or scenario_ruleset({})
+    if not with_table_settings(args.ruleset):
         if args.ships:
-            raise UsageError("--ships is for the fasa ruleset; give --scenario")
+            raise UsageError(f"--ships is not offered for the {args.ruleset} ruleset; give "
+                             f"--scenario")
         return ruleset_sim.run(args, data_dir)
     return simulate(args, data_dir)
+
+
+def with_table_settings(ruleset: str) -> bool:
+    """Whether `ruleset`'s games are built with the table's settings (its `TableSettings` offer
+    scales): --ships, --level, --scale, --phases and the optional rules."""
+    try:
+        return bool(stocked(ruleset).table_settings().scales)
+    except DataError:   # unknown, or no scenarios: simulate_ruleset says so
+        return False
 
 
 def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     if args.ships:
         scenario = ships_scenario([s.strip() for s in args.ships.split(",") if s.strip()],
-                                  {c.id: c.name for c in ship_classes(data_dir, "fasa")})
+                                  {c.id: c.name for c in ship_classes(data_dir, args.ruleset)})
     else:
-        scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir, "fasa")
+        scenario = load_scenario(args.scenario or DEFAULT_SCENARIO, data_dir, args.ruleset)
     if args.turns is None:
         args.turns = DEFAULT_TURNS
     if args.turns < 0:
@@ -134,7 +149,7 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
     full, _ = with_crews(full, crews, folder, args.seed,
                          lambda line: print(line, file=sys.stderr))
     new_game(full)  # refuse a bad scenario or level before printing or creating the log
-    if notice := level_notice("fasa", args.level):
+    if notice := level_notice(args.ruleset, args.level):
         print(notice)
     if args.games:
         return survey.print_survey(full, args.games, args.seed)

@@ -1,7 +1,8 @@
 """README.md's "What works today" says what the engine says is playable: one line for each game
-system the engine's registry packages (engine.rulesets.KNOWN), and for a game system with
-levels exactly the levels whose rules are built. A game system added to the registry fails here
-until its line is written, in the form the message gives."""
+system this project ships (its own entry points, engine.rulesets.packaged()), and for a game
+system with levels exactly the levels whose rules are built. A game system added to
+pyproject.toml's entry points fails here until its line is written, in the form the message
+gives."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from pathlib import Path
 
 from engine import levels
-from engine.rulesets import KNOWN
+from engine.rulesets import packaged
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = re.compile(r"^- \*\*(?P<title>.+?)\*\* \(`(?P<name>[a-z0-9_]+)`\)(?P<rest>.*?)(?=^- |\Z)",
@@ -25,12 +26,14 @@ def works_today() -> dict[str, str]:
 
 def test_every_game_system_of_the_engine_has_its_line_and_no_other() -> None:
     listed = works_today()
-    for name in KNOWN:
+    shipped = packaged()
+    assert "fasa" in shipped, f"the installed starbridge offers no FASA ruleset: {shipped}"
+    for name in shipped:
         assert name in listed, (
             f"README.md, What works today: the engine offers the game system {name!r}; add a "
             f"line '- **Its title** (`{name}`), every level built: `level`, ... (or what it "
             f"plays)' to the list")
-    assert set(listed) <= set(KNOWN), f"README lists game systems the engine has not: {listed}"
+    assert set(listed) <= set(shipped), f"README lists game systems the engine has not: {listed}"
 
 
 def test_each_systems_levels_are_the_playable_ones() -> None:

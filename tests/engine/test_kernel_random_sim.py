@@ -104,10 +104,10 @@ def test_rulesets_are_found_by_name_without_the_kernel_importing_them() -> None:
 
 def test_the_toy_is_known_only_while_registered() -> None:
     """The registration hook: the toy is known inside `registered`, forgotten after it, and a
-    packaged ruleset's name cannot be taken or forgotten."""
+    installed ruleset's name cannot be taken or forgotten."""
     assert "toy" in rulesets.names()
     assert engine.new_game(rulesets.get("toy").example_scenario()).ruleset == "toy"
-    with pytest.raises(ValueError, match="packaged"):
+    with pytest.raises(ValueError, match="installed"):
         rulesets.unregister("fasa")
 
 

@@ -1,7 +1,8 @@
 """The package as a user installs it: the sdist and the wheel are built from the checkout (the
 wheel from the sdist, as `python -m build` does), every module and data file of every package
 folder is in both, and the wheel installed into a fresh virtual environment outside the checkout
-starts: --help, --version, the scenarios, a Knight Hawks game and a headless screenshot.
+finds its rulesets through its own entry points and starts: --help, --version, the scenarios, a
+Knight Hawks game and a headless screenshot.
 
 The fresh environment gets nothing from the checkout: its own site-packages holds the wheel
 alone; the dependencies (pygame-ce, aiohttp...) are read from the test environment's
@@ -109,6 +110,20 @@ def test_the_installed_command_starts_outside_the_checkout(installed: Path,
     assert where.returncode == 0, where.stderr
     for line in where.stdout.split():
         assert Path(line).resolve().is_relative_to(installed.parent.resolve()), line
+    found = run(installed, str(installed / "python"), "-c",
+                "from engine import rulesets\n"
+                "print(' '.join(rulesets.packaged())); print(len(rulesets.refusals()))\n"
+                "for name in rulesets.packaged():\n"
+                "    print(rulesets.offered()[name].dist.locate_file(''))\n"
+                "    print(__import__('sys').modules[type(rulesets.get(name)).__module__].__file__)",
+                cwd=tmp_path)
+    assert found.returncode == 0, found.stderr
+    names, refused, *places = found.stdout.splitlines()
+    assert set(names.split()) >= {"fasa", "knighthawks", "halfimpulse"}, names
+    assert refused == "0", found.stderr
+    assert len(places) == 2 * len(names.split())
+    for place in places:   # the wheel's own metadata, and the rulesets' modules beside it
+        assert Path(place).resolve().is_relative_to(installed.parent.resolve()), place
     starbridge = str(installed / "starbridge")
     helped = run(installed, starbridge, "--help", cwd=tmp_path)
     assert helped.returncode == 0 and "simulate" in helped.stdout, helped.stderr

@@ -183,6 +183,23 @@ def toy_registered() -> Iterator[ToyRuleset]:
         yield TOY
 
 
+def installed_package(folder: Path, package: str, entry_points: Mapping[str, str],
+                      modules: Mapping[str, str] = {}) -> Path:
+    """A package installed into `folder` as pip installs one: `<package>-1.0.dist-info` with its
+    METADATA and an entry_points.txt offering `entry_points` (ruleset name -> "module:object")
+    in the group starbridge.rulesets, beside its `modules` (module name -> source). Put `folder`
+    on sys.path and the kernel finds its rulesets (engine.rulesets.rescan)."""
+    info = folder / f"{package}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    lines = "".join(f"{name} = {target}\n" for name, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[{rulesets.GROUP}]\n{lines}", encoding="utf-8")
+    for module, source in modules.items():
+        (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    return folder
+
+
 def every_ruleset() -> list[str]:
     """The packaged rulesets and the toy: what the kernel's suites are parametrised over (the
     toy is registered by each test that plays it, through `toy_registered`)."""

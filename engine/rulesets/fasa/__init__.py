@@ -21,7 +21,6 @@ from engine.controls import Decision
 from engine.errors import DataError
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
-from engine.rulesets import register
 from engine.rulesets.fasa import levels as level_rules
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.campaigns import player_crews
@@ -158,4 +157,3 @@ class FasaRuleset:
 
 
 RULESET = FasaRuleset()
-register(RULESET)

@@ -14,7 +14,6 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
-from engine.rulesets import register
 from engine.rulesets.halfimpulse import autopilot, controls, flow, legal, setup, turn, views
 from engine.rulesets.halfimpulse.state import NAME, HalfState
 from engine.stations import CAPTAIN, Seat
@@ -95,4 +94,3 @@ class HalfImpulseRuleset:
 
 
 RULESET = HalfImpulseRuleset()
-register(RULESET)

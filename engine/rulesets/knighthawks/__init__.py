@@ -11,7 +11,6 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
-from engine.rulesets import register
 from engine.rulesets.knighthawks import (
     autopilot,
     controls,
@@ -125,4 +124,3 @@ class KnightHawksRuleset:
 
 
 RULESET = KnightHawksRuleset()
-register(RULESET)
