@@ -24,7 +24,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
+from display.status_model import phase_bar
 from engine import Action, GameState, RollResult, Seat, controls, pending, problem
+from engine.controls import Value
 from engine.events import Event
 from firmware_bridge.router import TRAY_CONNECTED
 from stations import (
@@ -42,13 +44,20 @@ from stations.addresses import (
 )
 from stations.links import ANY_ADDRESS, base_url, qr_matrix, qr_svg, qr_text, seat_url
 from stations.mdns import Advertiser
-from stations.payload import SeatLog, payload, seat_of, seat_title
+from stations.payload import SeatLog, asked_now, payload, public_view, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
 BY = "console"
 """How a console's actions are marked in the saved log."""
 MOVED_ON = "The table has moved on: look again."
 """A roll or decide that answers a state older than the request it would answer."""
+STATUS_LAMPS = ("green", "amber", "red", "shaken", "system_out", "grid_out")
+"""The lamps of a physical panel a console shows too (docs/consoles.md)."""
+HELD = "held"
+"""`decide`'s answer for a decision that is not open now while the game waits on another seat
+(its roll, or a decision the engine takes first: Knight Hawks' ICMs): it is kept, tried again
+after every action, and made once its card is open again, or refused once it is not and nobody
+else is asked anything, or the phase moves on (`retry_held`)."""
 REMEMBERED_STATES = 256
 """The states (by seq) a console's message may still answer."""
 
@@ -88,6 +97,8 @@ class Consoles:
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
         self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
         self.rolls = (0, 0)   # (actions counted, rolls among them)
+        self.held: list[ConsoleInput] = []   # decides waiting for another seat's turn
+        self.held_at = 0   # the game's actions when the held decides were last tried
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
@@ -135,10 +146,24 @@ class Consoles:
         self.show_codes(app)
         self.dirty.add(INSTRUCTOR_SEAT)
 
-    def close(self) -> None:
+    def close(self, goodbye: str | None = None) -> None:
+        """Stop serving (and advertising); with `goodbye` (`farewell`'s words) every console is
+        first sent what is queued for it, then those words and a close frame."""
         if self.advertiser is not None:
             self.advertiser.stop()
+        if goodbye:
+            self.server.goodbye(goodbye)
         self.server.stop()
+
+    def farewell(self, app: Any) -> str:
+        """What every console is told when the table closes: the game's end as every side is
+        told it, or that the game is saved."""
+        if app.game.over:
+            outcome = phase_bar(public_view(app.game.state), "").acting
+            return f"Game over: {outcome.rstrip('.')}. The table has closed."
+        if app.game.store is not None:
+            return f"The table has closed; the game is saved (game {app.game.id})."
+        return "The table has closed."
 
     def wait(self, timeout: float) -> None:
         """Sleep until a console's input arrives, or `timeout` seconds (a headless table)."""
@@ -181,6 +206,7 @@ class Consoles:
         self.seq = 0
         self.sent.clear()
         self.at_seq.clear()
+        self.held.clear()
         while True:
             try:
                 self.inputs.get_nowait()
@@ -218,16 +244,31 @@ class Consoles:
         return f"http://{MDNS_NAME}:{self.server.port}"
 
     def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
+        """The links to hand out, with their codes (`codes`): the seats people play, then the
+        viewscreen; the Instructor's last and without a code (it opens everything: nobody at the
+        table should scan it from the terminal); the autopilot's seats not at all (the
+        Instructor's console has their codes, for a player who takes one over)."""
         where = self.link_address()
         by_name = f", or {self.typed_url()}" if self.typed_url() else ""
         say(f"starbridge: station consoles at {self.base}{by_name} (scan a seat's code at the "
             f"table; {where.describe()})")
         if not where.reachable:
             say(f"starbridge: phones cannot join: this machine has no network; {NO_NETWORK_FIX}")
-        for _key, name, url in self.links(app):
+        modes = {f"{ship}/{station}": mode for (ship, station), mode in app.table.seats.items()}
+        links = self.links(app)
+        autopilot = sorted({app.names.get(k.partition("/")[0], k.partition("/")[0])
+                            for k, _n, _u in links if modes.get(k) == "autopilot"})
+        handed = [x for x in links if x[0] not in (INSTRUCTOR_SEAT, VIEW_SEAT)
+                  and modes.get(x[0]) != "autopilot"]
+        for _key, name, url in [*handed, *(x for x in links if x[0] == VIEW_SEAT)]:
             say(f"  {name}: {url}")
             if codes:
                 say(qr_text(url))
+        if autopilot:
+            say(f"  Played by the autopilot: {', '.join(autopilot)} (their codes are on the "
+                "Instructor's console)")
+        instructor = next(url for key, _n, url in links if key == INSTRUCTOR_SEAT)
+        say(f"  Instructor: {instructor}  (keep it to yourself: it opens every seat)")
 
     def _log(self, app: Any, key: str) -> SeatLog:
         log = self.logs.get(key)
@@ -262,7 +303,7 @@ class Consoles:
             try:
                 got = self.inputs.get_nowait()
             except queue.Empty:
-                return n
+                break
             n += 1
             if got.generation is not None and got.generation != self.server.tokens.generation:
                 continue   # sent from an ended game's link: never applied to this one
@@ -271,14 +312,35 @@ class Consoles:
             if kind == "join":
                 self.dirty.add(got.seat)
                 continue
-            mid = str(got.message.get("id", ""))
-            try:
-                answer = self.handle(app, got)
-            except Exception as exc:   # never a traceback for a console: the game goes on
-                answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
-            self.server.answer_later(got.seat, got.client, mid,
-                                     answer if isinstance(answer, dict) else result(mid, answer))
-            self.dirty.add(got.seat)
+            self._answer(app, got)
+        self.retry_held(app)
+        return n
+
+    def _answer(self, app: Any, got: ConsoleInput) -> None:
+        """Do what a console asked and answer it (with the next publish), or keep a decide
+        that waits for another seat's roll."""
+        mid = str(got.message.get("id", ""))
+        try:
+            answer = self.handle(app, got)
+        except Exception as exc:   # never a traceback for a console: the game goes on
+            answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
+        if answer == HELD:
+            self.held.append(got)
+            return
+        self.server.answer_later(got.seat, got.client, mid,
+                                 answer if isinstance(answer, dict) else result(mid, answer))
+        self.dirty.add(got.seat)
+
+    def retry_held(self, app: Any) -> None:
+        """The decides kept while another seat was asked first, tried again after each action:
+        a card that was open when its player confirmed it does not close under him because
+        another seat's roll or decision came first."""
+        if not self.held or len(app.game.actions) == self.held_at:
+            return
+        self.held_at = len(app.game.actions)
+        held, self.held = self.held, []
+        for got in held:
+            self._answer(app, got)
 
     def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
         """Do what a console asked: None when done, else the problem in words (or the whole
@@ -340,19 +402,27 @@ class Consoles:
                     "(it then says which ship it decides for).")
         decision = found[0] if found else None
         if decision is None:
+            mine = seat.ship is None or (asked.get("station") == seat.station
+                                         and asked.get("ship") == seat.ship)
+            if mine and any(s != seat for s in asked_now(state)):   # only held: nothing told
+                self.held_at = len(app.game.actions)
+                return HELD   # another seat is asked first: tried again after its action
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
-        names = {f.name for f in decision.fields}
-        chosen: dict[str, int | str | None] = {}
+        fields = {f.name: f for f in decision.fields}
+        chosen: dict[str, Value] = {}
         for name, value in values.items():
-            if name not in names:
+            if name not in fields:
                 return f"{decision.title} has no field {name!s:.40}."
+            if fields[name].accepts(value):   # a value the card offers, as it offers it
+                chosen[name] = value          # (a choice's own true or false included)
+                continue
             if value is not None and (type(value) not in (int, str) or
                                       (type(value) is int and abs(value) > 10**6) or
                                       (type(value) is str and len(value) > 200)):
                 return f"{decision.title}: {name} cannot be {value!r:.40}."
             chosen[name] = value
-        if decision.irreversible and message.get("confirm") is not True:
+        if decision.irreversible_with(chosen) and message.get("confirm") is not True:
             return f"{decision.title} cannot be taken back: confirm it first."
         action = decision.make(chosen)
         return self.accept(app, action)
@@ -436,16 +506,27 @@ class Consoles:
             if cached is None or cached[0] != url:
                 cached = self.svgs[key] = (url, qr_svg(url))
             links.append({"seat": key, "title": name, "url": url, "svg": cached[1]})
-        return {"seats": [asdict(r) for r in rows], "links": links}
+        connected = self.server.connected()
+        seats = [{**asdict(r), "console": f"{r.ship}/{r.station}" in connected} for r in rows]
+        # who plays a seat, in this table's words: with no screen, a person plays at a console
+        person = "Touch" if app.display is not None else "Console"
+        modes = [["panel", "Panel"], ["touch", person], ["autopilot", "Auto"]]
+        return {"seats": seats, "links": links, "modes": modes}
 
     def _lights(self, app: Any, key: str) -> dict[str, dict[str, float]] | None:
+        """The seat's physical panel's status lamps (your move, alert and the officer's
+        troubles), when it has a panel. Its indicator lamps stay on the panel: a few lamps for
+        more weapons or shields than it has, which the card and the facts say in words."""
         seat = seat_of(key)
         if seat is None:
             return None
         for b in app.bridges:
             if b.ship == seat.ship and (seat.station in b.stations):
                 lit: dict[str, dict[str, float]] = b.lit()
-                return {seat.station: lit[seat.station]} if seat.station in lit else None
+                if seat.station not in lit:
+                    return None
+                return {seat.station: {r: v for r, v in lit[seat.station].items()
+                                       if r in STATUS_LAMPS}}
         return None
 
     def _entering(self, app: Any) -> dict[str, dict[str, Any]]:
@@ -467,6 +548,7 @@ class Consoles:
     def publish(self, app: Any) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
+        self.retry_held(app)   # a roll answered since (the autopilot's, the tray's)
         if self.address in ANY_ADDRESS and self.link_address() != self.links_on:
             self.links_on = self.link_address()   # a network came or went: the codes follow
             self.show_codes(app)

@@ -301,6 +301,6 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
         kiosk.close()
         hw.close()
         if consoles is not None:
-            consoles.close()
+            consoles.close("The table has closed.")
         store.close()
     return 0

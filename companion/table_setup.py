@@ -94,6 +94,12 @@ def people_at_mocked_panels(config: Config) -> bool:
     if config.seats is not None and "panel" not in config.seats.values() and \
             config.default_seat != "panel":
         return config.default_seat == "touch" or "touch" in config.seats.values()
+    return panels_mocked(config)
+
+
+def panels_mocked(config: Config) -> bool:
+    """Whether the station panels would be mocked here (no GPIO: only a keyboard presses
+    them)."""
     from hardware.devices import FactoryError, make_factory
     from hardware.pinmap import PinMapError, load_pinmap
 
@@ -281,11 +287,14 @@ def open_hardware(config: Config, headless: bool, panels: bool,
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
                 say: Callable[[str], None], report: Any = None,
-                data_dir: Path | None = None) -> Table:
+                data_dir: Path | None = None, at_consoles: bool = False) -> Table:
+    """The table for `game`; `at_consoles`: no panels here, so a seat saved at a panel is
+    played by a person at a console ("touch", which every console may act for)."""
     seats: dict[tuple[str, str], str] = {}
     for key, mode in game.seats.items():
         ship, _, station = key.partition("/")
-        seats[ship, station] = "autopilot" if autopilot else mode
+        seats[ship, station] = "autopilot" if autopilot else \
+            "touch" if at_consoles and mode == "panel" else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
                   factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
                   panel_lights=hw.panel_lights, service=hw.service)
@@ -365,9 +374,16 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     # With a screen the panels are opened even when no seat starts at one: the Instructor may
     # put a seat at its panel between turns (companion/seat_changes.py).
     panels = not args.autopilot and (not headless or "panel" in game.seats.values())
-    hw = open_hardware(config, headless, panels, say, args.window)
+    # A table with no screen and no GPIO (`starbridge stations` on a PC): its people play from
+    # their consoles, not at panels that only this machine's keyboard could press.
+    phones = headless and panels and (consoles is not None or config.stations) \
+        and panels_mocked(config)
+    if phones:
+        say("starbridge: no GPIO for station panels here: the people's seats are played from "
+            "their consoles")
+    hw = open_hardware(config, headless, panels and not phones, say, args.window)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None,
-                        data_dir)
+                        data_dir, at_consoles=phones)
     table.consoles = consoles if consoles is not None else open_consoles(config, say)
     app = App(game, table)
     if table.consoles is not None:
@@ -385,7 +401,8 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                 break
             game = next_game(game, app.next_game, config, args, data_dir)   # from the end screen
             app.close()
-            table = build_table(game, config, hw, args.autopilot, say, None, data_dir)
+            table = build_table(game, config, hw, args.autopilot, say, None, data_dir,
+                                at_consoles=phones)
             table.consoles = app.table.consoles   # the same server: new links for the new game
             app = App(game, table)
             if table.consoles is not None:
@@ -394,8 +411,8 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     finally:
         app.close()
         hw.close()
-        if table.consoles is not None:
-            table.consoles.close()
+        if table.consoles is not None:   # every phone told the end, then closed
+            table.consoles.close(table.consoles.farewell(app))
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))

@@ -90,7 +90,7 @@ def confirm(d: BridgeDisplay, o: Open, ed: DecisionEditor, armed: bool = False) 
     if reason is not None:
         d.message = reason
         return
-    if second_tap(o.decision) and not armed:   # as deliberate as a panel's long press
+    if second_tap(o.decision, ed.values) and not armed:   # as deliberate as a panel's long press
         d.armed = o.key
         d.message = armed_message(o.decision, ed.values, ship_names(d.view))
         return

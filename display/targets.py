@@ -61,9 +61,10 @@ def told_apart(model: PanelModel, ships: Mapping[str, str]) -> PanelModel:
     return replace(model, fields=tuple(fields))
 
 
-def second_tap(decision: Decision) -> bool:
-    """Whether CONFIRM must be tapped twice: the decision cannot be taken back."""
-    return bool(decision.irreversible)
+def second_tap(decision: Decision, values: Mapping[str, Value]) -> bool:
+    """Whether CONFIRM must be tapped twice: these values do what cannot be taken back (the
+    decision is irreversible, or a value chosen is: a target, DESTRUCT; holding asks nothing)."""
+    return decision.irreversible_with(values)
 
 
 def armed_label(decision: Decision) -> str:

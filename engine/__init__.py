@@ -4,7 +4,7 @@
 """
 
 from engine.actions import Action, RollResult, action_from_json, action_problem
-from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Preset, Together
 from engine.dice import RollRequest
 from engine.errors import DataError, EngineError, IllegalAction, LogError, SeatError, StateError
 from engine.events import Event
@@ -59,6 +59,7 @@ __all__ = [
     "SeatError",
     "StateError",
     "Station",
+    "Together",
     "action_from_json",
     "action_problem",
     "apply",

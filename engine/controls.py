@@ -3,9 +3,10 @@
 `controls(state, seat)` gives one `Decision` per prompt the seat faces now (and, after them, an
 offer no prompt waits for: FASA's Instructor may end the game at any step, `optional`). Each names the action
 it makes and its fields: a whole number within bounds, one of a list of choices (each with the
-reason it cannot be chosen now, if it cannot), or a string of steps. A panel steps a field within
-its bounds and asks `problem(state, decision.make(values))` before it confirms: it never
-re-implements a rule.
+reason it cannot be chosen now, if it cannot), or a string of steps; budgets over several fields
+(at most a total, or exactly one), and the values that go together (`Together`). A panel steps a
+field within its bounds and asks `problem(state, decision.make(values))` before it confirms: it
+never re-implements a rule. `Decision.unfit(values)` says what the card itself would not send.
 """
 
 from __future__ import annotations
@@ -34,16 +35,22 @@ class Choice:
     """One value a choice field can take; `problem` says why it cannot be chosen now, if so.
     `need` is the highest roll on the die that succeeds if this value is chosen (e.g. the number a
     shot at this target needs to hit), computed from what the seat may know; None when choosing it
-    leads to no roll, or the seat may not know the number (a target it cannot see).
-    `explain` says in a sentence what choosing it does and what it takes (the skill, its rating
-    and the odds of a Skill Roll's bonus), shown before it is chosen; empty when the label says
-    enough."""
+    leads to no roll, or the seat may not know the number (a target it cannot see); 0 when it can
+    lead to no success (a weapon out of its reach). `note` is what a player should know before
+    choosing it, in a few words beside it (a target's range and the arc it is in); `explain` says
+    in a sentence what choosing it does and what it takes (the skill, its rating and the odds of
+    a Skill Roll's bonus), shown before it is chosen; each empty when the label says enough.
+    `irreversible`: choosing it does what cannot be taken back (a shot, DESTRUCT), so a screen
+    asks a deliberate second confirmation for it, and not for the decision's other values (hold
+    fire, hold)."""
 
     value: Value
     label: str
     problem: str | None = None
     need: int | None = None
     explain: str = ""
+    note: str = ""
+    irreversible: bool = False
 
     @property
     def allowed(self) -> bool:
@@ -88,11 +95,37 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Fields that share one limit: their sum is at most `maximum` (e.g. power to allocate)."""
+    """Fields that share one limit: their sum is at most `maximum` (e.g. power to allocate) and
+    at least `minimum`; `minimum == maximum` is an exact total (power lost to engine damage must
+    all be taken off somewhere)."""
 
     fields: tuple[str, ...]
     maximum: int
     label: str
+    minimum: int = 0
+
+    @property
+    def exact(self) -> bool:
+        return self.minimum == self.maximum
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    """Values of some fields that go together, and only those: `combinations` lists every
+    allowed tuple of values of `fields` (in that order). What one choice needs first is said this
+    way too (a sensor question goes only with a sensor lock), and which pairs may be chosen at
+    all (a weapon and a target it can reach; a hex on an edge of the map, as a column and a
+    row). `label` says the rule in a player's words, for a line under the fields."""
+
+    fields: tuple[str, ...]
+    combinations: tuple[tuple[Value, ...], ...]
+    label: str
+
+    def allows(self, values: Mapping[str, Value]) -> bool:
+        got = tuple(values.get(n) for n in self.fields)
+        return any(len(c) == len(got) and all(a == b and type(a) is type(b)
+                                               for a, b in zip(c, got, strict=True))
+                   for c in self.combinations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +161,8 @@ class Decision:
     optional: bool = False
     """The game goes on without it (a self-destruct offer to a ship in play): a screen need not
     flag its station as one that must act."""
+    together: tuple[Together, ...] = ()
+    """Fields whose values go together only in the combinations listed (`Together`)."""
 
     def field_named(self, name: str) -> Field:
         for f in self.fields:
@@ -144,6 +179,37 @@ class Decision:
         merged = self.defaults()
         merged.update(values or {})
         return self.builder(merged)
+
+    def irreversible_with(self, values: Mapping[str, Value]) -> bool:
+        """Whether these values do what cannot be taken back: the whole decision is irreversible,
+        or a value chosen is an irreversible choice (a target to fire at, DESTRUCT)."""
+        if self.irreversible:
+            return True
+        merged = self.defaults()
+        merged.update(values)
+        return any(c.irreversible and c.value == merged.get(f.name)
+                   and type(c.value) is type(merged.get(f.name))
+                   for f in self.fields for c in f.choices)
+
+    def unfit(self, values: Mapping[str, Value]) -> str | None:
+        """Why the card itself would not send these values (fields not given take their
+        defaults), in a player's words, or None when they fit it: each within its field's bounds,
+        each budget's total between its minimum and maximum, each `Together` holding. Whether
+        the rules allow the action now is `problem`'s."""
+        merged = self.defaults()
+        merged.update(values)
+        for f in self.fields:
+            if not f.accepts(merged.get(f.name)):
+                return f"{f.label}: {merged.get(f.name)!r:.30} is not one of its values"
+        for b in self.budgets:
+            used = self.used(b, merged)
+            if used > b.maximum or used < b.minimum:
+                return (f"{b.label}: exactly {b.maximum}, not {used}" if b.exact else
+                        f"{b.label}: {b.minimum} to {b.maximum}, not {used}")
+        for t in self.together:
+            if not t.allows(merged):
+                return t.label
+        return None
 
     def used(self, budget: Budget, values: Mapping[str, Value]) -> int:
         """How much of `budget` the given values use."""

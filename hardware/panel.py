@@ -377,7 +377,8 @@ class PanelModel:
         why = api.problem(state, action)
         if why is not None:
             return Outcome(refused=why)
-        irreversible = (decision.irreversible or decision.action in IRREVERSIBLE) and \
+        irreversible = (decision.irreversible_with(editor.values)
+                        or decision.action in IRREVERSIBLE) and \
             bool(getattr(action, "shots", True)) and getattr(action, "order", "") != "hold"
         if irreversible and kind != LONG:
             what = "fire" if decision.action == "fire" else decision.title.lower()

@@ -22,12 +22,15 @@ from typing import Any
 from display.map_model import map_model
 from display.panel_model import station_facts
 from display.roll_log import RollLog
+from display.roll_result import RollResult, roll_result, rolled_by
 from display.shield_marks import shield_marks
 from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, public, view
 from engine.events import Event
+from engine.ruleset import Prompt
 from engine.stations import ADMIRAL, INSTRUCTOR, title
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
+from stations.volley import Volley
 
 TICKER = 50
 """Lines of the ticker sent (newest last)."""
@@ -87,6 +90,47 @@ def seen_by(state: GameState, seat: Seat) -> dict[str, Any]:
     return got
 
 
+def prompt_seat(p: Prompt) -> Seat:
+    """The seat a prompt asks (an Admiral's names its side)."""
+    return Seat(p.station, side=p.side) if p.side is not None and p.ship is None \
+        else Seat(p.station, p.ship)
+
+
+_asked: tuple[GameState | None, dict[Seat, bool]] = (None, {})
+
+
+def asked_now(state: GameState) -> dict[Seat, bool]:
+    """The seats the game waits for now (a roll, or a decision that is not optional: the
+    self-destruct offer is not waited for), each with whether the whole table sees what it
+    is asked (a public roll). Asked of the engine once per state; only read it."""
+    global _asked
+    if _asked[0] is state:
+        return _asked[1]
+    out: dict[Seat, bool] = {}
+    for p in pending(state):
+        s = prompt_seat(p)
+        if p.roll is not None:
+            out[s] = out.get(s, False) or p.roll.public
+        elif s not in out and any(not d.optional and d.prompt == p for d in controls(state, s)):
+            out[s] = False
+    _asked = (state, out)
+    return out
+
+
+def others_acting(state: GameState, seat: Seat, seen: Mapping[str, Any]) -> bool:
+    """Whether the game waits for another seat as the seat may know it: a public roll, or a
+    seat of its own side (an enemy's undecided card is its side's own business)."""
+    sides = {str(s.get("id")): s.get("side") for s in seen.get("ships", ())}
+    mine = sides.get(str(seat.ship)) if seat.ship is not None else seat.side
+    for other, told_all in asked_now(state).items():
+        if other == seat:
+            continue
+        theirs = sides.get(str(other.ship)) if other.ship is not None else other.side
+        if told_all or (mine is not None and theirs == mine) or seat.is_instructor:
+            return True
+    return False
+
+
 # -- the viewscreen: what every side may know (the kernel's public view) ------------------
 def side_seats(state: GameState) -> dict[str, Seat]:
     """One seat per side (the Captain of its first ship), in the order of the ships."""
@@ -114,12 +158,16 @@ class SeatLog:
         self.lines: deque[str] = deque(maxlen=TICKER)
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
+        self.rolled: RollResult | None = None   # the seat's own crew's newest roll, as it came out
+        self.volley = Volley()   # the newest volley's shots and each ship's tally, as told
         self.side: str | None = None   # the seat's ship's side, once known
 
     def clear(self) -> None:
         self.lines.clear()
         self.rolls.clear()
         self.last_roll = ""
+        self.rolled = None
+        self.volley.clear()
 
     def told(self, after: GameState, events: Sequence[Event]) -> tuple[Event, ...]:
         if not events:
@@ -135,9 +183,12 @@ class SeatLog:
             return
         self.lines.extend(e.text for e in seen
                           if type(e).__name__ != "RollRequested" and e.text)
+        self.volley.record(seen)
         self.last_roll = last_roll(seen) or self.last_roll
         if before is not None:
-            self.rolls.record(before, seen, self._side(before))
+            entry = self.rolls.record(before, seen, self._side(before))
+            if entry is not None and self.seat is not None and rolled_by(seen, self.seat):
+                self.rolled = roll_result(entry, seen)
 
     def _side(self, state: GameState) -> str | None:
         """Whose secrets the explanations may hold: the seat's side, None for the Instructor,
@@ -159,23 +210,31 @@ class SeatLog:
 def decision_json(d: Decision) -> dict[str, Any]:
     return {
         "action": d.action, "what": d.prompt.what, "ship": d.prompt.ship, "station": d.station,
-        "title": d.title, "irreversible": d.irreversible,
+        "title": d.title, "irreversible": d.irreversible, "optional": d.optional,
         "fields": [{"name": f.name, "label": f.label, "kind": str(f.kind), "default": f.default,
                     "minimum": f.minimum, "maximum": f.maximum, "step": f.step,
-                    "alphabet": f.alphabet,
-                    "choices": [{"value": c.value, "label": c.label, "problem": c.problem}
+                    "alphabet": f.alphabet, "note": f.note,
+                    "choices": [{"value": c.value, "label": c.label, "problem": c.problem,
+                                 "need": c.need, "note": c.note,
+                                 "irreversible": c.irreversible}
                                 for c in f.choices]} for f in d.fields],
-        "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "label": b.label}
-                    for b in d.budgets],
+        "budgets": [{"fields": list(b.fields), "maximum": b.maximum, "minimum": b.minimum,
+                     "label": b.label} for b in d.budgets],
+        "together": [{"fields": list(t.fields), "combinations": [list(c) for c in t.combinations],
+                      "label": t.label} for t in d.together],
         "presets": [{"key": p.key, "label": p.label, "values": dict(p.values),
                      "problem": p.problem} for p in d.presets],
     }
 
 
-def map_json(seen: Mapping[str, Any], ship: str | None) -> dict[str, Any]:
-    """The display's map model of the seat's view, as JSON."""
+def map_json(seen: Mapping[str, Any], ship: str | None,
+             shots: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The display's map model of the seat's view, as JSON, with the newest volley's `shots`
+    between ships the map shows."""
     model = map_model(seen, shields=shield_marks(seen, ship) if ship else ())
+    placed = {m.id for m in model.ships}
     return {
+        "shots": [dict(s) for s in shots if s["firer"] in placed and s["target"] in placed],
         "cols": model.cols, "rows": model.rows,
         "obstacles": [list(o) for o in model.obstacles],
         "ships": [{"id": m.id, "name": m.name, "col": m.col, "row": m.row,
@@ -218,6 +277,9 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
     decisions = controls(state, seat) if seat is not None else ()
     prompts = pending(state, seat) if seat is not None else ()
     roll_prompt = next((p for p in prompts if p.roll is not None), None)
+    # another seat is asked something (a roll, or a decision the game waits for): the engine may
+    # hide this seat's open cards until it answers (the table keeps a card confirmed meanwhile)
+    waits = seat is not None and roll_prompt is None and others_acting(state, seat, seen)
     roll = None
     if roll_prompt is not None and roll_prompt.roll is not None:
         dialog = roll_dialog(roll_prompt.roll, names)
@@ -225,6 +287,9 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
                 "sides": dialog.sides, "station": roll_prompt.station, "ship": roll_prompt.ship}
         if dialog.progress:   # a roll of several dice: which die of how many
             roll["progress"] = dialog.progress
+        if roll_prompt.roll.needs is not None:   # the faces of the die as rolled that succeed
+            roll["faces"] = list(roll_prompt.roll.needs)
+        roll["counted"] = [label for label, _ in roll_prompt.roll.modifiers]
     ship = seat.ship if seat is not None else None
     facts: list[dict[str, Any]] = []
     if seat is not None and seat.ship is not None:
@@ -239,18 +304,47 @@ def payload(state: GameState, key: str, log: SeatLog, *, dice_status: str = "vir
         "phase": _phase(phase_bar(seen, dice_status)),
         "decisions": [decision_json(d) for d in decisions],
         "facts": facts,
-        "map": map_json(seen, ship),
+        "map": map_json(seen, ship, log.volley.shots),
         "roll": roll,
         "last_roll": log.last_roll,
+        "rolled": None if log.rolled is None else {
+            "number": log.rolled.number, "who": log.rolled.who, "what": log.rolled.what,
+            "value": log.rolled.value, "result": log.rolled.result,
+            "headline": log.rolled.headline, "lines": list(log.rolled.lines)},
         "rolls": [{"number": e.number, "turn": e.turn, "who": e.who, "what": e.what,
                    "value": e.value, "result": e.result, "summary": e.summary,
                    "lines": list(e.lines)} for e in log.rolls.page(0, ROLLS)],
         "ticker": list(log.lines),
         "lights": levels,
         "entering": dict(entering) if entering else None,
+        "others_acting": waits,
         "over": bool(seen.get("outcome")) or seen.get("step") == "over",
     }
+    if seat is None:
+        out["board"] = board(seen, out["map"], log.volley.tally)
     if seat is not None and seat.ship is None:
         out["ships"] = list(seen.get("ships", ()))
         out.update(instructor or {})
+    return out
+
+
+BOARD_SHIP = ("class", "status", "warp", "movement_points", "heading")
+"""What the viewscreen's board says of each ship, of what every side may know of it."""
+
+
+def board(seen: Mapping[str, Any], drawn: Mapping[str, Any],
+          tally: Mapping[str, Mapping[str, int]]) -> list[dict[str, Any]]:
+    """The viewscreen's board: each ship as the room may know it (the public view's entry:
+    where it is, its heading, warp and movement, its status and what shows of it) and the
+    shooting every side was told of (hits taken and the points they did, shots and hits)."""
+    marks = {m["id"]: m for m in drawn.get("ships", ())}
+    out = []
+    for s in seen.get("ships", ()):
+        sid = str(s.get("id"))
+        mark = marks.get(sid, {})
+        out.append({"id": sid, "name": s.get("name"), "side": s.get("side"),
+                    "colour": mark.get("colour"), "tags": mark.get("tags", []),
+                    "on_map": sid in marks,
+                    **{k: s.get(k) for k in BOARD_SHIP if s.get(k) is not None},
+                    **dict(tally.get(sid, {}))})
     return out

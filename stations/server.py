@@ -139,6 +139,7 @@ class StationServer:
         self._held: deque[tuple[str, int, str, str]] = deque()   # answer_later's, in order
         self._lock = threading.Lock()
         self._seats: dict[str, int] = {}             # seat -> consoles connected (said hello)
+        self._emptied: asyncio.Event | None = None   # set when the last connection has gone
         self._files: dict[str, Path] = {}            # /static/NAME -> the file it serves
         self.refusals = 0                            # counted for tests and the bench
         self.drops = 0
@@ -184,13 +185,13 @@ class StationServer:
         self._call(self._deliver, seat, dumps(message))
 
     def publish_many(self, messages: Mapping[str, dict[str, Any]]) -> None:
-        """The answers held back (`answer_later`), then `publish` for each seat's message: one
+        """`publish` for each seat's message, then the answers held back (`answer_later`): one
         wake-up of the server's loop for all."""
         self.publish_texts({seat: dumps(m) for seat, m in messages.items()})
 
     def publish_texts(self, texts: Mapping[str, str]) -> None:
         """`publish_many` of messages already serialised (each seat's, once for all its
-        consoles): the answers held back, then each seat's text, in one wake-up of the loop."""
+        consoles): each seat's text, then the answers held back, in one wake-up of the loop."""
         if texts or self._held:
             self._call(self._deliver_many, dict(texts))
 
@@ -209,6 +210,34 @@ class StationServer:
     def close_seat(self, seat: str, reason: str) -> None:
         """Refuse and close every console of a seat (its link was revoked)."""
         self._call(self._close_where, lambda c: c.seat == seat, reason, False)
+
+    def goodbye(self, reason: str, timeout: float = 3.0) -> None:
+        """The table is closing (a game over, the Instructor's end, the program stopped): every
+        console is sent what is queued for it, then a `goodbye` with `reason` and a close frame,
+        so a page says so instead of "reconnecting…". Returns once each has closed, or after
+        `timeout` seconds (a phone that does not answer is cut by `stop`)."""
+        loop = self.loop
+        if loop is None or not self.running:
+            return
+        gone = threading.Event()
+
+        async def farewell() -> None:
+            for conn in list(self._conns.values()):
+                if conn.seat is None:   # not past hello: nothing to say
+                    self._conns.pop(conn.id, None)
+                    conn.abort()
+                else:
+                    conn.closing = True
+                    self._offer(conn, dumps({"type": "goodbye", "reason": reason}))
+                    self._offer(conn, CLOSE)
+            self._emptied = asyncio.Event()
+            self._gone()
+            await self._emptied.wait()
+            gone.set()
+
+        with contextlib.suppress(RuntimeError):   # the loop ended meanwhile: nobody to tell
+            asyncio.run_coroutine_threadsafe(farewell(), loop)
+            gone.wait(timeout)
 
     def close_all(self, reason: str = GAME_ENDED) -> None:
         """Refuse and close every console (a new game: every link died); forget the answers
@@ -318,6 +347,7 @@ class StationServer:
             pass
         finally:
             self._conns.pop(conn.id, None)
+            self._gone()
             if conn.seat is not None:
                 with self._lock:
                     self._seats[conn.seat] = self._seats.get(conn.seat, 1) - 1
@@ -374,10 +404,14 @@ class StationServer:
         """Queue a message; a client whose queue is full does not read: it is dropped."""
         if conn.dropped:
             return
-        if text.startswith(STATE_HEAD):   # a newer whole state: an older one waiting goes
-            for old in [t for t in conn.queue if t.startswith(STATE_HEAD)]:
-                conn.queue.remove(old)
-        conn.queue.append(text)
+        older = [n for n, t in enumerate(conn.queue) if t.startswith(STATE_HEAD)] \
+            if text.startswith(STATE_HEAD) else []
+        if older:   # a newer whole state takes the place of the oldest waiting (the others go):
+            conn.queue[older[0]] = text   # still before the answers that came with it
+            for n in reversed(older[1:]):
+                del conn.queue[n]
+        else:
+            conn.queue.append(text)
         conn.ready.set()
         if len(conn.queue) > self.limits.send_queue:
             self._drop(conn, "its messages pile up unread")
@@ -387,7 +421,13 @@ class StationServer:
         log.info("stations: console %d of %s dropped: %s", conn.id, conn.seat, why)
         conn.queue.clear()
         self._conns.pop(conn.id, None)
+        self._gone()
         conn.abort()
+
+    def _gone(self) -> None:
+        """A connection has gone: the goodbye waiting for the last one hears of it."""
+        if not self._conns and self._emptied is not None:
+            self._emptied.set()
 
     def _refuse(self, conn: _Conn, reason: str) -> None:
         """Say why, then close (after what is already queued)."""
@@ -508,10 +548,12 @@ class StationServer:
                 self._offer(conn, text)
 
     def _deliver_many(self, texts: Mapping[str, str]) -> None:
-        while self._held:
-            self._answered(*self._held.popleft())
+        """Each seat's state, then the answers held back: a console learns that its action was
+        taken once it shows the state the action made (never a closed card after "done")."""
         for seat, text in texts.items():
             self._deliver(seat, text)
+        while self._held:
+            self._answered(*self._held.popleft())
 
     def _answered(self, seat: str, client: int, mid: str, text: str) -> None:
         answers = self._answers.setdefault(seat, OrderedDict())

@@ -86,9 +86,11 @@ var Instructor = (function () {
     return card;
   }
 
-  function seatRow(r) {
-    var label = (r.station || "") + (r.asked && r.asked !== r.mode ? " (next turn: " + r.asked + ")" : "");
-    var buttons = MODES.map(function (m) {
+  function seatRow(r, modes) {
+    var names = {};
+    modes.forEach(function (m) { names[m[0]] = m[1]; });
+    var label = (r.station || "") + (r.asked && r.asked !== r.mode ? " (next turn: " + (names[r.asked] || r.asked) + ")" : "");
+    var buttons = modes.map(function (m) {
       var problem = m[0] === "panel" && r.mode !== "panel" ? r.panel_problem : null;
       var current = r.mode === m[0], asked = r.asked === m[0] && !current;
       return h("button", {type: "button", "class": "mode" + (current ? " chosen" : "") + (asked ? " asked" : "") + (problem ? " greyed" : ""),
@@ -100,7 +102,8 @@ var Instructor = (function () {
         }}});
     });
     return h("div", {"class": "seat-row", "data-seat": r.ship + "/" + r.station}, [
-      h("span", {"class": "seat-name", text: label}), h("div", {"class": "modes"}, buttons), note("seat:" + r.ship + "/" + r.station)]);
+      h("span", {"class": "seat-name"}, [label, r.console ? h("small", {"class": "on-console", text: "on a console"}) : null]),
+      h("div", {"class": "modes"}, buttons), note("seat:" + r.ship + "/" + r.station)]);
   }
 
   function qr(svgText) {
@@ -159,7 +162,7 @@ var Instructor = (function () {
     (state.ships || []).forEach(function (s) { names[s.id] = s.name; });
     (state.seats || []).forEach(function (r) {
       if (r.ship !== lastShip) { lastShip = r.ship; seats.appendChild(h("h3", {text: names[r.ship] || r.ship})); }
-      seats.appendChild(seatRow(r));
+      seats.appendChild(seatRow(r, state.modes || MODES));
     });
 
     var linksSig = JSON.stringify([state.links, armed, notes]);

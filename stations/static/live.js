@@ -26,7 +26,8 @@ var Live = (function () {
   }
 
   /* handlers: onWelcome(msg), onState(msg), onResult(msg, sent), onRefused(reason),
-     onLink(status) with status "connecting", "live", "reconnecting", "refused". */
+     onGoodbye(reason) (the table closed: the game over, or saved), onLink(status) with status
+     "connecting", "live", "reconnecting", "refused", "closed". */
   function Link(handlers) {
     this.h = handlers;
     this.key = token();
@@ -162,6 +163,13 @@ var Live = (function () {
         }
         this._save();
         this.h.onResult(msg, sent);
+        break;
+      case "goodbye":   // the table has closed (the game is over, or saved): no reconnecting
+        this.refused = true;
+        this.pending = [];
+        this._save();
+        this.h.onLink("closed");
+        (this.h.onGoodbye || this.h.onRefused)(msg.reason || "The table has closed.");
         break;
       case "refused":
         this.refused = true;

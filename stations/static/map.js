@@ -204,6 +204,40 @@ var HexMap = (function () {
       }
     }
 
+    // The newest volley: one line a firer and target, red where it hit (the points it did),
+    // dashed grey where every shot missed.
+    var at = {};
+    ships.forEach(function (sh) { at[sh.id] = centre(sh.col, sh.row); });
+    var pairs = {};
+    (model.shots || []).forEach(function (sh) {
+      if (!at[sh.firer] || !at[sh.target] || sh.firer === sh.target) return;
+      var k = sh.firer + ">" + sh.target;
+      var p = pairs[k] || (pairs[k] = {firer: sh.firer, target: sh.target, hits: 0, misses: 0, damage: 0});
+      if (sh.hit) { p.hits++; p.damage += Number(sh.damage) || 0; } else { p.misses++; }
+    });
+    Object.keys(pairs).forEach(function (k) {
+      var p = pairs[k], a0 = at[p.firer], b0 = at[p.target];
+      var dx = b0[0] - a0[0], dy = b0[1] - a0[1], len = Math.sqrt(dx * dx + dy * dy) || 1;
+      // each way's line a little to its own right: two ships firing at each other show both
+      var off = [-dy / len * SIZE * 0.3, dx / len * SIZE * 0.3];
+      var a = [a0[0] + off[0], a0[1] + off[1]], b = [b0[0] + off[0], b0[1] + off[1]];
+      var end = [b[0] - dx / len * SIZE * 0.8, b[1] - dy / len * SIZE * 0.8];
+      var g = el("g", {"class": "shot " + (p.hits ? "hit" : "miss"), "data-firer": p.firer, "data-target": p.target});
+      g.appendChild(el("line", {x1: a[0], y1: a[1], x2: end[0], y2: end[1]}));
+      var head = px(7, 2.5, 5), ux = dx / len, uy = dy / len;
+      g.appendChild(el("polygon", {points: [end[0] + ux * head, end[1] + uy * head, end[0] - uy * head * 0.6, end[1] + ux * head * 0.6,
+        end[0] + uy * head * 0.6, end[1] - ux * head * 0.6].map(function (v) { return v.toFixed(2); }).join(" ")}));
+      var words = p.hits ? (p.hits > 1 ? p.hits + " hits" : "HIT") + (p.damage ? " · " + p.damage : "") + (p.misses ? ", " + p.misses + " missed" : "")
+        : (p.misses > 1 ? p.misses + " missed" : "MISS");
+      // the words near the firer, on the line's own side: each way's apart from the other's
+      var ox = off[0] / (SIZE * 0.3), oy = off[1] / (SIZE * 0.3);
+      var tx = a[0] + dx * 0.3 + ox * labelSize * 0.9, ty = a[1] + dy * 0.3 + oy * labelSize * 0.9 + labelSize * 0.35;
+      g.appendChild(el("text", {x: tx, y: ty, "class": "shot-text", "text-anchor": "middle",
+        "font-size": labelSize.toFixed(2), "stroke-width": (labelSize * 0.25).toFixed(2)}, words));
+      g.appendChild(el("title", {}, words));
+      svg.appendChild(g);
+    });
+
     var shieldR = px(8, 3.4, 4.6), shielded = {};
     (model.shields || []).forEach(function (m) {
       ships.forEach(function (sh) { if (sh.own && sh.col === m.col && sh.row === m.row) shielded[sh.id] = true; });

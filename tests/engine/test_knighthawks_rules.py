@@ -567,7 +567,7 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     assert engine.problem(state, Move("helm", "ml", 2, "FF", "S", 3)) is not None
     assert "name what" in (engine.problem(state, Move("helm", "ml", 2, "FF", "", 1)) or "")
     (d,) = [d for d in engine.controls(state, Seat("helm", "ml")) if d.action == "kh_move"]
-    assert d.make({"speed": 2, "course": "FF", "drop": "S", "drop_at": 1}) == \
+    assert d.make({"course": "FF", "drop": "S", "drop_at": 1}) == \
         Move("helm", "ml", 2, "FF", "S", 1)
     state, _ = act(state, Move("helm", "ml", 2, "FF", "S", 1))
     assert [s.pos for s in state.seekers] == [offset_to_hex(10, 6)]

@@ -23,6 +23,7 @@ import pytest
 
 from companion.app import App, Table
 from companion.consoles import Consoles
+from companion.crew_play import with_crews
 from companion.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from companion.store import Store
@@ -85,10 +86,11 @@ class Rig:
     def __init__(self, tmp_path: Path, turns: int = 1,
                  people: tuple[str, ...] = ("captain", "engineer", "helm", "science"),
                  dice: Any = None, panels: tuple[str, ...] = (), level: str = "basic",
-                 scenario: str = "duel", ship: str = SHIP) -> None:
+                 scenario: str = "duel", ship: str = SHIP, officers: bool = False) -> None:
         self.folder, self.turns, self.people, self.dice = tmp_path, turns, people, dice
         self.panels = panels   # Enterprise's stations also played at a panel (MockFactory pins)
         self.level, self.scenario_name, self.ship = level, scenario, ship
+        self.officers = officers   # the command level: crewed as `starbridge stations` crews
         self.clock = ManualClock()
         self.said: list[str] = []
         self.lock = threading.Lock()
@@ -103,6 +105,9 @@ class Rig:
         self.store, _ = Store.open_folder(self.folder)
         self.scenario = prepare(load_scenario(self.scenario_name, None), None, self.level,
                                 None, self.turns)
+        if self.officers:
+            self.scenario = with_crews(self.scenario, {}, None, 5, lambda _line: None,
+                                       save=False)[0]
         state = new_game(self.scenario)
         ships = [str(s["id"]) for s in self.scenario["ships"]]
         self.seats = {f"{ship}/{st}": (("panel" if st in self.panels else "touch")
@@ -159,7 +164,7 @@ class Rig:
             self.failure = exc
         finally:
             self.app.close()
-            self.consoles.close()
+            self.consoles.close(self.consoles.farewell(self.app))   # as the table closes
             self.store.close()
             if self.factory is not None:
                 self.factory.close()

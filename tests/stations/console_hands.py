@@ -72,12 +72,19 @@ class Table:
 
     def tap(self, css: str, text: str | None = None) -> None:
         """A real click on the element (scrolled to the middle of the screen first, as a thumb
-        would bring it there)."""
+        would bring it there), once it takes taps (a roll's buttons wait a moment under the
+        result of the roll before)."""
         from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
+        def ready() -> bool:
+            found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
+                     if text is None or text in e.text]
+            return not found or not self.b.js("return arguments[0].disabled", found[0])
+
         for _ in range(5):   # a new state may redraw the page between finding and tapping
             try:
+                self.b.until(ready, f"{css} never took a tap")
                 found = [e for e in self.b.driver.find_elements(By.CSS_SELECTOR, css)
                          if text is None or text in e.text]
                 assert found, f"nothing to tap at {css} {text or ''}: {self.b.driver.title}"
@@ -171,3 +178,130 @@ def made_virtual(station: str) -> Callable[[SavedGame], Action]:
         return g.roll(prompt.roll)
     return make
 
+
+
+AVOID = ("hold", "none", "no roll", "no evasion", "no bonus", "nothing", "no question",
+         "no sensor lock", "end fire", "destruct", "abandon")
+"""Choices a crew playing to see everything happen does not tap (it fires, rolls, asks; it does
+not blow its own ship up)."""
+
+
+class Crew:
+    """People at consoles, one window a seat, playing whole turns by tapping what a player taps:
+    a preset where there is one, a choice that does something (a target, the weaponry roll, a
+    question), one step more on a stepper, a course taken back and entered again, Confirm (twice
+    for what cannot be taken back), the table's dice. Counts the taps of each seat."""
+
+    def __init__(self, t: Table, windows: dict[str, str]) -> None:
+        self.t, self.b, self.rig = t, t.b, t.rig
+        self.windows = windows            # seat key -> window name
+        self.taps: dict[str, int] = {k: 0 for k in windows}
+        self.by_action: dict[tuple[str, str], int] = {}   # (seat, action or "roll") -> taps
+        self.doing = ""
+        self.sent: list[tuple[str, str, dict[str, Any]]] = []   # (seat, action, values) sent
+
+    def tap(self, seat: str, css: str, text: str | None = None) -> None:
+        self.t.tap(css, text)
+        self.count(seat)
+
+    def count(self, seat: str) -> None:
+        self.taps[seat] += 1
+        key = (seat, self.doing)
+        self.by_action[key] = self.by_action.get(key, 0) + 1
+
+    def waiting(self) -> tuple[str, Any] | None:
+        """A seat of the crew the game waits for, and its prompt (None: the game is over)."""
+        def asked() -> tuple[str, Any] | None:
+            if self.rig.failure is not None:
+                raise self.rig.failure
+            with self.rig.paused():
+                if self.rig.game.over:
+                    return "", None
+                state = self.rig.game.state
+                for p in pending(state):
+                    key = f"{p.ship}/{p.station}"
+                    waited = p.roll is not None or any(
+                        d.prompt == p and not d.optional
+                        for d in controls(state, Seat(p.station, p.ship)))
+                    if key in self.windows and waited and self.rig.app.waiting_for_people():
+                        return key, p
+            return None
+        got: tuple[str, Any] = self.b.until(asked, "the crew is never asked to act", timeout=30)
+        return got if got[0] else None
+
+    def play(self, steps: int = 400, measure: Callable[[str], None] | None = None) -> None:
+        for _ in range(steps):
+            asked = self.waiting()
+            if asked is None:
+                return
+            seat, prompt = asked
+            with self.rig.paused():
+                seq = self.rig.published.get(seat, 0)
+            self.t.at(self.windows[seat], seq)
+            before = len(self.rig.game.actions)
+            self.doing = "roll" if prompt.roll is not None else str(prompt.action)
+            if prompt.roll is not None:
+                self.roll(seat)
+            else:
+                self.decide(seat, str(prompt.action))
+            if measure is not None:
+                measure(seat)
+            try:
+                self.b.until(lambda: len(self.rig.game.actions) > before   # noqa: B023
+                             or self.b.js("return [...document.querySelectorAll('.problem')]"
+                                          ".some(e => !e.hidden && e.textContent)"),
+                             f"{seat}: {prompt.action or 'the roll'} was neither applied nor "
+                             "refused")
+            except AssertionError as exc:   # what the page showed then
+                shown = self.b.js("return document.getElementById('main').innerText")
+                raise AssertionError(f"{exc}: {str(shown)[:500]!r}") from None
+            assert len(self.rig.game.actions) > before, (seat, self.b.js(
+                "return [...document.querySelectorAll('.problem')].map(e => e.textContent)"))
+        raise AssertionError("the game did not end")
+
+    def roll(self, seat: str) -> None:
+        b = self.b
+        b.until(lambda: b.js("return !document.getElementById('roll').hidden"), f"{seat}: no roll")
+        if b.js("return !!document.querySelector('#roll .face-input')"):   # a d100: typed in
+            from selenium.webdriver.common.by import By
+
+            b.driver.find_element(By.CSS_SELECTOR, "#roll .face-input").send_keys("37")
+            self.count(seat)
+            self.tap(seat, "#roll button.face")
+        else:
+            self.tap(seat, "#roll button.roll-now")
+
+    def decide(self, seat: str, action: str) -> None:
+        b, card = self.b, f'article.decision[data-action="{action}"]'
+        b.until(lambda: b.js(f"return !!document.querySelector('{card}:not(.parked)')"),
+                f"{seat} never showed {action}")
+        if b.js(f"return !!document.querySelector('{card} button.preset:not(.greyed)')"):
+            self.tap(seat, f"{card} button.preset:not(.greyed)")
+        else:
+            for name in b.js(f"return [...document.querySelectorAll('{card} .field.int')]"
+                             ".map(f => f.dataset.field)"):
+                more = f'{card} [data-field="{name}"] button[aria-label^="More"]'
+                if b.js(f"return !document.querySelector('{more}').disabled"):
+                    self.tap(seat, more)
+        for name in b.js(f"return [...document.querySelectorAll('{card} .choice-field')]"
+                         ".map(f => f.dataset.field)"):
+            field = f'{card} [data-field="{name}"]'
+            labels = b.js(f"return [...document.querySelectorAll('{field} button.choice:not(.greyed)"
+                          ":not(.chosen)')].map(x => x.querySelector('.choice-label').textContent)")
+            doing = [x for x in labels if not any(a in x.lower() for a in AVOID)]
+            if doing:
+                self.tap(seat, f"{field} button.choice:not(.greyed):not(.chosen)", doing[0])
+        for name in b.js(f"return [...document.querySelectorAll('{card} .field.steps')]"
+                         ".map(f => f.dataset.field)"):   # the course as shown, tapped again
+            field = f'{card} [data-field="{name}"]'
+            course = b.js(f"return document.querySelector('{field} .course').textContent")
+            if course and course != "—":
+                self.tap(seat, f"{field} button.undo")
+                self.tap(seat, f'{field} button[data-letter="{course[-1]}"]')
+        values = b.js("const p = window.starbridgeConsole.panel; const e = Object.values("
+                      "p.editors).find(x => x.decision.action === arguments[0]);"
+                      "return e ? Object.assign({}, e.values) : null", action)
+        self.tap(seat, f"{card} button.confirm")
+        if b.js(f"return !!document.querySelector('{card} button.confirm.armed')"):
+            self.tap(seat, f"{card} button.confirm")
+        self.sent.append((seat, action, values or {}))

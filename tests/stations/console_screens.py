@@ -117,6 +117,22 @@ def main(out: Path) -> None:
         tap('article.decision[data-action="fire"] button.confirm')
         b.until(lambda: any(p.roll is not None and p.ship == SHIP for p in pending(rig.game.state))
                 or rig.game.over, "no roll after firing")
+        first_roll = True
+        for _ in range(40):   # the volleys: the Enterprise's rolls from its phones, Kronos's own
+            roll = next((p for p in pending(rig.game.state) if p.roll is not None), None)
+            if roll is None or rig.game.over:
+                break
+            before = len(rig.game.actions)
+            if roll.ship == SHIP:
+                b.to(str(roll.station))
+                ready("#roll:not([hidden]) button.roll-now:not([disabled])")
+                tap("#roll button.roll-now")
+            b.until(lambda: len(rig.game.actions) > before, "the roll was not taken", 60)  # noqa: B023
+            if first_roll and roll.ship == SHIP:   # the result where the player looks
+                ready("#roll .rolled")
+                top()
+                shot("phone-roll-result.png")
+                first_roll = False
         b.to("instructor")
         top()
         shot("tablet-instructor.png")
@@ -124,6 +140,7 @@ def main(out: Path) -> None:
         b.js("window.scrollBy(0, -70)")
         shot("tablet-instructor-codes.png")
         b.to("view")
+        ready("#board")
         shot("viewscreen.png")
 
 

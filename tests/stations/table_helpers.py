@@ -12,6 +12,7 @@ from console_client import Console, Net
 from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
 from companion.consoles import Consoles
+from companion.crew_play import with_crews
 from companion.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from engine import crew_stations
@@ -23,11 +24,14 @@ _ids = itertools.count(1)
 def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
              level: str = "basic", turns: int = 2, seed: int = 7,
              surface: Any = None, until: Any = None, address: str = "127.0.0.1",
-             options: dict[str, Any] | None = None) -> App:
+             options: dict[str, Any] | None = None, officers: bool = False) -> App:
     """The app, its game played by the autopilots first until `until(state)` when given;
     `options`: optional rules (an Admiral's seat is played by touch when its side is in
-    `people`)."""
+    `people`); `officers`: at the command level, the players' ships crewed with officers as
+    `starbridge stations` crews them (a crew of rolled ratings, no crew file)."""
     sc = prepare(load_scenario(scenario, None), None, level, None, turns, None, options)
+    if officers:
+        sc = with_crews(sc, {}, None, seed, lambda _line: None, save=False)[0]
     game = SavedGame.new(None, sc, seed, {})
     if until is not None:
         from companion.saved_game import autopilot_action

@@ -1,7 +1,7 @@
-"""The consoles in a real browser (Chromium, Selenium), beyond the whole turn
-(test_console_turn.py): a refused decision in the engine's words, a dice tray, a physical panel
-beside a phone, an Advanced turn with no script error, the minefield as each seat may know it,
-the join page and the viewscreen, and the skip (or, in CI, the failure) without Chromium."""
+"""The consoles in a real browser (Chromium, Selenium), beyond the whole turns
+(test_console_turn.py, test_console_levels.py): a refused decision in the engine's words, a dice
+tray, a physical panel beside a phone, the minefield as each seat may know it, the join page and
+the viewscreen, and the skip (or, in CI, the failure) without Chromium."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from browser_rig import PHONE, SHIP, Browser, Rig
 from console_hands import (
     OVERFLOW,
     SMALL_TARGETS,
-    STATIONS,
     Table,
     decision,
     one_browser,
@@ -38,8 +37,10 @@ def browser(chromium: Browser) -> Iterator[Browser]:
 @pytest.mark.slow
 def test_a_refused_decision_is_shown_in_the_engines_own_words(
         tmp_path: Path, browser: Browser) -> None:
-    """Values the table refuses (here more power than the ship has, as a console whose state
-    is out of date could send) come back with the engine's `problem`, shown on the card."""
+    """Values the table refuses (here more power than the ship has, as a console whose card
+    is out of date could send: its budget still larger) come back with the engine's `problem`,
+    shown on the card. The same values on the card as it is are not sent at all: the card
+    says why."""
     b = browser
     with Rig(tmp_path) as rig:
         t = Table(rig, b)
@@ -48,10 +49,19 @@ def test_a_refused_decision_is_shown_in_the_engines_own_words(
         b.js("const p = window.starbridgeConsole.panel;"
              "const e = Object.values(p.editors)[0]; Object.assign(e.values, arguments[0]);"
              "p.render();", too_much)
+        t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        assert b.js("return document.querySelector('.decision .problem').textContent") == \
+            "Total power available: 0 to 15, not 31"
+        assert not b.js("return window.starbridgeConsole.link.busy()"), "the card sent it"
+        b.js("const p = window.starbridgeConsole.panel;"   # a card from before: a larger budget
+             "const e = Object.values(p.editors)[0]; e.decision.budgets[0].maximum = 99;"
+             "p.render();")
         before = len(rig.game.actions)
         t.tap('article.decision[data-action="allocate_power"] button.confirm')
+        card_said = "Total power available: 0 to 15, not 31"   # the card's own, from before
         shown = b.until(lambda: b.js("const e = document.querySelector('.decision .problem');"
-                                     "return e && !e.hidden && e.textContent"),
+                                     "return e && !e.hidden && e.textContent !== arguments[0]"
+                                     " && e.textContent", card_said),
                         "the refusal is not shown")
         with rig.paused():
             d = decision(rig.game, "engineer", "allocate_power")
@@ -134,55 +144,6 @@ def test_beside_a_physical_panel_the_console_shows_its_presses_and_its_lights(
             assert rig.game.actions[before] == decision(
                 direct, "engineer", "allocate_power").make(values)
         b.until(lambda: b.js(green) == 0, "'your move' stays lit on the phone after Confirm")
-
-
-@pytest.mark.slow
-def test_an_advanced_turn_plays_from_the_consoles_without_a_script_error(
-        tmp_path: Path, browser: Browser) -> None:
-    """The duel at the Advanced level (more decisions, the course letters L, R and B), played by
-    tapping what a hurried crew taps: a preset where there is one, the first allowed choice, the
-    table's dice. No script error in any window, and the phones' measures hold throughout."""
-    b = browser
-    with Rig(tmp_path, level="advanced") as rig:
-        t = Table(rig, b)
-        for st in STATIONS:
-            t.open(f"adv-{st}", f"{SHIP}/{st}", PHONE)
-        b.errors()   # what loading said is not this test's
-        for _ in range(60):
-            prompts, seq = t.settled()
-            if not prompts:
-                break
-            p = prompts[0]
-            st, name = str(p.station), f"adv-{p.station}"
-            before = len(rig.game.actions)
-            if p.roll is not None:
-                t.at(name, seq.get(f"{SHIP}/{st}", 0))
-                b.until(lambda: b.js("return !document.getElementById('roll').hidden"), "roll")
-                t.tap("#roll button.roll-now")
-            else:
-                card = f'article.decision[data-action="{p.action}"]'
-                t.at(name, seq.get(f"{SHIP}/{st}", 0))
-                b.until(lambda: b.js(f"return !!document.querySelector('{card}')"), card)   # noqa: B023
-                if b.js(f"return document.querySelector('{card} button.preset:not(.greyed)') !== null"):
-                    t.tap(f"{card} button.preset:not(.greyed)")
-                for field in b.js(f"return [...document.querySelectorAll('{card} .choice-field')]"
-                                  ".map(f => f.dataset.field)"):
-                    t.tap(f'{card} [data-field="{field}"] button.choice:not(.greyed)')
-                t.tap(f"{card} button.confirm")
-                if b.js(f"return document.querySelector('{card} button.confirm.armed') !== null"):
-                    t.tap(f"{card} button.confirm")
-            t.check_phone(name)
-            b.until(lambda: len(rig.game.actions) > before   # noqa: B023
-                    or b.js("return [...document.querySelectorAll('.problem')]"
-                            ".some(e => !e.hidden && e.textContent)"),
-                    f"{p.action or 'the roll'} was neither applied nor refused")
-            assert len(rig.game.actions) > before, b.js(
-                "return [...document.querySelectorAll('.problem')].map(e => e.textContent)")
-        assert rig.game.over
-        for handle in b.windows:
-            if handle.startswith("adv-"):
-                b.to(handle)
-                assert b.errors() == [], handle
 
 
 @pytest.mark.slow

@@ -58,7 +58,7 @@ def ask_seat(t: Table) -> None:
     t.tap(f'{row} button[data-mode="autopilot"]')
     b.until(lambda: b.js(f"return document.querySelector('{row} button.asked') !== null"),
             "the seat change is not shown")
-    assert "next turn: autopilot" in b.js(f"return document.querySelector('{row}').textContent")
+    assert "next turn: Auto" in b.js(f"return document.querySelector('{row}').textContent")
     assert t.rig.app.seat_changes.asked, "the table did not take the seat change"
 
 

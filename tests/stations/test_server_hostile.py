@@ -59,7 +59,8 @@ def test_a_burst_within_the_rate_answered_in_one_batch_keeps_its_console(
         server.answer_later(SEAT, g.client, g.message["id"],
                             {"type": "result", "id": g.message["id"], "ok": True})
     server.publish_many({SEAT: {"type": "state", "seq": 7}})
-    c.until(lambda m: m.get("type") == "state", timeout=10)
+    c.until(lambda m: m.get("type") == "state", timeout=10)   # the state first, then its answers
+    c.until(lambda m: m.get("type") == "result" and m["id"] == f"q{burst - 1}", timeout=10)
     results = [m for m in c.seen if m.get("type") == "result"]
     assert [m["id"] for m in results] == [f"q{n}" for n in range(burst)]
     assert server.drops == 0

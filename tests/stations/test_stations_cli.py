@@ -54,20 +54,40 @@ def test_a_links_code_is_the_link() -> None:
 
 
 @pytest.mark.slow
-def test_starbridge_stations_prints_every_seats_link_and_code(tmp_path: Path) -> None:
+def test_starbridge_stations_prints_the_players_codes_first_and_the_instructors_last(
+        tmp_path: Path) -> None:
+    """The Enterprise's crew on phones (no GPIO here: no mocked panels), the Klingons on the
+    autopilot: the four seats' links and codes, then the viewscreen's, then the Instructor's
+    link alone; the Klingons' codes are not handed out."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "stations", "--no-save", "--new", "--port", "0",
-         "--address", "127.0.0.1", "--seat", "default=autopilot", "--turns", "1"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+         "--address", "127.0.0.1", "--seat", "default=autopilot", "--seat", "enterprise=panel",
+         "--turns", "1"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path),
              "STARBRIDGE_DATA": str(tmp_path)})
-    out, _ = proc.communicate(timeout=120)
-    assert proc.returncode == 0, out
-    links = re.findall(r"(Instructor|Viewscreen|\w+ · [\w ]+): (http://127\.0\.0\.1:\d+/\w+#k=\S+)",
-                       out)
-    assert {name for name, _ in links} >= {"Instructor", "Viewscreen", "Helm · USS Enterprise"}
-    assert len({url for _, url in links}) == len(links) >= 10
-    assert out.count("▀") > 100   # the codes, in the terminal
+    try:
+        assert proc.stdout is not None
+        lines = []
+        for line in proc.stdout:   # the table waits for the crew's phones: read to the last link
+            lines.append(line)
+            if line.startswith("  Instructor"):
+                break
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+    out = "".join(lines)
+    links = re.findall(r"(Instructor|Viewscreen|\w+ · [\w ]+): "
+                       r"(http://127\.0\.0\.1:\d+/\w+#k=\S+)", out)
+    names = [name for name, _ in links]
+    assert names == ["Captain · USS Enterprise", "Engineering · USS Enterprise",
+                     "Helm · USS Enterprise", "Science · USS Enterprise", "Viewscreen",
+                     "Instructor"], names
+    assert len({url for _, url in links}) == len(links)
+    assert "Played by the autopilot: IKS Kronos One" in out   # its codes are not handed out
+    codes, instructor = out.split("  Instructor: ")
+    assert codes.count("▀") > 100 and "▀" not in instructor   # the codes, in the terminal
+    assert "played from their consoles" in err and "mocked panels" not in err, err
 
 
 def _stations(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:

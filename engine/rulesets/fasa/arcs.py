@@ -40,3 +40,16 @@ def in_arc(origin: Hex, heading: int, arcs: frozenset[str], target: Hex) -> bool
     if not found:
         return True
     return any(ARC_NAMES[x] in arcs for x in found)
+
+
+ARC_WORDS: dict[str, str] = {"f": "fore", "fs": "fore-starboard", "as": "aft-starboard",
+                             "a": "aft", "ap": "aft-port", "fp": "fore-port"}
+
+
+def arc_words(origin: Hex, heading: int, target: Hex) -> str:
+    """The arc(s) of a ship at `origin` that `target` lies in, in words ("fore", "fore or
+    fore-starboard" on a boundary, "same hex")."""
+    found = sextants(origin, heading, target)
+    if not found:
+        return "same hex"
+    return " or ".join(ARC_WORDS[ARC_NAMES[x]] for x in found)

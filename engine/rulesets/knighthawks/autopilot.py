@@ -105,10 +105,10 @@ def _move(d: Decision, seen: dict[str, Any], me: dict[str, Any],
     desired = 3 if short else 6
     targets = [offset_to_hex(*e["at"]) for e in enemies]
     best: tuple[float, Action, Hex] | None = None
-    low, high = d.field_named("speed").minimum, d.field_named("speed").maximum
+    low, high = _speeds(me)
     for speed in range(low, high + 1):
         for course in _courses(d, me, speed):
-            action = d.make({"speed": speed, "course": course})
+            action = d.make({"course": course})   # its F steps are the speed
             path, facing = _walk(me, course)
             end = path[-1]
             score = 0.0
@@ -136,6 +136,15 @@ def _move(d: Decision, seen: dict[str, Any], me: dict[str, Any],
                 best = (score, action, end)
     assert best is not None
     return _with_drop(d, best[1], best[2], targets)
+
+
+def _speeds(me: dict[str, Any]) -> tuple[int, int]:
+    """The speeds the ship may fly this turn, from its own view (`movement.speed_range`; a
+    drifting ship keeps its speed)."""
+    speed, adf = int(me["speed"]), int(me["adf"])
+    if adf == 0 and int(me["mr"]) == 0:
+        return speed, speed
+    return max(0, speed - adf), speed + adf
 
 
 def _with_drop(d: Decision, action: Action, end: Hex, targets: list[Hex]) -> Action:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from itertools import product
 
 from engine.actions import Action, RollResult
-from engine.controls import Choice, Decision, Field, FieldKind, Value
+from engine.controls import Choice, Decision, Field, FieldKind, Together, Value
 from engine.ruleset import Prompt
 from engine.rulesets.knighthawks import combat, movement
 from engine.rulesets.knighthawks.actions import (
@@ -79,27 +79,7 @@ def decision(state: KHState, p: Prompt) -> Decision:
             Field("mask", "masking screen", FieldKind.CHOICE, "no", choices=mask)),
             builder=lambda v: SetScreens(st, sid, _text(v["screen"]), v["mask"] == "yes"))
     if p.action == "kh_move":
-        low, high = movement.speed_range(ship)
-        if movement.drifting(ship):
-            low = high = ship.speed
-        course = movement.forced_course(ship, ship.speed) if movement.out_of_control(ship) \
-            else "F" * ship.speed
-        drops = (Choice("", "nothing"),
-                 *(Choice(c, label, None if any(m.code == c and m.intact and (m.ammo or 0) > 0
-                                                for m in ship.weapons)
-                          else f"{ship.name} has no {label} to drop")
-                   for c, label in (("M", "mines"), ("S", "a seeker"))))
-        return Decision(p, p.action, st, f"Move {ship.name} (speed {ship.speed}, ADF "
-                        f"{ship.adf}, MR {ship.mr})", (
-            Field("speed", "speed", FieldKind.INT, ship.speed, low, high),
-            Field("course", "course", FieldKind.STEPS, course, 0, high + ship.mr,
-                  alphabet=movement.STEPS),
-            Field("drop", "drop", FieldKind.CHOICE, "", choices=drops),
-            Field("drop_at", "drop after hexes (-1: where the move ends)", FieldKind.INT, -1,
-                  -1, high, note="seed 002 line 44: mines and seekers may be dropped at any "
-                  "time: in any hex of the course, 0 the one it starts in")),
-            builder=lambda v: Move(st, sid, _int(v["speed"]), _text(v["course"]),
-                                   _text(v["drop"]), _int(v.get("drop_at", -1))))
+        return _move_decision(state, p, ship)
     if p.action == "kh_fire":
         return _fire_decision(state, p, ship)
     if p.action == "kh_icm":
@@ -112,6 +92,39 @@ def decision(state: KHState, p: Prompt) -> Decision:
         builder=lambda v: Repair(st, sid, _text(v["system"])))
 
 
+def _move_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
+    """The course alone: its F steps are the new speed (`movement`: "the number of F steps is
+    the ship's new speed"), so a speed of its own could only disagree with it."""
+    st, sid = p.station, ship.id
+    low, high = movement.speed_range(ship)
+    if movement.drifting(ship):
+        low = high = ship.speed
+    course = movement.forced_course(ship, ship.speed) if movement.out_of_control(ship) \
+        else "F" * ship.speed
+    drops = (Choice("", "nothing"),
+             *(Choice(c, label, None if any(m.code == c and m.intact and (m.ammo or 0) > 0
+                                            for m in ship.weapons)
+                      else f"{ship.name} has no {label} to drop")
+               for c, label in (("M", "mines"), ("S", "a seeker"))))
+    speeds = f"speed {low}" if low == high else f"speed {low}-{high}"
+    note = (f"F: one hex ahead; the F steps are the new speed ({speeds}, ADF {ship.adf}). "
+            f"P, S: turn one hexside after a hex, {ship.mr} at most (MR)")
+
+    def build(v: Mapping[str, Value]) -> Action:
+        steps = _text(v["course"])
+        return Move(st, sid, steps.count("F"), steps, _text(v["drop"]),
+                    _int(v.get("drop_at", -1)))
+
+    return Decision(p, p.action, st, f"Move {ship.name} (speed {ship.speed}, ADF "
+                    f"{ship.adf}, MR {ship.mr})", (
+        Field("course", f"course ({speeds})", FieldKind.STEPS, course, 0, high + ship.mr,
+              alphabet=movement.STEPS, note=note),
+        Field("drop", "drop", FieldKind.CHOICE, "", choices=drops),
+        Field("drop_at", "drop after hexes (-1: where the move ends)", FieldKind.INT, -1, -1,
+              high, note="seed 002 line 44: mines and seekers may be dropped at any time: in any "
+              "hex of the course, 0 the one it starts in")), builder=build)
+
+
 def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
     st, who = p.station, title(p.station)
     enemies = [t for t in state.ships if t.active and t.side != ship.side]
@@ -122,6 +135,8 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
                None if m in firable else _first_problem(state, ship, m.id, enemies, who))
         for m in ship.weapons))
     default_mount = firable[0].id if firable else ""
+    pairs = [("", "")] + [(m.id, t.id) for m in firable for t in enemies
+                          if fire_problem(state, ship, m.id, t.id, who) is None]
     targets = []
     for t in enemies:
         why = fire_problem(state, ship, default_mount, t.id, who) if default_mount else None
@@ -131,14 +146,18 @@ def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
             assert m is not None
             need = combat.chance_to_hit(state, state.tables.weapons[m.code], t, ship.side, ship,
                                         reach(state, ship, m, t) or 0)[0]
+        if any(target == t.id for _, target in pairs):
+            why = None   # a weapon reaches it: `together` says which
         targets.append(Choice(t.id, t.name, why, need, _odds(state, ship, firable, t, who)))
-    default_target = next((c.value for c in targets if c.allowed), "") if default_mount else ""
+    default_target = next((t for m, t in pairs if m == default_mount), "")
     return Decision(p, "kh_fire", st, f"Fire from {ship.name}", (
         Field("mount", "weapon", FieldKind.CHOICE, default_mount, choices=mounts),
         Field("target", "target", FieldKind.CHOICE, default_target,
               choices=(Choice("", "none"), *targets))),
         builder=lambda v: Fire(st, ship.id, _text(v["mount"]), _text(v["target"])),
-        irreversible=True)
+        irreversible=True,
+        together=(Together(("mount", "target"), tuple(pairs),
+                           "a weapon fires at a target it can reach; end fire has none"),))
 
 
 def _odds(state: KHState, ship: Ship, firable: list[Mount], target: Ship, who: str) -> str:

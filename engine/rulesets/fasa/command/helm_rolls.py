@@ -62,13 +62,15 @@ def weaponry_problem(state: FasaState, ship: Ship, shots: int) -> str:
 
 def declare(state: FasaState, ship: Ship, action: DeclareFire,
             station: str) -> tuple[FasaState, list[Event]]:
-    """The Helmsman's targets (on his Captain's order) and, if he asks, his weaponry roll."""
+    """The Helmsman's targets (on his Captain's order) and, if he asks, his weaponry roll: the
+    roll is for this phase's shots, so asked with no target it is not made (and not spent)."""
     if action.shots and (why := orders.fire_problem(state, ship)):
         raise IllegalAction(f"{station}: {why}")
-    if action.weaponry and (why := weaponry_problem(state, ship, len(action.shots))):
+    asked = action.weaponry and bool(action.shots)
+    if asked and (why := weaponry_problem(state, ship, len(action.shots))):
         raise IllegalAction(f"{station}: {why}")
     state, events = combat.declare(state, ship, action.shots, station)
-    if not action.weaponry:
+    if not asked:
         return state, events
     ship = replace(state.ship(ship.id), weaponry_rolls=ship.weaponry_rolls + 1)
     state, more = officer_roll.ask(state.with_ship(ship), ship, "weaponry", WEAPONRY,
@@ -150,4 +152,5 @@ def weaponry_field(state: FasaState, ship: Ship) -> Field:
     return Field("weaponry", f"Weaponry roll for this phase's to-hit rolls "
                              f"({rating(state, ship, 'weaponry')}; {left} of {WEAPONRY_ROLLS} left "
                              "this turn)", FieldKind.CHOICE, False,
-                 choices=(Choice(False, "no roll"), Choice(True, "roll", spent)))
+                 choices=(Choice(False, "no roll"),
+                          Choice(True, "roll", spent, note="for the shots declared")))

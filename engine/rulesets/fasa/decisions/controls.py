@@ -21,10 +21,10 @@ from collections.abc import Mapping
 from typing import cast
 
 from engine.actions import Action, RollResult
-from engine.controls import Budget, Choice, Decision, Field, FieldKind, Value
-from engine.hexgrid import HEADING_NAMES, distance
+from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
+from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.arcs import shields_facing
+from engine.rulesets.fasa.arcs import arc_words, shields_facing
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
 from engine.rulesets.fasa.data.ships import WeaponSpec
@@ -133,10 +133,17 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
         # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
         fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
                                   "turn)", FieldKind.INT, 0, 0, cost, cost),)
+    together: tuple[Together, ...] = ()
+    if len(fields) == 4:   # a cloaked ship cannot fire (`power.allocate`): weapons or the cloak
+        weapons = fields[2].values()
+        together = (Together(("weapons", "cloak"), (*((w, 0) for w in weapons), (0, cost)),
+                             "a cloaked ship cannot fire: power to weapons or to the cloak, "
+                             "not both"),)
     budget = Budget(tuple(f.name for f in fields), total, "Total power available")
     return Decision(prompt, "allocate_power", station,
                     f"{title(station)}: allocate {ship.name}'s power", fields, (budget,), build,
-                    presets=presets.allocation_presets(state, ship, station, fields, total))
+                    presets=presets.allocation_presets(state, ship, station, fields, total),
+                    together=together)
 
 
 def _arm(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -224,8 +231,9 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
             if target.side == ship.side:
                 continue
             why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None,
-                                  _need(state, ship, spec, target)))
+            need = _need(state, ship, spec, target)
+            choices.append(Choice(target.id, target.name, why or None, need,
+                                  note=_reach(ship, target) if need is not None else ""))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
     if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
@@ -241,6 +249,13 @@ def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
                     f"{title(station)}: declare {ship.name}'s targets{limit}",
                     tuple(fields), (), build, irreversible=True,
                     presets=presets.fire_presets(state, ship, station, fields, names))
+
+
+def _reach(ship: Ship, target: Ship) -> str:
+    """Where a target the firing side sees lies from the firer: its range and the firer's arc
+    (Advanced: Firing Arcs), said beside the odds before it is chosen."""
+    return (f"range {distance(ship.pos, target.pos)}, "
+            f"{arc_words(ship.pos, ship.heading, target.pos)}")
 
 
 def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
@@ -366,8 +381,16 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
               str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
     )
+    # A question needs a lock first; without one only the scan for cloaked ships may be asked
+    # (`sensors.sense`), while it is still open.
+    scan = str(cloak.SCAN_QUESTION)
+    unlocked = ("0", scan) if sensors.may_scan(state, ship) else ("0",)
+    pairs = tuple((t.value, q.value) for t in targets for q in questions
+                  if t.value is not None or q.value in unlocked)
     return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
-                    (), build)
+                    (), build, together=(Together(("target", "question"), pairs,
+                                                  "a question needs a sensor lock (without one: "
+                                                  "only the scan for cloaked ships)"),))
 
 
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -440,9 +463,17 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
         Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
               choices=repair_parts),
     )
+    # the aim names one or two different working weapons (`skill_roll.bonus_problem`); the
+    # other bonuses leave the weapons aside
+    ids = [c.value for c in weapons]
+    aims = [(a, b) for a in ids for b in ids if (a is not None or b is not None) and a != b
+            and all(w is None or w in working for w in (a, b))]
+    combos = tuple((c.value, a, b) for c in choices for a in ids for b in ids
+                   if c.value != "aim" or (a, b) in aims)
     return Decision(prompt, "skill_bonus", station,
                     f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
-                    build)
+                    build, together=(Together(("bonus", "first", "second"), combos,
+                                              "aim one or two different working weapons"),))
 
 
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -497,8 +528,16 @@ def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
         Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
     )
     where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
+    # the hexes it may start in, as column and row together: no obstacle, on an edge if it
+    # enters from one (`placement.place_problem`)
+    hexes = tuple((c, r) for c in range(bounds.cols) for r in range(bounds.rows)
+                  if offset_to_hex(c, r) not in state.obstacles
+                  and (not edge or placement.on_edge(bounds, c, r)))
+    rule = (f"a hex on an edge: column 0 or {bounds.cols - 1}, or row 0 or {bounds.rows - 1}"
+            if edge else "any hex but an obstacle")
     return Decision(prompt, "place_ship", station,
-                    f"{title(station)}: place {ship.name} {where}", fields, (), build)
+                    f"{title(station)}: place {ship.name} {where}", fields, (), build,
+                    together=(Together(("col", "row"), hexes, rule),))
 
 
 def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

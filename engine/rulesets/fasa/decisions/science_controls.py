@@ -59,7 +59,8 @@ def extra_shields_decision(state: FasaState, ship: Ship, prompt: Prompt,
     return Decision(prompt, "extra_shields", station,
                     f"{title(station)}: place {ship.name}'s {ship.extra_shields} extra shield "
                     "points", fields,
-                    (Budget(SHIELD_FIELDS, ship.extra_shields, "Extra shield points"),), build)
+                    (Budget(SHIELD_FIELDS, ship.extra_shields, "Extra shield points",
+                            ship.extra_shields),), build)
 
 
 def damage_control_decision(state: FasaState, ship: Ship, prompt: Prompt,

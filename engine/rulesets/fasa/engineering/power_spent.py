@@ -197,7 +197,7 @@ def cut_weapons_problem(ship: Ship, action: CutWeapons) -> str:
     if not need:
         return f"{ship.name} has no weapon power to take off"
     seen: set[str] = set()
-    total, charges = 0, [0]
+    total = 0
     for entry in action.power:
         try:
             i = ship.weapon_index(entry.weapon)
@@ -214,15 +214,20 @@ def cut_weapons_problem(ship: Ship, action: CutWeapons) -> str:
         held = w.power if w.power and not w.fired and not w.damaged else 0
         if entry.power > held:
             return f"{spec.name} holds {held} power, not {entry.power}"
-        if spec.kind != "beam":
-            if entry.power != held:
-                return f"{spec.name} is armed with a set charge: it loses all {held} or none"
-            charges.append(held)
+        if spec.kind != "beam" and entry.power != held:
+            return f"{spec.name} is armed with a set charge: it loses all {held} or none"
         total += entry.power
-    if total < need or (total - need >= max(charges) and total != need):
+    most = need + max(charges_held(ship), default=1) - 1
+    if not need <= total <= most:
         return (f"take {plural(need, 'power point')} off the weapons (not {total}); more only "
-                "when a launcher's whole charge goes")
+                f"as a launcher's whole charge would take (at most {most})")
     return ""
+
+
+def charges_held(ship: Ship) -> list[int]:
+    """The set charges of the launchers armed and not yet fired: what each loses whole."""
+    return [w.power for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
+            if spec.kind != "beam" and w.power and not w.fired and not w.damaged]
 
 
 def cut_weapons(state: FasaState, ship: Ship, action: CutWeapons,

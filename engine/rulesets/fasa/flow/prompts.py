@@ -57,8 +57,8 @@ def _placing(state: FasaState) -> tuple[Prompt, ...]:
 
 def _power(state: FasaState) -> tuple[Prompt, ...]:
     out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
-    # Expert: the Helm may change the warp speed (line 759; warp.py), before the ship's
-    # allocation; the phase does not wait for it. Listed first, as it comes first.
+    # Expert: the Helm may change the warp speed (line 759; warp.py), before or after the
+    # ship's allocation; the phase does not wait for it. Listed first, as it comes first.
     out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
                    f"warp speed of {s.name} this turn (now {s.warp}; "
                    f"{warp.reach_words(state, s)})", None, "set_warp")

@@ -8,7 +8,8 @@ from sub-light (0) to the class's Emergency Speed, once a game turn. Command & C
 crewed ship's Helmsman: "Warp speed may be increased or decreased one step per combat turn, but if
 a Helmsman desires a two-step change, he may ask the Chief Engineer" (line 1143:
 `engineer_roll.py`); the Instructor's ships keep the expert rule (line 897). Set by the Helm
-(movement duty) in the Power Allocation Phase before the allocation is made
+(movement duty) in the Power Allocation Phase, before or after the allocation (the warp speed gives
+no power: line 1141), so his card never closes because the Engineer allocated first
 (docs/rules-decisions.md, Expert). A scenario with obstacle counters is fought at sub-light (line
 369): its ships cannot go to warp. The warp speed is public ("The players announce to one another
 the speeds of their ships").
@@ -34,9 +35,9 @@ TOP = 10
 
 def may_set(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Helm is offered the warp speed now: at the expert levels, in the Power
-    Allocation Phase, before its power is allocated, once a turn."""
+    Allocation Phase, once a turn."""
     return (expert(state.level) and state.step == POWER and ship.status == ACTIVE
-            and ship.allocation is None and not ship.warp_set)
+            and not ship.warp_set)
 
 
 def helmsman_limited(state: FasaState, ship: Ship) -> bool:
@@ -74,8 +75,6 @@ def problem(state: FasaState, ship: Ship, warp: int) -> str:
         return "the warp speed changes only at the expert level"
     if ship.warp_set:
         return f"{ship.name}'s warp speed is set for this turn"
-    if ship.allocation is not None:
-        return f"{ship.name}'s power is allocated: the warp speed is set before"
     low, high = bounds(state, ship)
     if type(warp) is not int or not low <= warp <= high:
         why = " (obstacles: this battle is fought at sub-light)" if state.obstacles else ""

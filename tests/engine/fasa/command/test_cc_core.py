@@ -439,6 +439,18 @@ def test_the_weaponry_roll_makes_that_firing_phases_to_hit_rolls_one_less() -> N
     assert state.ship("ent").weaponry_rolls == 1
 
 
+def test_a_weaponry_roll_asked_with_no_target_is_neither_made_nor_spent() -> None:
+    """The roll is for the phase's to-hit rolls (line 1115): a card that offers it beside "no
+    target" does not refuse it, and holding fire costs none of the turn's two."""
+    state = game()
+    state = engineer(to_skill(state, weapons=10, arm=(("ph1", 5), ("ph2", 5))))
+    state = until(state, lambda s: s.step == DECLARE)
+    assert engine.problem(state, DeclareFire("helm", "ent", (), True)) is None
+    state, _ = act(state, DeclareFire("helm", "ent", (), True))
+    assert state.ship("ent").weaponry_rolls == 0
+    assert all(p.roll is None or "WEAPONRY" not in p.roll.purpose for p in engine.pending(state))
+
+
 def test_two_weaponry_rolls_a_turn() -> None:
     from engine.rulesets.fasa.command import helm_rolls
     state = game()

@@ -361,7 +361,9 @@ def test_power_out_at_power_allocation_keeps_the_allocation_totals() -> None:
     state, _ = advance(replace(state, step=POWER, phase=0, turn=2))
     ent = state.ship("ent")
     assert ent.allocation == Allocation(12, 8, 10)
-    assert {p.action for p in engine.pending(state, Seat("helm", "ent"))} == {"arm_weapons"}
+    # Helm arms (and may still set the warp speed, the phase's offer that waits for nothing)
+    assert {p.action for p in engine.pending(state, Seat("helm", "ent"))} == \
+        {"arm_weapons", "set_warp"}
 
 
 def test_a_shaken_chief_engineers_power_cuts_are_made_at_random() -> None:
@@ -423,12 +425,17 @@ def test_engine_damage_powers_down_at_the_end_of_the_firing_phase_by_three_offic
     (prompt,) = engine.pending(state, Seat("engineer", "ent"))
     assert prompt.action == "power_down" and "6 power points" in prompt.what
     (decision,) = engine.controls(state, Seat("engineer", "ent"))
-    assert decision.budgets[0].maximum == 6
+    assert (decision.budgets[0].minimum, decision.budgets[0].maximum) == (6, 6)   # exactly
     assert "reduction" in (engine.problem(state, PowerDown("engineer", "ent", 0, 0, 5)) or "")
     assert engine.problem(state, PowerDown("engineer", "ent", 13, 0, 0)) is not None
     state, _ = act(state, PowerDown("engineer", "ent", 0, 4, 2))
     prompts = {p.action: p.station for p in engine.pending(state)}
     assert prompts == {"cut_weapons": "helm", "cut_shields": "science"}
+    cards = {d.action: d for st in ("helm", "science")
+             for d in engine.controls(state, Seat(st, "ent"))}
+    # no launcher armed: the weapons lose exactly their part; the shields 4 points (2 power at 1/2)
+    assert [(b.minimum, b.maximum) for b in cards["cut_weapons"].budgets] == [(4, 4)]
+    assert [(b.minimum, b.maximum) for b in cards["cut_shields"].budgets] == [(4, 4)]
     assert engine.problem(state, CutWeapons("helm", "ent", (WeaponPower("ph1", 3),))) is not None
     state, _ = act(state, CutWeapons("helm", "ent", (WeaponPower("ph1", 4),)))
     assert engine.problem(state, CutShields("science", "ent", (3, 0, 0, 0, 0, 0))) is not None
@@ -521,3 +528,28 @@ def test_a_shaken_science_officer_does_not_roll_where_his_ships_hits_land() -> N
         state, _ = combat._strike_shield(state, state.ship("kl"), 1, 20)
         req = asked(state)
         assert "damage location" in req.purpose and req.station == station
+
+
+def test_a_launchers_whole_charge_lets_the_weapons_lose_more_than_their_part() -> None:
+    """Line 1155: the Helmsman moves his Weapon Counters "so that the total power loss is
+    recorded", a launcher all or none (line 1087: "perhaps causing some of the weapons to be
+    disarmed"); more than the part only by less than the largest charge armed (ours), and the
+    card's budget is exactly that range."""
+    state = ready_game()
+    ent = state.ship("ent")
+    launcher = next(i for i, spec in enumerate(ent.cls.weapons) if spec.kind != "beam")
+    guns = list(ent.weapons)
+    charge = 4   # a launcher holding a set charge of 4
+    guns[launcher] = Weapon(charge)
+    state = state.with_ship(replace(ent, weapons=tuple(guns), engines=(0, 20, 4)))
+    state, _ = fire_over(state)
+    state, _ = act(state, PowerDown("engineer", "ent", 0, 1, 5))
+    (card,) = [d for d in engine.controls(state, Seat("helm", "ent")) if d.action == "cut_weapons"]
+    (budget,) = card.budgets
+    assert (budget.minimum, budget.maximum) == (1, 1 + charge - 1)
+    tid = ent.cls.weapons[launcher].id
+    assert engine.problem(state, CutWeapons("helm", "ent", (WeaponPower(tid, charge),))) is None
+    assert engine.problem(state, CutWeapons("helm", "ent", (WeaponPower("ph1", 1),))) is None
+    assert engine.problem(state, CutWeapons("helm", "ent", (WeaponPower("ph1", charge),))) is None
+    too_much = CutWeapons("helm", "ent", (WeaponPower("ph1", charge + 1),))
+    assert "at most 4" in (engine.problem(state, too_much) or "")
