@@ -554,8 +554,8 @@ def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved
 def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     """"a ship that carries seekers can drop them at any time" (line 44; mines "during the course
     of play", line 41): a minelayer moving three hexes drops its seeker one hex along (and mines
-    where it starts); without `drop_at` the drop is where the move ends; a place off the course
-    is refused with the reason."""
+    where it starts); without `drop_at`, or past the course's end, the drop is where the move
+    ends; a place before the course is refused with the reason."""
     def layer() -> KHState:
         state = engine.new_game(scenario([
             ship("ml", "upf-minelayer", "upf", [10, 5], 3, speed=1),
@@ -564,8 +564,9 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
         state, _ = act(state, SetScreens("engineer", "ml", "", False))
         return state
     state = layer()
-    assert engine.problem(state, Move("helm", "ml", 2, "FF", "S", 3)) is not None
-    assert "name what" in (engine.problem(state, Move("helm", "ml", 2, "FF", "", 1)) or "")
+    assert "drop_at is how many hexes" in (
+        engine.problem(state, Move("helm", "ml", 2, "FF", "S", -2)) or "")
+    assert engine.problem(state, Move("helm", "ml", 2, "FF", "", 1)) is None  # nothing dropped
     (d,) = [d for d in engine.controls(state, Seat("helm", "ml")) if d.action == "kh_move"]
     assert d.make({"course": "FF", "drop": "S", "drop_at": 1}) == \
         Move("helm", "ml", 2, "FF", "S", 1)
@@ -575,6 +576,8 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     state, _ = act(layer(), Move("helm", "ml", 2, "FF", "M", 0))
     assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
     state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
+    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S", 5))  # past the course: its end
     assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
 
 

@@ -12,8 +12,9 @@ from engine.actions import Action, action_type
 class Move(Action):
     """Move `ship` at its new `speed` along `course`: F one hex ahead, P/S one hexside to port or
     starboard. `drop` leaves a mine pattern ("M") or a seeker ("S"), `drop_at` hexes along the
-    course (0: the hex it starts in; -1, the default: the hex it ends in): a ship "can drop
-    them at any time" (seed 002 line 44)."""
+    course (0: the hex it starts in; -1, the default, or more hexes than the course has: the hex
+    it ends in; without a drop it places nothing): a ship "can drop them at any time" (seed 002
+    line 44)."""
 
     ship: str
     speed: int

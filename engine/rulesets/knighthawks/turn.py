@@ -304,12 +304,10 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         raise IllegalAction(f"{who_}: {why}")
     if action.drop not in ("", "M", "S"):
         raise IllegalAction(f"{who_}: drop is M (mines), S (a seeker) or nothing")
-    if type(action.drop_at) is not int or not -1 <= action.drop_at <= action.speed:
+    if type(action.drop_at) is not int or not -1 <= action.drop_at <= 99:
         raise IllegalAction(f"{who_}: drop_at is how many hexes along the course the drop is "
-                            f"made, 0 to {action.speed} (-1: where the move ends), not "
-                            f"{action.drop_at!r}")
-    if action.drop_at != -1 and not action.drop:
-        raise IllegalAction(f"{who_}: drop_at says where to drop: name what (M or S)")
+                            f"made, 0 to {action.speed} (-1, or more than the course has: where "
+                            f"the move ends), not {action.drop_at!r}")
     drop = None
     if action.drop:
         drop = next((m for m in ship.weapons if m.code == action.drop and m.intact
