@@ -113,7 +113,9 @@ class BridgeDisplay(FollowsPanels):
         self.frames_drawn = 0
         self.clock = pygame.time.Clock()
         self.map_frame: MapFrame | None = None   # where the map was last drawn, for taps
-        self.map_kept = 0   # the view (its id) the map's window was chosen for
+        # the view the map's window was chosen for (the object itself: an id is reused once
+        # its object is gone, and a later view must not take an older one's window by chance)
+        self.map_kept: object = None
         self._map_cache: tuple[tuple[object, ...], MapModel] | None = None
         self.lights: tuple[PanelLights, ...] | None = None   # the mocked panels' lights
         self.light_rects: list[pygame.Rect] = []

@@ -85,11 +85,11 @@ def draw_scene(d: BridgeDisplay) -> bool:
     if d.view.get("outcome"):
         draw_report(p, after_action(d.view, d.history), rect(lay.map))
     else:
-        keep = d.map_frame.window if d.map_frame is not None and d.map_kept == id(d.view) \
+        keep = d.map_frame.window if d.map_frame is not None and d.map_kept is d.view \
             else None   # one moment of the game: the map holds still (draw_map.frame_for)
         d.map_frame = draw_map(p, d.map(), chart_strip(p, d.view, rect(lay.map)), d.follow,
                                keep)
-        d.map_kept = id(d.view)
+        d.map_kept = d.view
         if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC)
             draw_station_screens(p, d.station_frames, rect(lay.map))
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
