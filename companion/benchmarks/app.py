@@ -227,7 +227,8 @@ def child(folder: Path, turns: int) -> int:
     def say(line: str) -> None:
         print(line, file=sys.stderr)
 
-    args = argparse.Namespace(seed=1, new=True, resume=None, autopilot=False, scenario=None,
+    # the scenario named, as on the command line: a new table is not offered its first game
+    args = argparse.Namespace(seed=1, new=True, resume=None, autopilot=False, scenario=SCENARIO,
                               turns=turns)
     store, _ = Store.open_folder(folder)
     game = choose_game(args, config, store, None, False, say)
