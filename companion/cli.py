@@ -31,8 +31,8 @@ from types import ModuleType
 from typing import Any
 
 from companion.commands import COMMANDS, DEFAULT
-from companion.paths import user_data_dir
-from companion.usage import Parser, UsageError, folder, printable
+from companion.settings.paths import user_data_dir
+from companion.settings.usage import Parser, UsageError, folder, printable
 from engine.errors import EngineError
 
 __all__ = ["INTERRUPTED", "UsageError", "build_parser", "main"]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.config import Config
+from companion.settings.config import Config
 from display.game_offer import GameOffer, LevelOffer, ScenarioOffer, SystemOffer
 from engine import game_title, level_line, levels, scenario_ruleset
 from engine.errors import EngineError

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.app import WATCH, App
-from companion.config import Config
 from companion.saved_game import SavedGame
+from companion.settings.config import Config
 from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
 from display.game_offer import parse_choice
@@ -263,7 +263,7 @@ class Kiosk:
 
 
 def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None]) -> int:
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
     from companion.table_setup import build_table, new_scenario, open_consoles, open_hardware
 
     store, notes = Store.open_folder(user_data_dir())

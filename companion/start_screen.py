@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.config import Config
+    from companion.settings.config import Config
 
 
 def screen_available() -> str | None:

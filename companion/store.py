@@ -502,6 +502,6 @@ def _real(value: object) -> float | None:
 
 
 def default_path() -> Path:
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     return user_data_dir() / FILE_NAME

@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
-from companion.config import (
+from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
+from companion.first_game import asks_first_game, game_offer, offer_first_game
+from companion.saved_game import SavedGame
+from companion.session import account_lines, load_scenario, prepare
+from companion.settings.config import (
     Config,
     ConfigError,
     game_options,
     parse_config,
     seat_mode,
 )
-from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
-from companion.first_game import asks_first_game, game_offer, offer_first_game
-from companion.saved_game import SavedGame
-from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
 from display.game_offer import parse_choice
@@ -166,7 +166,7 @@ def with_table_crews(scenario: dict[str, Any], config: Config, args: argparse.Na
 
 def crew_folder(data_dir: Path | None) -> Path:
     """Where the crew files are: the data folder named, else the user data folder."""
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     return data_dir if data_dir is not None else user_data_dir()
 

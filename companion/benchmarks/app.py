@@ -150,7 +150,7 @@ def launch_app(folder: Path, turns: int = TURNS, timeout: float = TIMEOUT_S,
 def app_bench(out: IO[str], repeat: int = REPEAT, turns: int = TURNS) -> list[Figure]:
     """The figures of the module's docstring. The app's save stores are made in a scratch
     folder inside the user data folder (the disk the saves live on); nothing is left behind."""
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     data = user_data_dir()
     data.mkdir(parents=True, exist_ok=True)
@@ -213,7 +213,7 @@ def child(folder: Path, turns: int) -> int:
     """Start the app, say when its first frame is flipped, play `turns` turns, report."""
     cli = importlib.import_module("companion.cli")  # what `starbridge play` imports, by name:
     cli.build_parser(["play"]).parse_args(["play"])  # the benchmark measures it, not uses it
-    from companion.config import Config
+    from companion.settings.config import Config
     from companion.start_screen import show_start
 
     config = Config(scenario=SCENARIO, factory="mock", fullscreen=False)

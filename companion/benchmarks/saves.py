@@ -45,7 +45,7 @@ def saves_bench(out: IO[str], folder: Path | None = None) -> list[Figure]:
     """Measured in a scratch folder inside `folder` (default: the user data folder, where the
     saves live, so the figures are of that disk); nothing is left behind."""
     if folder is None:
-        from companion.paths import user_data_dir
+        from companion.settings.paths import user_data_dir
 
         folder = user_data_dir()
         folder.mkdir(parents=True, exist_ok=True)

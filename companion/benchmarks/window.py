@@ -199,7 +199,7 @@ def why_not() -> str | None:
 
 
 def window_bench(out: IO[str], idle_s: float = IDLE_S) -> list[Figure]:
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     why = why_not()
     if why is not None:

@@ -42,7 +42,7 @@ def _game_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace, folder: Path | None = None) -> int:
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     need = {"list": 0, "export": 2, "import": 1, "undo": 1}[args.what]
     if len(args.args) != need:

@@ -1,6 +1,6 @@
 """`starbridge play`: the program people run. On a PC with no configuration: the bridge display
 in a window, the first ship's crew at mocked panels (the keyboard), virtual dice, autopilots
-for the other ships. On a Pi the configuration (companion/config.py) chooses GPIO panels, the
+for the other ships. On a Pi the configuration (companion/settings/config.py) chooses GPIO panels, the
 dice trays and full screen. With no screen at all it plays headless."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from companion.settings.usage import LazyChoices
 from companion.start_screen import screen_available, show_start
-from companion.usage import LazyChoices
 from engine import levels
 from engine.game import ruleset_names
 
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     """The table app. Its modules are imported here, in the order a player sees them: the
     configuration, then (with a screen) the start screen, then the rules, the saves and the
     hardware, so that the screen lights up at once (starbridge bench app measures both)."""
-    from companion.config import ConfigError, load_config
+    from companion.settings.config import ConfigError, load_config
 
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     try:
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         args.new = True
     if not headless:   # the screen lights up before the rules, the saves and the panels load
         show_start(config, args.window)
-    from companion.config_check import check_config
+    from companion.settings.config_check import check_config
     from companion.store import Store, StoreError
     from companion.table_setup import (
         choose_game,
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     try:
         store: Store | None = None
         if not args.no_save:
-            from companion.paths import user_data_dir
+            from companion.settings.paths import user_data_dir
 
             store, notes = Store.open_folder(user_data_dir())
             for note in notes:

@@ -13,8 +13,8 @@ import pytest
 
 from companion.cli import main
 from companion.commands import doctor as doctor_cmd
-from companion.config import EXAMPLE
 from companion.saved_game import SavedGame
+from companion.settings.config import EXAMPLE
 from companion.store import FILE_NAME, Store
 
 
@@ -90,7 +90,7 @@ def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[
     store, _ = Store.open_folder(own_folders)
     import argparse
 
-    from companion.config import Config
+    from companion.settings.config import Config
     from companion.table_setup import new_scenario
 
     game = SavedGame.new(store, new_scenario(Config(), argparse.Namespace(turns=1, scenario=None),
@@ -247,7 +247,7 @@ def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
 def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:
-    from companion.config import Config
+    from companion.settings.config import Config
     from companion.table_setup import with_seat_flags
 
     config = with_seat_flags(Config(), ["enterprise=touch", "kronos/helm=panel",

@@ -117,7 +117,7 @@ main(["play", "--new", "--no-save"])
                           timeout=120, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr[-2000:]
     modules = set(json.loads(done.stdout.strip().splitlines()[-1]))
-    assert "companion.config" in modules   # the configuration says the screen's size and turn
+    assert "companion.settings.config" in modules   # the configuration says the screen's size and turn
     later = [h for h in HEAVY if h != "serial"]   # (the configuration's dice trays: pyserial's)
     assert not [h for h in (*later, "companion.table_setup", "companion.store")
                 if loaded(modules, h)]

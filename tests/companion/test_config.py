@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.config import EXAMPLE, Config, ConfigError, load_config, parse_config, seat_mode
+from companion.settings.config import EXAMPLE, Config, ConfigError, load_config, parse_config, seat_mode
 
 
 def test_the_example_is_a_valid_configuration(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from toy_ruleset import ToyRuleset
 
-from companion.config import parse_config
-from companion.config_check import check_config
+from companion.settings.config import parse_config
+from companion.settings.config_check import check_config
 from engine import rulesets
 
 
@@ -55,7 +55,7 @@ def test_a_game_system_without_levels_takes_any_level_it_leaves_out() -> None:
 
 
 def test_a_level_no_game_system_has_is_refused_when_the_file_is_read() -> None:
-    from companion.config import ConfigError
+    from companion.settings.config import ConfigError
 
     with pytest.raises(ConfigError, match="level"):
         parse_config({"game": {"level": "legendary"}}, "starbridge.toml")

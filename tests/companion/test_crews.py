@@ -511,7 +511,7 @@ def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
     """Line 1516, "two ships head-to-head, with three players manning each ... no gamemaster":
     with no [seats] in the configuration, both crewed ships' stations are people's (at the
     panels), not only the first ship's; every other game keeps the first ship's crew alone."""
-    from companion.config import Config
+    from companion.settings.config import Config
     from companion.table_setup import seats_for
 
     duel = prepare(crew_layout(load_scenario("duel", None), None, head_to_head=True), None,

@@ -12,8 +12,8 @@ import pygame
 import pytest
 from test_app import Rig
 
-from companion.config import parse_config
 from companion.first_game import asks_first_game, config_sets, offer_first_game
+from companion.settings.config import parse_config
 from companion.store import Store
 from companion.table_setup import choose_game
 

@@ -12,9 +12,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import Table
-from companion.config import parse_config
 from companion.kiosk import Kiosk, attract_seats
 from companion.saved_game import SavedGame
+from companion.settings.config import parse_config
 from companion.store import Store
 from companion.table_setup import new_scenario
 from engine import Seat

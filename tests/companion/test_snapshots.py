@@ -239,7 +239,7 @@ def test_play_resume_says_once_that_a_snapshot_was_not_used(
         saved: tuple[Path, int, int]) -> None:
     import argparse
 
-    from companion.config import Config
+    from companion.settings.config import Config
     from companion.table_setup import choose_game
 
     folder, game, n = saved

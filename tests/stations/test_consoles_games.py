@@ -12,9 +12,9 @@ from console_client import Net
 from table_helpers import choose, connect, make_app, settle, token
 
 from companion.app import App, Table
-from companion.config import parse_config
 from companion.kiosk import Kiosk, attract_seats
 from companion.saved_game import SavedGame
+from companion.settings.config import parse_config
 from companion.table_setup import new_scenario
 from stations import ConsoleInput
 from stations.protocol import REFUSED_TOKEN

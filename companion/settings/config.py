@@ -20,7 +20,7 @@ from typing import Any
 import platformdirs
 
 from companion.session import setting_bounds
-from companion.usage import LazyChoices
+from companion.settings.usage import LazyChoices
 from engine import levels
 from engine.errors import one_line
 from engine.files import FileRefused, read_regular

@@ -3,7 +3,7 @@ sit at the table, the pin map, the dice trays' ports, the keys and buttons that 
 
     problems = check_config(config, data_dir)    # "file:line: key: what" each; [] when good
 
-`companion.config.parse_config` checks each value's kind and range; this checks that what it
+`companion.settings.config.parse_config` checks each value's kind and range; this checks that what it
 names is there, so `starbridge config --check` does not call a file good that `play` would run
 wrongly (a tray URL no link can open makes a dead tray; exit keys no keyboard has make a kiosk
 nobody can leave).
@@ -17,7 +17,7 @@ import re
 import warnings
 from pathlib import Path
 
-from companion.config import Config
+from companion.settings.config import Config
 from engine import game_title, levels, scenario_ruleset
 from engine.errors import EngineError, one_line
 from engine.stations import INSTRUCTOR, STATION_NAMES
@@ -166,7 +166,7 @@ def _is_key(name: str) -> bool:
 def _crew_problems(config: Config, data_dir: Path | None) -> list[str]:
     """[game] crew names a crew file that reads (or none yet: it is made), crew_size a crew."""
     from companion.crews import CrewError, crew_path, load_crew, needs_of
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
     out = []
     folder = data_dir if data_dir is not None else user_data_dir()
