@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from companion.dice_table import TrayAlerts, roll_words
 from companion.game_briefing import Briefing, panel_keys
 from companion.panel_sync import PanelSync
-from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
+from companion.saves.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from companion.systemd_notify import Notifier
 from companion.wakeups import Wakeups, WakingQueue, due_in

@@ -265,9 +265,9 @@ def render_app(doc: DocScreen, out: Path) -> None:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from companion.app import App, Table
-    from companion.saved_game import SavedGame
+    from companion.saves.saved_game import SavedGame
+    from companion.saves.store import Store
     from companion.session import load_scenario, prepare
-    from companion.store import Store
     from engine import crew_stations, new_game
     from hardware.pinmap import load_pinmap
 

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.app import WATCH, App
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from companion.settings.config import Config
-from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
 from display.game_offer import parse_choice
 from engine import Seat, view

@@ -14,7 +14,8 @@ from companion.admiral_seats import admiral_seats
 from companion.app import App, Table
 from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
 from companion.first_game import asks_first_game, game_offer, offer_first_game
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import ABANDONED, PLAYING, Store, StoreError
 from companion.session import account_lines, load_scenario, prepare
 from companion.settings.config import (
     Config,
@@ -23,7 +24,6 @@ from companion.settings.config import (
     parse_config,
     seat_mode,
 )
-from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
 from display.game_offer import parse_choice
 from engine import (

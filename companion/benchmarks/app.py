@@ -221,7 +221,7 @@ def child(folder: Path, turns: int) -> int:
     print(FIRST_FRAME, flush=True)
     from companion.app import App
     from companion.kiosk import attract_seats
-    from companion.store import Store
+    from companion.saves.store import Store
     from companion.table_setup import build_table, choose_game, open_hardware
 
     def say(line: str) -> None:

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.benchmarks.figures import Figure, budget
-from companion.saved_game import SavedGame
-from companion.store import FILE_NAME, Store
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import FILE_NAME, Store
 from engine.log import replay
 
 REPEAT = 5
@@ -73,7 +73,7 @@ def time_resume(folder: Path, game: int, repeat: int = REPEAT) -> ResumeTimes:
             raise RuntimeError(f"saved game {game} has no actions to read")
 
     def log_alone() -> None:
-        from companion.resume import read_game
+        from companion.saves.resume import read_game
 
         store, _ = Store.open_folder(folder)
         try:

@@ -20,9 +20,9 @@ from typing import IO, Any
 
 from companion.benchmarks.figures import Figure
 from companion.benchmarks.resume import resume_figures, resume_line, time_resume
-from companion.saved_game import SavedGame, autopilot_step
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
 
 ACTIONS = 3000   # the long game: about four hours at the table
 

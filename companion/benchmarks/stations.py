@@ -48,7 +48,7 @@ def _p99(xs: list[float]) -> float:
 def _tap_latency(samples: int) -> list[float]:
     from companion.app import App, Table
     from companion.consoles import Consoles
-    from companion.saved_game import SavedGame
+    from companion.saves.saved_game import SavedGame
     from companion.session import load_scenario, prepare
     from engine import crew_stations
 

@@ -7,8 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.saved_game import SavedGame
-from companion.store import Store, StoreError
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store, StoreError
 from engine.errors import EngineError
 
 NAME = "games"

@@ -129,8 +129,8 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         args.new = True
     if not headless:   # the screen lights up before the rules, the saves and the panels load
         show_start(config, args.window)
+    from companion.saves.store import Store, StoreError
     from companion.settings.config_check import check_config
-    from companion.store import Store, StoreError
     from companion.table_setup import (
         choose_game,
         open_consoles,

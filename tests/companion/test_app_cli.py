@@ -13,9 +13,9 @@ import pytest
 
 from companion.cli import main
 from companion.commands import doctor as doctor_cmd
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import FILE_NAME, Store
 from companion.settings.config import EXAMPLE
-from companion.store import FILE_NAME, Store
 
 
 @pytest.fixture(autouse=True)
@@ -213,7 +213,7 @@ def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) 
     (info,) = store.games()     # one game, resumed twice
     game = SavedGame.resume(store, info.id)
     assert game.actions, "nothing was saved"
-    from companion.saved_game import autopilot_step
+    from companion.saves.saved_game import autopilot_step
     from companion.session import load_scenario, prepare
 
     whole = SavedGame.new(None, prepare(load_scenario("duel", None), None, "basic", None, 3), 8)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.benchmarks.app import launch, launch_app
-from companion.store import Store
+from companion.saves.store import Store
 
 
 @pytest.mark.slow

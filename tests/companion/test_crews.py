@@ -441,7 +441,7 @@ def test_play_with_the_configurations_crew_writes_the_campaign_back(
     assert {o.station for o in crew.officers} == {"captain", "engineer", "weapons", "science",
                                                   "navigator"}
     assert crew.games == 1 and "Victory Points:" in err
-    from companion.store import Store
+    from companion.saves.store import Store
     store, _ = Store.open_folder(folder)
     game = store.load(store.games()[0].id)
     assert game.scenario["crew_files"] == {"enterprise": "bridge"}

@@ -11,10 +11,10 @@ import pytest
 
 from companion.app import App, Table
 from companion.first_game import game_offer
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
 from companion.settings.config import parse_config
-from companion.store import Store
 from companion.table_setup import next_game
 from engine import Seat, crew_stations, new_game
 

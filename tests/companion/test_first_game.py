@@ -13,8 +13,8 @@ import pytest
 from test_app import Rig
 
 from companion.first_game import asks_first_game, config_sets, offer_first_game
+from companion.saves.store import Store
 from companion.settings.config import parse_config
-from companion.store import Store
 from companion.table_setup import choose_game
 
 
@@ -89,7 +89,7 @@ def test_a_new_game_opens_with_its_briefing_until_the_first_input(
 def test_the_briefing_is_given_at_every_level_and_not_to_a_game_resumed(
         tmp_path: Path, screen: pygame.Surface, level: str) -> None:
     from companion.app import App, Table
-    from companion.saved_game import SavedGame
+    from companion.saves.saved_game import SavedGame
     from companion.session import load_scenario, prepare
     from engine import Seat
 

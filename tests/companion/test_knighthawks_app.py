@@ -16,9 +16,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App, Table
-from companion.saved_game import SavedGame, autopilot_action
+from companion.saves.saved_game import SavedGame, autopilot_action
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
 from display.roll_result import HOLD_SECONDS
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.app import App, Table
-from companion.saved_game import SavedGame, autopilot_action
+from companion.saves.saved_game import SavedGame, autopilot_action
+from companion.saves.store import Store
 from companion.seat_changes import SeatChanges, panel_problem, turn_of
 from companion.session import load_scenario, prepare
 from companion.settings.config import parse_config
-from companion.store import Store
 from companion.table_setup import Hardware, build_table
 from display.bridge import Request
 from display.seats_model import MODES

@@ -1,5 +1,5 @@
-"""Snapshots of the state in the save, checked against the log (companion/snapshots.py and
-companion/resume.py): real SQLite files, games played by the autopilots, every resumed state
+"""Snapshots of the state in the save, checked against the log (companion/saves/snapshots.py and
+companion/saves/resume.py): real SQLite files, games played by the autopilots, every resumed state
 compared with a full replay of the same log."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from companion import snapshots
 from companion.benchmarks.saves import long_scenario
-from companion.log_actions import LogActions
-from companion.resume import read_game
-from companion.saved_game import SavedGame, autopilot_step
+from companion.saves import snapshots
+from companion.saves.log_actions import LogActions
+from companion.saves.resume import read_game
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.snapshots import EVERY, HISTORY, KEEP, SnapshotError, decode, encode
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.snapshots import EVERY, HISTORY, KEEP, SnapshotError, decode, encode
-from companion.store import Store
 from engine import new_game
 from engine.log import replay
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from companion.saved_game import SavedGame, autopilot_step, phase_key
+from companion.saves.saved_game import SavedGame, autopilot_step, phase_key
+from companion.saves.store import DAMAGED, FILE_NAME, OVER, Store, StoreError
 from companion.session import load_scenario, prepare
-from companion.store import DAMAGED, FILE_NAME, OVER, Store, StoreError
 from engine import state_to_json
 from engine.log import action_line, header_line, parse, replay
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.saved_game import SavedGame, autopilot_step
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.store import DAMAGED, FILE_NAME, Store
 from companion.session import load_scenario, prepare
-from companion.store import DAMAGED, FILE_NAME, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

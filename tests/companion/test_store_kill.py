@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.saved_game import SavedGame, autopilot_step
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.store import Store, StoreError
 from companion.session import load_scenario, prepare
-from companion.store import Store, StoreError
 from engine import state_to_json
 from engine.log import replay
 

@@ -18,9 +18,9 @@ import pytest
 import companion.app
 from companion.app import App, Table
 from companion.consoles import Consoles
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
 from companion.systemd_notify import Notifier
 from engine import crew_stations, new_game
 

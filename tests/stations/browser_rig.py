@@ -24,9 +24,9 @@ import pytest
 from companion.app import App, Table
 from companion.consoles import Consoles
 from companion.crew_play import with_crews
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
 from engine import crew_stations, new_game
 
 SHIP = "enterprise"

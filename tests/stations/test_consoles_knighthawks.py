@@ -70,7 +70,7 @@ def test_a_knight_hawks_game_from_the_consoles_to_its_end(net: Net, app: App) ->
 
 def _first_hull_dice(seed: int) -> tuple[str, str]:
     """The UPF ship, and its station, first to roll hull damage dice in the autopilots' game."""
-    from companion.saved_game import SavedGame, autopilot_action
+    from companion.saves.saved_game import SavedGame, autopilot_action
     from companion.session import load_scenario, prepare
     from engine import pending
 

@@ -14,7 +14,7 @@ from table_helpers import choose, expected_state, received
 
 from companion.app import App, Table
 from companion.consoles import Consoles
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from companion.session import load_scenario, prepare
 from engine import crew_stations
 from hardware.pinmap import load_pinmap

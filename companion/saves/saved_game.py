@@ -18,8 +18,8 @@ import time
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
-from companion import snapshots
-from companion.store import ABANDONED, OVER, Store
+from companion.saves import snapshots
+from companion.saves.store import ABANDONED, OVER, Store
 from engine import (
     Action,
     Event,
@@ -54,7 +54,7 @@ class SavedGame:
         self.ended_saved = False
         self.notes: list[str] = []          # what the resume has to say (a snapshot not used)
         self.replayed: Sequence[Step] = ()  # the resume's last replayed steps, for the display
-        self.links: list[bytes] | None = None   # the log's hash chain (companion/snapshots.py)
+        self.links: list[bytes] | None = None   # the log's hash chain (companion/saves/snapshots.py)
         self.snapshot_failed = False
 
     @classmethod
@@ -70,8 +70,8 @@ class SavedGame:
     @classmethod
     def resume(cls, store: Store, game_id: int) -> SavedGame:
         """The saved game at its exact state: from a snapshot where one is trusted, the actions
-        after it replayed, else its whole log replayed (companion/resume.py); one replay."""
-        from companion.resume import read_game
+        after it replayed, else its whole log replayed (companion/saves/resume.py); one replay."""
+        from companion.saves.resume import read_game
 
         read = read_game(store, game_id)
         game = cls(store, game_id, read.scenario, read.seed, read.seats, read.actions, read.by,

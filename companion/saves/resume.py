@@ -2,7 +2,7 @@
 
     saved = read_game(store, game_id)     # the rows, the state, the replayed steps, notes
 
-The newest snapshot at least HISTORY actions before the end is tried (companion/snapshots.py
+The newest snapshot at least HISTORY actions before the end is tried (companion/saves/snapshots.py
 says what makes one trusted); the actions after it are read, checked and replayed from it.
 With none to be used, the whole log is read and checked (`Store.load`, which marks a damaged
 game) and replayed, as every resume did before snapshots. A snapshot that was there and could
@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.log_actions import LogActions
-from companion.snapshots import HISTORY, SnapshotError, chain_next, chain_start, checked, snapshots
-from companion.store import Store
+from companion.saves.log_actions import LogActions
+from companion.saves.snapshots import HISTORY, SnapshotError, chain_next, chain_start, checked, snapshots
+from companion.saves.store import Store
 from engine import Action, Event, GameState, IllegalAction, apply, new_game
 from engine.errors import LogError
 from engine.log import parse, parse_actions

@@ -1,6 +1,6 @@
 """A saved game's actions, the earliest kept as their log lines until one of them is asked for.
 
-A game resumed from a snapshot (companion/snapshots.py) replays only the actions after it; the
+A game resumed from a snapshot (companion/saves/snapshots.py) replays only the actions after it; the
 ones before are its log's lines, already known to be the lines the snapshot was made from (the
 hash chain). They are read and checked, all of them as `engine.log.parse` reads a log, only
 when something needs them (the Instructor's undo, an export): counting them, adding actions

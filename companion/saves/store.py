@@ -86,7 +86,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
 """
-# snapshots: the state after action `seq`, a short cut for a resume (companion/snapshots.py)
+# snapshots: the state after action `seq`, a short cut for a resume (companion/saves/snapshots.py)
 
 PLAYING, OVER, DAMAGED = "playing", "over", "damaged"
 ABANDONED = "abandoned"

@@ -6,7 +6,7 @@ turn 2 (DESIGN: Saves). The log stays the truth: a snapshot is only a short cut 
     chain = chain_of(header, lines)                 # what a snapshot after those lines stands for
 
 Every EVERY-th action is saved in the same transaction as a snapshot of the state after it
-(`save_with_snapshot`), in the store's `snapshots` table (companion/store.py's SCHEMA): the
+(`save_with_snapshot`), in the store's `snapshots` table (companion/saves/store.py's SCHEMA): the
 state's text, the SHA-256 of that text, the format (this module's version and a fingerprint of
 the engine's code and data), and the hash chain of the log up to that action (`chain_of`: the
 header line, then each action's line, each link the SHA-256 of the last and the line). A resume
@@ -270,7 +270,7 @@ def save_with_snapshot(store: Any, game: int, seq: int, line: str, by: str, at: 
                        snapshot: Snapshot) -> None:
     """Action `seq`'s line and the snapshot after it, in one transaction (durable when this
     returns); the game's older snapshots beyond the newest KEEP are deleted with it."""
-    from companion.store import StoreError
+    from companion.saves.store import StoreError
 
     db = store.db
     try:
