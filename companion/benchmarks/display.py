@@ -36,7 +36,7 @@ def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> list[Figure]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from companion.screens import SCREENS, advance
+    from companion.headless.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
     from display.bridge import BridgeDisplay
     from engine import Seat, new_game, pending

@@ -97,7 +97,7 @@ def run_benches(names: list[str], out: IO[str], progress: IO[str] | None = None,
                 headings: bool = False) -> tuple[list[Figure], list[str]]:
     """Run the named benchmarks, their accounts to `out` (each under its name with `headings`);
     their figures, and a line for each one that failed (the others still run)."""
-    from companion.progress import Progress
+    from companion.headless.progress import Progress
 
     figures: list[Figure] = []
     failed: list[str] = []

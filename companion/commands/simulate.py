@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from companion import survey
 from companion.commands import simulate_ruleset as ruleset_sim
 from companion.crew_play import after_game, crew_layout, parse_crews, with_crews
 from companion.dice import VirtualDice
+from companion.headless import survey
 from companion.session import (
     QUALIFIER,
     account_lines,

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.progress import ERASE, Progress
+from companion.headless.progress import ERASE, Progress
 
 
 class Terminal(io.StringIO):

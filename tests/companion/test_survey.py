@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.headless.survey import play, summary_lines, survey
 from companion.session import load_scenario, prepare, scenario_names
-from companion.survey import play, summary_lines, survey
 from engine.rulesets.fasa import victory
 
 

@@ -108,7 +108,7 @@ def test_a_refusal_at_helm_s_crowded_panel_lands_on_no_button() -> None:
     from test_display_screens import check_laid_out
 
     from companion.crew_play import with_crews
-    from companion.screens import SCREENS, advance
+    from companion.headless.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
     from engine import new_game
 

@@ -53,8 +53,8 @@ def play(scenario: Mapping[str, Any], seed: int) -> GameResult:
 
 
 def survey(scenario: Mapping[str, Any], games: int, seed: int) -> list[GameResult]:
-    """`games` seeded games, told on a terminal as they go (companion.progress)."""
-    from companion.progress import Progress
+    """`games` seeded games, told on a terminal as they go (companion.headless.progress)."""
+    from companion.headless.progress import Progress
 
     out = []
     with Progress("simulate", games) as progress:

@@ -142,7 +142,7 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
 
 def render_doc_screen(doc: DocScreen, out: Path) -> None:
     """Draw `doc` into the PNG file `out`."""
-    from companion.screens import parse_seat, render
+    from companion.headless.screens import parse_seat, render
 
     if doc.screen == "app":
         render_app(doc, out)
@@ -161,7 +161,7 @@ def render_lights(doc: DocScreen, out: Path) -> None:
     """`starbridge lights test`'s walk of a packaged lights file, as its --png draws it."""
     from importlib import resources
 
-    from companion.lights_walk import walk, walk_rows
+    from companion.headless.lights_walk import walk, walk_rows
     from companion.session import load_scenario, prepare
     from display.draw_walk import save_walk
     from lights.load import load_rules
@@ -179,7 +179,7 @@ def render_lights(doc: DocScreen, out: Path) -> None:
 def render_all(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS,
                said: Callable[[str], None] | None = None) -> list[Path]:
     """Render every documentation screenshot into `folder`; the files written."""
-    from companion.progress import Progress
+    from companion.headless.progress import Progress
 
     written = []
     docs = tuple(docs)
@@ -200,7 +200,7 @@ def stale(folder: Path, docs: Iterable[DocScreen] = DOC_SCREENS) -> list[str]:
     missing), each with what is wrong."""
     import pygame
 
-    from companion.progress import Progress
+    from companion.headless.progress import Progress
 
     found = []
     docs = tuple(docs)
