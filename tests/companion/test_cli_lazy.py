@@ -15,7 +15,7 @@ from companion import cli
 from companion.commands import COMMANDS
 
 HEAVY = ("engine.rulesets.fasa", "engine.rulesets.knighthawks", "pygame", "gpiozero", "aiohttp",
-         "serial", "sqlite3", "companion.benchmarks", "companion.headless.survey")
+         "serial", "sqlite3", "benchmarks", "companion.headless.survey")
 
 
 def modules_after(code: str) -> set[str]:

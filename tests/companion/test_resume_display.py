@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from benchmarks.saves import long_scenario
 from companion.app import App, Table
-from companion.benchmarks.saves import long_scenario
 from companion.saves.saved_game import SavedGame, autopilot_step
 from companion.saves.store import Store
 from engine import Seat, crew_stations

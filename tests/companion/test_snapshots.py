@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.benchmarks.saves import long_scenario
+from benchmarks.saves import long_scenario
 from companion.saves import snapshots
 from companion.saves.log_actions import LogActions
 from companion.saves.resume import read_game

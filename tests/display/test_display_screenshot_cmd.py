@@ -115,7 +115,7 @@ def test_any_seat_text_parses_or_is_refused_with_a_reason(text: str) -> None:
 @pytest.mark.slow
 def test_bench_display_prints_figures_beside_the_floor(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.benchmarks.display as bench
+    import benchmarks.display as bench
     monkeypatch.setattr(bench, "FRAMES", 5)
     monkeypatch.setattr(bench, "IDLE_SECONDS", 0.1)
     assert main(["bench", "display"]) == 0

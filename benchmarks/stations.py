@@ -30,8 +30,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from companion.benchmarks.consoles_rig import _connect, _Loop, _session, _tap
-from companion.benchmarks.figures import Figure
+from benchmarks.consoles_rig import _connect, _Loop, _session, _tap
+from benchmarks.figures import Figure
 
 SAMPLES = 150
 PACE = 0.06
@@ -192,7 +192,7 @@ def _idle(seconds: float) -> tuple[float, float] | None:
     MB and its CPU (% of a core) over `seconds`. None where /proc is not there."""
     if not Path("/proc/self/stat").exists():
         return None
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[1]   # the checkout
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(root)}
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "stations", "--no-save",
                              "--new", "--port", "0", "--address", "127.0.0.1", "--seat",
@@ -236,7 +236,7 @@ def _idle(seconds: float) -> tuple[float, float] | None:
 
 
 def stations_bench(out: Any, samples: int = SAMPLES, idle_s: float = IDLE_SECONDS) -> list[Figure]:
-    from companion.benchmarks.stations_floor import transport_floor
+    from benchmarks.stations_floor import transport_floor
 
     taps = _tap_latency(samples)
     states, keys = _tap_latency.states   # type: ignore[attr-defined]

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.benchmarks import dice as dice_bench
-from companion.benchmarks import display as bench_display
-from companion.benchmarks import engine as bench
-from companion.benchmarks import panels as panels_bench
-from companion.benchmarks import resume as resume_bench
-from companion.benchmarks import saves as saves_bench
-from companion.benchmarks.figures import HEADINGS
+from benchmarks import dice as dice_bench
+from benchmarks import display as bench_display
+from benchmarks import engine as bench
+from benchmarks import panels as panels_bench
+from benchmarks import resume as resume_bench
+from benchmarks import saves as saves_bench
+from benchmarks import suite
+from benchmarks.figures import HEADINGS
 from companion.cli import build_parser, main
 from companion.commands import bench as bench_cmd
 from engine import levels
@@ -39,8 +40,28 @@ def tiny(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 def test_bench_with_no_argument_is_all_and_hardware_is_panels() -> None:
     assert build_parser().parse_args(["bench"]).what == "all"
     assert build_parser().parse_args(["bench", "hardware"]).what == "hardware"
-    assert bench_cmd.ALIASES["hardware"] in bench_cmd.BENCHES
-    assert set(bench_cmd.WHAT) == set(bench_cmd.BENCHES)
+    assert bench_cmd.ALIASES["hardware"] in suite.BENCHES
+    assert set(bench_cmd.WHAT) == set(suite.BENCHES)
+
+
+def test_the_command_finds_the_benchmarks_in_the_checkout_it_runs_from() -> None:
+    """This checkout's companion/ has benchmarks/ beside it: the command runs them from there."""
+    root = bench_cmd.checkout()
+    assert root is not None and (root / "companion" / "commands" / "bench.py").is_file()
+    assert Path(suite.__file__).resolve().parent == root / "benchmarks"
+
+
+def test_without_the_checkout_bench_says_where_the_benchmarks_are_and_runs_nothing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An installed starbridge holds no benchmark (tests/package runs the installed wheel's):
+    one line saying where they are, status 2, nothing run."""
+    monkeypatch.setattr(bench_cmd, "checkout", lambda: None)
+    monkeypatch.setattr(suite, "BENCHES", {})   # were one run, it would be a KeyError
+    assert main(["bench", "engine"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "source checkout (benchmarks/)" in err
+    assert "PYTHONPATH=. starbridge bench" in err and "Traceback" not in err
 
 
 @pytest.mark.slow
@@ -48,10 +69,10 @@ def test_bench_all_prints_one_table_of_every_benchmarks_figures(
         tiny: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """End to end over the in-process benchmarks (the app's processes, the window, the
     consoles and the lights have their own tests)."""
-    monkeypatch.delitem(bench_cmd.BENCHES, "app")
-    monkeypatch.delitem(bench_cmd.BENCHES, "window")
-    monkeypatch.delitem(bench_cmd.BENCHES, "stations")
-    monkeypatch.delitem(bench_cmd.BENCHES, "lights")
+    monkeypatch.delitem(suite.BENCHES, "app")
+    monkeypatch.delitem(suite.BENCHES, "window")
+    monkeypatch.delitem(suite.BENCHES, "stations")
+    monkeypatch.delitem(suite.BENCHES, "lights")
     assert main(["bench"]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()

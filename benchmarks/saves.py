@@ -6,7 +6,7 @@ to a plain file (the least any durable save can cost there). The figures:
 - append: an accepted action saved (SQLite WAL, synchronous=FULL: on the disk when it returns);
 - resume: opening the store, reading and checking every line, replaying to the state, for a
   300-action game (about an evening's duel) and a 3,000-action one (about four hours), beside
-  the floor of reading the game's rows alone (companion/benchmarks/resume.py).
+  the floor of reading the game's rows alone (benchmarks/resume.py).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from companion.benchmarks.figures import Figure
-from companion.benchmarks.resume import resume_figures, resume_line, time_resume
+from benchmarks.figures import Figure
+from benchmarks.resume import resume_figures, resume_line, time_resume
 from companion.saves.saved_game import SavedGame, autopilot_step
 from companion.saves.store import Store
 from companion.session import load_scenario, prepare

@@ -18,7 +18,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from companion.benchmarks.consoles_rig import _connect, _Loop, _session, _tap
+from benchmarks.consoles_rig import _connect, _Loop, _session, _tap
 from stations import ConsoleInput, StationServer
 from stations.protocol import dumps, result
 

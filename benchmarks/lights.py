@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import IO
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, decide, new_game, pending
 from lights.load import parse_rules

@@ -18,7 +18,7 @@ import statistics
 import time
 from typing import Any
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 
 FRAMES = 300
 IDLE_SECONDS = 2.0

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from companion.benchmarks.lights import lights_bench
+from benchmarks.lights import lights_bench
 
 
 @pytest.mark.slow

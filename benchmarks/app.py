@@ -10,7 +10,7 @@ is needed), each timed from its launch to the line it prints when its first fram
 - python: a bare interpreter that prints that line at once: the floor of any process start;
 - pygame: an interpreter that imports pygame, opens an 800x480 screen, fills and flips it: the
   floor of any pygame program's first frame, and its peak memory the floor of the app's;
-- the app: `python -m companion.benchmarks.app --child FOLDER`, which imports what `starbridge
+- the app: `python -m benchmarks.app --child FOLDER`, which imports what `starbridge
   play` imports (the command line and the play command's module, its parser built) and starts a
   game the way `play` does (the configuration, the start screen, then table_setup's
   choose_game, open_hardware, build_table and the App loop): the default configuration, a new
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 
 REPEAT = 3
 TURNS = 2
@@ -55,9 +55,10 @@ TIMEOUT_S = 120.0
 FIRST_FRAME = "first-frame"
 GAME_FRAME = "game-frame"
 SCENARIO = "skirmish"
+CHECKOUT = Path(__file__).resolve().parents[1]
 
 _PEAK = """
-from companion.peak_rss import peak_rss_kb
+from benchmarks.peak_rss import peak_rss_kb
 print('{"peak_rss_kb": %s}' % (peak_rss_kb() or "null"))
 """
 PYTHON_FLOOR = f"print({FIRST_FRAME!r}, flush=True)\n" + _PEAK
@@ -85,7 +86,9 @@ def child_env(pycache: Path | None = None) -> dict[str, str]:
     """The children's environment: SDL's dummy drivers; with `pycache`, the bytecode cache they
     write and read (see the module's docstring)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-           "SDL_AUDIODRIVER": "dummy"}
+           "SDL_AUDIODRIVER": "dummy",   # the checkout on the path: the benchmarks are not installed
+           "PYTHONPATH": os.pathsep.join(p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH"))
+                                         if p)}
     if pycache is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(pycache)
@@ -143,7 +146,7 @@ def launch(argv: Sequence[str], timeout: float = TIMEOUT_S, name: str = "",
 def launch_app(folder: Path, turns: int = TURNS, timeout: float = TIMEOUT_S,
                pycache: Path | None = None) -> Run:
     """The app's process (see the module's docstring), its save store in `folder`."""
-    return launch([sys.executable, "-m", "companion.benchmarks.app", "--child", str(folder),
+    return launch([sys.executable, "-m", "benchmarks.app", "--child", str(folder),
                    "--turns", str(turns)], timeout, "the app", pycache)
 
 
@@ -248,7 +251,7 @@ def child(folder: Path, turns: int) -> int:
         hw.close()
         store.close()
     frames = app.display.frames_drawn if app.display is not None else 0
-    from companion.peak_rss import peak_rss_kb
+    from benchmarks.peak_rss import peak_rss_kb
 
     print(json.dumps({"peak_rss_kb": peak_rss_kb(), "actions": len(game.actions),
                       "turns": getattr(game.state, "turn", 0), "frames": frames}), flush=True)
@@ -256,7 +259,7 @@ def child(folder: Path, turns: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m companion.benchmarks.app",
+    p = argparse.ArgumentParser(prog="python -m benchmarks.app",
                                 description="the app's process for `starbridge bench app`")
     p.add_argument("--child", type=Path, required=True, metavar="FOLDER",
                    help="a scratch folder for the save store")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.benchmarks.panels import floor, make_factory, panels_bench, selection_pins
+from benchmarks.panels import floor, make_factory, panels_bench, selection_pins
 from companion.cli import build_parser
 from hardware.pinmap import load_pinmap
 
@@ -33,7 +33,7 @@ def test_bench_prints_the_floor_beside_the_whole_stack() -> None:
 
 @pytest.mark.slow
 def test_the_command_turn_figure_stands_beside_the_floor() -> None:
-    from companion.benchmarks.panels import command_start
+    from benchmarks.panels import command_start
 
     state = command_start()
     assert state.level == "command" and any(  # type: ignore[attr-defined]

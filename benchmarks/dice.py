@@ -22,7 +22,7 @@ import tty
 from pathlib import Path
 from typing import Any
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import apply, decide, new_game, pending
 from firmware_bridge.link import LinkEvent, TrayLink, TrayRoll, TrayStatus

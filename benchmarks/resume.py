@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import FILE_NAME, Store
 from engine.log import replay

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.benchmarks.app import launch, launch_app
+from benchmarks.app import launch, launch_app
 from companion.saves.store import Store
 
 

@@ -40,7 +40,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 from luma.core.render import canvas
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
 from hardware.bridge import Bridge

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.benchmarks.figures import (
+from benchmarks.figures import (
     HEADINGS,
     MISSING,
     Figure,

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from companion.benchmarks.stations import stations_bench
+from benchmarks.stations import stations_bench
 
 
 @pytest.mark.slow

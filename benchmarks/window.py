@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from companion.benchmarks.figures import Figure, budget
+from benchmarks.figures import Figure, budget
 
 IDLE_S = 20.0
 SETTLE_MAX_S = 30.0

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from companion.benchmarks.figures import Figure
+from benchmarks.figures import Figure
 from companion.crew_play import with_crews
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare

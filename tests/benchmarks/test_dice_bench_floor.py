@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.benchmarks.dice import pty_round_trips
+from benchmarks.dice import pty_round_trips
 
 
 def test_a_bare_pty_round_trip_is_measured_and_leaves_no_thread() -> None:
