@@ -15,8 +15,9 @@
     starbridge lights check|test     check a lights file; walk it over a scripted game
     starbridge --version             the version installed
 
-Each command is a module of companion/commands (its table names them); only the module of the
-command that runs is imported, so the command line itself starts at once.
+Every command is one entry of one table, companion/commands' `COMMANDS`: an argparse subparser
+whose arguments its module adds, and the handler in that module that runs it. Only the module of
+the command that runs is imported, so the command line itself starts at once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -88,6 +89,13 @@ def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"companion.commands.{COMMANDS[name].module}")
 
 
+def handler(name: str) -> Callable[[argparse.Namespace, Path | None], int]:
+    """The function that runs the command `name` (its module imported now, and only it)."""
+    run: Callable[[argparse.Namespace, Path | None], int] = getattr(command_module(name),
+                                                                    COMMANDS[name].handler)
+    return run
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser: with `argv`, every command listed but only the arguments of
     the one it names (its module alone is imported); without, every command's arguments."""
@@ -146,8 +154,7 @@ def _main(argv: list[str]) -> int:
         if args.command is None:
             args = build_parser([DEFAULT]).parse_args([DEFAULT])
             args.command = DEFAULT
-        status: int = command_module(args.command).run(args, data_dir)
-        return status
+        return handler(args.command)(args, data_dir)
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2

@@ -1,11 +1,16 @@
-"""The `starbridge` command's commands, one module each (a module may hold two small ones).
+"""The `starbridge` command's commands: one table, `COMMANDS`, the only place a command is named.
 
-`COMMANDS` names each command's module and its one line of help, so that the command line
-imports only the module of the command that runs: `starbridge --help` and `starbridge play`
-never load the benchmarks, the dice emulator or the survey. Each module offers
+Each entry names the module (here, in companion/commands/) that adds the command's arguments to
+its argparse subparser and the handler in it that runs the command, with its one line of help;
+the command line (companion/cli.py) imports only the module of the command that runs, so
+`starbridge --help` and `starbridge play` never load the benchmarks, the dice emulator or the
+survey. A module may hold two small commands (`scenarios` and `ships`), each its own handler.
+Each module offers
 
-    add_arguments(parser)           its arguments (and `EXAMPLES`, shown below its --help)
-    run(args, data_dir) -> int      the command; its exit status
+    add_arguments(parser)           its arguments (and `EXAMPLES`, shown below its --help: one
+                                    text, or a dict by command name)
+    HANDLER(args, data_dir) -> int  the command (`run` unless its entry names another); its
+                                    exit status
 """
 
 from __future__ import annotations
@@ -15,11 +20,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Command:
-    """A command: the module (under companion.commands) that adds its arguments and runs it,
-    and its line in `starbridge --help`."""
+    """A command: the module (under companion.commands) that adds its arguments, its line in
+    `starbridge --help`, and the module's function that runs it."""
 
     module: str
     help: str
+    handler: str = "run"
 
 
 COMMANDS: dict[str, Command] = {
@@ -32,8 +38,8 @@ COMMANDS: dict[str, Command] = {
     "crew": Command("crew", "the table's crews of officers, kept from game to game"),
     "simulate": Command("simulate", "autopilot ships fight; prints a turn-by-turn account"),
     "replay": Command("replay", "replay a log and print the final state as JSON"),
-    "scenarios": Command("catalogue", "list the scenarios"),
-    "ships": Command("catalogue", "list the ship classes"),
+    "scenarios": Command("catalogue", "list the scenarios", "scenarios"),
+    "ships": Command("catalogue", "list the ship classes", "ships"),
     "bench": Command("bench", "print speed and memory figures beside floors measured in the "
                               "same run"),
     "dice-emulator": Command("dice_emulator", "a dice tray on a pseudo-terminal or TCP port"),

@@ -70,6 +70,19 @@ def test_every_command_has_its_own_arguments_and_help(name: str,
     assert out.startswith(f"usage: starbridge {name}")
 
 
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_is_one_entry_with_its_module_and_handler(name: str) -> None:
+    """One table names every command: its module under companion/commands adds the arguments,
+    and the handler its entry names (in that module) runs it; nothing else dispatches."""
+    import inspect
+
+    run = cli.handler(name)
+    assert run.__module__ == f"companion.commands.{COMMANDS[name].module}"
+    assert run.__name__ == COMMANDS[name].handler
+    assert list(inspect.signature(run).parameters)[:1] == ["args"]
+    assert len(inspect.signature(run).parameters) == 2
+
+
 def test_the_help_lists_every_command_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["--help"])
