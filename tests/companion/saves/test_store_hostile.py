@@ -20,7 +20,7 @@ from companion.saves.saved_game import SavedGame, autopilot_step
 from companion.saves.store import DAMAGED, FILE_NAME, Store
 from companion.session import load_scenario, prepare
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def played(store: Store, steps: int = 12) -> SavedGame:
