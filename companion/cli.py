@@ -38,8 +38,6 @@ from engine.errors import EngineError
 
 __all__ = ["INTERRUPTED", "UsageError", "build_parser", "main"]
 
-DATA_PACK_COMMANDS = ("simulate", "scenarios", "ships")
-"""Commands that only read the data folder (the others make it, for the saves)."""
 INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
 EXAMPLES = """examples:
   starbridge                                   play: the bridge display (headless without one)
@@ -145,7 +143,7 @@ def _main(argv: list[str]) -> int:
     data_dir: Path | None = args.data_dir if args.data_dir is not None else user_data_dir()
     if data_dir is not None and not data_dir.is_dir():  # the default folder need not exist
         named_folder = os.environ.get("STARBRIDGE_DATA")
-        if named_folder and args.command in DATA_PACK_COMMANDS:
+        if named_folder and COMMANDS[args.command].reads_data_only:
             print(f"starbridge: STARBRIDGE_DATA={printable(named_folder)}: no such folder; make "
                   f"it, or unset STARBRIDGE_DATA to read only the packaged data", file=sys.stderr)
             return 2

@@ -21,11 +21,14 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Command:
     """A command: the module (under companion.commands) that adds its arguments, its line in
-    `starbridge --help`, and the module's function that runs it."""
+    `starbridge --help`, the module's function that runs it, and whether it only reads the
+    data folder (then a STARBRIDGE_DATA that names no folder is an error; the others make it,
+    for the saves)."""
 
     module: str
     help: str
     handler: str = "run"
+    reads_data_only: bool = False
 
 
 COMMANDS: dict[str, Command] = {
@@ -36,10 +39,11 @@ COMMANDS: dict[str, Command] = {
     "config": Command("config", "the configuration file: check it, or print an example"),
     "doctor": Command("doctor", "check what a Pi bridge needs and say how to fix it"),
     "crew": Command("crew", "the table's crews of officers, kept from game to game"),
-    "simulate": Command("simulate", "autopilot ships fight; prints a turn-by-turn account"),
+    "simulate": Command("simulate", "autopilot ships fight; prints a turn-by-turn account",
+                        reads_data_only=True),
     "replay": Command("replay", "replay a log and print the final state as JSON"),
-    "scenarios": Command("catalogue", "list the scenarios", "scenarios"),
-    "ships": Command("catalogue", "list the ship classes", "ships"),
+    "scenarios": Command("catalogue", "list the scenarios", "scenarios", reads_data_only=True),
+    "ships": Command("catalogue", "list the ship classes", "ships", reads_data_only=True),
     "bench": Command("bench", "print speed and memory figures beside floors measured in the "
                               "same run"),
     "dice-emulator": Command("dice_emulator", "a dice tray on a pseudo-terminal or TCP port"),
