@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.seats_model import MODES, SeatRow
 from engine.stations import title
+from readouts.seats_model import MODES, SeatRow
 
 SeatKey = tuple[str, str]   # (ship, station)
 NOT_AT_PANEL = ("touch", "autopilot")

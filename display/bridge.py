@@ -41,26 +41,26 @@ from display.holds import Holds
 from display.keys_sheet import PanelKeys
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
-from display.map_model import MapModel, map_model
 from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
-from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.placing import FIELDS, placed_view, places
-from display.roll_log import RollLog
-from display.roll_result import roll_result, rolled_by
 from display.screen import events, present
-from display.seats_model import SeatRow, parse_mode_id
-from display.shield_marks import shield_marks
-from display.status_model import (
-    last_roll,
-    ship_names,
-)
 from display.targets import told_apart
 from display.together import together
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
+from readouts.map_model import MapModel, map_model
+from readouts.panel_model import DecisionEditor, PanelModel, panel_model
+from readouts.roll_log import RollLog
+from readouts.roll_result import roll_result, rolled_by
+from readouts.seats_model import SeatRow, parse_mode_id
+from readouts.shield_marks import shield_marks
+from readouts.status_model import (
+    last_roll,
+    ship_names,
+)
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from display.game_link import Open, why_not
-from display.panel_model import DecisionEditor
-from display.status_model import ship_names
 from display.targets import armed_message, second_tap
+from readouts.panel_model import DecisionEditor
+from readouts.status_model import ship_names
 
 if TYPE_CHECKING:
     from display.bridge import BridgeDisplay

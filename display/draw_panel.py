@@ -23,8 +23,8 @@ import pygame
 from display import theme
 from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
-from display.panel_model import FieldView, PanelModel
 from engine.stations import title
+from readouts.panel_model import FieldView, PanelModel
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",

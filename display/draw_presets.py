@@ -8,7 +8,7 @@ import pygame
 
 from display import theme
 from display.paint import Painter, Widget
-from display.panel_model import PanelModel
+from readouts.panel_model import PanelModel
 
 GAP = 6
 

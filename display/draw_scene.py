@@ -29,17 +29,17 @@ from display.keys_sheet import keys_sheet
 from display.layout import GAP
 from display.overview_model import overview, overview_heads, tab_notes
 from display.paint import Widget
-from display.seats_model import seat_lines
-from display.status_model import (
+from display.targets import armed_label
+from engine import explain_pending
+from engine.stations import INSTRUCTOR
+from readouts.seats_model import seat_lines
+from readouts.status_model import (
     after_action,
     phase_bar,
     roll_dialog,
     ship_names,
     ticker_lines,
 )
-from display.targets import armed_label
-from engine import explain_pending
-from engine.stations import INSTRUCTOR
 
 if TYPE_CHECKING:
     from display.bridge import BridgeDisplay

@@ -25,8 +25,8 @@ import pygame
 from display import theme
 from display.draw_panel import TAB_NAMES, _field, _field_height
 from display.paint import Painter, Widget
-from display.panel_model import FieldView, PanelModel
 from engine import Preset
+from readouts.panel_model import FieldView, PanelModel
 
 GAP = 6
 

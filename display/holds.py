@@ -21,7 +21,7 @@ import pygame
 from display import theme
 from display.draw_rolls import draw_why
 from display.paint import Painter, Widget
-from display.roll_result import HOLD_SECONDS, RollResult, mood
+from readouts.roll_result import HOLD_SECONDS, RollResult, mood
 
 GAP = 6
 GRACE_SECONDS = 2.0

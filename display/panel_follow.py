@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from display.game_link import Open
 from display.paint import Painter
-from display.panel_model import DecisionEditor, PanelModel
 from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
 from engine import Seat
+from readouts.panel_model import DecisionEditor, PanelModel
 
 
 class FollowsPanels:

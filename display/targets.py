@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from display.panel_model import FieldView, PanelModel
 from engine.controls import Decision, Value
+from readouts.panel_model import FieldView, PanelModel
 
 ARMED_LABEL = "TAP AGAIN TO FIRE"
 ARMED_LABEL_OTHER = "TAP AGAIN"

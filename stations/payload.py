@@ -19,17 +19,17 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from display.map_model import map_model
-from display.panel_model import station_facts
-from display.roll_log import RollLog
-from display.roll_result import RollResult, roll_result, rolled_by
-from display.shield_marks import shield_marks
-from display.square_model import SquareFeatures
-from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, public, view
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.stations import ADMIRAL, INSTRUCTOR, title
+from readouts.map_model import map_model
+from readouts.panel_model import station_facts
+from readouts.roll_log import RollLog
+from readouts.roll_result import RollResult, roll_result, rolled_by
+from readouts.shield_marks import shield_marks
+from readouts.square_model import SquareFeatures
+from readouts.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 from stations.volley import Volley
 

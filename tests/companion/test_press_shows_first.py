@@ -12,8 +12,8 @@ import pytest
 from test_app import SHIP, Rig
 from test_panel_sync import until
 
-from display.roll_result import RollResult
 from engine import pending
+from readouts.roll_result import RollResult
 
 
 @pytest.mark.slow

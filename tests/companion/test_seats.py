@@ -21,9 +21,9 @@ from companion.session import load_scenario, prepare
 from companion.store import Store
 from companion.table_setup import Hardware, build_table
 from display.bridge import Request
-from display.seats_model import MODES
 from engine import Seat, crew_stations, new_game, pending
 from hardware.pinmap import example_path, load_pinmap
+from readouts.seats_model import MODES
 
 SHIPS = ("enterprise", "kronos")
 INSTRUCTOR_SEAT = Seat("instructor")

@@ -136,7 +136,7 @@ def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Pa
 @pytest.mark.slow
 def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
         tmp_path: Path, screen: Any) -> None:
-    from display.roll_result import HOLD_SECONDS, RollResult
+    from readouts.roll_result import HOLD_SECONDS, RollResult
 
     rig = Rig(tmp_path, screen)
     rig.settle()

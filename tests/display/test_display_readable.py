@@ -13,8 +13,8 @@ from game_helpers import play, start
 from companion.dice import VirtualDice
 from display.bridge import BridgeDisplay, Output
 from display.paint import ELLIPSIS
-from display.roll_result import HOLD_SECONDS
 from engine import Seat, apply, pending
+from readouts.roll_result import HOLD_SECONDS
 
 HELM = Seat("helm", "enterprise")
 
@@ -372,7 +372,7 @@ def test_distinct_labels_keep_the_words_that_tell_ships_apart() -> None:
 
 def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
     """The tactical advantage roll has no HIT or MISS: "ROLLED 10", not "ROLLED 10 rolled 10"."""
-    from display.roll_result import RollResult
+    from readouts.roll_result import RollResult
 
     before, _, _ = at_own_to_hit()
     d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
@@ -387,7 +387,7 @@ def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
 def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision() -> None:
     """Enter on a held result's OK puts it away; it must not then press CONFIRM of the decision
     behind it (a course of 'hold station' the crew never chose)."""
-    from display.roll_result import RollResult
+    from readouts.roll_result import RollResult
 
     state, _ = play(start(), until=lambda s, p: p.action == "move" and p.ship == "enterprise")
     out: list[Output] = []

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display.fact import Fact
 from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
 from engine.stations import (
@@ -28,6 +27,7 @@ from engine.stations import (
     WEAPONS,
     title,
 )
+from readouts.fact import Fact
 
 
 def choice_key(value: Value) -> str:
@@ -243,7 +243,7 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
     alloc = s.get("allocation") or {}
     mp = s.get("movement_points")
     # Crews of 5 and 6 (Book Two, C&C: Expanding For More Players): Weapons reads as Helm, the
-    # Navigator and Communications as Science (display.command_facts adds their own readings).
+    # Navigator and Communications as Science (readouts.command_facts adds their own readings).
     reads_as: dict[str, str] = {WEAPONS: HELM, NAVIGATOR: SCIENCE, COMMS: SCIENCE}
     station = reads_as.get(station, station)
     if station == ENGINEER:
@@ -370,7 +370,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
     name = str(ship["name"]) if ship else ""
     facts = station_facts(view, station, ship_id)
     if ship is not None and station != INSTRUCTOR:  # C&C: the officers' readings
-        from display.command_facts import command_facts
+        from readouts.command_facts import command_facts
         facts += command_facts(ship, station)
     waiting_for = [p for p in view.get("pending", ())
                    if p.get("station") == station and (ship_id is None or p.get("ship") == ship_id)]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from display.roll_log import RollEntry
 from engine import Seat
 from engine.events import Event
+from readouts.roll_log import RollEntry
 
 GOOD_NEWS = frozenset({"HIT", "EVADED", "HELD", "REPAIRED"})
 """Results that went the crew's way (drawn in the good news' colour, never in red)."""
