@@ -6,7 +6,7 @@ main thread.
     payload(state, "enterprise/helm", log, dice_status="virtual")
 
 Everything comes from the engine's per-seat API (`view`, `pending`, `controls`, `events_for`) and
-the display's pure view-models (`phase_bar`, `station_facts`, `map_model`, `roll_dialog`, the
+the seats' view-models (`readouts`: `phase_bar`, `station_facts`, `map_model`, `roll_dialog`, the
 Rolls list and its explanations): the same words and numbers the panels and the bridge display
 show, and nothing the seat may not know. The viewscreen ("view") is what every side may know:
 each ship as its enemies see it, the counters every side knows, whose move it is in the words
