@@ -36,9 +36,9 @@ def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
     can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
     panels at this table). The map's crew 1 plays the first ship at panels in the order of
     `seats` (the scenario's), crew 2 the next, ships whose stations differ sharing one
-    (hardware.bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
+    (hardware.ship_bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
     another ship's crew to other panels."""
-    from hardware.bridge import crews_of
+    from hardware.ship_bridge import crews_of
 
     ship, station = key
     if pins is None:

@@ -1,7 +1,7 @@
 """The bridge display's editing of a decision: what a tap on a field's widget, a quick fill or
 CONFIRM does to the decision open at a station (the ids of display.draw_panel, and those of a
 part of the shared place, display.draw_split). A part of `BridgeDisplay`, kept apart so that
-display/bridge.py stays readable."""
+display/bridge_display.py stays readable."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from readouts.panel_model import DecisionEditor
 from readouts.status_model import ship_names
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
 Key = tuple[str, str | None, str, str]
 

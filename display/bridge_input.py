@@ -1,7 +1,7 @@
 """The bridge display's input: a pygame event (`handle`), a tap on the screen or the map (`tap`,
 `tap_map`) and a key (`key`: display.screen_keys says which key does what). A part of
 `BridgeDisplay`, kept apart so that the scene's state and what its widgets do stay readable in
-display/bridge.py."""
+display/bridge_display.py."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from display.screen_keys import COURSE_KEYS
 from engine import course_path
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
-log = logging.getLogger("display.bridge")
+log = logging.getLogger("display.bridge_display")
 
 
 
@@ -66,7 +66,8 @@ def tap(d: BridgeDisplay, x: int, y: int) -> None:
                     d._editor(o) if o is not None else None, w.id, w.label)
                 d.dirty = True
             return
-    if open_cut(d, x, y):   # a line cut to fit opens whole
+    if open_cut(d.painter, d.holds, x, y):   # a line cut to fit opens whole
+        d.dirty = True
         return
     if d.map_frame is not None and d.painter.widgets and \
             pygame.Rect(d.layout.map).collidepoint(x, y):

@@ -79,7 +79,7 @@ class PresetView:
 
 
 @dataclass(frozen=True, slots=True)
-class PanelModel:
+class PanelView:
     station: str
     title: str
     ship: str                 # the ship's name ("" for the Instructor)
@@ -362,7 +362,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
                 problem: Callable[[Any], str | None] | None = None,
                 note: Callable[[str, Value], str] | None = None,
-                cursor: str | None = None) -> PanelModel:
+                cursor: str | None = None) -> PanelView:
     """One station's panel: its facts, and the decision being edited (if any) with the reason
     (from the engine's `problem`) why Confirm would be refused; `cursor`: the field the
     station's physical panel has selected (display.panel_sync)."""
@@ -383,7 +383,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         waiting = ("Nothing to do now" if not waiting_for else str(waiting_for[0].get("what")))
         if station == HELM and ship is not None and "readings" not in ship:   # each weapon
             facts += weapon_facts(ship)
-        return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)
+        return PanelView(station, title(station), name, facts, None, (), (), None, waiting)
     fields, budgets = editor.views(note)
     why: str | None = None
     if problem is not None:
@@ -392,5 +392,5 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         except ValueError as exc:   # make() refused a value it was handed
             why = str(exc)
     presets = tuple(PresetView(p.key, p.label, p.problem) for p in editor.decision.presets)
-    return PanelModel(station, title(station), name, facts, editor.decision.title, fields,
+    return PanelView(station, title(station), name, facts, editor.decision.title, fields,
                       budgets, why, "", cursor, presets)

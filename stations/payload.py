@@ -26,8 +26,8 @@ from engine.stations import ADMIRAL, INSTRUCTOR, title
 from readouts.map_model import map_model
 from readouts.panel_model import station_facts
 from readouts.roll_log import RollLog
-from readouts.roll_result import RollResult, roll_result, rolled_by
 from readouts.shield_marks import shield_marks
+from readouts.shown_roll import ShownRoll, rolled_by, shown_roll
 from readouts.square_model import SquareFeatures
 from readouts.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
@@ -151,7 +151,7 @@ def public_events(state: GameState, events: Sequence[Event]) -> tuple[Event, ...
 # -- what each seat has been told: the ticker and the Rolls list ----------------------------
 class SeatLog:
     """The ticker and the Rolls list of one seat, as the bridge display keeps them
-    (display.bridge: `_record`), from what `events_for` tells the seat."""
+    (display.bridge_display: `_record`), from what `events_for` tells the seat."""
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -159,7 +159,7 @@ class SeatLog:
         self.lines: deque[str] = deque(maxlen=TICKER)
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
-        self.rolled: RollResult | None = None   # the seat's own crew's newest roll, as it came out
+        self.rolled: ShownRoll | None = None   # the seat's own crew's newest roll, as it came out
         self.volley = Volley()   # the newest volley's shots and each ship's tally, as told
         self.side: str | None = None   # the seat's ship's side, once known
 
@@ -189,7 +189,7 @@ class SeatLog:
         if before is not None:
             entry = self.rolls.record(before, seen, self._side(before))
             if entry is not None and self.seat is not None and rolled_by(seen, self.seat):
-                self.rolled = roll_result(entry, seen)
+                self.rolled = shown_roll(entry, seen)
 
     def _side(self, state: GameState) -> str | None:
         """Whose secrets the explanations may hold: the seat's side, None for the Instructor,

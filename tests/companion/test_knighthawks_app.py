@@ -23,7 +23,7 @@ from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap, parse_pinmap
-from readouts.roll_result import HOLD_SECONDS
+from readouts.shown_roll import HOLD_SECONDS
 
 SHIP = "scout-2"
 WEAPONS_PANEL = '''

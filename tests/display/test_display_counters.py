@@ -9,7 +9,7 @@ import pygame
 import pytest
 from game_helpers import scenario
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat, new_game, view
 from readouts.counters_model import DECOY, FACE_DOWN, LEGEND, MINE
 from readouts.map_model import map_model

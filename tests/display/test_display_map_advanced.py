@@ -11,7 +11,7 @@ import pygame
 import pytest
 from advanced_games import advantage, game, hard_turn_and_fire, ready
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat, view
 from engine.errors import IllegalAction
 from engine.hexgrid import hex_to_offset

@@ -13,7 +13,7 @@ from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.arcs import in_arc
 from engine.rulesets.fasa.seats.preview import arc_hexes, plan_path, reachable
 from readouts.map_model import map_model
-from readouts.roll_result import mood
+from readouts.shown_roll import mood
 from readouts.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 
 
@@ -22,7 +22,7 @@ def test_view_models_do_not_import_pygame() -> None:
     code = ("import sys, readouts.map_model, readouts.status_model, readouts.panel_model, "
             "display.layout, display.geometry, display.theme, readouts.roll_log, "
             "readouts.counters_model, display.overview_model, "
-            "readouts.roll_result, display.targets, display.greyed; "
+            "readouts.shown_roll, display.targets, display.greyed; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 

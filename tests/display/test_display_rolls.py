@@ -17,7 +17,7 @@ from companion.app import App, Table
 from companion.dice import VirtualDice
 from companion.saved_game import SavedGame, autopilot_step
 from companion.store import Store
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.draw_rolls import why_pages
 from display.game_link import told
 from display.paint import Painter

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_display_screens import check_laid_out
 
-from display.bridge import BridgeDisplay, Output, Request
+from display.bridge_display import BridgeDisplay, Output, Request
 from display.layout import SIZES
 from engine import GameState, Seat, crew_stations
 from engine.stations import STATION_NAMES

@@ -15,7 +15,7 @@ from test_display_screens import check_laid_out
 
 from companion.screens import SCREENS, advance
 from companion.session import load_scenario, prepare
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending, view
 from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.state import FasaState, replace

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from game_helpers import play, start
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat, pending, view
 from engine.hexgrid import HEADING_NAMES, offset_to_hex, sextants
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT

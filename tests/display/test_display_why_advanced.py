@@ -10,7 +10,7 @@ import pygame
 import pytest
 from advanced_games import below_zero, hard_turn_and_fire, hard_turned, roll, torpedo_evaded
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat, events_for
 from engine.hexgrid import distance
 from engine.rulesets.fasa.explanations.explain import explain

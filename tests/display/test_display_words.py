@@ -11,7 +11,7 @@ import pytest
 from game_helpers import scenario
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat, apply, controls, new_game, pending, view
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.explanations.explain import explain
