@@ -553,7 +553,7 @@ class App:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
                     if self.display is not None:   # the face, when it reads as another die
-                        self.display.tray_face = o.face
+                        self.display.tray_read(o.face)
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)

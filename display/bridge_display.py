@@ -244,6 +244,11 @@ class BridgeDisplay(FollowsPanels):
         next decision; None takes it away."""
         self.message, self.dirty = text, True
 
+    def tray_read(self, face: str) -> None:
+        """What the tray's die showed for the roll shown next, when it reads as another die
+        ("d20 14 reads 4"): the app says it before it applies the tray's roll."""
+        self.tray_face = face
+
     def redraw(self) -> None:
         """Draw again at the next frame: something drawn over the bridge (an overlay the app
         holds) changed."""

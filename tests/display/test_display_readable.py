@@ -424,7 +424,7 @@ def test_a_tray_roll_shows_the_d20_face_and_what_it_reads_as() -> None:
     rolled = next(e for e in events if type(e).__name__ == "Rolled")
     d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
     d.show(before)
-    d.tray_face = f"d20 {rolled.value + 10} reads {rolled.value}"
+    d.tray_read(f"d20 {rolled.value + 10} reads {rolled.value}")
     d.show(after, events)
     d.draw(force=True)
     said = words(d)
