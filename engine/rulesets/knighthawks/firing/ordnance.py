@@ -4,10 +4,10 @@ mine's, a seeker's and an electrical fire's."""
 from __future__ import annotations
 
 from engine.hexgrid import Hex
-from engine.rulesets.knighthawks.combat import FIRE_DTM
-from engine.rulesets.knighthawks.crew import Duty, station_for
-from engine.rulesets.knighthawks.events import Note
-from engine.rulesets.knighthawks.state import Attack, Check, KHState, Seeker, Ship, replace
+from engine.rulesets.knighthawks.firing.combat import FIRE_DTM
+from engine.rulesets.knighthawks.values.crew import Duty, station_for
+from engine.rulesets.knighthawks.values.events import Note
+from engine.rulesets.knighthawks.values.state import Attack, Check, KHState, Seeker, Ship, replace
 
 SEEKER_LIMIT = 12
 """On the turn a seeker moves 12 hexes it detonates (line 52)."""

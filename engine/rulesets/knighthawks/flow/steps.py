@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.events import Event
 from engine.hexgrid import hex_to_offset
 from engine.ruleset import Prompt
-from engine.rulesets.knighthawks import combat, movement, ordnance
-from engine.rulesets.knighthawks.crew import Duty, station_for
-from engine.rulesets.knighthawks.events import GameOver, Note
-from engine.rulesets.knighthawks.fire import current_roll, fire_problem, firing_side, repairs
-from engine.rulesets.knighthawks.state import (
+from engine.rulesets.knighthawks.firing import combat, ordnance
+from engine.rulesets.knighthawks.firing.fire import current_roll, fire_problem, firing_side, repairs
+from engine.rulesets.knighthawks.moving import movement
+from engine.rulesets.knighthawks.values.crew import Duty, station_for
+from engine.rulesets.knighthawks.values.events import GameOver, Note
+from engine.rulesets.knighthawks.values.state import (
     DEFENSIVE,
     LEFT,
     MOVE,

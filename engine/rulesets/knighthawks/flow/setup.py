@@ -9,8 +9,7 @@ from typing import Any
 
 from engine.errors import DataError
 from engine.hexgrid import offset_to_hex
-from engine.rulesets.knighthawks.crew import CREWS, DEFAULT_CREW
-from engine.rulesets.knighthawks.datafiles import (
+from engine.rulesets.knighthawks.data.datafiles import (
     class_dicts,
     data_files,
     parse_tables,
@@ -19,7 +18,8 @@ from engine.rulesets.knighthawks.datafiles import (
     table_texts,
     whole,
 )
-from engine.rulesets.knighthawks.state import Defence, KHState, Mine, Mount, Seeker, Ship
+from engine.rulesets.knighthawks.values.crew import CREWS, DEFAULT_CREW
+from engine.rulesets.knighthawks.values.state import Defence, KHState, Mine, Mount, Seeker, Ship
 
 NAME = "knighthawks"
 SCENARIO_KEYS = frozenset({"ruleset", "id", "name", "source", "max_turns", "first", "map",

@@ -22,9 +22,9 @@ import engine
 from engine import IllegalAction, RollResult, Seat, rulesets
 from engine.hexgrid import MapBounds
 from engine.log import action_line, header_line, parse, replay
-from engine.rulesets.knighthawks import autopilot
-from engine.rulesets.knighthawks.crew import CREWS
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.values.crew import CREWS
+from engine.rulesets.knighthawks.values.state import KHState
 from engine.stations import INSTRUCTOR
 
 GAMES = 400 if os.environ.get("STARBRIDGE_LONG") else 40

@@ -12,8 +12,8 @@ from test_knighthawks_rules import duel
 import engine
 from engine import Seat
 from engine.hexgrid import hex_to_offset
-from engine.rulesets.knighthawks.movement import course_problem, speed_range, walk
-from engine.rulesets.knighthawks.state import replace
+from engine.rulesets.knighthawks.moving.movement import course_problem, speed_range, walk
+from engine.rulesets.knighthawks.values.state import replace
 
 
 @pytest.mark.slow

@@ -23,8 +23,10 @@ from companion.dice import VirtualDice
 from engine import DataError, IllegalAction, RollResult
 from engine.errors import LogError
 from engine.log import action_line, checksum, header_line, parse, replay
-from engine.rulesets.knighthawks import autopilot
-from engine.rulesets.knighthawks.actions import (
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.data.datafiles import PACKAGE_DATA, parse_tables, table_texts
+from engine.rulesets.knighthawks.flow.setup import load_scenario
+from engine.rulesets.knighthawks.values.actions import (
     ActivateSeekers,
     Fire,
     LaunchICMs,
@@ -32,8 +34,6 @@ from engine.rulesets.knighthawks.actions import (
     Repair,
     SetScreens,
 )
-from engine.rulesets.knighthawks.datafiles import PACKAGE_DATA, parse_tables, table_texts
-from engine.rulesets.knighthawks.setup import load_scenario
 from engine.stations import STATION_NAMES
 
 SCENARIO = load_scenario("fleet", None, 4)

@@ -10,12 +10,13 @@ import engine
 from engine import IllegalAction, RollResult, Seat
 from engine.dice import Die
 from engine.hexgrid import offset_to_hex
-from engine.rulesets.knighthawks import combat, setup
-from engine.rulesets.knighthawks.actions import Fire, LaunchICMs, Move, Repair, SetScreens
-from engine.rulesets.knighthawks.datafiles import class_dicts
-from engine.rulesets.knighthawks.fire import repairs
-from engine.rulesets.knighthawks.flow import advance
-from engine.rulesets.knighthawks.state import (
+from engine.rulesets.knighthawks.data.datafiles import class_dicts
+from engine.rulesets.knighthawks.firing import combat
+from engine.rulesets.knighthawks.firing.fire import repairs
+from engine.rulesets.knighthawks.flow import setup
+from engine.rulesets.knighthawks.flow.steps import advance
+from engine.rulesets.knighthawks.values.actions import Fire, LaunchICMs, Move, Repair, SetScreens
+from engine.rulesets.knighthawks.values.state import (
     DEFENSIVE,
     OFFENSIVE,
     REPAIR,

@@ -10,8 +10,8 @@ import engine
 from engine import Seat, new_game, view
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets import get
-from engine.rulesets.knighthawks import movement
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.moving import movement
+from engine.rulesets.knighthawks.values.state import KHState
 
 SEAT = Seat("helm", "scout-1")
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset
-from engine.rulesets.knighthawks.crew import stations_of
-from engine.rulesets.knighthawks.events import Note
-from engine.rulesets.knighthawks.fire import current_roll
-from engine.rulesets.knighthawks.flow import prompts
-from engine.rulesets.knighthawks.state import KHState, Ship
+from engine.rulesets.knighthawks.firing.fire import current_roll
+from engine.rulesets.knighthawks.flow.steps import prompts
+from engine.rulesets.knighthawks.values.crew import stations_of
+from engine.rulesets.knighthawks.values.events import Note
+from engine.rulesets.knighthawks.values.state import KHState, Ship
 from engine.stations import Seat
 
 

@@ -15,12 +15,12 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.hexgrid import Hex, MapBounds, hex_to_offset, offset_to_hex, turn
 from engine.ruleset import Prompt
-from engine.rulesets.knighthawks import combat
-from engine.rulesets.knighthawks import controls as ctl
-from engine.rulesets.knighthawks.fire import fire_problem, reach
-from engine.rulesets.knighthawks.movement import spread
-from engine.rulesets.knighthawks.state import KHState
-from engine.rulesets.knighthawks.views import view
+from engine.rulesets.knighthawks.decisions import controls as ctl
+from engine.rulesets.knighthawks.firing import combat
+from engine.rulesets.knighthawks.firing.fire import fire_problem, reach
+from engine.rulesets.knighthawks.moving.movement import spread
+from engine.rulesets.knighthawks.seats.views import view
+from engine.rulesets.knighthawks.values.state import KHState
 from engine.stations import Seat
 
 REPAIR_ORDER = ("fire", "power", "ADF", "MR", "navigation", "combat control")

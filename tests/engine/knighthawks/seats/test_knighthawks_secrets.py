@@ -16,11 +16,11 @@ import engine
 from companion.dice import VirtualDice
 from engine import Seat
 from engine.hexgrid import Hex
-from engine.rulesets.knighthawks import autopilot
-from engine.rulesets.knighthawks.crew import stations_of
-from engine.rulesets.knighthawks.events import Note
-from engine.rulesets.knighthawks.setup import load_scenario
-from engine.rulesets.knighthawks.state import KHState, Mine, Seeker, replace
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.flow.setup import load_scenario
+from engine.rulesets.knighthawks.values.crew import stations_of
+from engine.rulesets.knighthawks.values.events import Note
+from engine.rulesets.knighthawks.values.state import KHState, Mine, Seeker, replace
 
 
 def perturbed(state: KHState, side: str, rng: random.Random) -> KHState:

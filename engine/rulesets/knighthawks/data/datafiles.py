@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import DataError
 
-PACKAGE_DATA = Path(__file__).parent / "data"
+PACKAGE_DATA = Path(__file__).parent
 MAX_FILE = 1 << 20
 USER_FOLDER = "knighthawks"
 TABLE_COLUMNS: dict[str, tuple[str, ...]] = {

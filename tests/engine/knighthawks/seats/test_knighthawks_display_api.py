@@ -10,8 +10,8 @@ from engine import Seat, apply, decide, new_game, pending, view
 from engine.dice import Die
 from engine.hexgrid import hex_to_offset
 from engine.rulesets import get
-from engine.rulesets.knighthawks.state import KHState
-from engine.rulesets.knighthawks.views import OVERVIEW
+from engine.rulesets.knighthawks.seats.views import OVERVIEW
+from engine.rulesets.knighthawks.values.state import KHState
 
 
 def patrol(turns: int = 12) -> KHState:

@@ -12,7 +12,7 @@ hexside (UPF Tactical Operations Manual, Basic Game: Turning; docs/rules-decisio
 from __future__ import annotations
 
 from engine.hexgrid import Hex, MapBounds, turn
-from engine.rulesets.knighthawks.state import KHState, Ship
+from engine.rulesets.knighthawks.values.state import KHState, Ship
 
 STEPS = "FPS"   # the letters of a FASA course that mean the same: panels share them
 

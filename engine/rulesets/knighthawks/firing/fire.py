@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from engine.dice import Die, RollRequest
 from engine.events import Event
-from engine.rulesets.knighthawks import combat
-from engine.rulesets.knighthawks.crew import Duty, station_for
-from engine.rulesets.knighthawks.events import Note
-from engine.rulesets.knighthawks.state import (
+from engine.rulesets.knighthawks.firing import combat
+from engine.rulesets.knighthawks.values.crew import Duty, station_for
+from engine.rulesets.knighthawks.values.events import Note
+from engine.rulesets.knighthawks.values.state import (
     DEFENSIVE,
     OFFENSIVE,
     Attack,

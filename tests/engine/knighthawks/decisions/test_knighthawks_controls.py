@@ -9,9 +9,9 @@ import pytest
 import engine
 from companion.dice import VirtualDice
 from engine import FieldKind, Seat
-from engine.rulesets.knighthawks import autopilot
-from engine.rulesets.knighthawks.setup import load_scenario
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.flow.setup import load_scenario
+from engine.rulesets.knighthawks.values.state import KHState
 
 
 @pytest.mark.slow

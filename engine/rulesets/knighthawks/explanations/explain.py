@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.events import Event
-from engine.rulesets.knighthawks.events import Note, Rolled, StatusChanged, Struck
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.values.events import Note, Rolled, StatusChanged, Struck
+from engine.rulesets.knighthawks.values.state import KHState
 
 
 def roll_label(before: KHState, events: Sequence[Event]) -> tuple[str, str] | None:

@@ -10,9 +10,9 @@ import math
 
 from engine.events import Event
 from engine.hexgrid import Hex
-from engine.rulesets.knighthawks.datafiles import Cell, Weapon, dice
-from engine.rulesets.knighthawks.events import StatusChanged, Struck
-from engine.rulesets.knighthawks.state import DESTROYED, Attack, KHState, Ship, replace
+from engine.rulesets.knighthawks.data.datafiles import Cell, Weapon, dice
+from engine.rulesets.knighthawks.values.events import StatusChanged, Struck
+from engine.rulesets.knighthawks.values.state import DESTROYED, Attack, KHState, Ship, replace
 
 RANGE_DIFFUSION = 5
 """Percent off the chance to hit per hex of range for an RD weapon (the Basic Game's Range

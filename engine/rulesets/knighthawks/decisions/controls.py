@@ -9,8 +9,11 @@ from itertools import product
 from engine.actions import Action, RollResult
 from engine.controls import Choice, Decision, Field, FieldKind, Together, Value
 from engine.ruleset import Prompt
-from engine.rulesets.knighthawks import combat, movement
-from engine.rulesets.knighthawks.actions import (
+from engine.rulesets.knighthawks.firing import combat
+from engine.rulesets.knighthawks.firing.fire import fire_problem, reach, repairs
+from engine.rulesets.knighthawks.flow.steps import prompts
+from engine.rulesets.knighthawks.moving import movement
+from engine.rulesets.knighthawks.values.actions import (
     ActivateSeekers,
     Fire,
     LaunchICMs,
@@ -18,9 +21,7 @@ from engine.rulesets.knighthawks.actions import (
     Repair,
     SetScreens,
 )
-from engine.rulesets.knighthawks.fire import fire_problem, reach, repairs
-from engine.rulesets.knighthawks.flow import prompts
-from engine.rulesets.knighthawks.state import KHState, Mount, Ship
+from engine.rulesets.knighthawks.values.state import KHState, Mount, Ship
 from engine.stations import Seat, title
 
 SCREEN_CHOICES = ("", "PS", "ES", "SS")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.hexgrid import Hex
-from engine.rulesets.knighthawks.datafiles import Tables
+from engine.rulesets.knighthawks.data.datafiles import Tables
 
 T = TypeVar("T")
 

@@ -9,9 +9,9 @@ import pytest
 
 import engine
 from engine import RollResult, Seat
-from engine.rulesets.knighthawks import autopilot
-from engine.rulesets.knighthawks.setup import load_scenario
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.flow.setup import load_scenario
+from engine.rulesets.knighthawks.values.state import KHState
 
 
 def winner(name: str, seed: int) -> tuple[str, str]:

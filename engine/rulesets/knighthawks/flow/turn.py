@@ -8,8 +8,17 @@ from engine.actions import Action, RollResult
 from engine.dice import RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.knighthawks import combat, movement, ordnance
-from engine.rulesets.knighthawks.actions import (
+from engine.rulesets.knighthawks.firing import combat, ordnance
+from engine.rulesets.knighthawks.firing.fire import (
+    attack_chance,
+    current_roll,
+    fire_problem,
+    repairs,
+    start_attack,
+)
+from engine.rulesets.knighthawks.flow.steps import advance, moved, screens_due
+from engine.rulesets.knighthawks.moving import movement
+from engine.rulesets.knighthawks.values.actions import (
     ActivateSeekers,
     Fire,
     LaunchICMs,
@@ -17,8 +26,8 @@ from engine.rulesets.knighthawks.actions import (
     Repair,
     SetScreens,
 )
-from engine.rulesets.knighthawks.crew import Duty, station_for
-from engine.rulesets.knighthawks.events import (
+from engine.rulesets.knighthawks.values.crew import Duty, station_for
+from engine.rulesets.knighthawks.values.events import (
     Note,
     RollAsked,
     Rolled,
@@ -26,15 +35,7 @@ from engine.rulesets.knighthawks.events import (
     StatusChanged,
     Struck,
 )
-from engine.rulesets.knighthawks.fire import (
-    attack_chance,
-    current_roll,
-    fire_problem,
-    repairs,
-    start_attack,
-)
-from engine.rulesets.knighthawks.flow import advance, moved, screens_due
-from engine.rulesets.knighthawks.state import (
+from engine.rulesets.knighthawks.values.state import (
     DESTROYED,
     MOVE,
     OVER,
