@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from engine.checks import Check, refuse
 from engine.errors import DataError
 from engine.hexgrid import offset_to_hex
 from engine.rulesets.knighthawks.data.datafiles import (
+    ShipClass,
     class_dicts,
     data_files,
     parse_tables,
@@ -82,79 +84,91 @@ def _at(where: str, value: object, width: int, height: int) -> tuple[int, int]:
             number(where, "row", value[1], 0, height - 1))
 
 
-def new_game(sc: Mapping[str, Any]) -> KHState:
-    """The starting state, or a DataError naming the scenario part and field at fault."""
-    if not isinstance(sc, Mapping):
-        raise DataError("scenario: expected a table of fields")
-    w = f"scenario {str(sc.get('id', '?'))[:40]!r}"
-    extra = sorted(map(str, set(sc) - SCENARIO_KEYS))
-    if extra:
-        raise DataError(f"{w}: unknown field {extra[0][:30]!r}")
-    tables = parse_tables(sc.get("tables", {}))
-    classes_in = sc.get("classes")
-    if not isinstance(classes_in, Mapping):
-        raise DataError(f"{w}: classes must be a table of ship classes")
-    classes = {str(k): ship_class(f"{w}: classes.{str(k)[:30]}", v, tables)
-               for k, v in classes_in.items()}
-    mp = sc.get("map")
-    if not isinstance(mp, Mapping):
-        raise DataError(f"{w}: map must be {{ width = N, height = N }}")
-    width = number(f"{w}: map", "width", mp.get("width"), 5, 100)
-    height = number(f"{w}: map", "height", mp.get("height"), 5, 100)
-    sides_in = sc.get("sides")
-    if not isinstance(sides_in, Mapping) or len(sides_in) != 2:
-        raise DataError(f"{w}: sides must name exactly two sides")
-    sides = tuple(str(s) for s in sides_in)
+class _Entry(NamedTuple):
+    """A ship's table as the scenario writes it, beside what it is checked against."""
+
+    fields: Any                       # the table as written
+    taken: frozenset[str]             # the ids of the ships before it
+    classes: Mapping[str, ShipClass]  # the scenario's classes by id
+    sides: tuple[str, ...]
+
+
+def _short_name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 40 and value.isprintable()
+
+
+_KNOWN_FIELDS: Check[Mapping[str, Any]] = Check(
+    lambda sc: set(sc) - SCENARIO_KEYS,
+    lambda sc: f"unknown field {sorted(map(str, set(sc) - SCENARIO_KEYS))[0][:30]!r}")
+
+_CLASSES_FORM: Check[Any] = Check(lambda raw: not isinstance(raw, Mapping),
+                                  "classes must be a table of ship classes")
+
+_MAP_FORM: Check[Any] = Check(lambda raw: not isinstance(raw, Mapping),
+                              "map must be { width = N, height = N }")
+
+_SIDES_FORM: Check[Any] = Check(lambda raw: not isinstance(raw, Mapping) or len(raw) != 2,
+                                "sides must name exactly two sides")
+
+_SHIPS_FORM: Check[Any] = Check(
+    lambda raw: not isinstance(raw, list) or not raw or len(raw) > 40,
+    "ships must list 1 to 40 ships")
+
+_SHIP_CHECKS: tuple[Check[_Entry], ...] = (
+    Check(lambda e: not isinstance(e.fields, Mapping), "expected a table of fields"),
+    Check(lambda e: set(e.fields) - SHIP_KEYS,
+          lambda e: f"unknown field {sorted(map(str, set(e.fields) - SHIP_KEYS))[0][:30]!r}"),
+    Check(lambda e: not _short_name(e.fields.get("id")), "id must be a short name"),
+    Check(lambda e: e.fields["id"] in e.taken, lambda e: f"id {e.fields['id']!r} used twice"),
+    Check(lambda e: str(e.fields.get("class")) not in e.classes,
+          lambda e: f"class {str(e.fields.get('class'))[:30]!r} is not among the "
+                    f"scenario's classes"),
+    Check(lambda e: e.fields.get("side") not in e.sides,
+          lambda e: f"side must be one of {', '.join(e.sides)}"),
+    Check(lambda e: str(e.fields.get("crew", DEFAULT_CREW)) not in CREWS,
+          f"crew must be one of {', '.join(CREWS)}"),
+)
+"""A ship's table, in the order its faults are said."""
+
+
+def _sides(w: str, sides_in: Mapping[Any, Any]
+           ) -> tuple[list[tuple[str, str]], list[tuple[str, int]]]:
+    """Each side's name and gunnery skill."""
     names, skills = [], []
     for s, d in sides_in.items():
         if not isinstance(d, Mapping) or not isinstance(d.get("name", s), str):
             raise DataError(f"{w}: sides.{str(s)[:20]}: expected {{ name = \"...\" }}")
         names.append((str(s), str(d.get("name", s))))
         skills.append((str(s), number(f"{w}: sides.{s}", "gunnery", d.get("gunnery", 0), 0, 6)))
-    first = sc.get("first", sides[0])
-    if first not in sides:
-        raise DataError(f"{w}: first must be one of the sides ({', '.join(sides)})")
-    ordered = (first, *(s for s in sides if s != first))
-    ships: list[Ship] = []
-    ships_in = sc.get("ships")
-    if not isinstance(ships_in, list) or not ships_in or len(ships_in) > 40:
-        raise DataError(f"{w}: ships must list 1 to 40 ships")
-    for n, d in enumerate(ships_in, 1):
-        where = f"{w}: ship {n}"
-        if not isinstance(d, Mapping):
-            raise DataError(f"{where}: expected a table of fields")
-        bad = sorted(map(str, set(d) - SHIP_KEYS))
-        if bad:
-            raise DataError(f"{where}: unknown field {bad[0][:30]!r}")
-        sid = d.get("id")
-        if not isinstance(sid, str) or not sid or len(sid) > 40 or not sid.isprintable():
-            raise DataError(f"{where}: id must be a short name")
-        if any(s.id == sid for s in ships):
-            raise DataError(f"{where}: id {sid!r} used twice")
-        cls = classes.get(str(d.get("class")))
-        if cls is None:
-            raise DataError(f"{where}: class {str(d.get('class'))[:30]!r} is not among the "
-                            f"scenario's classes")
-        if d.get("side") not in sides:
-            raise DataError(f"{where}: side must be one of {', '.join(sides)}")
-        crew = str(d.get("crew", DEFAULT_CREW))
-        if crew not in CREWS:
-            raise DataError(f"{where}: crew must be one of {', '.join(CREWS)}")
-        col, row = _at(where, d.get("at"), width, height)
-        name = d.get("name", cls.name)
-        if not isinstance(name, str):
-            raise DataError(f"{where}: name must be text")
-        mounts: list[Mount] = []
-        count: dict[str, int] = {}
-        for code, ammo in cls.weapons:
-            count[code] = count.get(code, 0) + 1
-            mounts.append(Mount(code if count[code] == 1 else f"{code}{count[code]}", code, ammo))
-        ships.append(Ship(
-            sid, cls.id, name, str(d["side"]), crew, cls.hull_size, cls.hull, cls.hull,
-            cls.adf, cls.adf, cls.mr, cls.mr, cls.dcr, cls.dcr, offset_to_hex(col, row),
-            number(where, "facing", d.get("facing", 0), 0, 5),
-            number(where, "speed", d.get("speed", 0), 0, 30), tuple(mounts),
-            tuple(Defence(c, n) for c, n in cls.defences)))
+    return names, skills
+
+
+def _ship(where: str, entry: _Entry, width: int, height: int) -> Ship:
+    """A ship of the scenario, checked (`_SHIP_CHECKS`) and at its place."""
+    refuse(where, entry, _SHIP_CHECKS)
+    d = entry.fields
+    cls = entry.classes[str(d.get("class"))]
+    crew = str(d.get("crew", DEFAULT_CREW))
+    col, row = _at(where, d.get("at"), width, height)
+    name = d.get("name", cls.name)
+    if not isinstance(name, str):
+        raise DataError(f"{where}: name must be text")
+    mounts: list[Mount] = []
+    count: dict[str, int] = {}
+    for code, ammo in cls.weapons:
+        count[code] = count.get(code, 0) + 1
+        mounts.append(Mount(code if count[code] == 1 else f"{code}{count[code]}", code, ammo))
+    return Ship(
+        d["id"], cls.id, name, str(d["side"]), crew, cls.hull_size, cls.hull, cls.hull,
+        cls.adf, cls.adf, cls.mr, cls.mr, cls.dcr, cls.dcr, offset_to_hex(col, row),
+        number(where, "facing", d.get("facing", 0), 0, 5),
+        number(where, "speed", d.get("speed", 0), 0, 30), tuple(mounts),
+        tuple(Defence(c, n) for c, n in cls.defences))
+
+
+def _laid(w: str, sc: Mapping[str, Any], sides: tuple[str, ...], width: int, height: int
+          ) -> tuple[list[Mine], list[Seeker]]:
+    """The mines and seekers the scenario places before the game."""
     mines, seekers = [], []
     for kind in ("mines", "seekers"):
         items = sc.get(kind, [])
@@ -170,6 +184,39 @@ def new_game(sc: Mapping[str, Any]) -> KHState:
                 mines.append(Mine(str(d["side"]), pos))
             else:
                 seekers.append(Seeker(f"seeker-{n}", str(d["side"]), pos))
+    return mines, seekers
+
+
+def new_game(sc: Mapping[str, Any]) -> KHState:
+    """The starting state, or a DataError naming the scenario part and field at fault."""
+    if not isinstance(sc, Mapping):
+        raise DataError("scenario: expected a table of fields")
+    w = f"scenario {str(sc.get('id', '?'))[:40]!r}"
+    refuse(w, sc, (_KNOWN_FIELDS,))
+    tables = parse_tables(sc.get("tables", {}))
+    classes_in: Any = sc.get("classes")
+    refuse(w, classes_in, (_CLASSES_FORM,))
+    classes = {str(k): ship_class(f"{w}: classes.{str(k)[:30]}", v, tables)
+               for k, v in classes_in.items()}
+    mp: Any = sc.get("map")
+    refuse(w, mp, (_MAP_FORM,))
+    width = number(f"{w}: map", "width", mp.get("width"), 5, 100)
+    height = number(f"{w}: map", "height", mp.get("height"), 5, 100)
+    sides_in: Any = sc.get("sides")
+    refuse(w, sides_in, (_SIDES_FORM,))
+    sides = tuple(str(s) for s in sides_in)
+    names, skills = _sides(w, sides_in)
+    first = sc.get("first", sides[0])
+    if first not in sides:
+        raise DataError(f"{w}: first must be one of the sides ({', '.join(sides)})")
+    ordered = (first, *(s for s in sides if s != first))
+    ships_in: Any = sc.get("ships")
+    refuse(w, ships_in, (_SHIPS_FORM,))
+    ships: list[Ship] = []
+    for n, d in enumerate(ships_in, 1):
+        ships.append(_ship(f"{w}: ship {n}", _Entry(d, frozenset(s.id for s in ships), classes,
+                                                    sides), width, height))
+    mines, seekers = _laid(w, sc, sides, width, height)
     return KHState(NAME, str(sc.get("id", "custom")), str(sc.get("name", "Knight Hawks")),
                    tables, ordered, tuple(names), tuple(skills), width, height,
                    number(w, "max_turns", sc.get("max_turns", DEFAULT_MAX_TURNS), 1, 200), tuple(ships),
