@@ -1,4 +1,4 @@
-"""No FASA function dispatches by a long chain of `if`s: the turn's steps, the owners of rolls
+"""No FASA or Knight Hawks function dispatches by a long chain of `if`s: the turn's steps, the owners of rolls
 and decisions, the legal actions, the prompts and the autopilot's choices are tables, and an
 input's checks are tables of faults with their words (`engine.checks`) (issue 26). A function
 over `LIMIT` `if` statements (its own, not those of functions defined inside it) fails."""
@@ -10,13 +10,15 @@ import functools
 from pathlib import Path
 
 import engine.rulesets.fasa as fasa
+import engine.rulesets.knighthawks as knighthawks
 
 LIMIT = 15
 ROOT = Path(fasa.__file__).parent
+KNIGHTHAWKS = Path(knighthawks.__file__).parent
 
 
 def own_ifs(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    count, stack = 0, list(fn.body)
+    count, stack = 0, list[ast.AST](fn.body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
@@ -51,6 +53,14 @@ def test_no_fasa_function_holds_a_long_chain_of_ifs() -> None:
     assert counts, "no function was read"
     over = {name: n for name, n in counts.items() if n > LIMIT}
     assert not over, f"functions over {LIMIT} ifs (make the dispatch a table): {over}"
+
+
+def test_no_knight_hawks_function_holds_a_long_chain_of_ifs() -> None:
+    counts = if_counts(KNIGHTHAWKS)
+    assert "flow/steps.py:advance" in counts, "Knight Hawks' functions were not read"
+    over = {name: n for name, n in counts.items() if n > LIMIT}
+    assert not over, f"functions over {LIMIT} ifs (make the dispatch a table): {over}"
+    assert counts["flow/steps.py:_step"] <= 1, "the turn's steps are a table (STEP_FLOWS)"
 
 
 def test_the_turn_the_rolls_and_the_decisions_are_tables() -> None:

@@ -3,6 +3,7 @@ what, and the end of the game (docs/rules-decisions.md, Knight Hawks: the turn, 
 
 - `setup.py`: a scenario read, made self-contained and turned into the starting state.
 - `turn.py`: `apply`: who may do what, the rolls and the decisions.
-- `steps.py`: the automatic steps between decisions (seekers flying, drifting ships, mines
-  going off, fires burning, the next step of the turn), who must act now, and victory.
+- `steps.py`: the automatic work of each step between decisions (`STEP_FLOWS`, by the step:
+  seekers flying, drifting ships, mines going off, fires burning, the next step of the turn),
+  who must act now, and victory.
 """

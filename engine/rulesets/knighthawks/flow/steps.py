@@ -4,6 +4,8 @@ fires burning, one step of the turn giving way to the next, and the end of the g
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.events import Event
 from engine.hexgrid import hex_to_offset
 from engine.ruleset import Prompt
@@ -166,64 +168,80 @@ def advance(state: KHState) -> tuple[KHState, list[Event]]:
     raise AssertionError("the game ran on without a decision")  # pragma: no cover
 
 
-def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
-    """One automatic move of the turn's sequence; True when a decision is awaited."""
+_Flow = Callable[[KHState], tuple[KHState, list[Event], bool]]
+
+
+def _seekers(state: KHState) -> tuple[KHState, list[Event], bool]:
+    """The moving side's seekers: activated if it chooses, aimed and flown."""
     mover = state.moving_side
-    if state.step == SEEKERS:
-        idle = [s for s in state.seekers if s.side == mover and not s.active]
-        if idle and not state.seekers_decided and leader(state, mover) is not None:
-            return state, [], True
-        state, tie = ordnance.aim_seekers(state, mover)
-        if tie is not None:
-            return replace(state, checks=state.checks + (tie,)), [], False
-        if any(s.side == mover and s.active and not s.target and ordnance.closest(state, s.pos)
-               for s in state.seekers):
-            return state, [], False  # aim the next one
-        state, attacks, ties, notes = ordnance.move_seekers(state, mover)
-        return replace(state, step=MOVE, seekers_decided=False,
-                       hazards=state.hazards + tuple(attacks),
-                       checks=state.checks + tuple(ties)), list(notes), False
-    if state.step == MOVE:
-        for ship in state.ships:
-            if ship.side != mover or not ship.active or ship.moved:
-                continue
-            if movement.drifting(ship) and not screens_due(ship):
-                st, ev = moved(state, ship, ship.speed, "F" * ship.speed, "")
-                return st, [Note(f"{ship.name} drifts"), *ev], False
-            if movement.out_of_control(ship) and ship.nav_turn == 0 and \
-                    not any(c.ship == ship.id for c in state.checks):
-                return replace(state, checks=state.checks + (
-                    Check("navigation", ship.id, "navigation"),)), [], False
-        if any(s.side == mover and s.active and not s.moved for s in state.ships):
-            return state, [], True
-        state, attacks, notes = ordnance.mine_attacks(state, mover)
-        # Each weapon fires once in each combat phase (the Tactical Operations Manual's Rate
-        # of Fire): a side fires defensively in this half and offensively in its own, so the
-        # weapons are ready again at the start of each half's combat.
-        state = replace(state, step=DEFENSIVE, fires_done=False,
-                        hazards=state.hazards + tuple(attacks),
-                        ships=tuple(_reset(s, weapons=tuple(replace(m, fired=False)
-                                                            for m in s.weapons))
-                                    for s in state.ships))
-        return state, [Note(f"Defensive fire by {state.side_name(state.other_side)}"),
-                       *notes], False
-    if state.step in (DEFENSIVE, OFFENSIVE):
-        if state.step == DEFENSIVE and not state.fires_done:
-            burning = tuple(ordnance.fire_attack(s) for s in state.ships
-                            if s.active and s.fire and s.side == state.other_side)
-            return replace(state, fires_done=True, hazards=state.hazards + burning), [], False
-        side = firing_side(state)
-        for ship in state.ships:
-            if ship.side == side and ship.active and not ship.done and not can_fire(state, ship):
-                return state.with_ship(replace(ship, done=True)), [], False
-        if any(s.side == side and s.active and not s.done for s in state.ships):
-            return state, [], True
-        ships = tuple(_reset(s) for s in state.ships)
-        if state.step == DEFENSIVE:
-            return replace(state, step=OFFENSIVE, ships=ships), [
-                Note(f"Fire by {state.side_name(mover)}")], False
-        return replace(state, step=REPAIR, ships=ships), [], False
-    assert state.step == REPAIR
+    idle = [s for s in state.seekers if s.side == mover and not s.active]
+    if idle and not state.seekers_decided and leader(state, mover) is not None:
+        return state, [], True
+    state, tie = ordnance.aim_seekers(state, mover)
+    if tie is not None:
+        return replace(state, checks=state.checks + (tie,)), [], False
+    if any(s.side == mover and s.active and not s.target and ordnance.closest(state, s.pos)
+           for s in state.seekers):
+        return state, [], False  # aim the next one
+    state, attacks, ties, notes = ordnance.move_seekers(state, mover)
+    return replace(state, step=MOVE, seekers_decided=False,
+                   hazards=state.hazards + tuple(attacks),
+                   checks=state.checks + tuple(ties)), list(notes), False
+
+
+def _move(state: KHState) -> tuple[KHState, list[Event], bool]:
+    """The moving side's ships: drifting or out of control, or asked to move; then the mines
+    they entered go off and the other side fires defensively."""
+    mover = state.moving_side
+    for ship in state.ships:
+        if ship.side != mover or not ship.active or ship.moved:
+            continue
+        if movement.drifting(ship) and not screens_due(ship):
+            st, ev = moved(state, ship, ship.speed, "F" * ship.speed, "")
+            return st, [Note(f"{ship.name} drifts"), *ev], False
+        if movement.out_of_control(ship) and ship.nav_turn == 0 and \
+                not any(c.ship == ship.id for c in state.checks):
+            return replace(state, checks=state.checks + (
+                Check("navigation", ship.id, "navigation"),)), [], False
+    if any(s.side == mover and s.active and not s.moved for s in state.ships):
+        return state, [], True
+    state, attacks, notes = ordnance.mine_attacks(state, mover)
+    # Each weapon fires once in each combat phase (the Tactical Operations Manual's Rate
+    # of Fire): a side fires defensively in this half and offensively in its own, so the
+    # weapons are ready again at the start of each half's combat.
+    state = replace(state, step=DEFENSIVE, fires_done=False,
+                    hazards=state.hazards + tuple(attacks),
+                    ships=tuple(_reset(s, weapons=tuple(replace(m, fired=False)
+                                                        for m in s.weapons))
+                                for s in state.ships))
+    return state, [Note(f"Defensive fire by {state.side_name(state.other_side)}"),
+                   *notes], False
+
+
+def _fire(state: KHState) -> tuple[KHState, list[Event], bool]:
+    """A combat phase (defensive or offensive): fires burn, each ship that can fire is asked,
+    then the next phase."""
+    mover = state.moving_side
+    if state.step == DEFENSIVE and not state.fires_done:
+        burning = tuple(ordnance.fire_attack(s) for s in state.ships
+                        if s.active and s.fire and s.side == state.other_side)
+        return replace(state, fires_done=True, hazards=state.hazards + burning), [], False
+    side = firing_side(state)
+    for ship in state.ships:
+        if ship.side == side and ship.active and not ship.done and not can_fire(state, ship):
+            return state.with_ship(replace(ship, done=True)), [], False
+    if any(s.side == side and s.active and not s.done for s in state.ships):
+        return state, [], True
+    ships = tuple(_reset(s) for s in state.ships)
+    if state.step == DEFENSIVE:
+        return replace(state, step=OFFENSIVE, ships=ships), [
+            Note(f"Fire by {state.side_name(mover)}")], False
+    return replace(state, step=REPAIR, ships=ships), [], False
+
+
+def _repair(state: KHState) -> tuple[KHState, list[Event], bool]:
+    """Damage control, then the other side's half of the turn or the next turn."""
+    mover = state.moving_side
     for ship in state.ships:
         if ship.side == mover and ship.active and not ship.done and \
                 (not repairs(ship) or ship.dcr <= 0):
@@ -244,6 +262,16 @@ def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
     if state.turn > state.max_turns:
         return state, [], False
     return state, [Note(f"Turn {state.turn}: movement of {state.side_name(first)}")], False
+
+
+STEP_FLOWS: dict[str, _Flow] = {SEEKERS: _seekers, MOVE: _move, DEFENSIVE: _fire,
+                                 OFFENSIVE: _fire, REPAIR: _repair}
+"""The automatic work of each step of the turn, by the step (as FASA's `flow/turn.py`)."""
+
+
+def _step(state: KHState) -> tuple[KHState, list[Event], bool]:
+    """One automatic move of the turn's sequence; True when a decision is awaited."""
+    return STEP_FLOWS[state.step](state)
 
 
 def prompts(state: KHState) -> tuple[Prompt, ...]:
