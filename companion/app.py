@@ -254,6 +254,20 @@ class App:
             self.display.message = text
             self.display.dirty = True
 
+    def _panels(self, t: float) -> None:
+        """Each panel's presses, in order, each against the state the one before it left: its
+        action applied (saved, then every output told of it, these lights among them), its roll
+        asked for; a decision refused is withdrawn. Then every panel follows what its presses
+        changed that the engine was not asked about (a value moved, a "not now" flash), once."""
+        for b in self.bridges:
+            for news in b.news():
+                self.table.say(news)
+            for press in b.presses(t):
+                out = b.take(press, self.game.state)
+                if self._panel_act(out) is None and out.action is not None:
+                    b.stations[press.panel].model.withdraw()
+            b.show(self.game.state, (), t)
+
     def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
         self.last_input = self.table.clock()
         if self._press_only_shows(out):
@@ -304,8 +318,7 @@ class App:
         self._pygame_events(t)
         if self.display is not None:   # the last one touched wins (touch edits to the panels)
             self.panel_sync.to_panels(self.display, self.bridges, self.game.state)
-        for b in self.bridges:
-            b.pump(self.game.state, t, self._panel_act)
+        self._panels(t)
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
