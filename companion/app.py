@@ -25,6 +25,7 @@ from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from companion.systemd_notify import Notifier
+from companion.table.console_host import AppHost
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -36,6 +37,7 @@ from hardware.panel import Outcome
 from hardware.pinmap import PinMap
 
 if TYPE_CHECKING:
+    from companion.consoles import Consoles
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -66,13 +68,16 @@ class Table:
     offered: Callable[[], GameOffer | None] = lambda: None   # the end screen's offer
     #                                                   (first_game.game_offer), read at the end
     current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
-    consoles: Any = None                              # the station consoles (companion/consoles.py)
+    consoles: Consoles | None = None                  # the station consoles (companion/consoles.py)
     room: Room | None = None                          # the room's lights and sounds
     panel_lights: RuleSet | None = None               # the panels' lights file (None:
                                                       # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
     briefing: bool = True                             # a new game's briefing until the first
                                                       # input (the kiosk draws its own)
+    wakeups: Wakeups | None = None                    # how the loop sleeps, and the wake-up
+    #                                                   every input source was made with (the
+    #                                                   dice's, the consoles'); None: the app's own
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -116,12 +121,13 @@ class App:
         self.tray_alerts = TrayAlerts()
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
-        self.wakeups = Wakeups(display=table.surface is not None)   # companion/wakeups.py
-        self.wakeups.adopt_dice(table.dice)
+        # how the loop sleeps (companion/wakeups.py): the table's, which its dice trays and
+        # consoles were made with, so that their inputs wake it as a panel's press does
+        self.wakeups = table.wakeups or Wakeups(display=table.surface is not None)
         self.consoles = table.consoles
-        if self.consoles is not None:   # phones and tablets: inputs wake the loop as a panel's do
-            self.consoles.attach(self)
-            self.consoles.inputs.wake = self._console_wake
+        self.host = AppHost(self)   # the table as its consoles see it (a TableHost)
+        if self.consoles is not None:   # phones and tablets
+            self.consoles.attach(self.host)
         self._open_panels()
         if table.surface is not None:
             from display.bridge import BridgeDisplay
@@ -136,7 +142,7 @@ class App:
             if not game.actions and table.briefing:
                 self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
-                self.consoles.show_codes(self)
+                self.consoles.show_codes(self.host)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -148,13 +154,6 @@ class App:
         """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
         if self.display is not None and self.table.pins is not None and self.mocked:
             self.display.show_keys(panel_keys(self.bridges, self.table.pins))
-
-    def _console_wake(self) -> None:
-        """From the consoles' server thread: a console's input is on the queue. The loop's
-        wake-up (companion/wakeups.py, where the loop sleeps until an input) when it has one."""
-        wakeups = getattr(self, "wakeups", None)
-        if wakeups is not None:
-            wakeups.wake()
 
     # -- set-up ------------------------------------------------------------------------------
     def _open_panels(self) -> None:
@@ -177,8 +176,8 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
-            bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights,
+                            edges=WakingQueue(self.wakeups.wake))   # a press wakes the loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
 
@@ -246,6 +245,15 @@ class App:
             self.tell(words)
             return None
         return self.accept(self.game.roll(prompt.roll), by)
+
+    def end_session(self, why: str) -> None:
+        """Leave at the end of this step (the game is kept): the Instructor's console ended it."""
+        self.leave = True
+        self.messages.append(why)
+
+    def took_input(self) -> None:
+        """Someone at the table did something: the kiosk's idle countdown starts again."""
+        self.last_input = self.table.clock()
 
     def tell(self, text: str) -> None:
         """Say `text` on the display (and keep it in `messages`)."""
@@ -326,14 +334,14 @@ class App:
         self._room(t)
         self._exit_combination()
         self._display_outputs()
-        if self.consoles is not None and self.consoles.pump(self):
+        if self.consoles is not None and self.consoles.pump(self.host):
             # a console's action is saved (SavedGame.accept): its result goes out now, before
             # the autopilot's replies are worked out (they follow with the publish below)
-            self.consoles.publish(self)
+            self.consoles.publish(self.host)
         self._trays()
         self._autopilot(t)
         if self.consoles is not None:
-            self.consoles.publish(self)
+            self.consoles.publish(self.host)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
             if self.mocked and (self.bridges or self.display.lights is not None):
@@ -480,7 +488,7 @@ class App:
                 elif out.kind == "undo-phase":
                     self.undo("phase")
                 elif out.kind == "network" and self.consoles is not None:
-                    self.consoles.next_address(self)
+                    self.consoles.next_address(self.host)
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
@@ -600,14 +608,14 @@ class App:
                                           for p in pending(self.game.state))
 
     def wait(self) -> None:
-        """Idle until the next step: with a screen, until the next input (a key, a tap, a
-        panel's press, a tray's roll) or until something is due (companion/wakeups.py); else a
-        short block on the panels' queues (the loop stays on the main thread)."""
+        """Idle until the next step: until the next input (a key, a tap, a panel's press, a
+        tray's roll, a console's message) or until something is due (companion/wakeups.py).
+        Headless with the autopilots to act, not at all."""
         if self.display is not None:
             self.wakeups.wait(due_in(self, self.table.clock()))
         elif self.waiting_for_people():
             if self.consoles is not None and not self.bridges:   # only phones can act
                 self.consoles.wait(0.25)
             else:
-                time.sleep(0.01)
+                self.wakeups.wait(due_in(self, self.table.clock()))
 

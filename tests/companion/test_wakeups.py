@@ -74,19 +74,17 @@ def test_panel_buttons_start_no_thread_each() -> None:
         factory.close()
 
 
-def test_a_dice_tray_wakes_the_loop() -> None:
+def test_a_dice_tray_made_with_the_loop_s_inbox_wakes_it() -> None:
     pygame.display.init()
     try:
-        dice = DiceBridge(DiceConfig(trays=(TrayConfig("left", "loop://"),)))
-        dice.events.put("already there")   # type: ignore[arg-type]
         wakeups = Wakeups(display=True)
-        wakeups.adopt_dice(dice)
-        assert isinstance(dice.events, WakingQueue)
-        assert all(link.events is dice.events for link in dice.links)
-        assert dice.events.get_nowait() == "already there"
-        wakeups.flag.clear()
+        inbox = WakingQueue(wakeups.wake)
+        dice = DiceBridge(DiceConfig(trays=(TrayConfig("left", "loop://"),)), events=inbox)
+        assert dice.events is inbox and all(link.events is inbox for link in dice.links)
+        assert not wakeups.flag.is_set()
         dice.links[0].events.put("a roll")   # type: ignore[arg-type]  # as its reader thread
         assert wakeups.flag.is_set()
+        assert dice.events.get_nowait() == "a roll"
     finally:
         pygame.display.quit()
 
