@@ -26,6 +26,7 @@ from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from companion.systemd_notify import Notifier
 from companion.table.console_host import AppHost
+from companion.table.panel_mirror import mirror_panels
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -37,7 +38,10 @@ from hardware.panel import Outcome
 from hardware.pinmap import PinMap
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
     from companion.consoles import Consoles
+    from display.bridge import BridgeDisplay, Output
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -52,9 +56,9 @@ class Table:
 
     seats: dict[tuple[str, str], str]                 # (ship, station) -> panel/touch/autopilot
     pins: PinMap | None = None
-    factory: Any = None
+    factory: Any = None                               # gpiozero's pin factory (untyped)
     dice: DiceBridge | None = None
-    surface: Any = None                               # a pygame Surface, or None (headless)
+    surface: Surface | None = None                    # the screen, or None (headless)
     display_seat: Seat = field(default_factory=lambda: Seat(INSTRUCTOR))
     clock: Callable[[], float] = time.monotonic
     fps: int = 30
@@ -96,7 +100,7 @@ class App:
 
     def __init__(self, game: SavedGame, table: Table) -> None:
         self.game, self.table = game, table
-        self.outputs: queue.Queue[Any] = queue.Queue()
+        self.outputs: queue.Queue[Output] = queue.Queue()   # the display's actions, requests
         self.bridges: list[Bridge] = []
         self.keymap = KeyMap(table.pins) if table.pins is not None else None
         if self.keymap is not None and table.surface is not None:   # the screen's keys kept
@@ -104,7 +108,7 @@ class App:
             for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
                 table.say(f"starbridge: {line}")
         self.held: set[str] = set()
-        self.display: Any = None
+        self.display: BridgeDisplay | None = None
         self.leave = False
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
@@ -138,7 +142,7 @@ class App:
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
             self._show_keys()
-            self._endgame()
+            self._endgame(self.display)
             if not game.actions and table.briefing:
                 self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
@@ -207,10 +211,7 @@ class App:
         try:
             events = self.game.accept(action, by)
         except IllegalAction as exc:
-            self.messages.append(str(exc))
-            if self.display is not None:
-                self.display.message = str(exc)
-                self.display.dirty = True
+            self.tell(str(exc))
             return None
         self.accepted += 1
         if self.table.dice is not None:   # a request new now answers only rolls from now on
@@ -272,21 +273,20 @@ class App:
                 self.table.say(news)
             for press in b.presses(t):
                 out = b.take(press, self.game.state)
-                if self._panel_act(out) is None and out.action is not None:
+                if not self._panel_act(out) and out.action is not None:
                     b.stations[press.panel].model.withdraw()
             b.show(self.game.state, (), t)
 
-    def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
+    def _panel_act(self, out: Outcome) -> bool:
+        """A press's outcome applied (or its roll asked for); whether the engine took it."""
         self.last_input = self.table.clock()
         if self._press_only_shows(out):
-            return None
+            return False
         if out.action is not None:
-            events = self.accept(out.action, "panel")
-        elif out.roll is not None and out.roll.roll is not None:
-            events = self.roll_for(out.roll, "panel")
-        else:
-            return None
-        return None if events is None else (self.game.state, events)
+            return self.accept(out.action, "panel") is not None
+        if out.roll is not None and out.roll.roll is not None:
+            return self.roll_for(out.roll, "panel") is not None
+        return False
 
     def _press_only_shows(self, out: Outcome) -> bool:
         """A press that would decide or roll only shows, when the screen is not showing what it
@@ -344,14 +344,8 @@ class App:
             self.consoles.publish(self.host)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
-            if self.mocked and (self.bridges or self.display.lights is not None):
-                levels: dict[str, dict[str, float]] = {}
-                for b in self.bridges:
-                    for panel, lit in b.lit().items():
-                        levels.setdefault(panel, lit)
-                # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
-                self.display.show_lights(levels if self.bridges else None)
-                self._station_screens()
+            if self.mocked:   # no LEDs to look at on a PC: drawn (companion/table/panel_mirror.py)
+                mirror_panels(self.display, self.bridges)
             if self.display.draw():
                 from display.screen import present
 
@@ -380,16 +374,6 @@ class App:
             service.ready("playing" + (f" game {self.game.id}" if self.game.id is not None
                                        else ""))
         service.alive()
-
-    def _station_screens(self) -> None:
-        """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
-        from display.draw_station_screens import StationFrame
-        frames: dict[str, StationFrame] = {}
-        for b in self.bridges:
-            for panel, (size, pixels, acting) in b.screens().items():
-                frames.setdefault(panel, StationFrame(size, pixels, acting))
-        if self.display is not None:
-            self.display.show_station_screens(frames or None)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:
@@ -440,17 +424,16 @@ class App:
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
                 f"{self.game.id} goes on with it)" if self.game.store is not None
                 else "this game is not saved")
-        self.display.message = f"Press Escape again to leave: {word}."
-        self.display.dirty = True
+        self.tell(f"Press Escape again to leave: {word}.")
 
-    def _endgame(self) -> None:
+    def _endgame(self, display: BridgeDisplay) -> None:
         """The end screen's offer: a rematch, another scenario, or leave."""
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
         self.endgame = EndgameScreen(self._choose, saved, self.table.offered, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
-        self.display.overlays.append(self.endgame)
+        display.overlays.append(self.endgame)
 
     def _choose(self, what: str) -> None:
         """At the end of the game: "rematch", "scenario:<id>" or "quit"; the loop that runs
@@ -520,10 +503,7 @@ class App:
             problem = self.seat_changes.ask(self.table.seats, (ship, station), mode,
                                             self._pins(), self.names)
         if problem is not None:
-            self.messages.append(problem)
-            if self.display is not None:
-                self.display.message = problem
-                self.display.dirty = True
+            self.tell(problem)
             return problem
         if not self.game.actions:
             self.change_seats()

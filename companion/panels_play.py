@@ -30,6 +30,7 @@ from engine import crew_stations, levels, new_game
 from engine.errors import EngineError
 from engine.game import ruleset_names
 from engine.stations import INSTRUCTOR, title
+from hardware.bridge import crews_of
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 
 Say = Callable[[str], None]
@@ -47,10 +48,15 @@ def panel_seats(scenario: Mapping[str, Any], ships: Sequence[str], pins: PinMap,
     seats["", INSTRUCTOR] = AUTOPILOT
     names = {str(s["id"]): str(s.get("name", s["id"])) for s in scenario.get("ships", ())
              if isinstance(s, Mapping)}
-    for ship in [s for s in ids if s in ships]:
+    crewed = [s for s in ids if s in ships]
+    stations = {s: crew_stations(state, s) for s in ids}
+    crews = crews_of(ids, crewed, stations)
+    for ship in crewed:
         missing = []
-        for station in crew_stations(state, ship):
+        for station in stations[ship]:
             why = panel_problem(pins, seats, (ship, station), names)
+            if why is not None and pins.stand_in(station, crews[ship], stations[ship]):
+                why = None   # a panel the crew has no station for plays it (Knight Hawks' Weapons)
             if why is None:
                 seats[ship, station] = "panel"
             else:

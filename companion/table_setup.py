@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.admiral_seats import admiral_seats
-from companion.app import App, Table
+from companion.app import App, Report, Table
 from companion.config import (
     Config,
     ConfigError,
@@ -320,7 +320,7 @@ def open_hardware(config: Config, headless: bool, panels: bool,
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
-                say: Callable[[str], None], report: Any = None,
+                say: Callable[[str], None], report: Report | None = None,
                 data_dir: Path | None = None, at_consoles: bool = False,
                 consoles: Consoles | None = None) -> Table:
     """The table for `game`; `at_consoles`: no panels here, so a seat saved at a panel is

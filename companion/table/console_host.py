@@ -168,5 +168,6 @@ class AppHost:
         return app.display is not None and app.table.display_seat.ship is None
 
     def show_codes(self, codes: tuple[ConsoleCode, ...], network: ConsoleNetwork) -> None:
-        if self.shows_codes():
-            self._app.display.show_consoles(codes, network)
+        display = self._app.display
+        if display is not None and self._app.table.display_seat.ship is None:
+            display.show_consoles(codes, network)

@@ -76,6 +76,7 @@ def test_one_crew_plays_a_turn_at_its_panels_against_the_autopilot(level: str) -
         factory.close()
 
 
+@pytest.mark.slow
 def test_a_station_with_no_panel_is_said_once_and_played_by_the_autopilot() -> None:
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 1, 3)
     pins = load_pinmap()
@@ -94,3 +95,15 @@ def test_panels_play_refuses_a_level_or_ruleset_it_does_not_know(
     assert main(["panels", "play", "--factory", "mock", "--ruleset", "fasa",
                  "--scenario", "nosuch"]) == 2
     assert "no fasa scenario 'nosuch'" in capsys.readouterr().err
+
+
+def test_a_station_a_panel_stands_in_for_is_played_there() -> None:
+    """Knight Hawks' Weapons at the Science panel of a FASA bridge (the pin map's `plays`)."""
+    from companion.session import ruleset_scenario
+
+    name = ruleset_scenario("knighthawks", None, "duel", None)
+    scenario = prepare(load_scenario(name, None), None, None, None, 1, None)
+    ship = str(scenario["ships"][0]["id"])
+    told: list[str] = []
+    seats = panel_seats(scenario, [ship], load_pinmap(), told.append)
+    assert seats[ship, "weapons"] == "panel" and told == []
