@@ -98,7 +98,8 @@ class App:
     """One game being played. `step` returns False when the players leave (window closed,
     Escape twice, the end screen's choice in `next_game`, or the kiosk's exit combination)."""
 
-    def __init__(self, game: SavedGame, table: Table) -> None:
+    def __init__(self, game: SavedGame, table: Table, held: frozenset[str] = frozenset()) -> None:
+        """`held`: the keys still held down from the game before (the kiosk's next game)."""
         self.game, self.table = game, table
         self.outputs: queue.Queue[Output] = queue.Queue()   # the display's actions, requests
         self.bridges: list[Bridge] = []
@@ -107,7 +108,7 @@ class App:
             from display.screen_keys import clashes
             for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
                 table.say(f"starbridge: {line}")
-        self.held: set[str] = set()
+        self.held: set[str] = set(held)
         self.display: BridgeDisplay | None = None
         self.leave = False
         self.exit_asked = False

@@ -134,8 +134,7 @@ class Kiosk:
         table = replace(self.make_table(game, not crew), briefing=False)
         if consoles is not None and table.consoles is None:
             consoles.detach()   # attract mode: the crew game's phones are sent away
-        self.app = App(game, table)
-        self.app.held |= held
+        self.app = App(game, table, frozenset(held))
         self.mode = "crew" if crew else "attract"
         self.ended_at = None
         self.started_at = self.clock()
