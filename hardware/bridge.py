@@ -196,30 +196,25 @@ class Bridge:
     def pump(self, state: GameState, t: float, act: Act,
              timeout: float | None = None) -> GameState:
         """Take the presses since the last call (waiting up to `timeout` seconds for the first,
-        None: not at all), in order, each against the state the one before it left: the
-        panel's model takes it and its own light answers first (a value moved, a "not now"
-        flash, "your move" out for a decision sent). An outcome that carries an action or asks
-        for a roll goes to `act`, which applies it (saved, shown) and returns the new state and
-        its events, or None when it was refused: every panel's lights then follow those events,
-        or the refused decision is withdrawn and the panel's light says so again. Returns the
-        state after the last press, every panel shown for it. An expander that stopped (or
-        started again) answering is said here, once."""
+        None: not at all), in order, each against the state the one before it left (`take`). An
+        outcome that carries an action or asks for a roll goes to `act`, which applies it (saved)
+        and returns the new state and its events, or None when it was refused (the decision is
+        withdrawn). Every panel is lit once per change: after each action applied, and at the
+        end for what the presses changed that the engine was not asked about (a value moved, a
+        "not now" flash). Returns the state after the last press. An expander that stopped (or
+        started again) answering is said here, once. The app's loop does the same in its own
+        step (companion/app.py), where every other output is told too."""
         for news in self.news():
             self.say(news)
         for press in self.presses(t, timeout):
-            st = self.stations[press.panel]
             out = self.take(press, state)
-            # The press's own light first: a value moved, a "not now" flash, or "your move"
-            # out for a decision made (hardware.panel: `sent`), before the engine is asked.
-            self.light(st, state, t)
             if out.action is not None or out.roll is not None:
                 done = act(out)
                 if done is not None:
                     state, events = done
                     self.show(state, events, t)
                 elif out.action is not None:
-                    st.model.withdraw()
-                    self.light(st, state, t)
+                    self.stations[press.panel].model.withdraw()
         self.show(state, (), t)
         return state
 
