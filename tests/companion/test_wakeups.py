@@ -154,3 +154,30 @@ def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
             assert due_in(rig.app, rig.clock()) <= left
             return
     raise AssertionError("no moment found where the held result was due first")
+
+
+def test_a_console_s_input_wakes_the_loop_its_queue_was_made_with() -> None:
+    from companion.consoles import ConsoleQueue
+    from stations import ConsoleInput
+
+    wakeups = Wakeups(display=False)
+    inputs = ConsoleQueue(wakeups.wake)
+    assert wakeups.wait(0) == "due"
+    inputs.put(ConsoleInput("view", 1, {"type": "join"}, None))   # as the server's thread does
+    assert wakeups.wait(MAX_WAIT) == "woken" and inputs.get_nowait().seat == "view"
+
+
+@pytest.mark.slow
+def test_a_headless_table_with_panels_sleeps_until_a_press(tmp_path: Path) -> None:
+    """The loop is woken by the press's edge (the bridge was made with the loop's inbox), not by
+    looking at the panels every few milliseconds."""
+    rig = Rig(tmp_path, None)
+    rig.settle()
+    app = rig.app
+    pins = rig.pins
+    panel = rig.panel_of("engineer")
+    app.wakeups.flag.clear()
+    rig.factory.pin(pins.panels[panel].buttons["confirm"].pin).drive_low()
+    assert app.wakeups.flag.is_set()   # the edge, put on the bridge's inbox, woke the loop
+    app.wait()
+    assert not app.wakeups.flag.is_set()
