@@ -78,7 +78,7 @@ def test_a_dice_tray_made_with_the_loop_s_inbox_wakes_it() -> None:
     pygame.display.init()
     try:
         wakeups = Wakeups(display=True)
-        inbox = WakingQueue(wakeups.wake)
+        inbox: WakingQueue[Any] = WakingQueue(wakeups.wake)
         dice = DiceBridge(DiceConfig(trays=(TrayConfig("left", "loop://"),)), events=inbox)
         assert dice.events is inbox and all(link.events is inbox for link in dice.links)
         assert not wakeups.flag.is_set()
