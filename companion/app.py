@@ -32,16 +32,16 @@ from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pe
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import Answer
-from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+from hardware.ship_bridge import Bridge, crews_of
 
 if TYPE_CHECKING:
     from pygame import Surface
 
     from companion.consoles import Consoles
-    from display.bridge import BridgeDisplay, Output
+    from display.bridge_display import BridgeDisplay, Output
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -135,7 +135,7 @@ class App:
             self.consoles.attach(self.host)
         self._open_panels()
         if table.surface is not None:
-            from display.bridge import BridgeDisplay
+            from display.bridge_display import BridgeDisplay
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status(), clock=table.clock)
@@ -174,7 +174,7 @@ class App:
             if INSTRUCTOR not in by_ship[None]:
                 by_ship[None].append(INSTRUCTOR)
         # Crew 1 of the pin map plays the first ship at panels (the scenario's order), crew 2 the
-        # next; the away team's characters, a station each, share one (hardware.bridge.crews_of).
+        # next; the away team's characters, a station each, share one (hardware.ship_bridge.crews_of).
         crews = crews_of([str(s.get("id")) for s in self.game.scenario.get("ships", ())
                           if isinstance(s, dict)], by_ship,
                          {ship: crew_stations(self.game.state, ship) for ship in by_ship if ship})
@@ -261,8 +261,7 @@ class App:
         """Say `text` on the display (and keep it in `messages`)."""
         self.messages.append(text)
         if self.display is not None:
-            self.display.message = text
-            self.display.dirty = True
+            self.display.show_message(text)
 
     def _panels(self, t: float) -> None:
         """Each panel's presses, in order, each against the state the one before it left: its
@@ -305,9 +304,7 @@ class App:
         request = asked.roll if asked is not None else None
         station = str(asked.station) if asked is not None else ""
         if request is not None and d.roll_on_screen != request and station in d.stations():
-            d.tab, d.page, d.focus = station, 0, None
-            d.rolls_open, d.opened = False, None
-            d.dirty = True
+            d.bring_forward(station)
             self._say_at_panel(out, f"{request.purpose}: press again to roll")
             return True
         return False
@@ -458,7 +455,7 @@ class App:
             self.exit_asked = self.leave = True
 
     def _display_outputs(self) -> None:
-        from display.bridge import Request
+        from display.bridge_display import Request
 
         while True:
             try:
@@ -561,7 +558,7 @@ class App:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
                     if self.display is not None:   # the face, when it reads as another die
-                        self.display.tray_face = o.face
+                        self.display.tray_read(o.face)
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from display.panel_sync import PanelEdit, decision_key, edit_of
 from engine import GameState
-from hardware.bridge import Bridge
+from hardware.ship_bridge import Bridge
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
 
 class PanelSync:

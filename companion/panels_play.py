@@ -30,8 +30,8 @@ from engine import crew_stations, levels, new_game
 from engine.errors import EngineError
 from engine.game import ruleset_names
 from engine.stations import INSTRUCTOR, title
-from hardware.bridge import crews_of
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
+from hardware.ship_bridge import crews_of
 
 Say = Callable[[str], None]
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from display.seats_model import MODES, SeatRow
 from engine.stations import title
+from readouts.seats_model import MODES, SeatRow
 
 if TYPE_CHECKING:
     from hardware.pinmap import PinMap
@@ -39,9 +39,9 @@ def panel_problem(pins: PinMap | None, seats: Mapping[SeatKey, str], key: SeatKe
     can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
     panels at this table). The map's crew 1 plays the first ship at panels in the order of
     `seats` (the scenario's), crew 2 the next, ships whose stations differ sharing one
-    (hardware.bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
+    (hardware.ship_bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
     another ship's crew to other panels."""
-    from hardware.bridge import crews_of
+    from hardware.ship_bridge import crews_of
 
     ship, station = key
     if pins is None:

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from companion.app import App
     from companion.saved_game import SavedGame
     from display.draw_consoles import ConsoleCode, ConsoleNetwork
-    from display.seats_model import SeatRow
     from firmware_bridge.bridge import DiceBridge
-    from hardware.bridge import Bridge
+    from hardware.ship_bridge import Bridge
+    from readouts.seats_model import SeatRow
 
 SeatKey = tuple[str, str]   # (ship, station)
 

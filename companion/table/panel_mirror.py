@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hardware.bridge import Bridge
+from hardware.ship_bridge import Bridge
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
 
 def mirror_panels(display: BridgeDisplay, bridges: Sequence[Bridge]) -> None:

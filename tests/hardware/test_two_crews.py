@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from companion.panels_play import panels_app
 from companion.session import load_scenario, prepare
 from engine import GameState, crew_stations, new_game, pending
-from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import (
@@ -25,6 +24,7 @@ from hardware.pinmap import (
     load_pinmap,
     parse_pinmap,
 )
+from hardware.ship_bridge import Bridge, crews_of
 from hardware.wiring import render_svg
 from tests.hardware.conftest import ManualClock
 
