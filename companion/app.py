@@ -314,8 +314,7 @@ class App:
         and the screen following it)."""
         for b in self.bridges:
             for st in b.stations.values():
-                if st.model.last is out:
-                    st.model.last = Outcome(note=text)
+                st.model.instead(out, text)
 
     # -- the loop ------------------------------------------------------------------------------
     def step(self) -> bool:
