@@ -217,15 +217,15 @@ def child(folder: Path, turns: int) -> int:
     cli = importlib.import_module("companion.cli")  # what `starbridge play` imports, by name:
     cli.build_parser(["play"]).parse_args(["play"])  # the benchmark measures it, not uses it
     from companion.settings.config import Config
-    from companion.start_screen import show_start
+    from companion.table.start_screen import show_start
 
     config = Config(scenario=SCENARIO, factory="mock", fullscreen=False)
     show_start(config, window=True)
     print(FIRST_FRAME, flush=True)
-    from companion.app import App
-    from companion.kiosk import attract_seats
     from companion.saves.store import Store
-    from companion.table_setup import build_table, choose_game, open_hardware
+    from companion.table.app import App
+    from companion.table.kiosk import attract_seats
+    from companion.table.table_setup import build_table, choose_game, open_hardware
 
     def say(line: str) -> None:
         print(line, file=sys.stderr)

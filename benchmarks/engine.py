@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.figures import Figure
-from companion.crew_play import with_crews
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
+from companion.table.crew_play import with_crews
 from engine import Action, apply_all, levels, new_game, scenario_ruleset
 from engine.log import parse
 

@@ -132,8 +132,8 @@ def _start() -> GameState:
 def command_start() -> GameState:
     """The Kobayashi Maru at the command level, its crewed ship's officers rated by seed 1, at
     its first Power Allocation (the Instructor's ships' ratings rolled by virtual dice)."""
-    from companion.crew_play import with_crews
     from companion.dice import VirtualDice
+    from companion.table.crew_play import with_crews
     from engine import pending
 
     scenario = prepare(load_scenario("kobayashi-maru", None), None, "command", None, 1, 3)

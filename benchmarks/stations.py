@@ -46,10 +46,10 @@ def _p99(xs: list[float]) -> float:
 
 
 def _tap_latency(samples: int) -> list[float]:
-    from companion.app import App, Table
-    from companion.consoles import Consoles
     from companion.saves.saved_game import SavedGame
     from companion.session import load_scenario, prepare
+    from companion.table.app import App, Table
+    from companion.table.consoles import Consoles
     from engine import crew_stations
 
     scenario = prepare(load_scenario("duel", None), None, "basic", None, 0)

@@ -11,7 +11,7 @@ side by side:
 - the floor: a bare pygame program that opens an 800x480 window, flips it once and waits in
   `pygame.event.wait()` forever;
 - the least: the same bare window waiting in SDL's own `SDL_WaitEventTimeout` (the way the app
-  waits, companion/wakeups.py). pygame-ce's `event.wait` looks at its queue every millisecond,
+  waits, companion/table/wakeups.py). pygame-ce's `event.wait` looks at its queue every millisecond,
   so the floor costs a little CPU that the least does not.
 
 Both bare windows are drawn the way the app draws its window (no OpenGL texture; see

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.settings.usage import LazyChoices
-from companion.start_screen import screen_available, show_start
+from companion.table.start_screen import screen_available, show_start
 from engine import levels
 from engine.game import ruleset_names
 
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         show_start(config, args.window)
     from companion.saves.store import Store, StoreError
     from companion.settings.config_check import check_config
-    from companion.table_setup import (
+    from companion.table.table_setup import (
         choose_game,
         open_consoles,
         people_at_mocked_panels,
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         if headless:
             print("starbridge: kiosk mode needs a screen", file=sys.stderr)
             return 2
-        from companion.kiosk import run_kiosk
+        from companion.table.kiosk import run_kiosk
 
         return run_kiosk(config, data_dir, say)
     if getattr(args, "stations", False):
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             "add --autopilot, or run with a screen")
         return 2
     consoles = None
-    from companion.wakeups import Wakeups
+    from companion.table.wakeups import Wakeups
 
     wakeups = Wakeups(display=False) if headless else None   # made first: the consoles wake it
     if headless and config.stations:   # opened before the game: people wait for their consoles

@@ -232,12 +232,12 @@ class _Clock:
 
 
 def render_first_game(doc: DocScreen, out: Path) -> None:
-    """A new table's first game offered on the screen (companion/first_game.py): the packaged
+    """A new table's first game offered on the screen (companion/table/first_game.py): the packaged
     scenarios and the default pin map's keys for KEYS."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from companion.first_game import TITLE_FIRST, game_offer
+    from companion.table.first_game import TITLE_FIRST, game_offer
     from display.draw_game_offer import GameChooser
     from display.game_offer import start
     from display.keys_sheet import PanelKeys
@@ -264,10 +264,10 @@ def render_app(doc: DocScreen, out: Path) -> None:
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from companion.app import App, Table
     from companion.saves.saved_game import SavedGame
     from companion.saves.store import Store
     from companion.session import load_scenario, prepare
+    from companion.table.app import App, Table
     from engine import crew_stations, new_game
     from hardware.pinmap import load_pinmap
 

@@ -94,7 +94,7 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
                  and _mine(p, seat)),
     "drones": (None, lambda s, p, seat: p.roll is None and getattr(s, "stage", "") == "drones"
                and _mine(p, seat)),
-    # the kiosk's screens (companion/kiosk.py): the invitation over a demonstration game, the
+    # the kiosk's screens (companion/table/kiosk.py): the invitation over a demonstration game, the
     # briefing when a crew sits down, the countdown before an idle crew's game is left
     "attract": (None, None),
     "briefing": (None, None),
@@ -175,7 +175,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     prepared = prepare(load_scenario(scenario, data_dir), data_dir, level, None,
                        30 if screen == "end" else turns + 10)
     if level == "command":   # the crewed ships' officers, rated by the seed (nothing saved)
-        from companion.crew_play import with_crews
+        from companion.table.crew_play import with_crews
         prepared = with_crews(prepared, {}, None, seed, lambda _: None, save=False)[0]
     state = new_game(prepared)
     if seat.ship is not None and seat.ship not in {s.get("id") for s in _ships(state)}:
@@ -233,8 +233,8 @@ def stage_seats(display: Any, state: GameState) -> None:
     """Open the Seats view as a table would have it: the first ship's crew at the default pin
     map's panels, the other ships on the autopilot (their panels greyed out: taken), and one
     change asked for the next turn."""
-    from companion.admiral_seats import admiral_seats
-    from companion.seat_changes import SeatChanges
+    from companion.table.admiral_seats import admiral_seats
+    from companion.table.seat_changes import SeatChanges
     from engine import crew_stations
     from hardware.pinmap import load_pinmap
 
@@ -254,7 +254,7 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
                    screen: str, data_dir: Path | None = None) -> None:
     """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
     if screen == "end":
-        from companion.first_game import game_offer
+        from companion.table.first_game import game_offer
         from display.endgame import EndgameScreen
 
         ruleset = scenario_ruleset(scenario)

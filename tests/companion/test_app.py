@@ -11,10 +11,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import ABANDONED, Store
 from companion.session import load_scenario, prepare
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.log import replay
 from hardware.pinmap import load_pinmap

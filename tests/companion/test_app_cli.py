@@ -91,7 +91,7 @@ def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[
     import argparse
 
     from companion.settings.config import Config
-    from companion.table_setup import new_scenario
+    from companion.table.table_setup import new_scenario
 
     game = SavedGame.new(store, new_scenario(Config(), argparse.Namespace(turns=1, scenario=None),
                                              None), 3, {})
@@ -248,7 +248,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:
     from companion.settings.config import Config
-    from companion.table_setup import with_seat_flags
+    from companion.table.table_setup import with_seat_flags
 
     config = with_seat_flags(Config(), ["enterprise=touch", "kronos/helm=panel",
                                         "default=autopilot"])
@@ -264,7 +264,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
 
 
 def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.start_screen import screen_available
+    from companion.table.start_screen import screen_available
 
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

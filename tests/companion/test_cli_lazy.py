@@ -132,5 +132,5 @@ main(["play", "--new", "--no-save"])
     modules = set(json.loads(done.stdout.strip().splitlines()[-1]))
     assert "companion.settings.config" in modules   # the configuration says the screen's size and turn
     later = [h for h in HEAVY if h != "serial"]   # (the configuration's dice trays: pyserial's)
-    assert not [h for h in (*later, "companion.table_setup", "companion.saves.store")
+    assert not [h for h in (*later, "companion.table.table_setup", "companion.saves.store")
                 if loaded(modules, h)]

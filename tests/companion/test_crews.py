@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 import engine
 from companion import crews
 from companion.cli import main
-from companion.crew_play import crew_layout, parse_crews, with_crews
 from companion.crews import Crew, CrewError, CrewMember, award, load_crew, rotate, save_crew
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import crew_layout, parse_crews, with_crews
 from engine.errors import DataError
 from engine.game import captain_station, officer_needs, victory_points
 from engine.rulesets.fasa.values.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
@@ -489,7 +489,7 @@ def test_a_rematch_takes_the_crews_officers_as_their_file_holds_them_now(folder:
     assert captain is not None
     save_crew(folder, crew.with_officer(replace(captain, ratings={**captain.ratings,
                                                                   "tactics": 90})))
-    from companion.crew_play import crews_of
+    from companion.table.crew_play import crews_of
     again, _ = with_crews(first, crews_of(first), folder, 2, lambda _l: None)
     entry = next(s for s in again["ships"] if s["id"] == "enterprise")
     assert entry["officers"]["captain"]["tactics"] == 90
@@ -512,7 +512,7 @@ def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
     with no [seats] in the configuration, both crewed ships' stations are people's (at the
     panels), not only the first ship's; every other game keeps the first ship's crew alone."""
     from companion.settings.config import Config
-    from companion.table_setup import seats_for
+    from companion.table.table_setup import seats_for
 
     duel = prepare(crew_layout(load_scenario("duel", None), None, head_to_head=True), None,
                    "command", None, 30)

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from benchmarks.saves import long_scenario
-from companion.app import App, Table
 from companion.saves.saved_game import SavedGame, autopilot_step
 from companion.saves.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.crew_play import after_game, with_crews
 from companion.crews import Crew, CrewMember, load_crew, save_crew
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import after_game, with_crews
 from engine import Seat, new_game, view
 from engine.game import officer_needs
 from engine.rulesets.strpg.state import OVER, replace

@@ -11,11 +11,11 @@ import pytest
 from console_client import Net
 from table_helpers import choose, connect, make_app, settle, token
 
-from companion.app import App, Table
-from companion.kiosk import Kiosk, attract_seats
 from companion.saves.saved_game import SavedGame
 from companion.settings.config import parse_config
-from companion.table_setup import new_scenario
+from companion.table.app import App, Table
+from companion.table.kiosk import Kiosk, attract_seats
+from companion.table.table_setup import new_scenario
 from stations import ConsoleInput
 from stations.protocol import REFUSED_TOKEN
 

@@ -14,7 +14,7 @@ import pytest
 from console_client import Net
 from table_helpers import act, connect, expected_state, make_app, received, settle
 
-from companion.app import App
+from companion.table.app import App
 from engine import apply_all, crew_stations, new_game, state_to_json
 
 SHIP = "scout-2"

@@ -240,7 +240,7 @@ def test_play_resume_says_once_that_a_snapshot_was_not_used(
     import argparse
 
     from companion.settings.config import Config
-    from companion.table_setup import choose_game
+    from companion.table.table_setup import choose_game
 
     folder, game, n = saved
     _damage(folder, game, DAMAGE["text garbled"][0], game)

@@ -179,7 +179,7 @@ def test_simulate_and_the_configuration_name_the_admiral(
         capsys: pytest.CaptureFixture[str]) -> None:
     from companion import cli
     from companion.settings.config import ConfigError, game_options, parse_config
-    from companion.table_setup import seats_for
+    from companion.table.table_setup import seats_for
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])
     assert "--admiral" in capsys.readouterr().out

@@ -1,5 +1,5 @@
 """`starbridge panels play`: a game at the station panels alone (no screen), played by the one
-table loop (companion/app.py) that `play` and the consoles' table run.
+table loop (companion/table/app.py) that `play` and the consoles' table run.
 
     app = panels_app(scenario, ["enterprise"], pins, factory, seed=1, say=print)
     while app.step() and not app.game.over:    # on the main thread
@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.admiral_seats import admiral_seats
-from companion.app import App, Report, Table
 from companion.saves.saved_game import AUTOPILOT, SavedGame
-from companion.seat_changes import panel_problem
 from companion.session import account_lines, load_scenario, prepare
 from companion.settings.usage import LazyChoices
+from companion.table.admiral_seats import admiral_seats
+from companion.table.app import App, Report, Table
+from companion.table.seat_changes import panel_problem
 from engine import crew_stations, levels, new_game
 from engine.errors import EngineError
 from engine.game import ruleset_names

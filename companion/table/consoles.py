@@ -68,7 +68,7 @@ REMEMBERED_STATES = 256
 
 class ConsoleQueue(queue.Queue[ConsoleInput]):
     """The consoles' inputs: put by the server's thread, taken by the main loop, which a put
-    wakes (`wake`: the table's wake-up, companion/wakeups.py, handed over when it is made)."""
+    wakes (`wake`: the table's wake-up, companion/table/wakeups.py, handed over when it is made)."""
 
     def __init__(self, wake: Callable[[], None] | None = None) -> None:
         super().__init__()
@@ -110,7 +110,7 @@ class Consoles:
              advertise: bool = False, wake: Callable[[], None] | None = None) -> Consoles | None:
         """Start the server; None (and why, said, with `without`: what the table does then)
         when the port cannot be had. `advertise`: the table's name by mDNS too. `wake`: the
-        table's wake-up (companion/wakeups.py), which every console's input calls."""
+        table's wake-up (companion/table/wakeups.py), which every console's input calls."""
         inputs = ConsoleQueue(wake)
         server = StationServer(inputs.put, address, port)
         try:

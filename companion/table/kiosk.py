@@ -33,10 +33,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.app import WATCH, App, Table
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import ABANDONED, DAMAGED, OVER, Store, StoreError
 from companion.settings.config import Config
+from companion.table.app import WATCH, App, Table
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, KioskScreen, briefing
 from display.game_offer import parse_choice
 from engine import Seat, view
@@ -109,7 +109,7 @@ class Kiosk:
         if scenario is None:
             scenario = self.new_scenario(None if crew else self.config.attract_scenario)
         seed = self.config.seed or random.randrange(1, 2**31)
-        from companion.table_setup import seats_for
+        from companion.table.table_setup import seats_for
         from engine import new_game
 
         if seats is None:
@@ -265,7 +265,7 @@ class Kiosk:
 
 def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None]) -> int:
     from companion.settings.paths import user_data_dir
-    from companion.table_setup import build_table, new_scenario, open_consoles, open_hardware
+    from companion.table.table_setup import build_table, new_scenario, open_consoles, open_hardware
 
     store, notes = Store.open_folder(user_data_dir())
     for note in notes:

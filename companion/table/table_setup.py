@@ -10,10 +10,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.admiral_seats import admiral_seats
-from companion.app import App, Report, Table
-from companion.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
-from companion.first_game import asks_first_game, game_offer, offer_first_game
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import ABANDONED, PLAYING, Store, StoreError
 from companion.session import account_lines, load_scenario, prepare
@@ -24,8 +20,12 @@ from companion.settings.config import (
     parse_config,
     seat_mode,
 )
-from companion.systemd_notify import Notifier
-from companion.wakeups import Wakeups
+from companion.table.admiral_seats import admiral_seats
+from companion.table.app import App, Report, Table
+from companion.table.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
+from companion.table.first_game import asks_first_game, game_offer, offer_first_game
+from companion.table.systemd_notify import Notifier
+from companion.table.wakeups import Wakeups
 from display.game_offer import parse_choice
 from engine import (
     Event,
@@ -42,7 +42,7 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
-    from companion.consoles import Consoles
+    from companion.table.consoles import Consoles
     from display.keys_sheet import PanelKeys
     from engine import GameState
     from firmware_bridge.bridge import DiceBridge
@@ -241,7 +241,7 @@ def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame
 
 
 def offer_resume(info: Any, config: Config) -> bool:
-    from companion.resume_screen import ask_resume
+    from companion.table.resume_screen import ask_resume
     from display.screen import open_screen, opened
 
     shown = opened()   # the start screen's (a --window's too), else the configuration's
@@ -312,7 +312,7 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except LightsError as exc:
             raise EngineError("\n".join(exc.problems)) from None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
-        from companion.wakeups import WakingQueue
+        from companion.table.wakeups import WakingQueue
         from firmware_bridge.bridge import DiceBridge
 
         hw.dice = DiceBridge(config.dice, events=WakingQueue(hw.wakeups.wake)).start()
@@ -379,7 +379,7 @@ def open_consoles(config: Config, say: Callable[[str], None],
     `wake`: the loop's wake-up (Hardware.wakeups), which each console's input calls."""
     if not config.stations:
         return None
-    from companion.consoles import Consoles
+    from companion.table.consoles import Consoles
 
     return Consoles.open(config.stations_address, config.stations_port, say,
                          without=without or "nobody can play the seats of people, so the game "
@@ -411,7 +411,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                                str(game.scenario.get("ruleset", ""))) + f", seed {game.seed}"
               + (f", game {game.id}" if game.store is not None else ""))
     # With a screen the panels are opened even when no seat starts at one: the Instructor may
-    # put a seat at its panel between turns (companion/seat_changes.py).
+    # put a seat at its panel between turns (companion/table/seat_changes.py).
     panels = not args.autopilot and (not headless or "panel" in game.seats.values())
     # A table with no screen and no GPIO (`starbridge stations` on a PC): its people play from
     # their consoles, not at panels that only this machine's keyboard could press.

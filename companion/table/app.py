@@ -19,15 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.dice_table import TrayAlerts, roll_words
-from companion.game_briefing import Briefing, panel_keys
-from companion.panel_sync import PanelSync
 from companion.saves.saved_game import AUTOPILOT, SavedGame, autopilot_action
-from companion.seat_changes import SeatChanges, turn_of
-from companion.systemd_notify import Notifier
 from companion.table.console_host import AppHost
+from companion.table.dice_table import TrayAlerts, roll_words
+from companion.table.game_briefing import Briefing, panel_keys
 from companion.table.panel_mirror import mirror_panels
-from companion.wakeups import Wakeups, WakingQueue, due_in
+from companion.table.panel_sync import PanelSync
+from companion.table.seat_changes import SeatChanges, turn_of
+from companion.table.systemd_notify import Notifier
+from companion.table.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
@@ -40,7 +40,7 @@ from hardware.ship_bridge import Bridge, crews_of
 if TYPE_CHECKING:
     from pygame import Surface
 
-    from companion.consoles import Consoles
+    from companion.table.consoles import Consoles
     from display.bridge_display import BridgeDisplay, Output
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
@@ -72,7 +72,7 @@ class Table:
     offered: Callable[[], GameOffer | None] = lambda: None   # the end screen's offer
     #                                                   (first_game.game_offer), read at the end
     current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
-    consoles: Consoles | None = None                  # the station consoles (companion/consoles.py)
+    consoles: Consoles | None = None                  # the station consoles (companion/table/consoles.py)
     room: Room | None = None                          # the room's lights and sounds
     panel_lights: RuleSet | None = None               # the panels' lights file (None:
                                                       # the packaged one)
@@ -126,7 +126,7 @@ class App:
         self.tray_alerts = TrayAlerts()
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
-        # how the loop sleeps (companion/wakeups.py): the table's, which its dice trays and
+        # how the loop sleeps (companion/table/wakeups.py): the table's, which its dice trays and
         # consoles were made with, so that their inputs wake it as a panel's press does
         self.wakeups = table.wakeups or Wakeups(display=table.surface is not None)
         self.consoles = table.consoles
@@ -238,7 +238,7 @@ class App:
     def roll_for(self, prompt: Prompt, by: str) -> tuple[Event, ...] | None:
         """A person asked for the table's dice: a connected tray is called and answers by itself
         (its roll arrives from the tray); with `fallback = "manual"` the table rolls by hand and
-        taps the number; otherwise the virtual die rolls (companion/dice_table.py)."""
+        taps the number; otherwise the virtual die rolls (companion/table/dice_table.py)."""
         assert prompt.roll is not None
         dice = self.table.dice
         typed = self.display is not None or self.consoles is not None   # a screen or a phone
@@ -363,7 +363,7 @@ class App:
 
     def _tell_service(self) -> None:
         """systemd's READY=1 once the game is on screen (at once headless), and WATCHDOG=1 at
-        its rate: this loop, and nothing else, feeds the watchdog (companion/systemd_notify.py)."""
+        its rate: this loop, and nothing else, feeds the watchdog (companion/table/systemd_notify.py)."""
         service = self.table.service
         if service is None:
             return
@@ -481,7 +481,7 @@ class App:
                 by = "manual" if getattr(out, "type_name", "") == "roll" else "touch"
                 self.accept(out, by)
 
-    # -- the Instructor's seat changes (companion/seat_changes.py) -----------------------------
+    # -- the Instructor's seat changes (companion/table/seat_changes.py) -----------------------------
     def _pins(self) -> PinMap | None:
         return self.table.pins if self.table.factory is not None else None
 
@@ -586,7 +586,7 @@ class App:
 
     def wait(self) -> None:
         """Idle until the next step: until the next input (a key, a tap, a panel's press, a
-        tray's roll, a console's message) or until something is due (companion/wakeups.py).
+        tray's roll, a console's message) or until something is due (companion/table/wakeups.py).
         Headless with the autopilots to act, not at all."""
         if self.display is not None:
             self.wakeups.wait(due_in(self, self.table.clock()))

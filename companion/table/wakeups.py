@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from companion.app import App
+    from companion.table.app import App
 
 MAX_WAIT = 0.5
 """seconds: the longest the loop sleeps with nothing due."""
@@ -246,7 +246,7 @@ def _usable(fd: int) -> bool:
 
 
 def due_in(app: App, t: float) -> float:
-    """Seconds until the app (companion.app.App) has something to do with no input: the next
+    """Seconds until the app (companion.table.app.App) has something to do with no input: the next
     autopilot action, a panel light that blinks or flashes, a lamp test ending, a held button
     becoming a long press, a roll's result on screen timing out. MAX_WAIT when nothing is due
     (the kiosk's countdown, in whole seconds, is redrawn at least that often)."""

@@ -3,7 +3,7 @@ and neither the command line nor the configuration file names the scenario or th
 screen offers the game first (display.draw_game_offer): the game systems, the levels with a line
 each (the basic game suggested for a first game), the scenario with its goal, the keys that stand
 in for the panels (KEYS, on a PC), then START. The game then opens with its briefing
-(companion/app.py) before turn 1.
+(companion/table/app.py) before turn 1.
 
 `game_offer` is also what the end screen's ANOTHER SCENARIO offers (display/endgame.py)."""
 
