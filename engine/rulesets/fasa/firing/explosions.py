@@ -34,13 +34,13 @@ from engine.hexgrid import distance
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing.combat import request, targetable
-from engine.rulesets.fasa.firing.mines import BLAST
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
+    BLAST,
     DESTROYED,
     DISABLED,
     HAZARD,
