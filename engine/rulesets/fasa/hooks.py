@@ -88,6 +88,17 @@ class Hooks:
         """Take the roll of a mine going off: the basic game has no mines."""
         raise LookupError(f"no mines at the {self.level} level")
 
+    def bridge_struck(self, state: FasaState, ship: Ship, code: str, points: int) -> FasaState:
+        """A bridge (BR) or engineering (ENG) result of the expert game's detailed charts: only
+        its superstructure and casualties (Expert, lines 841-845); Command & Control keeps it for
+        the end of the Firing Phase on a crewed ship."""
+        return state
+
+    def explosion_check(self, state: FasaState, ship: Ship) -> Located | None:
+        """Another roll than the explosion die for a ship below 0 superstructure (Command &
+        Control's Science Officer's damage control roll), or None: the die."""
+        return None
+
     # Moving.
     def heading_stress(self, state: FasaState, ship: Ship) -> Located:
         """An emergency heading change's stress: the basic game has no emergency heading change

@@ -1,12 +1,15 @@
 """What Command & Control (Book Two, seed lines 875-1563) changes at the expert game's hooks: a
-player crew's Science Officer rolls where its shots strike (`firing/hit_location.py`, line 1480)
-and his damage control takes points off incoming shots (`firing/damage_control.py`, line
-1193)."""
+player crew's Science Officer rolls where its shots strike (`firing/hit_location.py`, line 1480),
+his damage control takes points off incoming shots (`firing/damage_control.py`, line 1193) and
+his roll may keep a ship from exploding (`skills/explosion_roll.py`); a bridge hit or engineering
+out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
 
 from __future__ import annotations
 
-from engine.rulesets.fasa.firing import damage_control, hit_location
+from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
+from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert import Expert
+from engine.rulesets.fasa.skills import explosion_roll
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
@@ -22,3 +25,10 @@ class Command(Expert):
     def damage_control_cut(self, state: FasaState, target: Ship,
                            penetrating: int) -> tuple[FasaState, int]:
         return damage_control.take(state, target, penetrating)
+
+    def bridge_struck(self, state: FasaState, ship: Ship, code: str, points: int) -> FasaState:
+        return bridge_hits.record(state, ship, code, points)
+
+    def explosion_check(self, state: FasaState, ship: Ship) -> Located | None:
+        # Only a crewed ship has officers: a game below the command level keeps none.
+        return explosion_roll.ask(state, ship) if ship.officers else None
