@@ -99,6 +99,27 @@ class Hooks:
         Control's Science Officer's damage control roll), or None: the die."""
         return None
 
+    # Sensing (the expert game's arc scan and sensor questions).
+    def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
+        """Whether a player crew's Science Officer is offered the arc scan, or None: the expert
+        rule (Command & Control's scan by his rating, `sensors_rating.py`)."""
+        return None
+
+    def crewed_scan(self, state: FasaState, ship: Ship, arc: str) -> Located | None:
+        """A player crew's arc scan (his sensors Skill Roll), or None: the expert game's d10."""
+        return None
+
+    def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
+        """Whether a player crew's ship has a sensor question to ask before it moves, or None:
+        the expert rule."""
+        return None
+
+    def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
+                   station: str) -> Located | None:
+        """A player crew's sensor question (a roll against his rating), or None: the expert
+        rule."""
+        return None
+
     # Moving.
     def heading_stress(self, state: FasaState, ship: Ship) -> Located:
         """An emergency heading change's stress: the basic game has no emergency heading change

@@ -9,8 +9,12 @@ from __future__ import annotations
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert import Expert
+from engine.rulesets.fasa.sensing import sensors_rating
 from engine.rulesets.fasa.skills import explosion_roll
+from engine.rulesets.fasa.values.actions import AskSensor
 from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.officers import crewed
+from engine.rulesets.fasa.values.shaken import sensors_dark
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
@@ -32,3 +36,21 @@ class Command(Expert):
     def explosion_check(self, state: FasaState, ship: Ship) -> Located | None:
         # Only a crewed ship has officers: a game below the command level keeps none.
         return explosion_roll.ask(state, ship) if ship.officers else None
+
+    def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
+        return sensors_rating.scan_offered(state, ship) if crewed(ship) else None
+
+    def crewed_scan(self, state: FasaState, ship: Ship, arc: str) -> Located | None:
+        return sensors_rating.scan(state, ship, arc) if crewed(ship) else None
+
+    def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
+        if not crewed(ship):
+            return None
+        return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
+
+    def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
+                   station: str) -> Located | None:
+        if not crewed(ship):
+            return None
+        return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
+                                  station)
