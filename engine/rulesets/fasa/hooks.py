@@ -99,6 +99,12 @@ class Hooks:
         Control's Science Officer's damage control roll), or None: the die."""
         return None
 
+    # The Tactical Advantage Phase.
+    def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
+        """The order of the tactical advantage decided without a roll (the expert game's
+        Captains' ratings), or None: each Captain rolls (Advanced: Sequence Of Play step 2)."""
+        return None
+
     # Sensing (the expert game's arc scan and sensor questions).
     def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
         """Whether a player crew's Science Officer is offered the arc scan, or None: the expert

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.rulesets.fasa.firing import expert_damage
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.advanced import Advanced
-from engine.rulesets.fasa.skills import casualties
+from engine.rulesets.fasa.skills import casualties, ratings
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship
 
 
@@ -16,6 +16,9 @@ class Expert(Advanced):
     """The expert game's hooks."""
 
     level = "expert"
+
+    def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
+        return ratings.advantage_order(state)  # Expert step 1, line 695
 
     def die_bonus(self, state: FasaState, firer: Ship) -> int:
         return casualties.casualty_modifier(state.level, firer)
