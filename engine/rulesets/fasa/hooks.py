@@ -7,7 +7,7 @@ its modules call `hooks.of(state).NAME(...)` where a higher level adds to or rep
 do, and each method here is the basic game's own answer (nothing hidden, no modifier, the target's
 own station rolls, the Basic Game Damage Location Table). The advanced, expert and Command &
 Control levels are subclasses, each overriding the methods its rules change and inheriting the
-rest, in `layers/` (`layers/advanced.py`, `layers/expert.py`, `layers/command.py`), which
+rest, in `layers/` (`layers/advanced_hooks.py`, `layers/expert_hooks.py`, `layers/command_hooks.py`), which
 registers one instance per level when the ruleset is loaded. No module of a lower level imports a
 higher level's: the import contracts in pyproject.toml ("FASA's levels are layers") say so.
 

@@ -10,9 +10,9 @@ import pytest
 from engine.rulesets.fasa import hooks, rules
 from engine.rulesets.fasa.firing import evasion_rule
 from engine.rulesets.fasa.flow import prompts, rolls, turn
-from engine.rulesets.fasa.layers.advanced import Advanced
-from engine.rulesets.fasa.layers.command import Command
-from engine.rulesets.fasa.layers.expert import Expert
+from engine.rulesets.fasa.layers.advanced_hooks import Advanced
+from engine.rulesets.fasa.layers.command_hooks import Command
+from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.rule import Rule, gather
 from engine.rulesets.fasa.values.state import EVADE, LEVELS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
-from engine.rulesets.fasa.layers.expert import Expert
+from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.sensing import sensors_rating
 from engine.rulesets.fasa.skills import explosion_roll
 from engine.rulesets.fasa.values.actions import AskSensor

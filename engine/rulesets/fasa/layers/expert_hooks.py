@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.rulesets.fasa.firing import expert_damage
 from engine.rulesets.fasa.hooks import Located
-from engine.rulesets.fasa.layers.advanced import Advanced
+from engine.rulesets.fasa.layers.advanced_hooks import Advanced
 from engine.rulesets.fasa.skills import casualties, ratings
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship
 
