@@ -20,7 +20,7 @@ from engine.rulesets.fasa.data.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing import damage_control, mines
 from engine.rulesets.fasa.firing.hiding import hidden_from, to_hit_modifier, undetected_by
-from engine.rulesets.fasa.firing.hit_location import roller, struck_heading
+from engine.rulesets.fasa.firing.hit_location import roller, sensors_out_duty, struck_heading
 from engine.rulesets.fasa.firing.mines import BLAST, FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
@@ -462,7 +462,7 @@ def locate_system(state: FasaState, firer: Ship, target: Ship, hit: Hit, locatio
         return _located(state.with_ship(target), events)
     if location == "sensors":
         state = replace(state, hit=replace(hit, stage=Stage.SENSORS))
-        state, ev = request(state, target.id, Duty.COMMAND,
+        state, ev = request(state, target.id, sensors_out_duty(state, target),
                             f"how long {target.name}'s sensors are out: "
                             + ("1-5 one Movement/Firing Phase, 6-10 two" if target.officers
                                else "1-5 one game turn, 6-10 two"))

@@ -45,6 +45,15 @@ def roller(state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
     return default
 
 
+def sensors_out_duty(state: FasaState, target: Ship) -> Duty:
+    """Whose roll says how long a ship's sensors are out: "The captain of the damaged ship rolls
+    one die in secret" (Expert: Sensors Out, line 837), and so at the command level for the
+    Instructor's ships (line 897); a crewed ship's Science Officer, on whose Damage Control Panel
+    the Sensors Track is ("Sensors Damaged: If the sensors are damaged in combat, roll one die",
+    C&C line 1247): the station with the sensors duty in its crew."""
+    return Duty.SENSORS if command_level(state.level) and crewed(target) else Duty.COMMAND
+
+
 def struck_heading(shot: Shot, target: Ship) -> int:
     """The target's heading that decides which shield a shot strikes: the heading before it
     turned, when its evasion failed ("the torpedo hits the shield it originally would have struck
