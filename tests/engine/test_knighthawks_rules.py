@@ -554,8 +554,9 @@ def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved
 def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     """"a ship that carries seekers can drop them at any time" (line 44; mines "during the course
     of play", line 41): a minelayer moving three hexes drops its seeker one hex along (and mines
-    where it starts); without `drop_at`, or past the course's end, the drop is where the move
-    ends; a place before the course is refused with the reason."""
+    where it starts); without `drop_at` the drop is where the move ends; a place before the
+    course or past its end is no hex of the move and is refused with the reason, as the helm's
+    control bounds it."""
     def layer() -> KHState:
         state = engine.new_game(scenario([
             ship("ml", "upf-minelayer", "upf", [10, 5], 3, speed=1),
@@ -577,8 +578,8 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
     state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
     assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
-    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S", 5))  # past the course: its end
-    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
+    assert "0 to 2" in (engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", 3)) or "")
+    assert engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", 2)) is None
 
 
 def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> None:

@@ -304,10 +304,12 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         raise IllegalAction(f"{who_}: {why}")
     if action.drop not in ("", "M", "S"):
         raise IllegalAction(f"{who_}: drop is M (mines), S (a seeker) or nothing")
-    if type(action.drop_at) is not int or not -1 <= action.drop_at <= 99:
+    # Line 44: a drop in any hex of the move, so in none past its end: `controls` offers
+    # 0 to the course's speed (and -1, where it ends), and `apply` accepts exactly that.
+    if type(action.drop_at) is not int or not -1 <= action.drop_at <= action.speed:
         raise IllegalAction(f"{who_}: drop_at is how many hexes along the course the drop is "
-                            f"made, 0 to {action.speed} (-1, or more than the course has: where "
-                            f"the move ends), not {action.drop_at!r}")
+                            f"made, 0 to {action.speed} (-1: where the move ends), not "
+                            f"{action.drop_at!r}")
     drop = None
     if action.drop:
         drop = next((m for m in ship.weapons if m.code == action.drop and m.intact
