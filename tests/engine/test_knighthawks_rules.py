@@ -10,7 +10,7 @@ import engine
 from engine import IllegalAction, RollResult, Seat
 from engine.dice import Die
 from engine.hexgrid import offset_to_hex
-from engine.rulesets.knighthawks import combat, setup
+from engine.rulesets.knighthawks import combat, movement, setup
 from engine.rulesets.knighthawks.actions import Fire, LaunchICMs, Move, Repair, SetScreens
 from engine.rulesets.knighthawks.datafiles import class_dicts
 from engine.rulesets.knighthawks.fire import repairs
@@ -554,9 +554,10 @@ def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved
 def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     """"a ship that carries seekers can drop them at any time" (line 44; mines "during the course
     of play", line 41): a minelayer moving three hexes drops its seeker one hex along (and mines
-    where it starts); without `drop_at` the drop is where the move ends; a place before the
-    course or past its end is no hex of the move and is refused with the reason, as the helm's
-    control bounds it."""
+    where it starts); without `drop_at`, or past the course's end, the drop is where the move
+    ends; a place before the course, or past the most hexes the ship can move this turn (the
+    helm's control's bound, whatever course is entered beside it), is refused with the
+    reason."""
     def layer() -> KHState:
         state = engine.new_game(scenario([
             ship("ml", "upf-minelayer", "upf", [10, 5], 3, speed=1),
@@ -578,8 +579,13 @@ def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
     assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
     state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
     assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
-    assert "0 to 2" in (engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", 3)) or "")
-    assert engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", 2)) is None
+    state, _ = act(layer(), Move("helm", "ml", 1, "F", "S", 2))  # past the course: its end
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 6)]
+    reach = movement.speed_range(layer().ship("ml"))[1]
+    (d,) = [d for d in engine.controls(layer(), Seat("helm", "ml")) if d.action == "kh_move"]
+    assert d.field_named("drop_at").maximum == reach
+    assert f"0 to {reach}" in (
+        engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", reach + 1)) or "")
 
 
 def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> None:

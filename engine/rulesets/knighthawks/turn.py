@@ -304,12 +304,14 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         raise IllegalAction(f"{who_}: {why}")
     if action.drop not in ("", "M", "S"):
         raise IllegalAction(f"{who_}: drop is M (mines), S (a seeker) or nothing")
-    # Line 44: a drop in any hex of the move, so in none past its end: `controls` offers
-    # 0 to the course's speed (and -1, where it ends), and `apply` accepts exactly that.
-    if type(action.drop_at) is not int or not -1 <= action.drop_at <= action.speed:
+    # Line 44: a drop in any hex of the move. The helm's control offers 0 to the most hexes
+    # the ship can move this turn, whatever course is entered beside it, so a place past this
+    # course's end is its end (`flow.moved`) and only a place past any course is refused.
+    reach = movement.speed_range(ship)[1]
+    if type(action.drop_at) is not int or not -1 <= action.drop_at <= reach:
         raise IllegalAction(f"{who_}: drop_at is how many hexes along the course the drop is "
-                            f"made, 0 to {action.speed} (-1: where the move ends), not "
-                            f"{action.drop_at!r}")
+                            f"made, 0 to {reach} (-1, or more than the course has: where the "
+                            f"move ends), not {action.drop_at!r}")
     drop = None
     if action.drop:
         drop = next((m for m in ship.weapons if m.code == action.drop and m.intact
