@@ -18,6 +18,7 @@ from engine.rulesets.knighthawks import (
     explain,
     flow,
     preview,
+    revisions,
     setup,
     turn,
     views,
@@ -35,6 +36,10 @@ class KnightHawksRuleset:
         """One set of rules (the Advanced Game's combat on the Basic Game's map): no levels."""
         return ""
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
+    rules_revision = revisions.RULES_REVISION   # written in a log's header (docs/log-format.md)
+
+    def older_rules(self, revision: int, scenario: Mapping[str, Any]) -> str:
+        return revisions.older_rules(revision, scenario)
 
     def new_game(self, scenario: Mapping[str, Any]) -> KHState:
         return flow.advance(setup.new_game(scenario))[0]
