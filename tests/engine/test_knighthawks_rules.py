@@ -604,3 +604,33 @@ def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> No
                                                 state.ship("sd"), 3)
         assert words in target.explain and f"= {chance}%" in target.explain
     assert target.need is not None and f"= {target.need}%" in target.explain
+
+
+def test_a_seeker_steps_to_the_hex_nearest_its_target_whatever_way_it_faced() -> None:
+    """Line 46: a seeker "can make an unlimited number of facing changes to keep itself aimed at
+    the nearest ship ... up to three times before it moves each turn": three hexsides reach any
+    facing, so it keeps none (docs/rules-decisions.md, Knight Hawks): its two hexes of the first
+    move close two hexes on a destroyer three away, with nothing on the map to turn."""
+    from engine.rulesets.knighthawks.ordnance import move_seekers
+    from engine.rulesets.knighthawks.state import Seeker
+    state = duel()
+    here = offset_to_hex(10, 2)
+    state = replace(state, seekers=(Seeker("sk", "sathar", here, active=True, target="dd"),))
+    assert here.distance(state.ship("dd").pos) == 3
+    moved, attacks, _, _ = move_seekers(state, "sathar")
+    assert attacks == [] and moved.seekers[0].pos.distance(state.ship("dd").pos) == 1
+
+
+def test_damage_control_is_tried_in_the_first_turn_with_no_repair_turn_to_wait_for() -> None:
+    """Line 176 ("The ship may recover ADF during the Repair Turn") names a Repair section the
+    seed does not hold; ours tries a repair every turn at the full DCR (docs/rules-decisions.md,
+    Knight Hawks): a destroyer that lost its ADF in turn 1 is offered its repair in turn 1."""
+    state = at(duel(), REPAIR)
+    dd = state.ship("dd")
+    state = state.with_ship(replace(dd, adf=0))
+    assert state.turn == 1 and "ADF" in repairs(state.ship("dd"))
+    offered = [d for d in engine.controls(state, Seat("engineer", "dd"))
+               + engine.controls(state, Seat("helm", "dd")) + engine.controls(
+                   state, Seat("captain", "dd")) if d.action == "kh_repair"]
+    assert offered and any(c.value == "ADF" for d in offered
+                           for c in d.field_named("system").choices)
