@@ -540,7 +540,7 @@ def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved
     attacks"; line 204: "Combat control system and damage control hits are not cumulative". A
     ship whose DCR a damage control hit has halved keeps that DCR when a disastrous fire breaks
     out; the fire's other effects stand. On an undamaged DCR the fire halves it (rounded up)."""
-    from engine.rulesets.knighthawks import combat
+    from engine.rulesets.knighthawks.firing import combat
     state = duel()
     sd = state.ship("sd")
     fresh, events, hull = combat.damage_result(state, sd, 118, 0)
