@@ -11,12 +11,11 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
-from engine.rulesets.knighthawks import revisions
 from engine.rulesets.knighthawks.autopilots import autopilot
 from engine.rulesets.knighthawks.data.datafiles import class_dicts
 from engine.rulesets.knighthawks.decisions import controls
 from engine.rulesets.knighthawks.explanations import explain
-from engine.rulesets.knighthawks.flow import setup, steps, turn
+from engine.rulesets.knighthawks.flow import revisions, setup, steps, turn
 from engine.rulesets.knighthawks.seats import preview, views
 from engine.rulesets.knighthawks.values import crew
 from engine.rulesets.knighthawks.values.state import KHState
