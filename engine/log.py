@@ -27,6 +27,7 @@ from engine.game import GameState, apply, new_game
 
 LOG_VERSION = 2
 CHECK = "check"
+RULES = "rules"         # the header's rules revision, for a ruleset that declares one
 MAX_LINE = 1 << 20      # characters in one line; a header of a large scenario is about 14 000
 MAX_DEPTH = 16          # nesting of objects and lists; a header uses 8
 MAX_DIGITS = 15         # digits of one number; no number in a game comes near this
@@ -51,8 +52,15 @@ def _line(data: dict[str, Any]) -> str:
 def header_line(scenario: Mapping[str, Any]) -> str:
     """The first line of a log: the self-contained scenario the game started from."""
     ruleset = scenario.get("ruleset", rulesets.DEFAULT)
-    return _line({"starbridge_log": LOG_VERSION, "ruleset": ruleset,
-                  "scenario": {**scenario, "ruleset": ruleset}})
+    head: dict[str, Any] = {"starbridge_log": LOG_VERSION, "ruleset": ruleset,
+                            "scenario": {**scenario, "ruleset": ruleset}}
+    try:
+        revision = getattr(rulesets.get(ruleset), "rules_revision", None)
+    except KeyError:   # an unknown ruleset: the reader names it
+        revision = None
+    if revision is not None:
+        head[RULES] = revision
+    return _line(head)
 
 
 def action_line(seq: int, action: Action) -> str:
@@ -242,7 +250,7 @@ def _header(where: str, data: dict[str, Any]) -> dict[str, Any]:
     if type(version) is not int or version != LOG_VERSION:
         raise LogError(f"{where}: not a starbridge log header "
                        f"(expected {{\"starbridge_log\": {LOG_VERSION}, ...}})")
-    extra = sorted(data.keys() - {"starbridge_log", "ruleset", "scenario", CHECK})
+    extra = sorted(data.keys() - {"starbridge_log", "ruleset", "scenario", RULES, CHECK})
     if extra:
         raise LogError(f"{where}: the header has unknown field(s) {', '.join(extra)}")
     scenario = data.get("scenario")
@@ -267,6 +275,21 @@ def _header(where: str, data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(scenario.get(part), dict):
             raise LogError(f"{where}: the scenario does not carry its {part}; a log must hold "
                            f"everything it replays from")
+    # A log played by older rules of its ruleset (docs/log-format.md, Rules revisions): refused
+    # before its first action, with what changed and what to do, where its actions would make
+    # another game now; replayed as it was played where they would not.
+    revision = data.get(RULES, 1)
+    if type(revision) is not int or revision < 1:
+        raise LogError(f"{where}: the header's rules revision {revision!r} is not a whole "
+                       f"number from 1")
+    current = getattr(found, "rules_revision", None)
+    if current is not None and revision > current:
+        raise LogError(f"{where}: written by a newer starbridge (rules revision {revision}; this "
+                       f"one plays {current}): replay it with that starbridge or a later one")
+    older = getattr(found, "older_rules", None)
+    why = older(revision, scenario) if callable(older) else ""
+    if why:
+        raise LogError(f"{where}: {why}")
     try:
         new_game(scenario)
     except DataError as exc:

@@ -66,6 +66,9 @@ class Ruleset(Protocol[S]):
 
     Optional attribute: `log_carries`, the names of the scenario parts a log header must hold
     (the ruleset's own data, e.g. ("classes", "tables")), read by `engine.log`; none if absent.
+    Optional attributes `rules_revision` (an int written in each log's header as `rules`) and
+    `older_rules(revision, scenario) -> str`: why a log of an older revision (absent: 1) cannot
+    replay as it was played, "" when it can; `engine.log` refuses such a log with those words.
     """
 
     name: str

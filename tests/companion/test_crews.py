@@ -1,7 +1,7 @@
 """Crew files and campaigns (Book Two, Command & Control: Adventures And Campaigns, Rotating The
-Positions, seed 000 lines 1520-1538; ratings, line 1001; Victory Points, Expert line 521): the
-`starbridge crew` command, a crew at the table through `--crew`, the Victory Points written back,
-and crew files that are not what they should be."""
+Positions, seed 000 lines 1520-1538; ratings, line 1001; Victory Points, line 521 among the
+advanced game's optional rules): the `starbridge crew` command, a crew at the table through
+`--crew`, the Victory Points written back, and crew files that are not what they should be."""
 
 from __future__ import annotations
 
@@ -202,11 +202,12 @@ def test_a_crew_of_three_shares_among_three_and_its_captain_is_who_holds_command
 
 
 def test_victory_points_are_the_vanquished_ships_power_divided_by_10() -> None:
-    """Expert, line 521: "A ship gains Victory Points when it scores a victory by destroying,
-    capturing, or driving off another ship ... dividing the vanquished ship's Total Power Units
-    Available by 10". A D-7A has 40 (4 points): one destroyed, one disabled, one gone from the
-    map; none while the game goes on, none for a side's own ships, none for ships of the side
-    that won (a ship that left the map to win was not driven off)."""
+    """Advanced, Optional Rules: Victory Points, line 521: "A ship gains Victory Points when it
+    scores a victory by destroying, capturing, or driving off another ship ... dividing the
+    vanquished ship's Total Power Units Available by 10". A D-7A has 40 (4 points): one
+    destroyed, one disabled, one gone from the map; none while the game goes on, none for a
+    side's own ships, none for ships of the side that won (a ship that left the map to win was
+    not driven off)."""
     s = engine.new_game(command("expert"))
     assert isinstance(s, FasaState)
     assert victory_points(s, "Federation") == ()   # not over

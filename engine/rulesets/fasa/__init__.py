@@ -22,6 +22,7 @@ from engine.errors import DataError
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
 from engine.rulesets.fasa import levels as level_rules
+from engine.rulesets.fasa import revisions
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.campaigns import player_crews
 from engine.rulesets.fasa.data.datafiles import read_toml
@@ -43,6 +44,10 @@ class FasaRuleset:
     def level_line(self, level: str) -> str:
         return level_rules.LEVEL_LINES.get(level, "")
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
+    rules_revision = revisions.RULES_REVISION   # written in a log's header (docs/log-format.md)
+
+    def older_rules(self, revision: int, scenario: Mapping[str, Any]) -> str:
+        return revisions.older_rules(revision, scenario)
 
     def new_game(self, scenario: Mapping[str, Any]) -> FasaState:
         state = setup.new_game(scenario)

@@ -53,10 +53,21 @@ class Hooks:
         """`die_bonus` as a roll request's `modifiers`: none."""
         return ()
 
+    def die_words(self, state: FasaState, firer: Ship) -> str:
+        """`die_bonus` in a roll's words: "" (the expert game's " (+2 on the die for ...'s
+        casualties)")."""
+        return ""
+
     def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         """(ship, station) of the roll of `duty` asked about `ship`: that ship's own station
         (Command & Control has a player crew's Science Officer roll where its shots strike)."""
         return ship, state.station_for(ship, duty)
+
+    def sensors_out_duty(self, state: FasaState, target: Ship) -> Duty:
+        """Whose roll says how long a ship's sensors are out: "The captain of the damaged ship
+        rolls one die in secret" (Expert: Sensors Out, line 837; Command & Control gives a crewed
+        ship's roll to its Science Officer, line 1247)."""
+        return Duty.COMMAND
 
     def struck_heading(self, shot: Shot, target: Ship) -> int:
         """The target's heading that decides which shield a shot strikes: its heading now (the
@@ -115,10 +126,21 @@ class Hooks:
         """A player crew's arc scan (his sensors Skill Roll), or None: the expert game's d10."""
         return None
 
+    def question_left(self, state: FasaState, ship: Ship) -> bool:
+        """Whether the ship has a sensor question left to ask in this Movement Phase, which
+        gives it a place in the movement order though it has no movement points in the phase:
+        no (the expert game's questions, `sensing/sensor_ask.py`, lines 707, 777)."""
+        return False
+
     def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
-        """Whether a player crew's ship has a sensor question to ask before it moves, or None:
-        the expert rule."""
+        """Whether a player crew's ship has a sensor question left in this Movement Phase, or
+        None: the expert rule."""
         return None
+
+    def relock_open(self, state: FasaState, ship: Ship) -> bool:
+        """Whether the ship, its sensors working again this turn, may try a lock in place of
+        this Movement Phase's question: no (Command & Control, line 1249)."""
+        return False
 
     def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
                    station: str) -> Located | None:

@@ -15,7 +15,7 @@ from engine.rulesets.knighthawks.autopilots import autopilot
 from engine.rulesets.knighthawks.data.datafiles import class_dicts
 from engine.rulesets.knighthawks.decisions import controls
 from engine.rulesets.knighthawks.explanations import explain
-from engine.rulesets.knighthawks.flow import setup, steps, turn
+from engine.rulesets.knighthawks.flow import revisions, setup, steps, turn
 from engine.rulesets.knighthawks.seats import preview, views
 from engine.rulesets.knighthawks.values import crew
 from engine.rulesets.knighthawks.values.state import KHState
@@ -30,6 +30,10 @@ class KnightHawksRuleset:
         """One set of rules (the Advanced Game's combat on the Basic Game's map): no levels."""
         return ""
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
+    rules_revision = revisions.RULES_REVISION   # written in a log's header (docs/log-format.md)
+
+    def older_rules(self, revision: int, scenario: Mapping[str, Any]) -> str:
+        return revisions.older_rules(revision, scenario)
 
     def new_game(self, scenario: Mapping[str, Any]) -> KHState:
         return steps.advance(setup.new_game(scenario))[0]

@@ -442,3 +442,136 @@ def test_a_lock_gives_a_question_in_each_movement_phase_asked_before_the_ship_mo
     assert prompt.action == "move"
     again = engine.problem(state, AskSensor("science", "ent", 2))
     assert again is not None and "no sensor question" in again
+
+
+@pytest.mark.parametrize(("die", "locked"), [(4, True), (5, False)])
+def test_casualties_modify_the_sensor_lock_roll(die: int, locked: bool) -> None:
+    """"For every 10% of the crew that become casualties, all die rolls are modified by a +1"
+    (line 853): with 25% casualties (+2) the lock's 1-6 (line 707) is 1-4 on the die as rolled,
+    and the request says why."""
+    from engine.rulesets.fasa.values.actions import Sense
+    from engine.rulesets.fasa.values.state import SENSE
+    state = duel()
+    state = state.with_ship(replace(state.ship("ent"), casualties=250))
+    state = replace(state, step=SENSE)
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    (prompt,) = engine.pending(state)
+    assert prompt.roll is not None and prompt.roll.needs == (1, 4)
+    assert prompt.roll.modifiers == (("+2 for casualties", 2),)
+    assert "1-4 locks (+2 on the die for ENT's casualties)" in prompt.roll.purpose
+    state, _ = roll(state, die)
+    assert (state.ship("ent").lock == "kl") is locked
+
+
+@pytest.mark.parametrize(("die", "found"), [(4, True), (5, False)])
+def test_casualties_modify_the_arc_scan_roll(die: int, found: bool) -> None:
+    """"all die rolls are modified by a +1" for every 10% of casualties (line 853): the arc
+    scan's 5 or less (line 783) is 4 or less on the die with 10% casualties (+1)."""
+    state = cloak_game()
+    state = state.with_ship(replace(state.ship("a"), casualties=100))
+    state, _ = act(state, ArcScan("science", "b", ""))
+    state, _ = act(state, ArcScan("science", "a", "forward"))
+    (prompt,) = engine.pending(state)
+    assert prompt.roll is not None and prompt.roll.needs == (1, 4)
+    assert prompt.roll.modifiers == (("+1 for casualties", 1),)
+    state, _ = roll(state, die)
+    assert (("a", "bop") in state.detected_by) is found
+
+
+def test_the_expert_warp_speed_changes_by_any_number_of_steps() -> None:
+    """"If warp speed is to be changed, erase the warp speed circled and circle the new warp
+    speed" (line 759): no one-step limit at the expert level (that is the Command & Control
+    Helmsman's, line 1143). From warp 8 to sub-light in one turn, and back up to the Emergency
+    Speed the next; the prompt and the decision say so."""
+    from engine.rulesets.fasa.values.actions import SetWarp
+    state = replace(duel(warp=8), step=POWER)
+    (prompt, *_) = [p for p in engine.pending(state) if p.action == "set_warp" and p.ship == "ent"]
+    assert "any speed the ship can make" in prompt.what
+    (decision,) = [d for d in engine.controls(state, Seat("helm", "ent"))
+                   if d.action == "set_warp"]
+    field = decision.field_named("warp")
+    top = state.ship("ent").cls.emergency_warp
+    assert (field.minimum, field.maximum) == (0, top) and "Chief Engineer" not in field.label
+    state, _ = act(state, SetWarp("helm", "ent", 0))
+    assert state.ship("ent").warp == 0
+    state = state.with_ship(replace(state.ship("ent"), warp_set=False))
+    state, _ = act(state, SetWarp("helm", "ent", top))
+    assert state.ship("ent").warp == top
+
+
+def questions_in_a_turn(state: FasaState, ship: str) -> tuple[FasaState, list[int]]:
+    """Play the Movement and Firing Phases of the turn from `state` (no fire, no moves), asking
+    question 1 each time `ship` is asked; the phases in which it was asked."""
+    asked: list[int] = []
+    turn = state.turn
+    while state.turn == turn and state.step != POWER:
+        (prompt, *_) = engine.pending(state)
+        if prompt.roll is not None:
+            state, _ = roll(state, 10)
+        elif prompt.action == "ask" and prompt.ship == ship:
+            asked.append(state.phase)
+            state, _ = act(state, AskSensor(prompt.station, ship, 1))
+        else:
+            state, _ = act(state, engine.decide(state, prompt))
+    return state, asked
+
+
+@pytest.mark.parametrize("points", [0, 1])
+def test_a_lock_gives_a_question_in_every_movement_phase_moving_or_not(points: int) -> None:
+    """"the player with the lock may ask one question about his target in each Movement Phase
+    of the game turn" (line 707); "one sensor question may be asked in each Movement Phase"
+    (line 777). A locked ship with no movement points, or with 1 (which it uses in one phase
+    alone), is asked in every Movement Phase, in its place in the order (lines 711-717), and
+    asks without moving where it has no points."""
+    from engine.rulesets.fasa.moving import movement
+    state = duel()
+    ent = state.ship("ent")
+    state = state.with_ship(replace(ent, lock="kl", movement_points=points))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    assert state.queue == ("ent",)
+    per_phase = state.tables.movement_per_phase(points, state.phases)
+    assert sum(1 for p in per_phase if p == 0) >= state.phases - 1
+    before = state.ship("ent").pos
+    state, asked = questions_in_a_turn(state, "ent")
+    assert asked == list(range(1, state.phases + 1)) == [1, 2, 3, 4, 5]
+    assert (state.ship("ent").pos == before) is (points == 0)
+
+
+def test_a_question_asked_without_moving_is_not_shown_to_the_other_side() -> None:
+    """A ship's movement points are public (line 707) and its lock its own side's: the question
+    of a ship with no points in the phase is not listed to the enemy at all (as a move it would
+    tell that the ship holds a lock), while its own side sees it."""
+    from engine.rulesets.fasa.moving import movement
+    state = duel()
+    state = state.with_ship(replace(state.ship("ent"), lock="kl", movement_points=0))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    (prompt,) = engine.pending(state)
+    assert (prompt.ship, prompt.action) == ("ent", "ask")
+    assert engine.view(state, Seat("captain", "kl"))["pending"] == []
+    assert [p["action"] for p in engine.view(state, Seat("helm", "ent"))["pending"]] == ["ask"]
+
+
+def test_the_expert_sensor_phase_lock_carries_no_question() -> None:
+    """"Ship sensors operate as they do in the basic and advanced games, with the exception that
+    once a sensor lock is obtained, one sensor question may be asked in each Movement Phase"
+    (line 777); "If a lock is obtained, the player with the lock may ask one question about his
+    target in each Movement Phase" (line 707). The Movement Phases' questions take the place of
+    the advanced game's one question with the lock: one a phase, five a turn, not six."""
+    from engine.rulesets.fasa.values.actions import Sense
+    from engine.rulesets.fasa.values.state import SENSE
+    state = replace(duel(), step=SENSE)
+    why = engine.problem(state, Sense("science", "ent", "kl", 3))
+    assert why is not None and "questions are asked in the Movement Phases" in why
+    (decision,) = [d for d in engine.controls(state, Seat("science", "ent")) if d.action == "sense"]
+    assert [c.value for c in decision.field_named("question").choices] == ["0"]
+    assert "questions come in the Movement Phases" in decision.field_named("target").label
+    (prompt, *_) = [p for p in engine.pending(state) if p.ship == "ent"]
+    assert "question" not in prompt.what
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    state, events = roll(state, 1)
+    (answer,) = [e for e in events if isinstance(e, SensorAnswered)]
+    assert "Q" not in answer.text.split("other enemy sensors locked on it")[1]

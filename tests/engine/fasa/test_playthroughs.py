@@ -253,8 +253,10 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return dataclasses.replace(good, question=rng.choice([10, 11, -1]), detail="zz9")
     if isinstance(good, ArcScan):  # Expert: four arcs, or none
         return dataclasses.replace(good, arc=rng.choice(["fore", "PORT", "all", "f"]))
-    if isinstance(good, SetWarp):  # Expert: one step a turn, 0 to 10
-        return dataclasses.replace(good, warp=rng.choice([good.warp + 5, -1, 11]))
+    if isinstance(good, SetWarp):  # Expert: 0 to the Emergency Speed, at most 10 (line 759)
+        ship = state.ship(good.ship)
+        past_top = max(ship.cls.emergency_warp, ship.warp) + 1
+        return dataclasses.replace(good, warp=rng.choice([past_top, -1, 11]))
     if isinstance(good, SkillBonus):  # Expert: Skill Roll Phase
         return rng.choice([
             dataclasses.replace(good, bonus=rng.choice(["", "AIM", "all"])),

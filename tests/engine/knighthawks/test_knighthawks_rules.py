@@ -15,6 +15,7 @@ from engine.rulesets.knighthawks.firing import combat
 from engine.rulesets.knighthawks.firing.fire import repairs
 from engine.rulesets.knighthawks.flow import setup
 from engine.rulesets.knighthawks.flow.steps import advance
+from engine.rulesets.knighthawks.moving import movement
 from engine.rulesets.knighthawks.values.actions import Fire, LaunchICMs, Move, Repair, SetScreens
 from engine.rulesets.knighthawks.values.state import (
     DEFENSIVE,
@@ -288,17 +289,24 @@ def test_speed_within_adf_and_turns_within_mr() -> None:
 
 def test_one_turn_in_each_hex_entered_and_any_facing_when_stopped() -> None:
     """UPF Tactical Operations Manual, Basic Game: Turning: a ship turns after it enters a hex,
-    one hexside in any hex; stopped through the whole turn it may face any hexside, whatever
-    its MR; a ship that stops this turn enters no hex and cannot turn."""
+    one hexside in any hex; stopped through the whole turn it may face any hexside (MR 1 or
+    more), but "A ship with an MR of 0 cannot turn or change its facing, even if it stops and
+    remains in a single hex" (seed 002 line 178); a ship that stops this turn enters no hex and
+    cannot turn."""
     state = duel()
     state, _ = act(state, SetScreens("engineer", "dd", "", False))
     assert engine.problem(state, Move("helm", "dd", 2, "FSFS")) is None
     for course in ("SFF", "FSSF", "FPSF"):
         assert "one hexside at most in each hex" in (
             engine.problem(state, Move("helm", "dd", 2, course)) or ""), course
-    stopped = state.with_ship(replace(state.ship("dd"), mr=0))
+    stopped = state.with_ship(replace(state.ship("dd"), mr=1))
     assert engine.problem(stopped, Move("helm", "dd", 0, "SSS")) is None
     assert "any hexside" in (engine.problem(stopped, Move("helm", "dd", 0, "SSSS")) or "")
+    no_mr = state.with_ship(replace(state.ship("dd"), mr=0))
+    for course in ("S", "P", "SSS"):
+        assert "MR 0: it cannot turn or change its facing, even stopped" in (
+            engine.problem(no_mr, Move("helm", "dd", 0, course)) or ""), course
+    assert engine.problem(no_mr, Move("helm", "dd", 0, "")) is None
     moving = state.with_ship(replace(state.ship("dd"), speed=2))
     assert "one hexside at most" in (engine.problem(moving, Move("helm", "dd", 0, "S")) or "")
 
@@ -340,6 +348,24 @@ def test_mines_go_off_at_the_end_of_movement_and_are_secret() -> None:
     prompt = engine.pending(state)[0]
     assert prompt.action == "kh_icm" or (prompt.roll and "mines" in prompt.roll.purpose)
     assert state.mines == ()
+
+
+def test_the_side_that_placed_the_mines_rolls_their_attack() -> None:
+    """"When the seeker explodes, the player that placed it rolls one attack on the Damage
+    Table" (line 50; mines are placed the same way, lines 41, 44): the Sathar destroyer that
+    dropped the mines rolls at its gunnery station, not the struck UPF ship; mines laid before
+    the battle are rolled by their side's first ship in play."""
+    for placer in ("sd", ""):
+        state = duel()
+        state = replace(state, mines=(Mine("sathar", offset_to_hex(10, 6), placer),))
+        state, _ = act(state, SetScreens("engineer", "dd", "", False))
+        state, _ = act(state, Move("helm", "dd", 2, "FF"))
+        while engine.pending(state)[0].action == "kh_icm":
+            prompt = engine.pending(state)[0]
+            state, _ = act(state, engine.decide(state, prompt))
+        roll_ = engine.pending(state)[0].roll
+        assert roll_ is not None and "mines" in roll_.purpose
+        assert (roll_.ship, roll_.station) == ("sd", "weapons"), placer
 
 
 def test_a_seeker_flies_two_hexes_then_four_toward_the_closest_ship() -> None:
@@ -509,6 +535,61 @@ def test_a_battery_fires_in_both_combat_phases_of_a_turn() -> None:
     assert engine.problem(state, Fire("weapons", "sd", "LB", "dd")) is None
 
 
+def test_a_disastrous_fire_does_not_halve_a_damage_control_rating_already_halved() -> None:
+    """Line 154: "Disastrous Fire: DCR cut in half; lose entire ADF and MR; -10% on all
+    attacks"; line 204: "Combat control system and damage control hits are not cumulative". A
+    ship whose DCR a damage control hit has halved keeps that DCR when a disastrous fire breaks
+    out; the fire's other effects stand. On an undamaged DCR the fire halves it (rounded up)."""
+    from engine.rulesets.knighthawks.firing import combat
+    state = duel()
+    sd = state.ship("sd")
+    fresh, events, hull = combat.damage_result(state, sd, 118, 0)
+    assert hull is None and fresh.ship("sd").dcr == -(-sd.dcr // 2)
+    halved = state.with_ship(replace(sd, dc_hit=True, dcr=-(-sd.dcr // 2)))
+    after, events, hull = combat.damage_result(halved, halved.ship("sd"), 118, 0)
+    burning = after.ship("sd")
+    assert hull is None and burning.dcr == -(-sd.dcr // 2)
+    assert burning.fire and burning.disastrous and burning.adf == burning.mr == 0
+    assert "DCR already halved" in events[0].text
+
+
+def test_a_seeker_or_mines_may_be_dropped_in_any_hex_of_the_course() -> None:
+    """"a ship that carries seekers can drop them at any time" (line 44; mines "during the course
+    of play", line 41): a minelayer moving three hexes drops its seeker one hex along (and mines
+    where it starts); without `drop_at`, or past the course's end, the drop is where the move
+    ends; a place before the course, or past the most hexes the ship can move this turn (the
+    helm's control's bound, whatever course is entered beside it), is refused with the
+    reason."""
+    def layer() -> KHState:
+        state = engine.new_game(scenario([
+            ship("ml", "upf-minelayer", "upf", [10, 5], 3, speed=1),
+            ship("sd", "sathar-destroyer", "sathar", [10, 18], 0)]))
+        assert isinstance(state, KHState)
+        state, _ = act(state, SetScreens("engineer", "ml", "", False))
+        return state
+    state = layer()
+    assert "drop_at is how many hexes" in (
+        engine.problem(state, Move("helm", "ml", 2, "FF", "S", -2)) or "")
+    assert engine.problem(state, Move("helm", "ml", 2, "FF", "", 1)) is None  # nothing dropped
+    (d,) = [d for d in engine.controls(state, Seat("helm", "ml")) if d.action == "kh_move"]
+    assert d.make({"course": "FF", "drop": "S", "drop_at": 1}) == \
+        Move("helm", "ml", 2, "FF", "S", 1)
+    state, _ = act(state, Move("helm", "ml", 2, "FF", "S", 1))
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 6)]
+    assert state.seekers[0].placer == "ml"
+    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "M", 0))
+    assert [m.pos for m in state.mines] == [offset_to_hex(10, 5)]
+    state, _ = act(layer(), Move("helm", "ml", 2, "FF", "S"))
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 7)]
+    state, _ = act(layer(), Move("helm", "ml", 1, "F", "S", 2))  # past the course: its end
+    assert [s.pos for s in state.seekers] == [offset_to_hex(10, 6)]
+    reach = movement.speed_range(layer().ship("ml"))[1]
+    (d,) = [d for d in engine.controls(layer(), Seat("helm", "ml")) if d.action == "kh_move"]
+    assert d.field_named("drop_at").maximum == reach
+    assert f"0 to {reach}" in (
+        engine.problem(layer(), Move("helm", "ml", 2, "FF", "S", reach + 1)) or "")
+
+
 def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> None:
     """The fire decision's target choices say, before the shot, the chance with each weapon and
     how it is made up (the Combat Table's number for the defence, range diffusion, head-on:
@@ -525,3 +606,33 @@ def test_each_target_says_its_odds_with_every_weapon_that_can_fire_at_it() -> No
                                                 state.ship("sd"), 3)
         assert words in target.explain and f"= {chance}%" in target.explain
     assert target.need is not None and f"= {target.need}%" in target.explain
+
+
+def test_a_seeker_steps_to_the_hex_nearest_its_target_whatever_way_it_faced() -> None:
+    """Line 46: a seeker "can make an unlimited number of facing changes to keep itself aimed at
+    the nearest ship ... up to three times before it moves each turn": three hexsides reach any
+    facing, so it keeps none (docs/rules-decisions.md, Knight Hawks): its two hexes of the first
+    move close two hexes on a destroyer three away, with nothing on the map to turn."""
+    from engine.rulesets.knighthawks.firing.ordnance import move_seekers
+    from engine.rulesets.knighthawks.values.state import Seeker
+    state = duel()
+    here = offset_to_hex(10, 2)
+    state = replace(state, seekers=(Seeker("sk", "sathar", here, active=True, target="dd"),))
+    assert here.distance(state.ship("dd").pos) == 3
+    moved, attacks, _, _ = move_seekers(state, "sathar")
+    assert attacks == [] and moved.seekers[0].pos.distance(state.ship("dd").pos) == 1
+
+
+def test_damage_control_is_tried_in_the_first_turn_with_no_repair_turn_to_wait_for() -> None:
+    """Line 176 ("The ship may recover ADF during the Repair Turn") names a Repair section the
+    seed does not hold; ours tries a repair every turn at the full DCR (docs/rules-decisions.md,
+    Knight Hawks): a destroyer that lost its ADF in turn 1 is offered its repair in turn 1."""
+    state = at(duel(), REPAIR)
+    dd = state.ship("dd")
+    state = state.with_ship(replace(dd, adf=0))
+    assert state.turn == 1 and "ADF" in repairs(state.ship("dd"))
+    offered = [d for d in engine.controls(state, Seat("engineer", "dd"))
+               + engine.controls(state, Seat("helm", "dd")) + engine.controls(
+                   state, Seat("captain", "dd")) if d.action == "kh_repair"]
+    assert offered and any(c.value == "ADF" for d in offered
+                           for c in d.field_named("system").choices)

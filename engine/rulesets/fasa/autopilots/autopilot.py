@@ -206,7 +206,7 @@ def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
     if not foes:
         return "", 0, ""
     target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
-    return target.id, 3, ""
+    return target.id, 3 if sensors.phase_question(state) else 0, ""
 
 
 def _crewed_target(state: FasaState, ship: Ship) -> str:

@@ -45,7 +45,7 @@ def start(state: FasaState) -> tuple[FasaState, list[Event]]:
     for s in state.ships:
         if officers.crewed(s) and s.shaken != CALM:
             s = bridge_hits.tick(s)
-            s, more = engineering_out.tick(s)
+            s, more = engineering_out.tick(state, s)
             events += more
         ships.append(s)
     return replace(state, ships=tuple(ships), step=AFTERMATH), events

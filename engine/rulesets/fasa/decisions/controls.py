@@ -60,7 +60,7 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
 
@@ -313,11 +313,13 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     targets = [Choice(None, "no sensor lock")]
     lockable = []
     for target in state.ships:
-        if target.side == ship.side or ship.sensed:  # the lock is used: the scan is left
+        # The lock is used: the scan is left (but a lock tried again mid-turn, C&C line 1249).
+        if target.side == ship.side or (ship.sensed and state.step != MOVE):
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
-        if ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target):
+        if (ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target)
+                and state.step != MOVE):
             # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
             targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
                                   f"{'plain roll' if target.id == ship.cloak_lock else '+20'})"))
@@ -328,8 +330,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
     default = ship.lock if any(t.id == ship.lock for t in lockable) else (
         min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
     # C&C: a crewed ship names a cloaked ship's movement, or none; questions come later (`_ask`)
-    questions = [Choice("0", "no question")] if ship.officers else \
-        _question_choices(state, ship, default)
+    # Expert: the questions come in the Movement Phases (line 777; `sensors.phase_question`).
+    questions = [Choice("0", "no question")] if ship.officers or not sensors.phase_question(
+        state) else _question_choices(state, ship, default)
 
     def build(v: Mapping[str, Value]) -> Action:
         target, asked = v["target"], v["question"]
@@ -338,7 +341,9 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                      int(number) if number.isdigit() else -1, detail)
 
     fields = (
-        Field("target", f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)" if not ship.officers
+        Field("target", (f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)"
+                         + ("" if sensors.phase_question(state)
+                            else "; questions come in the Movement Phases")) if not ship.officers
               else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
               FieldKind.CHOICE,
               default, choices=tuple(targets)),
@@ -441,14 +446,16 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
 
 
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The warp speed for this turn, one step from the last (Expert: Helm Display, line 759;
-    `warp.py`); the stress of an emergency heading change is read at it."""
+    """The warp speed for this turn (Expert: Helm Display, line 759, no limit; a crewed ship's
+    Helmsman one step, two with the Chief Engineer, line 1143; `warp.py`); the stress of an
+    emergency heading change is read at it."""
     low, high = warp.bounds(state, ship)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SetWarp(station, ship.id, _int(v["warp"]))
 
-    two = "; two steps ask the Chief Engineer's roll" if warp.max_step(state, ship) > 1 else ""
+    two = "; two steps ask the Chief Engineer's roll" if warp.helmsman_limited(state, ship) \
+        else ""
     field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
                           f"emergency {ship.cls.emergency_warp}{two})", FieldKind.INT, ship.warp,
                   low, high)

@@ -46,7 +46,7 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.shaken import straight_line
-from engine.rulesets.fasa.values.state import FasaState, Ship
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 from engine.stations import Seat
 
 MAX_FULL_PATHS = 5
@@ -108,6 +108,9 @@ def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Act
 
 
 def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    if state.step == MOVE:  # C&C: a lock tried again in a Movement Phase (line 1249)
+        return [Sense(station, ship.id, t.id if t else "") for t in (
+            None, *(t for t in state.ships if sensors.lockable(state, ship, t)))]
     return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
 
 
@@ -268,7 +271,8 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     for target in state.ships:
         if ship.sensed or not sensors.lockable(state, ship, target):
             continue
-        for q in range(len(sensors.QUESTIONS) + 1):
+        # Expert: the lock alone; the questions come in the Movement Phases (line 777).
+        for q in range(len(sensors.QUESTIONS) + 1 if sensors.phase_question(state) else 1):
             detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
                       else ""}.get(q, "")
             if not sensors.question_problem(state, q, detail):

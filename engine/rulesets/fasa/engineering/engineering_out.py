@@ -11,9 +11,11 @@ An ENG result of the Detailed Damage Location Charts takes effect at the end of 
 - "all power is withdrawn from the grid for the next Movement/Firing Phase. No shields are
   energized, no weapons may fire, and no movement may be made until the power is restored.
   Movement points and sensors locks are lost, but weapons and shields are powered as they were
-  when the power failed" (line 1397): the lock goes at once, the turn's movement points left are
-  lost (power_spent: `cut_mp`), shields and weapons keep their settings but do nothing while the
-  power is off (shaken.py: `shields_down`, `fire_blocked`).
+  when the power failed" (line 1397): the lock goes at once; no movement while the power is off
+  (shaken.py: `phase_cap`), and the movement points of each phase it is off are lost (power_spent:
+  `cut_mp`, counted as that phase ends), so the ship moves again in the phases after the power
+  comes back, with those phases' points; shields and weapons keep their settings but do nothing
+  while the power is off (shaken.py: `shields_down`, `fire_blocked`).
 - The Chief Engineer's STARSHIP ENGINEERING roll (line 1399): at or under his rating the power is
   back after one phase; over it, it stays off for the following phase too, and at the end of that
   Firing Phase he rolls again, 5 worse for each roll failed.
@@ -37,25 +39,36 @@ ENGINEERING = "engineering"
 def take_hit(state: FasaState, ship: Ship) -> tuple[FasaState, list[Event]]:
     """One engineering-out hit at the end of a Firing Phase: the Chief Engineer's DEX roll is due,
     the power goes off the grid and the sensor lock is lost, and his engineering roll is due. A
-    second hit while the power is off starts the outage again (our reading)."""
+    second hit while the power is off starts the outage again (our reading). The movement points
+    lost are the phases' the power is off (`tick`), not the rest of the turn's."""
     sh = ship.shaken
     engineer = state.station_for(ship.id, Duty.POWER)
-    left = max(0, ship.movement_points - sh.used - sh.cut_mp)
     sh = replace(sh, engineering=sh.engineering - 1, dex=(*sh.dex, engineer), grid=1,
-                 grid_roll="first", grid_tries=0, cut_mp=sh.cut_mp + left)
+                 grid_roll="first", grid_tries=0)
     ship = replace(ship, shaken=sh, lock="")
     return state.with_ship(ship), [GridPower(
         ship.id, ship.name, True,
-        "engineering out: all power off the grid (no shields, fire or movement; movement points "
-        "and the sensor lock lost)")]
+        "engineering out: all power off the grid for the next Movement/Firing Phase (no "
+        "shields, fire or movement; its movement points and the sensor lock lost)")]
 
 
-def tick(ship: Ship) -> tuple[Ship, list[Event]]:
-    """At the end of a Firing Phase: one phase of the outage is over; the power comes back, or an
-    engineering roll is due now (line 1399)."""
+def phase_lost(state: FasaState, ship: Ship) -> int:
+    """The movement points of this phase, lost while the power was off the grid (line 1397:
+    "Movement points ... are lost"): the Movement Points Per Phase table's for the phase, never
+    more than the turn has left."""
+    sh = ship.shaken
+    points = state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1]
+    return min(points, max(0, ship.movement_points - sh.used - sh.cut_mp))
+
+
+def tick(state: FasaState, ship: Ship) -> tuple[Ship, list[Event]]:
+    """At the end of a Firing Phase: one phase of the outage is over, its movement points lost;
+    the power comes back, or an engineering roll is due now (line 1399)."""
     sh = ship.shaken
     if sh.grid <= 0:
         return ship, []
+    sh = replace(sh, cut_mp=sh.cut_mp + phase_lost(state, ship))
+    ship = replace(ship, shaken=sh)
     if sh.grid == 1 and sh.grid_roll == "later":
         return replace(ship, shaken=replace(sh, grid_roll="now")), []
     sh = replace(sh, grid=sh.grid - 1)

@@ -441,7 +441,7 @@ def locate_system(state: FasaState, firer: Ship, target: Ship, hit: Hit, locatio
         return _located(state.with_ship(target), events)
     if location == "sensors":
         state = replace(state, hit=replace(hit, stage=Stage.SENSORS))
-        state, ev = request(state, target.id, Duty.COMMAND,
+        state, ev = request(state, target.id, hooks.of(state).sensors_out_duty(state, target),
                             f"how long {target.name}'s sensors are out: "
                             + ("1-5 one Movement/Firing Phase, 6-10 two" if target.officers
                                else "1-5 one game turn, 6-10 two"))

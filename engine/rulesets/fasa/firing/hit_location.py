@@ -43,4 +43,3 @@ def roller(state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
     if crewed(state.ship(ship)):
         return ship, INSTRUCTOR
     return default
-

@@ -36,7 +36,7 @@ from engine.rulesets.fasa.values.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
@@ -142,9 +142,16 @@ def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Res
 
 def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, Sense)
+    if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
+        return _in_turn(_relock)(state, ship, action, station)
     if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
         return sensors_rating.sense(state, ship, action, station)
     return sensors.sense(state, ship, action.target, action.question, action.detail, station)
+
+
+def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Sense)
+    return sensors_rating.relock(state, ship, action, station)
 
 
 def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:

@@ -56,7 +56,7 @@ def _placing(state: FasaState) -> tuple[Prompt, ...]:
 
 def _power(state: FasaState) -> tuple[Prompt, ...]:
     out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
-    # Expert: the Helm may change the warp speed one step (line 759), before or after the
+    # Expert: the Helm may change the warp speed (line 759; warp.py), before or after the
     # ship's allocation; the phase does not wait for it. Listed first, as it comes first.
     out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
                    f"warp speed of {s.name} this turn (now {s.warp}; "
@@ -109,10 +109,7 @@ def _skill(state: FasaState) -> tuple[Prompt, ...]:
 
 def _sensing(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                        f"sensors of {s.name}: lock on an enemy (1-{sensors.LOCK_ROLL}) and "
-                        "ask one question, or keep the lock held" if not s.officers else
-                        f"sensors of {s.name}: lock on an enemy or name a cloaked ship's "
-                        "movement (a SENSORS roll), or keep the lock held", None, "sense")
+                        sensors.prompt_words(state, s), None, "sense")
                  for s in state.ships if sensors.may_sense(state, s))
 
 
@@ -127,9 +124,7 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
     its declared targets."""
     ship = state.ship(state.queue[0])
     if state.step == MOVE and sensor_ask.open_for(state, ship):
-        return (Prompt(ship.id, state.station_for(ship.id, Duty.SENSORS),
-                       f"sensor question of {ship.name} about {state.ship(ship.lock).name} "
-                       "before it moves (or none)", None, "ask"),)
+        return (sensor_ask.prompt(state, ship),)
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),

@@ -140,7 +140,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step != STEP_OF[kind]:
+    if state.step != STEP_OF[kind] and not (kind == "sense" and state.step == MOVE):
+        # (C&C: a lock tried again in a Movement Phase, sensors_rating.relock, line 1249)
         raise IllegalAction(
             f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
     rule = decide.DECISIONS.get(kind)
@@ -256,10 +257,15 @@ def _sensing(state: FasaState) -> Flow:
 
 def _scanning(state: FasaState) -> Flow:
     state = arc_scan.settle(state)
-    return state, [], state.step == SCAN
+    if state.step == SCAN:
+        return state, [], True
+    # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
+    # (a lock and its questions) has its place to ask (sensor_ask.py).
+    return replace(state, queue=movement.movement_order(state)), [], False
 
 
 def _moving(state: FasaState) -> Flow:
+    state = movement.skip_idle(state)  # a ship that only had a question to ask
     if state.queue:
         return state, [], True
     state = movement.end_of_movement_phase(state)

@@ -26,6 +26,13 @@ class Command(Expert):
     def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return hit_location.roller(state, ship, duty)
 
+    def sensors_out_duty(self, state: FasaState, target: Ship) -> Duty:
+        # The Instructor's ships keep the captain's roll (line 897); a crewed ship's Science
+        # Officer, on whose Damage Control Panel the Sensors Track is ("Sensors Damaged: If the
+        # sensors are damaged in combat, roll one die", C&C line 1247): the station with the
+        # sensors duty in its crew.
+        return Duty.SENSORS if crewed(target) else Duty.COMMAND
+
     def damage_control_cut(self, state: FasaState, target: Ship,
                            penetrating: int) -> tuple[FasaState, int]:
         return damage_control.take(state, target, penetrating)
@@ -46,7 +53,10 @@ class Command(Expert):
     def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
         if not crewed(ship):
             return None
-        return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
+        return sensors_rating.has_question(state, ship) and not sensors_dark(state, ship)
+
+    def relock_open(self, state: FasaState, ship: Ship) -> bool:
+        return crewed(ship) and sensors_rating.relock_open(state, ship)  # line 1249
 
     def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
                    station: str) -> Located | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.rulesets.fasa.firing import expert_damage
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
+from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import casualties, ratings
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship
 
@@ -20,8 +21,14 @@ class Expert(Advanced):
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         return ratings.advantage_order(state)  # Expert step 1, line 695
 
+    def question_left(self, state: FasaState, ship: Ship) -> bool:
+        return sensor_ask.has_question(state, ship)  # lines 707, 777; C&C 1217, 1245
+
     def die_bonus(self, state: FasaState, firer: Ship) -> int:
         return casualties.casualty_modifier(state.level, firer)
+
+    def die_words(self, state: FasaState, firer: Ship) -> str:
+        return casualties.casualty_words(state.level, firer)
 
     def die_terms(self, state: FasaState, firer: Ship) -> tuple[tuple[str, int], ...]:
         return casualties.casualty_terms(state.level, firer)

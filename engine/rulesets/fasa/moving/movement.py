@@ -24,7 +24,7 @@ from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.values.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.values.shaken import count_moved, phase_cap, straight_line
-from engine.rulesets.fasa.values.state import ACTIVE, ESCAPED, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import ACTIVE, ESCAPED, MOVE, FasaState, Ship, replace
 
 STEP_TURNS = {"F": 0, "P": -1, "S": 1, "L": -2, "R": 2}
 EMERGENCY_STEPS = frozenset("LR")
@@ -50,10 +50,28 @@ def phase_points(state: FasaState, ship: Ship) -> int:
 
 
 def movement_order(state: FasaState) -> tuple[str, ...]:
-    """Ships that move this phase, fastest first; on a tie the advantage moves later."""
-    movers = [s for s in state.ships if phase_points(state, s) > 0]
+    """Ships that move this phase, fastest first; on a tie the advantage moves later. A ship
+    with no movement points in the phase but a sensor question to ask has its place too: "the
+    player with the lock may ask one question about his target in each Movement Phase" (Expert,
+    line 707; C&C lines 1217, 1245), in the order of movement points (lines 711-717)."""
+    question_left = hooks.of(state).question_left
+    movers = [s for s in state.ships
+              if phase_points(state, s) > 0 or question_left(state, s)]
     movers.sort(key=lambda s: (-s.movement_points, state.rank(s.id)))
     return tuple(s.id for s in movers)
+
+
+def skip_idle(state: FasaState) -> FasaState:
+    """Take from the front of the movement order each ship with nothing left to do in this
+    phase: no movement points in it and no sensor question left (it has asked, or its lock is
+    gone)."""
+    queue = state.queue
+    while queue and state.step == MOVE:
+        ship = state.ship(queue[0])
+        if phase_points(state, ship) > 0 or hooks.of(state).question_left(state, ship):
+            break
+        queue = queue[1:]
+    return state if queue == state.queue else replace(state, queue=queue)
 
 
 def reversing(ship: Ship, steps: str) -> bool:

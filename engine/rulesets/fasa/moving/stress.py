@@ -37,6 +37,11 @@ class Stress:
     superstructure: int
 
 
+SUPERSTRUCTURE_EASED = 1
+"""What a successful helm operation roll takes off the superstructure's stress beyond reading it
+one warp factor slower (line 1123's example: 3 becoming 1 at warp 8; `expert_stress`)."""
+
+
 def stress_of(tables: Tables, ship: Ship, level: str = "advanced") -> Stress:
     """Emergency Heading Change Stress Damage Sequence steps 1-6 at the ship's warp speed: what it
     costs in all (at the expert levels the sum over the warp engines, `expert_stress`)."""
@@ -58,7 +63,11 @@ def expert_stress(tables: Tables, ship: Ship, eased: bool = False) -> tuple[tupl
     `eased`: the Helmsman's STARSHIP HELM OPERATION roll succeeded (C&C, lines 1121-1123,
     1503-1505; helm_rolls.py): "the automatic damage to the warp engines is decreased by 1 point
     total" (we take it off the warp engine with the least power left, the first on a tie), "and
-    additional damage is applied as though the ship were moving one warp factor slower"."""
+    additional damage is applied as though the ship were moving one warp factor slower"; the
+    superstructure's points are read one warp factor slower too, and 1 more comes off them (never
+    below 0), so that line 1123's worked example holds: at warp 8 "the superstructure would take 3
+    points ... The superstructure damage is reduced by 2 points as well" (column L prints 2 at
+    warp 7; the example counts 1, and its examples win: docs/rules-decisions.md)."""
     cls = ship.cls
     warp = max(0, ship.warp - 1) if eased else ship.warp
     each = 1 + tables.stress_points(cls.stress_engine, warp)
@@ -67,6 +76,8 @@ def expert_stress(tables: Tables, ship: Ship, eased: bool = False) -> tuple[tupl
         spared = min(out, key=lambda p: (ship.engines[p[0]], p[0]))[0]
         out = [(i, n - 1 if i == spared else n) for i, n in out]
     hull = tables.stress_points(cls.stress_superstructure, warp)
+    if eased:
+        hull = max(0, hull - SUPERSTRUCTURE_EASED)
     return (*out, (-1, hull)) if hull else tuple(out)
 
 

@@ -1,15 +1,18 @@
-"""Changing the warp speed (Book Two, Expert: Helm Display, seed lines 599, 657, 759).
+"""Changing the warp speed (Book Two, Expert: Helm Display, seed lines 599, 657, 759; Command &
+Control: Changing Warp Speed, line 1143).
 
 "The ship's warp speed is recorded on the Warp Speed Track"; "If warp speed is to be changed,
-erase the warp speed circled and circle the new warp speed." The warp speed decides the stress of
-an emergency heading change (lines 735-743). The text gives no limit; we allow one step a game
-turn (Command & Control gives a crewed ship a two-step change with the Engineer's roll, line
-1143: `engineer_roll.py`), from sub-light
-(0) to the class's Emergency Speed, set by the Helm (movement duty) in the Power Allocation Phase,
-before or after the allocation (the warp speed gives no power: line 1141), so his card never
-closes because the Engineer allocated first (docs/rules-decisions.md, Expert). A scenario with obstacle
-counters is fought at sub-light (line 369): its ships cannot go to warp. The warp speed is public
-("The players announce to one another the speeds of their ships").
+erase the warp speed circled and circle the new warp speed" (line 759). The warp speed decides the
+stress of an emergency heading change (lines 735-743). The expert text gives no limit: any speed
+from sub-light (0) to the class's Emergency Speed, once a game turn. Command & Control limits a
+crewed ship's Helmsman: "Warp speed may be increased or decreased one step per combat turn, but if
+a Helmsman desires a two-step change, he may ask the Chief Engineer" (line 1143:
+`engineer_roll.py`); the Instructor's ships keep the expert rule (line 897). Set by the Helm
+(movement duty) in the Power Allocation Phase, before or after the allocation (the warp speed gives
+no power: line 1141), so his card never closes because the Engineer allocated first
+(docs/rules-decisions.md, Expert). A scenario with obstacle counters is fought at sub-light (line
+369): its ships cannot go to warp. The warp speed is public ("The players announce to one another
+the speeds of their ships").
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from engine.rulesets.fasa.values.shaken import duty_out
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship, replace
 
 MAX_STEP = 1
+"""A crewed ship's Helmsman changes the speed one step a turn without the Engineer (line 1143)."""
 TOP = 10
 """The Heading Change Stress Chart stops at warp 10."""
 
@@ -36,16 +40,23 @@ def may_set(state: FasaState, ship: Ship) -> bool:
             and not ship.warp_set)
 
 
+def helmsman_limited(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship's warp speed changes by steps: a crewed ship at the command level (line
+    1143); at the expert level, and for the Instructor's ships, line 759 sets no limit."""
+    return command_level(state.level) and crewed(ship)
+
+
 def max_step(state: FasaState, ship: Ship) -> int:
-    """One step a turn; a crewed ship's Helm may ask two of the Chief Engineer (C&C, line
-    1143: "if a Helmsman desires a two-step change, he may ask the Chief Engineer")."""
-    return MAX_STEP + 1 if command_level(state.level) and crewed(ship) else MAX_STEP
+    """How many steps the speed may change this turn: any at the expert level (line 759); for
+    a crewed ship one, or two asked of the Chief Engineer (C&C, line 1143: "if a Helmsman desires
+    a two-step change, he may ask the Chief Engineer")."""
+    return MAX_STEP + 1 if helmsman_limited(state, ship) else TOP
 
 
 def reach_words(state: FasaState, ship: Ship) -> str:
     """How far the warp speed may change this turn, in words for the prompt."""
-    return ("two steps with the Chief Engineer's roll" if max_step(state, ship) > MAX_STEP
-            else "one step at most")
+    return ("one step, two with the Chief Engineer's roll" if helmsman_limited(state, ship)
+            else "any speed the ship can make")
 
 
 def bounds(state: FasaState, ship: Ship) -> tuple[int, int]:
@@ -77,7 +88,7 @@ def set_warp(state: FasaState, ship: Ship, warp: int, station: str) -> tuple[Fas
     if why:
         raise IllegalAction(f"{station}: {why}")
     changed = warp != ship.warp
-    if abs(warp - ship.warp) > MAX_STEP:
+    if helmsman_limited(state, ship) and abs(warp - ship.warp) > MAX_STEP:
         # C&C: the second step waits for the Engineer's roll (engineer_roll.py); the first is
         # made now.
         step = MAX_STEP if warp > ship.warp else -MAX_STEP

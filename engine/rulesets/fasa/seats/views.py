@@ -66,6 +66,7 @@ from engine.rulesets.fasa.values.events import (
 from engine.rulesets.fasa.values.officers import officers_json
 from engine.rulesets.fasa.values.shaken import CALM
 from engine.rulesets.fasa.values.state import (
+    MOVE,
     POWER,
     Allocation,
     FasaState,
@@ -282,14 +283,27 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
                       else _prompt(_as_seen(state, p), False)
                       for p in pending(state)
                       if p.ship in known or (p.side is not None and p.side == own)
-                      or DISCLOSURE[p.action].told is Told.ACTS]
+                      or (DISCLOSURE[p.action].told is Told.ACTS
+                          and not _asks_standing_still(state, p))]
     return out
+
+
+def _asks_standing_still(state: FasaState, p: Prompt) -> bool:
+    """A prompt in a Movement Phase of a ship with no movement points in it: it has its place in
+    the order only to ask its sensor question (Expert, line 707; `sensor_ask.py`) and roll for
+    it (C&C). Shown to another side as a move, it would tell that the ship holds a lock, since
+    its movement points are public: it is not listed to another side at all."""
+    if state.step != MOVE or p.ship is None or not state.has_ship(p.ship):
+        return False
+    ship = state.ship(p.ship)  # the points the table knows: the announced ones, by the table
+    return state.tables.movement_per_phase(ship.movement_points, state.phases)[state.phase - 1] == 0
 
 
 def _as_seen(state: FasaState, p: Prompt) -> Prompt:
     """A prompt of another side as the table sees it: the decision its disclosure names instead,
-    when its own kind would tell a secret (decisions/disclosure.py)."""
-    told = DISCLOSURE[p.action]
+    when its own kind would tell a secret (decisions/disclosure.py). A lock tried again in a
+    Movement Phase (C&C, line 1249) takes the place of a question, and is seen as one is."""
+    told = DISCLOSURE["ask" if p.action == "sense" and state.step == MOVE else p.action]
     if not told.seen_as or p.ship is None or told.seen_at is None:
         return p
     return Prompt(p.ship, state.station_for(p.ship, told.seen_at), "", None, told.seen_as)

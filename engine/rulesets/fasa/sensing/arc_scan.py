@@ -36,6 +36,7 @@ from engine.rulesets.fasa.firing.combat import targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing.cloak import DETECT_ROLL, SCAN_QUESTION, enemies_cloaked
+from engine.rulesets.fasa.skills.casualties import casualty_terms, casualty_words, modified_need
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import CloakScanned, RollRequested, SensorLocked
 from engine.rulesets.fasa.values.shaken import darken
@@ -91,10 +92,12 @@ def scan(state: FasaState, ship: Ship, arc: str, station: str) -> tuple[FasaStat
     if crewed_scan is not None:
         return crewed_scan
     who = state.station_for(ship.id, Duty.SENSORS)
+    need = modified_need(state.level, ship, DETECT_ROLL)  # casualties: "all die rolls" (l.853)
     req = RollRequest(D10, ship.id, who,
                       f"{title(who)}: scan of {ship.name}'s {arc} arc for cloaked ships: "
-                      f"1-{DETECT_ROLL} finds one there that moved last game turn",
-                      (1, DETECT_ROLL))
+                      f"1-{need} finds one there that moved last game turn"
+                      f"{casualty_words(state.level, ship)}", (1, need),
+                      modifiers=casualty_terms(state.level, ship))
     state = replace(state, roll=req, asking=(ship.id, "", SCAN_QUESTION, arc))
     return state, [RollRequested(req)]
 
@@ -104,7 +107,8 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     ship_id, _, _, arc = state.asking
     state = replace(state, asking=(), roll=None)
     ship = state.ship(ship_id)
-    found = nearest_in_arc(state, ship, arc) if value <= DETECT_ROLL else None
+    found = (nearest_in_arc(state, ship, arc)
+             if value <= modified_need(state.level, ship, DETECT_ROLL) else None)
     if found is None:
         return state, [CloakScanned(ship.id, ship.name, "", "", -1, -1)]
     col, row = hex_to_offset(found.pos)
@@ -123,7 +127,8 @@ def nearest_in_arc(state: FasaState, ship: Ship, arc: str, this_turn: bool = Fal
 
 
 def settle(state: FasaState) -> FasaState:
-    """The scan step is over when no ship may scan: the phase's moves."""
+    """The scan step is over when no ship may scan: the phase's moves (the order is made again
+    then, `turn.advance`, so a ship whose scan found a cloaked ship has its place to ask)."""
     return state if waiting(state) else replace(state, step=MOVE)
 
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.data.ships import scale_ratio
 from engine.rulesets.fasa.firing.combat import request, targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
@@ -52,6 +53,31 @@ QUESTIONS: dict[int, str] = {
 """The ten sensor questions (Advanced: Sensors), by number; 0 asks none."""
 SHIELD_DETAILS = tuple(str(n) for n in range(1, 7))
 KIND_DETAILS = ("beam", "missile")
+
+
+EXPERT_NO_QUESTION = ("at the expert levels the questions are asked in the Movement Phases (one "
+                      "in each): the lock is named alone here (question 0)")
+
+
+def phase_question(state: FasaState) -> bool:
+    """Whether the Sensor Phase's lock carries a question: at the advanced level ("one of the
+    following ten questions", Advanced: Sensors). At the expert levels it does not: "Ship sensors
+    operate as they do in the basic and advanced games, with the exception that once a sensor
+    lock is obtained, one sensor question may be asked in each Movement Phase" (line 777; "If a
+    lock is obtained, the player with the lock may ask one question about his target in each
+    Movement Phase", line 707): the Movement Phases' questions take the place of the Sensor
+    Phase's, so a lock gives one a Movement Phase (five a turn), not six (docs/rules-decisions.md,
+    Expert). The scan for cloaked ships (question 10 without a lock) stays the advanced level's."""
+    return not expert(state.level)
+
+
+def prompt_words(state: FasaState, ship: Ship) -> str:
+    """What the Sensor Phase asks of the ship's Science, in words for the prompt."""
+    if ship.officers:
+        return (f"sensors of {ship.name}: lock on an enemy or name a cloaked ship's movement (a "
+                "SENSORS roll), or keep the lock held")
+    ask = " and ask one question" if phase_question(state) else ""
+    return f"sensors of {ship.name}: lock on an enemy (1-{LOCK_ROLL}){ask}, or keep the lock held"
 
 
 def in_sensor_phase(state: FasaState) -> bool:
@@ -178,6 +204,8 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
         return done, [SensorLocked(ship.id, ship.name, "", "", "none")]
     if ship.sensed:
         raise IllegalAction(f"{who}: {ship.name} has used its sensor lock this turn")
+    if question and not phase_question(state):
+        raise IllegalAction(f"{who}: {EXPERT_NO_QUESTION}")
     if not target_id:
         raise IllegalAction(f"{who}: without a sensor lock no question can be asked but "
                             f"{cloak.SCAN_QUESTION} (the scan for cloaked ships)")
@@ -194,9 +222,14 @@ def sense(state: FasaState, ship: Ship, target_id: str, question: int, detail: s
                        [SensorLocked(ship.id, ship.name, target.id, target.name, "held")])
     state = state.with_ship(replace(ship, lock=""))
     state = replace(state, asking=(ship.id, target_id, question, detail))
+    # Expert: casualties modify "all die rolls" (line 853), the lock's too.
+    # The casualty modifier is the expert level's hook (`die_bonus`, skills/casualties.py).
+    level = hooks.of(state)
+    need = max(0, LOCK_ROLL - level.die_bonus(state, ship))
     state, ev = request(state, ship.id, Duty.SENSORS,
-                        f"sensor lock of {ship.name} on {target.name}: 1-{LOCK_ROLL} locks",
-                        (1, LOCK_ROLL))
+                        f"sensor lock of {ship.name} on {target.name}: 1-{need} locks"
+                        f"{level.die_words(state, ship)}", (1, need),
+                        modifiers=level.die_terms(state, ship))
     return state, [ev]
 
 
@@ -208,7 +241,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if not target_id:
         return cloak.on_scan_roll(state, state.ship(ship_id), value)
     ship, target = state.ship(ship_id), state.ship(target_id)
-    if value > LOCK_ROLL:
+    if value > max(0, LOCK_ROLL - hooks.of(state).die_bonus(state, ship)):
         return state, [SensorLocked(ship.id, ship.name, target.id, target.name, "failed")]
     ship = replace(ship, lock=target.id)
     state = state.with_ship(ship)

@@ -31,7 +31,14 @@ arc_scan.py).
   Movement/Firing Phase, and a roll of 6-0 means that they are damaged for two ... When the
   damage takes effect, no more questions may be asked. At the end of the NEXT Firing Phase, the
   counter may be moved one box to the right" (lines 1247-1249): out (no lock, questions or fire)
-  for the rest of the Firing Phase of the hit and one or two more Movement/Firing Phases.
+  for the rest of the Firing Phase of the hit and one or two more Movement/Firing Phases. The
+  Science Officer/Navigator rolls it (his panel's Sensors Track, line 1247).
+- Sensors back mid-turn: "When it is again on OPER, a sensor lock may be attempted instead of
+  the regular sensors question" (line 1249): when they work again before the turn's last
+  Movement Phase, the table is told, and at the ship's place in the next Movement Phases the
+  Science Officer may name an enemy (a `sense` decision) in place of that phase's question: a
+  SENSORS roll, which on success puts the counter on the box the rating gives for the rest of
+  the turn (`relock`).
 """
 
 from __future__ import annotations
@@ -197,18 +204,63 @@ def locked_on(state: FasaState, ship: Ship) -> Ship | None:
 
 
 def open_for(state: FasaState, ship: Ship) -> bool:
-    """Whether the ship, first in the movement order, has a question to ask before it moves:
-    questions left, and this phase's first, or a second while extra ones are left."""
-    if not (state.step == MOVE and state.queue and state.queue[0] == ship.id
-            and not ship.sensors_out and ship.questions > 0 and locked_on(state, ship)):
+    """Whether the ship, first in the movement order, has a question to ask before it moves."""
+    return bool(state.queue) and state.queue[0] == ship.id and has_question(state, ship)
+
+
+def has_question(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship has a question to ask in this Movement Phase, moving in it or not ("At
+    least one question may be asked per Movement Phase", line 1217): questions left, and this
+    phase's first, or a second while extra ones are left; or, its sensors back, a lock to try in
+    place of the phase's question (line 1249)."""
+    if relock_open(state, ship):
+        return True
+    if not (state.step == MOVE and not ship.sensors_out and ship.questions > 0
+            and locked_on(state, ship)):
         return False
     if ship.asked_phase != state.phase:
         return True
     return ship.phase_questions == 1 and ship.extra_questions > 0
 
 
+def relock_open(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship, its sensors working again this turn, may try a lock in place of this
+    Movement Phase's question (line 1249): not yet tried, this phase's question not asked, an
+    enemy to lock on."""
+    return (ship.relock and state.step == MOVE and not ship.sensors_out
+            and ship.asked_phase != state.phase
+            and any(sensors.lockable(state, ship, t) for t in state.ships))
+
+
+def relock(state: FasaState, ship: Ship, action: Sense,
+           station: str) -> tuple[FasaState, list[Event]]:
+    """The lock tried again at the ship's place in a Movement Phase (line 1249): it takes the
+    phase's question; the SENSORS roll follows (`on_lock_roll`). Naming none passes the phase's
+    question and keeps the chance for a later phase of the turn."""
+    if not (relock_open(state, ship) and state.queue and state.queue[0] == ship.id):
+        raise IllegalAction(f"{station}: {ship.name} has no sensor lock to try now")
+    if action.question or action.detail:
+        raise IllegalAction(f"{station}: the lock tried again takes the place of this phase's "
+                            "question: name the target alone (question 0)")
+    passed = replace(ship, asked_phase=state.phase, phase_questions=2)
+    if not action.target:
+        return state.with_ship(passed), [SensorLocked(ship.id, ship.name, "", "", "none")]
+    if not state.has_ship(action.target):
+        raise IllegalAction(f"{station}: there is no ship {action.target!r}")
+    target = state.ship(action.target)
+    why = sensors.lock_problem(state, ship, target)
+    if why:
+        raise IllegalAction(f"{station}: {why}")
+    ship = replace(passed, relock=False, lock="", lock_tried=True)
+    state = replace(state.with_ship(ship), asking=(ship.id, target.id, 0, ""))
+    return science_dice.ask(state, ship, "sensors", "lock", "locks")
+
+
 def ask(state: FasaState, ship: Ship, action: AskSensor,
         station: str) -> tuple[FasaState, list[Event]]:
+    if relock_open(state, ship) and open_for(state, ship):
+        raise IllegalAction(f"{station}: {ship.name}'s sensors are working again: a lock may be "
+                            "tried in place of this phase's question (name the target)")
     if not open_for(state, ship):
         raise IllegalAction(f"{station}: {ship.name} has no sensor question to ask now")
     if action.question == 10:
@@ -267,7 +319,11 @@ def end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
             left = s.sensor_phases - 1
             s = replace(s, sensor_phases=left, sensors_out=s.sensors_out if left else 0)
             if not left:
-                events.append(ScienceApplied(s.id, s.name, "sensors operational again"))
+                again = state.phase < state.phases  # a Movement Phase of this turn is left
+                s = replace(s, relock=again)
+                events.append(ScienceApplied(s.id, s.name, "sensors operational again" + (
+                    ": a sensor lock may be tried in place of a Movement Phase's question this "
+                    "turn (line 1249)" if again else "")))
         ships.append(s)
     return replace(state, ships=tuple(ships)), events
 
@@ -279,6 +335,7 @@ def end_of_turn(state: FasaState, ship: Ship) -> Ship:
         return ship
     keep = ship.lock if (ship.id, ship.lock) in state.detected_by else ""
     return replace(ship, questions=0, extra_questions=0, phase_questions=0, cloak_sense="",
+                   relock=False,
                    cloak_lock=keep, sensors_out=1 if ship.sensor_phases else ship.sensors_out)
 
 def on_arc_scan_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:

@@ -5,8 +5,10 @@
 heading change stress rolls and to-hit rolls for weapons are both modified." A ship's casualties
 are kept in tenths of a percent (`Ship.casualties`, 1000 = the whole crew); each full 10% (100
 tenths) adds 1 to the ship's own crew's rolls: to-hit rolls (a hit needs one less) and the Skill
-Roll (`skill_roll.py`). The stress of an emergency heading change takes no roll in this game, so
-there is nothing to modify; which other rolls count is our reading (docs/rules-decisions.md).
+Roll (`skill_roll.py`), and the Science Officer's d10 rolls: the sensor lock (`sensors.py`) and the
+scan of an arc for cloaked ships (`arc_scan.py`): "all die rolls" (line 853). The stress of an
+emergency heading change takes no roll in this game, so there is nothing to modify; which other
+rolls count is our reading (docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -37,3 +39,15 @@ def casualty_terms(level: str, ship: Ship) -> tuple[tuple[str, int], ...]:
     or none."""
     mod = casualty_modifier(level, ship)
     return ((f"+{mod} for casualties", mod),) if mod else ()
+
+
+def modified_need(level: str, ship: Ship, need: int) -> int:
+    """The highest die, as rolled, that succeeds where `need` would without casualties: the
+    casualty modifier added to the die is taken off the need (never below 0)."""
+    return max(0, need - casualty_modifier(level, ship))
+
+
+def casualty_words(level: str, ship: Ship) -> str:
+    """The casualty modifier in a roll's words: " (+2 on the die for casualties)", or ""."""
+    mod = casualty_modifier(level, ship)
+    return f" (+{mod} on the die for {ship.name}'s casualties)" if mod else ""

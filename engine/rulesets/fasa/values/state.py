@@ -210,6 +210,7 @@ class Ship:
     cloak_sense: str = ""        # the cloaked ship whose movement its sensors may detect (l.1213)
     cloak_lock: str = ""         # the cloaked ship it found: held next turn by a roll (l.1261)
     sensor_phases: int = 0       # Firing Phases' ends until the damaged sensors work (l.1247-1249)
+    relock: bool = False         # sensors back mid-turn: a lock may be tried in place of a question (l.1249)
     comms_task: str = ""         # a difficult communications task still to succeed (l.1231)
     comms_tried: int = 0         # the game turn of its last try
 

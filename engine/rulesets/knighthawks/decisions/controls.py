@@ -113,13 +113,17 @@ def _move_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
 
     def build(v: Mapping[str, Value]) -> Action:
         steps = _text(v["course"])
-        return Move(st, sid, steps.count("F"), steps, _text(v["drop"]))
+        return Move(st, sid, steps.count("F"), steps, _text(v["drop"]),
+                    _int(v.get("drop_at", -1)))
 
     return Decision(p, p.action, st, f"Move {ship.name} (speed {ship.speed}, ADF "
                     f"{ship.adf}, MR {ship.mr})", (
         Field("course", f"course ({speeds})", FieldKind.STEPS, course, 0, high + ship.mr,
               alphabet=movement.STEPS, note=note),
-        Field("drop", "drop", FieldKind.CHOICE, "", choices=drops)), builder=build)
+        Field("drop", "drop", FieldKind.CHOICE, "", choices=drops),
+        Field("drop_at", "drop after hexes (-1: where the move ends)", FieldKind.INT, -1, -1,
+              high, note="seed 002 line 44: mines and seekers may be dropped at any time: in any "
+              "hex of the course, 0 the one it starts in")), builder=build)
 
 
 def _fire_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:

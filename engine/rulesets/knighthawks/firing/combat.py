@@ -174,9 +174,13 @@ def damage_result(state: KHState, ship: Ship, roll: int, dtm: int
         new = replace(ship, dc_hit=True, dcr=math.ceil(ship.dcr / 2))
         what = f"damage control hit: DCR {ship.dcr} -> {new.dcr}"
     elif r == "disastrous_fire" and not ship.fire:
+        # Line 204: "damage control hits are not cumulative": a DCR already halved is not halved
+        # again (the fire's other effects stand); the halved DCR is mended as damage control.
+        halved = "DCR already halved" if ship.dc_hit else f"DCR {ship.dcr} -> " \
+            f"{math.ceil(ship.dcr / 2)}"
         new = replace(ship, fire=True, disastrous=True, adf=0, mr=0, dc_hit=True,
-                      dcr=math.ceil(ship.dcr / 2))  # the halved DCR is mended as damage control
-        what = "disastrous fire: DCR halved, ADF and MR lost, -10% on all attacks"
+                      dcr=ship.dcr if ship.dc_hit else math.ceil(ship.dcr / 2))
+        what = f"disastrous fire: {halved}, ADF and MR lost, -10% on all attacks"
     if new is None:  # nothing of that left to hit: a hull hit (lines 182, 202-206)
         return state, [Struck(ship.id, f"{name}: damage roll {modified}: {LABELS[r]}, which it "
                                        f"cannot take: hull hit")], "hull"

@@ -139,7 +139,7 @@ def current_roll(state: KHState) -> RollRequest | None:
     a = state.attack
     if a is not None and a.stage != "icm":
         target = state.ship(a.target)
-        ship_id = target.id if a.weapon in ("M", "S", "") else a.source
+        ship_id = a.roller_ship or (target.id if a.weapon in ("M", "S", "") else a.source)
         who = title(a.roller)
         if a.stage == "hit":
             need = attack_chance(state, a)

@@ -14,14 +14,29 @@ SEEKER_LIMIT = 12
 
 
 def hazard(state: KHState, source: str, label: str, weapon: str, side: str,
-           target: Ship) -> Attack:
+           target: Ship, placer: str = "") -> Attack:
     """An attack by a mine or a seeker: its chance is read from the Combat Table at the roll
-    (after any ICMs); the struck ship's Captain duty rolls (docs/rules-decisions.md)."""
+    (after any ICMs). "When the seeker explodes, the player that placed it rolls one attack on
+    the Damage Table" (line 50; mines are "placed" the same way, lines 41, 44): the placing side
+    rolls, at the gunnery station (mines and seekers) of the ship that dropped it while it is in
+    play, else of its side's first ship in play; with none left, the struck ship's Captain
+    duty (docs/rules-decisions.md)."""
     w = state.tables.weapons[weapon]
     askers = tuple(s.id for s in state.ships if s.active and s.pos == target.pos
                    and s.side == target.side and s.icms() > 0)
-    return Attack(source, label, weapon, side, station_for(target.crew, Duty.COMMAND),
-                  target.id, 0, False, "icm" if askers else "hit", w.dtm, w.hdr, askers)
+    roller = placing_ship(state, side, placer)
+    station = (station_for(roller.crew, Duty.GUNNERY) if roller is not None
+               else station_for(target.crew, Duty.COMMAND))
+    return Attack(source, label, weapon, side, station, target.id, 0, False,
+                  "icm" if askers else "hit", w.dtm, w.hdr, askers,
+                  roller_ship=roller.id if roller is not None else target.id)
+
+
+def placing_ship(state: KHState, side: str, placer: str) -> Ship | None:
+    """The ship that rolls for a mine or seeker of `side`: its placer while in play, else the
+    side's first ship in play (the scenario's order), else None."""
+    ours = [s for s in state.ships if s.active and s.side == side]
+    return next((s for s in ours if s.id == placer), ours[0] if ours else None)
 
 
 def fire_attack(ship: Ship) -> Attack:
@@ -42,7 +57,7 @@ def mine_attacks(state: KHState, mover: str) -> tuple[KHState, list[Attack], lis
                   and s.moved and mine.pos in s.path[1:]]
         for ship in struck:
             attacks.append(hazard(state, "mine", f"mines at {_place(mine.pos)}", "M",
-                                  mine.side, ship))
+                                  mine.side, ship, mine.placer))
             notes.append(Note(f"Mines detonate against {ship.name}", ship=ship.id))
         if struck:
             spent.add(mine)
@@ -96,7 +111,8 @@ def blast(state: KHState, seeker: Seeker, pos: Hex) -> tuple[list[Attack], list[
     """A seeker detonating in `pos`: an attack on the largest ship there, or a die first."""
     biggest = largest_in(state, pos)
     if len(biggest) == 1:
-        return [hazard(state, seeker.id, "a seeker missile", "S", seeker.side, biggest[0])], []
+        return [hazard(state, seeker.id, "a seeker missile", "S", seeker.side, biggest[0],
+                       seeker.placer)], []
     if biggest:
         return [], [tie_check(state, "blast", seeker, biggest)]
     return [], []
@@ -164,5 +180,6 @@ def seeker_contact(state: KHState, ship: Ship
             if sk.pos == ship.pos:
                 attacks, checks = blast(state, sk, sk.pos)
                 return state, attacks, checks, note
-            return state, [hazard(state, sk.id, "a seeker missile", "S", sk.side, ship)], [], note
+            return state, [hazard(state, sk.id, "a seeker missile", "S", sk.side, ship,
+                                  sk.placer)], [], note
     return state, [], [], []

@@ -6,4 +6,6 @@ what, and the end of the game (docs/rules-decisions.md, Knight Hawks: the turn, 
 - `steps.py`: the automatic work of each step between decisions (`STEP_FLOWS`, by the step:
   seekers flying, drifting ships, mines going off, fires burning, the next step of the turn),
   who must act now, and victory.
+- `revisions.py`: the revision of the rules a game log was played by, and the older logs that
+  would replay as another game (docs/log-format.md, Rules revisions).
 """

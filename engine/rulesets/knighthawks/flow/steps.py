@@ -33,7 +33,7 @@ from engine.rulesets.knighthawks.values.state import (
 MAX_AUTOMATIC = 10_000
 
 
-def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str
+def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str, drop_at: int = -1
           ) -> tuple[KHState, list[Event]]:
     path, facing = movement.walk(ship, course)
     points = movement.points_used(ship, speed, course)
@@ -52,17 +52,23 @@ def moved(state: KHState, ship: Ship, speed: int, course: str, drop: str
                            f"[{col}, {row}]", ship=ship.id))
     if len(new.path) > 1 or not new.active:   # a ship off the map takes its screen's place too
         state = combat.drop_masks(state, ship.id)
+    # Line 44: a ship "can drop them at any time": in any hex of its course (`drop_at`), the
+    # hex it ends in unless it says otherwise; a ship that leaves the map drops nothing.
     if drop and new.active:
         m = next(m for m in new.weapons if m.id == drop)
         new = replace(new, weapons=tuple(replace(x, ammo=(x.ammo or 1) - 1) if x is m else x
                                          for x in new.weapons))
+        where = new.path[drop_at] if 0 <= drop_at < len(new.path) else new.pos
+        dcol, drow = hex_to_offset(where)
         if m.code == "M":
-            state = replace(state, mines=state.mines + (Mine(ship.side, new.pos),))
-            events.append(Note(f"{ship.name} lays mines at [{col}, {row}]", side=ship.side))
+            state = replace(state, mines=state.mines + (Mine(ship.side, where, ship.id),))
+            events.append(Note(f"{ship.name} lays mines at [{dcol}, {drow}]", side=ship.side))
         else:
             sid = f"{ship.id}-seeker-{len(state.seekers) + 1}"
-            state = replace(state, seekers=state.seekers + (Seeker(sid, ship.side, new.pos),))
-            events.append(Note(f"{ship.name} drops a seeker at [{col}, {row}]", side=ship.side))
+            state = replace(state, seekers=state.seekers + (Seeker(sid, ship.side, where,
+                                                                     placer=ship.id),))
+            events.append(Note(f"{ship.name} drops a seeker at [{dcol}, {drow}]",
+                               side=ship.side))
     state = state.with_ship(new)
     if chance and new.active:
         state = replace(state, checks=state.checks + (Check(

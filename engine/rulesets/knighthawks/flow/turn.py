@@ -154,7 +154,8 @@ def _roll(state: KHState, action: RollResult, req: RollRequest | None
             events.append(Note(f"The seeker missile flies at {chosen.name}"))
             return replace(state, seekers=tuple(replace(k, target=chosen.id) if k.id == c.seeker
                                                 else k for k in state.seekers)), events
-        attack = ordnance.hazard(state, c.seeker, "a seeker missile", "S", c.side, chosen)
+        placer = next((k.placer for k in state.seekers if k.id == c.seeker), "")
+        attack = ordnance.hazard(state, c.seeker, "a seeker missile", "S", c.side, chosen, placer)
         events.append(Note(f"The seeker missile strikes at {chosen.name}", ship=chosen.id))
         return replace(state, hazards=state.hazards + (attack,)), events
     if c.kind == "breakup":
@@ -304,6 +305,14 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         raise IllegalAction(f"{who_}: {why}")
     if action.drop not in ("", "M", "S"):
         raise IllegalAction(f"{who_}: drop is M (mines), S (a seeker) or nothing")
+    # Line 44: a drop in any hex of the move. The helm's control offers 0 to the most hexes
+    # the ship can move this turn, whatever course is entered beside it, so a place past this
+    # course's end is its end (`flow.moved`) and only a place past any course is refused.
+    reach = movement.speed_range(ship)[1]
+    if type(action.drop_at) is not int or not -1 <= action.drop_at <= reach:
+        raise IllegalAction(f"{who_}: drop_at is how many hexes along the course the drop is "
+                            f"made, 0 to {reach} (-1, or more than the course has: where the "
+                            f"move ends), not {action.drop_at!r}")
     drop = None
     if action.drop:
         drop = next((m for m in ship.weapons if m.code == action.drop and m.intact
@@ -311,6 +320,7 @@ def _move(state: KHState, action: Move, ship: Ship) -> tuple[KHState, list[Event
         if drop is None:
             what = "mines" if action.drop == "M" else "seekers"
             raise IllegalAction(f"{who_}: {ship.name} has no {what} to drop")
-    return moved(state, ship, action.speed, action.course, drop.id if drop else "")
+    return moved(state, ship, action.speed, action.course, drop.id if drop else "",
+                 action.drop_at)
 
 

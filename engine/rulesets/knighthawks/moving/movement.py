@@ -6,7 +6,9 @@ A course is a string of steps: F moves one hex ahead, P and S turn one hexside t
 starboard in the hex the ship is in. The number of F steps is the ship's new speed, which may
 differ from its old speed by at most its ADF; it makes at most MR turns, each after it enters
 a hex and one in any hex; a ship at speed 0 through the whole turn may rotate to face any
-hexside (UPF Tactical Operations Manual, Basic Game: Turning; docs/rules-decisions.md).
+hexside (UPF Tactical Operations Manual, Basic Game: Turning; docs/rules-decisions.md), unless its
+MR is 0: "A ship with an MR of 0 cannot turn or change its facing, even if it stops and remains
+in a single hex" (seed 002 line 178).
 """
 
 from __future__ import annotations
@@ -56,7 +58,11 @@ def course_problem(ship: Ship, speed: int, course: str) -> str | None:
         return f"the course must move {speed} hexes ahead (F) at speed {speed}, not " \
                f"{course.count('F')}"
     turns = len(course) - speed
-    if ship.speed == 0 and speed == 0:   # stopped all turn: any facing, whatever its MR
+    if ship.speed == 0 and speed == 0 and turns:   # stopped all turn: any facing
+        if ship.mr == 0:
+            # Line 178: "A ship with an MR of 0 cannot turn or change its facing, even if it
+            # stops and remains in a single hex."
+            return f"{ship.name} has MR 0: it cannot turn or change its facing, even stopped"
         if turns > 3:
             return f"{ship.name} is stopped and may turn to face any hexside: at most 3 " \
                    f"turns (P or S), not {turns}"

@@ -11,12 +11,16 @@ from engine.actions import Action, action_type
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Move `ship` at its new `speed` along `course`: F one hex ahead, P/S one hexside to port or
-    starboard. `drop` leaves a mine pattern ("M") or a seeker ("S") in the hex it ends in."""
+    starboard. `drop` leaves a mine pattern ("M") or a seeker ("S"), `drop_at` hexes along the
+    course (0: the hex it starts in; -1, the default, or more hexes than the course has: the hex
+    it ends in; without a drop it places nothing): a ship "can drop them at any time" (seed 002
+    line 44)."""
 
     ship: str
     speed: int
     course: str
     drop: str = ""
+    drop_at: int = -1
 
 
 @action_type("kh_screens")

@@ -113,6 +113,8 @@ class Mine:
 
     side: str
     pos: Hex
+    placer: str = ""
+    """The ship that dropped the mines ("" for mines laid before the battle)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,8 @@ class Seeker:
     moves: int = 0
     target: str = ""
     """The ship it flies at in this move, chosen at the start of the move (line 48)."""
+    placer: str = ""
+    """The ship that dropped it ("" for a seeker placed before the battle)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +164,9 @@ class Attack:
     icms: int = 0
     double: bool = False
     dice: tuple[int, ...] = ()
+    roller_ship: str = ""
+    """The ship whose station rolls, when it is not the attacker's or the target's: a mine's
+    or a seeker's placer (line 50)."""
     range: int = 0
 
 

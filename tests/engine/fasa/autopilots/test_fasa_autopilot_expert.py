@@ -72,13 +72,14 @@ def test_the_shield_bonus_goes_on_the_shield_facing_the_enemy() -> None:
 
 def test_the_helm_steps_down_to_the_warp_speed_that_costs_least_stress() -> None:
     """Lines 735-743 and 759: the warp speed decides an emergency heading change's stress, and it
-    may change (one step a turn, docs/rules-decisions.md). At warp 8 the Constitution's J/L
-    columns cost more than one step below; it holds when nothing is gained."""
+    may change to any speed (line 759 sets no limit). At warp 8 the Constitution's J/L columns
+    cost most; sub-light costs least, and it goes there at once; it holds when nothing is
+    gained."""
     state = game(("ent", "constitution", "Federation", 5, 8, 0),
                  ("kl", "d7a", "Klingon", 5, 3, 3), warp=8)
     state = replace(state, step=POWER)
     ent = state.ship("ent")
-    assert expert_play.warp_choice(state, ent) == 7
+    assert expert_play.warp_choice(state, ent) == 0
     slow = state.with_ship(replace(ent, warp=0))
     assert expert_play.warp_choice(slow, slow.ship("ent")) == 0
 

@@ -473,6 +473,33 @@ def test_arc_scans_use_questions_find_the_cloaked_ship_and_next_turn_a_plain_rol
     assert lost.ship("ent").lock == "" and lost.ship("ent").cloak_lock == ""
 
 
+def test_a_science_officer_rated_92_asks_his_10_questions_with_no_movement_points() -> None:
+    """"At least one question may be asked per Movement Phase ... If more than 5 questions are
+    allowed, then one of the additional may be asked per Movement Phase" (line 1217); Mr. Spock's
+    92 gives 10 (line 1243); "At the beginning of each Movement Phase, the Science Officer asks
+    one or two questions" (line 1245). A locked ship with no movement points asks two in each of
+    the five Movement Phases, and does not move."""
+    from engine.rulesets.fasa.moving import movement
+    state = game(sensors=92)
+    ent = sensors_rating.counter(state, replace(state.ship("ent"), lock="kl", movement_points=0))
+    assert (ent.questions, ent.extra_questions) == (10, 5)
+    state = state.with_ship(ent).with_ship(replace(state.ship("kl"), movement_points=0))
+    state = replace(state, step=MOVE, phase=1)
+    state = replace(state, queue=movement.movement_order(state))
+    asked: list[int] = []
+    while state.turn == 1 and state.step != "power":
+        (prompt, *_) = engine.pending(state)
+        if prompt.roll is not None:
+            state, _ = roll(state, 1)
+        elif prompt.action == "ask" and prompt.ship == "ent":
+            asked.append(state.phase)
+            state, _ = act(state, AskSensor("science", "ent", 1))
+        else:
+            state, _ = act(state, engine.decide(state, prompt))
+    assert asked == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    assert state.ship("ent").pos == ent.pos
+
+
 @pytest.mark.parametrize(("die", "phases"), [(5, 1), (6, 2), (10, 2)])
 def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
                                                                       phases: int) -> None:
@@ -486,6 +513,9 @@ def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
     hit = Hit(Stage.LOCATION, 3, 2, 3)
     state, _ = combat.locate_system(state, state.ship("kl"), state.ship("ent"), hit, "sensors", [])
     assert (state.roll or Any).purpose.endswith("1-5 one Movement/Firing Phase, 6-10 two")
+    # "Sensors Damaged: If the sensors are damaged in combat, roll one die" (line 1247): the
+    # Science Officer's panel, so his roll, not the Captain's.
+    assert (state.roll or Any).ship == "ent" and (state.roll or Any).station == "science"
     assert sensors_rating.owns_damage_roll(state)
     state, _ = sensors_rating.on_damage_roll(replace(state, roll=None), die)
     ent = state.ship("ent")
@@ -496,14 +526,36 @@ def test_sensors_damaged_one_movement_firing_phase_on_1_5_two_on_6_0(die: int,
     assert not state.ship("ent").sensors_out
 
 
+def test_the_sensors_out_roll_of_a_crewed_ship_is_its_science_officers_in_every_crew() -> None:
+    """Line 1247 puts the roll on the Science Officer/Navigator's panel: the station with the
+    sensors duty in each crew of Expanding For More Players, never the Captain's; a ship the
+    Instructor runs keeps the Expert rule, its Captain's roll (line 837)."""
+    from engine.rulesets.fasa.firing import combat
+    from engine.rulesets.fasa.values.crew import Duty
+    from engine.rulesets.fasa.values.state import Hit, Stage
+    for crew in ("4", "5"):
+        state = replace(game(crew), step=RESOLVE, phase=2, shots=(Shot("kl", "d1", "ent"),))
+        hit = Hit(Stage.LOCATION, 3, 2, 3)
+        state, _ = combat.locate_system(state, state.ship("kl"), state.ship("ent"), hit,
+                                        "sensors", [])
+        assert state.roll is not None and state.roll.ship == "ent"
+        assert state.roll.station == state.station_for("ent", Duty.SENSORS), crew
+        assert state.roll.station != "captain"
+    state = replace(game(), step=RESOLVE, phase=2, shots=(Shot("ent", "ph1", "kl"),))
+    state, _ = combat.locate_system(state, state.ship("ent"), state.ship("kl"), hit, "sensors",
+                                    [])
+    assert state.roll is not None and (state.roll.ship, state.roll.station) == ("kl", "captain")
+
+
 @pytest.mark.slow
 def test_a_ship_the_instructor_runs_keeps_the_expert_sensors() -> None:
-    """A ship without officers plays by the Expert rules (lines 909, 949): the d10's 1-6."""
+    """A ship without officers plays by the Expert rules (lines 909, 949): the d10's 1-6, its lock
+    named alone (the expert Sensor Phase asks no question, lines 707-717, 777)."""
     state = to_sensors(game())
     state, _ = act(state, Sense("science", "ent", ""))
     prompt = only_prompt(state)
     assert prompt.ship == "kl"
-    state, _ = act(state, Sense("science", "kl", "ent", 3))
+    state, _ = act(state, Sense("science", "kl", "ent", 0))
     req = only_prompt(state).roll
     assert req is not None and req.kind == Die.D10 and req.needs == (1, 6)
 
@@ -588,3 +640,37 @@ def test_a_difficult_communications_task_is_named_by_the_instructor_and_retried(
 def test_a_task_for_a_ship_the_instructor_runs_is_refused() -> None:
     with pytest.raises(IllegalAction, match="no Science Officer"):
         engine.apply(game(), CommsTask("instructor", "kl", "hail"))
+
+
+@pytest.mark.parametrize(("die", "locked"), [(70, True), (71, False)])
+def test_sensors_back_mid_turn_may_try_a_lock_in_place_of_the_question(die: int,
+                                                                       locked: bool) -> None:
+    """"At the end of the NEXT Firing Phase, the counter may be moved one box to the right. When
+    it is again on OPER, a sensor lock may be attempted instead of the regular sensors question"
+    (line 1249). The table is told; at the ship's place in the next Movement Phase its Science
+    Officer names a target (a SENSORS roll, Spock's 70) in place of the phase's question; a
+    success gives the turn's questions from the next phase; the enemy sees a question."""
+    from engine.rulesets.fasa.moving import movement
+    from engine.rulesets.fasa.values.crew_events import ScienceApplied
+    state = replace(game(), phase=2)
+    state = state.with_ship(replace(state.ship("ent"), sensors_out=1, sensor_phases=1,
+                                    sensed=True, movement_points=0))
+    state = state.with_ship(replace(state.ship("kl"), movement_points=0))
+    state, events = sensors_rating.end_of_firing_phase(state)
+    (told,) = [e for e in events if isinstance(e, ScienceApplied)]
+    assert "a sensor lock may be tried" in told.text and "1249" in told.text
+    state = replace(state, step=MOVE, phase=3)
+    state = replace(state, queue=movement.movement_order(state))
+    prompt = only_prompt(state)
+    assert (prompt.ship, prompt.station, prompt.action) == ("ent", "science", "sense")
+    (decision,) = engine.controls(state, Seat("science", "ent"))
+    assert [c.value for c in decision.field_named("target").choices] == [None, "kl"]
+    assert engine.problem(state, AskSensor("science", "ent", 1)) is not None
+    assert [p["action"] for p in engine.view(state, Seat("captain", "kl"))["pending"]] == []
+    state, _ = act(state, Sense("science", "ent", "kl"))
+    req = only_prompt(state).roll
+    assert req is not None and req.needs == (1, 70) and req.station == "science"
+    state, _ = roll(state, die)
+    ent = state.ship("ent")
+    assert (ent.lock == "kl") is locked and not ent.relock
+    assert (ent.questions == 7) is locked  # 70 gives 7 for the rest of the turn

@@ -302,10 +302,12 @@ def _column(ship: Any) -> Any:
 def test_engineering_out_takes_the_power_off_the_grid_until_an_engineering_roll() -> None:
     """Lines 1395-1399: the Chief Engineer's DEX roll; "all power is withdrawn from the grid for
     the next Movement/Firing Phase. No shields are energized, no weapons may fire, and no movement
-    may be made ... Movement points and sensors locks are lost"; at or under his STARSHIP
-    ENGINEERING rating "he will be able to restore the power after only one phase"."""
-    state = replace(ready_game(), ships=tuple(replace(s, lock="kl") if s.id == "ent" else s
-                                              for s in ready_game().ships))
+    may be made until the power is restored. Movement points and sensors locks are lost"; at or
+    under his STARSHIP ENGINEERING rating "he will be able to restore the power after only one
+    phase". The points lost are the phase's (line 1397): the ship moves again in the next."""
+    five = armed(ready_game(), movement=20)  # 5 movement points: 1 in each of the 5 phases
+    state = replace(five, ships=tuple(replace(s, lock="kl") if s.id == "ent" else s
+                                      for s in five.ships))
     state, events = fire_over(shaken(state, engineering=1))
     assert any(isinstance(e, GridPower) and e.off for e in events)
     req = asked(state)
@@ -321,9 +323,14 @@ def test_engineering_out_takes_the_power_off_the_grid_until_an_engineering_roll(
     state, events = fire_over(state, phase=2)
     assert any(isinstance(e, GridPower) and not e.off for e in events)
     assert not grid_out(state.ship("ent"))
-    # The turn's movement points are lost; weapons and shields are as they were.
-    assert power_spent.mp_left(state.ship("ent")) == 0
-    assert state.ship("ent").shields[0] == 16 and state.ship("ent").weapons[0].power == 5
+    # Phase 2's movement points are lost, not the turn's: phase 3 moves as the table says.
+    ent = state.ship("ent")
+    per_phase = state.tables.movement_per_phase(ent.movement_points, state.phases)
+    assert per_phase[1] > 0 and per_phase[2] > 0
+    assert power_spent.mp_left(ent) == ent.movement_points - per_phase[1]
+    assert state.phase == 3 and movement.phase_points(state, ent) == per_phase[2]
+    # Weapons and shields are as they were.
+    assert ent.shields[0] == 16 and ent.weapons[0].power == 5
 
 
 def test_a_failed_engineering_roll_keeps_the_power_off_and_each_retry_is_5_worse() -> None:

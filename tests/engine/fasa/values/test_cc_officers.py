@@ -115,8 +115,10 @@ def test_below_the_command_level_officers_are_checked_but_not_kept() -> None:
 
 
 def test_the_ratings_are_the_ships_side_s_to_know() -> None:
-    """The ratings are recorded on the crew's own panels (line 959): the other side is told
-    neither them nor the Captain's tactics; his own side sees every officer."""
+    """The ratings are rolled for each character (line 1001) and kept, as the expert game
+    records them on the ship's own Master Control Panel (line 685), by the ship's side: the
+    other side is told neither them nor the Captain's tactics; his own side sees every officer
+    (docs/rules-decisions.md, What each seat may know)."""
     state = game()
     own = {s["id"]: s for s in engine.view(state, Seat("engineer", "ent"))["ships"]}
     assert own["ent"]["officers"][0] == {"station": "captain", "name": "James T. Kirk",
