@@ -39,6 +39,7 @@ from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
+from engine.rulesets.fasa.values import variants
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
     AllocatePower,
@@ -79,6 +80,9 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         return admiral.decision(state, prompt, station)
     assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
+    own = variants.of(state).controls.get(prompt.action)  # a variant's (values/variants.py)
+    if own is not None:
+        return own(state, ship, prompt, station)
     make = {
         "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
         "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,

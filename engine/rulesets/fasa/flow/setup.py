@@ -22,6 +22,7 @@ from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.skills.ratings import rating_from
+from engine.rulesets.fasa.values import variants
 from engine.rulesets.fasa.values.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import command_level, parse_officers
 from engine.rulesets.fasa.values.options import options_from
@@ -57,6 +58,7 @@ SCENARIO_KEYS = frozenset({
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
     "minefields",  # mine and decoy counters (mines.py; advanced level)
     "options",  # optional rules turned on (options.py)
+    "variant",  # the variant laid over the rules (values/variants.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
 })
@@ -154,6 +156,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
         own = scenario.get("options")
         out["options"] = {**(own if isinstance(own, Mapping) else {}), **options}
     out["ruleset"] = "fasa"
+    _with_variant(out, level)
     if level is not None:
         out["level"] = level
     if scale is not None:
@@ -170,6 +173,22 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
                         f"{', '.join(missing)}; known: {', '.join(sorted(classes))}")
     out["classes"] = {c: dict(classes[c]) for c in sorted(wanted)}
     return out
+
+
+def _with_variant(out: dict[str, Any], level: str | None) -> None:
+    """A variant the table chose (its `options`' `variant`) becomes the scenario's own; a game
+    whose level is not chosen and that the variant is not played at takes the variant's level."""
+    table = out.get("options")
+    if isinstance(table, Mapping) and "variant" in table:
+        rest = dict(table)
+        out["variant"] = rest.pop("variant")
+        out["options"] = rest
+    name = out.get("variant")
+    if not isinstance(name, str) or not name:
+        return
+    variant = variants.named(name, f"scenario {out.get('id', '?')}")
+    if level is None and out.get("level", "basic") not in variant.levels:
+        out["level"] = variant.default_level
 
 
 def new_game(scenario: Mapping[str, Any]) -> FasaState:
@@ -248,10 +267,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"{where}: max_turns must be a whole number 1 to {MAX_TURNS} "
                         f"(0 for the default, {DEFAULT_MAX_TURNS})")
     max_turns = max_turns or DEFAULT_MAX_TURNS
-    phases = scenario.get("phases", PHASES)
-    if phases not in PHASE_CHOICES or type(phases) is not int:
-        raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
-                        f"not {phases!r}")
+    variant = _variant(scenario, where, level)
+    phases = _phases(scenario, where, variant)
     sides_of = {s.id: s.side for s in ships}
     clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
     full_speed = scenario.get("enter_at_full_speed", [])
@@ -271,13 +288,38 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 placements=placements, options=options,
+                 placements=placements, options=options, variant=variant.name,
                  tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
                                              for s in ships), counters=counters,
                      step=PLACE if placements else POWER,
                      to_place=tuple(sid for sid, _ in placements))
+
+
+def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variants.Variant:
+    """The scenario's variant (values/variants.py), checked: a known name at a level it is
+    played at."""
+    name = scenario.get("variant", "")
+    if not isinstance(name, str):
+        raise DataError(f"{where}: variant must be a name in quotes, not {name!r}")
+    variant = variants.named(name, where)
+    if name and level not in variant.levels:
+        raise DataError(f"{where}: {variant.title} is played at the "
+                        f"{' or '.join(variant.levels)} level, not {level}")
+    return variant
+
+
+def _phases(scenario: Mapping[str, Any], where: str, variant: variants.Variant) -> int:
+    """The Movement Phases of a turn: the scenario's, 3 or 5; a variant's own where it has one."""
+    phases = scenario.get("phases", variant.phases or PHASES)
+    if phases not in PHASE_CHOICES or type(phases) is not int:
+        raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
+                        f"not {phases!r}")
+    if variant.phases and phases != variant.phases:
+        raise DataError(f"{where}: {variant.title} has {variant.phases} combat rounds a turn, "
+                        f"not {phases}: leave phases out")
+    return int(phases)
 
 
 def _placement(where: str, entry: Mapping[str, Any]) -> str:

@@ -33,6 +33,7 @@ from engine.rulesets.fasa.levels import advanced_rules, expert
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
+from engine.rulesets.fasa.values import variants
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
 )
@@ -124,7 +125,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     kind = action.type_name
     words = kind.replace("_", " ")
     station = title(action.station)
-    duty = ACTION_DUTY.get(kind)
+    variant = variants.of(state)  # a variant's decisions beside FASA's (values/variants.py)
+    duty = variants.layered(variant.duties, ACTION_DUTY, kind)
     ship_id = getattr(action, "ship", None)
     if duty is None or not isinstance(ship_id, str):
         raise IllegalAction(f"{station}: {words} is not an action of this game")
@@ -138,10 +140,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step != STEP_OF[kind]:
-        raise IllegalAction(
-            f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
-    rule = decide.DECISIONS.get(kind)
+    if state.step != variants.layered(variant.step_of, STEP_OF, kind):
+        words_now = variants.layered(variant.step_words, STEP_WORDS, state.step) or state.step
+        raise IllegalAction(f"{station}: {words} is not possible during {words_now}")
+    rule = variants.layered(variant.decisions, decide.DECISIONS, kind)
     if rule is None:
         raise IllegalAction(f"{station}: {words} is not an action of this game")
     return rule(state, ship, action, station)
@@ -156,8 +158,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Run the automatic steps until somebody must decide or roll: each step of the turn runs
     its own (`STEP_FLOWS`, a lookup by the step)."""
     events: list[Event] = []
+    flows = variants.of(state).step_flows  # a variant's steps before FASA's (variants.py)
     while state.roll is None and state.step not in (OVER, CHOOSE):
-        state, more, wait = STEP_FLOWS[state.step](state)
+        flow = variants.layered(flows, STEP_FLOWS, state.step)
+        assert flow is not None, state.step  # every step has its flow
+        state, more, wait = flow(state)
         events += more
         if wait:
             break
@@ -343,6 +348,10 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     state, sensing = sensors_rating.end_of_firing_phase(state)  # C&C: the Sensors Counter
     state, events = _end_of_firing_phase_rest(state)
     return state, sensing + events
+
+
+end_of_firing_phase = _end_of_firing_phase
+"""The end of a Firing Phase, for a variant's step that comes after it (values/variants.py)."""
 
 
 def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]:

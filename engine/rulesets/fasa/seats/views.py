@@ -22,7 +22,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE, Told
+from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE, Disclosure, Told
 from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.mcp import record_json
@@ -32,6 +32,7 @@ from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json,
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
 from engine.rulesets.fasa.sensing.sensors import QUESTIONS
 from engine.rulesets.fasa.skills.casualties import casualty_modifier
+from engine.rulesets.fasa.values import variants
 from engine.rulesets.fasa.values.crew_events import (
     GridPower,
     OfficerShaken,
@@ -201,13 +202,21 @@ def _game(state: FasaState) -> dict[str, Any]:
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
         "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
+        "variant": state.setup.variant,  # the variant laid over the rules (variants.py)
         "talk_aloud": list(state.aloud),  # sides that must talk aloud this turn (comms.py)
     }
 
 
-def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
+def disclosure(state: FasaState, kind: str) -> Disclosure:
+    """What another side is told of an open decision of `kind`: its line in `DISCLOSURE`, or a
+    variant's (values/variants.py), which tells that the ship acts."""
+    own = variants.of(state).acts.get(kind)
+    return Disclosure(Told.ACTS, own) if own is not None else DISCLOSURE[kind]
+
+
+def _prompt(state: FasaState, p: Prompt, known: bool) -> dict[str, Any]:
     """A prompt as a seat is told of it: in full for its own side, else only who is doing what."""
-    what = p.what if known else DISCLOSURE[p.action].words
+    what = p.what if known else disclosure(state, p.action).words
     out: dict[str, Any] = {"ship": p.ship, "station": p.station, "action": p.action,
                            "what": what}
     if p.side is not None:
@@ -240,8 +249,9 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
-    out["pending"] = [_prompt(p, True) for p in pending(state)]
+    out["pending"] = [_prompt(state, p, True) for p in pending(state)]
     out["fleet_orders"] = admiral.orders_json(state, None)  # every side's (the optional Admiral)
+    out.update(variants.of(state).view(state, None))  # a variant's part (values/variants.py)
     return out
 
 
@@ -277,18 +287,20 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     # Each decision declares what another side may know of it (decisions/disclosure.py).
     own = side_of(state, seat)
-    out["pending"] = [_prompt(p, True) if p.ship in known or (p.side is not None and p.side == own)
-                      else _prompt(_as_seen(state, p), False)
+    out.update(variants.of(state).view(state, own))  # a variant's part (values/variants.py)
+    out["pending"] = [_prompt(state, p, True) if p.ship in known
+                      or (p.side is not None and p.side == own)
+                      else _prompt(state, _as_seen(state, p), False)
                       for p in pending(state)
                       if p.ship in known or (p.side is not None and p.side == own)
-                      or DISCLOSURE[p.action].told is Told.ACTS]
+                      or disclosure(state, p.action).told is Told.ACTS]
     return out
 
 
 def _as_seen(state: FasaState, p: Prompt) -> Prompt:
     """A prompt of another side as the table sees it: the decision its disclosure names instead,
     when its own kind would tell a secret (decisions/disclosure.py)."""
-    told = DISCLOSURE[p.action]
+    told = disclosure(state, p.action)
     if not told.seen_as or p.ship is None or told.seen_at is None:
         return p
     return Prompt(p.ship, state.station_for(p.ship, told.seen_at), "", None, told.seen_as)
@@ -350,6 +362,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     state."""
     if seat.station == INSTRUCTOR:
         return state
+    state = variants.of(state).redact(state, side_of(state, seat))  # a variant's own secrets
     ships = []
     for s in state.ships:
         if may_know_ship(state, seat, s.id):

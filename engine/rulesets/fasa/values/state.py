@@ -56,6 +56,10 @@ class Step(StrEnum):
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
     PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
     AFTERMATH = "aftermath"  # the end of a Firing Phase (C&C): bridge hits, repairs, powering down
+    # The steps a variant adds (values/variants.py), named here so that a state names them all:
+    TACTICAL = "tactical"    # Battlestations!: after a Movement Phase, the tactical heading change
+    COUNTERS = "counters"    # Battlestations!: Fire / No Fire counters laid face down
+    REPOWER = "repower"      # Battlestations!: the Repair/Repower Phase of a combat round
     OVER = "over"
 
 
@@ -75,6 +79,7 @@ RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
 SENSE, HAZARD = Step.SENSE, Step.HAZARD
 RATINGS, SKILL, SCAN = Step.RATINGS, Step.SKILL, Step.SCAN
 AFTERMATH = Step.AFTERMATH
+TACTICAL, COUNTERS, REPOWER = Step.TACTICAL, Step.COUNTERS, Step.REPOWER
 SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
@@ -307,6 +312,7 @@ class Setup:
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
+    variant: str = ""                           # the variant laid over the rules (variants.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -343,6 +349,8 @@ class FasaState:
     fleet_orders: tuple[tuple[str, int, str, str, str], ...] = ()  # the optional Admiral's
     #                                          orders (side, turn, ship, order, target): admiral.py
     ordered: tuple[tuple[str, int], ...] = ()           # (side, last turn its Admiral answered)
+    fire_counters: tuple[tuple[str, bool], ...] = ()    # a variant's Fire (True) / No Fire
+    #                                                     counters laid this Firing Phase
     outcome: str = ""
     winner: str = ""
 
