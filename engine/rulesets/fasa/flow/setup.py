@@ -305,8 +305,9 @@ def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variants.Va
         raise DataError(f"{where}: variant must be a name in quotes, not {name!r}")
     variant = variants.named(name, where)
     if name and level not in variant.levels:
+        *most, last = variant.levels
         raise DataError(f"{where}: {variant.title} is played at the "
-                        f"{' or '.join(variant.levels)} level, not {level}")
+                        f"{', '.join(most)} or {last} level, not {level}")
     return variant
 
 
