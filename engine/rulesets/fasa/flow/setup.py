@@ -41,6 +41,8 @@ from engine.rulesets.fasa.values.state import (
     Weapon,
     replace,
 )
+from engine.rulesets.fasa.variants.battlestations.bodies import bodies_from
+from engine.rulesets.fasa.variants.battlestations.captains import Captain, captain_from
 
 DEFAULT_MAP = {"cols": 32, "rows": 24}
 # Upper bounds on what a scenario may ask for (docs/rules-decisions.md: Bounds on data).
@@ -59,12 +61,14 @@ SCENARIO_KEYS = frozenset({
     "options",  # optional rules turned on (options.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
+    "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: bodies.py)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
                              "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
                              "officers",  # a player crew's officers (C&C; officers.py)
-                             "advancement"})  # Campaign Advancement points (campaign_play.py)
+                             "advancement",  # Campaign Advancement points (campaign_play.py)
+                             "captain"})  # the captain's race (Battlestations!: captains.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -237,6 +241,15 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             raise DataError(f"{where}: ship {sid} is crewed by players (crewed) but has no "
                             "officers: give its [ships.officers.STATION] tables, or play it "
                             "with a crew file (--crew NAME) so that they are filled in")
+    # Battlestations! (seed 001): the captains' races (lines 196-232) and the bodies with their
+    # gravity wells (lines 180-194), read at every level; the variant's rules use them.
+    captains: list[Captain] = []
+    for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1):
+        captain = captain_from(f"{where}, ships[{n}] ({s.id})", e.get("captain"), s.id,
+                               [w.id for w in s.cls.weapons])
+        if captain is not None:
+            captains.append(captain)
+    bodies = bodies_from(scenario.get("bodies"), where, bounds)
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
                        for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
                        if e.get("place") is not None)
@@ -271,8 +284,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 placements=placements, options=options,
-                 tables=scenario_tables(scenario, where))
+                 placements=placements, options=options, bodies=bodies,
+                 captains=tuple(captains), tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
                                              for s in ships), counters=counters,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
@@ -17,6 +17,10 @@ from engine.rulesets.fasa.values.officers import Officer
 from engine.rulesets.fasa.values.options import NO_OPTIONS, Options
 from engine.rulesets.fasa.values.shaken import CALM, Shaken
 from engine.stations import Station
+
+if TYPE_CHECKING:  # a variant's values, read from a scenario (flow/setup.py)
+    from engine.rulesets.fasa.variants.battlestations.bodies import Body
+    from engine.rulesets.fasa.variants.battlestations.captains import Captain
 
 LEVELS = ("basic", "advanced", "expert", "command")
 PLAYABLE_LEVELS = ("basic", "advanced", "expert", "command")
@@ -307,6 +311,8 @@ class Setup:
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
+    bodies: tuple[Body, ...] = ()               # planets and their gravity wells (Battlestations!)
+    captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!, captains.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
