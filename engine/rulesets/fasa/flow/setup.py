@@ -22,6 +22,8 @@ from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.skills.ratings import rating_from
+from engine.rulesets.fasa.values.bodies import bodies_from
+from engine.rulesets.fasa.values.captain_races import Captain, captain_from
 from engine.rulesets.fasa.values.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import command_level, parse_officers
 from engine.rulesets.fasa.values.options import options_from
@@ -41,8 +43,6 @@ from engine.rulesets.fasa.values.state import (
     Weapon,
     replace,
 )
-from engine.rulesets.fasa.variants.battlestations.bodies import bodies_from
-from engine.rulesets.fasa.variants.battlestations.captains import Captain, captain_from
 
 DEFAULT_MAP = {"cols": 32, "rows": 24}
 # Upper bounds on what a scenario may ask for (docs/rules-decisions.md: Bounds on data).
@@ -61,14 +61,14 @@ SCENARIO_KEYS = frozenset({
     "options",  # optional rules turned on (options.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
-    "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: bodies.py)
+    "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: values/bodies.py)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
                              "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
                              "officers",  # a player crew's officers (C&C; officers.py)
                              "advancement",  # Campaign Advancement points (campaign_play.py)
-                             "captain"})  # the captain's race (Battlestations!: captains.py)
+                             "captain"})  # the captain's race (Battlestations!: values/captain_races.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 

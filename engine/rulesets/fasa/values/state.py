@@ -5,22 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.data.ships import ShipClass
 from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.values.bodies import Body
+from engine.rulesets.fasa.values.captain_races import Captain
 from engine.rulesets.fasa.values.copies import replace as replace  # the state's own fast copy
 from engine.rulesets.fasa.values.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import Officer
 from engine.rulesets.fasa.values.options import NO_OPTIONS, Options
 from engine.rulesets.fasa.values.shaken import CALM, Shaken
 from engine.stations import Station
-
-if TYPE_CHECKING:  # a variant's values, read from a scenario (flow/setup.py)
-    from engine.rulesets.fasa.variants.battlestations.bodies import Body
-    from engine.rulesets.fasa.variants.battlestations.captains import Captain
 
 LEVELS = ("basic", "advanced", "expert", "command")
 PLAYABLE_LEVELS = ("basic", "advanced", "expert", "command")
@@ -311,8 +309,8 @@ class Setup:
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
-    bodies: tuple[Body, ...] = ()               # planets and their gravity wells (Battlestations!)
-    captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!, captains.py)
+    bodies: tuple[Body, ...] = ()               # planets and their wells (Battlestations!: bodies.py)
+    captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!: captain_races.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 

@@ -1,8 +1,7 @@
-"""FASA's variants: sets of rules laid over FASA's own levels, one folder each.
+"""Variants laid over FASA's rules, each a package that registers its `values.variants.Variant`
+when imported: *Battlestations!* (seed 001). The ruleset imports this package once its core is
+loaded, so a scenario may name any of them (`variant = "battlestations"`)."""
 
-- `battlestations/`: *Battlestations!*, "A Rules Variant for FASA's Star Trek Starship Tactical
-  Combat Simulator" (seed 001).
+from engine.rulesets.fasa.variants import battlestations
 
-A variant's modules may import FASA's; nothing of FASA's imports a variant's at run time but
-the scenario reader, which reads the data a variant adds to a scenario.
-"""
+__all__ = ["battlestations"]

@@ -8,11 +8,12 @@ What lives here, by the seed's sections:
   and what holds or breaks a lock), `questions.py` (the automatic information, the nine
   questions answered as the seed's italics say, the gamemaster's answers for other objects, and
   the Sensors Phase decision's controls).
-- 01C-1, gravity wells (lines 180-194): `bodies.py` (a scenario's `[[bodies]]`: planets, moons
-  and stars with their wells, read and checked) and `wells.py` (the well's hexes and what it does
-  to impulse movement, sensor locks, torpedoes, plasma and missile ranges).
-- 01C-2, captains' racial benefits (lines 196-232): `captains.py` (a ship entry's `captain`:
-  Andorian, Betazed or Caitan, the benefit chosen and the drawbacks enforced or told).
+- 01C-1, gravity wells (lines 180-194): `wells.py` (the well's hexes and what it does to impulse
+  movement, sensor locks, torpedoes, plasma and missile ranges); the bodies themselves are a
+  scenario's `[[bodies]]` (values/bodies.py).
+- 01C-2, captains' racial benefits (lines 196-232): `racial_benefits.py` (each benefit as a
+  number the rules add, each drawback enforced or told); the race and the benefit chosen are a
+  ship entry's `captain` (values/captain_races.py).
 
 The revised turn (01A, lines 77-125) runs these rules from its phases.
 """

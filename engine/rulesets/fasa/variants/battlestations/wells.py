@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.hexgrid import Hex, line_of_fire_clear
-from engine.rulesets.fasa.variants.battlestations.bodies import Body
+from engine.rulesets.fasa.values.bodies import Body
 
 if TYPE_CHECKING:
     from engine.rulesets.fasa.values.state import FasaState

@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.errors import DataError
 from engine.hexgrid import MapBounds, offset_to_hex
-from engine.rulesets.fasa.variants.battlestations.bodies import MAX_BODIES, Body, bodies_from
+from engine.rulesets.fasa.values.bodies import MAX_BODIES, Body, bodies_from
 from tests.engine.fasa.variants.battlestations.helpers import game, scenario
 
 BOUNDS = MapBounds(32, 24)

@@ -7,11 +7,10 @@ from typing import Any
 import pytest
 
 from engine.errors import DataError
+from engine.rulesets.fasa.values.captain_races import Captain, captain_from
 from engine.rulesets.fasa.values.state import DISABLED, Weapon, replace
-from engine.rulesets.fasa.variants.battlestations.captains import (
-    Captain,
+from engine.rulesets.fasa.variants.battlestations.racial_benefits import (
     advantage_bonus,
-    captain_from,
     captain_of,
     conduct,
     efficiency_rating,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.hexgrid import Hex, offset_to_hex
-from engine.rulesets.fasa.variants.battlestations.bodies import Body
+from engine.rulesets.fasa.values.bodies import Body
 from engine.rulesets.fasa.variants.battlestations.wells import (
     lock_need,
     lock_need_in,

@@ -23,7 +23,8 @@ The body's own hex is in its well (it is the well's bottom, line 182: "Anything 
 moon is considered to be at the bottom of the gravity well"); a scenario that wants the body to
 block movement and fire lists its hex among the `obstacles` too (Book Two's planet counters).
 
-This module reads no game state, so that the state's `Setup` can hold the bodies.
+This module reads no game state, so that the state's `Setup` can hold the bodies; what a well does
+is the variant's (variants/battlestations/wells.py).
 """
 
 from __future__ import annotations
