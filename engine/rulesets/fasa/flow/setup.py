@@ -23,6 +23,8 @@ from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.skills.ratings import rating_from
 from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values.bodies import bodies_from
+from engine.rulesets.fasa.values.captain_races import Captain, captain_from
 from engine.rulesets.fasa.values.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import command_level, parse_officers
 from engine.rulesets.fasa.values.options import options_from
@@ -61,12 +63,14 @@ SCENARIO_KEYS = frozenset({
     "variant",  # the variant laid over the rules (values/variants.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
+    "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: values/bodies.py)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
                              "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
                              "officers",  # a player crew's officers (C&C; officers.py)
-                             "advancement"})  # Campaign Advancement points (campaign_play.py)
+                             "advancement",  # Campaign Advancement points (campaign_play.py)
+                             "captain"})  # the captain's race (Battlestations!: values/captain_races.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -256,6 +260,15 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             raise DataError(f"{where}: ship {sid} is crewed by players (crewed) but has no "
                             "officers: give its [ships.officers.STATION] tables, or play it "
                             "with a crew file (--crew NAME) so that they are filled in")
+    # Battlestations! (seed 001): the captains' races (lines 196-232) and the bodies with their
+    # gravity wells (lines 180-194), read at every level; the variant's rules use them.
+    captains: list[Captain] = []
+    for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1):
+        captain = captain_from(f"{where}, ships[{n}] ({s.id})", e.get("captain"), s.id,
+                               [w.id for w in s.cls.weapons])
+        if captain is not None:
+            captains.append(captain)
+    bodies = bodies_from(scenario.get("bodies"), where, bounds)
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
                        for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
                        if e.get("place") is not None)
@@ -289,6 +302,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
                  placements=placements, options=options, variant=variant.name,
+                 bodies=bodies, captains=tuple(captains),
                  tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s

@@ -11,6 +11,8 @@ from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.data.ships import ShipClass
 from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.values.bodies import Body
+from engine.rulesets.fasa.values.captain_races import Captain
 from engine.rulesets.fasa.values.copies import replace as replace  # the state's own fast copy
 from engine.rulesets.fasa.values.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import Officer
@@ -313,6 +315,8 @@ class Setup:
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
     variant: str = ""                           # the variant laid over the rules (variants.py)
+    bodies: tuple[Body, ...] = ()               # planets and their wells (Battlestations!: bodies.py)
+    captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!: captain_races.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 

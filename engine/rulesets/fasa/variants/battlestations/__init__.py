@@ -1,12 +1,27 @@
 """*Battlestations!*, "A Rules Variant for FASA's Star Trek Starship Tactical Combat Simulator"
-(seed 001), laid over FASA's rules: its tables (values/variants.py) replace FASA's steps where
-its turn differs and add its own decisions.
+(seed 001_74138f2fe25a5e82.txt; every line number here is its `cat -n` numbering), laid over
+FASA's rules: its tables (values/variants.py) replace FASA's steps where its turn differs and
+add its own decisions.
 
-01A, the revised turn (lines 77-125): `advantage.py` (2), `rounds.py` (3, 4, 6, 7), `tactical.py`
-(4c-d), `counters.py` (5); 8, the end of the game, is FASA's (the scenario's conditions).
-The sections the seed's table of contents names without their text (tractor beams, impulse/warp
-shifts during combat, phasers, mines, power, torpedoes, optional maneuvering, optional damage,
-expanded construction) are not built (docs/rules-decisions.md)."""
+What lives here, by the seed's sections:
+- `notice.py`: the variant's notice to the table, and the sections its table of contents names
+  whose text the seed does not hold (lines 9-18): none of them is built.
+- 01A, the revised turn (lines 77-125): `advantage.py` (2, the Tactical Advantage Phase),
+  `rounds.py` (3, 4, 6, 7: the combat rounds, their Sensors, Movement and Repair/Repower
+  Phases), `tactical.py` (4c-d: the tactical heading change and the cloak's switch),
+  `counters.py` (5: the Firing Phase's counters and order), `actions.py` and `seats.py` (its
+  decisions at a seat); 8, the end of the game, is FASA's (the scenario's conditions).
+- 01B, the revised sensors (lines 127-176): `lock.py` (contact across the map, the lock roll
+  and what holds or breaks a lock), `questions.py` (the automatic information, the nine
+  questions answered as the seed's italics say, the gamemaster's answers for other objects, and
+  the Sensors Phase decision's controls).
+- 01C-1, gravity wells (lines 180-194): `wells.py` (the well's hexes and what it does to impulse
+  movement, sensor locks, torpedoes, plasma and missile ranges); the bodies themselves are a
+  scenario's `[[bodies]]` (values/bodies.py).
+- 01C-2, captains' racial benefits (lines 196-232): `racial_benefits.py` (each benefit as a
+  number the rules add, each drawback enforced or told); the race and the benefit chosen are a
+  ship entry's `captain` (values/captain_races.py).
+"""
 
 from __future__ import annotations
 
@@ -30,13 +45,9 @@ from engine.rulesets.fasa.variants.battlestations import (
     seats,
     tactical,
 )
+from engine.rulesets.fasa.variants.battlestations.notice import NOTICE
 
 NAME = "battlestations"
-
-NOTICE = ("Battlestations! (seed 001): the revised turn, three combat rounds a turn. Its "
-          "sections without text in the source (tractor beams, impulse/warp shifts, phasers, "
-          "mines, power, torpedoes, optional maneuvering and damage, expanded construction) "
-          "are not played.")
 
 VARIANT = register(Variant(
     name=NAME, title="Battlestations!", notice=NOTICE,
