@@ -145,7 +145,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         else:
             options["admirals"] = list(dict.fromkeys(args.admiral))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
-    level = args.level or (None if args.variant else "basic")  # a variant's level, else basic
+    # --level, else a variant's or the scenario's own level, else basic.
+    level = args.level or (None if args.variant or scenario.get("level") else "basic")
     full = prepare(scenario, data_dir, level, args.scale, args.turns, args.phases,
                    options or None)
     args.level = str(full.get("level") or "basic")

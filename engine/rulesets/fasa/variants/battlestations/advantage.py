@@ -11,14 +11,21 @@ from engine.rulesets.fasa.values import variants
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, FasaState, Ship, replace
+from engine.rulesets.fasa.variants.battlestations import racial_benefits
 
 Result = tuple[FasaState, list[Event]]
 
 
-def total(ship: Ship) -> int:
-    """Movement points allocated plus the Captain's Skill Rating (line 86). Below the expert
-    level a Captain has no rating: his total is his movement points (docs/rules-decisions.md)."""
-    return ship.movement_points + ship.skill
+def total(state: FasaState, ship: Ship) -> int:
+    """Movement points allocated plus the Captain's Skill Rating (line 86), as his race changes
+    it (an Andorian's +5, a Betazoid's loss with casualties: racial_benefits.py, lines 204, 220),
+    and a Caitan's +5 to the Tactical Advantage Score (line 228). Below the expert level a
+    Captain has no rating: his total is his movement points and the Caitan's bonus
+    (docs/rules-decisions.md)."""
+    captain = racial_benefits.captain_of(state, ship.id)
+    rating = racial_benefits.skill_rating(captain, ship.skill, ship.casualties) if ship.skill \
+        else 0
+    return ship.movement_points + rating + racial_benefits.advantage_bonus(captain)
 
 
 def start(state: FasaState) -> Result:
@@ -26,14 +33,14 @@ def start(state: FasaState) -> Result:
     levels): no die is rolled unless totals tie."""
     ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
     state = replace(state, step=ADVANTAGE, queue=(), adv_rolls=tuple((s, ()) for s in ships))
-    words = ", ".join(f"{state.ship(s).name} {total(state.ship(s))}" for s in ships)
+    words = ", ".join(f"{state.ship(s).name} {total(state, state.ship(s))}" for s in ships)
     told = [Note(variants.of(state).notice)] if state.turn == 1 else []  # what is not played
     return state, [*told, Note(f"Tactical Advantage Phase of turn {state.turn} (movement points + "
                         f"Captain's Skill Rating): {words}")]
 
 
 def _key(state: FasaState, ship: str, rolls: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    return total(state.ship(ship)), rolls
+    return total(state, state.ship(ship)), rolls
 
 
 def flow(state: FasaState) -> tuple[FasaState, list[Event], bool]:

@@ -8,10 +8,15 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
+from engine.rulesets.fasa.command import helm_rolls
 from engine.rulesets.fasa.engineering import power_spent
-from engine.rulesets.fasa.flow import decide, prompts, turn
+from engine.rulesets.fasa.firing import combat
+from engine.rulesets.fasa.flow import prompts, turn
+from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.sensing import arc_scan, sensors
+from engine.rulesets.fasa.values.actions import Move, Sense
+from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
@@ -22,6 +27,8 @@ from engine.rulesets.fasa.values.state import (
     Ship,
     replace,
 )
+from engine.rulesets.fasa.variants.battlestations import lock, wells
+from engine.words import plural
 
 Result = tuple[FasaState, list[Event]]
 Flow = tuple[FasaState, list[Event], bool]
@@ -57,12 +64,20 @@ def sensing_prompts(state: FasaState) -> tuple[Prompt, ...]:
 
 
 def sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    """FASA's use of the sensors (a lock of 1-6 and a question: lines 90-92), in turn."""
+    """The revised sensors' use (lock.py: a lock of 1-6, less in a gravity well, and one
+    question: lines 90-92, 133, 193), in turn."""
+    assert isinstance(action, Sense)
     now = next_sensing(state)
     if now is not None and now.id != ship.id:
         raise IllegalAction(f"{station}: it is {now.name}'s turn to use its sensors (the loser "
                             "of the tactical advantage first)")
-    return decide.DECISIONS["sense"](state, ship, action, station)
+    if ship.status != ACTIVE:
+        raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+    return lock.sense(state, ship, action.target, action.question, action.detail, station)
+
+
+def sense_options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    return [Sense(station, ship.id, t, q, d) for t, q, d in lock.sense_options(state, ship)]
 
 
 # -- 4) MOVEMENT PHASE ---------------------------------------------------------------------------
@@ -75,6 +90,58 @@ def _start_movement(state: FasaState) -> Result:
     queue = tuple(s.id for s in by_advantage(state) if movement.phase_points(state, s) > 0)
     state = arc_scan.start_phase(replace(state, step=MOVE, queue=queue))
     return state, [Note(f"Combat round {state.phase} of turn {state.turn}: Movement Phase")]
+
+
+def moving_prompts(state: FasaState) -> tuple[Prompt, ...]:
+    """The ship first in the order moves; its sensor question was the Sensors Phase's (line
+    92), so none is asked before it moves (the expert level's, line 777, is not the variant's)."""
+    ship = state.ship(state.queue[0])
+    n = movement.phase_points(state, ship)
+    return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
+                   f"move {ship.name}: up to {plural(n, 'movement point')}", None, "move"),)
+
+
+def move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    """FASA's move, in the order above, through the gravity wells (wells.py, lines 190-192): a
+    course that enters a well stops in its first hex, one already in a well is charged for the
+    hexes above one; the superstructure lost as the well says."""
+    assert isinstance(action, Move)
+    if not state.queue or state.queue[0] != ship.id:
+        now = state.ship(state.queue[0]).name if state.queue else "nobody"
+        raise IllegalAction(f"{station}: it is {now}'s turn to move, not {ship.name}'s")
+    steps, damage, why = _through_wells(state, ship, action.steps, station)
+    state, events = helm_rolls.move(state, ship, steps, station)
+    if damage:
+        state, more = combat.damage_superstructure(state, state.ship(ship.id), damage,
+                                                   "gravity well")
+        events += more
+    if why:
+        events.append(Note(f"{ship.name}: {why}"))
+    return moved(state, ship.id, events)
+
+
+def _through_wells(state: FasaState, ship: Ship, steps: str, who: str) -> tuple[str, int, str]:
+    """The course cut where a well stops it, the superstructure the wells take, and why."""
+    if not state.setup.bodies or not steps:
+        return steps, 0, ""
+    places, _ = movement.path(state, ship, steps, who)
+    course = []
+    at = ship.pos
+    for pos, _heading in places:
+        if pos != at:
+            course.append(pos)
+        at = pos
+    went = wells.well_move_in(state, ship.pos, course, ship.warp)
+    if len(went.hexes) == len(course):
+        return steps, went.damage, went.why
+    kept, at, count = "", ship.pos, 0
+    for letter, (pos, _heading) in zip(steps, places, strict=True):
+        count += pos != at
+        at = pos
+        if count > len(went.hexes):
+            break
+        kept += letter
+    return kept, went.damage, went.why
 
 
 def moving(state: FasaState) -> Flow:
