@@ -90,7 +90,7 @@ def decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result
         raise IllegalAction(f"{station}: no tactical heading change: {why}")
     if action.cloak != "keep" and not may_switch_cloak(state, ship):
         raise IllegalAction(f"{station}: {ship.name} has no operational cloaking device")
-    events: list[Event] = []
+    events: list[Event] = [Note(f"{ship.name} keeps its heading")]
     if action.turn != "none":
         state, events = _turn(state, ship, action.turn)
     state, more = _switch(state, state.ship(ship.id), action.cloak)
