@@ -13,7 +13,22 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import in_arc
 from engine.rulesets.fasa.autopilots.autopilot import nearest_enemy
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.values.state import COUNTERS, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import (
+    AFTERMATH,
+    CHOOSE,
+    COUNTERS,
+    DECLARE,
+    EVADE,
+    MOVE,
+    REPOWER,
+    RESOLVE,
+    SCAN,
+    SENSE,
+    TACTICAL,
+    FasaState,
+    Ship,
+    replace,
+)
 from engine.rulesets.fasa.variants.battlestations import tactical
 from engine.rulesets.fasa.variants.battlestations.actions import (
     CLOAK,
@@ -115,4 +130,13 @@ def view(state: FasaState, side: str | None) -> dict[str, object]:
     counters = {s: ("face down" if hidden and side is not None and state.ship(s).side != side
                     else COUNTER_WORDS[fire].lower())
                 for s, fire in state.fire_counters}
-    return {"combat_round": state.phase, "fire_counters": counters}
+    out: dict[str, object] = {"combat_round": state.phase, "fire_counters": counters}
+    if state.phase and (words := ROUND_STEPS.get(state.step)):
+        out["step_title"] = f"Round {state.phase}/{state.phases}: {words}"
+    return out
+
+
+ROUND_STEPS = {SENSE: "Sensors", SCAN: "Scans", MOVE: "Movement", TACTICAL: "Heading",
+               COUNTERS: "Counters", DECLARE: "Targets", EVADE: "Evasion", RESOLVE: "Hits",
+               CHOOSE: "Damage", AFTERMATH: "Bridge", REPOWER: "Repair"}
+"""What the phase bar calls each step of a combat round (the display's own words otherwise)."""

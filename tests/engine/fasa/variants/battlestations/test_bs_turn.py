@@ -66,6 +66,7 @@ def notes_of(state: FasaState, seed: int = 1) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_a_turn_is_three_combat_rounds_each_sensors_movement_firing_repair() -> None:
     """Lines 119-121: the Sensors, Movement, Firing and Repair/Repower Phases for the first two
     rounds; the third round's Repair/Repower Phase repairs alone (line 120: "step A"), and a new
