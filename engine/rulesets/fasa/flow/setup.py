@@ -160,9 +160,9 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
         own = scenario.get("options")
         out["options"] = {**(own if isinstance(own, Mapping) else {}), **options}
     out["ruleset"] = "fasa"
-    _with_variant(out, level)
     if level is not None:
         out["level"] = level
+    _with_variant(out, level)
     if scale is not None:
         out["scale"] = scale
     if max_turns is not None:
@@ -180,10 +180,15 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
 
 
 def _with_variant(out: dict[str, Any], level: str | None) -> None:
-    """A variant the table chose (its `options`' `variant`) becomes the scenario's own; a game
-    whose level is not chosen and that the variant is not played at takes the variant's level."""
+    """A variant the table chose (its `options`' `variant`) becomes the scenario's own. A game
+    whose level the variant is not played at takes the variant's level when the level was not
+    chosen, or when the variant is the scenario's own (a table choosing the Battlestations!
+    scenario at the basic level on the chooser plays it at the variant's level: the variant
+    cannot be played below it, docs/rules-decisions.md); a level and a variant both chosen that
+    do not go together are refused when the game starts."""
     table = out.get("options")
-    if isinstance(table, Mapping) and "variant" in table:
+    chosen = isinstance(table, Mapping) and "variant" in table
+    if isinstance(table, Mapping) and chosen:
         rest = dict(table)
         out["variant"] = rest.pop("variant")
         out["options"] = rest
@@ -191,7 +196,7 @@ def _with_variant(out: dict[str, Any], level: str | None) -> None:
     if not isinstance(name, str) or not name:
         return
     variant = variants.named(name, f"scenario {out.get('id', '?')}")
-    if level is None and out.get("level", "basic") not in variant.levels:
+    if out.get("level", "basic") not in variant.levels and (level is None or not chosen):
         out["level"] = variant.default_level
 
 
