@@ -65,6 +65,8 @@ DOC_SCREENS: tuple[DocScreen, ...] = (
               seat="helm:enterprise", level="expert"),
     DocScreen("mines-romulan-800x480.png", "map", scenario="romulan-gambit", seat="helm:bop1",
               level="advanced"),
+    DocScreen("well-cestus-800x480.png", "map", scenario="cestus-well", seat="helm:enterprise",
+              level="expert"),
     DocScreen("arming-skirmish-1920x1080.png", "arming", scenario="skirmish",
               seat="helm:bastion", size=(1920, 1080)),
     DocScreen("captain-800x480.png", "captain"),

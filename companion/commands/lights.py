@@ -52,6 +52,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="test with --live: seconds between two actions (0: as fast as it goes)")
 
 
+MAX_PACE = 60.0
+"""The longest pause `--pace` may ask between two actions of a live walk, in seconds."""
+
+
 def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     if args.action == "example":
         return example(str(args.file or ""))
@@ -107,6 +111,9 @@ def test(rules: RuleSet, args: argparse.Namespace, data_dir: Path | None = None)
         return 2
     if not 0 <= args.turns <= 999:   # as `play` says it: the flag, not the scenario's field
         print("starbridge: --turns must be from 0 (the scenario's limit) to 999", file=sys.stderr)
+        return 2
+    if not 0 <= args.pace <= MAX_PACE:   # also refuses nan; inf would overflow time.sleep
+        print(f"starbridge: --pace must be from 0 to {MAX_PACE:g} seconds", file=sys.stderr)
         return 2
     try:
         scenario = prepare(load_scenario(args.scenario, data_dir), data_dir, args.level, None,

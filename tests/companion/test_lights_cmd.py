@@ -83,6 +83,9 @@ def test_a_game_played_with_a_lights_file_lights_the_strip(tmp_path: Path) -> No
     (["--scenario", "nope"], "no scenario 'nope'"),
     (["--turns", "-3"], "--turns must be from 0 (the scenario's limit) to 999"),
     (["--turns", "1000"], "--turns must be from 0 (the scenario's limit) to 999"),
+    (["--pace", "-1"], "--pace must be from 0 to 60 seconds"),
+    (["--pace", "inf"], "--pace must be from 0 to 60 seconds"),
+    (["--pace", "nan"], "--pace must be from 0 to 60 seconds"),
 ])
 def test_lights_test_refuses_what_it_cannot_do_in_one_line(
         args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

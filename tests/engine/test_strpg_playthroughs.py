@@ -3,7 +3,8 @@ packaged scenario and the Instructor's election at random, then at every step an
 pending prompt with the autopilot's decision, a random legal action, or a seeded roll; now and
 then a corrupted action, which must be refused in words and leave the state alone. After every
 action the invariants below hold; at the end the game replays to the same state through its
-JSON-lines log. STARBRIDGE_LONG=1 plays 200 games instead of 24."""
+JSON-lines log. STARBRIDGE_LONG=1 plays 200 games instead of 24; a developer's run plays
+the first three (`SAMPLE`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from engine.rulesets.strpg.ground import way_in
 from engine.rulesets.strpg.state import DEAD, PRONE, RPGState
 
 GAMES = 200 if os.environ.get("STARBRIDGE_LONG") else 24
+SAMPLE = (0, 1, 2)
+"""The games a developer's run plays (the rest are marked `slow`: CI plays them all)."""
 MAX_STEPS = 8000
 
 
@@ -60,7 +63,8 @@ def corrupt(action: engine.Action, rng: random.Random) -> engine.Action:
         return action
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", [seed if seed in SAMPLE else pytest.param(seed, marks=pytest.mark.slow)
+                                  for seed in range(GAMES)])
 def test_random_playthrough(seed: int) -> None:
     rng = random.Random(seed)
     name = rng.choice(["corridor", "boarding", "ambush"])

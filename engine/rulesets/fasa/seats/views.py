@@ -28,6 +28,7 @@ from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.mcp import record_json
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.seats.bodies_view import bodies_json
 from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
 from engine.rulesets.fasa.sensing.sensors import QUESTIONS
@@ -199,6 +200,7 @@ def _game(state: FasaState) -> dict[str, Any]:
         "phases": state.phases, "step": state.step.value,
         "map": {"cols": state.bounds.cols, "rows": state.bounds.rows},
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
+        "bodies": bodies_json(state),  # planets and their gravity wells (bodies_view.py)
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
         "options": state.setup.options.to_dict(),  # optional rules in play (options.py)

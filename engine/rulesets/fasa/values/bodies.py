@@ -69,6 +69,16 @@ class Body:
         deep (line 184: "an area of space surrounding a planetary body")."""
         return distance(self.pos, h) <= self.well
 
+    def hexes(self, bounds: MapBounds) -> frozenset[Hex]:
+        """The hexes of the map in this body's well."""
+        out = set()
+        for dq in range(-self.well, self.well + 1):
+            for dr in range(max(-self.well, -dq - self.well), min(self.well, -dq + self.well) + 1):
+                h = Hex(self.pos.q + dq, self.pos.r + dr)
+                if bounds.contains(h):
+                    out.add(h)
+        return frozenset(out)
+
     def to_dict(self, col: int, row: int) -> dict[str, Any]:
         """The scenario's entry for this body (its hex given as `col`, `row`)."""
         out: dict[str, Any] = {"name": self.name, "col": col, "row": row, "well": self.well,

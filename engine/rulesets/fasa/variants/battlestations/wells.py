@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.hexgrid import Hex, line_of_fire_clear
+from engine.hexgrid import Hex, MapBounds, line_of_fire_clear
 from engine.rulesets.fasa.values.bodies import Body
 
 if TYPE_CHECKING:
@@ -62,15 +62,9 @@ def in_well(bodies: Sequence[Body], h: Hex) -> bool:
     return any(b.holds(h) for b in bodies)
 
 
-def well_hexes(body: Body, inside: Sequence[Hex] | None = None) -> frozenset[Hex]:
-    """The hexes of `body`'s well among `inside` (all of them when None: the ring round it)."""
-    if inside is not None:
-        return frozenset(h for h in inside if body.holds(h))
-    out = set()
-    for dq in range(-body.well, body.well + 1):
-        for dr in range(max(-body.well, -dq - body.well), min(body.well, -dq + body.well) + 1):
-            out.add(Hex(body.pos.q + dq, body.pos.r + dr))
-    return frozenset(out)
+def well_hexes(body: Body, bounds: MapBounds) -> frozenset[Hex]:
+    """The hexes of the map in `body`'s well (line 184: one to four hexes deep round it)."""
+    return body.hexes(bounds)
 
 
 # --- Movement at impulse (lines 190-192) -------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -112,3 +113,19 @@ def test_a_bad_captain_is_refused_with_what_is_wrong(raw: Any, words: str) -> No
     with pytest.raises(DataError) as err:
         captain_from("scenario x, ships[1]", raw, "e", ["phaser-1"])
     assert words in str(err.value) and "ships[1]" in str(err.value)
+
+
+def test_mutated_captains_give_a_data_error_or_a_captain_never_a_traceback() -> None:
+    rng = random.Random(232)
+    junk: list[Any] = [None, "", "andorian", "caitan", "betazed", "skill", "weapon", "helm",
+                       "phaser-1", 7, True, [], {}, "x" * 300]
+    for _ in range(400):
+        raw: dict[str, Any] = {k: rng.choice(junk) for k in
+                               rng.sample(["race", "benefit", "weapon", "immune", "rank"],
+                                          rng.randint(1, 4))}
+        try:
+            captain = captain_from("s, ships[1]", raw, "e", ["phaser-1"])
+        except DataError as err:
+            assert str(err).startswith("s, ships[1]: captain")
+        else:
+            assert captain is not None and captain.race in ("andorian", "betazed", "caitan")

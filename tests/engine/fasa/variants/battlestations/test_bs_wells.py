@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.hexgrid import Hex, offset_to_hex
+from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa.values.bodies import Body
 from engine.rulesets.fasa.variants.battlestations.wells import (
     lock_need,
@@ -30,7 +30,9 @@ def straight(start: int, n: int) -> tuple[Hex, ...]:
 def test_a_well_is_the_body_and_every_hex_as_near_as_its_depth() -> None:
     """Line 184: "an area of space surrounding a planetary body (usually one to four hexes
     deep)": a 2-deep well is the body's hex and the two rings round it, 1 + 6 + 12 hexes."""
-    assert len(well_hexes(PLANET)) == 19
+    middle = Body("Cestus III", offset_to_hex(10, 10), 2)
+    assert len(well_hexes(middle, MapBounds(40, 40))) == 19
+    assert len(well_hexes(Body("Edge", offset_to_hex(0, 0), 2), MapBounds(40, 40))) < 19
     assert wells_at(BODIES, Hex(2, 0)) == {"Cestus III"}
     assert wells_at(BODIES, Hex(3, 0)) == frozenset()
 
