@@ -121,7 +121,7 @@ GAMES = (
            "the first ship crewed by 4 (split)", "skirmish", "command", turns=2, seed=11,
            options={"campaign": True, "rescues": True}, crewed=(("lance", "4-split"),)),
     Golden("battlestations-well", "FASA with the Battlestations! variant: three combat rounds a "
-           "turn above a moon's gravity well, a Caitan captain", "gravity-well", turns=2,
+           "turn beside a planet's gravity well, an Andorian captain", "cestus-well", turns=2,
            seed=16),
     Golden("battlestations-skirmish", "FASA advanced game with the Battlestations! variant: two "
            "ships a side, the tactical advantage by movement points", "skirmish", "advanced",

@@ -34,7 +34,7 @@ from hardware.station_screen import station_screen
 Perturb = Callable[[Any, Seat, random.Random], Any]
 
 VARIANT = "fasa+battlestations"
-"""FASA with the Battlestations! variant laid over it (its packaged scenario above a moon's
+"""FASA with the Battlestations! variant laid over it (its packaged scenario beside a planet's
 gravity well): a case of its own beside each ruleset, since its decisions and secrets (the Fire
 counters face down) are its own."""
 
@@ -51,7 +51,7 @@ def example(case: str) -> Any:
     """The case's scenario: the ruleset's example, or the variant's packaged one."""
     if case == VARIANT:
         from companion.session import load_scenario, prepare
-        return prepare(load_scenario("gravity-well", None), None, None, None, 6)
+        return prepare(load_scenario("cestus-well", None), None, None, None, 6)
     return rulesets.get(case).example_scenario()
 
 
