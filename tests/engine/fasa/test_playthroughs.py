@@ -47,7 +47,7 @@ from engine.log import action_line, header_line, parse, replay
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.flow.setup import ship_dicts
 from engine.rulesets.fasa.moving import movement
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
@@ -86,7 +86,7 @@ from engine.rulesets.fasa.values.state import (
     RESOLVE,
     FasaState,
 )
-from engine.rulesets.fasa.variants.battlestations.actions import FireCounter, TacticalTurn
+from engine.rulesets.fasa.variants.battlestations.round_actions import FireCounter, TacticalTurn
 from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
@@ -133,7 +133,7 @@ def pick_scenario(rng: random.Random) -> dict[str, Any]:
     scenario = {**scenario, "crew": rng.choice(sorted(CREWS))}
     if level == "command":  # C&C: player crews on some ships, the Instructor's on the rest
         scenario = crew_ships(scenario, rng)
-    if level != "basic" and rng.random() < 0.3:  # the Battlestations! variant (variants.py)
+    if level != "basic" and rng.random() < 0.3:  # the Battlestations! variant (variant_tables.py)
         scenario["variant"] = "battlestations"
     if level == "advanced" and rng.random() < 0.25:  # the optional rules (options.py)
         scenario["options"] = {"fire_limit": rng.choice([0, 1, 2]),
@@ -197,7 +197,7 @@ def corrupt(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
     good = autopilot.decide(state, prompt)
     how = rng.randrange(4)
     if how == 0:  # wrong station
-        duty = variants.layered(variants.of(state).duties, ACTION_DUTY, good.type_name)
+        duty = variant_tables.layered(variant_tables.of(state).duties, ACTION_DUTY, good.type_name)
         assert duty is not None
         allowed = {state.station_for(prompt.ship, duty), INSTRUCTOR}
         return dataclasses.replace(good, station=rng.choice(
@@ -475,7 +475,7 @@ def test_playthroughs_cover_the_game() -> None:
                      # aftermath.py), reached now that crewed ships play both
                      "science_roll", "extra_shields", "damage_control", "power_down",
                      "cut_weapons", "cut_shields",
-                     "fire_counter", "tactical_turn"}  # Battlestations! (variants.py)
+                     "fire_counter", "tactical_turn"}  # Battlestations! (variant_tables.py)
     assert refused >= 40
     assert outcomes == {True, False}
 

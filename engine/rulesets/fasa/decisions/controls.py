@@ -39,7 +39,7 @@ from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
     AllocatePower,
@@ -80,7 +80,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         return admiral.decision(state, prompt, station)
     assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
-    own = variants.of(state).controls.get(prompt.action)  # a variant's (values/variants.py)
+    own = variant_tables.of(state).controls.get(prompt.action)  # a variant's (values/variant_tables.py)
     if own is not None:
         return own(state, ship, prompt, station)
     make = {

@@ -11,7 +11,7 @@ from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing import sensors
 from engine.rulesets.fasa.skills import ratings
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, SENSE, FasaState, replace
@@ -21,8 +21,8 @@ def start(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2). At
     the expert levels the Captains' Skill Ratings decide it, with no roll (Expert step 1, line
     695; `ratings.advantage_order`). A variant with a Tactical Advantage Phase of its own plays
-    that instead (values/variants.py)."""
-    if (own := variants.of(state).advantage) is not None:
+    that instead (values/variant_tables.py)."""
+    if (own := variant_tables.of(state).advantage) is not None:
         return own(state)
     if expert(state.level):
         order = ratings.advantage_order(state)

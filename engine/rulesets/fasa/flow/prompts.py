@@ -14,7 +14,7 @@ from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
@@ -43,7 +43,7 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
-    return (variants.layered(variants.of(state).prompts, STEP_PROMPTS, state.step)
+    return (variant_tables.layered(variant_tables.of(state).prompts, STEP_PROMPTS, state.step)
             or _in_turn)(state)
 
 

@@ -22,7 +22,7 @@ from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.skills.ratings import rating_from
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.bodies import bodies_from
 from engine.rulesets.fasa.values.captain_races import Captain, captain_from
 from engine.rulesets.fasa.values.crew import CREWS, DEFAULT_CREW, Duty, station_for
@@ -60,7 +60,7 @@ SCENARIO_KEYS = frozenset({
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
     "minefields",  # mine and decoy counters (mines.py; advanced level)
     "options",  # optional rules turned on (options.py)
-    "variant",  # the variant laid over the rules (values/variants.py)
+    "variant",  # the variant laid over the rules (values/variant_tables.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
     "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: values/bodies.py)
@@ -195,7 +195,7 @@ def _with_variant(out: dict[str, Any], level: str | None) -> None:
     name = out.get("variant")
     if not isinstance(name, str) or not name:
         return
-    variant = variants.named(name, f"scenario {out.get('id', '?')}")
+    variant = variant_tables.named(name, f"scenario {out.get('id', '?')}")
     if out.get("level", "basic") not in variant.levels and (level is None or not chosen):
         out["level"] = variant.default_level
 
@@ -316,13 +316,13 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
                      to_place=tuple(sid for sid, _ in placements))
 
 
-def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variants.Variant:
-    """The scenario's variant (values/variants.py), checked: a known name at a level it is
+def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variant_tables.Variant:
+    """The scenario's variant (values/variant_tables.py), checked: a known name at a level it is
     played at."""
     name = scenario.get("variant", "")
     if not isinstance(name, str):
         raise DataError(f"{where}: variant must be a name in quotes, not {name!r}")
-    variant = variants.named(name, where)
+    variant = variant_tables.named(name, where)
     if name and level not in variant.levels:
         *most, last = variant.levels
         raise DataError(f"{where}: {variant.title} is played at the "
@@ -330,7 +330,7 @@ def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variants.Va
     return variant
 
 
-def _phases(scenario: Mapping[str, Any], where: str, variant: variants.Variant) -> int:
+def _phases(scenario: Mapping[str, Any], where: str, variant: variant_tables.Variant) -> int:
     """The Movement Phases of a turn: the scenario's, 3 or 5; a variant's own where it has one."""
     phases = scenario.get("phases", variant.phases or PHASES)
     if phases not in PHASE_CHOICES or type(phases) is not int:

@@ -33,7 +33,7 @@ from engine.rulesets.fasa.levels import advanced_rules, expert
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
 )
@@ -125,8 +125,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     kind = action.type_name
     words = kind.replace("_", " ")
     station = title(action.station)
-    variant = variants.of(state)  # a variant's decisions beside FASA's (values/variants.py)
-    duty = variants.layered(variant.duties, ACTION_DUTY, kind)
+    variant = variant_tables.of(state)  # a variant's decisions beside FASA's (values/variant_tables.py)
+    duty = variant_tables.layered(variant.duties, ACTION_DUTY, kind)
     ship_id = getattr(action, "ship", None)
     if duty is None or not isinstance(ship_id, str):
         raise IllegalAction(f"{station}: {words} is not an action of this game")
@@ -140,10 +140,10 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step != variants.layered(variant.step_of, STEP_OF, kind):
-        words_now = variants.layered(variant.step_words, STEP_WORDS, state.step) or state.step
+    if state.step != variant_tables.layered(variant.step_of, STEP_OF, kind):
+        words_now = variant_tables.layered(variant.step_words, STEP_WORDS, state.step) or state.step
         raise IllegalAction(f"{station}: {words} is not possible during {words_now}")
-    rule = variants.layered(variant.decisions, decide.DECISIONS, kind)
+    rule = variant_tables.layered(variant.decisions, decide.DECISIONS, kind)
     if rule is None:
         raise IllegalAction(f"{station}: {words} is not an action of this game")
     return rule(state, ship, action, station)
@@ -158,9 +158,9 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Run the automatic steps until somebody must decide or roll: each step of the turn runs
     its own (`STEP_FLOWS`, a lookup by the step)."""
     events: list[Event] = []
-    flows = variants.of(state).step_flows  # a variant's steps before FASA's (variants.py)
+    flows = variant_tables.of(state).step_flows  # a variant's steps before FASA's (variant_tables.py)
     while state.roll is None and state.step not in (OVER, CHOOSE):
-        flow = variants.layered(flows, STEP_FLOWS, state.step)
+        flow = variant_tables.layered(flows, STEP_FLOWS, state.step)
         assert flow is not None, state.step  # every step has its flow
         state, more, wait = flow(state)
         events += more
@@ -351,7 +351,7 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 
 end_of_firing_phase = _end_of_firing_phase
-"""The end of a Firing Phase, for a variant's step that comes after it (values/variants.py)."""
+"""The end of a Firing Phase, for a variant's step that comes after it (values/variant_tables.py)."""
 
 
 def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]:

@@ -33,7 +33,7 @@ from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json,
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
 from engine.rulesets.fasa.sensing.sensors import QUESTIONS
 from engine.rulesets.fasa.skills.casualties import casualty_modifier
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew_events import (
     GridPower,
     OfficerShaken,
@@ -204,15 +204,15 @@ def _game(state: FasaState) -> dict[str, Any]:
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
         "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
-        "variant": state.setup.variant,  # the variant laid over the rules (variants.py)
+        "variant": state.setup.variant,  # the variant laid over the rules (variant_tables.py)
         "talk_aloud": list(state.aloud),  # sides that must talk aloud this turn (comms.py)
     }
 
 
 def disclosure(state: FasaState, kind: str) -> Disclosure:
     """What another side is told of an open decision of `kind`: its line in `DISCLOSURE`, or a
-    variant's (values/variants.py), which tells that the ship acts."""
-    own = variants.of(state).acts.get(kind)
+    variant's (values/variant_tables.py), which tells that the ship acts."""
+    own = variant_tables.of(state).acts.get(kind)
     return Disclosure(Told.ACTS, own) if own is not None else DISCLOSURE[kind]
 
 
@@ -253,7 +253,7 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
     out["pending"] = [_prompt(state, p, True) for p in pending(state)]
     out["fleet_orders"] = admiral.orders_json(state, None)  # every side's (the optional Admiral)
-    out.update(variants.of(state).view(state, None))  # a variant's part (values/variants.py)
+    out.update(variant_tables.of(state).view(state, None))  # a variant's part (values/variant_tables.py)
     return out
 
 
@@ -289,7 +289,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     # Each decision declares what another side may know of it (decisions/disclosure.py).
     own = side_of(state, seat)
-    out.update(variants.of(state).view(state, own))  # a variant's part (values/variants.py)
+    out.update(variant_tables.of(state).view(state, own))  # a variant's part (values/variant_tables.py)
     out["pending"] = [_prompt(state, p, True) if p.ship in known
                       or (p.side is not None and p.side == own)
                       else _prompt(state, _as_seen(state, p), False)
@@ -364,7 +364,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     state."""
     if seat.station == INSTRUCTOR:
         return state
-    state = variants.of(state).redact(state, side_of(state, seat))  # a variant's own secrets
+    state = variant_tables.of(state).redact(state, side_of(state, seat))  # a variant's own secrets
     ships = []
     for s in state.ships:
         if may_know_ship(state, seat, s.id):

@@ -11,4 +11,7 @@ happened, each an immutable value; and the small values the state holds.
 - `officers.py`: the officers of a crewed ship and their ratings; `shaken.py`: what bridge hits,
   engineering out and powering down leave on a crewed ship.
 - `options.py`: the optional rules a game plays.
+- `variant_tables.py`: a variant's tables laid over FASA's (the registry, `Variant`, `layered`).
+- `bodies.py`, `captain_races.py`: a scenario's bodies with their gravity wells and a ship's
+  captain's race (*Battlestations!*'s data, read at every level).
 """

@@ -58,7 +58,7 @@ class Step(StrEnum):
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
     PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
     AFTERMATH = "aftermath"  # the end of a Firing Phase (C&C): bridge hits, repairs, powering down
-    # The steps a variant adds (values/variants.py), named here so that a state names them all:
+    # The steps a variant adds (values/variant_tables.py), named here so that a state names them all:
     TACTICAL = "tactical"    # Battlestations!: after a Movement Phase, the tactical heading change
     COUNTERS = "counters"    # Battlestations!: Fire / No Fire counters laid face down
     REPOWER = "repower"      # Battlestations!: the Repair/Repower Phase of a combat round
@@ -314,7 +314,7 @@ class Setup:
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
-    variant: str = ""                           # the variant laid over the rules (variants.py)
+    variant: str = ""                           # the variant laid over the rules (variant_tables.py)
     bodies: tuple[Body, ...] = ()               # planets and their wells (Battlestations!: bodies.py)
     captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!: captain_races.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]

@@ -1,15 +1,15 @@
 """*Battlestations!*, "A Rules Variant for FASA's Star Trek Starship Tactical Combat Simulator"
 (seed 001_74138f2fe25a5e82.txt; every line number here is its `cat -n` numbering), laid over
-FASA's rules: its tables (values/variants.py) replace FASA's steps where its turn differs and
+FASA's rules: its tables (values/variant_tables.py) replace FASA's steps where its turn differs and
 add its own decisions.
 
 What lives here, by the seed's sections:
 - `notice.py`: the variant's notice to the table, and the sections its table of contents names
   whose text the seed does not hold (lines 9-18): none of them is built.
-- 01A, the revised turn (lines 77-125): `advantage.py` (2, the Tactical Advantage Phase),
+- 01A, the revised turn (lines 77-125): `advantage_score.py` (2, the Tactical Advantage Phase),
   `rounds.py` (3, 4, 6, 7: the combat rounds, their Sensors, Movement and Repair/Repower
   Phases), `tactical.py` (4c-d: the tactical heading change and the cloak's switch),
-  `counters.py` (5: the Firing Phase's counters and order), `actions.py` and `seats.py` (its
+  `counters.py` (5: the Firing Phase's counters and order), `round_actions.py` and `round_decisions.py` (its
   decisions at a seat); 8, the end of the game, is FASA's (the scenario's conditions).
 - 01B, the revised sensors (lines 127-176): `lock.py` (contact across the map, the lock roll
   and what holds or breaks a lock), `questions.py` (the automatic information, the nine
@@ -37,13 +37,13 @@ from engine.rulesets.fasa.values.state import (
     SENSE,
     TACTICAL,
 )
-from engine.rulesets.fasa.values.variants import Variant, register
+from engine.rulesets.fasa.values.variant_tables import Variant, register
 from engine.rulesets.fasa.variants.battlestations import (
-    advantage,
+    advantage_score,
     counters,
     lock,
+    round_decisions,
     rounds,
-    seats,
     tactical,
 )
 from engine.rulesets.fasa.variants.battlestations.notice import NOTICE
@@ -53,8 +53,8 @@ NAME = "battlestations"
 VARIANT = register(Variant(
     name=NAME, title="Battlestations!", notice=NOTICE,
     levels=("advanced", "expert", "command"), default_level="expert", phases=3,
-    advantage=advantage.start,
-    step_flows={ADVANTAGE: advantage.flow, SENSE: rounds.sensing, MOVE: rounds.moving,
+    advantage=advantage_score.start,
+    step_flows={ADVANTAGE: advantage_score.flow, SENSE: rounds.sensing, MOVE: rounds.moving,
                 TACTICAL: tactical.flow, COUNTERS: counters.flow, DECLARE: counters.declaring,
                 RESOLVE: counters.resolving, AFTERMATH: counters.after_aftermath,
                 REPOWER: rounds.repowering},
@@ -65,18 +65,19 @@ VARIANT = register(Variant(
     duties={"fire_counter": Duty.COMMAND, "tactical_turn": Duty.MOVEMENT},
     decisions={"fire_counter": counters.lay, "tactical_turn": tactical.decide,
                "sense": rounds.sense, "move": rounds.move},
-    rolls={ADVANTAGE: (advantage.claims, advantage.on_roll),
+    rolls={ADVANTAGE: (advantage_score.claims, advantage_score.on_roll),
            SENSE: (lock.claims_roll, lock.on_roll)},
     prompts={SENSE: rounds.sensing_prompts, MOVE: rounds.moving_prompts,
              TACTICAL: tactical.prompt, COUNTERS: counters.prompts, REPOWER: lambda state: ()},
-    options={"fire_counter": seats.counter_options, "tactical_turn": seats.turn_options,
-             "sense": rounds.sense_options},
-    controls={"fire_counter": seats.counter_controls, "tactical_turn": seats.turn_controls,
-              "sense": lock.sense_controls},
-    choices={"fire_counter": seats.counter_choice, "tactical_turn": seats.turn_choice},
+    options={"fire_counter": round_decisions.counter_options,
+             "tactical_turn": round_decisions.turn_options, "sense": rounds.sense_options},
+    controls={"fire_counter": round_decisions.counter_controls,
+              "tactical_turn": round_decisions.turn_controls, "sense": lock.sense_controls},
+    choices={"fire_counter": round_decisions.counter_choice,
+             "tactical_turn": round_decisions.turn_choice},
     acts={"fire_counter": "laying a counter face down",
           "tactical_turn": "changing heading"},
-    redact=seats.redact, view=seats.view,
+    redact=round_decisions.redact, view=round_decisions.view,
 ))
 
 __all__ = ["NAME", "VARIANT"]

@@ -25,7 +25,7 @@ from engine.rulesets.fasa.values.state import (
     Shot,
     replace,
 )
-from engine.rulesets.fasa.variants.battlestations.actions import FireCounter
+from engine.rulesets.fasa.variants.battlestations.round_actions import FireCounter
 from engine.rulesets.fasa.variants.battlestations.rounds import by_advantage
 
 Result = tuple[FasaState, list[Event]]

@@ -17,7 +17,7 @@
 
 `sense` and `on_roll` are the Sensors Phase's decision and its roll; `sense_controls` and
 `sense_options` its fields and legal choices. The revised turn registers them for its Sensors
-Phase in place of FASA's (values/variants.py).
+Phase in place of FASA's (values/variant_tables.py).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import ACTIVE, COUNTERS, FasaState, Ship, replace
-from engine.rulesets.fasa.variants.battlestations.actions import CLOAK, TURNS, TacticalTurn
+from engine.rulesets.fasa.variants.battlestations.round_actions import CLOAK, TURNS, TacticalTurn
 
 Result = tuple[FasaState, list[Event]]
 TURN_BY = {"port": -1, "starboard": 1}

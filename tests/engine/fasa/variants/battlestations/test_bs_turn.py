@@ -28,8 +28,8 @@ from engine.rulesets.fasa.values.state import (
     Step,
     replace,
 )
-from engine.rulesets.fasa.variants.battlestations import advantage, counters, rounds, tactical
-from engine.rulesets.fasa.variants.battlestations.actions import FireCounter, TacticalTurn
+from engine.rulesets.fasa.variants.battlestations import advantage_score, counters, rounds, tactical
+from engine.rulesets.fasa.variants.battlestations.round_actions import FireCounter, TacticalTurn
 from engine.stations import Seat
 
 BS = "battlestations"
@@ -94,8 +94,8 @@ def test_the_advantage_is_movement_points_plus_skill_and_a_tie_die_is_not_added(
     a, b = state.ships
     state = replace(state, roll=None, ships=(replace(a, movement_points=4, skill=60),
                                              replace(b, movement_points=6, skill=58)))
-    assert advantage.total(state, state.ship(a.id)) == advantage.total(state, state.ship(b.id))
-    state, events = advantage.start(state)
+    assert advantage_score.total(state, state.ship(a.id)) == advantage_score.total(state, state.ship(b.id))
+    state, events = advantage_score.start(state)
     assert state.step == ADVANTAGE
     assert "USS Enterprise 64, IKS Kronos One 64" in events[-1].text
     state, _ = turn.advance(state)
@@ -107,7 +107,7 @@ def test_the_advantage_is_movement_points_plus_skill_and_a_tie_die_is_not_added(
     assert state.step == SENSE and state.phase == 1
     state2 = replace(state, ships=(replace(a, movement_points=4, skill=61),
                                    replace(b, movement_points=6, skill=58)))
-    state2, _ = advantage.start(state2)
+    state2, _ = advantage_score.start(state2)
     state2, _ = turn.advance(state2)
     assert state2.roll is None and state2.advantage == (b.id, a.id)  # no tie, no die
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.events import Event
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow import advantage as fasa_advantage
-from engine.rulesets.fasa.values import variants
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, FasaState, Ship, replace
@@ -34,7 +34,7 @@ def start(state: FasaState) -> Result:
     ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
     state = replace(state, step=ADVANTAGE, queue=(), adv_rolls=tuple((s, ()) for s in ships))
     words = ", ".join(f"{state.ship(s).name} {total(state, state.ship(s))}" for s in ships)
-    told = [Note(variants.of(state).notice)] if state.turn == 1 else []  # what is not played
+    told = [Note(variant_tables.of(state).notice)] if state.turn == 1 else []  # what is not played
     return state, [*told, Note(f"Tactical Advantage Phase of turn {state.turn} (movement points + "
                         f"Captain's Skill Rating): {words}")]
 

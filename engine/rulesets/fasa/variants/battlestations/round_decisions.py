@@ -30,7 +30,7 @@ from engine.rulesets.fasa.values.state import (
     replace,
 )
 from engine.rulesets.fasa.variants.battlestations import tactical
-from engine.rulesets.fasa.variants.battlestations.actions import (
+from engine.rulesets.fasa.variants.battlestations.round_actions import (
     CLOAK,
     TURNS,
     FireCounter,
