@@ -65,7 +65,7 @@ def test_the_rolls_list_reads_hit_or_miss_and_the_report_counts_the_shot() -> No
 
 def test_seekers_are_counters_where_the_seat_may_know_them() -> None:
     """An idle seeker is its side's secret (line 41's mines likewise); the Instructor sees all."""
-    from display.counters_model import counter_markers, legend_lines
+    from readouts.counters_model import counter_markers, legend_lines
 
     scenario = get("knighthawks").load_scenario("fleet", None, 4)  # type: ignore[attr-defined]
     state = new_game(scenario)

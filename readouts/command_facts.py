@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.fact import Fact
 from engine.stations import CAPTAIN, COMMS, ENGINEER, HELM, NAVIGATOR, SCIENCE, WEAPONS
+from readouts.fact import Fact
 
 ORDER_WORDS = {"hold": "hold fire", "fire": "fire", "at_will": "fire at will",
                None: "none given"}

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display.fact import Fact
 from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
 from engine.stations import (
@@ -28,6 +27,7 @@ from engine.stations import (
     WEAPONS,
     title,
 )
+from readouts.fact import Fact
 
 
 def choice_key(value: Value) -> str:
@@ -79,7 +79,7 @@ class PresetView:
 
 
 @dataclass(frozen=True, slots=True)
-class PanelModel:
+class PanelView:
     station: str
     title: str
     ship: str                 # the ship's name ("" for the Instructor)
@@ -243,7 +243,7 @@ def station_facts(view: Mapping[str, Any], station: str, ship_id: str | None) ->
     alloc = s.get("allocation") or {}
     mp = s.get("movement_points")
     # Crews of 5 and 6 (Book Two, C&C: Expanding For More Players): Weapons reads as Helm, the
-    # Navigator and Communications as Science (display.command_facts adds their own readings).
+    # Navigator and Communications as Science (readouts.command_facts adds their own readings).
     reads_as: dict[str, str] = {WEAPONS: HELM, NAVIGATOR: SCIENCE, COMMS: SCIENCE}
     station = reads_as.get(station, station)
     if station == ENGINEER:
@@ -362,7 +362,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
                 problem: Callable[[Any], str | None] | None = None,
                 note: Callable[[str, Value], str] | None = None,
-                cursor: str | None = None) -> PanelModel:
+                cursor: str | None = None) -> PanelView:
     """One station's panel: its facts, and the decision being edited (if any) with the reason
     (from the engine's `problem`) why Confirm would be refused; `cursor`: the field the
     station's physical panel has selected (display.panel_sync)."""
@@ -370,7 +370,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
     name = str(ship["name"]) if ship else ""
     facts = station_facts(view, station, ship_id)
     if ship is not None and station != INSTRUCTOR:  # C&C: the officers' readings
-        from display.command_facts import command_facts
+        from readouts.command_facts import command_facts
         facts += command_facts(ship, station)
     waiting_for = [p for p in view.get("pending", ())
                    if p.get("station") == station and (ship_id is None or p.get("ship") == ship_id)]
@@ -383,7 +383,7 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         waiting = ("Nothing to do now" if not waiting_for else str(waiting_for[0].get("what")))
         if station == HELM and ship is not None and "readings" not in ship:   # each weapon
             facts += weapon_facts(ship)
-        return PanelModel(station, title(station), name, facts, None, (), (), None, waiting)
+        return PanelView(station, title(station), name, facts, None, (), (), None, waiting)
     fields, budgets = editor.views(note)
     why: str | None = None
     if problem is not None:
@@ -392,5 +392,5 @@ def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
         except ValueError as exc:   # make() refused a value it was handed
             why = str(exc)
     presets = tuple(PresetView(p.key, p.label, p.problem) for p in editor.decision.presets)
-    return PanelModel(station, title(station), name, facts, editor.decision.title, fields,
+    return PanelView(station, title(station), name, facts, editor.decision.title, fields,
                       budgets, why, "", cursor, presets)

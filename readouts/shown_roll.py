@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from display.roll_log import RollEntry
 from engine import Seat
 from engine.events import Event
+from readouts.roll_log import RollEntry
 
 GOOD_NEWS = frozenset({"HIT", "EVADED", "HELD", "REPAIRED"})
 """Results that went the crew's way (drawn in the good news' colour, never in red)."""
@@ -31,7 +31,7 @@ read three lines aloud)."""
 
 
 @dataclass(frozen=True, slots=True)
-class RollResult:
+class ShownRoll:
     number: int                 # the Rolls list's entry (its WHY? opens it)
     who: str                    # "Helm · USS Enterprise"
     what: str                   # "Phaser bank 1 at IKS Kronos One", "damage location"
@@ -60,7 +60,7 @@ def rolled_by(told: Sequence[Event], seat: Seat) -> bool:
     return seat.ship is not None and getattr(request, "ship", None) == seat.ship
 
 
-def roll_result(entry: RollEntry, told: Sequence[Event]) -> RollResult:
+def shown_roll(entry: RollEntry, told: Sequence[Event]) -> ShownRoll:
     """The result of the roll `entry` (the Rolls list's entry for it), from the events of the
     apply that answered it as told to the seat."""
     after: list[str] = []
@@ -82,5 +82,5 @@ def roll_result(entry: RollEntry, told: Sequence[Event]) -> RollResult:
         headline = f"HIT for {damage}" if damage else "HIT"
     else:
         headline = entry.result or f"rolled {entry.value}"
-    return RollResult(entry.number, entry.who, entry.what, entry.value, entry.result, headline,
+    return ShownRoll(entry.number, entry.who, entry.what, entry.value, entry.result, headline,
                       tuple(after), bool(entry.lines))

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from display import bridge_edit, bridge_input, offers, ruling_panel
-from display.browse import browse, read
+from display.browse import RollsBrowser, read
 from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
 from display.draw_scene import draw_scene
@@ -41,26 +41,26 @@ from display.holds import Holds
 from display.keys_sheet import PanelKeys
 from display.layout import Layout, layout
 from display.lights_model import Levels, PanelLights, lights_strip
-from display.map_model import MapModel, map_model
 from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
-from display.panel_model import DecisionEditor, PanelModel, panel_model
 from display.placing import FIELDS, placed_view, places
-from display.roll_log import RollLog
-from display.roll_result import roll_result, rolled_by
 from display.screen import events, present
-from display.seats_model import SeatRow, parse_mode_id
-from display.shield_marks import shield_marks
-from display.status_model import (
-    last_roll,
-    ship_names,
-)
 from display.targets import told_apart
 from display.together import together
 from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
+from readouts.map_model import MapModel, map_model
+from readouts.panel_model import DecisionEditor, PanelView, panel_model
+from readouts.roll_log import RollLog
+from readouts.seats_model import SeatRow, parse_mode_id
+from readouts.shield_marks import shield_marks
+from readouts.shown_roll import rolled_by, shown_roll
+from readouts.status_model import (
+    last_roll,
+    ship_names,
+)
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +102,7 @@ class BridgeDisplay(FollowsPanels):
         self.focus: str | None = None
         self.message: str | None = None
         self.last_roll = ""
-        self.rolls = RollLog()              # every roll this seat was told of, explained
-        self.rolls_open = False             # the Rolls list is in the panel's place
-        self.rolls_page = 0
-        self.opened: int | None = None      # the roll whose explanation is shown
-        self.why_page = 0
+        self.browser = RollsBrowser()       # the Rolls list, or a roll's explanation, opened
         self.weapon: str | None = None
         self.target: str | None = None
         self.dirty = True
@@ -152,7 +148,7 @@ class BridgeDisplay(FollowsPanels):
         seen = self._record(self.state, state, events)
         newest = self.rolls.newest()
         if newest is not None and self.rolls.seen > seen_before and rolled_by(seen, self.seat):
-            self.holds.hold(replace(roll_result(newest, seen), face=self.tray_face))
+            self.holds.hold(replace(shown_roll(newest, seen), face=self.tray_face))
         self.tray_face = ""
         self._present(state)
 
@@ -204,7 +200,8 @@ class BridgeDisplay(FollowsPanels):
         keys = [o.key for o in self.opens]
         if keys != old_keys:
             if self.opens:   # the seat must act: its panel comes back from the Rolls list
-                self.rolls_open, self.opened, self.holds.reading = False, None, None
+                self.browser.close()
+                self.holds.reading = None
             self.editors = {k: v for k, v in self.editors.items() if k in keys}
             self._forget_cursors()
             self.page = 0
@@ -242,9 +239,31 @@ class BridgeDisplay(FollowsPanels):
         """The stations deciding at once (display.together), none while one must roll."""
         return together(self.opens, self.stations()) if self.state is not None else ()
 
+    def show_message(self, text: str | None) -> None:
+        """Say `text` over the panel in front (a refusal, a warning) until the next tap or the
+        next decision; None takes it away."""
+        self.message, self.dirty = text, True
+
+    def tray_read(self, face: str) -> None:
+        """What the tray's die showed for the roll shown next, when it reads as another die
+        ("d20 14 reads 4"): the app says it before it applies the tray's roll."""
+        self.tray_face = face
+
+    def redraw(self) -> None:
+        """Draw again at the next frame: something drawn over the bridge (an overlay the app
+        holds) changed."""
+        self.dirty = True
+
+    def bring_forward(self, station: str) -> None:
+        """Put `station`'s panel in front, its first page, with the Rolls list put away (a
+        press at that station's panel asks for what only its panel shows)."""
+        self.tab, self.page, self.focus = station, 0, None
+        self.browser.close()
+        self.dirty = True
+
     def show_lights(self, levels: Levels | None) -> None:
         """Draw the mocked station panels' lights in a strip under the map: `levels` is
-        `hardware.bridge.Bridge.lit()` (panel -> light role -> level 0..1; several bridges'
+        `hardware.ship_bridge.Bridge.lit()` (panel -> light role -> level 0..1; several bridges'
         merged), None to take the strip away. Call it every frame while the panels run on
         the mock or the keyboard: it redraws only when a light changed."""
         strip = None if levels is None else lights_strip(levels)
@@ -304,9 +323,32 @@ class BridgeDisplay(FollowsPanels):
         return newest.lines if newest is not None else ()
 
     @property
+    def rolls(self) -> RollLog:
+        """Every roll this seat was told of, explained (the Rolls list's)."""
+        return self.browser.log
+
+    @property
+    def rolls_open(self) -> bool:
+        """The Rolls list is in the panel's place."""
+        return self.browser.open
+
+    @rolls_open.setter
+    def rolls_open(self, value: bool) -> None:
+        self.browser.open = value
+
+    @property
+    def opened(self) -> int | None:
+        """The roll whose explanation is in the panel's place."""
+        return self.browser.opened
+
+    @opened.setter
+    def opened(self, value: int | None) -> None:
+        self.browser.opened = value
+
+    @property
     def browsing(self) -> bool:
         """The Rolls list or a roll's explanation is in the panel's place."""
-        return self.rolls_open or self.opened is not None
+        return self.browser.browsing
 
     def stations(self) -> tuple[str, ...]:
         if self.state is None:
@@ -340,10 +382,10 @@ class BridgeDisplay(FollowsPanels):
         return str(first["id"]) if first is not None else None
 
     # -- models -----------------------------------------------------------------------------
-    def panel(self) -> PanelModel | None:
+    def panel(self) -> PanelView | None:
         return self.panel_for(self.tab)
 
-    def panel_for(self, station: str) -> PanelModel | None:
+    def panel_for(self, station: str) -> PanelView | None:
         """The panel of `station` as this seat sees it, with its decision being edited."""
         if self.state is None:
             return None
@@ -416,7 +458,8 @@ class BridgeDisplay(FollowsPanels):
         armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
         if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
             return
-        if read(self, kind):   # WHY? beside a roll, or the ship's log, opened whole
+        # WHY? beside a roll, or the ship's log, opened whole
+        if read(kind, self.holds, self.state, self.seat, self.history):
             return
         if kind in ("keys", "close-keys"):   # the sheet of keys and lights (draw_keys)
             self.showing_keys, self.keys_page, self.focus = kind == "keys", 0, None
@@ -441,10 +484,8 @@ class BridgeDisplay(FollowsPanels):
             self.seats_page = max(0, self.seats_page + int(rest))
             return
         if kind == "page":
-            if self.opened is not None:
-                self.why_page = max(0, self.why_page + int(rest))
-            elif self.rolls_open:
-                self.rolls_page = max(0, self.rolls_page + int(rest))
+            if self.browsing:
+                self.browser.turn(int(rest))
             else:
                 self.page = max(0, self.page + int(rest))
             return
@@ -452,7 +493,7 @@ class BridgeDisplay(FollowsPanels):
             self.showing_seats = kind == "seats" and self.seat_rows is not None
             self.seats_page, self.focus = 0, None
             if self.showing_seats:   # one view in the panel's place at a time
-                self.rolls_open, self.opened = False, None
+                self.browser.close()
             return
         if kind == "seatmode":
             seat = parse_mode_id(rest)
@@ -461,7 +502,8 @@ class BridgeDisplay(FollowsPanels):
             return
         if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
             self.showing_seats = self.showing_consoles = False
-            browse(self, kind, rest)
+            self.focus = None
+            self.browser.browse(kind, rest)
             return
         if kind in ("undo", "undo-phase"):
             self.on_output(Request(kind))

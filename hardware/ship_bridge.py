@@ -10,7 +10,7 @@ Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they on
 
 A press lights its own panel first (the value it moved, the "not now" flash, or "your move" out
 for the decision it made), before the engine is asked; then every panel follows the new state.
-A panel's plan is made again only when what it is made from changed (`Station.inputs`): the
+A panel's plan is made again only when what it is made from changed (`OpenPanel.inputs`): the
 state (by identity: states are immutable), its editor and values, the alert, the flash.
 """
 
@@ -41,7 +41,7 @@ Act = Callable[[Outcome], "tuple[GameState, tuple[Event, ...]] | None"]
 
 
 @dataclass
-class Station:
+class OpenPanel:
     """One open panel: its devices, its model, and a debouncer per button; and what its lights
     were last lit from (`inputs`, the model's `lamp_inputs`) with the plan they gave."""
 
@@ -73,7 +73,7 @@ class Bridge:
         self.crew = crew
         self.wanted = tuple(stations)
         self.edges: queue.Queue[Edge] = queue.Queue()
-        self.stations: dict[str, Station] = {}
+        self.stations: dict[str, OpenPanel] = {}
         self.lamp_test_until = float("-inf")
         self.missing: tuple[str, ...] = ()
         self.outcomes: list[tuple[str, Outcome]] = []  # every press's outcome, for the display
@@ -101,7 +101,7 @@ class Bridge:
             devices[spec.name] = dev
             bounce, hold = self.pins.bounce_ms / 1000, self.pins.hold_ms / 1000
             debouncers = {b: Debouncer(spec.name, b, bounce, hold) for b in spec.buttons}
-            self.stations[spec.name] = Station(
+            self.stations[spec.name] = OpenPanel(
                 spec.name, dev, PanelModel(Seat(station, self.ship), self.lights,
                                            buttons=frozenset(spec.buttons)),
                 debouncers,
@@ -221,7 +221,7 @@ class Bridge:
             st.model.sync(state)
             self.light(st, state, t)
 
-    def light(self, st: Station, state: GameState, t: float) -> None:
+    def light(self, st: OpenPanel, state: GameState, t: float) -> None:
         """Light one panel. Its plan is made again only when what it is made from changed (a
         new state, an edit, the alert, the flash); with the same inputs only a blinking light
         has anything to do (and `set_levels` writes only what changed)."""

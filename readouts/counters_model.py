@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from display import theme
-from display.theme import Colour
+from readouts.sides import NO_SIDE, Colour, side_colours
 
 MINE, DECOY, FACE_DOWN = "mine", "decoy", "face-down"
 LEGEND = {MINE: "mine", DECOY: "decoy (dummy counter)", FACE_DOWN: "face-down counter: mine or decoy"}
@@ -37,7 +36,7 @@ def counter_markers(view: Mapping[str, Any], sides: Sequence[str]) -> tuple[Coun
     """The view's counters as markers, in their laying side's colour (`sides`: the ships' sides
     in order, so a side's counters share its ships' colour)."""
     raw = [c for c in view.get("counters", ()) or () if isinstance(c, Mapping)]
-    colours = theme.side_colours([*sides, *(str(c.get("side")) for c in raw)])
+    colours = side_colours([*sides, *(str(c.get("side")) for c in raw)])
     out = []
     for c in raw:
         try:
@@ -49,7 +48,7 @@ def counter_markers(view: Mapping[str, Any], sides: Sequence[str]) -> tuple[Coun
         own = c.get("kind")
         if isinstance(own, str) and own and own not in LEGEND:   # a ruleset's own counter
             kind = own[:40]                                     # ("seeker missile"): its name
-        colour = theme.TEXT_DIM if kind == FACE_DOWN else colours.get(side, theme.TEXT_DIM)
+        colour = NO_SIDE if kind == FACE_DOWN else colours.get(side, NO_SIDE)
         out.append(CounterMarker(col, row, side, kind, bool(c.get("shown")), colour))
     return tuple(out)
 
