@@ -17,7 +17,8 @@ What lives here, by the seed's sections:
   the Sensors Phase decision's controls).
 - 01C-1, gravity wells (lines 180-194): `wells.py` (the well's hexes and what it does to impulse
   movement, sensor locks, torpedoes, plasma and missile ranges); the bodies themselves are a
-  scenario's `[[bodies]]` (values/bodies.py).
+  scenario's `[[bodies]]` (values/bodies.py); `well_moves.py` (a course cut where a well
+  stops the ship, the excess charged: the Movement Phase's `move` runs it).
 - 01C-2, captains' racial benefits (lines 196-232): `racial_benefits.py` (each benefit as a
   number the rules add, each drawback enforced or told); the race and the benefit chosen are a
   ship entry's `captain` (values/captain_races.py).

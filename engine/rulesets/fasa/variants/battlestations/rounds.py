@@ -27,7 +27,7 @@ from engine.rulesets.fasa.values.state import (
     Ship,
     replace,
 )
-from engine.rulesets.fasa.variants.battlestations import lock, wells
+from engine.rulesets.fasa.variants.battlestations import lock, well_moves
 from engine.words import plural
 
 Result = tuple[FasaState, list[Event]]
@@ -109,7 +109,9 @@ def move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     if not state.queue or state.queue[0] != ship.id:
         now = state.ship(state.queue[0]).name if state.queue else "nobody"
         raise IllegalAction(f"{station}: it is {now}'s turn to move, not {ship.name}'s")
-    steps, damage, why = _through_wells(state, ship, action.steps, station)
+    # The wells' cut and charge are well_moves.py's (lines 190-192); FASA's own move decision
+    # is not called: the expert level's question before a move is not the variant's.
+    steps, damage, why = well_moves.cut_course(state, ship, action.steps, station)
     state, events = helm_rolls.move(state, ship, steps, station)
     if damage:
         state, more = combat.damage_superstructure(state, state.ship(ship.id), damage,
@@ -118,30 +120,6 @@ def move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     if why:
         events.append(Note(f"{ship.name}: {why}"))
     return moved(state, ship.id, events)
-
-
-def _through_wells(state: FasaState, ship: Ship, steps: str, who: str) -> tuple[str, int, str]:
-    """The course cut where a well stops it, the superstructure the wells take, and why."""
-    if not state.setup.bodies or not steps:
-        return steps, 0, ""
-    places, _ = movement.path(state, ship, steps, who)
-    course = []
-    at = ship.pos
-    for pos, _heading in places:
-        if pos != at:
-            course.append(pos)
-        at = pos
-    went = wells.well_move_in(state, ship.pos, course, ship.warp)
-    if len(went.hexes) == len(course):
-        return steps, went.damage, went.why
-    kept, at, count = "", ship.pos, 0
-    for letter, (pos, _heading) in zip(steps, places, strict=True):
-        count += pos != at
-        at = pos
-        if count > len(went.hexes):
-            break
-        kept += letter
-    return kept, went.damage, went.why
 
 
 def moving(state: FasaState) -> Flow:

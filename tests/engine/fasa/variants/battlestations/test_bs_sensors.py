@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Seat
 from engine.controls import Decision
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
@@ -196,7 +195,7 @@ def test_the_gamemaster_tells_what_is_known_of_a_body() -> None:
 def test_the_panel_offers_each_target_with_its_roll_and_the_nine_questions() -> None:
     state = game(bodies=[PLANET])
     ent = state.ship("enterprise")
-    prompt = Prompt(Seat("science", "enterprise"), "use the sensors", "Federation", "sense")
+    prompt = Prompt("enterprise", "science", "use the sensors", None, "sense")
     decision = lock.sense_controls(state, ent, prompt, "science")
     assert isinstance(decision, Decision)
     target, question = decision.fields
