@@ -30,10 +30,10 @@ from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pe
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import Answer
-from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap
+from hardware.ship_bridge import Bridge, crews_of
 
 if TYPE_CHECKING:
     from display.game_offer import GameOffer
@@ -124,7 +124,7 @@ class App:
             self.consoles.inputs.wake = self._console_wake
         self._open_panels()
         if table.surface is not None:
-            from display.bridge import BridgeDisplay
+            from display.bridge_display import BridgeDisplay
 
             self.display = BridgeDisplay(table.surface, table.display_seat, self.outputs.put,
                                          dice_status=self.dice_status(), clock=table.clock)
@@ -170,7 +170,7 @@ class App:
             if INSTRUCTOR not in by_ship[None]:
                 by_ship[None].append(INSTRUCTOR)
         # Crew 1 of the pin map plays the first ship at panels (the scenario's order), crew 2 the
-        # next; the away team's characters, a station each, share one (hardware.bridge.crews_of).
+        # next; the away team's characters, a station each, share one (hardware.ship_bridge.crews_of).
         crews = crews_of([str(s.get("id")) for s in self.game.scenario.get("ships", ())
                           if isinstance(s, dict)], by_ship,
                          {ship: crew_stations(self.game.state, ship) for ship in by_ship if ship})
@@ -210,8 +210,7 @@ class App:
         except IllegalAction as exc:
             self.messages.append(str(exc))
             if self.display is not None:
-                self.display.message = str(exc)
-                self.display.dirty = True
+                self.display.show_message(str(exc))
             return None
         self.accepted += 1
         if self.table.dice is not None:   # a request new now answers only rolls from now on
@@ -251,8 +250,7 @@ class App:
         """Say `text` on the display (and keep it in `messages`)."""
         self.messages.append(text)
         if self.display is not None:
-            self.display.message = text
-            self.display.dirty = True
+            self.display.show_message(text)
 
     def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
         self.last_input = self.table.clock()
@@ -282,9 +280,7 @@ class App:
         request = asked.roll if asked is not None else None
         station = str(asked.station) if asked is not None else ""
         if request is not None and d.roll_on_screen != request and station in d.stations():
-            d.tab, d.page, d.focus = station, 0, None
-            d.rolls_open, d.opened = False, None
-            d.dirty = True
+            d.bring_forward(station)
             self._say_at_panel(out, f"{request.purpose}: press again to roll")
             return True
         return False
@@ -419,8 +415,7 @@ class App:
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
                 f"{self.game.id} goes on with it)" if self.game.store is not None
                 else "this game is not saved")
-        self.display.message = f"Press Escape again to leave: {word}."
-        self.display.dirty = True
+        self.display.show_message(f"Press Escape again to leave: {word}.")
 
     def _endgame(self) -> None:
         """The end screen's offer: a rematch, another scenario, or leave."""
@@ -453,7 +448,7 @@ class App:
             self.exit_asked = self.leave = True
 
     def _display_outputs(self) -> None:
-        from display.bridge import Request
+        from display.bridge_display import Request
 
         while True:
             try:
@@ -501,8 +496,7 @@ class App:
         if problem is not None:
             self.messages.append(problem)
             if self.display is not None:
-                self.display.message = problem
-                self.display.dirty = True
+                self.display.show_message(problem)
             return problem
         if not self.game.actions:
             self.change_seats()
@@ -559,7 +553,7 @@ class App:
                 if isinstance(o, Answer):
                     self.last_input = self.table.clock()
                     if self.display is not None:   # the face, when it reads as another die
-                        self.display.tray_face = o.face
+                        self.display.tray_read(o.face)
                     self.accept(o.action, "tray")
                 else:
                     self.tell(o.text)

@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from display.status_model import phase_bar
 from engine import Action, GameState, RollResult, Seat, controls, pending, problem
 from engine.controls import Value
 from engine.events import Event
 from firmware_bridge.router import TRAY_CONNECTED
+from readouts.status_model import phase_bar
 from stations import (
     INSTRUCTOR_SEAT,
     VIEW_SEAT,

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from engine import Prompt, Seat
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import TRAY_CONNECTED
-from hardware.bridge import Bridge
+from hardware.ship_bridge import Bridge
 
 
 def roll_words(dice: DiceBridge, prompt: Prompt, can_type: bool = True) -> str | None:

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 from engine.stations import STATION_NAMES, title
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
     from display.draw_attract import KioskScreen
     from display.keys_sheet import PanelKeys
-    from hardware.bridge import Bridge
     from hardware.pinmap import PinMap
+    from hardware.ship_bridge import Bridge
 
 
 def panel_keys(bridges: Iterable[Bridge], pins: PinMap) -> tuple[PanelKeys, ...]:
@@ -48,5 +48,5 @@ class Briefing:
     def close_after(self, display: BridgeDisplay | None, last_input: float, over: bool) -> None:
         if self.screen is not None and (last_input > self.since or over):
             if self.screen.set(None) and display is not None:
-                display.dirty = True
+                display.redraw()
             self.screen = None

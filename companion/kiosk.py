@@ -151,7 +151,7 @@ class Kiosk:
     def _show(self, mode: str | None, seconds: int = 0) -> None:
         app = self.app
         if self.screen.set(mode, seconds) and app is not None and app.display is not None:
-            app.display.dirty = True
+            app.display.redraw()
 
     def start_attract(self) -> None:
         self._start(crew=False)
@@ -216,7 +216,8 @@ class Kiosk:
                 left = max(0, math.ceil(END_SHOWN_S - (t - self.ended_at)))
                 note = f"The demonstration returns in {left} s."
                 if note != endgame.note and app.display is not None:
-                    endgame.note, app.display.dirty = note, True
+                    endgame.note = note
+                    app.display.redraw()
             return
         idle = t - app.last_input
         warn = min(COUNTDOWN_S, self.idle_s / 2)

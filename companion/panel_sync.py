@@ -14,7 +14,7 @@ from typing import Any
 
 from display.panel_sync import PanelEdit, decision_key, edit_of
 from engine import GameState
-from hardware.bridge import Bridge
+from hardware.ship_bridge import Bridge
 
 
 class PanelSync:

@@ -31,10 +31,10 @@ from engine import (
     new_game,
     pending,
 )
-from hardware.bridge import Bridge, crews_of, pump_all
 from hardware.devices import factory_or_mock
 from hardware.panel import Outcome
 from hardware.pinmap import PinMapError, load_pinmap
+from hardware.ship_bridge import Bridge, crews_of, pump_all
 
 Report = Callable[[GameState, Action, tuple[Event, ...]], None]
 

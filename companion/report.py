@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from display.status_model import after_action
 from engine import Action, Seat, apply, new_game, view
 from engine.events import Event
+from readouts.status_model import after_action
 
 
 def report_lines(scenario: Mapping[str, Any], actions: Sequence[Action]) -> list[str]:

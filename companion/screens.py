@@ -166,7 +166,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
     pygame.font.init()
     tab, until = SCREENS[screen]

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.seats_model import MODES, SeatRow
 from engine.stations import title
+from readouts.seats_model import MODES, SeatRow
 
 SeatKey = tuple[str, str]   # (ship, station)
 NOT_AT_PANEL = ("touch", "autopilot")
@@ -36,9 +36,9 @@ def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
     can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
     panels at this table). The map's crew 1 plays the first ship at panels in the order of
     `seats` (the scenario's), crew 2 the next, ships whose stations differ sharing one
-    (hardware.bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
+    (hardware.ship_bridge.crews_of): the seat needs a panel in its ship's crew, and may not move
     another ship's crew to other panels."""
-    from hardware.bridge import crews_of
+    from hardware.ship_bridge import crews_of
 
     ship, station = key
     if pins is None:

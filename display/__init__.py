@@ -1,8 +1,9 @@
 """The bridge display: a pygame(-ce) touchscreen for the whole table.
 
-Pure view-models (`map_model`, `status_model`, `panel_model`, `layout`, `geometry`) say what to
-draw from the engine's per-seat view; `bridge.BridgeDisplay` draws them and turns touch, mouse
-and keys into engine actions.
+The seats' view-models (`readouts`: the map, the phase bar, the panels' facts, the rolls) say
+what to show from the engine's per-seat view, the same for the phones; display's own pure models
+(`layout`, `geometry`, the charts and the overview) say where; `bridge.BridgeDisplay` draws them
+and turns touch, mouse and keys into engine actions.
 """
 
 import os

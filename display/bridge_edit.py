@@ -1,24 +1,48 @@
 """The bridge display's editing of a decision: what a tap on a field's widget, a quick fill or
 CONFIRM does to the decision open at a station (the ids of display.draw_panel, and those of a
-part of the shared place, display.draw_split). A part of `BridgeDisplay`, kept apart so that
-display/bridge.py stays readable."""
+part of the shared place, display.draw_split). It takes of the scene only what editing needs
+(`Editing`: the decision's editor and cursor, the selected weapon, the message, CONFIRM's first
+tap, where the action goes), which `BridgeDisplay` is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from display.game_link import Open, why_not
-from display.panel_model import DecisionEditor
-from display.status_model import ship_names
 from display.targets import armed_message, second_tap
-
-if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+from engine import Action, GameState
+from readouts.panel_model import DecisionEditor
+from readouts.status_model import ship_names
 
 Key = tuple[str, str | None, str, str]
 
 
-def edit(d: BridgeDisplay, o: Open, kind: str, rest: str, armed: Key | None) -> None:
+class Editing(Protocol):
+    """What editing a decision asks of the scene."""
+
+    message: str | None          # said over the panel: a refusal, CONFIRM's warning
+    weapon: str | None           # the weapon whose arc the map shows, and its target
+    target: str | None
+    armed: Key | None            # the decision whose CONFIRM was tapped once
+
+    @property
+    def state(self) -> GameState | None: ...
+    @property
+    def view(self) -> Mapping[str, Any]: ...
+    @property
+    def fills(self) -> dict[Key, int]: ...   # FILL's last quick fill, by decision
+    @property
+    def on_output(self) -> Callable[[Action], None]: ...
+
+    def _editor(self, o: Open) -> DecisionEditor: ...
+    def _cursor(self, o: Open | None) -> str | None: ...
+    def _touched(self, o: Open, field: str | None) -> None: ...
+    def _select(self, o: Open, field: str, target: str | None) -> None: ...
+    def _preset(self, o: Open, key: str) -> None: ...
+
+
+def edit(d: Editing, o: Open, kind: str, rest: str, armed: Key | None) -> None:
     """Do what the widget `kind`:`rest` does to `o`'s decision; `armed`: the decision whose
     CONFIRM was tapped once just before (a second tap fires)."""
     ed = d._editor(o)
@@ -53,7 +77,7 @@ def edit(d: BridgeDisplay, o: Open, kind: str, rest: str, armed: Key | None) -> 
         confirm(d, o, ed, armed == o.key)
 
 
-def step_field(d: BridgeDisplay, o: Open, step: int) -> None:
+def step_field(d: Editing, o: Open, step: int) -> None:
     """The cursor `step` fields on (round), as the panel's select moves it."""
     names = [f.name for f in o.decision.fields]
     if not names:
@@ -65,7 +89,7 @@ def step_field(d: BridgeDisplay, o: Open, step: int) -> None:
     d._select(o, name, value if isinstance(value, str) else None)
 
 
-def fill(d: BridgeDisplay, o: Open) -> None:
+def fill(d: Editing, o: Open) -> None:
     """The next quick fill the rules allow now, as a held select at the panel does."""
     presets = o.decision.presets
     last = d.fills.get(o.key, -1)
@@ -77,7 +101,7 @@ def fill(d: BridgeDisplay, o: Open) -> None:
             return
 
 
-def confirm(d: BridgeDisplay, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
+def confirm(d: Editing, o: Open, ed: DecisionEditor, armed: bool = False) -> None:
     """CONFIRM: the decision made, or why not; a decision that cannot be taken back asks for a
     second tap first."""
     assert d.state is not None

@@ -1,31 +1,76 @@
 """The bridge display's input: a pygame event (`handle`), a tap on the screen or the map (`tap`,
-`tap_map`) and a key (`key`: display.screen_keys says which key does what). A part of
-`BridgeDisplay`, kept apart so that the scene's state and what its widgets do stay readable in
-display/bridge.py."""
+`tap_map`) and a key (`key`: display.screen_keys says which key does what). It takes of the
+scene only what input needs (`Inputs`: what is on the screen and where, the focus, the message,
+and `activate`, which does what a widget does), which `BridgeDisplay` is."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import pygame
 
 from display.browse import open_cut
-from display.game_link import plots_course
+from display.game_link import Open, plots_course
+from display.geometry import MapFrame
 from display.greyed import greyed_reason
+from display.holds import Holds
+from display.layout import Layout
+from display.overlay import Overlay
+from display.paint import Painter
 from display.placing import places, tap_place
 from display.screen import drawing_surface
 from display.screen_keys import COURSE_KEYS
 from engine import course_path
-
-if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
-
-log = logging.getLogger("display.bridge")
+from readouts.map_model import MapModel
+from readouts.panel_model import DecisionEditor
 
 
+class Inputs(Protocol):
+    """What turning a tap or a key into a widget's work asks of the scene."""
 
-def handle(d: BridgeDisplay, event: pygame.event.Event) -> None:
+    dirty: bool
+    focus: str | None            # the widget the keys are on
+    message: str | None          # said over the panel: why a widget is greyed out
+    weapon: str | None           # the weapon whose arc the map shows, and its target
+    target: str | None
+
+    @property
+    def tab(self) -> str: ...
+    @property
+    def split(self) -> bool: ...
+    @property
+    def view(self) -> Mapping[str, Any]: ...
+    @property
+    def surface(self) -> pygame.Surface: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def painter(self) -> Painter: ...
+    @property
+    def map_frame(self) -> MapFrame | None: ...
+    @property
+    def holds(self) -> Holds: ...
+    @property
+    def overlays(self) -> list[Overlay]: ...
+    @property
+    def opened(self) -> int | None: ...
+    @property
+    def browsing(self) -> bool: ...
+
+    def activate(self, wid: str) -> None: ...
+    def resize(self, surface: pygame.Surface) -> None: ...
+    def map(self) -> MapModel: ...
+    def _open_for(self, station: str) -> Open | None: ...
+    def _editor(self, o: Open) -> DecisionEditor: ...
+    def _touched(self, o: Open, field: str | None) -> None: ...
+
+log = logging.getLogger("display.bridge_display")
+
+
+
+def handle(d: Inputs, event: pygame.event.Event) -> None:
     """One pygame event. A tap that arrives as a finger and as a mouse click counts once:
     SDL marks the mouse event it makes from a touch (`event.touch`), and that one is
     dropped."""
@@ -48,7 +93,7 @@ def handle(d: BridgeDisplay, event: pygame.event.Event) -> None:
         d.message = f"Something went wrong ({exc}); nothing was lost. Try again."
         d.dirty = True
 
-def tap(d: BridgeDisplay, x: int, y: int) -> None:
+def tap(d: Inputs, x: int, y: int) -> None:
     if any(o.tap(x, y) for o in reversed(d.overlays)):
         d.dirty = True
         return
@@ -66,13 +111,14 @@ def tap(d: BridgeDisplay, x: int, y: int) -> None:
                     d._editor(o) if o is not None else None, w.id, w.label)
                 d.dirty = True
             return
-    if open_cut(d, x, y):   # a line cut to fit opens whole
+    if open_cut(d.painter, d.holds, x, y):   # a line cut to fit opens whole
+        d.dirty = True
         return
     if d.map_frame is not None and d.painter.widgets and \
             pygame.Rect(d.layout.map).collidepoint(x, y):
         tap_map(d, x, y)
 
-def tap_map(d: BridgeDisplay, x: int, y: int) -> None:
+def tap_map(d: Inputs, x: int, y: int) -> None:
     """On the map: while a ship is placed (display.placing), a tap on a hex puts it there and
     a tap on its own hex turns it; while Helm plans a move, a tap on the hex a step reaches takes that step
     (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
@@ -122,7 +168,7 @@ def tap_map(d: BridgeDisplay, x: int, y: int) -> None:
                 d.dirty = True
                 return
 
-def key(d: BridgeDisplay, key: int, mod: int = 0) -> None:
+def key(d: Inputs, key: int, mod: int = 0) -> None:
     if any(o.key(key) for o in reversed(d.overlays)):
         d.dirty = True
         return
@@ -166,7 +212,7 @@ def key(d: BridgeDisplay, key: int, mod: int = 0) -> None:
     elif key == pygame.K_PAGEUP and "page:-1" in ids:
         d.activate("page:-1")
 
-def _steps_widget(d: BridgeDisplay, prefix: str, letter: str = "") -> None:
+def _steps_widget(d: Inputs, prefix: str, letter: str = "") -> None:
     for w in d.painter.widgets:
         if w.enabled and w.id.startswith(prefix) and w.id.endswith(letter):
             d.activate(w.id)

@@ -15,6 +15,7 @@ from typing import Any
 
 from display import theme
 from display.theme import Colour
+from readouts.sides import side_colours
 
 MARKS = {"done": "done", "moving": "now", "next": "", "held": "held", "tie": "roll-off"}
 """A word after each entry that says where it stands (colour is never the only cue)."""
@@ -54,7 +55,7 @@ def chart_model(view: Mapping[str, Any]) -> Chart | None:
     if not rows:
         return None
     sides = [str(s.get("side")) for s in view.get("ships", ()) if isinstance(s, Mapping)]
-    colours = theme.side_colours([*sides, *(str(r.get("side")) for r in rows)])
+    colours = side_colours([*sides, *(str(r.get("side")) for r in rows)])
     entries = []
     for r in rows:
         status = str(r.get("status", ""))

@@ -1,4 +1,4 @@
-"""Drawing the mine and decoy counters (display.counters_model) on the map, with a legend."""
+"""Drawing the mine and decoy counters (readouts.counters_model) on the map, with a legend."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import pygame
 
 from display import theme
-from display.counters_model import DECOY, FACE_DOWN, MINE, CounterMarker, legend_lines
 from display.geometry import MapFrame
 from display.paint import Painter
 from display.theme import Colour
+from readouts.counters_model import DECOY, FACE_DOWN, MINE, CounterMarker, legend_lines
 
 
 def draw_counter(surf: pygame.Surface, centre: tuple[float, float], size: float,

@@ -20,8 +20,8 @@ from display.geometry import (
     heading_angle,
     window_around,
 )
-from display.map_model import BodyMarker, MapModel, ShipMarker, distance
 from display.paint import Painter
+from readouts.map_model import BodyMarker, MapModel, ShipMarker, distance
 
 MAX_LAYERS = 6
 """Map layers kept (grid, fills and lines under the ships); each is a map-sized surface."""

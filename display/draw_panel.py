@@ -23,8 +23,8 @@ import pygame
 from display import theme
 from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
-from display.panel_model import FieldView, PanelModel
 from engine.stations import title
+from readouts.panel_model import FieldView, PanelView
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",
@@ -145,7 +145,7 @@ def column_width(width: int, columns: int, touch: int) -> int:
     return (width - gutter(touch) * (columns - 1)) // columns
 
 
-def pages(p: Painter, model: PanelModel, area: pygame.Rect, touch: int,
+def pages(p: Painter, model: PanelView, area: pygame.Rect, touch: int,
           columns: int = 1) -> list[list[list[int]]]:
     """Field indexes in each column of each page of the panel's field area (`columns` a page).
     When the fields fit on one page they are shared evenly among the columns."""
@@ -178,7 +178,7 @@ def _pack(heights: list[int], cap: int, columns: int) -> list[list[list[int]]]:
     return out
 
 
-def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
+def layout_fields(p: Painter, model: PanelView, area: pygame.Rect,
                   touch: int) -> tuple[int, list[list[list[int]]]]:
     """(columns, pages): one column when the fields fit on one page; else as few columns as
     give the fewest pages, as many as the area is wide enough for (each at least COLUMN_TOUCHES
@@ -189,7 +189,7 @@ def layout_fields(p: Painter, model: PanelModel, area: pygame.Rect,
     return min(options, key=lambda o: (len(o[1]), o[0]))
 
 
-def draw_panel(p: Painter, model: PanelModel, area: pygame.Rect, actions: pygame.Rect,
+def draw_panel(p: Painter, model: PanelView, area: pygame.Rect, actions: pygame.Rect,
                touch: int, page: int, focus: str | None, message: str | None,
                extra_buttons: tuple[Widget, ...] = (), confirm: str = "",
                hint: bool = False) -> int:
@@ -269,7 +269,7 @@ def _short(decision: str, station_title: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _facts(p: Painter, model: PanelModel, x: int, y: int, w: int, area: pygame.Rect) -> int:
+def _facts(p: Painter, model: PanelView, x: int, y: int, w: int, area: pygame.Rect) -> int:
     line = p.line_height("small")
     font = p.font("small")
     need = max((font.size(f.label + "  ")[0] + font.size(f.value)[0] for f in model.facts),
@@ -440,7 +440,7 @@ def draw_pager(p: Painter, x: int, y: int, touch: int, page: int, n_pages: int,
     return r.right + GAP
 
 
-def _actions(p: Painter, model: PanelModel, area: pygame.Rect, touch: int, page: int,
+def _actions(p: Painter, model: PanelView, area: pygame.Rect, touch: int, page: int,
              n_pages: int, focus: str | None, extra: tuple[Widget, ...],
              presets: bool = False, confirm_label: str = "") -> None:
     p.region = "actions"

@@ -8,7 +8,7 @@ import pygame
 
 from display import theme
 from display.paint import Painter, Widget
-from display.panel_model import PanelModel
+from readouts.panel_model import PanelView
 
 GAP = 6
 
@@ -30,7 +30,7 @@ def presets_fit(width: int, n: int, touch: int) -> bool:
     return width >= n * (round(touch * 2.5) + GAP) + touch * 2
 
 
-def draw_presets(p: Painter, model: PanelModel, row: pygame.Rect, focus: str | None) -> int:
+def draw_presets(p: Painter, model: PanelView, row: pygame.Rect, focus: str | None) -> int:
     """One button per preset across `row`; returns the bottom of the row."""
     n = len(model.presets)
     w = (row.width - GAP * (n - 1)) // n

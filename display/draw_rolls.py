@@ -16,7 +16,7 @@ import pygame
 from display import theme
 from display.draw_panel import GAP, draw_pager
 from display.paint import Painter, Widget
-from display.roll_log import RollEntry
+from readouts.roll_log import RollEntry
 
 PARAGRAPH = 3   # px between the explanation's lines
 

@@ -2,7 +2,7 @@
 after-action report), the ticker, the lights strip, the station tabs, and in the panel's place
 the Seats view, a held roll result or an opened text, the Rolls list, the roll dialog or the
 station's panel (with the Instructor's overview). A part of `BridgeDisplay`, kept apart so that
-the scene's input and state stay readable in display/bridge.py."""
+the scene's input and state stay readable in display/bridge_display.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from display import offers, ruling_panel, theme
-from display.browse import draw_browsing
 from display.draw_chart import chart_strip
 from display.draw_consoles import draw_consoles
 from display.draw_keys import draw_keys
@@ -29,20 +28,20 @@ from display.keys_sheet import keys_sheet
 from display.layout import GAP
 from display.overview_model import overview, overview_heads, tab_notes
 from display.paint import Widget
-from display.seats_model import seat_lines
-from display.status_model import (
+from display.targets import armed_label
+from engine import explain_pending
+from engine.stations import INSTRUCTOR
+from readouts.seats_model import seat_lines
+from readouts.status_model import (
     after_action,
     phase_bar,
     roll_dialog,
     ship_names,
     ticker_lines,
 )
-from display.targets import armed_label
-from engine import explain_pending
-from engine.stations import INSTRUCTOR
 
 if TYPE_CHECKING:
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
 
 
 def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[Part]:
@@ -125,7 +124,7 @@ def draw_scene(d: BridgeDisplay) -> bool:
     if d.tab != INSTRUCTOR and d.record.draw(p, d.view, record_ship, rect(lay.panel),
                                              rect(lay.actions), lay.touch, d.focus):
         return True
-    if d.browsing and draw_browsing(d):
+    if d.browsing and d.browser.draw(d.painter, d.layout, d.focus):
         return True
     if split:   # officers deciding at once: each in a part of the panel's place
         draw_split(p, split_parts(d, split), rect(lay.shared), lay.touch, d.focus)

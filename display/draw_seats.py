@@ -13,7 +13,7 @@ import pygame
 from display import theme
 from display.draw_panel import GAP, TAB_NAMES, draw_pager
 from display.paint import Painter, Widget
-from display.seats_model import ASKED_NOTE, LABELS, SeatLine
+from readouts.seats_model import ASKED_NOTE, LABELS, SeatLine
 
 RULE = "made as the next turn starts"
 

@@ -1,4 +1,4 @@
-"""Drawing the shield marks (display.shield_marks) round a ship on the map: each shield's
+"""Drawing the shield marks (readouts.shield_marks) round a ship on the map: each shield's
 points in a small disc beyond the hexside it faces; a damaged shield an "x" in the alert
 colour, points being entered in the accent colour."""
 
@@ -11,7 +11,7 @@ import pygame
 from display import theme
 from display.geometry import MapFrame, heading_angle
 from display.paint import Painter
-from display.shield_marks import ShieldMark
+from readouts.shield_marks import ShieldMark
 
 
 def draw_shields(p: Painter, frame: MapFrame, marks: tuple[ShieldMark, ...],

@@ -25,8 +25,8 @@ import pygame
 from display import theme
 from display.draw_panel import TAB_NAMES, _field, _field_height
 from display.paint import Painter, Widget
-from display.panel_model import FieldView, PanelModel
 from engine import Preset
+from readouts.panel_model import FieldView, PanelView
 
 GAP = 6
 
@@ -49,7 +49,7 @@ class Part:
     label when it is not "CONFIRM" (a second tap to fire), the message for it."""
 
     station: str
-    model: PanelModel
+    model: PanelView
     field: str
     confirm: str = ""
     message: str | None = None
@@ -67,7 +67,7 @@ def next_fill(presets: Sequence[Preset], last: int) -> str:
     return ""
 
 
-def shown_field(model: PanelModel, field: str | None) -> FieldView | None:
+def shown_field(model: PanelView, field: str | None) -> FieldView | None:
     return next((f for f in model.fields if f.name == field), model.fields[0]
                 if model.fields else None)
 
@@ -182,7 +182,7 @@ def _head(part: Part) -> str:
     return f"{TAB_NAMES.get(part.station, part.station.upper())} · {short}"
 
 
-def _short(model: PanelModel) -> str:
+def _short(model: PanelView) -> str:
     """The decision without the station's name in front, as the whole panel's line says it."""
     text = model.decision or ""
     prefix = model.title + ": "

@@ -1,4 +1,4 @@
-"""Drawing a square map (`display.square_model`): the floor and its ground (water, rough going,
+"""Drawing a square map (`readouts.square_model`): the floor and its ground (water, rough going,
 ladders), walls, cover (waist-high, shoulder-high, a gun slit), consoles, doors (open, closed,
 locked), objective zones, what the seat's character cannot see shaded, items on the floor, and
 the characters: each a marker in its side's colour and shape pointing the way he faces, up to
@@ -13,10 +13,10 @@ import pygame
 from display import theme
 from display.draw_counters import draw_counters, draw_legend
 from display.geometry import window_around
-from display.map_model import MapModel, ShipMarker
 from display.paint import Painter
 from display.square_geometry import SquareFrame, facing_angle, fit_squares
-from display.square_model import SquareFeatures
+from readouts.map_model import MapModel, ShipMarker
+from readouts.square_model import SquareFeatures
 
 MIN_WINDOW = (16, 10)
 """At least this many columns and rows stay in view when the map follows the characters."""

@@ -6,7 +6,7 @@ import pygame
 
 from display import theme
 from display.paint import Painter, Widget
-from display.status_model import PhaseBar, Report, RollDialog, short_form
+from readouts.status_model import PhaseBar, Report, RollDialog, short_form
 
 GAP = 6
 

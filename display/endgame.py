@@ -25,7 +25,7 @@ from display.paint import Painter, Widget
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class EndgameChoice:
     id: str          # "rematch", "scenarios", "scenario:<id>", "back", "quit"
     label: str
     enabled: bool = True
@@ -36,7 +36,7 @@ class Choice:
 class EndgameModel:
     title: str
     lines: tuple[str, ...]
-    choices: tuple[Choice, ...]
+    choices: tuple[EndgameChoice, ...]
 
 
 def saved_line(saved_as: int | None) -> str:
@@ -57,12 +57,12 @@ def endgame_model(view: Mapping[str, Any], saved_as: int | None, offer: go.GameO
     scenarios = offer.scenarios if offer is not None else ()
     found = next((s for s in scenarios if s.id == current[0]), None)
     up = go.next_level(offer, found.ruleset, current[1]) if offer and found else ""
-    nxt = (Choice(f"scenario:{current[0]}@{up}", f"NEXT LEVEL: {up.upper()}"),) if up else ()
+    nxt = (EndgameChoice(f"scenario:{current[0]}@{up}", f"NEXT LEVEL: {up.upper()}"),) if up else ()
     return EndgameModel("GAME OVER", tuple(lines), (
-        Choice("rematch", "REMATCH"), *nxt,
-        Choice("scenarios", "ANOTHER SCENARIO", bool(scenarios),
+        EndgameChoice("rematch", "REMATCH"), *nxt,
+        EndgameChoice("scenarios", "ANOTHER SCENARIO", bool(scenarios),
                None if scenarios else "No other scenario is installed"),
-        Choice("quit", "LEAVE THE BRIDGE" if kiosk else "QUIT")))
+        EndgameChoice("quit", "LEAVE THE BRIDGE" if kiosk else "QUIT")))
 
 
 class EndgameScreen:

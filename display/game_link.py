@@ -10,7 +10,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from display.panel_model import PANEL_STATIONS
 from engine import (
     Action,
     Decision,
@@ -28,6 +27,7 @@ from engine import (
 )
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
+from readouts.panel_model import PANEL_STATIONS
 
 
 @dataclass(frozen=True, slots=True)

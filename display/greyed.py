@@ -6,8 +6,8 @@ pygame. (A greyed-out choice or CONFIRM carries the engine's own reason, from `c
 
 from __future__ import annotations
 
-from display.panel_model import DecisionEditor
 from engine.steps import step_problem
+from readouts.panel_model import DecisionEditor
 
 
 def step_reason(editor: DecisionEditor, name: str, direction: int) -> str | None:

@@ -21,7 +21,7 @@ import pygame
 from display import theme
 from display.draw_rolls import draw_why
 from display.paint import Painter, Widget
-from display.roll_result import HOLD_SECONDS, RollResult, mood
+from readouts.shown_roll import HOLD_SECONDS, ShownRoll, mood
 
 GAP = 6
 GRACE_SECONDS = 2.0
@@ -32,14 +32,14 @@ player reaching for OK as it goes must not confirm the decision behind it)."""
 class Holds:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self.result: RollResult | None = None
+        self.result: ShownRoll | None = None
         self.until = 0.0
         self.ran_out = float("-inf")   # when a held result last went away by itself
         self.reading: tuple[str, tuple[str, ...]] | None = None   # title, lines
         self.page = 0
 
     # -- the held roll result ------------------------------------------------------------
-    def hold(self, result: RollResult) -> None:
+    def hold(self, result: ShownRoll) -> None:
         self.result = result
         self.until = self.clock() + HOLD_SECONDS
 
@@ -107,7 +107,7 @@ class Holds:
         return False
 
 
-def draw_result(p: Painter, r: RollResult, area: pygame.Rect, actions: pygame.Rect, touch: int,
+def draw_result(p: Painter, r: ShownRoll, area: pygame.Rect, actions: pygame.Rect, touch: int,
                 focus: str | None) -> None:
     """The face in large type, hit or miss, who rolled for what, and what the roll did."""
     p.region = "panel"

@@ -1,6 +1,6 @@
 """The station panels' lights as the display draws them when the panels are mocked: pure data.
 
-The panels (`hardware.bridge.Bridge.lit()`) give every open light's level by panel and role,
+The panels (`hardware.ship_bridge.Bridge.lit()`) give every open light's level by panel and role,
 0..1; the app passes those plain numbers in (`BridgeDisplay.show_lights`), so the display needs
 no gpiozero. Each panel becomes a label, its status light and its indicator lights:
 

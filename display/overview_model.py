@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display.theme import Colour, side_colours
 from engine.stations import title
+from readouts.sides import Colour, side_colours
 
 COLUMNS = (("Super-", "structure"), ("Power", "(M/S/W)"), ("Shields 1-6", "x: damaged"),
            ("Weapons", "armed"))

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from display.game_link import Open
 from display.paint import Painter
-from display.panel_model import DecisionEditor, PanelModel
 from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
 from engine import Seat
+from readouts.panel_model import DecisionEditor, PanelView
 
 
 class FollowsPanels:
@@ -125,7 +125,7 @@ class FollowsPanels:
         values = self._editor(o).values
         return [v if isinstance(v := values.get(f.name), int) else 0 for f in o.decision.fields]
 
-    def _seek_page(self, model: PanelModel, pages: int, mark: int,
+    def _seek_page(self, model: PanelView, pages: int, mark: int,
                    draw: Callable[[int], object]) -> None:
         """After a press at a panel, the page with its selected field: drawn again (`draw(n)`
         draws page n) until the widgets drawn since `mark` show the field."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from display.panel_model import FieldView, PanelModel
 from engine.controls import Decision, Value
+from readouts.panel_model import FieldView, PanelView
 
 ARMED_LABEL = "TAP AGAIN TO FIRE"
 ARMED_LABEL_OTHER = "TAP AGAIN"
@@ -40,7 +40,7 @@ def distinct_labels(labels: list[str]) -> list[str]:
     return shorter if len(set(shorter)) == len(shorter) else labels
 
 
-def told_apart(model: PanelModel, ships: Mapping[str, str]) -> PanelModel:
+def told_apart(model: PanelView, ships: Mapping[str, str]) -> PanelView:
     """The panel with each choice of a ship (ids in `ships`) labelled by the words that tell it
     apart from the other ships offered in the same field."""
     if model.decision is None:

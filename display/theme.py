@@ -1,24 +1,12 @@
 """Colours and sizes of the bridge look: a dark console with LCARS-like rounded bars.
 
-Side colours are the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2008), chosen to
-stay distinct for the common kinds of colour blindness; each side also gets its own marker shape,
-so colour is never the only cue. Pure: no pygame.
+Each side's colour and shape are the seats' own (`readouts.sides`), the same on the phones. Pure:
+no pygame.
 """
 
 from __future__ import annotations
 
-Colour = tuple[int, int, int]
-
-# Okabe-Ito, in the order sides are given them (the first side of a scenario gets sky blue).
-SIDE_COLOURS: tuple[Colour, ...] = (
-    (86, 180, 233),   # sky blue
-    (213, 94, 0),     # vermillion
-    (0, 158, 115),    # bluish green
-    (240, 228, 66),   # yellow
-    (204, 121, 167),  # reddish purple
-    (230, 159, 0),    # orange
-)
-SIDE_SHAPES: tuple[str, ...] = ("chevron", "diamond", "triangle", "square", "chevron", "diamond")
+from readouts.sides import Colour as Colour  # one colour type for the display and the seats
 
 BACKGROUND: Colour = (6, 8, 16)
 SPACE_GRID: Colour = (34, 44, 70)
@@ -48,23 +36,6 @@ BODY_COLOURS: dict[str, Colour] = {"planet": (70, 130, 180), "moon": (160, 160, 
 
 MIN_TOUCH = 48
 """Smallest touch target, px (the 7-inch screen at arm's length)."""
-
-
-def side_colours(sides: list[str]) -> dict[str, Colour]:
-    """A colour for each side, in the order the sides first appear."""
-    out: dict[str, Colour] = {}
-    for side in sides:
-        if side not in out:
-            out[side] = SIDE_COLOURS[len(out) % len(SIDE_COLOURS)]
-    return out
-
-
-def side_shapes(sides: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for side in sides:
-        if side not in out:
-            out[side] = SIDE_SHAPES[len(out) % len(SIDE_SHAPES)]
-    return out
 
 
 def ui_scale(height: int) -> float:

@@ -29,9 +29,9 @@ from firmware_bridge.router import (
     TRAY_CONNECTED,
     Answer,
     DiceConfig,
+    DiceOutcome,
     DiceRouter,
     DiceStatus,
-    Outcome,
 )
 
 
@@ -83,11 +83,11 @@ class DiceBridge:
                 del self.called[tray]
                 self._link(tray, lambda link: link.call(0))
 
-    def poll(self, prompts: Sequence[Prompt], timeout: float = 0.0) -> list[Outcome]:
+    def poll(self, prompts: Sequence[Prompt], timeout: float = 0.0) -> list[DiceOutcome]:
         """What the trays said since the last poll, waiting up to `timeout` for the first of it;
         ends with the first `Answer` if there is one (apply it, then poll again)."""
         self.track(prompts)
-        out: list[Outcome] = []
+        out: list[DiceOutcome] = []
         try:
             event = self.events.get(timeout=timeout) if timeout > 0 else self.events.get_nowait()
         except queue.Empty:

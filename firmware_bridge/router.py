@@ -177,7 +177,7 @@ class Shown:
     text: str
 
 
-Outcome = Answer | Shown
+DiceOutcome = Answer | Shown
 
 
 def read_die(request: RollRequest, roll: Roll) -> int | None:
@@ -212,7 +212,7 @@ class DiceRouter:
     _tens: dict[str, tuple[RollRequest, int, str]] = field(default_factory=dict)
 
     def on_event(self, event: LinkEvent, prompts: Sequence[Prompt],
-                 since: Mapping[RollRequest, float] | None = None) -> Outcome | None:
+                 since: Mapping[RollRequest, float] | None = None) -> DiceOutcome | None:
         """What `event` means for the `prompts` pending now. `since`: when each pending roll
         request was first seen (the links' clock); a roll that arrived before its request
         existed answers nothing. Without it every pending request counts as older."""
@@ -228,7 +228,7 @@ class DiceRouter:
         return self.on_roll(event, prompts, since)
 
     def on_roll(self, event: TrayRoll, prompts: Sequence[Prompt],
-                since: Mapping[RollRequest, float] | None = None) -> Outcome:
+                since: Mapping[RollRequest, float] | None = None) -> DiceOutcome:
         roll = event.roll
         tray = next((t for t in self.config.trays if t.id == event.link), None)
         said = f"{roll.label} rolled {roll.value} on a d{roll.sides}"
@@ -257,7 +257,7 @@ class DiceRouter:
                       f"{title(request.station)} rolled {roll.value}{reading} on {roll.label}: "
                       f"{request.purpose}", face)
 
-    def _percentile(self, tray: str, request: RollRequest, roll: Roll, said: str) -> Outcome:
+    def _percentile(self, tray: str, request: RollRequest, roll: Roll, said: str) -> DiceOutcome:
         digit = read_die(RollRequest("d10", request.ship, request.station, ""), roll)
         if digit is None:
             return Shown(f"{said}, but percentile dice take d10s or d20s; ignored")

@@ -6,7 +6,7 @@ main thread.
     payload(state, "enterprise/helm", log, dice_status="virtual")
 
 Everything comes from the engine's per-seat API (`view`, `pending`, `controls`, `events_for`) and
-the display's pure view-models (`phase_bar`, `station_facts`, `map_model`, `roll_dialog`, the
+the seats' view-models (`readouts`: `phase_bar`, `station_facts`, `map_model`, `roll_dialog`, the
 Rolls list and its explanations): the same words and numbers the panels and the bridge display
 show, and nothing the seat may not know. The viewscreen ("view") is what every side may know:
 each ship as its enemies see it, the counters every side knows, whose move it is in the words
@@ -19,17 +19,17 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from display.map_model import map_model
-from display.panel_model import station_facts
-from display.roll_log import RollLog
-from display.roll_result import RollResult, roll_result, rolled_by
-from display.shield_marks import shield_marks
-from display.square_model import SquareFeatures
-from display.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from engine import Decision, GameState, Seat, controls, events_for, pending, public, view
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.stations import ADMIRAL, INSTRUCTOR, title
+from readouts.map_model import map_model
+from readouts.panel_model import station_facts
+from readouts.roll_log import RollLog
+from readouts.shield_marks import shield_marks
+from readouts.shown_roll import ShownRoll, rolled_by, shown_roll
+from readouts.square_model import SquareFeatures
+from readouts.status_model import PhaseBar, last_roll, phase_bar, roll_dialog, ship_names
 from stations.tokens import INSTRUCTOR_SEAT, VIEW_SEAT
 from stations.volley import Volley
 
@@ -151,7 +151,7 @@ def public_events(state: GameState, events: Sequence[Event]) -> tuple[Event, ...
 # -- what each seat has been told: the ticker and the Rolls list ----------------------------
 class SeatLog:
     """The ticker and the Rolls list of one seat, as the bridge display keeps them
-    (display.bridge: `_record`), from what `events_for` tells the seat."""
+    (display.bridge_display: `_record`), from what `events_for` tells the seat."""
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -159,7 +159,7 @@ class SeatLog:
         self.lines: deque[str] = deque(maxlen=TICKER)
         self.rolls = RollLog(ROLLS)
         self.last_roll = ""
-        self.rolled: RollResult | None = None   # the seat's own crew's newest roll, as it came out
+        self.rolled: ShownRoll | None = None   # the seat's own crew's newest roll, as it came out
         self.volley = Volley()   # the newest volley's shots and each ship's tally, as told
         self.side: str | None = None   # the seat's ship's side, once known
 
@@ -189,7 +189,7 @@ class SeatLog:
         if before is not None:
             entry = self.rolls.record(before, seen, self._side(before))
             if entry is not None and self.seat is not None and rolled_by(seen, self.seat):
-                self.rolled = roll_result(entry, seen)
+                self.rolled = shown_roll(entry, seen)
 
     def _side(self, state: GameState) -> str | None:
         """Whose secrets the explanations may hold: the seat's side, None for the Instructor,

@@ -17,7 +17,10 @@ test_fasa_advanced.py, test_fasa_expert.py) and the random playthroughs at its t
 consoles' and kernel's suites, share helpers by module name (`from test_fasa_advanced import act`,
 `from test_secrets import game_states`, `from cc_crews import crew_ships`), so that folder and
 each of its folders are put on the import path here, as pytest puts a test's own folder; a test
-module's name is unique in all of them.
+module's name is unique in all of them. Knight Hawks' suites are in folders that mirror
+engine/rulesets/knighthawks/ the same way (tests/engine/knighthawks/seats/, moving/, ...), with
+the seed's worked examples, the random playthroughs and the hostile input at its top, and are
+put on the import path likewise (`from test_knighthawks_rules import duel`).
 
 Under CI (and STARBRIDGE_LONG) the run is spread over the machine's cores (pytest-xdist, a
 worker a core, `--dist loadgroup`) when it has more than one, unless `-n` is given
@@ -48,11 +51,13 @@ from _pytest.config import Config
 SLOW = "slow"
 EARLY = "early"
 FASA_SUITES = Path(__file__).resolve().parent / "engine" / "fasa"
+KNIGHTHAWKS_SUITES = Path(__file__).resolve().parent / "engine" / "knighthawks"
 
-for _folder in (FASA_SUITES, *sorted(p for p in FASA_SUITES.iterdir()
+for _suites in (FASA_SUITES, KNIGHTHAWKS_SUITES):
+    for _folder in (_suites, *sorted(p for p in _suites.iterdir()
                                      if p.is_dir() and p.name.isidentifier())):
-    if str(_folder) not in sys.path:
-        sys.path.insert(0, str(_folder))
+        if str(_folder) not in sys.path:
+            sys.path.insert(0, str(_folder))
 
 
 def _everything(config: Config) -> bool:

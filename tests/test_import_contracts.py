@@ -73,3 +73,31 @@ def test_an_import_cycle_breaks_the_no_cycle_contract(tmp_path: Path) -> None:
     done = lint_imports(config)
     assert done.returncode != 0
     assert "No import cycles between sibling modules BROKEN" in done.stdout
+
+
+def test_the_seats_view_models_forbid_pygame_the_display_and_the_consoles() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    contract = text[text.index('source_modules = ["readouts"]'):]
+    contract = contract[:contract.index("[[")]
+    for forbidden in ('"pygame"', '"display"', '"stations"'):
+        assert forbidden in contract
+    consoles = text[text.index("never from the display"):]
+    consoles = consoles[:consoles.index("[[")]
+    assert 'source_modules = ["stations"]' in consoles and 'forbidden_modules = ["display"]' in consoles
+
+
+@pytest.mark.slow
+def test_a_view_model_that_imports_pygame_breaks_a_contract(tmp_path: Path) -> None:
+    """The readouts' contract can fail: a package under it that imports pygame breaks it."""
+    (tmp_path / "probe_readout").mkdir()
+    (tmp_path / "probe_readout" / "__init__.py").write_text(
+        "import pygame  # noqa: F401\n", encoding="utf-8")
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    text = text.replace('root_packages = ["engine", ', 'root_packages = ["probe_readout", "engine", ')
+    text = text.replace('source_modules = ["readouts"]', 'source_modules = ["readouts", "probe_readout"]')
+    assert text.count("probe_readout") == 2
+    config = tmp_path / "contracts.toml"
+    config.write_text(text, encoding="utf-8")
+    done = lint_imports(config, tmp_path)
+    assert done.returncode != 0
+    assert "probe_readout -> pygame" in done.stdout

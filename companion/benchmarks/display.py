@@ -38,7 +38,7 @@ def display_bench(out: Any, size: tuple[int, int] = (800, 480)) -> list[Figure]:
 
     from companion.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
     from engine import Seat, new_game, pending
 
     pygame.display.init()

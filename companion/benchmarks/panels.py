@@ -43,9 +43,9 @@ from luma.core.render import canvas
 from companion.benchmarks.figures import Figure, budget
 from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game
-from hardware.bridge import Bridge
 from hardware.panel import Outcome
 from hardware.pinmap import LedSpec, PinMap, load_pinmap
+from hardware.ship_bridge import Bridge
 from hardware.station_display import BODY_PX, STATUS_PX, StationDisplay, font, layout
 
 PRESSES = 3000

@@ -57,7 +57,7 @@ var HexMap = (function () {
   function toAxial(col, row) { return [col, row - (col - (col & 1)) / 2]; }
   function toOffset(q, r) { return [q, r + (q - (q & 1)) / 2]; }
 
-  /* The hexes a course's letters take a ship through, as display.map_model.plan_path. */
+  /* The hexes a course's letters take a ship through, as readouts.map_model.plan_path. */
   function course(col, row, heading, letters, reverse) {
     var back = letters.indexOf("B") >= 0;
     if (!back && reverse && letters.length) {

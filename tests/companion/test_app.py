@@ -163,7 +163,7 @@ def test_a_tap_on_a_die_face_answers_the_roll(tmp_path: Path, screen: pygame.Sur
 
 def test_undo_from_the_display_replays_the_shortened_log(tmp_path: Path,
                                                          screen: pygame.Surface) -> None:
-    from display.bridge import Request
+    from display.bridge_display import Request
 
     rig = Rig(tmp_path, screen)
     rig.settle()
@@ -277,7 +277,7 @@ def test_the_dice_tray_answers_the_crew_s_rolls(tmp_path: Path, screen: pygame.S
 @pytest.mark.slow
 def test_the_displays_phase_undo_takes_back_the_phase(tmp_path: Path,
                                                       screen: pygame.Surface) -> None:
-    from display.bridge import Request
+    from display.bridge_display import Request
 
     rig = Rig(tmp_path, screen)
     for _ in range(4):

@@ -83,7 +83,7 @@ def test_the_alert_is_out_at_the_start_lit_when_lost_and_out_when_back(
 @pytest.mark.slow
 def test_fallback_manual_asks_for_the_number_and_never_rolls_a_virtual_die(
         tmp_path: Path, screen: pygame.Surface) -> None:
-    from display.bridge import Request
+    from display.bridge_display import Request
 
     dice = bridge("manual")
     rig = Rig(tmp_path, screen, dice=dice)
@@ -107,7 +107,7 @@ def test_fallback_manual_asks_for_the_number_and_never_rolls_a_virtual_die(
 @pytest.mark.slow
 def test_roll_the_dice_with_a_tray_says_so_and_lights_the_tray(
         tmp_path: Path, screen: pygame.Surface) -> None:
-    from display.bridge import Request
+    from display.bridge_display import Request
     from firmware_bridge.emulator import TrayEmulator
 
     dev = tmp_path / "tray"

@@ -21,7 +21,7 @@ from engine.log import CHECK, LOG_VERSION, checksum
 from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 from engine.rulesets.fasa.data.ships import scale_value
 from engine.rulesets.fasa.flow.setup import ship_dicts
-from engine.rulesets.knighthawks.datafiles import class_dicts
+from engine.rulesets.knighthawks.data.datafiles import class_dicts
 from engine.rulesets.strpg.datafiles import class_dicts as templates
 
 SEED, TURNS = 2, 5

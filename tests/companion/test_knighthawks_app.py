@@ -19,11 +19,11 @@ from companion.app import App, Table
 from companion.saved_game import SavedGame, autopilot_action
 from companion.session import load_scenario, prepare
 from companion.store import Store
-from display.roll_result import HOLD_SECONDS
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap, parse_pinmap
+from readouts.shown_roll import HOLD_SECONDS
 
 SHIP = "scout-2"
 WEAPONS_PANEL = '''

@@ -9,8 +9,8 @@ from companion.dice import VirtualDice
 from companion.panels_play import play
 from companion.session import load_scenario, prepare
 from engine import Action, Event, GameState, crew_stations, new_game, pending
-from hardware.bridge import Bridge
 from hardware.pinmap import load_pinmap
+from hardware.ship_bridge import Bridge
 
 
 class Clock:

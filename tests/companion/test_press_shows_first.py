@@ -12,8 +12,8 @@ import pytest
 from test_app import SHIP, Rig
 from test_panel_sync import until
 
-from display.roll_result import RollResult
 from engine import pending
+from readouts.shown_roll import ShownRoll
 
 
 @pytest.mark.slow
@@ -22,7 +22,7 @@ def test_a_press_that_puts_a_result_away_does_not_decide(tmp_path: Path,
     rig = Rig(tmp_path, screen)
     until(rig, "engineer", "allocate_power")
     display = rig.app.display
-    display.holds.hold(RollResult(1, "Helm", "to-hit", 4, "MISS", "MISS", ()))
+    display.holds.hold(ShownRoll(1, "Helm", "to-hit", 4, "MISS", "MISS", ()))
     before = len(rig.game.actions)
     rig.press(rig.panel_of("engineer"), "confirm")
     assert len(rig.game.actions) == before            # it only put the result away

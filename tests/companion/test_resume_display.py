@@ -27,7 +27,7 @@ def test_the_display_is_rebuilt_from_the_resumes_own_replay(
     def second_replay(*args: Any) -> Any:
         raise AssertionError("the log was replayed a second time")
 
-    monkeypatch.setattr("display.bridge.replayed", second_replay)
+    monkeypatch.setattr("display.bridge_display.replayed", second_replay)
     store, _ = Store.open_folder(tmp_path)
     resumed = SavedGame.resume(store, game.id)
     seats = {(ship, st): "autopilot" for ship in ("enterprise", "kronos")

@@ -20,10 +20,10 @@ from companion.seat_changes import SeatChanges, panel_problem, turn_of
 from companion.session import load_scenario, prepare
 from companion.store import Store
 from companion.table_setup import Hardware, build_table
-from display.bridge import Request
-from display.seats_model import MODES
+from display.bridge_display import Request
 from engine import Seat, crew_stations, new_game, pending
 from hardware.pinmap import example_path, load_pinmap
+from readouts.seats_model import MODES
 
 SHIPS = ("enterprise", "kronos")
 INSTRUCTOR_SEAT = Seat("instructor")

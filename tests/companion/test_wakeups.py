@@ -136,7 +136,7 @@ def test_where_sdl_cannot_wait_the_loop_blocks_on_the_input_devices(tmp_path: Pa
 @pytest.mark.slow
 def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
         tmp_path: Path, screen: Any) -> None:
-    from display.roll_result import HOLD_SECONDS, RollResult
+    from readouts.shown_roll import HOLD_SECONDS, ShownRoll
 
     rig = Rig(tmp_path, screen)
     rig.settle()
@@ -144,7 +144,7 @@ def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
     rig.step()
     display = rig.app.display
     assert display is not None
-    display.holds.hold(RollResult(1, "Helm · USS Enterprise", "to-hit", 7, "MISS", "MISS", ()))
+    display.holds.hold(ShownRoll(1, "Helm · USS Enterprise", "to-hit", 7, "MISS", "MISS", ()))
     # a moment when nothing else is due soon: the held result's end is what wakes the loop
     for _ in range(40):
         rig.clock.advance(HOLD_SECONDS / 40)

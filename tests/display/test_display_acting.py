@@ -10,10 +10,10 @@ import pytest
 from companion.dice import VirtualDice
 from display.game_link import seat_view
 from display.overview_model import overview
-from display.status_model import phase_bar
 from engine import GameState, Seat, apply, awaited, controls, decide, new_game, pending
 from engine.rulesets import get
 from engine.stations import title
+from readouts.status_model import phase_bar
 from tests.display.game_helpers import scenario
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from game_helpers import play, start
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import Seat
 
 SHIP = "enterprise"

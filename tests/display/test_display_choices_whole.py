@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.paint import DrawnText
 from engine import GameState, Seat, apply, controls, decide, new_game, pending
 from engine.rulesets import get

@@ -4,7 +4,7 @@ compass of eight ways round "back": 3), whatever the width; 0 fits as many as th
 from __future__ import annotations
 
 from display.draw_panel import _per_row
-from display.panel_model import ChoiceView, FieldView
+from readouts.panel_model import ChoiceView, FieldView
 
 WAYS = ("NW", "N", "NE", "W", "back", "E", "SW", "S", "SE")
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import engine
 from companion.session import load_scenario, prepare
-from display.command_facts import command_facts
-from display.panel_model import panel_model
 from engine import Seat
 from engine.rulesets.fasa.values.officers import needs
 from engine.rulesets.fasa.values.shaken import OfficerOut, SystemOut
 from engine.rulesets.fasa.values.state import FasaState, replace
+from readouts.command_facts import command_facts
+from readouts.panel_model import panel_model
 
 
 def crewed_duel(crew: str = "4", crewed: tuple[str, ...] = ("enterprise", "kronos")) -> FasaState:
@@ -84,8 +84,8 @@ def test_another_side_and_an_uncrewed_ship_read_nothing() -> None:
 def test_the_roll_dialog_names_whose_percentile_roll_it_is_and_what_it_needs() -> None:
     """An officer's Skill Roll (C&C: Skill Rolls, line 959) on the display: who rolls, for which
     ship, the skill with its rating and what the die must show."""
-    from display.status_model import roll_dialog
     from engine.rulesets.fasa.values.cc_actions import EngineerRoll
+    from readouts.status_model import roll_dialog
 
     state: Any = crewed_duel(crewed=("enterprise",))
     while (p := engine.pending(state)) and state.step.value != "skill":

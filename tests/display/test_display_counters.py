@@ -9,10 +9,10 @@ import pygame
 import pytest
 from game_helpers import scenario
 
-from display.bridge import BridgeDisplay
-from display.counters_model import DECOY, FACE_DOWN, LEGEND, MINE
-from display.map_model import map_model
+from display.bridge_display import BridgeDisplay
 from engine import Seat, new_game, view
+from readouts.counters_model import DECOY, FACE_DOWN, LEGEND, MINE
+from readouts.map_model import map_model
 
 
 @pytest.fixture(scope="module", autouse=True)

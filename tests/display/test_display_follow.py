@@ -10,7 +10,7 @@ import pygame
 import pytest
 from game_helpers import start
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.panel_sync import PanelEdit, adopted, decision_key, edit_of, shows_field
 from engine import Seat
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from game_helpers import start
 
-from display.bridge import BridgeDisplay, Output, Request
+from display.bridge_display import BridgeDisplay, Output, Request
 from engine import Seat
 
 

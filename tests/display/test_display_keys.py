@@ -8,7 +8,7 @@ import pygame
 import pytest
 from test_display_lights import mocked_levels
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.keys_sheet import PanelKeys, key_name, keys_sheet
 from display.layout import SIZES
 from display.lights_model import legend, lights_strip

@@ -11,12 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.screens import SCREENS, advance
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.layout import SIZES, inside, layout, overlaps
 from display.lights_model import lights_strip, panel_label, status_lights
 from engine import Seat, crew_stations
-from hardware.bridge import Bridge
 from hardware.pinmap import load_pinmap
+from hardware.ship_bridge import Bridge
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -141,7 +141,7 @@ def test_the_display_needs_no_gpiozero_and_the_lights_model_no_pygame() -> None:
     import subprocess
     import sys
     code = ("import sys, display.lights_model; bad = 'pygame' in sys.modules; "
-            "import display.bridge; sys.exit(bad or 'gpiozero' in sys.modules)")
+            "import display.bridge_display; sys.exit(bad or 'gpiozero' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -11,14 +11,14 @@ import pygame
 import pytest
 from advanced_games import advantage, game, hard_turn_and_fire, ready
 
-from display.bridge import BridgeDisplay
-from display.map_model import map_model
+from display.bridge_display import BridgeDisplay
 from engine import Seat, view
 from engine.errors import IllegalAction
 from engine.hexgrid import hex_to_offset
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.seats.preview import plan_path, reachable
 from engine.rulesets.fasa.values.state import FasaState, replace
+from readouts.map_model import map_model
 
 COLS = ROWS = 16
 

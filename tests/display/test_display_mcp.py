@@ -12,7 +12,7 @@ from game_helpers import scenario
 from test_display_screens import check_laid_out
 
 from companion.screens import advance
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.mcp_model import mcp_model
 from engine import Action, GameState, Seat, new_game, view
 

@@ -8,21 +8,21 @@ import sys
 import pytest
 from game_helpers import play, start
 
-from display.map_model import map_model
-from display.roll_result import mood
-from display.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 from engine import RollRequest, Seat, view
 from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.arcs import in_arc
 from engine.rulesets.fasa.seats.preview import arc_hexes, plan_path, reachable
+from readouts.map_model import map_model
+from readouts.shown_roll import mood
+from readouts.status_model import after_action, phase_bar, roll_dialog, ticker_lines
 
 
 @pytest.mark.slow
 def test_view_models_do_not_import_pygame() -> None:
-    code = ("import sys, display.map_model, display.status_model, display.panel_model, "
-            "display.layout, display.geometry, display.theme, display.roll_log, "
-            "display.counters_model, display.overview_model, "
-            "display.roll_result, display.targets, display.greyed; "
+    code = ("import sys, readouts.map_model, readouts.status_model, readouts.panel_model, "
+            "display.layout, display.geometry, display.theme, readouts.roll_log, "
+            "readouts.counters_model, display.overview_model, "
+            "readouts.shown_roll, display.targets, display.greyed; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import GameState, Seat, apply, decide, new_game, pending
 from hardware.panel import PanelModel
 from tests.display.game_helpers import scenario

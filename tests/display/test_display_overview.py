@@ -7,7 +7,7 @@ import pygame
 import pytest
 from game_helpers import play, scenario
 
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.overview_model import overview, short_name
 from engine import Seat, new_game, view
 

@@ -9,8 +9,8 @@ from game_helpers import play, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display.panel_model import DecisionEditor, panel_model, station_facts
 from engine import Decision, GameState, Seat, controls, problem, view
+from readouts.panel_model import DecisionEditor, panel_model, station_facts
 
 
 def decision_at(station: str, action: str, ship: str = "enterprise") -> tuple[GameState, Decision]:

@@ -9,7 +9,7 @@ from test_display_screens import check_laid_out
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
-from display.bridge import BridgeDisplay, Output
+from display.bridge_display import BridgeDisplay, Output
 from engine import Seat, apply, decide, new_game, pending
 from engine.dice import Die
 

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from companion.session import load_scenario, prepare
-from display.bridge import BridgeDisplay, Output
+from display.bridge_display import BridgeDisplay, Output
 from engine import Action, Seat, apply, new_game
 from engine.rulesets.fasa.values.actions import PlaceShip
 

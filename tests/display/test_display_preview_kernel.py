@@ -1,7 +1,7 @@
 """The map's preview of a decision being entered comes through the kernel (`engine.course_path`,
 `course_reach`, `arc_hexes`) from a seat's view alone: FASA's course and arcs as before, and
 nothing (not an error) for a ruleset that previews none. Knight Hawks' own preview is tested in
-tests/engine/test_knighthawks_preview.py."""
+tests/engine/knighthawks/seats/test_knighthawks_preview.py."""
 
 from __future__ import annotations
 

@@ -11,10 +11,10 @@ import pytest
 from game_helpers import play, start
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay, Output
+from display.bridge_display import BridgeDisplay, Output
 from display.paint import ELLIPSIS
-from display.roll_result import HOLD_SECONDS
 from engine import Seat, apply, pending
+from readouts.shown_roll import HOLD_SECONDS
 
 HELM = Seat("helm", "enterprise")
 
@@ -372,12 +372,12 @@ def test_distinct_labels_keep_the_words_that_tell_ships_apart() -> None:
 
 def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
     """The tactical advantage roll has no HIT or MISS: "ROLLED 10", not "ROLLED 10 rolled 10"."""
-    from display.roll_result import RollResult
+    from readouts.shown_roll import ShownRoll
 
     before, _, _ = at_own_to_hit()
     d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
     d.show(before)
-    d.holds.hold(RollResult(1, "Captain · USS Enterprise", "tactical advantage", 10, "",
+    d.holds.hold(ShownRoll(1, "Captain · USS Enterprise", "tactical advantage", 10, "",
                             "rolled 10", ()))
     d.draw(force=True)
     assert words(d).lower().count("rolled 10") == 1
@@ -387,7 +387,7 @@ def test_a_roll_with_no_hit_or_miss_says_its_face_once() -> None:
 def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision() -> None:
     """Enter on a held result's OK puts it away; it must not then press CONFIRM of the decision
     behind it (a course of 'hold station' the crew never chose)."""
-    from display.roll_result import RollResult
+    from readouts.shown_roll import ShownRoll
 
     state, _ = play(start(), until=lambda s, p: p.action == "move" and p.ship == "enterprise")
     out: list[Output] = []
@@ -396,7 +396,7 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
     d.show(state)
     d.draw(force=True)
     assert "confirm" in {w.id for w in d.widgets}   # Helm's course is in front of the crew
-    d.holds.hold(RollResult(1, "Captain · USS Enterprise", "tactical advantage", 7, "",
+    d.holds.hold(ShownRoll(1, "Captain · USS Enterprise", "tactical advantage", 7, "",
                             "rolled 7", ()))
     d.draw(force=True)
     d.key(pygame.K_RETURN)
@@ -404,7 +404,7 @@ def test_enter_that_puts_a_result_away_does_not_also_confirm_the_next_decision()
     assert "result-ok" not in {w.id for w in d.widgets}
     assert out == []             # the same key sent nothing to the engine
     # the result goes away by itself as the player reaches for Enter: still not a CONFIRM
-    d.holds.hold(RollResult(2, "Captain · USS Enterprise", "tactical advantage", 7, "",
+    d.holds.hold(ShownRoll(2, "Captain · USS Enterprise", "tactical advantage", 7, "",
                             "rolled 7", ()))
     d.draw(force=True)
     clock.now += HOLD_SECONDS + 0.5
@@ -424,7 +424,7 @@ def test_a_tray_roll_shows_the_d20_face_and_what_it_reads_as() -> None:
     rolled = next(e for e in events if type(e).__name__ == "Rolled")
     d = BridgeDisplay(pygame.Surface((800, 480)), HELM, lambda _: None, clock=Clock())
     d.show(before)
-    d.tray_face = f"d20 {rolled.value + 10} reads {rolled.value}"
+    d.tray_read(f"d20 {rolled.value + 10} reads {rolled.value}")
     d.show(after, events)
     d.draw(force=True)
     said = words(d)

@@ -17,16 +17,16 @@ from companion.app import App, Table
 from companion.dice import VirtualDice
 from companion.saved_game import SavedGame, autopilot_step
 from companion.store import Store
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.draw_rolls import why_pages
 from display.game_link import told
 from display.paint import Painter
-from display.roll_log import RollEntry, RollLog
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending
 from engine.events import Event
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.values.events import Rolled, ShotResolved
 from engine.rulesets.fasa.values.state import FasaState
+from readouts.roll_log import RollEntry, RollLog
 
 HELM = Seat("helm", "enterprise")
 INSTRUCTOR = Seat("instructor")

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from companion.session import load_scenario, prepare
-from display.bridge import BridgeDisplay, Output
+from display.bridge_display import BridgeDisplay, Output
 from engine import Seat
 from engine.rulesets.fasa.command.ruling import EndGame
 

@@ -17,7 +17,7 @@ from companion.screens import (
     stage_overlays,
     stage_seats,
 )
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.layout import SIZES, layout
 from display.paint import ELLIPSIS
 from engine import Action, GameState, Seat, new_game, pending

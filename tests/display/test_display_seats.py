@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_display_screens import check_laid_out
 
-from display.bridge import BridgeDisplay, Output, Request
+from display.bridge_display import BridgeDisplay, Output, Request
 from display.layout import SIZES
-from display.seats_model import MODES, SeatRow, choices, mode_id, parse_mode_id, seat_lines
 from engine import GameState, Seat, crew_stations
 from engine.stations import STATION_NAMES
+from readouts.seats_model import MODES, SeatRow, choices, mode_id, parse_mode_id, seat_lines
 
 
 @pytest.fixture(scope="module", autouse=True)

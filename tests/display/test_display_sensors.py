@@ -15,12 +15,12 @@ from test_display_screens import check_laid_out
 
 from companion.screens import SCREENS, advance
 from companion.session import load_scenario, prepare
-from display.bridge import BridgeDisplay
-from display.map_model import map_model
-from display.panel_model import REPORT_LINES, panel_model, report_facts, station_facts
+from display.bridge_display import BridgeDisplay
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending, view
 from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.state import FasaState, replace
+from readouts.map_model import map_model
+from readouts.panel_model import REPORT_LINES, panel_model, report_facts, station_facts
 
 FED = Seat("science", "constitution")
 ROM = Seat("science", "bop1")

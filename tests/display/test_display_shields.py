@@ -1,4 +1,4 @@
-"""Each shield's points round the seat's own ship on the map (display.shield_marks), where the
+"""Each shield's points round the seat's own ship on the map (readouts.shield_marks), where the
 engine says each faces; the points being entered while Science sets them; never an enemy's."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 from game_helpers import play, start
 
-from display.bridge import BridgeDisplay
-from display.shield_marks import shield_marks
+from display.bridge_display import BridgeDisplay
 from engine import Seat, pending, view
 from engine.hexgrid import HEADING_NAMES, offset_to_hex, sextants
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
+from readouts.shield_marks import shield_marks
 
 SHIP = "enterprise"
 

@@ -14,7 +14,7 @@ import pytest
 from game_helpers import start
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay, Output, Request
+from display.bridge_display import BridgeDisplay, Output, Request
 from engine import Action, GameState, RollResult, Seat, apply, pending
 from engine.events import Event
 from engine.rulesets.fasa.autopilots import autopilot

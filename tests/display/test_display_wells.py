@@ -12,9 +12,9 @@ import pygame
 import engine
 from companion.session import load_scenario, prepare
 from display.draw_map import draw_map
-from display.map_model import map_model
 from display.paint import Painter
 from engine import Seat, view
+from readouts.map_model import map_model
 from stations.payload import SeatLog, payload, seat_key
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -10,8 +10,7 @@ import pygame
 import pytest
 from advanced_games import below_zero, hard_turn_and_fire, hard_turned, roll, torpedo_evaded
 
-from display.bridge import BridgeDisplay
-from display.roll_log import RollLog, roll_entry
+from display.bridge_display import BridgeDisplay
 from engine import Seat, events_for
 from engine.hexgrid import distance
 from engine.rulesets.fasa.explanations.explain import explain
@@ -20,6 +19,7 @@ from engine.rulesets.fasa.firing.explosions import blast_damage
 from engine.rulesets.fasa.values.events import BlastStruck, ShieldStruck, ShotResolved
 from engine.rulesets.fasa.values.state import DESTROYED
 from engine.words import plural
+from readouts.roll_log import RollLog, roll_entry
 
 FED, KL = Seat("helm", "ent"), Seat("helm", "kl")
 

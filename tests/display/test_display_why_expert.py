@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from engine import RollResult, Seat, events_for
 from engine.events import Event
 from engine.rulesets.fasa.autopilots import autopilot

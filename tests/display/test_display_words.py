@@ -11,12 +11,12 @@ import pytest
 from game_helpers import scenario
 
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
-from display.status_model import after_action
+from display.bridge_display import BridgeDisplay
 from engine import Seat, apply, controls, new_game, pending, view
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.explanations.explain import explain
 from engine.words import plural
+from readouts.status_model import after_action
 
 NOUNS = r"(?:shot|hit|point|penetrating point|movement point|hex|weapon|turn)"
 WRONG = [
@@ -126,7 +126,7 @@ def test_a_greyed_plus_says_the_budget_is_spent(fonts: None) -> None:
 
 
 def test_readings_are_explained_where_they_appear(fonts: None) -> None:
-    from display.panel_model import station_facts
+    from readouts.panel_model import station_facts
     state = new_game(scenario("duel", turns=3))
     seen = view(state, Seat("instructor"))
     facts = station_facts(seen, "instructor", None)
@@ -135,7 +135,7 @@ def test_readings_are_explained_where_they_appear(fonts: None) -> None:
     helm = station_facts(view(state, Seat("helm", "enterprise")), "helm", "enterprise")
     labels = [f.label for f in helm]
     assert "Armed" not in labels and "Weapons armed" in labels
-    from display.panel_model import weapon_facts
+    from readouts.panel_model import weapon_facts
     ship = view(state, Seat("helm", "enterprise"))["ships"][0]
     key = [f for f in weapon_facts(ship) if f.label == "Key"]
     assert key and "F fore" in key[0].value and "P port" in key[0].value

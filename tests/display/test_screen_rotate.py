@@ -98,7 +98,7 @@ def test_the_bridge_on_a_portrait_panel_turned_takes_a_tap_on_its_tab(rotate: in
     finger on the SCIENCE tab where the panel shows it brings Science's panel forward."""
     from game_helpers import start
 
-    from display.bridge import BridgeDisplay
+    from display.bridge_display import BridgeDisplay
     from engine import Seat
 
     panel = (720, 1280)

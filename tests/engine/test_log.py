@@ -46,7 +46,7 @@ from engine.rulesets.fasa.values.actions import (
 from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.values.power_actions import CutShields, CutWeapons, PowerDown
 from engine.rulesets.halfimpulse import actions as half
-from engine.rulesets.knighthawks import actions as kh
+from engine.rulesets.knighthawks.values import actions as kh
 from engine.rulesets.strpg import actions as rpg
 
 SEEDS = (1, 2, 3)

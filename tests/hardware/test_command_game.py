@@ -29,10 +29,10 @@ from engine import (
     state_to_json,
     view,
 )
-from hardware.bridge import Bridge, pump_all
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome
 from hardware.pinmap import PinRef, load_pinmap
+from hardware.ship_bridge import Bridge, pump_all
 from tests.hardware.coded_lamps import command_plan
 
 SHIP = "enterprise"

@@ -16,9 +16,9 @@ from engine import crew_stations
 from engine.rulesets.fasa.values.officers import needs
 from engine.rulesets.fasa.values.shaken import OfficerOut, SystemOut
 from engine.rulesets.fasa.values.state import FasaState, replace
-from hardware.bridge import Bridge
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap
+from hardware.ship_bridge import Bridge
 
 ROLES = ("shaken", "system_out", "grid_out")
 

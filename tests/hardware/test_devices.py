@@ -11,11 +11,11 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardware.bridge import Bridge
 from hardware.debounce import LONG, PRESS, RELEASE, Edge
 from hardware.devices import FactoryError, factory_or_mock, make_factory, open_panel
 from hardware.keyboard import KeyMap
 from hardware.pinmap import load_pinmap, parse_pinmap
+from hardware.ship_bridge import Bridge
 
 SCIENCE = """
 [board]

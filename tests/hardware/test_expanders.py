@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardware.bridge import Bridge
 from hardware.debounce import PRESS, RELEASE, Edge
 from hardware.devices import open_panel
 from hardware.expanders import ExpanderHub, hub_for, smbus_opener
 from hardware.mcp23017 import GPIO, GPPU, IOCON, IODIR, IPOL, MCP23017, OLAT, pin_bit
 from hardware.mcp23017_mock import EmulatedI2CBus, EmulatedMCP23017, emulated_buses, mock_i2c
 from hardware.pinmap import Expander, parse_pinmap
+from hardware.ship_bridge import Bridge
 
 A, B = 0, 1  # IOCON.BANK = 0: port B's register is port A's + 1
 

@@ -39,10 +39,10 @@ from engine import (
 )
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.values.state import FasaState
-from hardware.bridge import Bridge, pump_all
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome
 from hardware.pinmap import PinRef, load_pinmap
+from hardware.ship_bridge import Bridge, pump_all
 
 SHIPS = ("enterprise", "kronos")
 BLINK = 0.25

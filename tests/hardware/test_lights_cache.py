@@ -17,12 +17,12 @@ from companion.session import load_scenario, prepare
 from engine import Event, GameState, apply, crew_stations, new_game, pending
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.values.state import FasaState
-from hardware.bridge import LAMP_TEST_S, Bridge
 from hardware.functions import AMBER
 from hardware.lamps import levels
 from hardware.mcp23017_mock import mock_i2c
 from hardware.panel import Outcome
 from hardware.pinmap import PinMap, PinRef, load_pinmap
+from hardware.ship_bridge import LAMP_TEST_S, Bridge
 from tests.hardware.conftest import ManualClock
 
 SHIP = "enterprise"

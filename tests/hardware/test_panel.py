@@ -24,11 +24,11 @@ from engine import (
 )
 from engine.rulesets.fasa.autopilots import autopilot
 from hardware import functions as fn
-from hardware.bridge import Bridge
 from hardware.debounce import LONG, PRESS
 from hardware.lamps import levels
 from hardware.panel import PanelModel
 from hardware.pinmap import parse_pinmap
+from hardware.ship_bridge import Bridge
 
 
 def duel(crew: str = "4", turns: int = 2) -> dict[str, Any]:

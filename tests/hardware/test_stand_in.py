@@ -13,10 +13,10 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 import engine
 from companion.session import load_scenario, prepare
 from display.keys_sheet import PanelKeys, played_label
-from hardware.bridge import Bridge
 from hardware.debounce import PRESS
 from hardware.keyboard import KeyMap
 from hardware.pinmap import PinMapError, load_pinmap, parse_pinmap
+from hardware.ship_bridge import Bridge
 
 
 class Clock:

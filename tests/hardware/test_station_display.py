@@ -13,10 +13,10 @@ from luma.core.device import dummy
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import GameState, Seat, apply, decide, new_game, pending
-from hardware.bridge import Bridge
 from hardware.debounce import PRESS
 from hardware.panel import PanelModel
 from hardware.pinmap import PinMapError, load_pinmap, parse_pinmap
+from hardware.ship_bridge import Bridge
 from hardware.station_display import BODY_PX, StationDisplay, font, layout, length, render, wrap
 from hardware.station_screen import ROLL_NOW, WAITING, YOUR_MOVE, StationScreen, station_screen
 

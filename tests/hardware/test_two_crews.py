@@ -15,7 +15,6 @@ from companion.dice import VirtualDice
 from companion.panels_play import play
 from companion.session import load_scenario, prepare
 from engine import Action, Event, GameState, crew_stations, new_game, pending
-from hardware.bridge import Bridge, crews_of
 from hardware.keyboard import KeyMap
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import (
@@ -26,6 +25,7 @@ from hardware.pinmap import (
     load_pinmap,
     parse_pinmap,
 )
+from hardware.ship_bridge import Bridge, crews_of
 from hardware.wiring import render_svg
 from tests.hardware.conftest import ManualClock
 

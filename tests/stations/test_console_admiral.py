@@ -66,9 +66,9 @@ def test_a_phone_at_the_admirals_seat_gives_fleet_orders(net: Net) -> None:
 
 def test_the_captains_and_helms_panels_read_the_admirals_order_from_the_view() -> None:
     from companion.session import load_scenario, prepare
-    from display.panel_model import station_facts
     from engine import apply, new_game, view
     from engine.rulesets.fasa.command.admiral import FleetOrders, Order
+    from readouts.panel_model import station_facts
     state = new_game(prepare(load_scenario("duel", None), None, "advanced", None, 3, None,
                              {"admiral": True}))
     state, _ = apply(state, FleetOrders("admiral", "Federation",

@@ -288,7 +288,7 @@ def test_the_instructors_network_button_moves_the_codes_and_a_lost_network_is_sa
     that comes back."""
     import pygame
 
-    from display.bridge import Request
+    from display.bridge_display import Request
     from stations.addresses import DEFAULT, HOTSPOT, LOOPBACK_ONLY, LinkAddress
 
     pygame.display.init()

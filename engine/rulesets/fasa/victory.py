@@ -16,11 +16,12 @@ game ends (docs/rules-decisions.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from engine.checks import Check, refuse
 from engine.errors import DataError
 from engine.hexgrid import hex_to_offset
 from engine.rulesets.fasa.levels import weapon_in_play
@@ -96,68 +97,117 @@ class Verdict:
         return f"Draw: {self.reason}"
 
 
+@dataclass(slots=True)
+class _Draft:
+    """A [[victory]] table being read: where it is, the table, the scenario's ships (id to side)
+    and the fields read so far, by name (`draft["side"]`)."""
+
+    where: str
+    entry: Mapping[str, Any]
+    ships: Mapping[str, str]
+    got: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.got[key]
+
+    @property
+    def sides(self) -> set[str]:
+        return set(self.ships.values())
+
+
+_Reader = Callable[[_Draft], Any]
+
+
+def _plain(key: str, default: Any) -> _Reader:
+    return lambda d: d.entry.get(key, default)
+
+
+def _ship_named(key: str) -> _Reader:
+    return lambda d: _ship_id(d.where, d.entry, key, d.ships)
+
+
+def _turn_named(key: str) -> _Reader:
+    return lambda d: _turn(d.where, d.entry, key)
+
+
+_ENTRY_FORM: tuple[Check[Any], ...] = (
+    Check(lambda entry: not isinstance(entry, Mapping), "must be a table"),
+    Check(lambda entry: set(entry) - _CLAUSE_KEYS,
+          lambda entry: f"unknown field(s) {', '.join(sorted(set(entry) - _CLAUSE_KEYS))}; "
+                        f"known: {', '.join(sorted(_CLAUSE_KEYS))}"),
+)
+
+_CLAUSE_FIELDS: tuple[tuple[str, _Reader, tuple[Check[_Draft], ...]], ...] = (
+    ("result", _plain("result", None), (
+        Check(lambda d: d["result"] not in RESULTS,
+              lambda d: f"result must be one of {', '.join(RESULTS)}, not {d['result']!r}"),)),
+    ("side", _plain("side", ""), (
+        Check(lambda d: not isinstance(d["side"], str),
+              lambda d: f"side must be text, not {d['side']!r}"),
+        Check(lambda d: d["result"] == DRAW and d["side"],
+              "a draw favours no side; leave out side"),
+        Check(lambda d: d["result"] != DRAW and d["side"] not in d.sides,
+              lambda d: f"side must be one of {', '.join(sorted(d.sides))}, "
+                        f"not {d['side']!r}"))),
+    ("why", _plain("why", ""), (
+        Check(lambda d: not isinstance(d["why"], str) or not d["why"],
+              "why must say the reason in words"),)),
+    ("escaped", _ship_named("escaped"), ()),
+    ("wrecked", _ship_named("wrecked"), ()),
+    ("edge", _plain("edge", ""), (
+        Check(lambda d: d["edge"] and (not isinstance(d["edge"], str) or d["edge"] not in EDGES
+                                       or not d["escaped"]),
+              f"edge must be one of {', '.join(EDGES)}, with escaped"),)),
+    ("keep", lambda d: _fraction(d.where, d.entry.get("keep", "0")), (
+        Check(lambda d: d["keep"] and not d["escaped"],
+              "keep applies to the escaped ship; give escaped"),)),
+    ("enemies_disabled", _plain("enemies_disabled", 0), (
+        Check(lambda d: type(d["enemies_disabled"]) is not int or d["enemies_disabled"] < 0,
+              "enemies_disabled must be a whole number"),
+        Check(lambda d: d["enemies_disabled"] and not d["side"],
+              "enemies_disabled needs a side"))),
+    ("out", _plain("out", []), (
+        Check(lambda d: not isinstance(d["out"], list) or any(
+            not isinstance(s, str) or s not in d.ships for s in d["out"]),
+              "out must list ship ids of the scenario"),)),
+    ("by_turn", _turn_named("by_turn"), ()),
+    ("after_turn", _turn_named("after_turn"), ()),
+    ("broke_off", _ship_named("broke_off"), ()),
+    ("warp_above", _plain("warp_above", 0), (
+        Check(lambda d: type(d["warp_above"]) is not int or not 0 <= d["warp_above"] < MAX_WARP,
+              lambda d: f"warp_above must be a whole number 0 to {MAX_WARP - 1} (the warp speed "
+                        f"above which the ship has broken off), not {d['warp_above']!r}"),
+        Check(lambda d: ("warp_above" in d.entry) != bool(d["broke_off"]),
+              "broke_off (the ship) and warp_above (the speed above which it has broken off) "
+              "go together"),
+        Check(lambda d: not (d["escaped"] or d["wrecked"] or d["enemies_disabled"] or d["out"]
+                             or d["after_turn"] or d["broke_off"]),
+              "give at least one test (escaped, enemies_disabled, out, wrecked, after_turn, "
+              "broke_off)"))),
+)
+"""A [[victory]] table's fields in the order they are read, each with its checks, which may
+ask the fields read before it; the first fault found is refused."""
+
+
+def _clause(where: str, entry: Any, ships: Mapping[str, str]) -> Clause:
+    refuse(where, entry, _ENTRY_FORM)
+    draft = _Draft(where, entry, ships)
+    for key, read, checks in _CLAUSE_FIELDS:
+        draft.got[key] = read(draft)
+        refuse(where, draft, checks)
+    d = draft
+    return Clause(d["result"], str(d["side"]), d["why"], d["escaped"], str(d["edge"]), d["keep"],
+                  d["enemies_disabled"], tuple(d["out"]), d["wrecked"], d["by_turn"],
+                  d["after_turn"], d["broke_off"], d["warp_above"])
+
+
 def clauses_from(raw: Any, where: str, ships: Mapping[str, str]) -> tuple[Clause, ...]:
     """The scenario's `victory` list, checked; `ships` maps each ship id to its side."""
     if raw is None:
         return ()
     if not isinstance(raw, list | tuple):
         raise DataError(f"{where}: victory must be a list of [[victory]] tables")
-    sides = set(ships.values())
-    out = []
-    for n, entry in enumerate(raw, 1):
-        w = f"{where}, victory[{n}]"
-        if not isinstance(entry, Mapping):
-            raise DataError(f"{w}: must be a table")
-        unknown = sorted(set(entry) - _CLAUSE_KEYS)
-        if unknown:
-            raise DataError(f"{w}: unknown field(s) {', '.join(unknown)}; known: "
-                            f"{', '.join(sorted(_CLAUSE_KEYS))}")
-        result = entry.get("result")
-        if result not in RESULTS:
-            raise DataError(f"{w}: result must be one of {', '.join(RESULTS)}, not {result!r}")
-        side = entry.get("side", "")
-        if not isinstance(side, str):
-            raise DataError(f"{w}: side must be text, not {side!r}")
-        if result == DRAW and side:
-            raise DataError(f"{w}: a draw favours no side; leave out side")
-        if result != DRAW and side not in sides:
-            raise DataError(f"{w}: side must be one of {', '.join(sorted(sides))}, not {side!r}")
-        why = entry.get("why", "")
-        if not isinstance(why, str) or not why:
-            raise DataError(f"{w}: why must say the reason in words")
-
-        escaped, wrecked = _ship_id(w, entry, "escaped", ships), _ship_id(w, entry, "wrecked", ships)
-        edge = entry.get("edge", "")
-        if edge and (not isinstance(edge, str) or edge not in EDGES or not escaped):
-            raise DataError(f"{w}: edge must be one of {', '.join(EDGES)}, with escaped")
-        keep = _fraction(w, entry.get("keep", "0"))
-        if keep and not escaped:
-            raise DataError(f"{w}: keep applies to the escaped ship; give escaped")
-        count = entry.get("enemies_disabled", 0)
-        if type(count) is not int or count < 0:
-            raise DataError(f"{w}: enemies_disabled must be a whole number")
-        if count and not side:
-            raise DataError(f"{w}: enemies_disabled needs a side")
-        listed = entry.get("out", [])
-        if not isinstance(listed, list) or any(not isinstance(s, str) or s not in ships
-                                               for s in listed):
-            raise DataError(f"{w}: out must list ship ids of the scenario")
-        by_turn, after_turn = _turn(w, entry, "by_turn"), _turn(w, entry, "after_turn")
-        broke_off = _ship_id(w, entry, "broke_off", ships)
-        warp_above = entry.get("warp_above", 0)
-        if type(warp_above) is not int or not 0 <= warp_above < MAX_WARP:
-            raise DataError(f"{w}: warp_above must be a whole number 0 to {MAX_WARP - 1} (the "
-                            f"warp speed above which the ship has broken off), not "
-                            f"{warp_above!r}")
-        if ("warp_above" in entry) != bool(broke_off):
-            raise DataError(f"{w}: broke_off (the ship) and warp_above (the speed above which it "
-                            "has broken off) go together")
-        if not (escaped or wrecked or count or listed or after_turn or broke_off):
-            raise DataError(f"{w}: give at least one test (escaped, enemies_disabled, out, "
-                            "wrecked, after_turn, broke_off)")
-        out.append(Clause(result, str(side), why, escaped, str(edge), keep, count,
-                          tuple(listed), wrecked, by_turn, after_turn, broke_off, warp_above))
-    return tuple(out)
+    return tuple(_clause(f"{where}, victory[{n}]", entry, ships) for n, entry in enumerate(raw, 1))
 
 
 def _ship_id(where: str, entry: Mapping[str, Any], key: str, ships: Mapping[str, str]) -> str:

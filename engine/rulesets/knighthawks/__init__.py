@@ -11,19 +11,14 @@ from engine.actions import Action
 from engine.controls import Decision
 from engine.events import Event
 from engine.ruleset import Prompt, ShipClassInfo, TableSettings
-from engine.rulesets.knighthawks import (
-    autopilot,
-    controls,
-    crew,
-    explain,
-    flow,
-    preview,
-    setup,
-    turn,
-    views,
-)
-from engine.rulesets.knighthawks.datafiles import class_dicts
-from engine.rulesets.knighthawks.state import KHState
+from engine.rulesets.knighthawks.autopilots import autopilot
+from engine.rulesets.knighthawks.data.datafiles import class_dicts
+from engine.rulesets.knighthawks.decisions import controls
+from engine.rulesets.knighthawks.explanations import explain
+from engine.rulesets.knighthawks.flow import setup, steps, turn
+from engine.rulesets.knighthawks.seats import preview, views
+from engine.rulesets.knighthawks.values import crew
+from engine.rulesets.knighthawks.values.state import KHState
 from engine.stations import Seat
 
 
@@ -37,7 +32,7 @@ class KnightHawksRuleset:
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
 
     def new_game(self, scenario: Mapping[str, Any]) -> KHState:
-        return flow.advance(setup.new_game(scenario))[0]
+        return steps.advance(setup.new_game(scenario))[0]
 
     def apply(self, state: KHState, action: Action) -> tuple[KHState, tuple[Event, ...]]:
         return turn.apply(state, action)

@@ -1,7 +1,7 @@
-"""No FASA function dispatches by a long chain of `if`s: the turn's steps, the owners of rolls
-and decisions, the legal actions, the prompts and the autopilot's choices are tables (issue 26).
-A function over `LIMIT` `if` statements (its own, not those of functions defined inside it)
-fails, but for the readers named in `STILL_LONG`, which may not grow."""
+"""No FASA or Knight Hawks function dispatches by a long chain of `if`s: the turn's steps, the owners of rolls
+and decisions, the legal actions, the prompts and the autopilot's choices are tables, and an
+input's checks are tables of faults with their words (`engine.checks`) (issue 26). A function
+over `LIMIT` `if` statements (its own, not those of functions defined inside it) fails."""
 
 from __future__ import annotations
 
@@ -10,22 +10,15 @@ import functools
 from pathlib import Path
 
 import engine.rulesets.fasa as fasa
+import engine.rulesets.knighthawks as knighthawks
 
 LIMIT = 15
 ROOT = Path(fasa.__file__).parent
-
-STILL_LONG = {
-    "data/ships.py:ship_from_dict": 24,   # a data file's checks, one per field
-    "flow/setup.py:new_game": 18,         # a scenario's checks, one per option
-    "skills/skill_roll.py:bonus_problem": 18,   # one refusal per kind of skill bonus
-    "victory.py:clauses_from": 17,        # a scenario's victory clauses, one per kind
-}
-"""Functions still over the limit: each a reader or a checker of one input, not a dispatch by
-rule or level; to be split, never to grow."""
+KNIGHTHAWKS = Path(knighthawks.__file__).parent
 
 
 def own_ifs(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    count, stack = 0, list(fn.body)
+    count, stack = 0, list[ast.AST](fn.body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
@@ -36,14 +29,15 @@ def own_ifs(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
 
 
 @functools.cache
-def if_counts() -> dict[str, int]:
-    """Every FASA function's own ifs, by folder/module.py:name (read once for the tests)."""
+def if_counts(root: Path = ROOT) -> dict[str, int]:
+    """Every function's own ifs in the package at `root`, by folder/module.py:name (read once
+    for the tests)."""
     out: dict[str, int] = {}
-    for path in sorted(ROOT.rglob("*.py")):
+    for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                out[f"{path.relative_to(ROOT).as_posix()}:{node.name}"] = max(
-                    own_ifs(node), out.get(f"{path.relative_to(ROOT).as_posix()}:{node.name}", 0))
+                out[f"{path.relative_to(root).as_posix()}:{node.name}"] = max(
+                    own_ifs(node), out.get(f"{path.relative_to(root).as_posix()}:{node.name}", 0))
     return out
 
 
@@ -57,9 +51,16 @@ def test_own_ifs_counts_a_functions_own_ifs_and_elifs() -> None:
 def test_no_fasa_function_holds_a_long_chain_of_ifs() -> None:
     counts = if_counts()
     assert counts, "no function was read"
-    over = {name: n for name, n in counts.items()
-            if n > STILL_LONG.get(name, LIMIT)}
+    over = {name: n for name, n in counts.items() if n > LIMIT}
     assert not over, f"functions over {LIMIT} ifs (make the dispatch a table): {over}"
+
+
+def test_no_knight_hawks_function_holds_a_long_chain_of_ifs() -> None:
+    counts = if_counts(KNIGHTHAWKS)
+    assert "flow/steps.py:advance" in counts, "Knight Hawks' functions were not read"
+    over = {name: n for name, n in counts.items() if n > LIMIT}
+    assert not over, f"functions over {LIMIT} ifs (make the dispatch a table): {over}"
+    assert counts["flow/steps.py:_step"] <= 1, "the turn's steps are a table (STEP_FLOWS)"
 
 
 def test_the_turn_the_rolls_and_the_decisions_are_tables() -> None:

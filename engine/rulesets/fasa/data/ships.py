@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from engine.checks import Check, refuse
 from engine.errors import DataError
 from engine.rulesets.fasa.arcs import ARC_NAMES
 from engine.rulesets.fasa.data.datafiles import read_toml, toml_files
@@ -266,84 +267,120 @@ def _check_keys(where: str, data: Mapping[str, Any], spec: Mapping[str, type],
             raise DataError(f"{where}: {key} must be at most {MAX_TEXT} characters")
 
 
+def _stress_letters(text: str) -> bool:
+    stress = text.split("/")
+    return len(stress) == 2 and all(s in STRESS_LETTERS for s in stress)
+
+
+_A_TABLE: Check[Any] = Check(lambda value: not isinstance(value, dict), "must be a table")
+
+_SHIP_CHECKS: tuple[Check[Mapping[str, Any]], ...] = (
+    Check(lambda d: not re.fullmatch(r"[a-z0-9][a-z0-9-]*", d["id"]),
+          lambda d: f"id must be lowercase letters, digits and hyphens, not {d['id']!r}"),
+    Check(lambda d: d["damage_chart"] not in ("A", "B", "C"),
+          lambda d: f"damage_chart must be A, B or C, not {d['damage_chart']!r}"),
+    Check(lambda d: not _stress_letters(d["stress_charts"]),
+          lambda d: f"stress_charts must be two letters A-R like \"L/N\", "
+                    f"not {d['stress_charts']!r}"),
+    Check(lambda d: d["superstructure"] < 1, "superstructure must be at least 1"),
+)
+"""A ship class's own fields, after their types (`_check_keys`)."""
+
+_ENGINE_CHECKS: tuple[Check[Mapping[str, Any]], ...] = (
+    Check(lambda e: e["kind"] not in ENGINE_KINDS,
+          lambda e: f"kind must be warp or impulse, not {e['kind']!r}"),
+    Check(lambda e: e["side"] not in SIDES,
+          lambda e: f"side must be one of {', '.join(SIDES)}, not {e['side']!r}"),
+)
+
+_ENGINES_CHECKS: tuple[Check[tuple[EngineSpec, ...]], ...] = (
+    Check(lambda es: not es, "a ship needs at least one engine"),
+    Check(lambda es: len(es) > MAX_ENGINES,
+          lambda es: f"{len(es)} engines; a ship has at most {MAX_ENGINES} "
+                     f"(a d10 roll picks the engine a hit strikes)"),
+    Check(lambda es: sum(e.power for e in es) > MAX_TOTAL_POWER,
+          lambda es: f"engines give {sum(e.power for e in es)} power in all; "
+                     f"at most {MAX_TOTAL_POWER}"),
+    Check(lambda es: len({e.name for e in es}) != len(es), "engine names must be unique"),
+)
+
+_WEAPON_KIND: Check[Mapping[str, Any]] = Check(
+    lambda w: w.get("kind") not in WEAPON_KINDS,
+    lambda w: f"kind must be one of {', '.join(WEAPON_KINDS)}, not {w.get('kind')!r}")
+
+_WEAPON_CHECKS: tuple[Check[Mapping[str, Any]], ...] = (
+    Check(lambda w: not re.fullmatch(r"[a-z0-9]+", w["id"]),
+          "id must be lowercase letters and digits"),
+    Check(lambda w: w["chart"] not in CHART_LETTERS,
+          lambda w: f"chart must be a letter A to Y, not {w['chart']!r}"),
+    Check(lambda w: not w["arcs"] or any(a not in ARC_NAMES for a in w["arcs"]),
+          f"arcs must be a non-empty list of {', '.join(ARC_NAMES)}"),
+    Check(lambda w: len(w.get("damage_bands", [])) > MAX_BANDS,
+          f"at most {MAX_BANDS} damage_bands"),
+)
+"""A weapon's fields, after their types, before its damage bands."""
+
+_WEAPON_POWER_CHECKS: tuple[Check[Mapping[str, Any]], ...] = (
+    Check(lambda w: w["kind"] == "plasma" and w.get("plasma_table", "") not in PLASMA_TABLES,
+          f"plasma_table must be one of {', '.join(PLASMA_TABLES)}"),
+    Check(lambda w: w["kind"] == "beam" and w["max_power"] < 1, "max_power must be at least 1"),
+)
+"""A weapon's fields of its kind, after its damage bands."""
+
+_BAND: Check[Any] = Check(
+    lambda band: (not isinstance(band, list) or len(band) != 2
+                  or not all(type(x) is int for x in band)
+                  or not 1 <= band[0] <= MAX_BANDS or not -99 <= band[1] <= 99),
+    f"damage_bands entries must be [last range 1 to {MAX_BANDS}, modifier -99 to 99]")
+
+
+def _engine(where: str, e: Any) -> EngineSpec:
+    refuse(where, e, (_A_TABLE,))
+    _check_keys(where, e, _ENGINE_KEYS, set(_ENGINE_KEYS))
+    refuse(where, e, _ENGINE_CHECKS)
+    return EngineSpec(e["name"], EngineKind(e["kind"]), e["power"], Side(e["side"]))
+
+
+def _bands(where: str, raw: list[Any]) -> tuple[tuple[int, int], ...]:
+    bands: list[tuple[int, int]] = []
+    for band in raw:
+        refuse(where, band, (_BAND,))
+        if bands and band[0] <= bands[-1][0]:
+            raise DataError(f"{where}: damage_bands ranges must ascend")
+        bands.append((band[0], band[1]))
+    return tuple(bands)
+
+
+def _weapon(where: str, n: int, w: Any) -> WeaponSpec:
+    """The ship's `n`th weapon (`where` names the ship)."""
+    refuse(f"{where}, weapons[{n}]", w, (_A_TABLE, _WEAPON_KIND))
+    kind = w["kind"]
+    needs = {"id", "name", "kind", "chart", "arcs"} | _WEAPON_NEEDS[kind]
+    allowed = {k: _WEAPON_KEYS[k] for k in needs}
+    _check_keys(f"{where}, weapons[{n}]", w, allowed, needs)
+    ww = f"{where}, weapon {w['id']}"
+    refuse(ww, w, _WEAPON_CHECKS)
+    bands = _bands(ww, w.get("damage_bands", []))
+    refuse(ww, w, _WEAPON_POWER_CHECKS)
+    return WeaponSpec(
+        id=w["id"], name=w["name"], kind=WeaponKind(kind), chart=w["chart"],
+        arcs=frozenset(w["arcs"]), max_power=w.get("max_power", 0), damage_bands=bands,
+        arm_power=w.get("arm_power", 0), damage=w.get("damage", 0),
+        plasma_table=w.get("plasma_table", ""))
+
+
 def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
     """Build a ShipClass from its TOML form, or raise DataError naming file, entry and field."""
     _check_keys(where, data, _SHIP_KEYS, set(_SHIP_KEYS) - _OPTIONAL)
-    sid = data["id"]
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", sid):
-        raise DataError(f"{where}: id must be lowercase letters, digits and hyphens, not {sid!r}")
-    if data["damage_chart"] not in ("A", "B", "C"):
-        raise DataError(f"{where}: damage_chart must be A, B or C, not {data['damage_chart']!r}")
+    refuse(where, data, _SHIP_CHECKS)
     stress = data["stress_charts"].split("/")
-    if len(stress) != 2 or any(s not in STRESS_LETTERS for s in stress):
-        raise DataError(f"{where}: stress_charts must be two letters A-R like \"L/N\", "
-                        f"not {data['stress_charts']!r}")
-    if data["superstructure"] < 1:
-        raise DataError(f"{where}: superstructure must be at least 1")
-    engines = []
-    for n, e in enumerate(data["engines"], 1):
-        ew = f"{where}, engines[{n}]"
-        if not isinstance(e, dict):
-            raise DataError(f"{ew}: must be a table")
-        _check_keys(ew, e, _ENGINE_KEYS, set(_ENGINE_KEYS))
-        if e["kind"] not in ENGINE_KINDS:
-            raise DataError(f"{ew}: kind must be warp or impulse, not {e['kind']!r}")
-        if e["side"] not in SIDES:
-            raise DataError(f"{ew}: side must be one of {', '.join(SIDES)}, not {e['side']!r}")
-        engines.append(EngineSpec(e["name"], EngineKind(e["kind"]), e["power"], Side(e["side"])))
-    if not engines:
-        raise DataError(f"{where}: a ship needs at least one engine")
-    if len(engines) > MAX_ENGINES:
-        raise DataError(f"{where}: {len(engines)} engines; a ship has at most {MAX_ENGINES} "
-                        f"(a d10 roll picks the engine a hit strikes)")
-    if sum(e.power for e in engines) > MAX_TOTAL_POWER:
-        raise DataError(f"{where}: engines give {sum(e.power for e in engines)} power in all; "
-                        f"at most {MAX_TOTAL_POWER}")
-    if len({e.name for e in engines}) != len(engines):
-        raise DataError(f"{where}: engine names must be unique")
+    engines = tuple(_engine(f"{where}, engines[{n}]", e)
+                    for n, e in enumerate(data["engines"], 1))
+    refuse(where, engines, _ENGINES_CHECKS)
     if len(data["weapons"]) > MAX_WEAPONS:
         raise DataError(f"{where}: {len(data['weapons'])} weapons; a ship has at most "
                         f"{MAX_WEAPONS}")
-    weapons = []
-    for n, w in enumerate(data["weapons"], 1):
-        ww = f"{where}, weapons[{n}]"
-        if not isinstance(w, dict):
-            raise DataError(f"{ww}: must be a table")
-        kind = w.get("kind")
-        if kind not in WEAPON_KINDS:
-            raise DataError(f"{ww}: kind must be one of {', '.join(WEAPON_KINDS)}, not {kind!r}")
-        needs = {"id", "name", "kind", "chart", "arcs"} | _WEAPON_NEEDS[kind]
-        allowed = {k: _WEAPON_KEYS[k] for k in needs}
-        _check_keys(ww, w, allowed, needs)
-        ww = f"{where}, weapon {w['id']}"
-        if not re.fullmatch(r"[a-z0-9]+", w["id"]):
-            raise DataError(f"{ww}: id must be lowercase letters and digits")
-        if w["chart"] not in CHART_LETTERS:
-            raise DataError(f"{ww}: chart must be a letter A to Y, not {w['chart']!r}")
-        arcs = w["arcs"]
-        if not arcs or any(a not in ARC_NAMES for a in arcs):
-            raise DataError(f"{ww}: arcs must be a non-empty list of {', '.join(ARC_NAMES)}")
-        bands: list[tuple[int, int]] = []
-        if len(w.get("damage_bands", [])) > MAX_BANDS:
-            raise DataError(f"{ww}: at most {MAX_BANDS} damage_bands")
-        for band in w.get("damage_bands", []):
-            if (not isinstance(band, list) or len(band) != 2
-                    or not all(type(x) is int for x in band)
-                    or not 1 <= band[0] <= MAX_BANDS or not -99 <= band[1] <= 99):
-                raise DataError(f"{ww}: damage_bands entries must be [last range 1 to "
-                                f"{MAX_BANDS}, modifier -99 to 99]")
-            if bands and band[0] <= bands[-1][0]:
-                raise DataError(f"{ww}: damage_bands ranges must ascend")
-            bands.append((band[0], band[1]))
-        table = w.get("plasma_table", "")
-        if kind == "plasma" and table not in PLASMA_TABLES:
-            raise DataError(f"{ww}: plasma_table must be one of {', '.join(PLASMA_TABLES)}")
-        if kind == "beam" and w["max_power"] < 1:
-            raise DataError(f"{ww}: max_power must be at least 1")
-        weapons.append(WeaponSpec(
-            id=w["id"], name=w["name"], kind=WeaponKind(kind), chart=w["chart"], arcs=frozenset(arcs),
-            max_power=w.get("max_power", 0), damage_bands=tuple(bands),
-            arm_power=w.get("arm_power", 0), damage=w.get("damage", 0), plasma_table=table))
+    weapons = tuple(_weapon(where, n, w) for n, w in enumerate(data["weapons"], 1))
     if len({w.id for w in weapons}) != len(weapons):
         raise DataError(f"{where}: weapon ids must be unique")
     safe = data.get("max_safe_warp", 6)
@@ -353,14 +390,14 @@ def ship_from_dict(data: Mapping[str, Any], where: str) -> ShipClass:
                         f"cruising speed")
     notes = data.get("notes", {})
     return ShipClass(
-        id=sid, name=data["name"], race=data["race"], kind=data.get("kind", ""),
+        id=data["id"], name=data["name"], race=data["race"], kind=data.get("kind", ""),
         superstructure=data["superstructure"], damage_chart=data["damage_chart"],
         stress_engine=stress[0], stress_superstructure=stress[1], crew=data["crew"],
         mpr=_ratio(where, "movement_point_ratio", data["movement_point_ratio"]),
         spr=_ratio(where, "shield_point_ratio", data["shield_point_ratio"]),
         max_shield_points=data["max_shield_points"], cloak_cost=data["cloak_cost"],
         max_safe_warp=safe, emergency_warp=data.get("emergency_warp", safe),
-        engines=tuple(engines), weapons=tuple(weapons), source=data.get("source", ""),
+        engines=engines, weapons=weapons, source=data.get("source", ""),
         verified=data.get("verified", False),
         notes=tuple(sorted((str(k), str(v)) for k, v in notes.items())),
         fire_limits=_fire_limits(where, data.get("fire_limits", []), {w.id for w in weapons}),

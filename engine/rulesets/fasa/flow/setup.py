@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from engine.checks import Check, refuse
 from engine.errors import DataError
 from engine.hexgrid import Hex, MapBounds, offset_to_hex
 from engine.rulesets.fasa import victory
@@ -176,46 +178,61 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
     return out
 
 
-def new_game(scenario: Mapping[str, Any]) -> FasaState:
-    """The starting state; raises DataError naming the scenario and field on a bad scenario."""
-    if not isinstance(scenario, Mapping):
-        raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
-    sid = str(scenario.get("id", "custom"))[:80]
-    where = f"scenario {sid}"
-    check_scenario_fields(scenario, where, sub_light=False)
-    level = str(scenario.get("level", "basic"))
-    if level not in LEVELS:
-        raise DataError(f"{where}: level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if level not in PLAYABLE_LEVELS:
-        raise DataError(f"{where}: the {level} rules are not built yet; "
-                        f"playable levels: {', '.join(PLAYABLE_LEVELS)}")
-    scale_text = str(scenario.get("scale", ""))
-    if scale_text and scale_text not in SCALES:
-        raise DataError(f"{where}: scale must be one of {', '.join(SCALES)}, not {scale_text!r}")
-    scale = SCALES[scale_text] if scale_text else DEFAULT_SCALE[level]
-    raw_map = scenario.get("map", DEFAULT_MAP)
-    if not isinstance(raw_map, Mapping) or not all(
-            type(raw_map.get(k)) is int for k in ("cols", "rows")):
-        raise DataError(f"{where}: map must be {{cols = N, rows = N}} with whole numbers")
-    bounds = MapBounds(raw_map["cols"], raw_map["rows"])
-    if not (2 <= bounds.cols <= MAX_MAP and 2 <= bounds.rows <= MAX_MAP):
-        raise DataError(f"{where}: the map must be 2 to {MAX_MAP} hexes each way, not "
-                        f"{bounds.cols} by {bounds.rows}")
-    obstacles = frozenset(_hex(where, "obstacles", o, bounds)
-                          for o in _list(where, "obstacles", scenario.get("obstacles", [])))
-    raw_classes = scenario.get("classes", {})
-    if not isinstance(raw_classes, Mapping):
-        raise DataError(f"{where}: classes must be a table of ship classes by id")
+_LEVEL_CHECKS: tuple[Check[str], ...] = (
+    Check(lambda level: level not in LEVELS,
+          lambda level: f"level must be one of {', '.join(LEVELS)}, not {level!r}"),
+    Check(lambda level: level not in PLAYABLE_LEVELS,
+          lambda level: f"the {level} rules are not built yet; "
+                        f"playable levels: {', '.join(PLAYABLE_LEVELS)}"),
+)
+
+_SCALE: Check[str] = Check(lambda text: bool(text) and text not in SCALES,
+                           lambda text: f"scale must be one of {', '.join(SCALES)}, not {text!r}")
+
+_MAP_FORM: Check[Any] = Check(
+    lambda raw: not isinstance(raw, Mapping) or not all(type(raw.get(k)) is int
+                                                        for k in ("cols", "rows")),
+    "map must be {cols = N, rows = N} with whole numbers")
+
+_MAP_SIZE: Check[MapBounds] = Check(
+    lambda b: not (2 <= b.cols <= MAX_MAP and 2 <= b.rows <= MAX_MAP),
+    lambda b: f"the map must be 2 to {MAX_MAP} hexes each way, not {b.cols} by {b.rows}")
+
+_CLASSES_FORM: Check[Any] = Check(lambda raw: not isinstance(raw, Mapping),
+                                  "classes must be a table of ship classes by id")
+
+_A_TABLE: Check[Any] = Check(lambda raw: not isinstance(raw, Mapping), "must be a table")
+
+_TURN_CHECKS: tuple[Check[Mapping[str, Any]], ...] = (
+    Check(lambda s: (type(s.get("max_turns", 0)) is not int
+                     or not 0 <= s.get("max_turns", 0) <= MAX_TURNS),
+          f"max_turns must be a whole number 1 to {MAX_TURNS} "
+          f"(0 for the default, {DEFAULT_MAX_TURNS})"),
+    Check(lambda s: (s.get("phases", PHASES) not in PHASE_CHOICES
+                     or type(s.get("phases", PHASES)) is not int),
+          lambda s: f"phases must be 3 or 5 Movement/Firing Phases a turn, "
+                    f"not {s.get('phases', PHASES)!r}"),
+)
+"""The length of the game and of its turns."""
+
+
+def _classes(where: str, raw: Any, scale: Fraction, level: str) -> dict[str, ShipClass]:
+    """The scenario's ship classes by id, checked, scaled and at its level."""
+    refuse(where, raw, (_CLASSES_FORM,))
     classes: dict[str, ShipClass] = {}
-    for cid, data in raw_classes.items():
-        if not isinstance(data, Mapping):
-            raise DataError(f"{where}, class {cid}: must be a table")
+    for cid, data in raw.items():
+        refuse(f"{where}, class {cid}", data, (_A_TABLE,))
         classes[cid] = at_level(ship_from_dict(data, f"{where}, class {cid}").scaled(scale),
                                 level)
+    return classes
+
+
+def _ships(where: str, scenario: Mapping[str, Any], entries: list[Any], default_crew: str,
+           classes: Mapping[str, ShipClass], bounds: MapBounds, obstacles: frozenset[Hex],
+           level: str) -> tuple[list[Ship], list[tuple[str, str]]]:
+    """The scenario's ships and each one's crew layout."""
     ships: list[Ship] = []
     crews: list[tuple[str, str]] = []
-    default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))
-    entries = _list(where, "ships", scenario.get("ships", []))
     if len(entries) > MAX_SHIPS:
         raise DataError(f"{where}: {len(entries)} ships; a scenario holds at most {MAX_SHIPS}")
     default_warp = scenario.get("warp")
@@ -234,13 +251,43 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
             ships[-1] = replace(ships[-1], officers=crewed, skill=tactics)
     if len({s.id for s in ships}) != len(ships):
         raise DataError(f"{where}: ship ids must be unique")
+    return ships, crews
+
+
+def _check_crewed(where: str, scenario: Mapping[str, Any], ships: list[Ship]) -> None:
+    """C&C: the ships a scenario names as the players' (`crewed`) carry their officers."""
     player_crews.check_crew_files(scenario, where, {s.id for s in ships})
-    # C&C: the ships a scenario names as the players' (`crewed`) carry their officers.
     for sid in (player_crews.crewed_ships(scenario) if "crewed" in scenario else ()):
         if not next(s for s in ships if s.id == sid).officers:
             raise DataError(f"{where}: ship {sid} is crewed by players (crewed) but has no "
                             "officers: give its [ships.officers.STATION] tables, or play it "
                             "with a crew file (--crew NAME) so that they are filled in")
+
+
+def new_game(scenario: Mapping[str, Any]) -> FasaState:
+    """The starting state; raises DataError naming the scenario and field on a bad scenario."""
+    if not isinstance(scenario, Mapping):
+        raise DataError(f"scenario: must be a table of fields, not {type(scenario).__name__}")
+    sid = str(scenario.get("id", "custom"))[:80]
+    where = f"scenario {sid}"
+    check_scenario_fields(scenario, where, sub_light=False)
+    level = str(scenario.get("level", "basic"))
+    refuse(where, level, _LEVEL_CHECKS)
+    scale_text = str(scenario.get("scale", ""))
+    refuse(where, scale_text, (_SCALE,))
+    scale = SCALES[scale_text] if scale_text else DEFAULT_SCALE[level]
+    raw_map = scenario.get("map", DEFAULT_MAP)
+    refuse(where, raw_map, (_MAP_FORM,))
+    bounds = MapBounds(raw_map["cols"], raw_map["rows"])
+    refuse(where, bounds, (_MAP_SIZE,))
+    obstacles = frozenset(_hex(where, "obstacles", o, bounds)
+                          for o in _list(where, "obstacles", scenario.get("obstacles", [])))
+    classes = _classes(where, scenario.get("classes", {}), scale, level)
+    default_crew = _crew(where, scenario.get("crew", DEFAULT_CREW))
+    entries = _list(where, "ships", scenario.get("ships", []))
+    ships, crews = _ships(where, scenario, entries, default_crew, classes, bounds, obstacles,
+                          level)
+    _check_crewed(where, scenario, ships)
     # Battlestations! (seed 001): the captains' races (lines 196-232) and the bodies with their
     # gravity wells (lines 180-194), read at every level; the variant's rules use them.
     captains = _captains(where, ships, entries)
@@ -251,15 +298,9 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     sides = tuple(dict.fromkeys(s.side for s in ships))
     if len(sides) < 2:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
-    max_turns = scenario.get("max_turns", 0)
-    if type(max_turns) is not int or not 0 <= max_turns <= MAX_TURNS:
-        raise DataError(f"{where}: max_turns must be a whole number 1 to {MAX_TURNS} "
-                        f"(0 for the default, {DEFAULT_MAX_TURNS})")
-    max_turns = max_turns or DEFAULT_MAX_TURNS
+    refuse(where, scenario, _TURN_CHECKS)
+    max_turns = scenario.get("max_turns", 0) or DEFAULT_MAX_TURNS
     phases = scenario.get("phases", PHASES)
-    if phases not in PHASE_CHOICES or type(phases) is not int:
-        raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
-                        f"not {phases!r}")
     sides_of = {s.id: s.side for s in ships}
     clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
     full_speed = scenario.get("enter_at_full_speed", [])

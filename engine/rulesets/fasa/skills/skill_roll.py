@@ -28,6 +28,10 @@ placement was split off do, is still accepted and places the point at once (docs
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from engine.checks import Check, first_fault
 from engine.dice import Die, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -113,47 +117,85 @@ def split_form(action: SkillBonus) -> bool:
             or (action.bonus == "shield" and not action.shield))
 
 
+class _Choice(NamedTuple):
+    ship: Ship
+    action: SkillBonus
+
+
+_BONUS_CHECKS: tuple[Check[_Choice], ...] = (
+    Check(lambda c: c.ship.bonus != DUE, lambda c: f"{c.ship.name} has no skill bonus to choose"),
+    Check(lambda c: not 0 <= c.action.shield <= 6,
+          lambda c: f"the shield must be 1 to 6 (0 when none is named), not {c.action.shield}"),
+    Check(lambda c: c.action.bonus not in SKILL_BONUSES,
+          lambda c: f"the bonus must be one of {', '.join(SKILL_BONUSES)}, "
+                    f"not {c.action.bonus!r}"),
+)
+"""What every skill bonus asks, before the checks of its kind (`_BONUS_PROBLEMS`)."""
+
+
+def _aim_problem(ship: Ship, action: SkillBonus) -> str:
+    """One or two different weapons of the ship, undamaged."""
+    if not 1 <= len(action.weapons) <= 2 or len(set(action.weapons)) != len(action.weapons):
+        return "name one or two different weapons to aim one better"
+    ids = [w.id for w in ship.cls.weapons]
+    for wid in action.weapons:
+        if wid not in ids:
+            return f"{ship.name} has no weapon {wid!r}"
+        if ship.weapons[ids.index(wid)].damaged:
+            return f"the {ship.cls.weapon(wid).name} is damaged"
+    return ""
+
+
+def _power_bonus_problem(ship: Ship, action: SkillBonus) -> str:
+    """The part it goes to, or (left to the Engineer) somewhere it could go."""
+    if action.part:
+        return power_problem(ship, action.part, action.shield)
+    if not any(not power_problem(ship, part, n) for part, n in power_places(ship)):
+        return (f"{ship.name} has nowhere to put one more power point (movement gains "
+                "nothing, the shields are full and the beam weapons fully powered)")
+    return ""
+
+
+def _shield_bonus_problem(ship: Ship, action: SkillBonus) -> str:
+    """The shield it goes on, or (left to Science) a shield generator still working."""
+    if action.shield:
+        return shield_problem(ship, action.shield)
+    if len(ship.shields_damaged) >= 6:
+        return f"all of {ship.name}'s shield generators are damaged"
+    return ""
+
+
+def _repair_problem(ship: Ship, action: SkillBonus) -> str:
+    """A damaged superstructure or engine."""
+    if action.part == "superstructure":
+        undamaged = ship.superstructure >= ship.cls.superstructure
+        return f"{ship.name}'s superstructure is undamaged" if undamaged else ""
+    i = engine_part(ship, action.part)
+    if i < 0:
+        return (f"repair the superstructure or an engine (engine1 to "
+                f"engine{len(ship.cls.engines)}), not {action.part!r}")
+    if ship.engines[i] >= ship.cls.engines[i].power:
+        return f"the {ship.cls.engines[i].name} is undamaged"
+    return ""
+
+
+def _no_problem(ship: Ship, action: SkillBonus) -> str:
+    return ""
+
+
+_BONUS_PROBLEMS: Mapping[str, Callable[[Ship, SkillBonus], str]] = {
+    "aim": _aim_problem, "power": _power_bonus_problem, "shield": _shield_bonus_problem,
+    "repair": _repair_problem,
+}
+"""Each kind of skill bonus's own checks; "none" has none."""
+
+
 def bonus_problem(state: FasaState, ship: Ship, action: SkillBonus) -> str:
     """Why the bonus cannot be taken as given, or ""."""
-    if ship.bonus != DUE:
-        return f"{ship.name} has no skill bonus to choose"
-    if not 0 <= action.shield <= 6:
-        return f"the shield must be 1 to 6 (0 when none is named), not {action.shield}"
-    if action.bonus not in SKILL_BONUSES:
-        return f"the bonus must be one of {', '.join(SKILL_BONUSES)}, not {action.bonus!r}"
-    ids = [w.id for w in ship.cls.weapons]
-    if action.bonus == "aim":
-        if not 1 <= len(action.weapons) <= 2 or len(set(action.weapons)) != len(action.weapons):
-            return "name one or two different weapons to aim one better"
-        for wid in action.weapons:
-            if wid not in ids:
-                return f"{ship.name} has no weapon {wid!r}"
-            if ship.weapons[ids.index(wid)].damaged:
-                return f"the {ship.cls.weapon(wid).name} is damaged"
-    if action.bonus == "power" and not action.part:
-        if not any(not power_problem(ship, part, n) for part, n in power_places(ship)):
-            return (f"{ship.name} has nowhere to put one more power point (movement gains "
-                    "nothing, the shields are full and the beam weapons fully powered)")
-    elif action.bonus == "power":
-        return power_problem(ship, action.part, action.shield)
-    if action.bonus == "shield":
-        if not action.shield:
-            if len(ship.shields_damaged) >= 6:
-                return f"all of {ship.name}'s shield generators are damaged"
-        else:
-            return shield_problem(ship, action.shield)
-    if action.bonus == "repair":
-        if action.part == "superstructure":
-            if ship.superstructure >= ship.cls.superstructure:
-                return f"{ship.name}'s superstructure is undamaged"
-        else:
-            i = engine_part(ship, action.part)
-            if i < 0:
-                return (f"repair the superstructure or an engine (engine1 to "
-                        f"engine{len(ship.cls.engines)}), not {action.part!r}")
-            if ship.engines[i] >= ship.cls.engines[i].power:
-                return f"the {ship.cls.engines[i].name} is undamaged"
-    return ""
+    fault = first_fault(_Choice(ship, action), _BONUS_CHECKS)
+    if fault:   # the kind is known only once these pass
+        return fault
+    return _BONUS_PROBLEMS.get(action.bonus, _no_problem)(ship, action)
 
 
 def power_places(ship: Ship) -> tuple[tuple[str, int], ...]:

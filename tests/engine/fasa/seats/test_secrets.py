@@ -22,7 +22,7 @@ from test_secrets_differential import main_line, scenario_for
 
 import engine
 from companion.dice import VirtualDice
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.game_link import weapon_range
 from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex

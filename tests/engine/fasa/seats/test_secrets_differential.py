@@ -48,7 +48,7 @@ from test_seat_api import packaged
 import engine
 from companion.dice import VirtualDice
 from companion.session import scenario_names
-from display.bridge import BridgeDisplay
+from display.bridge_display import BridgeDisplay
 from display.game_link import open_decisions, seat_side, stations_of
 from engine import Action, RollResult, Seat
 from engine.events import Event
