@@ -314,12 +314,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     _check_crewed(where, scenario, ships)
     # Battlestations! (seed 001): the captains' races (lines 196-232) and the bodies with their
     # gravity wells (lines 180-194), read at every level; the variant's rules use them.
-    captains: list[Captain] = []
-    for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1):
-        captain = captain_from(f"{where}, ships[{n}] ({s.id})", e.get("captain"), s.id,
-                               [w.id for w in s.cls.weapons])
-        if captain is not None:
-            captains.append(captain)
+    captains = _captains(where, ships, entries)
     bodies = bodies_from(scenario.get("bodies"), where, bounds)
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
                        for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
@@ -351,8 +346,7 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
                  placements=placements, options=options, variant=variant.name,
-                 bodies=bodies, captains=tuple(captains),
-                 tables=scenario_tables(scenario, where))
+                 bodies=bodies, captains=captains, tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
                                              for s in ships), counters=counters,
@@ -384,6 +378,13 @@ def _phases(scenario: Mapping[str, Any], where: str, variant: variant_tables.Var
         raise DataError(f"{where}: {variant.title} has {variant.phases} combat rounds a turn, "
                         f"not {phases}: leave phases out")
     return int(phases)
+def _captains(where: str, ships: list[Ship], entries: list[Any]) -> tuple[Captain, ...]:
+    """Each ship entry's `captain` (Battlestations!, values/captain_races.py), checked against
+    the ship's weapons; the ships without one left out."""
+    found = (captain_from(f"{where}, ships[{n}] ({s.id})", e.get("captain"), s.id,
+                          [w.id for w in s.cls.weapons])
+             for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1))
+    return tuple(c for c in found if c is not None)
 
 
 def _placement(where: str, entry: Mapping[str, Any]) -> str:

@@ -12,6 +12,6 @@ happened, each an immutable value; and the small values the state holds.
   engineering out and powering down leave on a crewed ship.
 - `options.py`: the optional rules a game plays.
 - `variant_tables.py`: a variant's tables laid over FASA's (the registry, `Variant`, `layered`).
-- `bodies.py`, `captain_races.py`: a scenario's bodies with their gravity wells and a ship's
-  captain's race (*Battlestations!*'s data, read at every level).
+- `bodies.py`: a scenario's planets, moons and stars with their gravity wells; `captain_races.py`:
+  a ship's captain's race and the benefit chosen (*Battlestations!*'s data, read at every level).
 """
