@@ -29,6 +29,7 @@ from companion.session import (
 from companion.usage import LazyChoices, UsageError, named
 from engine import Action, Event, GameState, level_notice, levels, new_game, scenario_ruleset
 from engine.errors import DataError
+from engine.game import default_level
 
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
@@ -50,7 +51,8 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
     which.add_argument("--ships", type=named("the list of ship classes"),
                        help="ship classes, comma-separated, each its own side")
     sim.add_argument("--level", choices=LazyChoices(levels), default=None, metavar="LEVEL",
-                     help="the rules: %(choices)s (default basic; a variant's own level)")
+                     help="the rules: %(choices)s (default: the ruleset's, as a new table's: "
+                          "its fullest level built; a variant's or a scenario's own level)")
     sim.add_argument("--variant", default=None, metavar="NAME",
                      help="a variant laid over the rules: battlestations (Battlestations!, "
                           "seed 001: three combat rounds a turn)")
@@ -145,8 +147,9 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         else:
             options["admirals"] = list(dict.fromkeys(args.admiral))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
-    # --level, else a variant's or the scenario's own level, else basic.
-    level = args.level or (None if args.variant or scenario.get("level") else "basic")
+    # --level, else a variant's or the scenario's own level, else the ruleset's default.
+    level = args.level or (None if args.variant or scenario.get("level")
+                           else default_level(scenario_ruleset(scenario)))
     full = prepare(scenario, data_dir, level, args.scale, args.turns, args.phases,
                    options or None)
     args.level = str(full.get("level") or "basic")
