@@ -25,6 +25,8 @@ from companion.panel_sync import PanelSync
 from companion.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.seat_changes import SeatChanges, turn_of
 from companion.systemd_notify import Notifier
+from companion.table.console_host import AppHost
+from companion.table.panel_mirror import mirror_panels
 from companion.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
@@ -36,6 +38,10 @@ from hardware.pinmap import PinMap
 from hardware.ship_bridge import Bridge, crews_of
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
+    from companion.consoles import Consoles
+    from display.bridge_display import BridgeDisplay, Output
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -50,9 +56,9 @@ class Table:
 
     seats: dict[tuple[str, str], str]                 # (ship, station) -> panel/touch/autopilot
     pins: PinMap | None = None
-    factory: Any = None
+    factory: Any = None                               # gpiozero's pin factory (untyped)
     dice: DiceBridge | None = None
-    surface: Any = None                               # a pygame Surface, or None (headless)
+    surface: Surface | None = None                    # the screen, or None (headless)
     display_seat: Seat = field(default_factory=lambda: Seat(INSTRUCTOR))
     clock: Callable[[], float] = time.monotonic
     fps: int = 30
@@ -66,13 +72,16 @@ class Table:
     offered: Callable[[], GameOffer | None] = lambda: None   # the end screen's offer
     #                                                   (first_game.game_offer), read at the end
     current: tuple[str, str, str] = ("", "", "")      # the game's ruleset, scenario and level
-    consoles: Any = None                              # the station consoles (companion/consoles.py)
+    consoles: Consoles | None = None                  # the station consoles (companion/consoles.py)
     room: Room | None = None                          # the room's lights and sounds
     panel_lights: RuleSet | None = None               # the panels' lights file (None:
                                                       # the packaged one)
     service: Notifier | None = None                   # systemd's READY and watchdog (a service)
     briefing: bool = True                             # a new game's briefing until the first
                                                       # input (the kiosk draws its own)
+    wakeups: Wakeups | None = None                    # how the loop sleeps, and the wake-up
+    #                                                   every input source was made with (the
+    #                                                   dice's, the consoles'); None: the app's own
 
 
 ESCAPE_AGAIN_S = 5.0   # Escape a second time within this long leaves
@@ -89,17 +98,18 @@ class App:
     """One game being played. `step` returns False when the players leave (window closed,
     Escape twice, the end screen's choice in `next_game`, or the kiosk's exit combination)."""
 
-    def __init__(self, game: SavedGame, table: Table) -> None:
+    def __init__(self, game: SavedGame, table: Table, held: frozenset[str] = frozenset()) -> None:
+        """`held`: the keys still held down from the game before (the kiosk's next game)."""
         self.game, self.table = game, table
-        self.outputs: queue.Queue[Any] = queue.Queue()
+        self.outputs: queue.Queue[Output] = queue.Queue()   # the display's actions, requests
         self.bridges: list[Bridge] = []
         self.keymap = KeyMap(table.pins) if table.pins is not None else None
         if self.keymap is not None and table.surface is not None:   # the screen's keys kept
             from display.screen_keys import clashes
             for line in clashes((p, k, b) for k, (p, b) in self.keymap.keys.items()):
                 table.say(f"starbridge: {line}")
-        self.held: set[str] = set()
-        self.display: Any = None
+        self.held: set[str] = set(held)
+        self.display: BridgeDisplay | None = None
         self.leave = False
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
@@ -116,12 +126,13 @@ class App:
         self.tray_alerts = TrayAlerts()
         self.names = {str(s["id"]): str(s["name"])
                       for s in view(game.state, Seat(INSTRUCTOR)).get("ships", ())}
-        self.wakeups = Wakeups(display=table.surface is not None)   # companion/wakeups.py
-        self.wakeups.adopt_dice(table.dice)
+        # how the loop sleeps (companion/wakeups.py): the table's, which its dice trays and
+        # consoles were made with, so that their inputs wake it as a panel's press does
+        self.wakeups = table.wakeups or Wakeups(display=table.surface is not None)
         self.consoles = table.consoles
-        if self.consoles is not None:   # phones and tablets: inputs wake the loop as a panel's do
-            self.consoles.attach(self)
-            self.consoles.inputs.wake = self._console_wake
+        self.host = AppHost(self)   # the table as its consoles see it (a TableHost)
+        if self.consoles is not None:   # phones and tablets
+            self.consoles.attach(self.host)
         self._open_panels()
         if table.surface is not None:
             from display.bridge_display import BridgeDisplay
@@ -132,11 +143,11 @@ class App:
             self.display.rebuild_from(game.state, game.take_replayed())
             self._show_seats()
             self._show_keys()
-            self._endgame()
+            self._endgame(self.display)
             if not game.actions and table.briefing:
                 self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
-                self.consoles.show_codes(self)
+                self.consoles.show_codes(self.host)
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -148,13 +159,6 @@ class App:
         """The open panels' keys for the display's KEYS sheet (a PC, where keys stand in)."""
         if self.display is not None and self.table.pins is not None and self.mocked:
             self.display.show_keys(panel_keys(self.bridges, self.table.pins))
-
-    def _console_wake(self) -> None:
-        """From the consoles' server thread: a console's input is on the queue. The loop's
-        wake-up (companion/wakeups.py, where the loop sleeps until an input) when it has one."""
-        wakeups = getattr(self, "wakeups", None)
-        if wakeups is not None:
-            wakeups.wake()
 
     # -- set-up ------------------------------------------------------------------------------
     def _open_panels(self) -> None:
@@ -177,8 +181,8 @@ class App:
         for ship_id, stations in by_ship.items():
             order = crew_stations(self.game.state, ship_id) if ship_id else stations
             bridge = Bridge(t.pins, t.factory, ship_id, [s for s in order if s in stations],
-                            t.clock, crews.get(ship_id or "", 1), t.panel_lights)
-            bridge.edges = WakingQueue(self.wakeups.wake)   # a press wakes the main loop
+                            t.clock, crews.get(ship_id or "", 1), t.panel_lights,
+                            edges=WakingQueue(self.wakeups.wake))   # a press wakes the loop
             bridge.open(t.say, t.clock())
             self.bridges.append(bridge)
 
@@ -208,9 +212,7 @@ class App:
         try:
             events = self.game.accept(action, by)
         except IllegalAction as exc:
-            self.messages.append(str(exc))
-            if self.display is not None:
-                self.display.show_message(str(exc))
+            self.tell(str(exc))
             return None
         self.accepted += 1
         if self.table.dice is not None:   # a request new now answers only rolls from now on
@@ -246,23 +248,45 @@ class App:
             return None
         return self.accept(self.game.roll(prompt.roll), by)
 
+    def end_session(self, why: str) -> None:
+        """Leave at the end of this step (the game is kept): the Instructor's console ended it."""
+        self.leave = True
+        self.messages.append(why)
+
+    def took_input(self) -> None:
+        """Someone at the table did something: the kiosk's idle countdown starts again."""
+        self.last_input = self.table.clock()
+
     def tell(self, text: str) -> None:
         """Say `text` on the display (and keep it in `messages`)."""
         self.messages.append(text)
         if self.display is not None:
             self.display.show_message(text)
 
-    def _panel_act(self, out: Outcome) -> tuple[Any, tuple[Event, ...]] | None:
+    def _panels(self, t: float) -> None:
+        """Each panel's presses, in order, each against the state the one before it left: its
+        action applied (saved, then every output told of it, these lights among them), its roll
+        asked for; a decision refused is withdrawn. Then every panel follows what its presses
+        changed that the engine was not asked about (a value moved, a "not now" flash), once."""
+        for b in self.bridges:
+            for news in b.news():
+                self.table.say(news)
+            for press in b.presses(t):
+                out = b.take(press, self.game.state)
+                if not self._panel_act(out) and out.action is not None:
+                    b.stations[press.panel].model.withdraw()
+            b.show(self.game.state, (), t)
+
+    def _panel_act(self, out: Outcome) -> bool:
+        """A press's outcome applied (or its roll asked for); whether the engine took it."""
         self.last_input = self.table.clock()
         if self._press_only_shows(out):
-            return None
+            return False
         if out.action is not None:
-            events = self.accept(out.action, "panel")
-        elif out.roll is not None and out.roll.roll is not None:
-            events = self.roll_for(out.roll, "panel")
-        else:
-            return None
-        return None if events is None else (self.game.state, events)
+            return self.accept(out.action, "panel") is not None
+        if out.roll is not None and out.roll.roll is not None:
+            return self.roll_for(out.roll, "panel") is not None
+        return False
 
     def _press_only_shows(self, out: Outcome) -> bool:
         """A press that would decide or roll only shows, when the screen is not showing what it
@@ -290,8 +314,7 @@ class App:
         and the screen following it)."""
         for b in self.bridges:
             for st in b.stations.values():
-                if st.model.last is out:
-                    st.model.last = Outcome(note=text)
+                st.model.instead(out, text)
 
     # -- the loop ------------------------------------------------------------------------------
     def step(self) -> bool:
@@ -300,8 +323,7 @@ class App:
         self._pygame_events(t)
         if self.display is not None:   # the last one touched wins (touch edits to the panels)
             self.panel_sync.to_panels(self.display, self.bridges, self.game.state)
-        for b in self.bridges:
-            b.pump(self.game.state, t, self._panel_act)
+        self._panels(t)
         if self.display is not None and self.bridges:
             self.panel_sync.to_display(self.bridges, self.display, self.game.state)
         self._tray_alerts()
@@ -309,24 +331,18 @@ class App:
         self._room(t)
         self._exit_combination()
         self._display_outputs()
-        if self.consoles is not None and self.consoles.pump(self):
+        if self.consoles is not None and self.consoles.pump(self.host):
             # a console's action is saved (SavedGame.accept): its result goes out now, before
             # the autopilot's replies are worked out (they follow with the publish below)
-            self.consoles.publish(self)
+            self.consoles.publish(self.host)
         self._trays()
         self._autopilot(t)
         if self.consoles is not None:
-            self.consoles.publish(self)
+            self.consoles.publish(self.host)
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
-            if self.mocked and (self.bridges or self.display.lights is not None):
-                levels: dict[str, dict[str, float]] = {}
-                for b in self.bridges:
-                    for panel, lit in b.lit().items():
-                        levels.setdefault(panel, lit)
-                # no LEDs to look at on a PC: drawn (and taken away when no panel is open)
-                self.display.show_lights(levels if self.bridges else None)
-                self._station_screens()
+            if self.mocked:   # no LEDs to look at on a PC: drawn (companion/table/panel_mirror.py)
+                mirror_panels(self.display, self.bridges)
             if self.display.draw():
                 from display.screen import present
 
@@ -355,16 +371,6 @@ class App:
             service.ready("playing" + (f" game {self.game.id}" if self.game.id is not None
                                        else ""))
         service.alive()
-
-    def _station_screens(self) -> None:
-        """The panels' own displays, drawn on the screen where no OLED is wired (a PC)."""
-        from display.draw_station_screens import StationFrame
-        frames: dict[str, StationFrame] = {}
-        for b in self.bridges:
-            for panel, (size, pixels, acting) in b.screens().items():
-                frames.setdefault(panel, StationFrame(size, pixels, acting))
-        if self.display is not None:
-            self.display.show_station_screens(frames or None)
 
     def _pygame_events(self, t: float) -> None:
         if self.display is None:
@@ -415,16 +421,16 @@ class App:
         word = (f"the game is saved as game {self.game.id} (starbridge play --resume "
                 f"{self.game.id} goes on with it)" if self.game.store is not None
                 else "this game is not saved")
-        self.display.show_message(f"Press Escape again to leave: {word}.")
+        self.tell(f"Press Escape again to leave: {word}.")
 
-    def _endgame(self) -> None:
+    def _endgame(self, display: BridgeDisplay) -> None:
         """The end screen's offer: a rematch, another scenario, or leave."""
         from display.endgame import EndgameScreen
 
         saved = self.game.id if self.game.store is not None else None
         self.endgame = EndgameScreen(self._choose, saved, self.table.offered, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
-        self.display.overlays.append(self.endgame)
+        display.overlays.append(self.endgame)
 
     def _choose(self, what: str) -> None:
         """At the end of the game: "rematch", "scenario:<id>" or "quit"; the loop that runs
@@ -462,7 +468,7 @@ class App:
                 elif out.kind == "undo-phase":
                     self.undo("phase")
                 elif out.kind == "network" and self.consoles is not None:
-                    self.consoles.next_address(self)
+                    self.consoles.next_address(self.host)
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
@@ -494,9 +500,7 @@ class App:
             problem = self.seat_changes.ask(self.table.seats, (ship, station), mode,
                                             self._pins(), self.names)
         if problem is not None:
-            self.messages.append(problem)
-            if self.display is not None:
-                self.display.show_message(problem)
+            self.tell(problem)
             return problem
         if not self.game.actions:
             self.change_seats()
@@ -581,14 +585,14 @@ class App:
                                           for p in pending(self.game.state))
 
     def wait(self) -> None:
-        """Idle until the next step: with a screen, until the next input (a key, a tap, a
-        panel's press, a tray's roll) or until something is due (companion/wakeups.py); else a
-        short block on the panels' queues (the loop stays on the main thread)."""
+        """Idle until the next step: until the next input (a key, a tap, a panel's press, a
+        tray's roll, a console's message) or until something is due (companion/wakeups.py).
+        Headless with the autopilots to act, not at all."""
         if self.display is not None:
             self.wakeups.wait(due_in(self, self.table.clock()))
         elif self.waiting_for_people():
             if self.consoles is not None and not self.bridges:   # only phones can act
                 self.consoles.wait(0.25)
             else:
-                time.sleep(0.01)
+                self.wakeups.wait(due_in(self, self.table.clock()))
 

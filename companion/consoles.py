@@ -22,7 +22,7 @@ import queue
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Action, GameState, RollResult, Seat, controls, pending, problem
 from engine.controls import Value
@@ -47,6 +47,10 @@ from stations.mdns import Advertiser
 from stations.payload import SeatLog, asked_now, payload, public_view, seat_of, seat_title
 from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
 
+if TYPE_CHECKING:
+    from companion.saved_game import SavedGame
+    from companion.table.console_host import TableHost
+
 BY = "console"
 """How a console's actions are marked in the saved log."""
 MOVED_ON = "The table has moved on: look again."
@@ -64,11 +68,11 @@ REMEMBERED_STATES = 256
 
 class ConsoleQueue(queue.Queue[ConsoleInput]):
     """The consoles' inputs: put by the server's thread, taken by the main loop, which a put
-    wakes (`wake`: the app's wake-up, when it sleeps until the next input)."""
+    wakes (`wake`: the table's wake-up, companion/wakeups.py, handed over when it is made)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.wake: Callable[[], None] = lambda: None
+        self.wake: Callable[[], None] = wake or (lambda: None)
         self.arrived = threading.Event()
 
     def put(self, item: ConsoleInput, block: bool = True, timeout: float | None = None) -> None:
@@ -88,11 +92,11 @@ class Consoles:
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
-        self.game: Any = None
+        self.game: SavedGame | None = None
         self.shown: GameState | None = None
         self.counted = 0
         self.dirty: set[str] = set()
-        self.seats_seen: Any = None
+        self.seats_seen: object = None
         self.svgs: dict[str, tuple[str, str]] = {}   # seat -> (url, svg), made once per token
         self.entering: dict[str, dict[str, Any]] = {}  # seat -> what its panel is entering
         self.at_seq: dict[int, tuple[int, tuple[int, int]]] = {}   # seq -> its (rolls, phase)
@@ -102,14 +106,13 @@ class Consoles:
 
     @classmethod
     def open(cls, address: str, port: int, say: Callable[[str], None],
-             server: StationServer | None = None,
              without: str = "the table plays without them",
-             advertise: bool = False) -> Consoles | None:
+             advertise: bool = False, wake: Callable[[], None] | None = None) -> Consoles | None:
         """Start the server; None (and why, said, with `without`: what the table does then)
-        when the port cannot be had. `advertise`: the table's name by mDNS too."""
-        inputs = ConsoleQueue()
-        server = server or StationServer(inputs.put, address, port)
-        server.inputs = inputs.put
+        when the port cannot be had. `advertise`: the table's name by mDNS too. `wake`: the
+        table's wake-up (companion/wakeups.py), which every console's input calls."""
+        inputs = ConsoleQueue(wake)
+        server = StationServer(inputs.put, address, port)
         try:
             server.start()
         except OSError as exc:
@@ -138,7 +141,7 @@ class Consoles:
             return LinkAddress(self.address, "", "other")
         return self.addresses.current()
 
-    def next_address(self, app: Any) -> None:
+    def next_address(self, app: TableHost) -> None:
         """The Instructor's NETWORK button: the links name the machine's next address; the
         codes and the Instructor's console are drawn anew."""
         self.addresses.choose_next()
@@ -155,7 +158,7 @@ class Consoles:
             self.server.goodbye(goodbye)
         self.server.stop()
 
-    def farewell(self, app: Any) -> str:
+    def farewell(self, app: TableHost) -> str:
         """What every console is told when the table closes: the game's end as every side is
         told it, or that the game is saved."""
         if app.game.over:
@@ -171,11 +174,11 @@ class Consoles:
             self.inputs.arrived.clear()
 
     # -- the game ------------------------------------------------------------------------------
-    def seat_keys(self, app: Any) -> list[str]:
-        keys = [f"{ship}/{station}" for (ship, station) in app.table.seats]
+    def seat_keys(self, app: TableHost) -> list[str]:
+        keys = [f"{ship}/{station}" for (ship, station) in app.seats]
         return [INSTRUCTOR_SEAT, VIEW_SEAT, *keys]
 
-    def attach(self, app: Any) -> None:
+    def attach(self, app: TableHost) -> None:
         """A game starts at the table (a new one, a resumed one, a kiosk's next): the old links
         die, every seat gets a new one."""
         if self.game is not None and self.game is not app.game:
@@ -213,7 +216,7 @@ class Consoles:
             except queue.Empty:
                 break
 
-    def links(self, app: Any) -> list[tuple[str, str, str]]:
+    def links(self, app: TableHost) -> list[tuple[str, str, str]]:
         """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
         out, base = [], self.base
         for key in self.seat_keys(app):
@@ -221,10 +224,9 @@ class Consoles:
                         seat_url(base, key, self.server.tokens.issue(key))))
         return out
 
-    def show_codes(self, app: Any) -> None:
+    def show_codes(self, app: TableHost) -> None:
         """The Instructor's display: every seat's code in its Consoles view."""
-        display = app.display
-        if display is None or app.table.display_seat.ship is not None:
+        if not app.shows_codes():
             return
         from display.draw_consoles import ConsoleCode, ConsoleNetwork
 
@@ -233,7 +235,7 @@ class Consoles:
         network = ConsoleNetwork(where.short(), typed, where.reachable,
                                  len(self.addresses.all()) if self.address in ANY_ADDRESS
                                  else 1, NO_NETWORK_SHORT)
-        display.show_consoles(tuple(ConsoleCode(name, url, qr_matrix(url))
+        app.show_codes(tuple(ConsoleCode(name, url, qr_matrix(url))
                                     for _key, name, url in self.links(app)), network)
         self.links_on = where
 
@@ -243,7 +245,7 @@ class Consoles:
             return None
         return f"http://{MDNS_NAME}:{self.server.port}"
 
-    def say_links(self, app: Any, say: Callable[[str], None], codes: bool = False) -> None:
+    def say_links(self, app: TableHost, say: Callable[[str], None], codes: bool = False) -> None:
         """The links to hand out, with their codes (`codes`): the seats people play, then the
         viewscreen; the Instructor's last and without a code (it opens everything: nobody at the
         table should scan it from the terminal); the autopilot's seats not at all (the
@@ -254,7 +256,7 @@ class Consoles:
             f"table; {where.describe()})")
         if not where.reachable:
             say(f"starbridge: phones cannot join: this machine has no network; {NO_NETWORK_FIX}")
-        modes = {f"{ship}/{station}": mode for (ship, station), mode in app.table.seats.items()}
+        modes = {f"{ship}/{station}": mode for (ship, station), mode in app.seats.items()}
         links = self.links(app)
         autopilot = sorted({app.names.get(k.partition("/")[0], k.partition("/")[0])
                             for k, _n, _u in links if modes.get(k) == "autopilot"})
@@ -270,7 +272,7 @@ class Consoles:
         instructor = next(url for key, _n, url in links if key == INSTRUCTOR_SEAT)
         say(f"  Instructor: {instructor}  (keep it to yourself: it opens every seat)")
 
-    def _log(self, app: Any, key: str) -> SeatLog:
+    def _log(self, app: TableHost, key: str) -> SeatLog:
         log = self.logs.get(key)
         if log is None:   # first asked: what every seat was told, rebuilt by one replay
             from display.game_link import replayed
@@ -282,7 +284,7 @@ class Consoles:
                     for new in fresh:
                         new.record(before, after, events)
             except Exception as exc:   # a log that does not replay: the game goes on
-                app.table.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
+                app.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
                               f"before: the game's log did not replay ({type(exc).__name__}: {exc})")
             self.logs.update((new.key, new) for new in fresh)
             log = self.logs[key]
@@ -295,7 +297,7 @@ class Consoles:
         self.counted += 1
 
     # -- inputs ----------------------------------------------------------------------------
-    def pump(self, app: Any) -> int:
+    def pump(self, app: TableHost) -> int:
         """Take every console input waiting (their answers go out with the next `publish`, in
         one wake-up of the server with the states); returns how many."""
         n = 0
@@ -307,7 +309,7 @@ class Consoles:
             n += 1
             if got.generation is not None and got.generation != self.server.tokens.generation:
                 continue   # sent from an ended game's link: never applied to this one
-            app.last_input = app.table.clock()
+            app.took_input()
             kind = got.message.get("type")
             if kind == "join":
                 self.dirty.add(got.seat)
@@ -316,7 +318,7 @@ class Consoles:
         self.retry_held(app)
         return n
 
-    def _answer(self, app: Any, got: ConsoleInput) -> None:
+    def _answer(self, app: TableHost, got: ConsoleInput) -> None:
         """Do what a console asked and answer it (with the next publish), or keep a decide
         that waits for another seat's roll."""
         mid = str(got.message.get("id", ""))
@@ -331,7 +333,7 @@ class Consoles:
                                  answer if isinstance(answer, dict) else result(mid, answer))
         self.dirty.add(got.seat)
 
-    def retry_held(self, app: Any) -> None:
+    def retry_held(self, app: TableHost) -> None:
         """The decides kept while another seat was asked first, tried again after each action:
         a card that was open when its player confirmed it does not close under him because
         another seat's roll or decision came first."""
@@ -342,7 +344,7 @@ class Consoles:
         for got in held:
             self._answer(app, got)
 
-    def handle(self, app: Any, got: ConsoleInput) -> str | dict[str, Any] | None:
+    def handle(self, app: TableHost, got: ConsoleInput) -> str | dict[str, Any] | None:
         """Do what a console asked: None when done, else the problem in words (or the whole
         answer)."""
         seat = seat_of(got.seat)
@@ -361,7 +363,7 @@ class Consoles:
             return self.instruct(app, message)
         return f"Nothing to do for a {kind} message."
 
-    def _marks(self, app: Any) -> tuple[int, tuple[int, int]]:
+    def _marks(self, app: TableHost) -> tuple[int, tuple[int, int]]:
         """(rolls answered so far, (turn, phase)) of the game now: what a console's `seq` is
         checked against."""
         actions = app.game.actions
@@ -373,7 +375,7 @@ class Consoles:
         state = app.game.state
         return rolls, (int(getattr(state, "turn", 0)), int(getattr(state, "phase", 0)))
 
-    def moved_on(self, app: Any, message: Mapping[str, Any]) -> bool:
+    def moved_on(self, app: TableHost, message: Mapping[str, Any]) -> bool:
         """Whether a roll, an override or a decide answers a state older than the request it
         would answer: a roll answered since its state was sent (the tray's, the autopilot's),
         or a decide from another phase or turn. A message without `seq` (an older page) is
@@ -387,7 +389,7 @@ class Consoles:
         now = self._marks(app)
         return then[0] != now[0] if kind != "decide" else then[1] != now[1]
 
-    def decide(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | None:
+    def decide(self, app: TableHost, seat: Seat, message: Mapping[str, Any]) -> str | None:
         asked = message.get("decision")
         values = message.get("values", {})
         if not isinstance(asked, dict) or not isinstance(values, dict):
@@ -427,15 +429,15 @@ class Consoles:
         action = decision.make(chosen)
         return self.accept(app, action)
 
-    def accept(self, app: Any, action: Action) -> str | None:
+    def accept(self, app: TableHost, action: Action) -> str | None:
         why = problem(app.game.state, action)
         if why is not None:
             return why
         if app.accept(action, BY) is None:
-            return str(app.messages[-1]) if app.messages else "The rules refused it."
+            return app.last_message() or "The rules refused it."
         return None
 
-    def roll(self, app: Any, seat: Seat, message: Mapping[str, Any]) -> str | dict[str, Any] | None:
+    def roll(self, app: TableHost, seat: Seat, message: Mapping[str, Any]) -> str | dict[str, Any] | None:
         prompt = next((p for p in pending(app.game.state, seat) if p.roll is not None), None)
         if prompt is None or prompt.roll is None:
             return "No roll is asked of your seat now."
@@ -444,7 +446,7 @@ class Consoles:
             if type(value) is not int or not 1 <= value <= prompt.roll.sides:
                 return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
             return self.accept(app, RollResult(prompt.roll.station, value, "manual"))
-        dice = app.table.dice
+        dice = app.dice
         status = None if dice is None else dice.status(Seat(prompt.station, prompt.ship))
         if status is not None and status.by_hand:   # fallback "manual": the face is typed in
             app.roll_for(prompt, BY)   # the display (if any) says so too
@@ -457,10 +459,10 @@ class Consoles:
             return result(mid, None, tray=True,
                           say=f"Roll the dice tray now: {prompt.roll.purpose}")
         if app.roll_for(prompt, BY) is None:
-            return str(app.messages[-1]) if app.messages else "The roll was refused."
+            return app.last_message() or "The roll was refused."
         return None
 
-    def instruct(self, app: Any, message: Mapping[str, Any]) -> str | None:
+    def instruct(self, app: TableHost, message: Mapping[str, Any]) -> str | None:
         do = message.get("do")
         if do not in INSTRUCTOR_DOES:
             return f"The Instructor may: {', '.join(INSTRUCTOR_DOES)}; not {do!r:.20}."
@@ -468,15 +470,14 @@ class Consoles:
             taken = app.undo("phase" if do == "undo-phase" else "last")
             return None if taken else "Nothing to take back."
         if do == "end":
-            app.leave = True
-            app.messages.append("the Instructor ended the session: the game is saved")
+            app.end_session("the Instructor ended the session: the game is saved")
             return None
         ship, station = message.get("ship"), message.get("station")
         if do == "seat":
             mode = message.get("mode")
-            if not all(isinstance(x, str) for x in (ship, station, mode)):
+            if not (isinstance(ship, str) and isinstance(station, str) and isinstance(mode, str)):
                 return "A seat change needs ship, station and mode."
-            return app.ask_seat(ship, station, mode, instructor=True)   # type: ignore[no-any-return]
+            return app.ask_seat(ship, station, mode, instructor=True)
         if do == "revoke":
             key = f"{ship}/{station}" if ship else str(station)
             if key not in self.seat_keys(app) or key == INSTRUCTOR_SEAT:
@@ -497,9 +498,8 @@ class Consoles:
         return self.accept(app, RollResult(prompt.roll.station, value, "override"))
 
     # -- outputs -----------------------------------------------------------------------------
-    def _instructor_extras(self, app: Any) -> dict[str, Any]:
-        pins = app.table.pins if app.table.factory is not None else None
-        rows = app.seat_changes.rows(app.table.seats, pins, app.names)
+    def _instructor_extras(self, app: TableHost) -> dict[str, Any]:
+        rows = app.seat_rows()
         links = []
         for key, name, url in self.links(app):
             cached = self.svgs.get(key)
@@ -509,18 +509,18 @@ class Consoles:
         connected = self.server.connected()
         seats = [{**asdict(r), "console": f"{r.ship}/{r.station}" in connected} for r in rows]
         # who plays a seat, in this table's words: with no screen, a person plays at a console
-        person = "Touch" if app.display is not None else "Console"
+        person = "Touch" if app.has_screen else "Console"
         modes = [["panel", "Panel"], ["touch", person], ["autopilot", "Auto"]]
         return {"seats": seats, "links": links, "modes": modes}
 
-    def _lights(self, app: Any, key: str) -> dict[str, dict[str, float]] | None:
+    def _lights(self, app: TableHost, key: str) -> dict[str, dict[str, float]] | None:
         """The seat's physical panel's status lamps (your move, alert and the officer's
         troubles), when it has a panel. Its indicator lamps stay on the panel: a few lamps for
         more weapons or shields than it has, which the card and the facts say in words."""
         seat = seat_of(key)
         if seat is None:
             return None
-        for b in app.bridges:
+        for b in app.panels:
             if b.ship == seat.ship and (seat.station in b.stations):
                 lit: dict[str, dict[str, float]] = b.lit()
                 if seat.station not in lit:
@@ -529,10 +529,10 @@ class Consoles:
                                        if r in STATUS_LAMPS}}
         return None
 
-    def _entering(self, app: Any) -> dict[str, dict[str, Any]]:
+    def _entering(self, app: TableHost) -> dict[str, dict[str, Any]]:
         """What each seat's physical panel is entering now (the panels' editors)."""
         out: dict[str, dict[str, Any]] = {}
-        for b in app.bridges:
+        for b in app.panels:
             for station, st in b.stations.items():
                 editor = st.model.editor
                 if editor is None or b.ship is None:
@@ -545,7 +545,7 @@ class Consoles:
                     "field": field.name if field is not None else None}
         return out
 
-    def publish(self, app: Any) -> int:
+    def publish(self, app: TableHost) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
         self.retry_held(app)   # a roll answered since (the autopilot's, the tray's)
@@ -558,10 +558,10 @@ class Consoles:
             self.at_seq.clear()   # a console's message from before it answers nothing now
             self.counted = len(app.game.actions)
             self.shown = None
-        seats_now = (tuple(app.table.seats.items()), tuple(app.seat_changes.asked.items()))
+        seats_now = (tuple(app.seats.items()), tuple(app.seats_asked.items()))
         changed = app.game.state is not self.shown or seats_now != self.seats_seen
         connected = self.server.connected()
-        entering = self._entering(app) if app.bridges and connected else {}
+        entering = self._entering(app) if app.panels and connected else {}
         if entering != self.entering:   # a panel press changed a decision being entered
             self.dirty |= {k for k in {*entering, *self.entering}
                            if entering.get(k) != self.entering.get(k)}

@@ -28,7 +28,13 @@ from typing import Any
 
 from engine.errors import DataError, EngineError, one_line
 from engine.files import FileRefused, read_regular
-from engine.game import officer_needs, rating_range, scenario_ruleset, skill_names
+from engine.game import (
+    default_level,
+    officer_needs,
+    rating_range,
+    scenario_ruleset,
+    skill_names,
+)
 from engine.stations import STATION_NAMES, title
 
 FOLDER = "crews"
@@ -376,7 +382,8 @@ def crew_names(folder: Path) -> list[str]:
 
 def needs_of(size: str) -> dict[str, tuple[str, ...]]:
     """What each station of a crew of `size` is rated in (from the ruleset, by the kernel)."""
-    scenario = {"ruleset": scenario_ruleset({}), "id": "crew", "level": "command", "crew": size,
+    ruleset = scenario_ruleset({})   # its officers, at the level a table plays by default
+    scenario = {"ruleset": ruleset, "id": "crew", "level": default_level(ruleset), "crew": size,
                 "ships": [{"id": "ship"}]}
     try:
         return dict(officer_needs(scenario)["ship"])

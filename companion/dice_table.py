@@ -50,15 +50,12 @@ class TrayAlerts:
             for st in b.stations.values():
                 model = st.model
                 if dice.status(model.seat).alert:
-                    if not model.alert:
-                        model.alert = True
+                    if model.set_alert(True):
                         self.lit.add(model.seat)
                         moved = True
                 elif model.seat in self.lit:
                     self.lit.discard(model.seat)
-                    if model.alert:
-                        model.alert = False
-                        moved = True
+                    moved = model.set_alert(False) or moved
             if moved:
                 changed.append(b)
         return changed

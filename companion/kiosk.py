@@ -29,10 +29,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.app import WATCH, App
+from companion.app import WATCH, App, Table
 from companion.config import Config
 from companion.saved_game import SavedGame
 from companion.store import ABANDONED, DAMAGED, OVER, Store, StoreError
@@ -61,7 +62,7 @@ class Kiosk:
     """Alternates attract and crew games on one screen; `step` is one turn of the loop."""
 
     def __init__(self, config: Config, store: Store | None, surface: Any,
-                 make_table: Callable[[SavedGame, bool], Any],
+                 make_table: Callable[[SavedGame, bool], Table],
                  new_scenario: Callable[[str | None], dict[str, Any]],
                  clock: Callable[[], float] = time.monotonic,
                  say: Callable[[str], None] = lambda _line: None) -> None:
@@ -129,12 +130,11 @@ class Kiosk:
             consoles = self.app.consoles
             self.app.close()
             self.app = None
-        table = self.make_table(game, not crew)
-        table.briefing = False   # the kiosk's own screens brief its crews (and invite them)
-        if consoles is not None and getattr(table, "consoles", None) is None:
+        # the kiosk's own screens brief its crews (and invite them)
+        table = replace(self.make_table(game, not crew), briefing=False)
+        if consoles is not None and table.consoles is None:
             consoles.detach()   # attract mode: the crew game's phones are sent away
-        self.app = App(game, table)
-        self.app.held |= held
+        self.app = App(game, table, frozenset(held))
         self.mode = "crew" if crew else "attract"
         self.ended_at = None
         self.started_at = self.clock()
@@ -273,16 +273,16 @@ def run_kiosk(config: Config, data_dir: Path | None, say: Callable[[str], None])
     args = argparse.Namespace(turns=None, scenario=None)
     hw = open_hardware(config, False, True, say)
     surface = hw.surface
-    consoles = open_consoles(config, say)   # phones join crew games, not attract mode
+    consoles = open_consoles(config, say,   # phones join crew games, not attract mode
+                             wake=hw.wakeups.wake if hw.wakeups is not None else None)
 
-    def make_table(game: SavedGame, attract: bool) -> Any:
-        table = build_table(game, config, hw, False, say, None, data_dir)
-        table.exit_keys, table.exit_buttons = config.exit_keys, config.exit_buttons
-        if attract:
-            table.step_s = config.attract_step_ms / 1000
-            table.seats = attract_seats(table.seats)
-        else:
-            table.consoles = consoles
+    def make_table(game: SavedGame, attract: bool) -> Table:
+        table = build_table(game, config, hw, False, say, None, data_dir,
+                            consoles=None if attract else consoles)
+        table = replace(table, exit_keys=config.exit_keys, exit_buttons=config.exit_buttons)
+        if attract:   # the autopilots play, an action every attract_step_ms
+            table = replace(table, step_s=config.attract_step_ms / 1000,
+                            seats=attract_seats(table.seats))
         return table
 
     def scenario(name: str | None) -> dict[str, Any]:

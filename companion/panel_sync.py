@@ -10,18 +10,22 @@ idle table does nothing here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.panel_sync import PanelEdit, decision_key, edit_of
 from engine import GameState
 from hardware.ship_bridge import Bridge
+
+if TYPE_CHECKING:
+    from display.bridge_display import BridgeDisplay
 
 
 class PanelSync:
     def __init__(self) -> None:
         self.seen: dict[int, int] = {}   # bridge (by id) -> its presses already handed on
 
-    def to_display(self, bridges: Iterable[Bridge], display: Any, state: GameState) -> None:
+    def to_display(self, bridges: Iterable[Bridge], display: BridgeDisplay | None,
+                   state: GameState) -> None:
         """Hand the display the editor of every panel pressed since the last call."""
         for b in bridges:
             start = self.seen.get(id(b), 0)
@@ -45,7 +49,8 @@ class PanelSync:
                                            editor.cursor if editor is not None else 0, said,
                                            model.last.refused is not None))
 
-    def to_panels(self, display: Any, bridges: Iterable[Bridge], state: GameState) -> None:
+    def to_panels(self, display: BridgeDisplay | None, bridges: Iterable[Bridge],
+                  state: GameState) -> None:
         """Hand each edit made by touch to the panel editing the same decision (its lights
         follow at the bridge's next `show`)."""
         if display is None:

@@ -1,12 +1,14 @@
-"""Play a game at the station panels: the loop that joins the panels, the engine, the dice and
-the autopilot, on the main thread.
+"""`starbridge panels play`: a game at the station panels alone (no screen), played by the one
+table loop (companion/app.py) that `play` and the consoles' table run.
 
-    state = play(state, bridges, roller, clock, idle)
+    app = panels_app(scenario, ["enterprise"], pins, factory, seed=1, say=print)
+    while app.step() and not app.game.over:    # on the main thread
+        app.wait()                             # until a press (or a light's blink) is due
 
-Every prompt that an open panel answers waits for that panel's buttons (a roll waits for its
-roll or confirm button, then `roller` makes it); every other prompt (a ship with no crew at the
-table, a station with no panel) is played by the autopilot, or rolled at once. `idle` runs when
-nothing is left but to wait for a press (on the Pi: a short sleep; the display: one frame).
+The crews' ships are played at the panels the pin map has for their stations (crew 1 the first
+of them in the scenario, crew 2 the next); every other seat (a ship with no crew at the table, a
+station with no panel) by the autopilot, said once. Any ruleset and level, as `play` takes them
+(`--ruleset`, `--scenario`, `--level`); the account of the game on stdout. Nothing is saved.
 """
 
 from __future__ import annotations
@@ -14,77 +16,74 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.dice import VirtualDice
-from companion.session import Roller, account_lines, load_scenario, prepare
-from engine import (
-    Action,
-    Event,
-    GameState,
-    Prompt,
-    apply,
-    crew_stations,
-    decide,
-    new_game,
-    pending,
-)
-from hardware.devices import factory_or_mock
-from hardware.panel import Outcome
-from hardware.pinmap import PinMapError, load_pinmap
-from hardware.ship_bridge import Bridge, crews_of, pump_all
+from companion.admiral_seats import admiral_seats
+from companion.app import App, Report, Table
+from companion.saved_game import AUTOPILOT, SavedGame
+from companion.seat_changes import panel_problem
+from companion.session import account_lines, load_scenario, prepare
+from companion.usage import LazyChoices
+from engine import crew_stations, levels, new_game
+from engine.errors import EngineError
+from engine.game import ruleset_names
+from engine.stations import INSTRUCTOR, title
+from hardware.pinmap import PinMap, PinMapError, load_pinmap
+from hardware.ship_bridge import crews_of
 
-Report = Callable[[GameState, Action, tuple[Event, ...]], None]
+Say = Callable[[str], None]
 
 
-def answered_by_panel(state: GameState, prompt: Prompt, bridges: Sequence[Bridge]) -> bool:
-    return any(prompt in st.model.prompts(state) for b in bridges for st in b.stations.values())
+def panel_seats(scenario: Mapping[str, Any], ships: Sequence[str], pins: PinMap,
+                say: Say) -> dict[tuple[str, str], str]:
+    """Who plays each seat: the crews of `ships` at the panels the map has for them, everyone
+    else the autopilot; a crew's station with no panel is said once (the autopilot plays it)."""
+    state = new_game(scenario)
+    ids = [str(s["id"]) for s in scenario.get("ships", ()) if isinstance(s, Mapping)]
+    seats: dict[tuple[str, str], str] = {(ship, st): AUTOPILOT for ship in ids
+                                         for st in crew_stations(state, ship)}
+    seats.update({(side, st): AUTOPILOT for side, st in admiral_seats(state)})
+    seats["", INSTRUCTOR] = AUTOPILOT
+    names = {str(s["id"]): str(s.get("name", s["id"])) for s in scenario.get("ships", ())
+             if isinstance(s, Mapping)}
+    crewed = [s for s in ids if s in ships]
+    stations = {s: crew_stations(state, s) for s in ids}
+    crews = crews_of(ids, crewed, stations)
+    for ship in crewed:
+        missing = []
+        for station in stations[ship]:
+            why = panel_problem(pins, seats, (ship, station), names)
+            if why is not None and pins.stand_in(station, crews[ship], stations[ship]):
+                why = None   # a panel the crew has no station for plays it (Knight Hawks' Weapons)
+            if why is None:
+                seats[ship, station] = "panel"
+            else:
+                missing.append(f"{title(station)} ({why})")
+        if missing:
+            say(f"starbridge: the autopilot plays {names.get(ship, ship)}'s "
+                + "; ".join(missing))
+    return seats
 
 
-def play(state: GameState, bridges: Sequence[Bridge], roller: Roller, clock: Callable[[], float],
-         idle: Callable[[], None], on_events: Report | None = None,
-         max_idle: int | None = None) -> GameState:
-    """Play until the game is over (or `max_idle` waits in a row with nothing pressed)."""
-    idle_count = 0
-
-    def apply_reported(action: Action) -> tuple[GameState, tuple[Event, ...]]:
-        nonlocal state
-        state, events = apply(state, action)
-        if on_events is not None:
-            on_events(state, action, events)
-        for b in bridges:
-            b.show(state, events, clock())
-        return state, events
-
-    def act(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
-        if out.action is not None:
-            return apply_reported(out.action)
-        if out.roll is not None and out.roll.roll is not None:
-            return apply_reported(roller(out.roll.roll))
-        return None
-
-    while not state.over:
-        before = state
-        for prompt in pending(state):
-            if not answered_by_panel(state, prompt, bridges):
-                apply_reported(roller(prompt.roll) if prompt.roll else decide(state, prompt))
-                break
-        else:
-            state = pump_all(bridges, state, clock(), act)
-        if state is before:
-            idle_count += 1
-            if max_idle is not None and idle_count > max_idle:
-                return state
-            idle()
-        else:
-            idle_count = 0
-    return state
+def panels_app(scenario: dict[str, Any], ships: Sequence[str], pins: PinMap, factory: Any,
+               seed: int, say: Say, clock: Callable[[], float] = time.monotonic,
+               report: Report | None = None) -> App:
+    """The table loop for a game at the panels, headless (`report`: the account of the game)."""
+    seats = panel_seats(scenario, ships, pins, say)
+    game = SavedGame.new(None, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
+    return App(game, Table(seats, pins, factory, clock=clock, say=say, report=report))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scenario", default="duel", help="scenario name (default duel)")
+    p.add_argument("--scenario", default=None,
+                   help="scenario name (default: duel, or the ruleset's first)")
+    p.add_argument("--ruleset", choices=LazyChoices(ruleset_names), default=None,
+                   metavar="RULESET", help="the game system: %(choices)s")
+    p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
+                   default=None, metavar="LEVEL",
+                   help="the rules: %(choices)s (default: the scenario's, else its ruleset's)")
     p.add_argument("--ship", action="append", default=None,
                    help="the ship whose crew sits at the panels (repeat for two crews on one "
                         "Pi: the first of them in the scenario is the pin map's crew 1, the "
@@ -97,42 +96,46 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     """`starbridge panels play`: a game at the panels; the account on stdout."""
+    from companion.session import ruleset_scenario
+    from hardware.devices import factory_or_mock
+
     try:
         pins = load_pinmap(args.pins)
     except PinMapError as exc:
         print("\n".join(exc.problems), file=sys.stderr)
         return 2
-    scenario = prepare(load_scenario(args.scenario, data_dir), data_dir, "basic", None,
-                       args.turns, None)
-    state = new_game(scenario)
+    say: Say = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    name = args.scenario or "duel"
+    try:
+        if args.ruleset is not None:
+            name = ruleset_scenario(args.ruleset, args.scenario, "duel", data_dir)
+        scenario = prepare(load_scenario(name, data_dir), data_dir, args.level, None,
+                           args.turns, None)
+        new_game(scenario)   # a level the scenario's ruleset does not play is refused here
+    except EngineError as exc:
+        print(f"starbridge: {exc}", file=sys.stderr)
+        return 2
     ids = [str(s["id"]) for s in scenario["ships"]]
     ships = args.ship or ids[:1]
     unknown = [s for s in ships if s not in ids]
     if unknown:
-        print(f"starbridge: no ship {', '.join(map(repr, unknown))} in {args.scenario} "
+        print(f"starbridge: no ship {', '.join(map(repr, unknown))} in {name} "
               f"(ships: {', '.join(ids)})", file=sys.stderr)
         return 2
-    say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     factory = factory_or_mock(pins, say, args.factory)
-    bridges = []
-    crews = crews_of(ids, ships, {ship: crew_stations(state, ship) for ship in ships})
-    for ship in dict.fromkeys(ships):
-        bridge = Bridge(pins, factory, ship, crew_stations(state, ship), crew=crews[ship])
-        bridge.open(say)
-        bridges.append(bridge)
 
-    def report(state: GameState, action: Action, events: tuple[Event, ...]) -> None:
+    def report(events: tuple[Any, ...]) -> None:
         for line in account_lines(events):
             print(line, flush=True)
 
+    app = panels_app(scenario, ships, pins, factory, args.seed, say, report=report)
     try:
-        play(state, bridges, VirtualDice(args.seed).roll, time.monotonic,
-             lambda: time.sleep(0.01), report)
+        while app.step() and not app.game.over:
+            app.wait()
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
     finally:
-        for b in bridges:
-            b.close()
+        app.close()
         close: Any = getattr(factory, "close", None)
         if close is not None:
             close()

@@ -16,10 +16,13 @@ wiring.md "Two crews on one Pi"), and only if that moves no other ship's crew to
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.stations import title
 from readouts.seats_model import MODES, SeatRow
+
+if TYPE_CHECKING:
+    from hardware.pinmap import PinMap
 
 SeatKey = tuple[str, str]   # (ship, station)
 NOT_AT_PANEL = ("touch", "autopilot")
@@ -30,7 +33,7 @@ def turn_of(state: Any) -> int:
     return int(getattr(state, "turn", 0))
 
 
-def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
+def panel_problem(pins: PinMap | None, seats: Mapping[SeatKey, str], key: SeatKey,
                   names: Mapping[str, str] | None = None) -> str | None:
     """Why the seat `key` cannot be played at a panel with `seats` as they will be (None: it
     can); `key`'s own entry in `seats` is not counted. `pins` is the table's pin map (None: no
@@ -62,9 +65,8 @@ def panel_problem(pins: Any, seats: Mapping[SeatKey, str], key: SeatKey,
     crew = then[ship]
     if pins.panel_for(station, crew) is None:
         first = next((s for s, n in now.items() if n == 1 and s != ship), None)
-        crews = pins.crews
         return (f"the {title(station)} panel is {name(first)}'s (the pin map has panels for "
-                f"crew {', '.join(map(str, crews))} only)" if first is not None else
+                f"crew {', '.join(map(str, pins.crews))} only)" if first is not None else
                 f"the pin map has no {title(station)} panel for crew {crew}")
     return None
 
@@ -81,7 +83,7 @@ class SeatChanges:
         out.update(self.asked)
         return out
 
-    def ask(self, seats: Mapping[SeatKey, str], key: SeatKey, mode: str, pins: Any,
+    def ask(self, seats: Mapping[SeatKey, str], key: SeatKey, mode: str, pins: PinMap | None,
             names: Mapping[str, str] | None = None) -> str | None:
         """Ask that seat `key` be played by `mode`; the reason when it cannot be (nothing
         changes then)."""
@@ -105,7 +107,7 @@ class SeatChanges:
         out, self.asked = self.asked, {}
         return out
 
-    def rows(self, seats: Mapping[SeatKey, str], pins: Any,
+    def rows(self, seats: Mapping[SeatKey, str], pins: PinMap | None,
              names: Mapping[str, str] | None = None) -> tuple[SeatRow, ...]:
         """Every seat as the Seats view shows it, in the order of `seats`."""
         planned = self.planned(seats)

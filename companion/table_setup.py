@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.admiral_seats import admiral_seats
-from companion.app import App, Table
+from companion.app import App, Report, Table
 from companion.config import (
     Config,
     ConfigError,
@@ -25,6 +25,7 @@ from companion.saved_game import SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.store import ABANDONED, PLAYING, Store, StoreError
 from companion.systemd_notify import Notifier
+from companion.wakeups import Wakeups
 from display.game_offer import parse_choice
 from engine import (
     Event,
@@ -41,6 +42,7 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
+    from companion.consoles import Consoles
     from display.keys_sheet import PanelKeys
     from engine import GameState
     from firmware_bridge.bridge import DiceBridge
@@ -260,6 +262,7 @@ class Hardware:
     room: Room | None = None  # the room's lights and sounds, from [room] lights
     panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights
     service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
+    wakeups: Wakeups | None = None   # how the loop sleeps; every input source is made with it
 
     def close(self) -> None:
         if self.room is not None:
@@ -272,8 +275,18 @@ class Hardware:
 
 
 def open_hardware(config: Config, headless: bool, panels: bool,
-                  say: Callable[[str], None], window: bool = False) -> Hardware:
+                  say: Callable[[str], None], window: bool = False,
+                  wakeups: Wakeups | None = None) -> Hardware:
+    """The run's hardware; the screen first, so that the loop's wake-up (`wakeups`, made here
+    when not given: headless, the consoles' may have come first) suits it, and then each input
+    source is made with it."""
     hw = Hardware()
+    if not headless:
+        from display.screen import open_screen
+
+        hw.surface = open_screen(config.size, False if window else config.fullscreen,
+                                 config.rotate)
+    hw.wakeups = wakeups or Wakeups(display=hw.surface is not None)
     if panels:
         from hardware.devices import factory_or_mock
         from hardware.pinmap import PinMapError, load_pinmap
@@ -299,22 +312,20 @@ def open_hardware(config: Config, headless: bool, panels: bool,
         except LightsError as exc:
             raise EngineError("\n".join(exc.problems)) from None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
+        from companion.wakeups import WakingQueue
         from firmware_bridge.bridge import DiceBridge
 
-        hw.dice = DiceBridge(config.dice).start()
-    if not headless:
-        from display.screen import open_screen
-
-        hw.surface = open_screen(config.size, False if window else config.fullscreen,
-                                 config.rotate)
+        hw.dice = DiceBridge(config.dice, events=WakingQueue(hw.wakeups.wake)).start()
     return hw
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
-                say: Callable[[str], None], report: Any = None,
-                data_dir: Path | None = None, at_consoles: bool = False) -> Table:
+                say: Callable[[str], None], report: Report | None = None,
+                data_dir: Path | None = None, at_consoles: bool = False,
+                consoles: Consoles | None = None) -> Table:
     """The table for `game`; `at_consoles`: no panels here, so a seat saved at a panel is
-    played by a person at a console ("touch", which every console may act for)."""
+    played by a person at a console ("touch", which every console may act for). `consoles`:
+    the station consoles' server, made with `hw.wakeups`' wake-up."""
     seats: dict[tuple[str, str], str] = {}
     for key, mode in game.seats.items():
         ship, _, station = key.partition("/")
@@ -322,7 +333,8 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
             "touch" if at_consoles and mode == "panel" else mode
     table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
                   factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
-                  panel_lights=hw.panel_lights, service=hw.service)
+                  panel_lights=hw.panel_lights, service=hw.service, wakeups=hw.wakeups,
+                  consoles=consoles)
     if hw.surface is not None:
         table.display_seat = display_seat(config, seats)
         ruleset = scenario_ruleset(game.scenario)   # every ruleset's scenarios
@@ -360,16 +372,18 @@ def next_game(game: SavedGame, choice: str, config: Config, args: argparse.Names
 
 
 def open_consoles(config: Config, say: Callable[[str], None],
-                  without: str | None = "the table plays without them") -> Any:
+                  without: str | None = "the table plays without them",
+                  wake: Callable[[], None] | None = None) -> Consoles | None:
     """The station consoles' server when the configuration has them on (or None). `without`
-    says what the table does when they cannot listen; None: it cannot play without them."""
+    says what the table does when they cannot listen; None: it cannot play without them.
+    `wake`: the loop's wake-up (Hardware.wakeups), which each console's input calls."""
     if not config.stations:
         return None
     from companion.consoles import Consoles
 
     return Consoles.open(config.stations_address, config.stations_port, say,
                          without=without or "nobody can play the seats of people, so the game "
-                         "was not started", advertise=config.stations_advertise)
+                         "was not started", advertise=config.stations_advertise, wake=wake)
 
 
 def people_seated(config: Config, args: argparse.Namespace) -> bool:
@@ -383,7 +397,7 @@ def people_seated(config: Config, args: argparse.Namespace) -> bool:
 
 def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headless: bool,
               say: Callable[[str], None], data_dir: Path | None = None,
-              consoles: Any = None) -> int:
+              consoles: Consoles | None = None, wakeups: Wakeups | None = None) -> int:
     def report(events: tuple[Event, ...]) -> None:
         for line in account_lines(events):
             indent = "" if line.startswith(("Turn ", "Movement Phase", "Game over")) else "  "
@@ -406,13 +420,14 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
     if phones:
         say("starbridge: no GPIO for station panels here: the people's seats are played from "
             "their consoles")
-    hw = open_hardware(config, headless, panels and not phones, say, args.window)
+    hw = open_hardware(config, headless, panels and not phones, say, args.window, wakeups)
+    if consoles is None:
+        consoles = open_consoles(config, say, wake=hw.wakeups.wake if hw.wakeups else None)
     table = build_table(game, config, hw, args.autopilot, say, report if headless else None,
-                        data_dir, at_consoles=phones)
-    table.consoles = consoles if consoles is not None else open_consoles(config, say)
+                        data_dir, at_consoles=phones, consoles=consoles)
     app = App(game, table)
     if table.consoles is not None:
-        table.consoles.say_links(app, print if headless else say,
+        table.consoles.say_links(app.host, print if headless else say,
                                  codes=getattr(args, "codes", False))
     try:
         while True:
@@ -427,17 +442,16 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
             game = next_game(game, app.next_game, config, args, data_dir)   # from the end screen
             app.close()
             table = build_table(game, config, hw, args.autopilot, say, None, data_dir,
-                                at_consoles=phones)
-            table.consoles = app.table.consoles   # the same server: new links for the new game
+                                at_consoles=phones, consoles=consoles)   # new links for it
             app = App(game, table)
             if table.consoles is not None:
-                table.consoles.say_links(app, say, codes=getattr(args, "codes", False))
+                table.consoles.say_links(app.host, say, codes=getattr(args, "codes", False))
             say(f"starbridge: game {game.id} started: {game.scenario.get('name')}")
     finally:
         app.close()
         hw.close()
         if table.consoles is not None:   # every phone told the end, then closed
-            table.consoles.close(table.consoles.farewell(app))
+            table.consoles.close(table.consoles.farewell(app.host))
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))

@@ -1,13 +1,15 @@
 """Waking the main loop: it sleeps until the next input, or until something it shows is due.
 
-    wakeups = Wakeups(display=True)
-    edges = WakingQueue(wakeups.wake)      # gpiozero's callbacks put on it: the loop wakes
-    wakeups.adopt_dice(dice)               # so do the dice trays' reader threads
+    wakeups = Wakeups(display=True)        # once per run, when the screen is open
+    edges = WakingQueue(wakeups.wake)      # an inbox: gpiozero's callbacks put on it, the loop wakes
+    Bridge(..., edges=edges); DiceBridge(..., events=WakingQueue(wakeups.wake))
+    Consoles.open(..., wake=wakeups.wake)  # each input source is made with its inbox
     wakeups.wait(0.25)                     # until an input, or a quarter of a second at most
 
 Every input source puts on a queue from its own thread (gpiozero's and the serial links'
-callbacks); a `WakingQueue` also wakes the main loop. The display's own events (keys, taps,
-the window closed) wake it too:
+callbacks, the consoles' server); each is handed, when it is made, a `WakingQueue` (or the
+wake-up itself) that also wakes the main loop. Nothing is rewired after it is made. The
+display's own events (keys, taps, the window closed) wake it too:
 
 - under a desktop (SDL's x11, wayland, windows and cocoa drivers) the loop blocks in SDL's own
   `SDL_WaitEventTimeout`, which sleeps in the kernel until the window system sends something,
@@ -40,7 +42,10 @@ import select
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from companion.app import App
 
 MAX_WAIT = 0.5
 """seconds: the longest the loop sleeps with nothing due."""
@@ -53,14 +58,18 @@ EVDEV_DRIVERS = ("kmsdrm",)
 INPUT_DEVICES = "/dev/input/event*"
 
 
-class WakingQueue(queue.Queue[Any]):
-    """A queue that wakes the main loop whenever something is put on it."""
+T = TypeVar("T")
+
+
+class WakingQueue(queue.Queue[T]):
+    """A queue that wakes the main loop whenever something is put on it: an input source's
+    inbox (a panel's edges, the dice trays' events)."""
 
     def __init__(self, wake: Callable[[], None]) -> None:
         super().__init__()
         self._wake = wake
 
-    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+    def put(self, item: T, block: bool = True, timeout: float | None = None) -> None:
         super().put(item, block, timeout)
         self._wake()
 
@@ -150,24 +159,6 @@ class Wakeups:
             with contextlib.suppress(pygame.error):   # a display closed meanwhile: the flag will do
                 pygame.event.post(pygame.event.Event(self.wake_type))
 
-    def adopt_dice(self, dice: Any) -> None:
-        """Make the dice trays' reader threads wake the loop: their shared queue becomes a
-        WakingQueue (anything already on the old one is moved over, in order)."""
-        if dice is None:
-            return
-        if isinstance(dice.events, WakingQueue):   # a kiosk's next game: it wakes this loop
-            dice.events._wake = self.wake
-            return
-        old, new = dice.events, WakingQueue(self.wake)
-        dice.events = new
-        for link in getattr(dice, "links", ()):
-            link.events = new
-        while True:
-            try:
-                new.put(old.get_nowait())
-            except queue.Empty:
-                break
-
     def _taken(self) -> None:
         self.flag.clear()
         if self._pipe:
@@ -254,7 +245,7 @@ def _usable(fd: int) -> bool:
     return True
 
 
-def due_in(app: Any, t: float) -> float:
+def due_in(app: App, t: float) -> float:
     """Seconds until the app (companion.app.App) has something to do with no input: the next
     autopilot action, a panel light that blinks or flashes, a lamp test ending, a held button
     becoming a long press, a roll's result on screen timing out. MAX_WAIT when nothing is due
@@ -266,10 +257,10 @@ def due_in(app: Any, t: float) -> float:
         return 0.0
     if not app.game.over and not app.waiting_for_people():   # an autopilot seat is to act
         due = min(due, app.next_auto - t if table.step_s > 0 else frame)
-    display = getattr(app, "display", None)
+    display = app.display
     if display is not None and (held := display.wake_in()) is not None:
         due = min(due, held)          # a roll's result held on screen goes away by itself
-    room = getattr(app.table, "room", None)
+    room = table.room
     if room is not None and (next_look := room.due(t)) is not None:
         due = min(due, next_look - t)   # the room's blink, glow or an event's end
     for b in app.bridges:

@@ -308,6 +308,14 @@ def levels(ruleset: str | None = None, playable: bool = False) -> tuple[str, ...
     return found.levels(playable) if isinstance(found, Levelled) else ()
 
 
+def default_level(ruleset: str | None = None) -> str:
+    """The level a table plays when nobody names one: the ruleset's fullest level whose rules are
+    built (the last it offers: FASA's command level, its Command & Control rules); "" for a
+    ruleset without levels. No ruleset named: the one a scenario naming none plays."""
+    offered = levels(ruleset or rulesets.DEFAULT, playable=True)
+    return offered[-1] if offered else ""
+
+
 def level_notice(ruleset: str, level: str) -> str:
     """One line saying which rules of `level` are not in play yet, "" when all are."""
     found = rulesets.get(ruleset)

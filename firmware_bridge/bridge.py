@@ -37,10 +37,13 @@ from firmware_bridge.router import (
 
 class DiceBridge:
     def __init__(self, config: DiceConfig, *, heartbeat_timeout: float = 3.0,
-                 retry: float = 0.25, clock: Callable[[], float] = time.monotonic) -> None:
+                 retry: float = 0.25, clock: Callable[[], float] = time.monotonic,
+                 events: queue.Queue[LinkEvent] | None = None) -> None:
+        """`events`: the queue the trays' reader threads put on (the app's, which wakes its
+        loop); a plain queue when none is given."""
         self.config = config
         self.clock = clock
-        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self.events: queue.Queue[LinkEvent] = queue.Queue() if events is None else events
         self.router = DiceRouter(config)
         self.links = [TrayLink(t.id, t.url, self.events, dice=t.dice, expect_tray=t.id,
                                heartbeat_timeout=heartbeat_timeout, retry=retry, clock=clock)

@@ -397,6 +397,20 @@ class PanelModel:
         """The decision just made was not applied (refused after all): its lights go back."""
         self._sent = None
 
+    def instead(self, out: Outcome, text: str) -> bool:
+        """What the press that gave `out` did instead, in this panel's words (its display, and
+        the screen following it); False when `out` is not this panel's last press."""
+        if self.last is not out:
+            return False
+        self.last = Outcome(note=text)
+        return True
+
+    def set_alert(self, on: bool) -> bool:
+        """The red alert lit or put out from outside the game (a dice tray lost, then back);
+        whether it changed."""
+        changed, self.alert = self.alert != on, on
+        return changed
+
     def sent(self, state: GameState) -> Editor | None:
         """The editor of the decision made on `state` that the engine has not answered yet."""
         return self._sent[1] if self._sent is not None and self._sent[0] is state else None

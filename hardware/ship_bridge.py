@@ -2,16 +2,19 @@
 
     bridge = Bridge(pins, factory, ship="enterprise", stations=crew(state, "enterprise"))
     bridge.open(say=print, t=now)             # lamp test, and one report per panel not opened
-    for out in bridge.pump(state, now):       # on the main thread, in the frame loop
+    for press in bridge.presses(now):         # on the main thread, in the frame loop
+        out = bridge.take(press, state)       # the panel's model takes it; nothing is lit
         ...apply out.action / roll for out.roll...
-    bridge.show(state, events, now)           # after each applied action, and every frame
+    bridge.show(state, events, now)           # once per change: an action applied, a press
 
-Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only queue edges.
+Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only put edges on
+the inbox the bridge was handed when it was made (`edges`: the app's, which wakes its loop).
 
-A press lights its own panel first (the value it moved, the "not now" flash, or "your move" out
-for the decision it made), before the engine is asked; then every panel follows the new state.
-A panel's plan is made again only when what it is made from changed (`OpenPanel.inputs`): the
-state (by identity: states are immutable), its editor and values, the alert, the flash.
+The app's loop (companion/app.py) reads in one direction: the presses are taken, their actions
+applied, and then every output, these lights among them, is told once of what changed. A
+panel's plan is made again only when what it is made from changed (`OpenPanel.inputs`): the
+state (by identity: states are immutable), its editor and values, the alert, the flash. `pump`
+joins the steps for a bridge played on its own (tests, `starbridge bench panels`).
 """
 
 from __future__ import annotations
@@ -67,12 +70,13 @@ class Bridge:
 
     def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
                  clock: Clock = time.monotonic, crew: int = 1,
-                 lights: RuleSet | None = None) -> None:
+                 lights: RuleSet | None = None,
+                 edges: queue.Queue[Edge] | None = None) -> None:
         self.pins, self.factory, self.ship, self.clock = pins, factory, ship, clock
         self.lights = lights or default_rules()   # the panels' lights file (docs/lights.md)
         self.crew = crew
         self.wanted = tuple(stations)
-        self.edges: queue.Queue[Edge] = queue.Queue()
+        self.edges: queue.Queue[Edge] = queue.Queue() if edges is None else edges
         self.stations: dict[str, OpenPanel] = {}
         self.lamp_test_until = float("-inf")
         self.missing: tuple[str, ...] = ()
@@ -177,34 +181,40 @@ class Bridge:
                 self.live.discard(deb)
         return out
 
+    def news(self) -> list[str]:
+        """An expander that stopped (or started again) answering, said once."""
+        return list(self.hub.service())
+
+    def take(self, press: Press, state: GameState) -> Outcome:
+        """A press, taken by its panel's model against `state`: what it asks of the engine (an
+        action, a roll) or says (a note, a refusal). Nothing is lit here: the caller shows the
+        panels once the engine has answered (`show`)."""
+        out = self.stations[press.panel].model.press(press.button, press.kind, state, press.t)
+        self.outcomes.append((press.panel, out))
+        return out
+
     def pump(self, state: GameState, t: float, act: Act,
              timeout: float | None = None) -> GameState:
         """Take the presses since the last call (waiting up to `timeout` seconds for the first,
-        None: not at all), in order, each against the state the one before it left: the
-        panel's model takes it and its own light answers first (a value moved, a "not now"
-        flash, "your move" out for a decision sent). An outcome that carries an action or asks
-        for a roll goes to `act`, which applies it (saved, shown) and returns the new state and
-        its events, or None when it was refused: every panel's lights then follow those events,
-        or the refused decision is withdrawn and the panel's light says so again. Returns the
-        state after the last press, every panel shown for it. An expander that stopped (or
-        started again) answering is said here, once."""
-        for news in self.hub.service():
+        None: not at all), in order, each against the state the one before it left (`take`). An
+        outcome that carries an action or asks for a roll goes to `act`, which applies it (saved)
+        and returns the new state and its events, or None when it was refused (the decision is
+        withdrawn). Every panel is lit once per change: after each action applied, and at the
+        end for what the presses changed that the engine was not asked about (a value moved, a
+        "not now" flash). Returns the state after the last press. An expander that stopped (or
+        started again) answering is said here, once. The app's loop does the same in its own
+        step (companion/app.py), where every other output is told too."""
+        for news in self.news():
             self.say(news)
         for press in self.presses(t, timeout):
-            st = self.stations[press.panel]
-            out = st.model.press(press.button, press.kind, state, press.t)
-            self.outcomes.append((press.panel, out))
-            # The press's own light first: a value moved, a "not now" flash, or "your move"
-            # out for a decision made (hardware.panel: `sent`), before the engine is asked.
-            self.light(st, state, t)
+            out = self.take(press, state)
             if out.action is not None or out.roll is not None:
                 done = act(out)
                 if done is not None:
                     state, events = done
                     self.show(state, events, t)
                 elif out.action is not None:
-                    st.model.withdraw()
-                    self.light(st, state, t)
+                    self.stations[press.panel].model.withdraw()
         self.show(state, (), t)
         return state
 

@@ -56,12 +56,11 @@ def _tap_latency(samples: int) -> list[float]:
     game = SavedGame.new(None, scenario, 1, {})
     seats = {(ship, st): ("touch" if ship == "enterprise" else "autopilot")
              for ship in ("enterprise", "kronos") for st in crew_stations(game.state, ship)}
-    consoles = Consoles.open("127.0.0.1", 0, lambda _l: None)
+    wake = threading.Event()
+    consoles = Consoles.open("127.0.0.1", 0, lambda _l: None, wake=wake.set)
     if consoles is None:
         raise OSError("the consoles' server could not listen on 127.0.0.1")
     app = App(game, Table(seats=seats, say=lambda _l: None, consoles=consoles))
-    wake = threading.Event()
-    consoles.inputs.wake = wake.set
     loop = _Loop()
     session: aiohttp.ClientSession = loop.run(_session())
     keys = ([f"enterprise/{st}" for st in crew_stations(game.state, "enterprise")] * 2

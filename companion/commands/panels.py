@@ -3,7 +3,8 @@
     starbridge panels check [PINS.toml]            # every mistake as file:line: key: what
     starbridge panels check --probe                # and each station display on the I2C bus
     starbridge panels wiring [PINS.toml] [-o OUT]  # the diagram as SVG (stdout without -o)
-    starbridge panels play [PINS.toml] [--ship ID] # a game at the panels (companion.panels_play)
+    starbridge panels play [PINS.toml] [--ship ID] [--level L]   # a game at the panels, by the
+                                                   # one table loop (companion.panels_play)
 
 Without a file, the packaged default map (docs/wiring.md).
 """

@@ -178,9 +178,13 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             "add --autopilot, or run with a screen")
         return 2
     consoles = None
+    from companion.wakeups import Wakeups
+
+    wakeups = Wakeups(display=False) if headless else None   # made first: the consoles wake it
     if headless and config.stations:   # opened before the game: people wait for their consoles
         consoles = open_consoles(config, say, None if people_seated(config, args) else
-                                 "the table plays without them")
+                                 "the table plays without them",
+                                 wake=wakeups.wake if wakeups is not None else None)
         if consoles is None:
             if people_seated(config, args):
                 return 2
@@ -198,7 +202,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             if consoles is not None:
                 consoles.close()
             return 0 if getattr(args, "left", False) else 2   # left at the game chooser
-        return play_game(game, args, config, headless, say, data_dir, consoles)
+        return play_game(game, args, config, headless, say, data_dir, consoles, wakeups)
     except (StoreError, EngineError) as exc:
         if consoles is not None:
             consoles.close()

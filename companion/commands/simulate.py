@@ -29,6 +29,7 @@ from companion.session import (
 from companion.usage import LazyChoices, UsageError, named
 from engine import Action, Event, GameState, level_notice, levels, new_game, scenario_ruleset
 from engine.errors import DataError
+from engine.game import default_level
 
 DEFAULT_SCENARIO = "duel"
 DEFAULT_TURNS = 30
@@ -48,8 +49,9 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
                        help=f"scenario name (default {DEFAULT_SCENARIO})")
     which.add_argument("--ships", type=named("the list of ship classes"),
                        help="ship classes, comma-separated, each its own side")
-    sim.add_argument("--level", choices=LazyChoices(levels), default="basic", metavar="LEVEL",
-                     help="the rules: %(choices)s (default basic)")
+    sim.add_argument("--level", choices=LazyChoices(levels), default=None, metavar="LEVEL",
+                     help="the rules: %(choices)s (default: the ruleset's, as a new table's: "
+                          "its fullest level built)")
     table = stocked(scenario_ruleset({})).table_settings()   # --scale, --turns: the game of a
     sim.add_argument("--scale", choices=table.scales, default=None,   # scenario naming none
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
@@ -139,6 +141,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         else:
             options["admirals"] = list(dict.fromkeys(args.admiral))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
+    if args.level is None:   # the ruleset's own default, as a new table's
+        args.level = default_level(scenario_ruleset(scenario))
     full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
                    options or None)
     crews = parse_crews(args.crew)

@@ -53,8 +53,8 @@ def assert_clean_error(code: int, out: str, err: str, *words: str) -> str:
 
 
 def simulate_to(capsys: pytest.CaptureFixture[str], log: Path, *more: str) -> str:
-    code, out, err = run(capsys, "simulate", "--scenario", "duel", "--seed", str(SEED),
-                         "--turns", str(TURNS), "--log", str(log), *more)
+    code, out, err = run(capsys, "simulate", "--scenario", "duel", "--level", "basic",
+                         "--seed", str(SEED), "--turns", str(TURNS), "--log", str(log), *more)
     assert code == 0, err
     assert err == ""
     return out
@@ -351,7 +351,7 @@ def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[
 
     log = tmp_path / "mine.jsonl"
     code, _, err = run(capsys, "--data-dir", str(data_dir), "simulate", "--scenario", "duel",
-                       "--turns", "2", "--log", str(log))
+                       "--level", "basic", "--turns", "2", "--log", str(log))
     assert code == 0, err
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["scenario"]["classes"]["constitution"]["superstructure"] == 60
@@ -363,8 +363,8 @@ def test_user_ship_file_replaces_the_packaged_one(capsys: pytest.CaptureFixture[
     assert replayed(capsys, log, "--data-dir", str(data_dir)) == replayed(capsys, log)
 
     # Without the folder, simulate uses the packaged ship again.
-    code, _, _ = run(capsys, "simulate", "--scenario", "duel", "--turns", "2", "--log",
-                     str(tmp_path / "packaged.jsonl"))
+    code, _, _ = run(capsys, "simulate", "--scenario", "duel", "--level", "basic", "--turns",
+                     "2", "--log", str(tmp_path / "packaged.jsonl"))
     assert code == 0
     ships = {s["id"]: s for s in replayed(capsys, tmp_path / "packaged.jsonl")["ships"]}
     assert ships["enterprise"]["superstructure_max"] == default

@@ -21,7 +21,8 @@ def no_user_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_games_summary_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["simulate", "--scenario", "raiders", "--games", "4", "--seed", "7"])
+    code = main(["simulate", "--scenario", "raiders", "--level", "basic", "--games", "4",
+                 "--seed", "7"])
     out = capsys.readouterr().out
     assert code == 0
     lines = out.splitlines()

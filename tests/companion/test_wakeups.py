@@ -74,19 +74,17 @@ def test_panel_buttons_start_no_thread_each() -> None:
         factory.close()
 
 
-def test_a_dice_tray_wakes_the_loop() -> None:
+def test_a_dice_tray_made_with_the_loop_s_inbox_wakes_it() -> None:
     pygame.display.init()
     try:
-        dice = DiceBridge(DiceConfig(trays=(TrayConfig("left", "loop://"),)))
-        dice.events.put("already there")   # type: ignore[arg-type]
         wakeups = Wakeups(display=True)
-        wakeups.adopt_dice(dice)
-        assert isinstance(dice.events, WakingQueue)
-        assert all(link.events is dice.events for link in dice.links)
-        assert dice.events.get_nowait() == "already there"
-        wakeups.flag.clear()
+        inbox: WakingQueue[Any] = WakingQueue(wakeups.wake)
+        dice = DiceBridge(DiceConfig(trays=(TrayConfig("left", "loop://"),)), events=inbox)
+        assert dice.events is inbox and all(link.events is inbox for link in dice.links)
+        assert not wakeups.flag.is_set()
         dice.links[0].events.put("a roll")   # type: ignore[arg-type]  # as its reader thread
         assert wakeups.flag.is_set()
+        assert dice.events.get_nowait() == "a roll"
     finally:
         pygame.display.quit()
 
@@ -156,3 +154,30 @@ def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
             assert due_in(rig.app, rig.clock()) <= left
             return
     raise AssertionError("no moment found where the held result was due first")
+
+
+def test_a_console_s_input_wakes_the_loop_its_queue_was_made_with() -> None:
+    from companion.consoles import ConsoleQueue
+    from stations import ConsoleInput
+
+    wakeups = Wakeups(display=False)
+    inputs = ConsoleQueue(wakeups.wake)
+    assert wakeups.wait(0) == "due"
+    inputs.put(ConsoleInput("view", 1, {"type": "join"}, None))   # as the server's thread does
+    assert wakeups.wait(MAX_WAIT) == "woken" and inputs.get_nowait().seat == "view"
+
+
+@pytest.mark.slow
+def test_a_headless_table_with_panels_sleeps_until_a_press(tmp_path: Path) -> None:
+    """The loop is woken by the press's edge (the bridge was made with the loop's inbox), not by
+    looking at the panels every few milliseconds."""
+    rig = Rig(tmp_path, None)
+    rig.settle()
+    app = rig.app
+    pins = rig.pins
+    panel = rig.panel_of("engineer")
+    app.wakeups.flag.clear()
+    rig.factory.pin(pins.panels[panel].buttons["confirm"].pin).drive_low()
+    assert app.wakeups.flag.is_set()   # the edge, put on the bridge's inbox, woke the loop
+    app.wait()
+    assert not app.wakeups.flag.is_set()

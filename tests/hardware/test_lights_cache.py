@@ -1,7 +1,7 @@
 """A bridge lights a panel again only when what its lights are made from changed: these tests
 look for a light left stale. After every step the mocked pins must show what the panel's model
-says from scratch, whoever acted (another seat, the engine, an undo), and the press's own light
-must change before the engine is asked."""
+says from scratch, whoever acted (another seat, the engine, an undo), and a press's light
+changes once, after the engine has answered."""
 
 from __future__ import annotations
 
@@ -137,16 +137,22 @@ def test_another_seats_decision_lights_the_panels_it_concerns(factory: Any,
     rig.check()
 
 
-def test_your_move_goes_out_before_the_engine_is_asked_and_back_if_it_refuses(
+def test_your_move_is_lit_once_the_engine_answered_and_never_blinks_on_a_refusal(
         factory: Any, clock: ManualClock) -> None:
+    """A press is taken, its action applied, and only then is the panel lit, once: a refused
+    decision leaves "your move" on without it ever going out, an accepted one puts it out once
+    (the LED's recorded states count every write)."""
     rig = Rig(factory, clock)
+    green = rig.pin(rig.pins.panels["engineer"].leds["green"].pin)
+    writes = len(green.states)
     rig.refuse_next = True
     rig.press("engineer", "confirm")
-    assert rig.green_when_asked == [0]     # out already when the action went to the engine
-    assert rig.green("engineer") == 1      # refused: still Engineering's move, lit again
+    assert rig.green_when_asked == [1]     # still lit when the action went to the engine
+    assert rig.green("engineer") == 1 and len(green.states) == writes   # refused: not touched
     rig.press("engineer", "confirm")
-    assert rig.green_when_asked == [0, 0]
+    assert rig.green_when_asked == [1, 1]
     assert rig.green("engineer") == 0 and rig.green("helm") == 1
+    assert len(green.states) == writes + 1   # out, once
 
 
 def test_going_back_to_the_very_same_earlier_state_lights_it_afresh(

@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.dice import VirtualDice
-from companion.panels_play import play
+from companion.panels_play import panels_app
 from companion.session import load_scenario, prepare
-from engine import Action, Event, GameState, crew_stations, new_game, pending
+from engine import GameState, crew_stations, new_game, pending
 from hardware.keyboard import KeyMap
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import (
@@ -182,13 +181,22 @@ class TwoCrews:
             b.show(self.state, (), clock())
 
     def pin(self, ref: PinRef) -> Any:
-        if ref.on_header:
-            return self.factory.pin(ref.pin)
-        exp = self.pins.expanders[ref.chip]
-        return mock_i2c(self.factory, exp.bus).chip(exp.address).pin(str(ref.pin))
+        return pin_of(self.factory, self.pins, ref)
 
     def green(self, panel: str) -> int:
-        return int(self.pin(self.pins.panels[panel].leds["green"].pin).state > 0)
+        return green_of(self.factory, self.pins, panel)
+
+
+def pin_of(factory: Any, pins: PinMap, ref: PinRef) -> Any:
+    """The mock pin `ref` names, on the header or on an expander."""
+    if ref.on_header:
+        return factory.pin(ref.pin)
+    exp = pins.expanders[ref.chip]
+    return mock_i2c(factory, exp.bus).chip(exp.address).pin(str(ref.pin))
+
+
+def green_of(factory: Any, pins: PinMap, panel: str) -> int:
+    return int(pin_of(factory, pins, pins.panels[panel].leds["green"].pin).state > 0)
 
 
 def test_two_crews_open_on_one_pi_with_no_pin_twice_and_light_their_own_ship(
@@ -209,39 +217,37 @@ def test_two_crews_open_on_one_pi_with_no_pin_twice_and_light_their_own_ship(
 
 def test_a_whole_turn_with_both_crews_at_their_panels_on_one_pi(factory: Any,
                                                                   clock: ManualClock) -> None:
-    table = TwoCrews(factory, clock)
-    bridges = list(table.bridges.values())
-    actions: list[Action] = []
-    now = {"state": table.state}
+    pins = load_pinmap(example_path())
+    app = panels_app(duel(), ["enterprise", "kronos"], pins, factory, 2, lambda _l: None, clock)
     held: list[Any] = []
     lights: list[tuple[int, dict[str, int]]] = []
-
-    def report(s: GameState, action: Action, events: tuple[Event, ...]) -> None:
-        now["state"] = s
-        actions.append(action)
-
-    def idle() -> None:
-        """Whoever's seat must act presses confirm (held over a second: a long press)."""
-        lights.append((len(actions), {p: table.green(p) for p in
-                                      ("engineer", "engineer2", "helm", "helm2")}))
+    clock.advance(1.0)   # past the lamp test
+    for _ in range(800):
+        if not app.step() or app.game.over:
+            break
+        # Whoever's seat must act presses confirm (held over a second: a long press).
+        lights.append((len(app.game.actions), {p: green_of(factory, pins, p) for p in
+                                               ("engineer", "engineer2", "helm", "helm2")}))
         clock.advance(1.0)
         if held:
             held.pop().drive_high()
-            return
-        for b in bridges:
+            continue
+        for b in app.bridges:
             for name, station in b.stations.items():
-                if pending(now["state"], station.model.seat):
-                    pin = table.pin(table.pins.panels[name].buttons["confirm"])
+                if pending(app.game.state, station.model.seat):
+                    pin = pin_of(factory, pins, pins.panels[name].buttons["confirm"])
                     pin.drive_low()
                     held.append(pin)
-                    return
-
-    final = play(table.state, bridges, VirtualDice(2).roll, clock, idle, report, max_idle=800)
-    assert final.over
-    for ship, b in table.bridges.items():
+                    break
+            if held:
+                break
+    assert app.game.over
+    actions = app.game.actions
+    assert {b.ship for b in app.bridges} == {"enterprise", "kronos"}
+    for b in app.bridges:
         made = [out.action for _, out in b.outcomes if out.action is not None]
-        assert made and all(getattr(a, "ship", None) == ship for a in made)
-        ours = [a for a in actions if getattr(a, "ship", None) == ship
+        assert made and all(getattr(a, "ship", None) == b.ship for a in made)
+        ours = [a for a in actions if getattr(a, "ship", None) == b.ship
                 and a.to_json()["type"] != "roll"]
         assert ours == made            # every decision of the ship came from its own crew
     # Before any press both engineers were lit; after the first allocation that ship's
@@ -252,8 +258,7 @@ def test_a_whole_turn_with_both_crews_at_their_panels_on_one_pi(factory: Any,
     after = next(seen for n, seen in lights if n == 1)
     assert after == {f"engineer{mine}": 0, f"helm{mine}": 1, f"engineer{theirs}": 1,
                      f"helm{theirs}": 0}
-    for b in bridges:
-        b.close()
+    app.close()
 
 
 def test_with_a_one_crew_map_the_second_ship_is_said_once_to_play_elsewhere(

@@ -215,7 +215,7 @@ def test_a_new_game_kills_every_old_link(net: Net, app: App) -> None:
     old = token(app, "enterprise/helm")
     helm = connect(net, app, "enterprise/helm")
     app.game = SavedGame.new(None, app.game.scenario, 3, {})
-    app.consoles.attach(app)
+    app.consoles.attach(app.host)
     assert helm.until(lambda m: m.get("type") == "refused", app.step)["reason"].startswith(
         "This game has ended")
     assert net.console(app.consoles.server.port, old).recv()["reason"] == REFUSED_TOKEN

@@ -41,7 +41,7 @@ def test_a_decide_queued_in_the_old_game_is_not_the_rematchs_first_action(
     eng.send(_decide(eng, "old-1"))
     assert app.consoles.inputs.arrived.wait(5)   # on the queue, not yet pumped
     app.game = SavedGame.new(None, app.game.scenario, app.game.seed, {})   # the rematch
-    app.consoles.attach(app)
+    app.consoles.attach(app.host)
     for _ in range(5):
         app.step()
     assert "console" not in app.game.by
@@ -52,7 +52,7 @@ def test_an_input_of_an_older_generation_is_dropped(net: Net, app: App) -> None:
     message = _decide(eng, "old-2")
     old = app.consoles.server.tokens.generation
     app.game = SavedGame.new(None, app.game.scenario, app.game.seed, {})
-    app.consoles.attach(app)
+    app.consoles.attach(app.host)
     # the server thread queued it after the new game began: stamped with the old game's links
     app.consoles.inputs.put(ConsoleInput("enterprise/engineer", 1, message, old))
     app.step()
@@ -140,11 +140,11 @@ def test_the_links_follow_the_network_that_came_up_after_the_consoles(
     network = [LOOPBACK_ONLY]
     a.consoles.addresses.lookup, a.consoles.addresses.max_age = lambda: network, 0.0
     try:
-        assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a))
-        first = a.consoles._instructor_extras(a)["links"]
+        assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a.host))
+        first = a.consoles._instructor_extras(a.host)["links"]
         network[:] = [LinkAddress("192.168.4.1", "wlan0", HOTSPOT)]
-        assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a))
-        later = a.consoles._instructor_extras(a)["links"]
+        assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a.host))
+        later = a.consoles._instructor_extras(a.host)["links"]
         assert all("//192.168.4.1:" in link["url"] for link in later)
         assert [link["svg"] for link in later] != [link["svg"] for link in first]
     finally:
@@ -311,7 +311,7 @@ def test_the_instructors_network_button_moves_the_codes_and_a_lost_network_is_sa
         a.step()
         assert all("//192.168.1.9:" in c.url for c in d.console_codes or ())
         assert all("//192.168.1.9:" in link["url"]
-                   for link in a.consoles._instructor_extras(a)["links"])
+                   for link in a.consoles._instructor_extras(a.host)["links"])
         network[:] = [LOOPBACK_ONLY]
         a.step()
         assert d.console_network is not None and not d.console_network.reachable
