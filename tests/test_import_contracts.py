@@ -62,17 +62,40 @@ def test_a_new_import_of_a_ruleset_module_from_an_edge_breaks_a_contract(tmp_pat
 
 @pytest.mark.slow
 def test_an_import_cycle_breaks_the_no_cycle_contract(tmp_path: Path) -> None:
-    """The cycle contract can fail: without its one listed exception FASA's damage location is an
-    import cycle (combat.py hands the roll to expert_damage.py, which builds on combat.py)."""
+    """The cycle contract can fail: a package whose two modules import each other breaks it."""
+    (tmp_path / "probe_cycle").mkdir()
+    (tmp_path / "probe_cycle" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "probe_cycle" / "one.py").write_text("from probe_cycle import two  # noqa: F401\n",
+                                                     encoding="utf-8")
+    (tmp_path / "probe_cycle" / "two.py").write_text("from probe_cycle import one  # noqa: F401\n",
+                                                     encoding="utf-8")
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    start = text.index('    "engine.rulesets.fasa.firing.combat -> '
-                       'engine.rulesets.fasa.firing.expert_damage",')
+    text = text.replace('root_packages = ["engine", ', 'root_packages = ["probe_cycle", "engine", ')
+    text = text.replace('ancestors = ["engine", ', 'ancestors = ["probe_cycle", "engine", ')
+    assert text.count("probe_cycle") == 2
+    config = tmp_path / "contracts.toml"
+    config.write_text(text, encoding="utf-8")
+    done = lint_imports(config, tmp_path)
+    assert done.returncode != 0
+    assert "No import cycles between sibling modules BROKEN" in done.stdout
+
+
+@pytest.mark.slow
+def test_an_upward_import_between_fasas_levels_breaks_the_layers_contract(tmp_path: Path) -> None:
+    """The layers contract can fail: without its listed exception the basic Tactical Advantage
+    Phase's reading of the advanced Sensor Phase is an import from a higher level."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    start = text.index('    "engine.rulesets.fasa.flow.advantage -> '
+                       'engine.rulesets.fasa.sensing.sensors",')
     end = text.index("\n", start) + 1
     config = tmp_path / "contracts.toml"
     config.write_text(text[:start] + text[end:], encoding="utf-8")
     done = lint_imports(config)
     assert done.returncode != 0
-    assert "No import cycles between sibling modules BROKEN" in done.stdout
+    assert "the basic game imports no higher level and no optional" in done.stdout
+    assert "BROKEN" in done.stdout
+    assert "engine.rulesets.fasa.flow.advantage is not allowed to import" in " ".join(
+        done.stdout.split())
 
 
 def test_the_seats_view_models_forbid_pygame_the_display_and_the_consoles() -> None:

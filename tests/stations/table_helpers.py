@@ -126,7 +126,7 @@ def play(net: Net, app: App, consoles: dict[str, Console], done: Any, twice: boo
     acted: dict[str, int] = {}
     end = time.monotonic() + timeout
     while not done(app):
-        assert time.monotonic() < end, "the game did not get on"
+        assert time.monotonic() < end, stalled(app, consoles)
         net.arrived.clear()
         app.step()
         for key, c in consoles.items():
@@ -140,6 +140,21 @@ def play(net: Net, app: App, consoles: dict[str, Console], done: Any, twice: boo
         if not app.consoles.inputs.qsize():
             net.arrived.wait(0.5)
     return sent
+
+
+def stalled(app: App, consoles: dict[str, Console]) -> str:
+    """Why a played game did not get on: what the engine waits for, and what each console last
+    saw (its state's seq and what it asks, and its last messages)."""
+    from engine import pending
+
+    lines = [f"the game did not get on; the engine waits for {pending(app.game.state)!r}"]
+    for key, c in consoles.items():
+        st = c.last_state or {}
+        lines.append(f"{key}: seq {st.get('seq')}, sent seq {app.consoles.sent.get(key)}, "
+                     f"decisions {[d.get('action') for d in st.get('decisions') or ()]}, "
+                     f"roll {st.get('roll')}, last seen "
+                     f"{[m.get('type') for m in c.seen[-6:]]} {c.seen[-1:]!r:.600}")
+    return "\n".join(lines)
 
 
 def settle(net: Net, app: App, consoles: dict[str, Console]) -> None:

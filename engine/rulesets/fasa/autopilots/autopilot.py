@@ -20,11 +20,10 @@ from engine.hexgrid import (
     line_of_fire_clear,
     offset_to_hex,
     sextants,
-    turn,
 )
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import victory
-from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc, shields_facing
+from engine.rulesets.fasa import rules, victory
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
@@ -33,7 +32,6 @@ from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing import evasion
 from engine.rulesets.fasa.firing.combat import (
     need_to_hit,
     ready_weapons,
@@ -57,7 +55,6 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
-    Evade,
     Move,
     PlaceShip,
     SelfDestruct,
@@ -78,8 +75,6 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import Seat
 
 TAC = Fraction(1, 3)
-SEVERE = 3
-"""Penetrating points of a missile hit that the autopilot tries to evade."""
 GOOD_SHOT = 5
 """Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
@@ -148,10 +143,6 @@ def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
                                min(candidates, key=lambda w: _weapon_value(ship, w)))
 
 
-def _evade(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return Evade(station, ship.id, _evasion(state, ship))
-
-
 def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
         return Sense(station, ship.id, _crewed_target(state, ship))
@@ -195,15 +186,15 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
     return SetShields(station, ship.id, _shields(state, ship))
 
 
-CHOICES: dict[str, Choose] = {
+CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place, "ask": _ask, **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move, "fire": _fire, "orders": _orders, "engineer_roll": _engineer_roll,
-    "choose_damaged_weapon": _choose, "evade": _evade, "sense": _sense,
+    "choose_damaged_weapon": _choose, "sense": _sense,
     "self_destruct": _self_destruct, "arc_scan": _arc_scan, "set_warp": _set_warp,
     "skill_bonus": _skill_bonus, "bonus_power": _bonus_power, "bonus_shield": _bonus_shield,
     "allocate_power": _allocation, "arm_weapons": _arm, "set_shields": _set_shields,
-}
+}, lambda r: r.autopilot)
 """The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
 
 
@@ -508,23 +499,3 @@ def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
     i = ship.weapon_index(weapon_id)
     spec, w = ship.cls.weapons[i], ship.weapons[i]
     return (0 if w.fired else 1, spec.max_power or spec.damage)
-
-
-def _evasion(state: FasaState, ship: Ship) -> str:
-    """Evade a missile only when its hit would be severe (`SEVERE` points or more through the
-    shield it strikes) and the evasion's superstructure point leaves the ship well clear of
-    disablement; turn the side whose shield then facing the firer is stronger (Advanced: Evading
-    Missile Fire). A 30% chance of halving the hit rarely pays a superstructure point otherwise."""
-    shot = evasion.current(state)
-    firer = state.ship(shot.firer)
-    spec = firer.cls.weapon(shot.weapon)
-
-    def through(heading: int, damage: int) -> int:
-        shields = shields_facing(ship.pos, heading, firer.pos)
-        return max(0, damage - min(ship.shields[n - 1] for n in shields))
-
-    if through(ship.heading, spec.damage) < SEVERE or ship.superstructure <= 2:
-        return "none"
-    half = -(-spec.damage // 2)
-    port, starboard = through(turn(ship.heading, -1), half), through(turn(ship.heading, 1), half)
-    return "port" if port <= starboard else "starboard"

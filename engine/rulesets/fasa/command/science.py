@@ -45,8 +45,7 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     if what == "question":
         return sensors_rating.on_question_roll(state, ship, value)
     if what == "scan":
-        from engine.rulesets.fasa.sensing import arc_scan  # it asks this module's rolls
-        return arc_scan.on_crewed_roll(state, ship, value)
+        return sensors_rating.on_arc_scan_roll(state, ship, value)
     if what == "comms":
         return hard_comms.on_roll(state, ship, value)
     held, state, events = explosion_roll.on_roll(state, ship, value)

@@ -24,18 +24,20 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
 from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.arcs import arc_words, shields_facing
+from engine.rulesets.fasa import rules
+from engine.rulesets.fasa.arcs import arc_words
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
 from engine.rulesets.fasa.data.ships import WeaponSpec
 from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
 from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing import combat, evasion
+from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
+from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
@@ -48,7 +50,6 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
-    Evade,
     Move,
     PlaceShip,
     SelfDestruct,
@@ -83,15 +84,7 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     own = variant_tables.of(state).controls.get(prompt.action)  # a variant's (values/variant_tables.py)
     if own is not None:
         return own(state, ship, prompt, station)
-    make = {
-        "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
-        "move": _move, "fire": _fire, "choose_damaged_weapon": _choose, "evade": _evade,
-        "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
-        "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
-        "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
-        **science_controls.MAKERS,  # C&C: the Science Officer's decisions
-        **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
-    }[prompt.action]
+    make = _MAKERS[prompt.action]
     return make(state, ship, prompt, station)
 
 
@@ -287,30 +280,6 @@ def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decis
     return Decision(prompt, "choose_damaged_weapon", station,
                     f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
                     build)
-
-
-def _evade(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """None, port or starboard; the field says which shield faces the firer each way (an
-    evasion costs 1 superstructure point and this phase's fire; a 1-3 halves the hit)."""
-    shot = evasion.current(state)
-    firer = state.ship(shot.firer)
-    spec = firer.cls.weapon(shot.weapon)
-
-    def facing(turned: int) -> str:
-        shields = shields_facing(ship.pos, (ship.heading + turned) % 6, firer.pos)
-        return "/".join(f"{n} ({ship.shields[n - 1]})" for n in shields)
-
-    choices = (Choice("none", "no evasion"), Choice("port", "port"),
-               Choice("starboard", "starboard"))
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return Evade(station, ship.id, cast(str, v["direction"]))
-
-    label = (f"Shield facing it: now {facing(0)}, port {facing(-1)}, starboard {facing(1)}; "
-             "evading costs 1 superstructure point and this phase's fire, 1-3 halves the hit")
-    field = Field("direction", label, FieldKind.CHOICE, "none", choices=choices)
-    return Decision(prompt, "evade", station, f"{title(station)}: evade {firer.name}'s "
-                    f"{spec.name}?", (field,), (), build)
 
 
 def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
@@ -556,3 +525,17 @@ def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision
     return Decision(prompt, "ask", station,
                     f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
                     (), build)
+
+
+_MAKERS_BASE: dict[str, Make] = {
+    "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
+    "move": _move, "fire": _fire, "choose_damaged_weapon": _choose,
+    "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
+    "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
+    "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
+    **science_controls.MAKERS,  # C&C: the Science Officer's decisions
+    **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
+}
+_MAKERS: dict[str, Make] = rules.every_rule(_MAKERS_BASE, lambda r: r.controls)
+"""Each decision's fields and limits, by its kind: those not yet declared by their rules here,
+and those a rule declares with its module (`rule.Rule.controls`)."""

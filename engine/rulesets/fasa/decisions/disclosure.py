@@ -13,33 +13,9 @@ the game (`flow/turn.STEP_OF`) and the roll have a line here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
+from engine.rulesets.fasa import rules
+from engine.rulesets.fasa.rule import Disclosure, Told
 from engine.rulesets.fasa.values.crew import Duty
-
-
-class Told(Enum):
-    """What another side is told of an open decision."""
-
-    NOTHING = "nothing"
-    """Not that it is open: the decision stays its own side's."""
-    ACTS = "acts"
-    """That the ship acts (the station and the words of `Disclosure`), not what it may choose."""
-
-
-@dataclass(frozen=True, slots=True)
-class Disclosure:
-    """What another side sees of one kind of decision."""
-
-    told: Told
-    words: str
-    """What another side reads of it ("using the sensors")."""
-    seen_as: str = ""
-    """The decision another side sees instead, when the decision's kind itself tells a secret
-    ("" for the decision as it is)."""
-    seen_at: Duty | None = None
-    """The duty whose station another side sees act instead (with `seen_as`)."""
 
 
 def _acts(words: str) -> Disclosure:
@@ -50,12 +26,12 @@ def _own(words: str) -> Disclosure:
     return Disclosure(Told.NOTHING, words)
 
 
-DISCLOSURE: dict[str, Disclosure] = {
+DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "allocate_power": _acts("allocating power"), "arm_weapons": _acts("arming weapons"),
     "set_shields": _acts("setting shields"), "move": _acts("moving"),
     "fire": _acts("declaring targets"),
     "choose_damaged_weapon": _acts("choosing a damaged weapon"), "roll": _acts("rolling"),
-    "evade": _acts("deciding whether to evade"), "sense": _acts("using the sensors"),
+    "sense": _acts("using the sensors"),
     "place_ship": _acts("placing its ship"), "set_warp": _acts("setting the warp speed"),
     "arc_scan": _acts("using the sensors"),
     # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
@@ -74,5 +50,5 @@ DISCLOSURE: dict[str, Disclosure] = {
     "power_down": _own("powering down"), "cut_weapons": _own("powering down"),
     "cut_shields": _own("powering down"),   # C&C: the end of a Firing Phase (aftermath.py)
     "fleet_orders": _own("giving fleet orders"),   # the optional Admiral (admiral.py)
-}
+}, lambda r: r.disclosure)
 """Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, science
@@ -26,7 +27,6 @@ from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
-    EVADE_CHOICES,
     SELF_DESTRUCT_ORDERS,
     AllocatePower,
     ArcScan,
@@ -36,7 +36,6 @@ from engine.rulesets.fasa.values.actions import (
     BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
-    Evade,
     Move,
     PlaceShip,
     SelfDestruct,
@@ -109,10 +108,6 @@ def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Act
     return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
 
 
-def _evade(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [Evade(station, ship.id, d) for d in EVADE_CHOICES]
-
-
 def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
 
@@ -173,17 +168,17 @@ def _shields(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
 
 
-OPTIONS: dict[str, Options] = {
+OPTIONS: dict[str, Options] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place, "ask": _ask, "move": _move, "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
-    "evade": _evade, "sense": _sense, "choose_damaged_weapon": _choose,
+    "sense": _sense, "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct, "arc_scan": _arc_scan, "set_warp": _set_warp,
     "skill_bonus": _skill_bonus, "bonus_power": _bonus_power, "bonus_shield": _bonus_shield,
     "allocate_power": _allocate, "arm_weapons": _arm,
     **dict.fromkeys(power_down_options.ACTIONS, _power_down),
     "set_shields": _shields,
-}
+}, lambda r: r.options)
 """The legal actions of each kind of decision, by its kind (`Prompt.action`)."""
 
 

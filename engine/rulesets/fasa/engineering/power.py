@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa.sensing.cloak import has_cloak
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.values.actions import AllocatePower, ArmWeapons, SetShields
 from engine.rulesets.fasa.values.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.values.state import Allocation, FasaState, Ship, Weapon, replace
@@ -33,7 +33,7 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     if action.cloak:
         # Advanced: Romulan Cloaking Device — "The device requires 5 power points to operate, and
         # it may not be used in the same game turn that weapons are to be fired".
-        if not has_cloak(state, ship):
+        if not hooks.of(state).has_cloak(state, ship):  # cloak.py
             raise IllegalAction(f"{who}: {ship.name} has no cloaking device")
         if action.cloak != ship.cls.cloak_cost:
             raise IllegalAction(f"{who}: the cloaking device takes exactly "

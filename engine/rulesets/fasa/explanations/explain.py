@@ -40,9 +40,8 @@ from engine.rulesets.fasa.explanations.explain_expert import (
 )
 from engine.rulesets.fasa.firing.combat import need_to_hit, shot_damage
 from engine.rulesets.fasa.firing.evasion import current
-from engine.rulesets.fasa.firing.mines import BLAST
 from engine.rulesets.fasa.levels import expert
-from engine.rulesets.fasa.values.state import DESTROYED, SKILL, FasaState
+from engine.rulesets.fasa.values.state import BLAST, DESTROYED, SKILL, FasaState
 from engine.words import plural
 
 SHOWN = ("ShotResolved", "ShieldStruck", "Damaged", "StatusChanged", "GameOver", "Evaded",

@@ -19,9 +19,8 @@ from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.data.tables import ExplosionRow
 from engine.rulesets.fasa.firing.combat import EMERGENCY_TO_HIT
-from engine.rulesets.fasa.firing.evasion import EVADE_SUCCESS, current
+from engine.rulesets.fasa.firing.evasion import EVADE_SUCCESS, current, struck_heading
 from engine.rulesets.fasa.firing.explosions import AUTOMATIC
-from engine.rulesets.fasa.firing.hit_location import struck_heading
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.values.state import DESTROYED, EVADE, FasaState, Ship, Shot
 from engine.words import plural

@@ -14,17 +14,13 @@ from fractions import Fraction
 from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.hexgrid import distance, hex_to_offset, line_of_fire_clear
+from engine.hexgrid import distance, line_of_fire_clear
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import in_arc, shields_facing
 from engine.rulesets.fasa.data.ships import WeaponSpec, scale_value
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.firing import damage_control, mines
-from engine.rulesets.fasa.firing.hiding import hidden_from, to_hit_modifier, undetected_by
-from engine.rulesets.fasa.firing.hit_location import roller, struck_heading
-from engine.rulesets.fasa.firing.mines import BLAST, FORWARD_SHIELD, MINE, MINE_HIT
 from engine.rulesets.fasa.levels import advanced_rules, location_chunks
 from engine.rulesets.fasa.levels import expert as level_expert
-from engine.rulesets.fasa.skills.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.values.actions import Target
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import (
@@ -32,7 +28,6 @@ from engine.rulesets.fasa.values.events import (
     Damaged,
     DeclaredShot,
     FireDeclared,
-    MineSetOff,
     RollRequested,
     ShieldStruck,
     ShotResolved,
@@ -42,9 +37,11 @@ from engine.rulesets.fasa.values.options import fire_limit_problem
 from engine.rulesets.fasa.values.shaken import fire_blocked, shields_down
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
+    BLAST,
     CHOOSE,
     DISABLED,
     HAZARD,
+    MINE,
     RESOLVE,
     FasaState,
     Hit,
@@ -86,11 +83,11 @@ def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int,
     if need and firer.hard_turned:
         need = max(0, need + EMERGENCY_TO_HIT)
     if need and target is not None and target.cloaked:
-        need = max(0, need + to_hit_modifier(target))
+        need = max(0, need + hooks.of(state).cloaked_to_hit(target))
     if need:
         # Expert: Casualties — "+1" on the roll per full 10% of the crew (lines 847-853); a
         # skill bonus aims two weapons one better (line 508; `skill_roll.py`).
-        need = max(0, need - casualty_modifier(state.level, firer) + (spec.id in firer.aimed))
+        need = max(0, need - hooks.of(state).die_bonus(state, firer) + (spec.id in firer.aimed))
     return need
 
 
@@ -100,14 +97,8 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         return f"{target.name} is on our side"
     if not targetable(target):
         return f"{target.name} is {target.status}"
-    if hidden_from(state, target, firer.side, firer.id):
-        # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a successfully
-        # cloaked ship is there". Nothing here may tell where it is.
-        return f"{target.name} is cloaked and not detected: it cannot be fired at"
-    if undetected_by(state, target, firer):
-        # Line 403: "A ship may fire at a cloaked ship that it has detected" (the ship's own).
-        return (f"{target.name} is cloaked and {firer.name}'s own sensors have not detected it: "
-                "only the ship whose scan found it may fire at it")
+    if unseen := hooks.of(state).unseen_problem(state, firer, target):
+        return unseen  # Advanced: Romulan Cloaking Device (hiding.py)
     rng = distance(firer.pos, target.pos)
     if state.tables.to_hit(spec.chart, rng) == 0:
         return (f"{target.name} is out of range ({plural(rng, 'hex', 'hexes')}; {spec.name} reaches "
@@ -116,7 +107,7 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
         why = [f"{EMERGENCY_TO_HIT} after an emergency heading change"] if firer.hard_turned \
             else []
         if target.cloaked:
-            why.append(f"{to_hit_modifier(target)} against a cloaked ship")
+            why.append(f"{hooks.of(state).cloaked_to_hit(target)} against a cloaked ship")
         return (f"{target.name} cannot be hit at {plural(rng, 'hex', 'hexes')} "
                 f"({', '.join(why)} to hit)")
     if not in_arc(firer.pos, firer.heading, spec.arcs, target.pos):
@@ -139,9 +130,9 @@ def has_shot(state: FasaState, ship: Ship) -> bool:
     if not can_fire(ship) or fire_blocked(state, ship):  # C&C: shaken.py
         return False
     ready = [ship.cls.weapons[i] for i in ready_weapons(ship)]
+    unseen = hooks.of(state).unseen_problem
     for target in state.ships:
-        if target.side == ship.side or not targetable(target) \
-                or hidden_from(state, target, ship.side, ship.id) or undetected_by(state, target, ship):
+        if target.side == ship.side or not targetable(target) or unseen(state, ship, target):
             continue
         rng = distance(ship.pos, target.pos)
         reach = [w for w in ready if need_to_hit(state, ship, w, rng, target)
@@ -243,7 +234,7 @@ def request(state: FasaState, ship: str, duty: Duty, purpose: str,
             modifiers: tuple[tuple[str, int], ...] = ()) -> tuple[FasaState, Event]:
     """Ask the station of `ship` that carries out `duty` for a roll; the purpose is told with that
     station's title first ("Helm: to-hit, ..."). A public roll is seen by the whole table."""
-    ship, station = roller(state, ship, duty)  # C&C: who rolls a hit's location
+    ship, station = hooks.of(state).roller(state, ship, duty)  # C&C: who rolls a hit's location
     req = RollRequest(D10, ship, station, f"{title(station)}: {purpose}", needs, public,
                       modifiers)
     return replace(state, roll=req), RollRequested(req)
@@ -258,28 +249,23 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
         state, more = land(state, shot, firer, target, shot.damage)
         return state, [BlastStruck(firer.id, firer.name, target.id, target.name, rng,
                                    shot.damage), *more]
-    if shot.weapon == MINE:
-        col, row = hex_to_offset(shot.at or target.pos)
-        state, ev = request(state, target.id, Duty.COMMAND,
-                            f"the mine at {col},{row} against {target.name}: 1-{MINE_HIT} it "
-                            "goes off", (1, MINE_HIT), public=True)
-        return state, [ev]
+    if shot.weapon == MINE:  # Advanced: Mines (mines.py)
+        return hooks.of(state).mine_roll(state, shot, target)
     spec = firer.cls.weapon(shot.weapon)
     rng = distance(firer.pos, target.pos)
     need = need_to_hit(state, firer, spec, rng, target)
     modified = f" ({EMERGENCY_TO_HIT} after an emergency heading change)" if firer.hard_turned \
         else ""
     if target.cloaked:
-        modified += f" ({to_hit_modifier(target)} against a cloaked ship)"
-    if casualty_modifier(state.level, firer):
-        modified += (f" (+{casualty_modifier(state.level, firer)} on the die for "
-                     f"{firer.name}'s casualties)")
+        modified += f" ({hooks.of(state).cloaked_to_hit(target)} against a cloaked ship)"
+    if bonus := hooks.of(state).die_bonus(state, firer):
+        modified += f" (+{bonus} on the die for {firer.name}'s casualties)"
     if spec.id in firer.aimed:
         modified += " (skill bonus: one better)"
     state, ev = request(state, firer.id, Duty.WEAPONS,
                         f"to-hit, {spec.name} of {firer.name} vs. {target.name} at range "
                         f"{rng}, needs 1-{need}{modified}", (1, need), public=True,
-                        modifiers=casualty_terms(state.level, firer))
+                        modifiers=hooks.of(state).die_terms(state, firer))
     return state, [ev]
 
 
@@ -289,21 +275,14 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     firer, target = state.ship(shot.firer), state.ship(shot.target)
     hit = state.hit
     state = replace(state, roll=None)
-    if hit is None and shot.weapon == MINE:
-        # Advanced: Mines — "On a 5 or less, a hit is scored"; "The damage occurs on the forward
-        # hexside, and its effect is determined as in normal combat".
-        col, row = hex_to_offset(shot.at or target.pos)
-        if value > MINE_HIT:
-            return _shot_done(state, [MineSetOff(target.id, target.name, col, row, False, 0)])
-        state = mines.set_off(state, shot)
-        state, more = _strike_shield(state, target, FORWARD_SHIELD, shot.damage)
-        return state, [MineSetOff(target.id, target.name, col, row, True, shot.damage), *more]
+    if hit is None and shot.weapon == MINE:  # Advanced: Mines (mines.py)
+        return hooks.of(state).mine_result(state, shot, target, value)
     if hit is None:
         spec = firer.cls.weapon(shot.weapon)
         rng = distance(firer.pos, target.pos)
         need = need_to_hit(state, firer, spec, rng, target)
         if value > need:
-            return _shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
+            return shot_done(state, [ShotResolved(firer.id, spec.id, target.id, rng, False, 0,
                                                           spec.name, target.name)])
         damage = shot_damage(state, firer, spec, rng)
         if shot.evade == "success":
@@ -320,9 +299,9 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
         state, more = land(state, shot, firer, target, damage)
         return state, events + more
     if hit.stage == "shield":
-        facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
+        facing = shields_facing(target.pos, hooks.of(state).struck_heading(shot, target), firer.pos)
         shield = facing[0] if value <= 5 else facing[1]
-        return _strike_shield(replace(state, hit=None), target, shield, hit.damage)
+        return strike_shield(replace(state, hit=None), target, shield, hit.damage)
     if hit.stage == "location":
         return _locate(state, firer, target, hit, value)
     if hit.stage == "engine":
@@ -348,7 +327,7 @@ def land(state: FasaState, shot: Shot, firer: Ship, target: Ship,
          damage: int) -> tuple[FasaState, list[Event]]:
     """A hit (or an explosion's blast) of `damage` points arrives at `target`: the shield facing
     `firer`, a roll between two facing shields, or all six in the same hex."""
-    facing = shields_facing(target.pos, struck_heading(shot, target), firer.pos)
+    facing = shields_facing(target.pos, hooks.of(state).struck_heading(shot, target), firer.pos)
     if len(facing) == 2:
         state = replace(state, hit=Hit(Stage.SHIELD, damage))
         state, ev = request(state, target.id, Duty.HIT_LOCATION,
@@ -360,11 +339,11 @@ def land(state: FasaState, shot: Shot, firer: Ship, target: Ship,
         # Same hex: Advanced, Damage From Exploding Ships — "the damage is divided by 6 and is
         # applied to each shield; any fractions are rounded up" (docs/rules-decisions.md).
         each = -(-damage // 6)
-        return _strike_shield(state, target, 1, each, tuple((n, each) for n in range(2, 7)))
-    return _strike_shield(state, target, facing[0], damage)
+        return strike_shield(state, target, 1, each, tuple((n, each) for n in range(2, 7)))
+    return strike_shield(state, target, facing[0], damage)
 
 
-def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
+def strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
                    strikes: tuple[tuple[int, int], ...] = ()) -> tuple[FasaState, list[Event]]:
     """Damage Sequence steps 1-2: the shield absorbs what it can; the rest penetrates and is
     located by one roll per 2 points, or per hit at the expert level (`levels.location_chunks`).
@@ -373,7 +352,7 @@ def _strike_shield(state: FasaState, target: Ship, shield: int, damage: int,
     points = 0 if shields_down(target) else target.shields[shield - 1]
     absorbed = min(points, damage)
     penetrating = damage - absorbed
-    state, cut = damage_control.take(state, target, penetrating)  # C&C: Damage Control
+    state, cut = hooks.of(state).damage_control_cut(state, target, penetrating)  # C&C
     shields = list(target.shields)
     shields[shield - 1] -= absorbed
     target = replace(target, shields=tuple(shields))
@@ -404,24 +383,24 @@ def _located(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Eve
     the next shield (same hex), or finish the shot."""
     hit = state.hit
     if hit is None:
-        return _shot_done(state, events)
+        return shot_done(state, events)
     target = state.ship(state.shots[0].target)
     if hit.left > 0:
         return _ask_location(state, target, hit, events)
     if hit.strikes:
         (shield, damage), rest = hit.strikes[0], hit.strikes[1:]
-        state, more = _strike_shield(replace(state, hit=None), target, shield, damage, rest)
+        state, more = strike_shield(replace(state, hit=None), target, shield, damage, rest)
         return state, events + more
-    return _shot_done(state, events)
+    return shot_done(state, events)
 
 
 def _locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
             value: int) -> tuple[FasaState, list[Event]]:
     """Book One's Basic Game Damage Location Table: one roll for `hit.penetrating` points; at the
     expert levels the Detailed Damage Location Charts (`expert_damage.py`)."""
-    if level_expert(state.level):
-        from engine.rulesets.fasa.firing import expert_damage  # it builds on this module
-        return expert_damage.locate(state, firer, target, hit, value)
+    detailed = hooks.of(state).locate(state, firer, target, hit, value)  # expert_damage.py
+    if detailed is not None:
+        return detailed
     return locate_system(state, firer, target, hit, state.tables.damage_basic[value - 1], [])
 
 
@@ -553,9 +532,9 @@ def struck_engines(ship: Ship, shield: int) -> list[int]:
 def engine_candidates(state: FasaState, target: Ship, hit: Hit) -> list[int]:
     """The engines an engine hit awaiting its roll may strike: those nearest the shield, or at the
     expert levels those the detailed chart names (`expert_damage.engines_for`)."""
-    if level_expert(state.level) and hit.kind:
-        from engine.rulesets.fasa.firing import expert_damage
-        return expert_damage.engines_for(target, hit.kind, hit.shield)
+    detailed = hooks.of(state).engine_candidates(target, hit)  # expert_damage.py
+    if detailed is not None:
+        return detailed
     return struck_engines(target, hit.shield)
 
 
@@ -593,5 +572,5 @@ def _band(n: int, of: int) -> str:
     return f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
 
 
-def _shot_done(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
+def shot_done(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     return replace(state, shots=state.shots[1:], hit=None, roll=None), events

@@ -24,12 +24,11 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.firing.mines import BLAST, MINE
 from engine.rulesets.fasa.values.actions import Cut, DamageControl
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.crew_events import ScienceApplied
 from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import RESOLVE, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.values.state import BLAST, MINE, RESOLVE, FasaState, Ship, Shot, replace
 
 
 def incoming(state: FasaState, ship: Ship) -> tuple[Shot, ...]:

@@ -116,3 +116,10 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Event]]:
     side = "port" if target.heading == turn(shot.heading, -1) else "starboard"
     return state, [Evaded(target.id, target.name, side, firer.cls.weapon(shot.weapon).name,
                           firer.name, result)]
+
+
+def struck_heading(shot: Shot, target: Ship) -> int:
+    """The target's heading that decides which shield a shot strikes: the heading before it
+    turned, when its evasion failed ("the torpedo hits the shield it originally would have struck
+    before the target turned"); else its heading now (Advanced: Evading Missile Fire)."""
+    return shot.heading if shot.evade == "failed" else target.heading

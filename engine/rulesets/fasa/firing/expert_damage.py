@@ -27,6 +27,7 @@ Our readings of what the charts leave open are in docs/rules-decisions.md (Exper
 from __future__ import annotations
 
 from engine.events import Event
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.data.tables import DetailedResult
 from engine.rulesets.fasa.firing.combat import (
     _located,
@@ -107,8 +108,7 @@ def locate(state: FasaState, firer: Ship, target: Ship, hit: Hit,
                               f"{hit.penetrating - hit.cut} taken"))
     for code in ("BR", "ENG"):
         if code in result.systems and share:  # C&C: bridge hit, engineering out (bridge_hits.py)
-            from engine.rulesets.fasa.firing import bridge_hits  # it builds on combat, as this does
-            state = bridge_hits.record(state, state.ship(target.id), code, share)
+            state = hooks.of(state).bridge_struck(state, state.ship(target.id), code, share)
     hull = [s for s in result.systems if s in HULL]
     if hull and share:
         why = f"{SYSTEM_WORDS[hull[0]]} hit"

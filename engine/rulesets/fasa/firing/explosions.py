@@ -31,16 +31,17 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing.combat import request, targetable
-from engine.rulesets.fasa.firing.mines import BLAST
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import ExplosionAverted, SelfDestructOrder, StatusChanged
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
+    BLAST,
     DESTROYED,
     DISABLED,
     HAZARD,
@@ -80,9 +81,9 @@ def next_check(state: FasaState) -> tuple[FasaState, list[Event]]:
     below = -ship.superstructure
     if below >= AUTOMATIC:
         return explode(state, ship)
-    if ship.officers:  # C&C: the Science Officer's damage control roll (explosion_roll.py)
-        from engine.rulesets.fasa.skills import explosion_roll
-        return explosion_roll.ask(state, ship)
+    prevented = hooks.of(state).explosion_check(state, ship)  # C&C: explosion_roll.py
+    if prevented is not None:
+        return prevented
     state, ev = request(replace(state, exploding=ship.id), ship.id, Duty.COMMAND,
                         f"{ship.name} is {below} below 0 superstructure: 1-{below} it explodes, "
                         f"{below + 1}-10 it holds together")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.officers import command_level, crewed
 from engine.rulesets.fasa.values.shaken import duty_out
-from engine.rulesets.fasa.values.state import FasaState, Ship, Shot
+from engine.rulesets.fasa.values.state import FasaState
 from engine.stations import INSTRUCTOR
 
 
@@ -44,9 +44,3 @@ def roller(state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return ship, INSTRUCTOR
     return default
 
-
-def struck_heading(shot: Shot, target: Ship) -> int:
-    """The target's heading that decides which shield a shot strikes: the heading before it
-    turned, when its evasion failed ("the torpedo hits the shield it originally would have struck
-    before the target turned"); else its heading now (Advanced: Evading Missile Fire)."""
-    return shot.heading if shot.evade == "failed" else target.heading

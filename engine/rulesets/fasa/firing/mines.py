@@ -27,11 +27,11 @@ from engine.errors import DataError
 from engine.events import Event
 from engine.hexgrid import Hex, MapBounds, hex_to_offset, offset_to_hex
 from engine.rulesets.fasa.data.ships import ShipClass, scale_value
-from engine.rulesets.fasa.values.events import MineRevealed
-from engine.rulesets.fasa.values.state import Counter, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.firing.combat import request, shot_done, strike_shield
+from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.events import MineRevealed, MineSetOff
+from engine.rulesets.fasa.values.state import MINE, Counter, FasaState, Ship, Shot, replace
 
-MINE = "*mine*"
-"""The weapon of a `Shot` that is a mine going off; no ship's weapon id can be it."""
 MINE_HIT = 5
 """A d10 roll of 5 or less sets a mine off (Advanced: Mines)."""
 FORWARD_SHIELD = 2
@@ -39,9 +39,6 @@ FORWARD_SHIELD = 2
 DECOYS_PER_MINE = 3
 MAX_COUNTERS = 400
 
-BLAST = "*blast*"
-"""The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
-Ships); no ship's weapon id can be it (ids are checked on loading)."""
 
 
 def counters_from(raw: Any, where: str, sides_of: Mapping[str, str],
@@ -181,3 +178,26 @@ def redacted_counters(state: FasaState, side: str | None) -> tuple[Counter, ...]
         return state.counters
     out = [c if c.side == side or c.shown else replace(c, mine=False) for c in state.counters]
     return tuple(sorted(out, key=lambda c: (hex_to_offset(c.pos), c.side, c.shown, c.mine)))
+
+
+def ask_roll(state: FasaState, shot: Shot, target: Ship) -> tuple[FasaState, list[Event]]:
+    """Ask the laying side's die for the mine `shot` against `target`: "To see if a mine is set
+    off, its commander rolls one die" (Advanced: Mines), asked of the target's Captain as the
+    table's public roll (docs/rules-decisions.md)."""
+    col, row = hex_to_offset(shot.at or target.pos)
+    state, ev = request(state, target.id, Duty.COMMAND,
+                        f"the mine at {col},{row} against {target.name}: 1-{MINE_HIT} it "
+                        "goes off", (1, MINE_HIT), public=True)
+    return state, [ev]
+
+
+def on_roll(state: FasaState, shot: Shot, target: Ship,
+            value: int) -> tuple[FasaState, list[Event]]:
+    """Advanced: Mines — "On a 5 or less, a hit is scored"; "The damage occurs on the forward
+    hexside, and its effect is determined as in normal combat"."""
+    col, row = hex_to_offset(shot.at or target.pos)
+    if value > MINE_HIT:
+        return shot_done(state, [MineSetOff(target.id, target.name, col, row, False, 0)])
+    state = set_off(state, shot)
+    state, more = strike_shield(state, target, FORWARD_SHIELD, shot.damage)
+    return state, [MineSetOff(target.id, target.name, col, row, True, shot.damage), *more]

@@ -6,11 +6,10 @@ moves last for the turn. At the expert and command levels the Captains' ratings 
 from __future__ import annotations
 
 from engine.events import Event
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing import sensors
-from engine.rulesets.fasa.skills import ratings
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
@@ -24,8 +23,8 @@ def start(state: FasaState) -> tuple[FasaState, list[Event]]:
     that instead (values/variant_tables.py)."""
     if (own := variant_tables.of(state).advantage) is not None:
         return own(state)
-    if expert(state.level):
-        order = ratings.advantage_order(state)
+    order = hooks.of(state).advantage_order(state)  # Expert: the Captains' ratings (ratings.py)
+    if order is not None:
         return to_sensors(replace(state, advantage=order, adv_rolls=(), queue=()), order)
     ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
     return replace(state, step=ADVANTAGE, queue=ships if len(ships) > 1 else (),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.engineering import power
 from engine.rulesets.fasa.firing import combat, evasion, explosions
@@ -26,7 +27,6 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
-    Evade,
     Move,
     PlaceShip,
     SelfDestruct,
@@ -126,11 +126,6 @@ def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Re
     return aftermath.decide(state, ship, action, station)
 
 
-def _evade(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, Evade)
-    return evasion.evade(state, ship, action.direction, station)
-
-
 def _skill_bonus(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, SkillBonus)
     return skill_roll.take(state, ship, action, station)
@@ -175,7 +170,7 @@ def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
 
 
-DECISIONS: dict[str, Decide] = {
+DECISIONS: dict[str, Decide] = rules.every_rule({
     **dict.fromkeys(science.STEPS, _science),
     "place_ship": _place,
     "orders": _officers, "engineer_roll": _officers,
@@ -184,11 +179,10 @@ DECISIONS: dict[str, Decide] = {
     "arm_weapons": _arm_after_orders, "set_shields": _active(_shields),
     "choose_damaged_weapon": _choose_weapon,
     "power_down": _aftermath, "cut_weapons": _aftermath, "cut_shields": _aftermath,
-    "evade": _evade,
     "skill_bonus": _active(_skill_bonus),
     "bonus_power": _active(_bonus_point), "bonus_shield": _active(_bonus_point),
     "arc_scan": _arc_scan,
     "sense": _active(_sense),
     "ask": _in_turn(_ask), "move": _in_turn(_move), "fire": _in_turn(_fire),
-}
+}, lambda r: r.decisions)
 """The rule that applies each kind of decision, in its step."""

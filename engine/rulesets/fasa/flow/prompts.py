@@ -4,14 +4,14 @@ what it asks (Book Two, Advanced: Sequence Of Play; Command & Control: Sequence 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, orders, science
-from engine.rulesets.fasa.firing import evasion, explosions
+from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
+from engine.rulesets.fasa.rule import Prompts
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
@@ -20,7 +20,6 @@ from engine.rulesets.fasa.values.state import (
     ACTIVE,
     AFTERMATH,
     CHOOSE,
-    EVADE,
     MOVE,
     OVER,
     PLACE,
@@ -43,8 +42,8 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
-    return (variant_tables.layered(variant_tables.of(state).prompts, STEP_PROMPTS, state.step)
-            or _in_turn)(state)
+    return (variant_tables.layered(variant_tables.of(state).prompts, BY_LEVEL[state.level],
+                                   state.step) or _in_turn)(state)
 
 
 def _placing(state: FasaState) -> tuple[Prompt, ...]:
@@ -125,14 +124,6 @@ def _choosing(state: FasaState) -> tuple[Prompt, ...]:
                    "choose which weapon is damaged", None, "choose_damaged_weapon"),)
 
 
-def _evading(state: FasaState) -> tuple[Prompt, ...]:
-    shot = evasion.current(state)
-    firer = state.ship(shot.firer)
-    return (Prompt(shot.target, state.station_for(shot.target, Duty.MOVEMENT),
-                   f"evade the {firer.cls.weapon(shot.weapon).name} of {firer.name}? "
-                   "(port, starboard or none)", None, "evade"),)
-
-
 def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
     """The ship first in the queue: its sensor question before it moves (Expert), its move, or
     its declared targets."""
@@ -149,9 +140,14 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
                    f"declare targets for {ship.name}", None, "fire"),)
 
 
-STEP_PROMPTS: dict[Step, Callable[[FasaState], tuple[Prompt, ...]]] = {
+_BASE: dict[Step, Prompts] = {
     PLACE: _placing, POWER: _power, SCAN: _scanning, SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
-    SENSE: _sensing, AFTERMATH: aftermath.prompts, CHOOSE: _choosing, EVADE: _evading,
+    SENSE: _sensing, AFTERMATH: aftermath.prompts, CHOOSE: _choosing,
 }
+STEP_PROMPTS: dict[Step, Prompts] = rules.every_rule(_BASE, lambda r: r.prompts)
+"""The decisions open in each step, by the step: those not yet declared by their rules here, and
+those a rule declares with its module (`rule.Rule.prompts`)."""
+BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.per_level(_BASE, lambda r: r.prompts)
+"""`STEP_PROMPTS` of each level: the prompts of the rules that level switches on."""
 """The decisions open in each step of the turn, by the step."""

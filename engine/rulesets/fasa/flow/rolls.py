@@ -8,21 +8,18 @@ does (Book Two, Advanced: Sequence Of Play; Expert; Command & Control)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from engine.events import Event
+from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.command import aftermath, comms, helm_rolls, science
-from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
+from engine.rulesets.fasa.rule import Result, RollOwner
 from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
     ADVANTAGE,
     AFTERMATH,
-    EVADE,
     POWER,
     RATINGS,
     SCAN,
@@ -31,17 +28,6 @@ from engine.rulesets.fasa.values.state import (
     Step,
     replace,
 )
-
-Result = tuple[FasaState, list[Event]]
-
-
-@dataclass(frozen=True)
-class RollOwner:
-    """A rule's roll: when the roll wanted now is its own, and what its result does."""
-
-    rule: str
-    claims: Callable[[FasaState], bool]
-    on_roll: Callable[[FasaState, int], Result]
 
 
 def _always(state: FasaState) -> bool:
@@ -80,7 +66,7 @@ AT_ANY_STEP: tuple[RollOwner, ...] = (
 )
 """Rolls that may interrupt any step, first."""
 
-BY_STEP: dict[Step, RollOwner] = {
+_BASE: dict[Step, RollOwner] = {
     RATINGS: RollOwner("Expert: Creating The Ratings; Campaign Advancement's points",
                        _always, _ratings_rolled),
     SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
@@ -90,10 +76,13 @@ BY_STEP: dict[Step, RollOwner] = {
     POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
                      comms.on_roll),
     ADVANTAGE: RollOwner("Advanced: the Tactical Advantage Phase", _always, _advantage_rolled),
-    EVADE: RollOwner("Advanced: Evading Missile Fire", _always, evasion.on_roll),
 }
+BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it
-to the next owners)."""
+to the next owners): those not yet declared by their rules here, and those a rule declares with
+its module (`rule.Rule.rolls`)."""
+BY_LEVEL: dict[str, dict[Step, RollOwner]] = rules.per_level(_BASE, lambda r: r.rolls)
+"""`BY_STEP` of each level: the rolls of the rules that level switches on."""
 
 IN_FIRING: tuple[RollOwner, ...] = (
     RollOwner("Advanced: Sensors (a lock, a question, a scan)", lambda s: bool(s.asking),
@@ -111,6 +100,7 @@ def owner(state: FasaState) -> RollOwner:
     """The rule whose roll is wanted now: a variant's roll of the step before FASA's
     (values/variant_tables.py)."""
     own = variant_tables.of(state).rolls.get(state.step)
-    step = RollOwner(variant_tables.of(state).title, *own) if own else BY_STEP.get(state.step)
+    step = RollOwner(variant_tables.of(state).title, *own) if own \
+        else BY_LEVEL[state.level].get(state.step)
     owners = (*AT_ANY_STEP, *((step,) if step is not None else ()), *IN_FIRING)
     return next((o for o in owners if o.claims(state)), COMBAT)

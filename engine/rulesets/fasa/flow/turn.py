@@ -6,13 +6,15 @@ five Movement and Firing Phases alternating, then a new game turn; Ending The Ga
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.actions import Action, RollResult
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import victory
+from engine.rulesets.fasa import (
+    layers,  # noqa: F401  (registers each level's hooks)
+    rules,
+    victory,
+)
 from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.command import (
     admiral,
@@ -25,12 +27,13 @@ from engine.rulesets.fasa.command import (
     science,
 )
 from engine.rulesets.fasa.engineering import power, power_spent
-from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow import advantage, decide, mcp, rolls
 from engine.rulesets.fasa.flow.ending import check_game_over, finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
 from engine.rulesets.fasa.levels import advanced_rules, expert
 from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.rule import Flow, StepFlow
 from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
 from engine.rulesets.fasa.values import variant_tables
@@ -46,7 +49,6 @@ from engine.rulesets.fasa.values.state import (
     CHOOSE,
     DECLARE,
     DISABLED,
-    EVADE,
     HAZARD,
     MOVE,
     OVER,
@@ -64,28 +66,28 @@ from engine.rulesets.fasa.values.state import (
 )
 from engine.stations import INSTRUCTOR, Seat, title
 
-STEP_OF: dict[str, Step] = {
+STEP_OF: dict[str, Step] = rules.every_rule({
     "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
-    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE, "evade": EVADE,
+    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE,
     "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
     "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
     "bonus_power": SKILL, "bonus_shield": SKILL,
     **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
     "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
     "fleet_orders": POWER,
-}
+}, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
-STEP_WORDS = {
+STEP_WORDS = rules.every_rule({
     POWER: "the Power Allocation Phase", ADVANTAGE: "the Tactical Advantage Phase",
     MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
-    EVADE: "a Firing Phase (evading a missile)", SENSE: "the Sensor Phase",
+    SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
     AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
-}
+}, lambda r: r.step_words)
 
 
 def apply(state: FasaState, action: Action) -> tuple[FasaState, tuple[Event, ...]]:
@@ -149,18 +151,15 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     return rule(state, ship, action, station)
 
 
-Flow = tuple[FasaState, list[Event], bool]
-"""A step's automatic work: the state after it, its events, and whether the game now waits for
-a decision or a roll (False: run on)."""
 
 
 def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Run the automatic steps until somebody must decide or roll: each step of the turn runs
     its own (`STEP_FLOWS`, a lookup by the step)."""
     events: list[Event] = []
-    flows = variant_tables.of(state).step_flows  # a variant's steps before FASA's (variant_tables.py)
+    flows = variant_tables.of(state).step_flows  # a variant's steps before FASA's
     while state.roll is None and state.step not in (OVER, CHOOSE):
-        flow = variant_tables.layered(flows, STEP_FLOWS, state.step)
+        flow = variant_tables.layered(flows, FLOWS[state.level], state.step)
         assert flow is not None, state.step  # every step has its flow
         state, more, wait = flow(state)
         events += more
@@ -283,11 +282,6 @@ def _blasts(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-def _evading(state: FasaState) -> Flow:
-    state = evasion.settle(state)
-    return state, [], state.step == EVADE
-
-
 def _declaring(state: FasaState) -> Flow:
     queue = state.queue
     while queue and not combat.has_shot(state, state.ship(queue[0])):
@@ -324,13 +318,17 @@ def _aftermath(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-STEP_FLOWS: dict[Step, Callable[[FasaState], Flow]] = {
+_BASE_FLOWS: dict[Step, StepFlow] = {
     PLACE: _placing, RATINGS: _rating, POWER: _power, SKILL: _skill, ADVANTAGE: _advantage,
-    SENSE: _sensing, SCAN: _scanning, MOVE: _moving, HAZARD: _blasts, EVADE: _evading,
+    SENSE: _sensing, SCAN: _scanning, MOVE: _moving, HAZARD: _blasts,
     DECLARE: _declaring, RESOLVE: _resolving, AFTERMATH: _aftermath,
 }
+STEP_FLOWS: dict[Step, StepFlow] = rules.every_rule(_BASE_FLOWS, lambda r: r.steps)
 """The automatic work of each step of the turn (Advanced: Sequence Of Play; Expert: the Skill
-Roll Phase; C&C: the end of a Firing Phase), by the step: a rule that adds a step adds a line."""
+Roll Phase; C&C: the end of a Firing Phase), by the step: the steps not yet declared by their
+rules here, and those a rule declares with its module (`rule.Rule.steps`, `rules.RULES`)."""
+FLOWS: dict[str, dict[Step, StepFlow]] = rules.per_level(_BASE_FLOWS, lambda r: r.steps)
+"""`STEP_FLOWS` of each level: the steps of the rules that level switches on."""
 
 
 def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:

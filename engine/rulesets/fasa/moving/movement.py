@@ -20,9 +20,8 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, hex_to_offset, turn
-from engine.rulesets.fasa.firing import mines
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.levels import advanced_rules
-from engine.rulesets.fasa.moving.stress import apply_stress
 from engine.rulesets.fasa.values.events import EnginesSet, ShipMoved, StatusChanged
 from engine.rulesets.fasa.values.shaken import count_moved, phase_cap, straight_line
 from engine.rulesets.fasa.values.state import ACTIVE, ESCAPED, FasaState, Ship, replace
@@ -149,7 +148,7 @@ def move(state: FasaState, ship: Ship, steps: str,
         if step in EMERGENCY_STEPS:
             state = state.with_ship(replace(state.ship(ship.id), pos=pos, heading=heading,
                                             hard_turned=True))
-            state, more = apply_stress(state, state.ship(ship.id))
+            state, more = hooks.of(state).heading_stress(state, state.ship(ship.id))  # stress.py
             events += more
             if state.ship(ship.id).status != ACTIVE:
                 left = False
@@ -166,7 +165,7 @@ def move(state: FasaState, ship: Ship, steps: str,
     state = count_moved(state.with_ship(new), ship.id, len(done))  # C&C: power spent (power_spent.py)
     if state.counters and new.status == ACTIVE:
         entered = [p for p, _ in trail[:len(done)] if p != ship.pos]
-        state, more = mines.enter(state, new, entered)
+        state, more = hooks.of(state).entered(state, new, entered)  # mines.py
         events += more
     return state, events
 

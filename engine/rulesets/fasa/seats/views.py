@@ -22,12 +22,13 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE, Disclosure, Told
+from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE
 from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.mcp import record_json
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.rule import Disclosure, Told
 from engine.rulesets.fasa.seats.bodies_view import bodies_json
 from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.seats.shaken_view import shaken_json

@@ -30,6 +30,7 @@ from engine.dice import D10, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance, hex_to_offset
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import in_arc
 from engine.rulesets.fasa.firing.combat import targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
@@ -37,8 +38,7 @@ from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing.cloak import DETECT_ROLL, SCAN_QUESTION, enemies_cloaked
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import CloakScanned, RollRequested, SensorLocked
-from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.shaken import darken, sensors_dark
+from engine.rulesets.fasa.values.shaken import darken
 from engine.rulesets.fasa.values.state import ACTIVE, MOVE, SCAN, FasaState, Ship, replace
 from engine.stations import title
 
@@ -57,11 +57,9 @@ def found_this_turn(state: FasaState, ship: Ship) -> bool:
 
 def may_scan(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's Science Officer is offered the arc scan in this Movement Phase."""
-    if crewed(ship):  # C&C: after the +20 roll, scans that use questions (sensors_rating.py)
-        from engine.rulesets.fasa.sensing import sensors_rating
-        return (ship.status == ACTIVE and sensors_rating.may_scan(state, ship)
-                and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
-                and not sensors_dark(state, ship))  # C&C: shaken sensors or Science (shaken.py)
+    crewed_answer = hooks.of(state).crewed_scan_offered(state, ship)  # C&C: sensors_rating.py
+    if crewed_answer is not None:
+        return crewed_answer
     return (expert(state.level) and ship.status == ACTIVE and not ship.sensors_out
             and not ship.lock_tried and ship.arc_phase != state.phase
             and enemies_cloaked(state, ship) and not found_this_turn(state, ship))
@@ -89,12 +87,9 @@ def scan(state: FasaState, ship: Ship, arc: str, station: str) -> tuple[FasaStat
     state = state.with_ship(replace(ship, arc_phase=state.phase))
     if not arc:  # told to the ship's side only, as passing the scan is (views.py)
         return state, [SensorLocked(ship.id, ship.name, "", "", "no arc scan")]
-    if crewed(ship):  # C&C: a sensors Skill Roll, one question used (lines 1253-1259)
-        from engine.rulesets.fasa.sensing import sensors_rating
-        from engine.rulesets.fasa.skills import science_dice
-        ship = sensors_rating.use_question(state, state.ship(ship.id))
-        state = replace(state.with_ship(ship), asking=(ship.id, "", SCAN_QUESTION, arc))
-        return science_dice.ask(state, ship, "sensors", "scan", "scans the arc")
+    crewed_scan = hooks.of(state).crewed_scan(state, state.ship(ship.id), arc)  # C&C
+    if crewed_scan is not None:
+        return crewed_scan
     who = state.station_for(ship.id, Duty.SENSORS)
     req = RollRequest(D10, ship.id, who,
                       f"{title(who)}: scan of {ship.name}'s {arc} arc for cloaked ships: "
@@ -125,24 +120,6 @@ def nearest_in_arc(state: FasaState, ship: Ship, arc: str, this_turn: bool = Fal
              and in_arc(ship.pos, ship.heading, ARCS[arc], s.pos)
              and not in_sensor_shadow(state, ship, s)]
     return min(there, key=lambda s: (distance(ship.pos, s.pos), s.id)) if there else None
-
-
-def on_crewed_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:
-    """A crewed ship's scan roll (C&C, line 1257): a success finds a cloaked ship that has
-    moved in the arc and locks on it; a success that finds none is told as a miss would be."""
-    from engine.rulesets.fasa.sensing import sensors_rating
-    from engine.rulesets.fasa.skills import science_dice
-    assert len(state.asking) == 4
-    arc = state.asking[3]
-    state = replace(state, asking=())
-    ok, event = science_dice.read(state, ship, "sensors", value, f"the {arc} arc scanned",
-                                  f"the {arc} arc not scanned")
-    found = nearest_in_arc(state, ship, arc, this_turn=True) if ok else None
-    if found is None:
-        return state, [event, CloakScanned(ship.id, ship.name, "", "", -1, -1)]
-    col, row = hex_to_offset(found.pos)
-    return sensors_rating.found(state, ship, found, [
-        event, CloakScanned(ship.id, ship.name, found.id, found.name, col, row)])
 
 
 def settle(state: FasaState) -> FasaState:

@@ -16,19 +16,18 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.sensing import sensors
 from engine.rulesets.fasa.values.events import SensorLocked
-from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.shaken import sensors_dark
 from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
 
 
 def open_for(state: FasaState, ship: Ship) -> bool:
     """Whether the ship, first in the movement order, has its question to ask before it moves."""
-    if crewed(ship):  # C&C: questions by the Science Officer's rating (sensors_rating.py)
-        from engine.rulesets.fasa.sensing import sensors_rating
-        return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
+    crewed_answer = hooks.of(state).crewed_question(state, ship)  # C&C: sensors_rating.py
+    if crewed_answer is not None:
+        return crewed_answer
     if not (expert(state.level) and state.step == MOVE and state.queue
             and state.queue[0] == ship.id and ship.lock and not ship.sensors_out
             and ship.asked_phase != state.phase and state.has_ship(ship.lock)):
@@ -38,11 +37,9 @@ def open_for(state: FasaState, ship: Ship) -> bool:
 
 def ask(state: FasaState, ship: Ship, question: int, detail: str,
         station: str) -> tuple[FasaState, list[Event]]:
-    if crewed(ship):
-        from engine.rulesets.fasa.sensing import sensors_rating
-        from engine.rulesets.fasa.values.actions import AskSensor
-        return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
-                                  station)
+    crewed_ask = hooks.of(state).crewed_ask(state, ship, question, detail, station)  # C&C
+    if crewed_ask is not None:
+        return crewed_ask
     if not open_for(state, ship):
         raise IllegalAction(f"{station}: {ship.name} has no sensor question to ask now")
     if question == 10:

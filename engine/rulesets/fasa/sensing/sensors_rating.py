@@ -38,14 +38,18 @@ from __future__ import annotations
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.hexgrid import hex_to_offset
 from engine.rulesets.fasa.firing.combat import _located, targetable
 from engine.rulesets.fasa.sensing import sensors
+from engine.rulesets.fasa.sensing.arc_scan import found_this_turn, nearest_in_arc
+from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, enemies_cloaked
 from engine.rulesets.fasa.skills import science_dice
 from engine.rulesets.fasa.values.actions import AskSensor, Sense
 from engine.rulesets.fasa.values.crew_events import ScienceApplied
-from engine.rulesets.fasa.values.events import Damaged, SensorLocked
+from engine.rulesets.fasa.values.events import CloakScanned, Damaged, SensorLocked
 from engine.rulesets.fasa.values.officers import crewed, rating
-from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, Stage, replace
+from engine.rulesets.fasa.values.shaken import sensors_dark
+from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, Stage, replace
 
 CLOAK_PENALTY = 20
 """Added to the roll that names a cloaked ship's movement (lines 1213, 1251)."""
@@ -276,3 +280,34 @@ def end_of_turn(state: FasaState, ship: Ship) -> Ship:
     keep = ship.lock if (ship.id, ship.lock) in state.detected_by else ""
     return replace(ship, questions=0, extra_questions=0, phase_questions=0, cloak_sense="",
                    cloak_lock=keep, sensors_out=1 if ship.sensor_phases else ship.sensors_out)
+
+def on_arc_scan_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, list[Event]]:
+    """A crewed ship's scan roll (C&C, line 1257): a success finds a cloaked ship that has
+    moved in the arc and locks on it; a success that finds none is told as a miss would be."""
+    assert len(state.asking) == 4
+    arc = state.asking[3]
+    state = replace(state, asking=())
+    ok, event = science_dice.read(state, ship, "sensors", value, f"the {arc} arc scanned",
+                                  f"the {arc} arc not scanned")
+    found_ship = nearest_in_arc(state, ship, arc, this_turn=True) if ok else None
+    if found_ship is None:
+        return state, [event, CloakScanned(ship.id, ship.name, "", "", -1, -1)]
+    col, row = hex_to_offset(found_ship.pos)
+    return found(state, ship, found_ship, [
+        event, CloakScanned(ship.id, ship.name, found_ship.id, found_ship.name, col, row)])
+
+
+def scan_offered(state: FasaState, ship: Ship) -> bool:
+    """Whether a crewed ship's Science Officer is offered the arc scan in this Movement Phase:
+    after the +20 roll, scans that use questions (lines 1253-1259), not while his sensors or he
+    are shaken (shaken.py)."""
+    return (ship.status == ACTIVE and may_scan(state, ship)
+            and enemies_cloaked(state, ship) and not found_this_turn(state, ship)
+            and not sensors_dark(state, ship))
+
+
+def scan(state: FasaState, ship: Ship, arc: str) -> tuple[FasaState, list[Event]]:
+    """A crewed ship's arc scan: a sensors Skill Roll, one question used (lines 1253-1259)."""
+    ship = use_question(state, ship)
+    state = replace(state.with_ship(ship), asking=(ship.id, "", SCAN_QUESTION, arc))
+    return science_dice.ask(state, ship, "sensors", "scan", "scans the arc")

@@ -255,6 +255,14 @@ class Shot:
     cut: int = 0          # damage control points the target's Science put on it (C&C, l.1193)
 
 
+MINE = "*mine*"
+"""The weapon of a `Shot` that is a mine going off; no ship's weapon id can be it (Advanced:
+Mines; `firing/mines.py`)."""
+BLAST = "*blast*"
+"""The weapon of a `Shot` that is an exploding ship's blast (Advanced: Damage From Exploding
+Ships; `firing/explosions.py`); no ship's weapon id can be it (ids are checked on loading)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """Damage of the current shot on its way in: `stage` says which roll or choice it awaits."""

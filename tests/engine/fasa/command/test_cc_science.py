@@ -263,7 +263,7 @@ def hit_through(state: FasaState, penetrating: int, cut: int, location: int) -> 
     them under damage control, its location roll `location`."""
     from engine.rulesets.fasa.firing import combat
     state = replace(state, step=RESOLVE, phase=1, shots=(Shot("kl", "d1", "ent", cut=cut),))
-    state, events = combat._strike_shield(state, state.ship("ent"), 2, penetrating)
+    state, events = combat.strike_shield(state, state.ship("ent"), 2, penetrating)
     state, more = roll(state, location)
     return state, events + more
 

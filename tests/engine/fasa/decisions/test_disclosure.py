@@ -3,8 +3,9 @@ seat of another side is told no more than that."""
 
 from __future__ import annotations
 
-from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE, Told
+from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE
 from engine.rulesets.fasa.flow.turn import STEP_OF
+from engine.rulesets.fasa.rule import Told
 from engine.rulesets.fasa.values.crew import ACTION_DUTY
 
 

@@ -263,7 +263,7 @@ def test_shaken_shields_do_not_protect_but_keep_their_points() -> None:
     """Lines 1373-1375: "if the shields are affected, they do not protect the ship"."""
     state = shaken(ready_game(), systems=(SystemOut("shields"),))
     state = replace(state, step=RESOLVE, phase=1, shots=(Shot("kl", "d1", "ent"),))
-    state, events = combat._strike_shield(state, state.ship("ent"), 1, 6)
+    state, events = combat.strike_shield(state, state.ship("ent"), 1, 6)
     struck = next(e for e in events if isinstance(e, ShieldStruck))
     assert struck.absorbed == 0 and struck.penetrating == 6
     assert state.ship("ent").shields[0] == 16
@@ -518,7 +518,7 @@ def test_a_shaken_science_officer_does_not_roll_where_his_ships_hits_land() -> N
         if shaken_science:
             state = shaken(state, officers=(OfficerOut("science"),))
         state = replace(state, step=RESOLVE, phase=1, shots=(Shot("ent", "ph1", "kl"),))
-        state, _ = combat._strike_shield(state, state.ship("kl"), 1, 20)
+        state, _ = combat.strike_shield(state, state.ship("kl"), 1, 20)
         req = asked(state)
         assert "damage location" in req.purpose and req.station == station
 

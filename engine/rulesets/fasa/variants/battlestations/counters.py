@@ -12,12 +12,13 @@ from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.command import aftermath, science
 from engine.rulesets.fasa.firing import combat, explosions
-from engine.rulesets.fasa.firing.mines import BLAST, MINE
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
+    BLAST,
     DECLARE,
+    MINE,
     REPOWER,
     RESOLVE,
     FasaState,

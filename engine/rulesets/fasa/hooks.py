@@ -1,0 +1,155 @@
+"""The named points where a higher level changes the basic game (python-chess's variants
+override a few named methods of the board; here a level overrides a few named methods of the
+basic game's `Hooks`).
+
+The basic game (Book One's rules as Book Two restates them) reads without the higher levels:
+its modules call `hooks.of(state).NAME(...)` where a higher level adds to or replaces what they
+do, and each method here is the basic game's own answer (nothing hidden, no modifier, the target's
+own station rolls, the Basic Game Damage Location Table). The advanced, expert and Command &
+Control levels are subclasses, each overriding the methods its rules change and inheriting the
+rest, in `layers/` (`layers/advanced_hooks.py`, `layers/expert_hooks.py`, `layers/command_hooks.py`), which
+registers one instance per level when the ruleset is loaded. No module of a lower level imports a
+higher level's: the import contracts in pyproject.toml ("FASA's levels are layers") say so.
+
+A hook is called only where the rule it stands for could change the outcome, and answers from
+the state alone: a basic game pays for a dictionary lookup and a method call, nothing of the
+higher levels' checks.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.hexgrid import Hex
+from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.state import FasaState, Hit, Ship, Shot
+
+Located = tuple[FasaState, list[Event]]
+"""A rule's answer to a roll or a step: the state after it and its events."""
+
+
+class Hooks:
+    """The basic game's answer at each point a higher level may change (Book Two, Basic rules as
+    restated in the Advanced rules' Sequence Of Play). A level overrides the methods its rules
+    change (`layers/`)."""
+
+    level = "basic"
+
+    # Firing: who may be fired at, what a shot needs, who rolls where it strikes.
+    def unseen_problem(self, state: FasaState, firer: Ship, target: Ship) -> str:
+        """Why `firer` may not fire at `target` for want of knowing where it is: "" (nothing is
+        hidden in the basic game; the advanced game's cloaking device hides ships)."""
+        return ""
+
+    def cloaked_to_hit(self, target: Ship) -> int:
+        """What a cloaked target adds to the to-hit number: no ship cloaks in the basic game."""
+        return 0
+
+    def die_bonus(self, state: FasaState, firer: Ship) -> int:
+        """What the firer's crew adds to its to-hit die: nothing (the expert game's casualties
+        add +1 per 10%)."""
+        return 0
+
+    def die_terms(self, state: FasaState, firer: Ship) -> tuple[tuple[str, int], ...]:
+        """`die_bonus` as a roll request's `modifiers`: none."""
+        return ()
+
+    def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
+        """(ship, station) of the roll of `duty` asked about `ship`: that ship's own station
+        (Command & Control has a player crew's Science Officer roll where its shots strike)."""
+        return ship, state.station_for(ship, duty)
+
+    def struck_heading(self, shot: Shot, target: Ship) -> int:
+        """The target's heading that decides which shield a shot strikes: its heading now (the
+        advanced game's failed evasion keeps the heading before the turn)."""
+        return target.heading
+
+    def damage_control_cut(self, state: FasaState, target: Ship,
+                           penetrating: int) -> tuple[FasaState, int]:
+        """The points of the shot now landing that damage control takes off: none (Command &
+        Control's Science Officer puts points on incoming shots)."""
+        return state, 0
+
+    def locate(self, state: FasaState, firer: Ship, target: Ship, hit: Hit,
+               value: int) -> Located | None:
+        """A damage location roll by another chart than the Basic Game Damage Location Table
+        (the expert game's Detailed Damage Location Charts), or None: the basic table."""
+        return None
+
+    def engine_candidates(self, target: Ship, hit: Hit) -> list[int] | None:
+        """The engines an engine hit awaiting its roll may strike by another chart than the
+        basic table, or None: those nearest the shield (`combat.struck_engines`)."""
+        return None
+
+    def mine_roll(self, state: FasaState, shot: Shot, target: Ship) -> Located:
+        """Ask the roll of a mine going off: the basic game has no mines (setup clears them)."""
+        raise LookupError(f"no mines at the {self.level} level")
+
+    def mine_result(self, state: FasaState, shot: Shot, target: Ship, value: int) -> Located:
+        """Take the roll of a mine going off: the basic game has no mines."""
+        raise LookupError(f"no mines at the {self.level} level")
+
+    def bridge_struck(self, state: FasaState, ship: Ship, code: str, points: int) -> FasaState:
+        """A bridge (BR) or engineering (ENG) result of the expert game's detailed charts: only
+        its superstructure and casualties (Expert, lines 841-845); Command & Control keeps it for
+        the end of the Firing Phase on a crewed ship."""
+        return state
+
+    def explosion_check(self, state: FasaState, ship: Ship) -> Located | None:
+        """Another roll than the explosion die for a ship below 0 superstructure (Command &
+        Control's Science Officer's damage control roll), or None: the die."""
+        return None
+
+    # The Tactical Advantage Phase.
+    def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
+        """The order of the tactical advantage decided without a roll (the expert game's
+        Captains' ratings), or None: each Captain rolls (Advanced: Sequence Of Play step 2)."""
+        return None
+
+    # Sensing (the expert game's arc scan and sensor questions).
+    def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
+        """Whether a player crew's Science Officer is offered the arc scan, or None: the expert
+        rule (Command & Control's scan by his rating, `sensors_rating.py`)."""
+        return None
+
+    def crewed_scan(self, state: FasaState, ship: Ship, arc: str) -> Located | None:
+        """A player crew's arc scan (his sensors Skill Roll), or None: the expert game's d10."""
+        return None
+
+    def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
+        """Whether a player crew's ship has a sensor question to ask before it moves, or None:
+        the expert rule."""
+        return None
+
+    def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
+                   station: str) -> Located | None:
+        """A player crew's sensor question (a roll against his rating), or None: the expert
+        rule."""
+        return None
+
+    # Moving.
+    def heading_stress(self, state: FasaState, ship: Ship) -> Located:
+        """An emergency heading change's stress: the basic game has no emergency heading change
+        (its course letters are F, P and S)."""
+        return state, []
+
+    def entered(self, state: FasaState, ship: Ship, hexes: list[Hex]) -> Located:
+        """What `ship` set off entering `hexes`: nothing (the advanced game's mines)."""
+        return state, []
+
+    # Power.
+    def has_cloak(self, state: FasaState, ship: Ship) -> bool:
+        """Whether the ship's cloaking device is in play: not in the basic game."""
+        return False
+
+
+_BY_LEVEL: dict[str, Hooks] = {"basic": Hooks()}
+
+
+def register(hooks: Hooks) -> None:
+    """Make `hooks` the hooks of its level (`layers/` registers each level once, on loading)."""
+    _BY_LEVEL[hooks.level] = hooks
+
+
+def of(state: FasaState) -> Hooks:
+    """The hooks of the state's level."""
+    return _BY_LEVEL[state.level]

@@ -1,0 +1,51 @@
+"""What the advanced game (Book Two, Advanced rules) changes at the basic game's hooks: cloaked
+ships hidden and hard to hit (`firing/hiding.py`), the shield a failed evasion strikes
+(`firing/evasion.py`), mines (`firing/mines.py`), emergency heading change stress
+(`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
+
+from __future__ import annotations
+
+from engine.hexgrid import Hex
+from engine.rulesets.fasa.firing import evasion, hiding, mines
+from engine.rulesets.fasa.hooks import Hooks, Located
+from engine.rulesets.fasa.moving import stress
+from engine.rulesets.fasa.sensing import cloak
+from engine.rulesets.fasa.values.state import FasaState, Ship, Shot
+
+
+class Advanced(Hooks):
+    """The advanced game's hooks."""
+
+    level = "advanced"
+
+    def unseen_problem(self, state: FasaState, firer: Ship, target: Ship) -> str:
+        if hiding.hidden_from(state, target, firer.side, firer.id):
+            # Advanced: Romulan Cloaking Device — "it may not fire into a hex hoping a
+            # successfully cloaked ship is there". Nothing here may tell where it is.
+            return f"{target.name} is cloaked and not detected: it cannot be fired at"
+        if hiding.undetected_by(state, target, firer):
+            # Line 403: "A ship may fire at a cloaked ship that it has detected" (its own).
+            return (f"{target.name} is cloaked and {firer.name}'s own sensors have not detected "
+                    "it: only the ship whose scan found it may fire at it")
+        return ""
+
+    def cloaked_to_hit(self, target: Ship) -> int:
+        return hiding.to_hit_modifier(target)
+
+    def struck_heading(self, shot: Shot, target: Ship) -> int:
+        return evasion.struck_heading(shot, target)
+
+    def mine_roll(self, state: FasaState, shot: Shot, target: Ship) -> Located:
+        return mines.ask_roll(state, shot, target)
+
+    def mine_result(self, state: FasaState, shot: Shot, target: Ship, value: int) -> Located:
+        return mines.on_roll(state, shot, target, value)
+
+    def heading_stress(self, state: FasaState, ship: Ship) -> Located:
+        return stress.apply_stress(state, ship)
+
+    def entered(self, state: FasaState, ship: Ship, hexes: list[Hex]) -> Located:
+        return mines.enter(state, ship, hexes)
+
+    def has_cloak(self, state: FasaState, ship: Ship) -> bool:
+        return cloak.has_cloak(state, ship)

@@ -1,0 +1,56 @@
+"""What Command & Control (Book Two, seed lines 875-1563) changes at the expert game's hooks: a
+player crew's Science Officer rolls where its shots strike (`firing/hit_location.py`, line 1480),
+his damage control takes points off incoming shots (`firing/damage_control.py`, line 1193) and
+his roll may keep a ship from exploding (`skills/explosion_roll.py`); a bridge hit or engineering
+out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
+
+from __future__ import annotations
+
+from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
+from engine.rulesets.fasa.hooks import Located
+from engine.rulesets.fasa.layers.expert_hooks import Expert
+from engine.rulesets.fasa.sensing import sensors_rating
+from engine.rulesets.fasa.skills import explosion_roll
+from engine.rulesets.fasa.values.actions import AskSensor
+from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.officers import crewed
+from engine.rulesets.fasa.values.shaken import sensors_dark
+from engine.rulesets.fasa.values.state import FasaState, Ship
+
+
+class Command(Expert):
+    """Command & Control's hooks."""
+
+    level = "command"
+
+    def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
+        return hit_location.roller(state, ship, duty)
+
+    def damage_control_cut(self, state: FasaState, target: Ship,
+                           penetrating: int) -> tuple[FasaState, int]:
+        return damage_control.take(state, target, penetrating)
+
+    def bridge_struck(self, state: FasaState, ship: Ship, code: str, points: int) -> FasaState:
+        return bridge_hits.record(state, ship, code, points)
+
+    def explosion_check(self, state: FasaState, ship: Ship) -> Located | None:
+        # Only a crewed ship has officers: a game below the command level keeps none.
+        return explosion_roll.ask(state, ship) if ship.officers else None
+
+    def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
+        return sensors_rating.scan_offered(state, ship) if crewed(ship) else None
+
+    def crewed_scan(self, state: FasaState, ship: Ship, arc: str) -> Located | None:
+        return sensors_rating.scan(state, ship, arc) if crewed(ship) else None
+
+    def crewed_question(self, state: FasaState, ship: Ship) -> bool | None:
+        if not crewed(ship):
+            return None
+        return sensors_rating.open_for(state, ship) and not sensors_dark(state, ship)
+
+    def crewed_ask(self, state: FasaState, ship: Ship, question: int, detail: str,
+                   station: str) -> Located | None:
+        if not crewed(ship):
+            return None
+        return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
+                                  station)

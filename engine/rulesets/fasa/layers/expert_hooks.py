@@ -1,0 +1,34 @@
+"""What the expert game (Book Two, Expert Starship Tactics, seed lines 575-873) changes at the
+advanced game's hooks: casualties modify the crew's to-hit die (`skills/casualties.py`, lines
+847-853) and a hit is located on the Detailed Damage Location Charts (`firing/expert_damage.py`,
+line 809)."""
+
+from __future__ import annotations
+
+from engine.rulesets.fasa.firing import expert_damage
+from engine.rulesets.fasa.hooks import Located
+from engine.rulesets.fasa.layers.advanced_hooks import Advanced
+from engine.rulesets.fasa.skills import casualties, ratings
+from engine.rulesets.fasa.values.state import FasaState, Hit, Ship
+
+
+class Expert(Advanced):
+    """The expert game's hooks."""
+
+    level = "expert"
+
+    def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
+        return ratings.advantage_order(state)  # Expert step 1, line 695
+
+    def die_bonus(self, state: FasaState, firer: Ship) -> int:
+        return casualties.casualty_modifier(state.level, firer)
+
+    def die_terms(self, state: FasaState, firer: Ship) -> tuple[tuple[str, int], ...]:
+        return casualties.casualty_terms(state.level, firer)
+
+    def locate(self, state: FasaState, firer: Ship, target: Ship, hit: Hit,
+               value: int) -> Located | None:
+        return expert_damage.locate(state, firer, target, hit, value)
+
+    def engine_candidates(self, target: Ship, hit: Hit) -> list[int] | None:
+        return expert_damage.engines_for(target, hit.kind, hit.shield) if hit.kind else None
