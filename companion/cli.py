@@ -15,8 +15,9 @@
     starbridge lights check|test     check a lights file; walk it over a scripted game
     starbridge --version             the version installed
 
-Each command is a module of companion/commands (its table names them); only the module of the
-command that runs is imported, so the command line itself starts at once.
+Every command is one entry of one table, companion/commands' `COMMANDS`: an argparse subparser
+whose arguments its module adds, and the handler in that module that runs it. Only the module of
+the command that runs is imported, so the command line itself starts at once.
 """
 
 from __future__ import annotations
@@ -25,20 +26,18 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from companion.commands import COMMANDS, DEFAULT
-from companion.paths import user_data_dir
-from companion.usage import Parser, UsageError, folder, printable
+from companion.settings.paths import user_data_dir
+from companion.settings.usage import Parser, UsageError, folder, printable
 from engine.errors import EngineError
 
 __all__ = ["INTERRUPTED", "UsageError", "build_parser", "main"]
 
-DATA_PACK_COMMANDS = ("simulate", "scenarios", "ships")
-"""Commands that only read the data folder (the others make it, for the saves)."""
 INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
 EXAMPLES = """examples:
   starbridge                                   play: the bridge display (headless without one)
@@ -86,6 +85,13 @@ def command_named(argv: Sequence[str]) -> str | None:
 
 def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"companion.commands.{COMMANDS[name].module}")
+
+
+def handler(name: str) -> Callable[[argparse.Namespace, Path | None], int]:
+    """The function that runs the command `name` (its module imported now, and only it)."""
+    run: Callable[[argparse.Namespace, Path | None], int] = getattr(command_module(name),
+                                                                    COMMANDS[name].handler)
+    return run
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -137,7 +143,7 @@ def _main(argv: list[str]) -> int:
     data_dir: Path | None = args.data_dir if args.data_dir is not None else user_data_dir()
     if data_dir is not None and not data_dir.is_dir():  # the default folder need not exist
         named_folder = os.environ.get("STARBRIDGE_DATA")
-        if named_folder and args.command in DATA_PACK_COMMANDS:
+        if named_folder and COMMANDS[args.command].reads_data_only:
             print(f"starbridge: STARBRIDGE_DATA={printable(named_folder)}: no such folder; make "
                   f"it, or unset STARBRIDGE_DATA to read only the packaged data", file=sys.stderr)
             return 2
@@ -146,8 +152,7 @@ def _main(argv: list[str]) -> int:
         if args.command is None:
             args = build_parser([DEFAULT]).parse_args([DEFAULT])
             args.command = DEFAULT
-        status: int = command_module(args.command).run(args, data_dir)
-        return status
+        return handler(args.command)(args, data_dir)
     except EngineError as exc:
         print(f"starbridge: {exc}", file=sys.stderr)
         return 2

@@ -57,8 +57,10 @@ class CrewError(EngineError):
 
 
 @dataclass(frozen=True)
-class Officer:
-    """One bridge officer of a crew file (a player character)."""
+class CrewMember:
+    """One member of a crew file: a player character, the bridge officer he plays at one station,
+    kept from game to game (his games and Victory Points). Not the engine's officer of a game
+    (FASA's `values/officers.Officer`): a crewed ship's officers are made from these."""
 
     station: str
     name: str
@@ -79,14 +81,14 @@ class Officer:
 @dataclass(frozen=True)
 class Crew:
     name: str
-    officers: tuple[Officer, ...] = ()
+    officers: tuple[CrewMember, ...] = ()
     games: int = 0
     notes: tuple[str, ...] = field(default=(), compare=False)
 
-    def at(self, station: str) -> Officer | None:
+    def at(self, station: str) -> CrewMember | None:
         return next((o for o in self.officers if o.station == station), None)
 
-    def with_officer(self, officer: Officer) -> Crew:
+    def with_officer(self, officer: CrewMember) -> Crew:
         kept = [o for o in self.officers if o.station != officer.station]
         order = list(STATION_NAMES)
         return replace(self, officers=tuple(sorted(
@@ -135,8 +137,8 @@ def complete(crew: Crew, needs: Mapping[str, tuple[str, ...]], d10: D10) -> tupl
     lacked rolled; and a line for each officer or rating rolled."""
     said: list[str] = []
     for station, skills in needs.items():
-        officer = crew.at(station) or Officer(str(station), ROLE_NAMES.get(station, title(station)),
-                                              {})
+        officer = crew.at(station) or CrewMember(str(station),
+                                                 ROLE_NAMES.get(station, title(station)), {})
         missing = [s for s in skills if s not in officer.ratings]
         if not missing and crew.at(station) is not None:
             continue
@@ -286,7 +288,7 @@ def _text(where: str, key: str, value: Any, empty: bool = False) -> str:
     return value
 
 
-def _officer(where: str, station: Any, entry: Any) -> Officer:
+def _officer(where: str, station: Any, entry: Any) -> CrewMember:
     if station not in STATION_NAMES or station == "instructor":
         raise CrewError(f"{where}: no such station; stations: "
                         f"{', '.join(s for s in STATION_NAMES if s != 'instructor')}")
@@ -315,10 +317,10 @@ def _officer(where: str, station: Any, entry: Any) -> Officer:
     if advance and advance not in skills:
         raise CrewError(f"{where}: advance must name a skill ({', '.join(skills)}), not "
                         f"{advance!r}")
-    return Officer(str(station), _text(where, "name", entry.get("name", ROLE_NAMES[station])),
-                   _ordered(ratings), _text(where, "player", entry.get("player", ""), empty=True),
-                   advance, _count(where, "victory_points", entry.get("victory_points", 0)),
-                   _count(where, "games", entry.get("games", 0)))
+    return CrewMember(str(station), _text(where, "name", entry.get("name", ROLE_NAMES[station])),
+                      _ordered(ratings), _text(where, "player", entry.get("player", ""), empty=True),
+                      advance, _count(where, "victory_points", entry.get("victory_points", 0)),
+                      _count(where, "games", entry.get("games", 0)))
 
 
 def crew_toml(crew: Crew) -> str:

@@ -9,7 +9,7 @@
   autopilot at every seat and the dice given (`simulate`, the survey, tests), and
   `account_lines`, the readable account of a game's events.
 
-The table's own loop, where people play at panels, screens and phones, is companion/app.py.
+The table's own loop, where people play at panels, screens and phones, is companion/table/app.py.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ line beside it (the first marked "suggested for a first game" at a new table), a
 in front between < and >, with its place in its system's list, its goal and as much of its
 story as fits in whole sentences; KEYS, BACK and START in the action row.
 
-Used for a new table's first game (companion/first_game.py, the whole screen) and by the end
+Used for a new table's first game (companion/table/first_game.py, the whole screen) and by the end
 screen's ANOTHER SCENARIO (display.endgame). Widget ids:
 
     offer-system:<ruleset>   that system's first scenario in front

@@ -10,7 +10,7 @@
 Only gpiozero's callbacks (and the keyboard stand-in) run elsewhere, and they only put edges on
 the inbox the bridge was handed when it was made (`edges`: the app's, which wakes its loop).
 
-The app's loop (companion/app.py) reads in one direction: the presses are taken, their actions
+The app's loop (companion/table/app.py) reads in one direction: the presses are taken, their actions
 applied, and then every output, these lights among them, is told once of what changed. A
 panel's plan is made again only when what it is made from changed (`OpenPanel.inputs`): the
 state (by identity: states are immutable), its editor and values, the alert, the flash. `pump`
@@ -203,7 +203,7 @@ class Bridge:
         end for what the presses changed that the engine was not asked about (a value moved, a
         "not now" flash). Returns the state after the last press. An expander that stopped (or
         started again) answering is said here, once. The app's loop does the same in its own
-        step (companion/app.py), where every other output is told too."""
+        step (companion/table/app.py), where every other output is told too."""
         for news in self.news():
             self.say(news)
         for press in self.presses(t, timeout):

@@ -7,7 +7,7 @@
     server.stop()
 
 The server only checks and forwards: a console's input goes on the app's queue as a
-`ConsoleInput`; the app (companion/consoles.py) applies it on the main thread the one way every
+`ConsoleInput`; the app (companion/table/consoles.py) applies it on the main thread the one way every
 action goes and publishes each connected seat's payload (stations/payload.py). The protocol is
 docs/stations.md.
 """

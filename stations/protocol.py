@@ -3,7 +3,7 @@
 Every message is a JSON object in a WebSocket text frame with `"v": 1`. This module checks what a
 client sends before anything else looks at it: the server refuses (and closes) what is not JSON,
 not an object, of another version or of an unknown type, and forwards the rest to the app as a
-`ConsoleInput`. What each input does is the app's (companion/consoles.py); what each seat is sent
+`ConsoleInput`. What each input does is the app's (companion/table/consoles.py); what each seat is sent
 is stations/payload.py's.
 """
 

@@ -58,6 +58,9 @@ for _suites in (FASA_SUITES, KNIGHTHAWKS_SUITES):
                                      if p.is_dir() and p.name.isidentifier())):
         if str(_folder) not in sys.path:
             sys.path.insert(0, str(_folder))
+CHECKOUT = Path(__file__).resolve().parents[1]
+if str(CHECKOUT) not in sys.path:   # benchmarks/ lives in the checkout only, not in the package
+    sys.path.append(str(CHECKOUT))
 
 
 def _everything(config: Config) -> bool:

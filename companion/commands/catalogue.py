@@ -18,12 +18,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """Neither takes arguments."""
 
 
-def run(args: argparse.Namespace, data_dir: Path | None) -> int:
-    if args.command == "scenarios":
-        for name in scenario_names(data_dir):
-            sc = load_scenario(name, data_dir)
-            print(f"{name:22} {sc.get('name', '')}  ({sc['ruleset']})")
-        return 0
+def scenarios(args: argparse.Namespace, data_dir: Path | None) -> int:
+    """`starbridge scenarios`: each scenario's name, title and ruleset."""
+    for name in scenario_names(data_dir):
+        sc = load_scenario(name, data_dir)
+        print(f"{name:22} {sc.get('name', '')}  ({sc['ruleset']})")
+    return 0
+
+
+def ships(args: argparse.Namespace, data_dir: Path | None) -> int:
+    """`starbridge ships`: each ship class, its faction and name, its numbers' standing."""
     for cls in ship_classes(data_dir):
         mark = "" if cls.verified else "  (unverified numbers)"
         print(f"{cls.id:22} {cls.faction:10} {cls.name}{mark}")

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.config import EXAMPLE, ConfigError, config_path, load_config
-from companion.config_check import check_config
+from companion.settings.config import EXAMPLE, ConfigError, config_path, load_config
+from companion.settings.config_check import check_config
 
 NAME = "config"
 EXAMPLES = """examples:

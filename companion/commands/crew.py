@@ -78,7 +78,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, folder: Path | None) -> int:
     if folder is None:
-        from companion.paths import user_data_dir
+        from companion.settings.paths import user_data_dir
 
         folder = user_data_dir()
     verb = args.verb

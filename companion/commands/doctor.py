@@ -278,9 +278,9 @@ def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
 
 def run_checks(config_file: Path | None = None,
                checks: tuple[Callable[[], list[Check]], ...] | None = None) -> list[Check]:
-    from companion.config import ConfigError, load_config
-    from companion.config_check import check_config
-    from companion.paths import user_data_dir
+    from companion.settings.config import ConfigError, load_config
+    from companion.settings.config_check import check_config
+    from companion.settings.paths import user_data_dir
 
     out: list[Check] = []
     urls: list[str] = []

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from companion.saved_game import SavedGame
-from companion.store import Store, StoreError
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store, StoreError
 from engine.errors import EngineError
 
 NAME = "games"
@@ -29,8 +31,7 @@ An import never changes a saved game: a file that is not a good log is refused w
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("what", nargs="?", choices=("list", "export", "import", "undo"),
-                   default="list")
+    p.add_argument("what", nargs="?", choices=tuple(ACTIONS), default="list")
     p.add_argument("args", nargs="*", help="export: GAME FILE; import: FILE; undo: GAME")
     p.add_argument("--phase", action="store_true", help="undo: back to the start of the phase")
 
@@ -42,24 +43,21 @@ def _game_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace, folder: Path | None = None) -> int:
-    from companion.paths import user_data_dir
+    from companion.settings.paths import user_data_dir
 
-    need = {"list": 0, "export": 2, "import": 1, "undo": 1}[args.what]
-    if len(args.args) != need:
-        usage = {"list": "starbridge games", "export": "starbridge games export GAME FILE",
-                 "import": "starbridge games import FILE", "undo": "starbridge games undo GAME"}
-        print(f"starbridge: usage: {usage[args.what]} (see: starbridge games --help)",
+    action = ACTIONS[args.what]
+    if len(args.args) != action.operands:
+        print(f"starbridge: usage: {action.usage} (see: starbridge games --help)",
               file=sys.stderr)
         return 2
     try:
         # listing and exporting only read: they work on a save that cannot be written
-        reading = args.what in ("list", "export")
         store, notes = Store.open_folder(folder or user_data_dir(),
-                                         read_only=None if reading else False)
+                                         read_only=None if action.reads else False)
         for note in notes:
             print(f"starbridge: {note}", file=sys.stderr)
         try:
-            return _run(store, args)
+            return action.run(store, args)
         finally:
             store.close()
     except (StoreError, EngineError) as exc:
@@ -70,30 +68,56 @@ def run(args: argparse.Namespace, folder: Path | None = None) -> int:
         return 2
 
 
-def _run(store: Store, args: argparse.Namespace) -> int:
-    if args.what == "list":
-        games = store.games()
-        if not games:
-            print("no saved games (starbridge play starts one)")
-        for g in games:
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated)) if g.updated \
-                else "????-??-?? ??:??"   # a time the save does not hold as a number
-            undone = f", {g.undos} undo(s)" if g.undos else ""
-            print(f"{g.id:4}  {when}  {g.status:9}  {g.actions:5} actions{undone}  {g.title}")
-        return 0
-    if args.what == "export":
-        gid, out = _game_number(args.args[0]), Path(args.args[1])
-        n = store.export(gid, out)
-        print(f"game {gid}: {n} actions written to {out}")
-        return 0
-    if args.what == "import":
-        gid, warnings = store.import_log(Path(args.args[0]))
-        for w in warnings:
-            print(f"starbridge: warning: {w}", file=sys.stderr)
-        print(f"imported as game {gid}")
-        return 0
+def _list(store: Store, args: argparse.Namespace) -> int:
+    games = store.games()
+    if not games:
+        print("no saved games (starbridge play starts one)")
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated)) if g.updated \
+            else "????-??-?? ??:??"   # a time the save does not hold as a number
+        undone = f", {g.undos} undo(s)" if g.undos else ""
+        print(f"{g.id:4}  {when}  {g.status:9}  {g.actions:5} actions{undone}  {g.title}")
+    return 0
+
+
+def _export(store: Store, args: argparse.Namespace) -> int:
+    gid, out = _game_number(args.args[0]), Path(args.args[1])
+    n = store.export(gid, out)
+    print(f"game {gid}: {n} actions written to {out}")
+    return 0
+
+
+def _import(store: Store, args: argparse.Namespace) -> int:
+    gid, warnings = store.import_log(Path(args.args[0]))
+    for w in warnings:
+        print(f"starbridge: warning: {w}", file=sys.stderr)
+    print(f"imported as game {gid}")
+    return 0
+
+
+def _undo(store: Store, args: argparse.Namespace) -> int:
     gid = _game_number(args.args[0])
     game = SavedGame.resume(store, gid)
     taken = game.undo_phase() if args.phase else game.undo_last()
     print(f"game {gid}: {taken} action(s) taken back; {len(game.actions)} remain")
     return 0
+
+
+@dataclass(frozen=True)
+class Action:
+    """What `starbridge games WHAT` does: its usage line, how many words it takes after WHAT,
+    whether it only reads the saves (then it works on a save that cannot be written), and its
+    handler."""
+
+    usage: str
+    operands: int
+    reads: bool
+    run: Callable[[Store, argparse.Namespace], int]
+
+
+ACTIONS: dict[str, Action] = {
+    "list": Action("starbridge games", 0, True, _list),
+    "export": Action("starbridge games export GAME FILE", 2, True, _export),
+    "import": Action("starbridge games import FILE", 1, False, _import),
+    "undo": Action("starbridge games undo GAME", 1, False, _undo),
+}

@@ -19,7 +19,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from companion.lights_walk import describe, walk, walk_rows
+from companion.headless.lights_walk import describe, walk, walk_rows
 from lights.load import DEFAULT_PANELS, LightsError, load_rules
 from lights.rules import RuleSet
 

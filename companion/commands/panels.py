@@ -4,7 +4,7 @@
     starbridge panels check --probe                # and each station display on the I2C bus
     starbridge panels wiring [PINS.toml] [-o OUT]  # the diagram as SVG (stdout without -o)
     starbridge panels play [PINS.toml] [--ship ID] [--level L]   # a game at the panels, by the
-                                                   # one table loop (companion.panels_play)
+                                                   # one table loop (companion.table.panels_play)
 
 Without a file, the packaged default map (docs/wiring.md).
 """
@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion import panels_play
+from companion.table import panels_play
 from hardware.keyboard import KeyMap
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from hardware.wiring import render_svg

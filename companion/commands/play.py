@@ -1,6 +1,6 @@
 """`starbridge play`: the program people run. On a PC with no configuration: the bridge display
 in a window, the first ship's crew at mocked panels (the keyboard), virtual dice, autopilots
-for the other ships. On a Pi the configuration (companion/config.py) chooses GPIO panels, the
+for the other ships. On a Pi the configuration (companion/settings/config.py) chooses GPIO panels, the
 dice trays and full screen. With no screen at all it plays headless."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from companion.start_screen import screen_available, show_start
-from companion.usage import LazyChoices
+from companion.settings.usage import LazyChoices
+from companion.table.start_screen import screen_available, show_start
 from engine import levels
 from engine.game import ruleset_names
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     """The table app. Its modules are imported here, in the order a player sees them: the
     configuration, then (with a screen) the start screen, then the rules, the saves and the
     hardware, so that the screen lights up at once (starbridge bench app measures both)."""
-    from companion.config import ConfigError, load_config
+    from companion.settings.config import ConfigError, load_config
 
     say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)  # noqa: E731
     try:
@@ -132,9 +132,9 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         args.new = True
     if not headless:   # the screen lights up before the rules, the saves and the panels load
         show_start(config, args.window)
-    from companion.config_check import check_config
-    from companion.store import Store, StoreError
-    from companion.table_setup import (
+    from companion.saves.store import Store, StoreError
+    from companion.settings.config_check import check_config
+    from companion.table.table_setup import (
         choose_game,
         open_consoles,
         people_at_mocked_panels,
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         if headless:
             print("starbridge: kiosk mode needs a screen", file=sys.stderr)
             return 2
-        from companion.kiosk import run_kiosk
+        from companion.table.kiosk import run_kiosk
 
         return run_kiosk(config, data_dir, say)
     if getattr(args, "stations", False):
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
             "add --autopilot, or run with a screen")
         return 2
     consoles = None
-    from companion.wakeups import Wakeups
+    from companion.table.wakeups import Wakeups
 
     wakeups = Wakeups(display=False) if headless else None   # made first: the consoles wake it
     if headless and config.stations:   # opened before the game: people wait for their consoles
@@ -195,7 +195,7 @@ def run(args: argparse.Namespace, data_dir: Path | None = None) -> int:
     try:
         store: Store | None = None
         if not args.no_save:
-            from companion.paths import user_data_dir
+            from companion.settings.paths import user_data_dir
 
             store, notes = Store.open_folder(user_data_dir())
             for note in notes:

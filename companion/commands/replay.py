@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.report import report_lines
+from companion.headless.report import report_lines
 from engine import state_to_json
 from engine.log import parse, replay
 

@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.screens import (
+from companion.headless.screens import (
     ADVANCED_SCREENS,
     INSTRUCTOR_SCREENS,
     LEVELS,
@@ -69,7 +69,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_docs(folder: Path, check: bool) -> int:
     """`screenshot --docs [DIR] [--check]`."""
-    from companion.doc_screens import render_all, stale
+    from companion.headless.doc_screens import render_all, stale
 
     if check:
         found = stale(folder)

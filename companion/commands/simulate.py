@@ -10,11 +10,9 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from companion import survey
 from companion.commands import simulate_ruleset as ruleset_sim
-from companion.crew_play import after_game, crew_layout, parse_crews, with_crews
 from companion.dice import VirtualDice
-from companion.paths import user_data_dir
+from companion.headless import survey
 from companion.session import (
     QUALIFIER,
     account_lines,
@@ -26,7 +24,9 @@ from companion.session import (
     ships_scenario,
     stocked,
 )
-from companion.usage import LazyChoices, UsageError, named
+from companion.settings.paths import user_data_dir
+from companion.settings.usage import LazyChoices, UsageError, named
+from companion.table.crew_play import after_game, crew_layout, parse_crews, with_crews
 from engine import Action, Event, GameState, level_notice, levels, new_game, scenario_ruleset
 from engine.errors import DataError
 from engine.game import default_level

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.dice import VirtualDice
-from companion.progress import Progress
+from companion.headless.progress import Progress
 from engine import Action, GameState, apply, new_game, pending
 from engine.errors import DataError
 from engine.game import ruleset_named

@@ -1,12 +1,12 @@
 """What the station consoles may ask of the table that runs them, and nothing more.
 
-    host = AppHost(app)            # the App (companion/app.py), seen as the consoles see it
+    host = AppHost(app)            # the App (companion/table/app.py), seen as the consoles see it
     consoles.attach(host)          # a game at the table: every seat gets its link
     consoles.pump(host)            # the consoles' inputs, applied the one way every action goes
     consoles.publish(host)         # each connected seat's new state
 
 `TableHost` is the interface (a `typing.Protocol`, so `mypy --strict` checks both sides); the
-consoles (companion/consoles.py) read the game and ask for actions, rolls, undos, seat changes
+consoles (companion/table/consoles.py) read the game and ask for actions, rolls, undos, seat changes
 and the end of the session through it, and never reach into the app's fields.
 """
 
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Protocol
 from engine import Action, Event, Prompt
 
 if TYPE_CHECKING:
-    from companion.app import App
-    from companion.saved_game import SavedGame
+    from companion.saves.saved_game import SavedGame
+    from companion.table.app import App
     from display.draw_consoles import ConsoleCode, ConsoleNetwork
     from firmware_bridge.bridge import DiceBridge
     from hardware.ship_bridge import Bridge
@@ -97,7 +97,7 @@ class TableHost(Protocol):
 
 
 class AppHost:
-    """The App (companion/app.py) as its consoles see it: a `TableHost`."""
+    """The App (companion/table/app.py) as its consoles see it: a `TableHost`."""
 
     def __init__(self, app: App) -> None:
         self._app = app

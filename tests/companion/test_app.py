@@ -11,10 +11,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import ABANDONED, Store
 from companion.session import load_scenario, prepare
-from companion.store import ABANDONED, Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.log import replay
 from hardware.pinmap import load_pinmap
@@ -295,7 +295,7 @@ def test_the_displays_phase_undo_takes_back_the_phase(tmp_path: Path,
 
 @pytest.mark.slow
 def test_ctrl_shift_z_takes_back_the_phase(tmp_path: Path, screen: pygame.Surface) -> None:
-    from companion.saved_game import phase_key
+    from companion.saves.saved_game import phase_key
 
     rig = Rig(tmp_path, screen)
     for _ in range(4):

@@ -13,9 +13,9 @@ import pytest
 
 from companion.cli import main
 from companion.commands import doctor as doctor_cmd
-from companion.config import EXAMPLE
-from companion.saved_game import SavedGame
-from companion.store import FILE_NAME, Store
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import FILE_NAME, Store
+from companion.settings.config import EXAMPLE
 
 
 @pytest.fixture(autouse=True)
@@ -90,8 +90,8 @@ def test_play_headless_offers_the_unfinished_game(capsys: pytest.CaptureFixture[
     store, _ = Store.open_folder(own_folders)
     import argparse
 
-    from companion.config import Config
-    from companion.table_setup import new_scenario
+    from companion.settings.config import Config
+    from companion.table.table_setup import new_scenario
 
     game = SavedGame.new(store, new_scenario(Config(), argparse.Namespace(turns=1, scenario=None),
                                              None), 3, {})
@@ -213,7 +213,7 @@ def test_a_killed_play_process_resumes_to_its_last_shown_action(tmp_path: Path) 
     (info,) = store.games()     # one game, resumed twice
     game = SavedGame.resume(store, info.id)
     assert game.actions, "nothing was saved"
-    from companion.saved_game import autopilot_step
+    from companion.saves.saved_game import autopilot_step
     from companion.session import load_scenario, prepare
 
     whole = SavedGame.new(None, prepare(load_scenario("duel", None), None, "basic", None, 3), 8)
@@ -247,8 +247,8 @@ def test_the_systemd_unit_restarts_always_and_runs_a_real_command() -> None:
 def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path, own_folders: Path) -> None:
-    from companion.config import Config
-    from companion.table_setup import with_seat_flags
+    from companion.settings.config import Config
+    from companion.table.table_setup import with_seat_flags
 
     config = with_seat_flags(Config(), ["enterprise=touch", "kronos/helm=panel",
                                         "default=autopilot"])
@@ -264,7 +264,7 @@ def test_seat_flags_lay_over_the_configuration(capsys: pytest.CaptureFixture[str
 
 
 def test_a_dummy_video_driver_counts_as_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.start_screen import screen_available
+    from companion.table.start_screen import screen_available
 
     monkeypatch.setenv("DISPLAY", ":0")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.saved_game import autopilot_action
+from companion.saves.saved_game import autopilot_action
 from engine import Action, Prompt, apply, crew_stations, pending
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.link import TrayRoll, TrayStatus

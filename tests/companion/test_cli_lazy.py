@@ -15,7 +15,7 @@ from companion import cli
 from companion.commands import COMMANDS
 
 HEAVY = ("engine.rulesets.fasa", "engine.rulesets.knighthawks", "pygame", "gpiozero", "aiohttp",
-         "serial", "sqlite3", "companion.benchmarks", "companion.survey")
+         "serial", "sqlite3", "benchmarks", "companion.headless.survey")
 
 
 def modules_after(code: str) -> set[str]:
@@ -70,6 +70,19 @@ def test_every_command_has_its_own_arguments_and_help(name: str,
     assert out.startswith(f"usage: starbridge {name}")
 
 
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_is_one_entry_with_its_module_and_handler(name: str) -> None:
+    """One table names every command: its module under companion/commands adds the arguments,
+    and the handler its entry names (in that module) runs it; nothing else dispatches."""
+    import inspect
+
+    run = cli.handler(name)
+    assert run.__module__ == f"companion.commands.{COMMANDS[name].module}"
+    assert run.__name__ == COMMANDS[name].handler
+    assert list(inspect.signature(run).parameters)[:1] == ["args"]
+    assert len(inspect.signature(run).parameters) == 2
+
+
 def test_the_help_lists_every_command_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["--help"])
@@ -117,7 +130,7 @@ main(["play", "--new", "--no-save"])
                           timeout=120, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr[-2000:]
     modules = set(json.loads(done.stdout.strip().splitlines()[-1]))
-    assert "companion.config" in modules   # the configuration says the screen's size and turn
+    assert "companion.settings.config" in modules   # the configuration says the screen's size and turn
     later = [h for h in HEAVY if h != "serial"]   # (the configuration's dice trays: pyserial's)
-    assert not [h for h in (*later, "companion.table_setup", "companion.store")
+    assert not [h for h in (*later, "companion.table.table_setup", "companion.saves.store")
                 if loaded(modules, h)]

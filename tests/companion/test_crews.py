@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 import engine
 from companion import crews
 from companion.cli import main
-from companion.crew_play import crew_layout, parse_crews, with_crews
-from companion.crews import Crew, CrewError, Officer, award, load_crew, rotate, save_crew
+from companion.crews import Crew, CrewError, CrewMember, award, load_crew, rotate, save_crew
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import crew_layout, parse_crews, with_crews
 from engine.errors import DataError
 from engine.game import captain_station, officer_needs, victory_points
 from engine.rulesets.fasa.values.state import DESTROYED, DISABLED, ESCAPED, FasaState, replace
@@ -69,7 +69,7 @@ def test_crew_new_rolls_every_rating_each_station_needs(folder: Path,
     assert code == 0 and "Starship Combat Strategy/Tactics" in out
     crew = load_crew(folder, "bridge")
     assert [o.station for o in crew.officers] == ["captain", "engineer", "helm", "science"]
-    assert crew.at("captain") == Officer("captain", "Captain", {"tactics": 51, "dex": 51})
+    assert crew.at("captain") == CrewMember("captain", "Captain", {"tactics": 51, "dex": 51})
     science = crew.at("science")
     assert science is not None and list(science.ratings) == [
         "shields", "damage_control", "sensors", "communications", "dex"]
@@ -116,7 +116,7 @@ def crew_of_three_players() -> Crew:
     crew = Crew("bridge")
     for station, player in (("captain", "Ann"), ("engineer", "Bob"), ("helm", "Cy"),
                             ("science", "Di")):
-        crew = crew.with_officer(Officer(station, station.title(), {"dex": 60}, player=player))
+        crew = crew.with_officer(CrewMember(station, station.title(), {"dex": 60}, player=player))
     return crew
 
 
@@ -136,8 +136,8 @@ def test_passing_the_captains_role_swaps_two_players() -> None:
     assert [o.player for o in crew.officers] == ["Cy", "Bob", "Ann", "Di"]
     with pytest.raises(CrewError, match="no player 'Zed'"):
         rotate(crew_of_three_players(), captain="Zed")
-    unnamed = Crew("x").with_officer(Officer("captain", "C", {})).with_officer(
-        Officer("helm", "H", {}))
+    unnamed = Crew("x").with_officer(CrewMember("captain", "C", {})).with_officer(
+        CrewMember("helm", "H", {}))
     with pytest.raises(CrewError, match="name who plays each officer first"):
         rotate(unnamed)
 
@@ -166,11 +166,11 @@ def test_victory_points_are_shared_equally_the_captains_to_tactics() -> None:
     desires." 9 points among 4 roles: 2 each (the odd point is not given); a rating stops at
     99."""
     crew = Crew("bridge")
-    crew = crew.with_officer(Officer("captain", "Kirk", {"tactics": 74, "dex": 60}))
-    crew = crew.with_officer(Officer("engineer", "Scott", {"warp_drive": 70, "engineering": 98},
+    crew = crew.with_officer(CrewMember("captain", "Kirk", {"tactics": 74, "dex": 60}))
+    crew = crew.with_officer(CrewMember("engineer", "Scott", {"warp_drive": 70, "engineering": 98},
                                      advance="engineering"))
-    crew = crew.with_officer(Officer("helm", "Sulu", {"helm": 60, "weaponry": 61}))
-    crew = crew.with_officer(Officer("science", "Spock", {"sensors": 80}, victory_points=5,
+    crew = crew.with_officer(CrewMember("helm", "Sulu", {"helm": 60, "weaponry": 61}))
+    crew = crew.with_officer(CrewMember("science", "Spock", {"sensors": 80}, victory_points=5,
                                      games=3))
     crew, said = award(crew, ("captain", "engineer", "helm", "science"), "captain", 9)
     assert said[0] == "Victory Points: 9, 2 to each of 4 officers"
@@ -194,8 +194,8 @@ def test_a_crew_of_three_shares_among_three_and_its_captain_is_who_holds_command
     assert needs["engineer"] == ("tactics", "warp_drive", "engineering", "dex")
     assert captain_station(scenario, "enterprise") == "engineer"
     # In another crew size he is not Captain: his points go to his own skill, not tactics.
-    assert Officer("engineer", "E", {"tactics": 50, "warp_drive": 60}).raised() == "warp_drive"
-    crew = Crew("c").with_officer(Officer("engineer", "E", {"tactics": 50, "warp_drive": 60},
+    assert CrewMember("engineer", "E", {"tactics": 50, "warp_drive": 60}).raised() == "warp_drive"
+    crew = Crew("c").with_officer(CrewMember("engineer", "E", {"tactics": 50, "warp_drive": 60},
                                           advance="warp_drive"))
     crew, _ = award(crew, tuple(needs), "engineer", 6)
     assert crew.at("engineer").ratings["tactics"] == 52  # type: ignore[union-attr]
@@ -229,7 +229,7 @@ def test_simulate_with_a_crew_fills_the_officers_and_writes_the_campaign_back(
     """The crew's officers go into the logged scenario (self-contained: a replay needs no crew
     file); an officer the file lacks is rolled and kept; after the game every officer has one
     game more."""
-    crew = Crew("bridge").with_officer(Officer("captain", "James T. Kirk",
+    crew = Crew("bridge").with_officer(CrewMember("captain", "James T. Kirk",
                                                {"tactics": 74, "dex": 66}, player="Ann"))
     save_crew(folder, crew)
     log = tmp_path / "km.jsonl"
@@ -398,7 +398,7 @@ def test_a_hostile_crew_file_at_the_table_ends_with_one_line(folder: Path,
 def test_names_round_trip_through_the_file(folder: Path) -> None:
     """Quotes, backslashes, accents and a DEL-free printable name survive a save and a load."""
     name = 'Montgomery "Scotty" Scott \\ Édouard'
-    crew = Crew("bridge").with_officer(Officer("engineer", name, {"warp_drive": 80},
+    crew = Crew("bridge").with_officer(CrewMember("engineer", name, {"warp_drive": 80},
                                                player="Zoë", advance="warp_drive"))
     save_crew(folder, crew)
     assert load_crew(folder, "bridge") == crew
@@ -441,7 +441,7 @@ def test_play_with_the_configurations_crew_writes_the_campaign_back(
     assert {o.station for o in crew.officers} == {"captain", "engineer", "weapons", "science",
                                                   "navigator"}
     assert crew.games == 1 and "Victory Points:" in err
-    from companion.store import Store
+    from companion.saves.store import Store
     store, _ = Store.open_folder(folder)
     game = store.load(store.games()[0].id)
     assert game.scenario["crew_files"] == {"enterprise": "bridge"}
@@ -489,7 +489,7 @@ def test_a_rematch_takes_the_crews_officers_as_their_file_holds_them_now(folder:
     assert captain is not None
     save_crew(folder, crew.with_officer(replace(captain, ratings={**captain.ratings,
                                                                   "tactics": 90})))
-    from companion.crew_play import crews_of
+    from companion.table.crew_play import crews_of
     again, _ = with_crews(first, crews_of(first), folder, 2, lambda _l: None)
     entry = next(s for s in again["ships"] if s["id"] == "enterprise")
     assert entry["officers"]["captain"]["tactics"] == 90
@@ -511,8 +511,8 @@ def test_head_to_head_seats_both_crews_at_the_panels(folder: Path) -> None:
     """Line 1516, "two ships head-to-head, with three players manning each ... no gamemaster":
     with no [seats] in the configuration, both crewed ships' stations are people's (at the
     panels), not only the first ship's; every other game keeps the first ship's crew alone."""
-    from companion.config import Config
-    from companion.table_setup import seats_for
+    from companion.settings.config import Config
+    from companion.table.table_setup import seats_for
 
     duel = prepare(crew_layout(load_scenario("duel", None), None, head_to_head=True), None,
                    "command", None, 30)

@@ -54,7 +54,7 @@ def test_any_command_line_parses_or_says_why(line: str) -> None:
 @pytest.mark.slow
 def test_bench_dice_prints_its_figures_and_floor(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.benchmarks import dice as dice_bench
+    from benchmarks import dice as dice_bench
     monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
     monkeypatch.setattr(dice_bench, "SAMPLES", 5)
     assert main(["bench", "dice"]) == 0
@@ -69,7 +69,7 @@ def test_the_dice_latency_has_a_bare_pty_floor_measured_in_the_same_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from companion.benchmarks import dice as dice_bench
+    from benchmarks import dice as dice_bench
     monkeypatch.setattr(dice_bench, "MIN_SECONDS", 0.05)
     monkeypatch.setattr(dice_bench, "SAMPLES", 5)
     figures = {f.name: f for f in dice_bench.dice_bench(io.StringIO())}

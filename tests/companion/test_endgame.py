@@ -9,13 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import App, Table
-from companion.config import parse_config
-from companion.first_game import game_offer
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
-from companion.table_setup import next_game
+from companion.settings.config import parse_config
+from companion.table.app import App, Table
+from companion.table.first_game import game_offer
+from companion.table.table_setup import next_game
 from engine import Seat, crew_stations, new_game
 
 
@@ -113,7 +113,7 @@ def test_play_goes_on_to_the_game_chosen_at_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`starbridge play`'s loop: a rematch chosen on the end screen is played on the same
     screen and saved as a new game; quit then ends the run."""
-    import companion.table_setup as table_setup
+    import companion.table.table_setup as table_setup
 
     choices = iter(["rematch", "quit"])
     apps: list[App] = []

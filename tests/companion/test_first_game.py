@@ -12,10 +12,10 @@ import pygame
 import pytest
 from test_app import Rig
 
-from companion.config import parse_config
-from companion.first_game import asks_first_game, config_sets, offer_first_game
-from companion.store import Store
-from companion.table_setup import choose_game
+from companion.saves.store import Store
+from companion.settings.config import parse_config
+from companion.table.first_game import asks_first_game, config_sets, offer_first_game
+from companion.table.table_setup import choose_game
 
 
 def args(**kw: object) -> argparse.Namespace:
@@ -88,9 +88,9 @@ def test_a_new_game_opens_with_its_briefing_until_the_first_input(
 @pytest.mark.parametrize("level", ["advanced", "command"])
 def test_the_briefing_is_given_at_every_level_and_not_to_a_game_resumed(
         tmp_path: Path, screen: pygame.Surface, level: str) -> None:
-    from companion.app import App, Table
-    from companion.saved_game import SavedGame
+    from companion.saves.saved_game import SavedGame
     from companion.session import load_scenario, prepare
+    from companion.table.app import App, Table
     from engine import Seat
 
     store, _ = Store.open_folder(tmp_path)

@@ -17,10 +17,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
+from companion.table.app import App, Table
 from engine import Seat, pending, state_to_json, view
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import load_pinmap

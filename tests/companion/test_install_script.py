@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import parse_config
+from companion.settings.config import parse_config
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "deploy" / "install.sh"

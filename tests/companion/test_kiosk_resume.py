@@ -17,12 +17,12 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import Table
-from companion.config import parse_config
-from companion.kiosk import Kiosk, attract_seats
-from companion.saved_game import SavedGame
-from companion.store import ABANDONED, DAMAGED, OVER, PLAYING, Store
-from companion.table_setup import choose_game, new_scenario
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import ABANDONED, DAMAGED, OVER, PLAYING, Store
+from companion.settings.config import parse_config
+from companion.table.app import Table
+from companion.table.kiosk import Kiosk, attract_seats
+from companion.table.table_setup import choose_game, new_scenario
 from engine import Seat, state_to_json
 from engine.log import replay
 from hardware.pinmap import load_pinmap

@@ -14,13 +14,13 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import Table
-from companion.config import parse_config
-from companion.first_game import game_offer
-from companion.kiosk import Kiosk, attract_seats
-from companion.saved_game import SavedGame
-from companion.store import Store
-from companion.table_setup import new_scenario
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
+from companion.settings.config import parse_config
+from companion.table.app import Table
+from companion.table.first_game import game_offer
+from companion.table.kiosk import Kiosk, attract_seats
+from companion.table.table_setup import new_scenario
 from display.draw_attract import ATTRACT, BRIEFING, COUNTDOWN, INVITE
 from engine import Seat
 from hardware.pinmap import load_pinmap

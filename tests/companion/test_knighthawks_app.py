@@ -15,10 +15,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
-from companion.saved_game import SavedGame, autopilot_action
+from companion.saves.saved_game import SavedGame, autopilot_action
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.dice import Die
 from hardware.mcp23017_mock import mock_i2c
@@ -260,7 +260,7 @@ def test_play_chooses_knight_hawks_by_the_scenarios_name(
 def test_the_end_screen_offers_the_same_game_systems_scenarios_first() -> None:
     """The scenarios of the game just played come first on the end screen (FASA's six after a
     FASA game, Knight Hawks' two after one)."""
-    from companion.table_setup import scenarios_on_offer
+    from companion.table.table_setup import scenarios_on_offer
 
     after_kh = [sid for sid, _ in scenarios_on_offer(None, "knighthawks")]
     after_fasa = [sid for sid, _ in scenarios_on_offer(None, "fasa")]

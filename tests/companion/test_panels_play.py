@@ -1,5 +1,5 @@
 """A game at the panels (`starbridge panels play`): one crew at mocked buttons, the other ship on
-autopilot, run by the one table loop (companion/app.py), at any level."""
+autopilot, run by the one table loop (companion/table/app.py), at any level."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App
 from companion.cli import main
-from companion.panels_play import panel_seats, panels_app
 from companion.session import load_scenario, prepare
+from companion.table.app import App
+from companion.table.panels_play import panel_seats, panels_app
 from engine import Event, pending
 from hardware.pinmap import load_pinmap
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from companion.app import App, Table
-from companion.benchmarks.saves import long_scenario
-from companion.saved_game import SavedGame, autopilot_step
-from companion.store import Store
+from benchmarks.saves import long_scenario
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.resume_screen import ask_resume
+from companion.table.resume_screen import ask_resume
 
 
 @pytest.mark.parametrize(("event", "resume"), [

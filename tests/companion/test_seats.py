@@ -13,13 +13,13 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.app import App, Table
-from companion.config import parse_config
-from companion.saved_game import SavedGame, autopilot_action
-from companion.seat_changes import SeatChanges, panel_problem, turn_of
+from companion.saves.saved_game import SavedGame, autopilot_action
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
-from companion.table_setup import Hardware, build_table
+from companion.settings.config import parse_config
+from companion.table.app import App, Table
+from companion.table.seat_changes import SeatChanges, panel_problem, turn_of
+from companion.table.table_setup import Hardware, build_table
 from display.bridge_display import Request
 from engine import Seat, crew_stations, new_game, pending
 from hardware.pinmap import example_path, load_pinmap

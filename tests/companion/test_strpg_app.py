@@ -14,11 +14,11 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
 from companion.cli import main
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game, pending, state_to_json
 from engine.stations import INSTRUCTOR
 from hardware.pinmap import load_pinmap

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.crew_play import after_game, with_crews
-from companion.crews import Crew, Officer, load_crew, save_crew
+from companion.crews import Crew, CrewMember, load_crew, save_crew
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import after_game, with_crews
 from engine import Seat, new_game, view
 from engine.game import officer_needs
 from engine.rulesets.strpg.state import OVER, replace
@@ -26,8 +26,8 @@ def test_the_crew_file_s_officers_are_the_boarding_party(tmp_path: Path) -> None
                                     "science": ("dex", "weaponry", "tactics"),
                                     "engineer": ("dex", "weaponry", "tactics")}}
     save_crew(tmp_path, Crew("bridge", (
-        Officer("captain", "Capt. Garth", {"tactics": 80, "dex": 70, "weaponry": 66}),
-        Officer("science", "Lt. T'Vel", {"sensors": 75, "dex": 62}))))
+        CrewMember("captain", "Capt. Garth", {"tactics": 80, "dex": 70, "weaponry": 66}),
+        CrewMember("science", "Lt. T'Vel", {"sensors": 75, "dex": 62}))))
     said: list[str] = []
     crewed, bound = with_crews(scenario, {None: "bridge"}, tmp_path, 5, said.append)
     assert bound == {"enterprise": "bridge"}

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-import companion.app
-from companion.app import App, Table
-from companion.consoles import Consoles
-from companion.saved_game import SavedGame
+import companion.table.app
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
-from companion.systemd_notify import Notifier
+from companion.table.app import App, Table
+from companion.table.consoles import Consoles
+from companion.table.systemd_notify import Notifier
 from engine import crew_stations, new_game
 
 
@@ -101,7 +101,7 @@ def test_a_stuck_loop_sends_no_ping_while_every_other_thread_runs(
     service = Notifier(systemd.getsockname(), watchdog_s=0.3)
     app = headless_app(None, service, consoles)
     gate, stuck, done = threading.Event(), threading.Event(), threading.Event()
-    real = companion.app.autopilot_action
+    real = companion.table.app.autopilot_action
     calls = [0]
 
     def hangs_once(*args: object) -> object:
@@ -111,7 +111,7 @@ def test_a_stuck_loop_sends_no_ping_while_every_other_thread_runs(
             gate.wait(30)
         return real(*args)   # type: ignore[arg-type]
 
-    monkeypatch.setattr(companion.app, "autopilot_action", hangs_once)
+    monkeypatch.setattr(companion.table.app, "autopilot_action", hangs_once)
 
     def loop() -> None:   # the table's main loop
         while not done.is_set() and app.step() and not app.game.over:

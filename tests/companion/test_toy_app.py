@@ -15,9 +15,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from toy_ruleset import TOY, toy_registered
 
-from companion.app import App, Table
-from companion.saved_game import SavedGame
-from companion.store import Store
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game, pending, state_to_json, view
 from hardware.pinmap import load_pinmap
 

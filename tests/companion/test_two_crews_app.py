@@ -11,10 +11,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app import App, Table
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
+from companion.table.app import App, Table
 from engine import Seat, crew_stations, new_game
 from hardware.mcp23017_mock import mock_i2c
 from hardware.pinmap import PinMap, PinRef, example_path, load_pinmap

@@ -1,4 +1,4 @@
-"""The main loop sleeps until an input (companion/wakeups.py): nothing due on an idle table, a
+"""The main loop sleeps until an input (companion/table/wakeups.py): nothing due on an idle table, a
 panel's press and a tray's roll wake it, and panel buttons keep no thread of their own."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.wakeups import MAX_WAIT, Wakeups, WakingQueue, due_in
+from companion.table.wakeups import MAX_WAIT, Wakeups, WakingQueue, due_in
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import DiceConfig, TrayConfig
 from hardware.devices import open_panel
@@ -157,7 +157,7 @@ def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
 
 
 def test_a_console_s_input_wakes_the_loop_its_queue_was_made_with() -> None:
-    from companion.consoles import ConsoleQueue
+    from companion.table.consoles import ConsoleQueue
     from stations import ConsoleInput
 
     wakeups = Wakeups(display=False)

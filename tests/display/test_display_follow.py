@@ -107,9 +107,9 @@ def test_a_refusal_at_helm_s_crowded_panel_lands_on_no_button() -> None:
     note takes the place of the last readings (each whole), never the buttons' place."""
     from test_display_screens import check_laid_out
 
-    from companion.crew_play import with_crews
-    from companion.screens import SCREENS, advance
+    from companion.headless.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
+    from companion.table.crew_play import with_crews
     from engine import new_game
 
     pygame.font.init()

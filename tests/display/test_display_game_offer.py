@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.first_game import game_offer
+from companion.table.first_game import game_offer
 from display import game_offer as go
 from display.draw_game_offer import GameChooser
 from display.keys_sheet import PanelKeys

@@ -10,7 +10,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.screens import SCREENS, advance
+from companion.headless.screens import SCREENS, advance
 from display.bridge_display import BridgeDisplay
 from display.layout import SIZES, inside, layout, overlaps
 from display.lights_model import lights_strip, panel_label, status_lights

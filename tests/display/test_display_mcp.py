@@ -11,7 +11,7 @@ import pytest
 from game_helpers import scenario
 from test_display_screens import check_laid_out
 
-from companion.screens import advance
+from companion.headless.screens import advance
 from display.bridge_display import BridgeDisplay
 from display.mcp_model import mcp_model
 from engine import Action, GameState, Seat, new_game, view

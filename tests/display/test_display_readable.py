@@ -218,7 +218,7 @@ OUTCOME = re.compile(r"\d|\b(hit|hits|miss|misses|absorb|absorbs|through|destroy
 def staged(screen: str, level: str) -> BridgeDisplay:
     """`screen` of the long-names scenario at `level`, as `starbridge screenshot --data-dir`
     stages it (autopilots and seeded dice), at 800x480."""
-    from companion.screens import INSTRUCTOR_SCREENS, SCREENS, _with_reports, advance, stage_seats
+    from companion.headless.screens import INSTRUCTOR_SCREENS, SCREENS, _with_reports, advance, stage_seats
     from companion.session import load_scenario, prepare
     from engine import Action, new_game
     tab, until = SCREENS[screen]
@@ -242,7 +242,7 @@ def staged(screen: str, level: str) -> BridgeDisplay:
 
 
 def _screens() -> list[tuple[str, str]]:
-    from companion.screens import ADVANCED_SCREENS, SCREENS
+    from companion.headless.screens import ADVANCED_SCREENS, SCREENS
     return [(screen, level) for level in ("basic", "advanced") for screen in SCREENS
             if level in ADVANCED_SCREENS.get(screen, (level,))]
 

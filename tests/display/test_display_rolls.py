@@ -13,10 +13,10 @@ import pygame
 import pytest
 from game_helpers import scenario
 
-from companion.app import App, Table
 from companion.dice import VirtualDice
-from companion.saved_game import SavedGame, autopilot_step
-from companion.store import Store
+from companion.saves.saved_game import SavedGame, autopilot_step
+from companion.saves.store import Store
+from companion.table.app import App, Table
 from display.bridge_display import BridgeDisplay
 from display.draw_rolls import why_pages
 from display.game_link import told

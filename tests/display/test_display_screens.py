@@ -9,7 +9,7 @@ import pygame
 import pytest
 from game_helpers import scenario, start
 
-from companion.screens import (
+from companion.headless.screens import (
     ADVANCED_SCREENS,
     INSTRUCTOR_SCREENS,
     SCREENS,

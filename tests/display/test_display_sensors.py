@@ -13,7 +13,7 @@ import pygame
 import pytest
 from test_display_screens import check_laid_out
 
-from companion.screens import SCREENS, advance
+from companion.headless.screens import SCREENS, advance
 from companion.session import load_scenario, prepare
 from display.bridge_display import BridgeDisplay
 from engine import Action, GameState, RollResult, Seat, apply, new_game, pending, view

@@ -12,9 +12,9 @@ import pygame
 import pytest
 from test_display_screens import check_laid_out
 
-from companion.crew_play import with_crews
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import with_crews
 from display.bridge_display import BridgeDisplay, Output
 from display.layout import SIZES
 from display.panel_sync import PanelEdit, decision_key

@@ -229,11 +229,11 @@ def test_the_why_page_draws_an_expert_location_row() -> None:
                          ids=["why-location", "why-skill"])
 def test_the_expert_why_screens_are_laid_out(screen: str, seat: Seat, turns: int,
                                              size: tuple[int, int]) -> None:
-    """The documentation's two moments (companion/doc_screens.py, seed 4): nothing overlaps,
+    """The documentation's two moments (companion/headless/doc_screens.py, seed 4): nothing overlaps,
     nothing is cut, and the page says the chart's row or the Skill Roll's modifier."""
     from test_display_screens import check_laid_out
 
-    from companion.screens import SCREENS, advance
+    from companion.headless.screens import SCREENS, advance
     from companion.session import load_scenario, prepare
 
     played = prepare(load_scenario("duel", None), None, "expert", None, turns + 10)

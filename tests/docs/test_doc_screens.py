@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.doc_screens import DOC_SCREENS, stale
+from companion.headless.doc_screens import DOC_SCREENS, stale
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"

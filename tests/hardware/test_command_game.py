@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.crew_play import with_crews
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import with_crews
 from engine import (
     Action,
     Decision,

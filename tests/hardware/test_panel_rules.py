@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.benchmarks.panels import command_start
+from benchmarks.panels import command_start
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import GameState, Seat, apply, crew_stations, decide, new_game, pending

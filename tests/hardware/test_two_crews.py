@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.panels_play import panels_app
 from companion.session import load_scenario, prepare
+from companion.table.panels_play import panels_app
 from engine import GameState, crew_stations, new_game, pending
 from hardware.keyboard import KeyMap
 from hardware.mcp23017_mock import mock_i2c

@@ -2,7 +2,8 @@
 wheel from the sdist, as `python -m build` does), every module and data file of every package
 folder is in both, and the wheel installed into a fresh virtual environment outside the checkout
 finds its rulesets through its own entry points and starts: --help, --version, the scenarios, a
-Knight Hawks game and a headless screenshot.
+Knight Hawks game and a headless screenshot. The benchmarks (benchmarks/) stay in the checkout:
+neither archive holds them, and the installed `starbridge bench` says where they are.
 
 The fresh environment gets nothing from the checkout: its own site-packages holds the wheel
 alone; the dependencies (pygame-ce, aiohttp...) are read from the test environment's
@@ -29,15 +30,16 @@ import pytest
 pytestmark = pytest.mark.xdist_group("wheel")   # one sdist and wheel built for both tests
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = ("__pycache__",)
+CHECKOUT_ONLY = ("tests", "benchmarks")   # package folders that never ship
 
 
 def package_files() -> set[str]:
     """Every file the package folders hold (relative to the checkout): each top-level folder
-    with an __init__.py but tests, and under it every folder that is a package or lies inside
-    one (data), but caches."""
+    with an __init__.py but the tests and the benchmarks, and under it every folder that is a
+    package or lies inside one (data), but caches."""
     out = set()
     for top in sorted(ROOT.iterdir()):
-        if not (top / "__init__.py").is_file() or top.name == "tests":
+        if not (top / "__init__.py").is_file() or top.name in CHECKOUT_ONLY:
             continue
         for path in top.rglob("*"):
             if path.is_file() and not any(part in SKIPPED for part in path.parts) \
@@ -96,11 +98,14 @@ def test_the_wheel_and_the_sdist_hold_every_module_and_data_file(built: tuple[Pa
         in_wheel = {n for n in whl.namelist() if ".dist-info/" not in n}
     assert sorted(wanted - in_wheel) == []
     assert sorted(in_wheel - wanted) == []
+    assert "benchmarks/suite.py" not in wanted and (ROOT / "benchmarks" / "suite.py").is_file()
+    assert not [n for n in in_wheel if n.startswith(CHECKOUT_ONLY)]   # no benchmark ships
     with tarfile.open(sdist) as tar:
         top = f"{sdist.name.removesuffix('.tar.gz')}/"
         in_sdist = {m.name.removeprefix(top) for m in tar.getmembers() if m.isfile()}
     assert sorted(wanted - in_sdist) == []
     assert {"pyproject.toml", "README.md", "CHANGELOG.md"} <= in_sdist
+    assert not [n for n in in_sdist if n.startswith("benchmarks/")]
 
 
 def test_the_installed_command_starts_outside_the_checkout(installed: Path,
@@ -152,3 +157,10 @@ def test_the_installed_command_starts_outside_the_checkout(installed: Path,
     assert (tmp_path / "walk.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     panels = run(installed, starbridge, "lights", "check", cwd=tmp_path)   # the packaged panels'
     assert panels.returncode == 0 and "good:" in panels.stdout, panels.stderr[-2000:]
+    for what in ([], ["engine"]):   # the benchmarks are in the checkout: said in one line
+        benched = run(installed, starbridge, "bench", *what, cwd=tmp_path)
+        assert benched.returncode == 2 and benched.stdout == "", benched.stderr[-2000:]
+        assert "source checkout (benchmarks/)" in benched.stderr
+        assert benched.stderr.count("\n") == 1 and "Traceback" not in benched.stderr
+    helped = run(installed, starbridge, "bench", "--help", cwd=tmp_path)
+    assert helped.returncode == 0 and "engine" in helped.stdout, helped.stderr[-2000:]

@@ -21,12 +21,12 @@ from typing import Any
 
 import pytest
 
-from companion.app import App, Table
-from companion.consoles import Consoles
-from companion.crew_play import with_crews
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
+from companion.saves.store import Store
 from companion.session import load_scenario, prepare
-from companion.store import Store
+from companion.table.app import App, Table
+from companion.table.consoles import Consoles
+from companion.table.crew_play import with_crews
 from engine import crew_stations, new_game
 
 SHIP = "enterprise"

@@ -11,7 +11,7 @@ from typing import Any
 
 from browser_rig import SHIP, Browser, Rig, need_browser
 
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from engine import Action, Decision, RollResult, Seat, controls, pending
 
 STATIONS = ("engineer", "helm", "science", "captain")

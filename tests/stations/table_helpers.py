@@ -9,12 +9,12 @@ from typing import Any
 
 from console_client import Console, Net
 
-from companion.admiral_seats import admiral_seats
-from companion.app import App, Table
-from companion.consoles import Consoles
-from companion.crew_play import with_crews
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from companion.session import load_scenario, prepare
+from companion.table.admiral_seats import admiral_seats
+from companion.table.app import App, Table
+from companion.table.consoles import Consoles
+from companion.table.crew_play import with_crews
 from engine import crew_stations
 from stations.payload import payload
 
@@ -34,7 +34,7 @@ def make_app(people: tuple[str, ...] = ("enterprise",), scenario: str = "duel",
         sc = with_crews(sc, {}, None, seed, lambda _line: None, save=False)[0]
     game = SavedGame.new(None, sc, seed, {})
     if until is not None:
-        from companion.saved_game import autopilot_action
+        from companion.saves.saved_game import autopilot_action
         from engine import pending
 
         while not until(game.state):

@@ -12,7 +12,7 @@ import pytest
 from console_client import Net
 from table_helpers import connect, make_app
 
-from companion.admiral_seats import admiral_seats
+from companion.table.admiral_seats import admiral_seats
 from engine import Seat
 from stations.payload import SeatLog, payload, seat_key, seat_of, seat_title
 

@@ -18,7 +18,7 @@ from console_hands import (
     one_browser,
 )
 
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from engine import Seat, problem
 
 

@@ -29,7 +29,7 @@ from console_hands import (
     one_browser,
 )
 
-from companion.saved_game import SavedGame, autopilot_action
+from companion.saves.saved_game import SavedGame, autopilot_action
 from engine import Action, pending, state_to_json
 from stations.payload import SeatLog, payload
 

@@ -11,9 +11,9 @@ import pytest
 from console_client import CLOSED, Net
 from table_helpers import choose, connect, expected_state, make_app, play, received, settle, token
 
-from companion.app import App
-from companion.saved_game import SavedGame
-from companion.seat_changes import turn_of
+from companion.saves.saved_game import SavedGame
+from companion.table.app import App
+from companion.table.seat_changes import turn_of
 from engine import Seat, apply_all, controls, new_game, state_to_json
 from engine.stations import INSTRUCTOR
 from stations.protocol import REFUSED_TOKEN

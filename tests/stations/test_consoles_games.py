@@ -11,11 +11,11 @@ import pytest
 from console_client import Net
 from table_helpers import choose, connect, make_app, settle, token
 
-from companion.app import App, Table
-from companion.config import parse_config
-from companion.kiosk import Kiosk, attract_seats
-from companion.saved_game import SavedGame
-from companion.table_setup import new_scenario
+from companion.saves.saved_game import SavedGame
+from companion.settings.config import parse_config
+from companion.table.app import App, Table
+from companion.table.kiosk import Kiosk, attract_seats
+from companion.table.table_setup import new_scenario
 from stations import ConsoleInput
 from stations.protocol import REFUSED_TOKEN
 
@@ -186,7 +186,7 @@ def test_a_manual_table_asks_a_phones_roll_to_be_typed_in(net: Net) -> None:
 
 def _advance(a: App, until: Any) -> None:
     """The table plays on (the autopilot's choices for every seat) until `until(state)`."""
-    from companion.saved_game import autopilot_action
+    from companion.saves.saved_game import autopilot_action
     from engine import pending
 
     for _ in range(500):

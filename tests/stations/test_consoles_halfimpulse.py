@@ -16,10 +16,10 @@ import pytest
 from console_client import Net
 from table_helpers import act, connect, expected_state, received, settle
 
-from companion.app import App, Table
-from companion.consoles import Consoles
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from companion.session import load_scenario, prepare
+from companion.table.app import App, Table
+from companion.table.consoles import Consoles
 from engine import apply_all, new_game, state_to_json
 
 PLAYERS = ("tiger", "regalhawk")

@@ -14,7 +14,7 @@ import pytest
 from console_client import Net
 from table_helpers import act, connect, expected_state, make_app, received, settle
 
-from companion.app import App
+from companion.table.app import App
 from engine import apply_all, crew_stations, new_game, state_to_json
 
 SHIP = "scout-2"
@@ -70,7 +70,7 @@ def test_a_knight_hawks_game_from_the_consoles_to_its_end(net: Net, app: App) ->
 
 def _first_hull_dice(seed: int) -> tuple[str, str]:
     """The UPF ship, and its station, first to roll hull damage dice in the autopilots' game."""
-    from companion.saved_game import SavedGame, autopilot_action
+    from companion.saves.saved_game import SavedGame, autopilot_action
     from companion.session import load_scenario, prepare
     from engine import pending
 

@@ -17,7 +17,7 @@ from console_client import Console, Net
 from offered import asks_confirm, offered, shown
 from table_helpers import connect, make_app
 
-from companion.app import App
+from companion.table.app import App
 from engine import crew_stations
 
 pytestmark = pytest.mark.slow   # whole games through a real server, seconds each

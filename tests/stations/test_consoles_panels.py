@@ -12,10 +12,10 @@ from console_client import Net
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table_helpers import choose, expected_state, received
 
-from companion.app import App, Table
-from companion.consoles import Consoles
-from companion.saved_game import SavedGame
+from companion.saves.saved_game import SavedGame
 from companion.session import load_scenario, prepare
+from companion.table.app import App, Table
+from companion.table.consoles import Consoles
 from engine import crew_stations
 from hardware.pinmap import load_pinmap
 

@@ -15,7 +15,7 @@ from browser_rig import PHONE, Browser, Rig
 from console_client import Console, Net
 from table_helpers import connect, make_app, settle
 
-from companion.app import App
+from companion.table.app import App
 from engine import apply_all, new_game, state_to_json
 
 PEOPLE = ("giotto", "galloway")

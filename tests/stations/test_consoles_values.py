@@ -8,7 +8,7 @@ from typing import Any
 from console_client import Net
 from table_helpers import connect, make_app
 
-from companion.app import App
+from companion.table.app import App
 from engine import Seat, controls
 from stations.payload import decision_json
 

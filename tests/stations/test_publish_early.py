@@ -9,7 +9,7 @@ import pytest
 from console_client import Net
 from table_helpers import connect, make_app, play
 
-from companion.seat_changes import turn_of
+from companion.table.seat_changes import turn_of
 
 CREW = ("captain", "engineer", "helm", "science")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.commands.doctor import FAIL, OK, check_stations
-from companion.config import ConfigError, parse_config
+from companion.settings.config import ConfigError, parse_config
 from stations.links import qr_matrix, qr_svg, qr_text, seat_url
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.saved_game import SavedGame, autopilot_action
+from companion.saves.saved_game import SavedGame, autopilot_action
 from companion.session import load_scenario, prepare
 from engine import apply, pending
 from stations.payload import SeatLog, payload, public_events

@@ -178,8 +178,8 @@ def test_a_game_with_admirals_plays_to_its_end_and_replays_from_its_log() -> Non
 def test_simulate_and_the_configuration_name_the_admiral(
         capsys: pytest.CaptureFixture[str]) -> None:
     from companion import cli
-    from companion.config import ConfigError, game_options, parse_config
-    from companion.table_setup import seats_for
+    from companion.settings.config import ConfigError, game_options, parse_config
+    from companion.table.table_setup import seats_for
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])
     assert "--admiral" in capsys.readouterr().out

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from offered import asks_confirm, offered, shown, unfit
 
-from companion.crew_play import with_crews
 from companion.session import load_scenario, prepare
+from companion.table.crew_play import with_crews
 from engine import (
     RollResult,
     Seat,

@@ -12,7 +12,7 @@ from engine.rulesets.fasa.values.state import FasaState
 
 
 def first(action: str, station: str) -> tuple[GameState, Decision]:
-    from companion.benchmarks.panels import command_start
+    from benchmarks.panels import command_start
 
     state = command_start()   # the Kobayashi Maru with a crewed Enterprise: its officers
     dice = VirtualDice(4)
@@ -43,7 +43,7 @@ def test_science_uses_say_what_they_do_with_the_skill_rating_and_odds() -> None:
 def test_the_engineers_rolls_say_what_they_do_and_their_odds() -> None:
     """The Chief Engineer's choices (cc_controls) carry these words; 05 or less always
     succeeds (line 1033), so the odds are never under 5%."""
-    from companion.benchmarks.panels import command_start
+    from benchmarks.panels import command_start
     from engine.rulesets.fasa.skills.skill_words import engineer_explain
 
     state = command_start()

@@ -12,9 +12,9 @@ from test_fasa_advanced import act, game
 
 import engine
 from companion import cli
-from companion.config import ConfigError, game_options, parse_config
 from companion.dice import VirtualDice
 from companion.session import autopilot_game, load_scenario, prepare
+from companion.settings.config import ConfigError, game_options, parse_config
 from engine.errors import DataError
 from engine.log import parse, replay
 from engine.rulesets.fasa.autopilots import autopilot

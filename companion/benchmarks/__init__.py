@@ -1,1 +1,0 @@
-"""`starbridge bench`: each benchmark beside a floor measured in the same run."""
