@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import ConfigError, game_options, parse_config
-from companion.config_check import check_config
+from companion.settings.config import ConfigError, game_options, parse_config
+from companion.settings.config_check import check_config
 
 
 def test_simulate_plays_the_variant_with_three_combat_rounds_and_logs_it(
