@@ -21,7 +21,7 @@ from display.geometry import (
     window_around,
 )
 from display.paint import Painter
-from readouts.map_model import MapModel, ShipMarker
+from readouts.map_model import BodyMarker, MapModel, ShipMarker, distance
 
 MAX_LAYERS = 6
 """Map layers kept (grid, fills and lines under the ships); each is a map-sized surface."""
@@ -42,6 +42,7 @@ def frame_for(model: MapModel, area: pygame.Rect, follow: bool,
     points = [(s.col, s.row) for s in model.ships if s.status in ("active", "disabled")]
     points += list(model.plan) + list(model.reach_hexes)
     points += [(c.col, c.row) for c in model.counters]   # the minefield stays in view
+    points += [(b.col, b.row) for b in model.bodies]     # and a planet with its well
     window = window_around(points, model.cols, model.rows, 2, *MIN_WINDOW)
     if keep is not None and all(keep[0] <= c <= keep[2] and keep[1] <= r <= keep[3]
                                 for c, r in points):
@@ -65,6 +66,7 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     clip = surf.get_clip()
     surf.set_clip(area)
     surf.blit(_layer(p, model, frame, area), area)
+    planets = [_body(surf, frame, b) for b in model.bodies]
     boxes: list[pygame.Rect] = []
     draw_counters(p, frame, model.counters, area)   # mines and decoys, under the ships
     for ship in model.ships:
@@ -73,8 +75,10 @@ def draw_map(p: Painter, model: MapModel, area: pygame.Rect, follow: bool = True
     rings = draw_shields(p, frame, model.shields, area)   # the own ship's shields round it
     markers = [m.unionall([r for r, s in rings if (s.col, s.row) == (ship.col, ship.row)])
                for ship, m in zip(model.ships, boxes, strict=True)]   # names go outside them
-    boxes += [r for r, _ in rings]
+    boxes += [r for r, _ in rings] + planets
     draw_legend(p, model.counters, area, boxes)
+    for body, box in zip(model.bodies, planets, strict=True):
+        _body_label(p, body, box, boxes, area)
     for ship, marker in zip(model.ships, markers, strict=True):
         _label(p, frame, ship, marker, boxes, area)
     if model.target_line is not None and model.target_range is not None:
@@ -102,7 +106,7 @@ def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> p
     """Grid, obstacles, arc, reachable hexes, planned move and target line: everything under
     the ships, drawn once for each model and kept, so a redraw is mostly one blit."""
     key = ("layer", model.obstacles, model.reach_hexes, model.arc_hexes, model.plan,
-           model.target_line, frame, (area.x, area.y, area.width, area.height))
+           model.target_line, model.bodies, frame, (area.x, area.y, area.width, area.height))
     got = p.cache.get(key)
     if got is not None:
         return got
@@ -115,7 +119,8 @@ def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> p
         x, y = frame.center(c, r)
         return x - area.x, y - area.y
 
-    for c, r in obstacles | model.reach_hexes | model.arc_hexes:
+    wells = _well_shades(model.bodies)
+    for c, r in obstacles | model.reach_hexes | model.arc_hexes | set(wells):
         if not (c0 <= c <= c1 and r0 <= r <= r1):
             continue
         pts = corners(at(c, r), size)
@@ -123,8 +128,10 @@ def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> p
             fill = theme.OBSTACLE
         elif (c, r) in model.reach_hexes:
             fill = _blend(theme.BACKGROUND, theme.REACH_FILL, 0.35)
-        else:
+        elif (c, r) in model.arc_hexes:
             fill = _blend(theme.BACKGROUND, theme.ARC_FILL, 0.22)
+        else:
+            fill = _blend(theme.BACKGROUND, theme.WELL_FILL, wells[(c, r)])
         pygame.draw.polygon(got, fill, pts)
         pygame.draw.aalines(got, theme.SPACE_GRID, True, pts)
     if len(model.plan) > 1:
@@ -141,6 +148,43 @@ def _layer(p: Painter, model: MapModel, frame: MapFrame, area: pygame.Rect) -> p
             del p.cache[k]
     p.cache[key] = got
     return got
+
+
+def _well_shades(bodies: tuple[BodyMarker, ...]) -> dict[tuple[int, int], float]:
+    """Each well hex's shade: deeper nearer its body (0.18 at the rim to 0.45 next to it)."""
+    out: dict[tuple[int, int], float] = {}
+    for b in bodies:
+        for h in b.well_hexes:
+            depth = b.well + 1 - distance(h, (b.col, b.row))
+            out[h] = max(out.get(h, 0.0), 0.18 + 0.27 * depth / (b.well + 1))
+    return out
+
+
+def _body(surf: pygame.Surface, frame: MapFrame, body: BodyMarker) -> pygame.Rect:
+    """The body: a disc in its hex, ringed."""
+    cx, cy = frame.center(body.col, body.row)
+    rad = max(7.0, frame.size * 0.8)
+    colour = theme.BODY_COLOURS.get(body.kind, theme.BODY_COLOURS["planet"])
+    pygame.draw.circle(surf, colour, (cx, cy), rad)
+    pygame.draw.circle(surf, theme.FOCUS, (cx, cy), rad, 1)
+    return pygame.Rect(round(cx - rad), round(cy - rad), round(2 * rad), round(2 * rad))
+
+
+def _body_label(p: Painter, body: BodyMarker, box: pygame.Rect, taken: list[pygame.Rect],
+                area: pygame.Rect) -> None:
+    """The body's name and well depth beside it, where it overlaps nothing."""
+    text = p.fit(body.label, "small", area.width // 3)
+    w, h = p.font("small").size(text)
+    for place in ("below", "above"):
+        r = pygame.Rect(0, 0, w, h)
+        if place == "below":
+            r.midtop = box.midbottom
+        else:
+            r.midbottom = box.midtop
+        if area.contains(r) and not any(r.colliderect(t) for t in taken if t is not box):
+            p.text(text, r.topleft, "small", theme.TEXT_DIM)
+            taken.append(r)
+            return
 
 
 def _grid(p: Painter, frame: MapFrame, area: pygame.Rect) -> pygame.Surface:

@@ -30,6 +30,9 @@ GOOD: Colour = (0, 158, 115)
 ARC_FILL: Colour = (240, 228, 66)
 REACH_FILL: Colour = (0, 158, 115)
 PLAN_LINE: Colour = (255, 255, 255)
+WELL_FILL: Colour = (120, 92, 210)   # a gravity well, deeper nearer its body
+BODY_COLOURS: dict[str, Colour] = {"planet": (70, 130, 180), "moon": (160, 160, 170),
+                                   "star": (255, 200, 60), "asteroid": (140, 110, 80)}
 
 MIN_TOUCH = 48
 """Smallest touch target, px (the 7-inch screen at arm's length)."""

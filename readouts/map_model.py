@@ -50,6 +50,31 @@ class ShipMarker:
 
 
 @dataclass(frozen=True, slots=True)
+class BodyMarker:
+    """A planet, moon or star on the map and the hexes of its gravity well (the view's
+    `bodies`)."""
+
+    name: str
+    kind: str
+    col: int
+    row: int
+    well: int
+    well_hexes: frozenset[Offset]
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (well {self.well})"
+
+
+def body_markers(view: Mapping[str, Any]) -> tuple[BodyMarker, ...]:
+    """The view's bodies, each with its well."""
+    return tuple(
+        BodyMarker(str(b["name"]), str(b.get("kind", "planet")), int(b["col"]), int(b["row"]),
+                   int(b["well"]), frozenset((int(c), int(r)) for c, r in b.get("well_hexes", ())))
+        for b in view.get("bodies", ()))
+
+
+@dataclass(frozen=True, slots=True)
 class MapModel:
     cols: int
     rows: int
@@ -64,6 +89,12 @@ class MapModel:
     shields: tuple[ShieldMark, ...] = ()   # the own ship's shields round it (shield_marks)
     counters: tuple[CounterMarker, ...] = ()   # mines and decoys, as the seat knows them
     squares: SquareFeatures | None = None      # a square map's walls, doors, cover (else hexes)
+    bodies: tuple[BodyMarker, ...] = ()        # planets and their gravity wells
+
+    @property
+    def well_hexes(self) -> frozenset[Offset]:
+        """Every hex in a gravity well."""
+        return frozenset().union(*(b.well_hexes for b in self.bodies))
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
@@ -135,7 +166,7 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
         left = max(0, movement_points - len(trail))
         reach = course_reach(view, str(mover["id"]), planned, movement_points, letters)
     return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields,
-                    counters, squares)
+                    counters, squares, body_markers(view))
 
 
 def heading_name(heading: int) -> str:
@@ -147,4 +178,4 @@ def distance(a: Offset, b: Offset) -> int:
     return offset_to_hex(*a).distance(offset_to_hex(*b))
 
 
-__all__ = ["Hex", "MapModel", "ShipMarker", "distance", "heading_name", "map_model"]
+__all__ = ["BodyMarker", "Hex", "MapModel", "ShipMarker", "distance", "heading_name", "map_model"]

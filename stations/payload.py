@@ -238,6 +238,10 @@ def map_json(seen: Mapping[str, Any], ship: str | None,
         "shots": [dict(s) for s in shots if s["firer"] in placed and s["target"] in placed],
         "cols": model.cols, "rows": model.rows,
         "obstacles": [list(o) for o in model.obstacles],
+        # planets and their gravity wells (the map model's bodies)
+        "bodies": [{"name": b.name, "kind": b.kind, "col": b.col, "row": b.row, "well": b.well}
+                   for b in model.bodies],
+        "wells": sorted(list(h) for h in model.well_hexes),
         "ships": [{"id": m.id, "name": m.name, "col": m.col, "row": m.row,
                    "heading": m.heading, "side": m.side, "colour": list(m.colour),
                    "shape": m.shape, "own": m.own, "status": m.status, "label": m.label,

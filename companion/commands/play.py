@@ -47,6 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
                    default=None, metavar="LEVEL",
                    help="the rules: %(choices)s (default: the configuration's, else command)")
+    p.add_argument("--variant", default=None, metavar="NAME",
+                   help="a variant laid over the rules: battlestations (default: the "
+                        "configuration's, else the scenario's)")
     p.add_argument("--crew", action="append", default=None, metavar="[SHIP=]NAME",
                    help="command level: the officers of crew NAME (starbridge crew) on the "
                         "players' ship, Victory Points after the game (default: the "

@@ -40,6 +40,7 @@ EXAMPLES = """examples:
   starbridge simulate --phases 3 --scale 1/2
   starbridge simulate --ruleset knighthawks --scenario fleet --games 20
   starbridge simulate --level advanced --fire-limit 2     an optional rule: 2 weapons a phase
+  starbridge simulate --variant battlestations --seed 1  Battlestations!: three combat rounds
   starbridge simulate --scenario kobayashi-maru --level command --crew bridge"""
 
 
@@ -51,7 +52,10 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
                        help="ship classes, comma-separated, each its own side")
     sim.add_argument("--level", choices=LazyChoices(levels), default=None, metavar="LEVEL",
                      help="the rules: %(choices)s (default: the ruleset's, as a new table's: "
-                          "its fullest level built)")
+                          "its fullest level built; a variant's or a scenario's own level)")
+    sim.add_argument("--variant", default=None, metavar="NAME",
+                     help="a variant laid over the rules: battlestations (Battlestations!, "
+                          "seed 001: three combat rounds a turn)")
     table = stocked(scenario_ruleset({})).table_settings()   # --scale, --turns: the game of a
     sim.add_argument("--scale", choices=table.scales, default=None,   # scenario naming none
                      help="data scale (default: 1/3 for basic and advanced, 1 for expert)")
@@ -135,16 +139,20 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
         options["team_communications"] = True
     if args.campaign:
         options["campaign"] = True
+    if args.variant:  # a variant is chosen as an option is, and made the scenario's own
+        options["variant"] = args.variant
     if args.admiral:  # the Admiral: "--admiral" alone is every side's
         if "*" in args.admiral:
             options["admiral"] = True
         else:
             options["admirals"] = list(dict.fromkeys(args.admiral))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
-    if args.level is None:   # the ruleset's own default, as a new table's
-        args.level = default_level(scenario_ruleset(scenario))
-    full = prepare(scenario, data_dir, args.level, args.scale, args.turns, args.phases,
+    # --level, else a variant's or the scenario's own level, else the ruleset's default.
+    level = args.level or (None if args.variant or scenario.get("level")
+                           else default_level(scenario_ruleset(scenario)))
+    full = prepare(scenario, data_dir, level, args.scale, args.turns, args.phases,
                    options or None)
+    args.level = str(full.get("level") or "basic")
     crews = parse_crews(args.crew)
     if crews and args.games:
         raise UsageError("--crew plays one game (its Victory Points go to the crew): leave out "

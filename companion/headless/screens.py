@@ -73,6 +73,12 @@ SCREENS: dict[str, tuple[str | None, Until | None]] = {
     "evade": (None, lambda s, p, seat: p.action == "evade" and p.roll is None
               and _mine(p, seat)),
     "end": (None, lambda s, p, seat: False),
+    # a variant's Firing Phase (Battlestations!): the Fire / No Fire counter laid face down, and
+    # the tactical heading change after the moves
+    "counters": (None, lambda s, p, seat: p.action == "fire_counter" and p.roll is None
+                 and _mine(p, seat)),
+    "tactical": (None, lambda s, p, seat: p.action == "tactical_turn" and p.roll is None
+                 and _mine(p, seat)),
     # the second or a later die of a roll of several dice (a hull damage roll's "die 2 of 3")
     "dice": (None, lambda s, p, seat: _dice(p) and _mine(p, seat)),
     # the Master Control Panel's page of the seat's ship (expert only), opened from its panel

@@ -50,6 +50,8 @@ rescues = false          # optional rule (advanced): a Captain may abandon ship 
                          # ship 4 hexes away or less (Book Two, Advanced: Rescues During Combat)
 team_communications = false  # optional rule: each side rolls a die each game turn; on 1-3 its
                          # team must talk aloud (Book Two, Advanced: Team Communications)
+variant = ""             # a variant laid over the rules: "battlestations" (Battlestations!,
+                         # seed 001: three combat rounds a turn); "" = the scenario's, else none
 campaign = false         # optional rule: Campaign Advancement: captains' and crews' points, their
                          # rolls each turn, Victory Points at the end (Book Two, Advanced)
 crew = ""                # command level: the players' ship's officers from the crew file
@@ -148,6 +150,7 @@ class Config:
     rescues: bool = False                    # the optional rule of rescues
     team_communications: bool = False        # the optional team-communications roll
     campaign: bool = False                   # the optional rule of Campaign Advancement
+    variant: str = ""                        # a variant laid over the rules; "" = none
     crew: str = ""                           # the crew file of the players' ship
     crew_size: str = ""                      # the crew layout; "" = the scenario's
     head_to_head: bool = False               # two crewed ships, no Instructor
@@ -190,8 +193,9 @@ class Config:
     stations_advertise: bool = True          # the table's name by mDNS (starbridge.local)
 
 
-GAME_OPTIONS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral")
-"""The `[game]` keys that are optional rules by the same name (a whole number or a flag)."""
+GAME_OPTIONS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral", "variant")
+"""The `[game]` keys that are optional rules by the same name (a whole number, a flag, or the
+variant's name, which the ruleset makes the scenario's own)."""
 
 
 def game_options(config: Config) -> dict[str, Any]:
@@ -213,7 +217,7 @@ def config_path() -> Path:
 
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
-             "team_communications", "campaign", "crew", "crew_size", "head_to_head", "admiral",
+             "team_communications", "campaign", "variant", "crew", "crew_size", "head_to_head", "admiral",
              "admirals"),
     "panels": ("pins", "factory", "lights"),
     "room": ("lights",),
@@ -334,6 +338,7 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     flag(game, "game", "rescues", "rescues")
     flag(game, "game", "team_communications", "team_communications")
     flag(game, "game", "campaign", "campaign")
+    text(game, "game", "variant", "variant")
     text(game, "game", "crew", "crew")
     text(game, "game", "crew_size", "crew_size")
     flag(game, "game", "head_to_head", "head_to_head")

@@ -44,6 +44,9 @@ def check_config(config: Config, data_dir: Path | None) -> list[str]:
                      f"them)")
     if problem := _level_problem(config, data_dir, scenarios):
         bad(("game", "level"), problem)
+    if config.variant and config.scenario in scenarios and (
+            problem := _variant_problem(config, data_dir)):
+        bad(("game", "variant"), problem)
     problems += _crew_problems(config, data_dir)
     ship_list = ", ".join(sorted(ships))
     for key in config.seats or {}:
@@ -115,6 +118,20 @@ def _level_problem(config: Config, data_dir: Path | None, scenarios: set[str]) -
         return (f"the {config.level} rules of {game} are not built yet; playable levels: "
                 f"{', '.join(playable)}")
     return f"{game} has no level {config.level!r}; its levels: {', '.join(playable)}"
+
+
+def _variant_problem(config: Config, data_dir: Path | None) -> str:
+    """What is wrong with `[game] variant` for `[game] scenario` at `[game] level` (a name no
+    game system has, a level the variant is not played at), in the ruleset's words; "" none."""
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    try:
+        new_game(prepare(load_scenario(config.scenario, data_dir), data_dir, config.level, None,
+                         1, None, {"variant": config.variant}))
+    except EngineError as exc:
+        return one_line(str(exc))
+    return ""
 
 
 def _scenarios(data_dir: Path | None) -> tuple[set[str], set[str]]:

@@ -149,8 +149,10 @@ def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None
     head_to_head = getattr(args, "head_to_head", None)
     scenario = crew_layout(load_scenario(name or args.scenario or config.scenario, data_dir),
                            size, config.head_to_head if head_to_head is None else head_to_head)
-    return prepare(scenario, data_dir, level, None, turns or None, None,
-                   game_options(config) or None)
+    options = game_options(config)
+    if variant := getattr(args, "variant", None):   # --variant over [game] variant
+        options["variant"] = variant
+    return prepare(scenario, data_dir, level, None, turns or None, None, options or None)
 
 
 def with_table_crews(scenario: dict[str, Any], config: Config, args: argparse.Namespace,

@@ -166,9 +166,22 @@ var HexMap = (function () {
         .map(function (p) { return hexPath(p[0], p[1]); });
       if (dd.length) svg.appendChild(el("path", {d: dd.join(""), "class": cls}));
     }
+    tint((model.wells || []).map(pair).filter(Boolean), "well");   // gravity wells, under all
     tint(reach, "reach");
     tint(arc, "arc");
     tint((model.obstacles || []).map(pair).filter(Boolean), "obstacle");
+    // Planets, moons and stars: a disc in the body's hex, named with its well's depth.
+    (model.bodies || []).forEach(function (b) {
+      var p = pair(b);
+      if (!p || isNaN(p[0])) return;
+      var cc = centre(p[0], p[1]);
+      var g = el("g", {"class": "map-body " + String(b.kind || "planet")});
+      g.appendChild(el("title", {}, b.name + ", " + (b.kind || "planet") + ": gravity well " + b.well + " hexes deep"));
+      g.appendChild(el("circle", {cx: cc[0], cy: cc[1], r: px(10, 4, 9), "class": "body", "stroke-width": px(1.5, 0.5, 1.5)}));
+      g.appendChild(el("text", {x: cc[0], y: cc[1] - px(13, 5, 12), "class": "body-name", "text-anchor": "middle",
+        "font-size": labelSize.toFixed(2)}, b.name));
+      svg.appendChild(g);
+    });
 
     // Counters the seat may know (mines, markers): a small square with its letter.
     (model.counters || []).forEach(function (k) {

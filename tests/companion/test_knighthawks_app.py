@@ -258,11 +258,12 @@ def test_play_chooses_knight_hawks_by_the_scenarios_name(
 
 
 def test_the_end_screen_offers_the_same_game_systems_scenarios_first() -> None:
-    """The scenarios of the game just played come first on the end screen (FASA's five after a
+    """The scenarios of the game just played come first on the end screen (FASA's six after a
     FASA game, Knight Hawks' two after one)."""
     from companion.table.table_setup import scenarios_on_offer
 
     after_kh = [sid for sid, _ in scenarios_on_offer(None, "knighthawks")]
     after_fasa = [sid for sid, _ in scenarios_on_offer(None, "fasa")]
     assert after_kh[:2] == ["fleet", "patrol"] and set(after_kh) == set(after_fasa)
-    assert after_fasa[:5] == ["duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"]
+    assert after_fasa[:6] == ["cestus-well", "duel", "kobayashi-maru", "raiders", "romulan-gambit",
+                              "skirmish"]

@@ -14,7 +14,8 @@ from engine import new_game
 from engine.errors import DataError
 from engine.rulesets.fasa.data.datafiles import PACKAGE_DATA
 
-FASA_SCENARIOS = {"duel", "kobayashi-maru", "raiders", "romulan-gambit", "skirmish"}
+FASA_SCENARIOS = {"cestus-well", "duel", "kobayashi-maru", "raiders", "romulan-gambit",
+                  "skirmish"}
 KH_SCENARIOS = {"patrol", "fleet"}
 AWAY_TEAM_SCENARIOS = {"corridor", "boarding", "ambush"}
 HALF_SCENARIOS = {"carrier", "replay"}

@@ -120,6 +120,12 @@ GAMES = (
     Golden("command-campaign", "FASA Command & Control with Campaign Advancement and rescues, "
            "the first ship crewed by 4 (split)", "skirmish", "command", turns=2, seed=11,
            options={"campaign": True, "rescues": True}, crewed=(("lance", "4-split"),)),
+    Golden("battlestations-well", "FASA with the Battlestations! variant: three combat rounds a "
+           "turn beside a planet's gravity well, an Andorian captain", "cestus-well", turns=2,
+           seed=16),
+    Golden("battlestations-skirmish", "FASA advanced game with the Battlestations! variant: two "
+           "ships a side, the tactical advantage by movement points", "skirmish", "advanced",
+           turns=2, seed=17, options={"variant": "battlestations"}),
     Golden("knighthawks-patrol", "Knight Hawks: the patrol", "knighthawks:patrol", turns=4,
            seed=12),
     Golden("knighthawks-fleet", "Knight Hawks: the fleet action", "knighthawks:fleet", turns=3,

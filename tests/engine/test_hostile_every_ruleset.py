@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_secrets_every_ruleset import games
-from toy_ruleset import every_ruleset, toy_registered
+from test_secrets_every_ruleset import cases, example, games
+from toy_ruleset import toy_registered
 
 import engine
-from engine import IllegalAction, RollResult, rulesets
+from engine import IllegalAction, RollResult
 from engine.errors import LogError
 from engine.log import action_line, header_line, parse, replay
 from engine.stations import STATION_NAMES
@@ -56,7 +56,7 @@ def recorded(name: str, seed: int = 4) -> tuple[tuple[tuple[Any, tuple[engine.Ac
 
 
 def log_text(name: str, actions: tuple[engine.Action, ...]) -> str:
-    lines = [header_line(rulesets.get(name).example_scenario())]
+    lines = [header_line(example(name))]
     lines += [action_line(n, a) for n, a in enumerate(actions, 1)]
     return "\n".join(lines) + "\n"
 
@@ -83,7 +83,7 @@ def check(name: str, state: Any, before: tuple[engine.Action, ...], action: Any)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", every_ruleset())
+@pytest.mark.parametrize("name", cases())
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -140,7 +140,7 @@ def no_silent_change(name: str, text: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", every_ruleset())
+@pytest.mark.parametrize("name", cases())
 def test_the_recorded_log_reads_back(name: str) -> None:
     _, actions, last = recorded(name)
     kind, (read, warnings, state) = outcome(name, log_text(name, actions))
@@ -149,7 +149,7 @@ def test_the_recorded_log_reads_back(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", every_ruleset())
+@pytest.mark.parametrize("name", cases())
 def test_a_flipped_byte_is_found_or_harmless(name: str) -> None:
     rng = random.Random(name)
     data = log_text(name, recorded(name)[1]).encode()
@@ -164,7 +164,7 @@ def test_a_flipped_byte_is_found_or_harmless(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", every_ruleset())
+@pytest.mark.parametrize("name", cases())
 def test_a_dropped_swapped_or_doubled_line_is_named(name: str) -> None:
     lines = log_text(name, recorded(name)[1]).splitlines()
     n = len(lines) // 2
@@ -177,7 +177,7 @@ def test_a_dropped_swapped_or_doubled_line_is_named(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", every_ruleset())
+@pytest.mark.parametrize("name", cases())
 def test_a_last_line_cut_short_resumes_from_the_lines_before(name: str) -> None:
     actions = recorded(name)[1]
     text = log_text(name, actions)

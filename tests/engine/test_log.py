@@ -45,6 +45,7 @@ from engine.rulesets.fasa.values.actions import (
 )
 from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.values.power_actions import CutShields, CutWeapons, PowerDown
+from engine.rulesets.fasa.variants.battlestations.round_actions import FireCounter, TacticalTurn
 from engine.rulesets.halfimpulse import actions as half
 from engine.rulesets.knighthawks.values import actions as kh
 from engine.rulesets.strpg import actions as rpg
@@ -237,6 +238,8 @@ EXAMPLES: list[Action] = [
     DeclareFire("weapons", "kronos", ()),
     ChooseDamagedWeapon("captain", "kronos", "d1"),
     Evade("helm", "kronos", "port"),
+    FireCounter("captain", "kronos", True),         # Battlestations!
+    TacticalTurn("helm", "enterprise", "port", "on"),
     Evade("captain", "enterprise", "none"),
     Move("helm", "kronos", "LRB"),
     Sense("science", "enterprise", "kronos", 6, "d1"),

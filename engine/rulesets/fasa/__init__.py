@@ -34,6 +34,7 @@ from engine.rulesets.fasa.seats import preview, views
 from engine.rulesets.fasa.values import crew
 from engine.rulesets.fasa.values.options import MAX_FIRE_LIMIT
 from engine.rulesets.fasa.values.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
+from engine.rulesets.fasa.variants import battlestations as battlestations  # registers it
 from engine.stations import Seat
 
 

@@ -31,7 +31,9 @@ def test_has_shot_agrees_with_shot_problem_in_every_state() -> None:
     for n, name in enumerate(scenario_names(None, "fasa") * 3):
         rng = random.Random(n)
         scale = rng.choice([None, "1"])
-        state = new_game(prepare(load_scenario(name, None), None, "basic", scale, 6))
+        scenario = load_scenario(name, None)  # a variant's scenario at its lowest level
+        level = "advanced" if scenario.get("variant") else "basic"
+        state = new_game(prepare(scenario, None, level, scale, 6))
         while pending(state):
             assert isinstance(state, FasaState)
             for ship in state.ships:

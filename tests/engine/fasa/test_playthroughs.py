@@ -47,6 +47,7 @@ from engine.log import action_line, header_line, parse, replay
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.flow.setup import ship_dicts
 from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
@@ -85,6 +86,7 @@ from engine.rulesets.fasa.values.state import (
     RESOLVE,
     FasaState,
 )
+from engine.rulesets.fasa.variants.battlestations.round_actions import FireCounter, TacticalTurn
 from engine.stations import INSTRUCTOR, STATION_NAMES, TITLES
 
 LONG = os.environ.get("STARBRIDGE_LONG") == "1"
@@ -120,14 +122,19 @@ def scenario_ids() -> tuple[str, ...]:
 def pick_scenario(rng: random.Random) -> dict[str, Any]:
     turns = rng.randint(6, 8)
     level = rng.choice(PLAYABLE_LEVELS)
+    name = rng.choice(scenario_ids())
+    if level == "basic" and load_scenario(name, None).get("variant"):
+        level = "advanced"  # Battlestations! is played at the advanced level and above
     if rng.random() < 0.5:
-        scenario = packaged(rng.choice(scenario_ids()), turns, level)
+        scenario = packaged(name, turns, level)
     else:
         classes = tuple(rng.choice(class_ids()) for _ in range(rng.randint(2, 4)))
         scenario = free_for_all(classes, turns, level)
     scenario = {**scenario, "crew": rng.choice(sorted(CREWS))}
     if level == "command":  # C&C: player crews on some ships, the Instructor's on the rest
         scenario = crew_ships(scenario, rng)
+    if level != "basic" and rng.random() < 0.3:  # the Battlestations! variant (variant_tables.py)
+        scenario["variant"] = "battlestations"
     if level == "advanced" and rng.random() < 0.25:  # the optional rules (options.py)
         scenario["options"] = {"fire_limit": rng.choice([0, 1, 2]),
                                "rescues": rng.random() < 0.5,
@@ -190,7 +197,9 @@ def corrupt(state: FasaState, prompt: Prompt, rng: random.Random) -> Action:
     good = autopilot.decide(state, prompt)
     how = rng.randrange(4)
     if how == 0:  # wrong station
-        allowed = {state.station_for(prompt.ship, ACTION_DUTY[good.type_name]), INSTRUCTOR}
+        duty = variant_tables.layered(variant_tables.of(state).duties, ACTION_DUTY, good.type_name)
+        assert duty is not None
+        allowed = {state.station_for(prompt.ship, duty), INSTRUCTOR}
         return dataclasses.replace(good, station=rng.choice(
             [s for s in STATION_NAMES if s not in allowed]))
     if how == 1:  # wrong ship
@@ -300,6 +309,11 @@ def out_of_range(state: FasaState, good: Action, rng: random.Random) -> Action:
         return dataclasses.replace(good, power=rng.choice([(("zz9", 1),), (), (("ph1", 99),)]))
     if isinstance(good, CutShields):  # C&C: the points the cut takes, at most those standing
         return dataclasses.replace(good, points=rng.choice([(-1, 0, 0, 0, 0, 0), (99,) * 6]))
+    if isinstance(good, TacticalTurn):  # Battlestations!: none, port or starboard; the cloak
+        return rng.choice([dataclasses.replace(good, turn=rng.choice(["left", "", "PORT"])),
+                           dataclasses.replace(good, cloak=rng.choice(["up", "ON"]))])
+    if isinstance(good, FireCounter):  # Battlestations!: one counter a Firing Phase
+        return dataclasses.replace(good, ship="no-such-ship")
     assert isinstance(good, ChooseDamagedWeapon)
     return dataclasses.replace(good, weapon="zz9")
 
@@ -462,7 +476,8 @@ def test_playthroughs_cover_the_game() -> None:
                      # C&C: the Science Officer's decisions and powering down (science.py,
                      # aftermath.py), reached now that crewed ships play both
                      "science_roll", "extra_shields", "damage_control", "power_down",
-                     "cut_weapons", "cut_shields"}
+                     "cut_weapons", "cut_shields",
+                     "fire_counter", "tactical_turn"}  # Battlestations! (variant_tables.py)
     assert refused >= 40
     assert outcomes == {True, False}
 

@@ -47,6 +47,7 @@ from engine.rulesets.fasa.seats.views import redacted
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
@@ -90,7 +91,9 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
         return admiral_autopilot.orders(state, prompt)
     assert prompt.ship is not None and prompt.roll is None
     state = redacted(state, Seat(prompt.station, prompt.ship))
-    return CHOICES[prompt.action](state, state.ship(prompt.ship), prompt.station, prompt.action)
+    choose = variant_tables.layered(variant_tables.of(state).choices, CHOICES, prompt.action)
+    assert choose is not None, prompt.action  # every decision has its choice
+    return choose(state, state.ship(prompt.ship), prompt.station, prompt.action)
 
 
 def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:

@@ -41,6 +41,7 @@ from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
     AllocatePower,
@@ -80,6 +81,9 @@ def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
         return admiral.decision(state, prompt, station)
     assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
+    own = variant_tables.of(state).controls.get(prompt.action)  # a variant's (values/variant_tables.py)
+    if own is not None:
+        return own(state, ship, prompt, station)
     make = _MAKERS[prompt.action]
     return make(state, ship, prompt, station)
 

@@ -24,6 +24,7 @@ from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.skills import skill_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
     SELF_DESTRUCT_ORDERS,
@@ -73,7 +74,7 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral.py)
         return admiral.options(state, prompt, station)
     assert prompt.ship is not None
-    options = OPTIONS.get(prompt.action)
+    options = variant_tables.layered(variant_tables.of(state).options, OPTIONS, prompt.action)
     return options(state, state.ship(prompt.ship), station, prompt.action) if options else []
 
 

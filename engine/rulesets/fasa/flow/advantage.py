@@ -10,6 +10,7 @@ from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.sensing import sensors
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, SENSE, FasaState, replace
@@ -18,7 +19,10 @@ from engine.rulesets.fasa.values.state import ACTIVE, ADVANTAGE, SENSE, FasaStat
 def start(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Tactical Advantage Phase: each ship's captain rolls; ties roll again (Advanced step 2). At
     the expert levels the Captains' Skill Ratings decide it, with no roll (Expert step 1, line
-    695; `ratings.advantage_order`)."""
+    695; `ratings.advantage_order`). A variant with a Tactical Advantage Phase of its own plays
+    that instead (values/variant_tables.py)."""
+    if (own := variant_tables.of(state).advantage) is not None:
+        return own(state)
     order = hooks.of(state).advantage_order(state)  # Expert: the Captains' ratings (ratings.py)
     if order is not None:
         return to_sensors(replace(state, advantage=order, adv_rolls=(), queue=()), order)

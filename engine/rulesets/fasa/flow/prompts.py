@@ -14,6 +14,7 @@ from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
@@ -41,7 +42,8 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
     if state.roll is not None:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
-    return BY_LEVEL[state.level].get(state.step, _in_turn)(state)
+    return (variant_tables.layered(variant_tables.of(state).prompts, BY_LEVEL[state.level],
+                                   state.step) or _in_turn)(state)
 
 
 def _placing(state: FasaState) -> tuple[Prompt, ...]:

@@ -16,6 +16,7 @@ from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
 from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
     ADVANTAGE,
     AFTERMATH,
@@ -96,7 +97,10 @@ COMBAT = RollOwner("the basic game: to-hit, hit location, damage", _always, comb
 
 
 def owner(state: FasaState) -> RollOwner:
-    """The rule whose roll is wanted now."""
-    step = BY_LEVEL[state.level].get(state.step)
+    """The rule whose roll is wanted now: a variant's roll of the step before FASA's
+    (values/variant_tables.py)."""
+    own = variant_tables.of(state).rolls.get(state.step)
+    step = RollOwner(variant_tables.of(state).title, *own) if own \
+        else BY_LEVEL[state.level].get(state.step)
     owners = (*AT_ANY_STEP, *((step,) if step is not None else ()), *IN_FIRING)
     return next((o for o in owners if o.claims(state)), COMBAT)

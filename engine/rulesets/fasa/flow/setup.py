@@ -24,6 +24,9 @@ from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
 from engine.rulesets.fasa.skills.ratings import rating_from
+from engine.rulesets.fasa.values import variant_tables
+from engine.rulesets.fasa.values.bodies import bodies_from
+from engine.rulesets.fasa.values.captain_races import Captain, captain_from
 from engine.rulesets.fasa.values.crew import CREWS, DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import command_level, parse_officers
 from engine.rulesets.fasa.values.options import options_from
@@ -59,14 +62,17 @@ SCENARIO_KEYS = frozenset({
     "warp",  # every ship's warp speed, 0 = sub-light (default: each class's safe cruising speed)
     "minefields",  # mine and decoy counters (mines.py; advanced level)
     "options",  # optional rules turned on (options.py)
+    "variant",  # the variant laid over the rules (values/variant_tables.py)
     "crewed",  # the ships the players crew at the command level (player_crews.py)
     "crew_files",  # which table's crew file each crewed ship's officers came from (a record)
+    "bodies",  # planets, moons and stars with their gravity wells (Battlestations!: values/bodies.py)
 })
 SHIP_ENTRY_KEYS = frozenset({"id", "name", "class", "side", "col", "row", "heading", "crew",
                              "warp", "cloaked", "place",
                              "skill", "efficiency",  # Expert ratings, 48-75 (ratings.py)
                              "officers",  # a player crew's officers (C&C; officers.py)
-                             "advancement"})  # Campaign Advancement points (campaign_play.py)
+                             "advancement",  # Campaign Advancement points (campaign_play.py)
+                             "captain"})  # the captain's race (Battlestations!: values/captain_races.py)
 MAX_WARP_SPEED = 10  # the Heading Change Stress Chart stops at warp 10
 
 
@@ -158,6 +164,7 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
     out["ruleset"] = "fasa"
     if level is not None:
         out["level"] = level
+    _with_variant(out, level)
     if scale is not None:
         out["scale"] = scale
     if max_turns is not None:
@@ -172,6 +179,27 @@ def build_scenario(scenario: Mapping[str, Any], classes: Mapping[str, Mapping[st
                         f"{', '.join(missing)}; known: {', '.join(sorted(classes))}")
     out["classes"] = {c: dict(classes[c]) for c in sorted(wanted)}
     return out
+
+
+def _with_variant(out: dict[str, Any], level: str | None) -> None:
+    """A variant the table chose (its `options`' `variant`) becomes the scenario's own. A game
+    whose level the variant is not played at takes the variant's level when the level was not
+    chosen, or when the variant is the scenario's own (a table choosing the Battlestations!
+    scenario at the basic level on the chooser plays it at the variant's level: the variant
+    cannot be played below it, docs/rules-decisions.md); a level and a variant both chosen that
+    do not go together are refused when the game starts."""
+    table = out.get("options")
+    chosen = isinstance(table, Mapping) and "variant" in table
+    if isinstance(table, Mapping) and chosen:
+        rest = dict(table)
+        out["variant"] = rest.pop("variant")
+        out["options"] = rest
+    name = out.get("variant")
+    if not isinstance(name, str) or not name:
+        return
+    variant = variant_tables.named(name, f"scenario {out.get('id', '?')}")
+    if out.get("level", "basic") not in variant.levels and (level is None or not chosen):
+        out["level"] = variant.default_level
 
 
 _LEVEL_CHECKS: tuple[Check[str], ...] = (
@@ -284,6 +312,10 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     ships, crews = _ships(where, scenario, entries, default_crew, classes, bounds, obstacles,
                           level)
     _check_crewed(where, scenario, ships)
+    # Battlestations! (seed 001): the captains' races (lines 196-232) and the bodies with their
+    # gravity wells (lines 180-194), read at every level; the variant's rules use them.
+    captains = _captains(where, ships, entries)
+    bodies = bodies_from(scenario.get("bodies"), where, bounds)
     placements = tuple((s.id, _placement(f"{where}, ships[{n}]", e))
                        for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1)
                        if e.get("place") is not None)
@@ -292,7 +324,8 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
         raise DataError(f"{where}: a battle needs ships on at least two sides")
     refuse(where, scenario, _TURN_CHECKS)
     max_turns = scenario.get("max_turns", 0) or DEFAULT_MAX_TURNS
-    phases = scenario.get("phases", PHASES)
+    variant = _variant(scenario, where, level)
+    phases = _phases(scenario, where, variant)
     sides_of = {s.id: s.side for s in ships}
     clauses = victory.clauses_from(scenario.get("victory"), where, sides_of)
     full_speed = scenario.get("enter_at_full_speed", [])
@@ -312,13 +345,46 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
     game = Setup(scenario=sid, level=level, scale=scale, bounds=bounds, obstacles=obstacles,
                  sides=sides, max_turns=max_turns, phases=phases, crews=tuple(crews),
                  victory=clauses, full_speed=frozenset(full_speed), mine_damage=mine_damage,
-                 placements=placements, options=options,
-                 tables=scenario_tables(scenario, where))
+                 placements=placements, options=options, variant=variant.name,
+                 bodies=bodies, captains=captains, tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
     return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
                                              for s in ships), counters=counters,
                      step=PLACE if placements else POWER,
                      to_place=tuple(sid for sid, _ in placements))
+
+
+def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variant_tables.Variant:
+    """The scenario's variant (values/variant_tables.py), checked: a known name at a level it is
+    played at."""
+    name = scenario.get("variant", "")
+    if not isinstance(name, str):
+        raise DataError(f"{where}: variant must be a name in quotes, not {name!r}")
+    variant = variant_tables.named(name, where)
+    if name and level not in variant.levels:
+        *most, last = variant.levels
+        raise DataError(f"{where}: {variant.title} is played at the "
+                        f"{', '.join(most)} or {last} level, not {level}")
+    return variant
+
+
+def _phases(scenario: Mapping[str, Any], where: str, variant: variant_tables.Variant) -> int:
+    """The Movement Phases of a turn: the scenario's, 3 or 5; a variant's own where it has one."""
+    phases = scenario.get("phases", variant.phases or PHASES)
+    if phases not in PHASE_CHOICES or type(phases) is not int:
+        raise DataError(f"{where}: phases must be 3 or 5 Movement/Firing Phases a turn, "
+                        f"not {phases!r}")
+    if variant.phases and phases != variant.phases:
+        raise DataError(f"{where}: {variant.title} has {variant.phases} combat rounds a turn, "
+                        f"not {phases}: leave phases out")
+    return int(phases)
+def _captains(where: str, ships: list[Ship], entries: list[Any]) -> tuple[Captain, ...]:
+    """Each ship entry's `captain` (Battlestations!, values/captain_races.py), checked against
+    the ship's weapons; the ships without one left out."""
+    found = (captain_from(f"{where}, ships[{n}] ({s.id})", e.get("captain"), s.id,
+                          [w.id for w in s.cls.weapons])
+             for n, (s, e) in enumerate(zip(ships, entries, strict=True), 1))
+    return tuple(c for c in found if c is not None)
 
 
 def _placement(where: str, entry: Mapping[str, Any]) -> str:

@@ -36,6 +36,7 @@ from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.rule import Flow, StepFlow
 from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
 )
@@ -126,7 +127,8 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     kind = action.type_name
     words = kind.replace("_", " ")
     station = title(action.station)
-    duty = ACTION_DUTY.get(kind)
+    variant = variant_tables.of(state)  # a variant's decisions beside FASA's (values/variant_tables.py)
+    duty = variant_tables.layered(variant.duties, ACTION_DUTY, kind)
     ship_id = getattr(action, "ship", None)
     if duty is None or not isinstance(ship_id, str):
         raise IllegalAction(f"{station}: {words} is not an action of this game")
@@ -140,11 +142,12 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
         return science.decide(state, action, station)
     if state.roll is not None:
         raise IllegalAction(f"{station}: waiting for a roll first ({state.roll.purpose})")
-    if state.step != STEP_OF[kind] and not (kind == "sense" and state.step == MOVE):
+    if (state.step != variant_tables.layered(variant.step_of, STEP_OF, kind)
+            and not (kind == "sense" and state.step == MOVE)):
         # (C&C: a lock tried again in a Movement Phase, sensors_rating.relock, line 1249)
-        raise IllegalAction(
-            f"{station}: {words} is not possible during {STEP_WORDS.get(state.step, state.step)}")
-    rule = decide.DECISIONS.get(kind)
+        words_now = variant_tables.layered(variant.step_words, STEP_WORDS, state.step) or state.step
+        raise IllegalAction(f"{station}: {words} is not possible during {words_now}")
+    rule = variant_tables.layered(variant.decisions, decide.DECISIONS, kind)
     if rule is None:
         raise IllegalAction(f"{station}: {words} is not an action of this game")
     return rule(state, ship, action, station)
@@ -156,9 +159,11 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Run the automatic steps until somebody must decide or roll: each step of the turn runs
     its own (`STEP_FLOWS`, a lookup by the step)."""
     events: list[Event] = []
-    flows = FLOWS[state.level]
+    flows = variant_tables.of(state).step_flows  # a variant's steps before FASA's
     while state.roll is None and state.step not in (OVER, CHOOSE):
-        state, more, wait = flows[state.step](state)
+        flow = variant_tables.layered(flows, FLOWS[state.level], state.step)
+        assert flow is not None, state.step  # every step has its flow
+        state, more, wait = flow(state)
         events += more
         if wait:
             break
@@ -348,6 +353,10 @@ def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
     state, sensing = sensors_rating.end_of_firing_phase(state)  # C&C: the Sensors Counter
     state, events = _end_of_firing_phase_rest(state)
     return state, sensing + events
+
+
+end_of_firing_phase = _end_of_firing_phase
+"""The end of a Firing Phase, for a variant's step that comes after it (values/variant_tables.py)."""
 
 
 def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]:

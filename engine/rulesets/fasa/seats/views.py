@@ -28,11 +28,13 @@ from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.mcp import record_json
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.levels import expert
-from engine.rulesets.fasa.rule import Told
+from engine.rulesets.fasa.rule import Disclosure, Told
+from engine.rulesets.fasa.seats.bodies_view import bodies_json
 from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
 from engine.rulesets.fasa.sensing.sensors import QUESTIONS
 from engine.rulesets.fasa.skills.casualties import casualty_modifier
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew_events import (
     GridPower,
     OfficerShaken,
@@ -200,16 +202,25 @@ def _game(state: FasaState) -> dict[str, Any]:
         "phases": state.phases, "step": state.step.value,
         "map": {"cols": state.bounds.cols, "rows": state.bounds.rows},
         "obstacles": sorted(list(hex_to_offset(h)) for h in state.obstacles),
+        "bodies": bodies_json(state),  # planets and their gravity wells (bodies_view.py)
         "advantage": state.advantage[-1] if state.advantage else None,
         "outcome": state.outcome, "winner": state.winner,
         "options": state.setup.options.to_dict(),  # optional rules in play (options.py)
+        "variant": state.setup.variant,  # the variant laid over the rules (variant_tables.py)
         "talk_aloud": list(state.aloud),  # sides that must talk aloud this turn (comms.py)
     }
 
 
-def _prompt(p: Prompt, known: bool) -> dict[str, Any]:
+def disclosure(state: FasaState, kind: str) -> Disclosure:
+    """What another side is told of an open decision of `kind`: its line in `DISCLOSURE`, or a
+    variant's (values/variant_tables.py), which tells that the ship acts."""
+    own = variant_tables.of(state).acts.get(kind)
+    return Disclosure(Told.ACTS, own) if own is not None else DISCLOSURE[kind]
+
+
+def _prompt(state: FasaState, p: Prompt, known: bool) -> dict[str, Any]:
     """A prompt as a seat is told of it: in full for its own side, else only who is doing what."""
-    what = p.what if known else DISCLOSURE[p.action].words
+    what = p.what if known else disclosure(state, p.action).words
     out: dict[str, Any] = {"ship": p.ship, "station": p.station, "action": p.action,
                            "what": what}
     if p.side is not None:
@@ -242,8 +253,9 @@ def to_json(state: FasaState) -> dict[str, Any]:
     out["counters"] = mines.counters_json(state, None)
     out["detected"] = [{"side": side, "ship": ship} for side, ship in state.detected]
     out["crews"] = {s.id: state.crew(s.id) for s in state.ships}
-    out["pending"] = [_prompt(p, True) for p in pending(state)]
+    out["pending"] = [_prompt(state, p, True) for p in pending(state)]
     out["fleet_orders"] = admiral.orders_json(state, None)  # every side's (the optional Admiral)
+    out.update(variant_tables.of(state).view(state, None))  # a variant's part (values/variant_tables.py)
     return out
 
 
@@ -279,11 +291,13 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     out["detected"] = [{"side": side, "ship": ship} for side, ship in _detected(state, seat)]
     # Each decision declares what another side may know of it (decisions/disclosure.py).
     own = side_of(state, seat)
-    out["pending"] = [_prompt(p, True) if p.ship in known or (p.side is not None and p.side == own)
-                      else _prompt(_as_seen(state, p), False)
+    out.update(variant_tables.of(state).view(state, own))  # a variant's part (values/variant_tables.py)
+    out["pending"] = [_prompt(state, p, True) if p.ship in known
+                      or (p.side is not None and p.side == own)
+                      else _prompt(state, _as_seen(state, p), False)
                       for p in pending(state)
                       if p.ship in known or (p.side is not None and p.side == own)
-                      or (DISCLOSURE[p.action].told is Told.ACTS
+                      or (disclosure(state, p.action).told is Told.ACTS
                           and not _asks_standing_still(state, p))]
     return out
 
@@ -303,7 +317,7 @@ def _as_seen(state: FasaState, p: Prompt) -> Prompt:
     """A prompt of another side as the table sees it: the decision its disclosure names instead,
     when its own kind would tell a secret (decisions/disclosure.py). A lock tried again in a
     Movement Phase (C&C, line 1249) takes the place of a question, and is seen as one is."""
-    told = DISCLOSURE["ask" if p.action == "sense" and state.step == MOVE else p.action]
+    told = disclosure(state, "ask" if p.action == "sense" and state.step == MOVE else p.action)
     if not told.seen_as or p.ship is None or told.seen_at is None:
         return p
     return Prompt(p.ship, state.station_for(p.ship, told.seen_at), "", None, told.seen_as)
@@ -365,6 +379,7 @@ def redacted(state: FasaState, seat: Seat) -> FasaState:
     state."""
     if seat.station == INSTRUCTOR:
         return state
+    state = variant_tables.of(state).redact(state, side_of(state, seat))  # a variant's own secrets
     ships = []
     for s in state.ships:
         if may_know_ship(state, seat, s.id):

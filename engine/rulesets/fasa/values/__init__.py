@@ -11,4 +11,7 @@ happened, each an immutable value; and the small values the state holds.
 - `officers.py`: the officers of a crewed ship and their ratings; `shaken.py`: what bridge hits,
   engineering out and powering down leave on a crewed ship.
 - `options.py`: the optional rules a game plays.
+- `variant_tables.py`: a variant's tables laid over FASA's (the registry, `Variant`, `layered`).
+- `bodies.py`: a scenario's planets, moons and stars with their gravity wells; `captain_races.py`:
+  a ship's captain's race and the benefit chosen (*Battlestations!*'s data, read at every level).
 """

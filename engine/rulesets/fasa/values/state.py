@@ -11,6 +11,8 @@ from engine.dice import RollRequest
 from engine.hexgrid import Hex, MapBounds
 from engine.rulesets.fasa.data.ships import ShipClass
 from engine.rulesets.fasa.data.tables import Tables
+from engine.rulesets.fasa.values.bodies import Body
+from engine.rulesets.fasa.values.captain_races import Captain
 from engine.rulesets.fasa.values.copies import replace as replace  # the state's own fast copy
 from engine.rulesets.fasa.values.crew import DEFAULT_CREW, Duty, station_for
 from engine.rulesets.fasa.values.officers import Officer
@@ -56,6 +58,10 @@ class Step(StrEnum):
     HAZARD = "hazard"        # outside a Firing Phase: mines set off, a self-destruct's blasts
     PLACE = "place"          # before turn 1: ships the scenario leaves to the table are placed
     AFTERMATH = "aftermath"  # the end of a Firing Phase (C&C): bridge hits, repairs, powering down
+    # The steps a variant adds (values/variant_tables.py), named here so that a state names them all:
+    TACTICAL = "tactical"    # Battlestations!: after a Movement Phase, the tactical heading change
+    COUNTERS = "counters"    # Battlestations!: Fire / No Fire counters laid face down
+    REPOWER = "repower"      # Battlestations!: the Repair/Repower Phase of a combat round
     OVER = "over"
 
 
@@ -75,6 +81,7 @@ RESOLVE, CHOOSE, OVER, EVADE = Step.RESOLVE, Step.CHOOSE, Step.OVER, Step.EVADE
 SENSE, HAZARD = Step.SENSE, Step.HAZARD
 RATINGS, SKILL, SCAN = Step.RATINGS, Step.SKILL, Step.SCAN
 AFTERMATH = Step.AFTERMATH
+TACTICAL, COUNTERS, REPOWER = Step.TACTICAL, Step.COUNTERS, Step.REPOWER
 SENSE, HAZARD, PLACE = Step.SENSE, Step.HAZARD, Step.PLACE
 
 
@@ -316,6 +323,9 @@ class Setup:
     mine_damage: tuple[tuple[str, int], ...] = ()  # (laying side, damage of one mine)
     placements: tuple[tuple[str, str], ...] = ()   # (ship, "anywhere" or "edge"): the table's
     options: Options = NO_OPTIONS               # the optional rules in play (options.py)
+    variant: str = ""                           # the variant laid over the rules (variant_tables.py)
+    bodies: tuple[Body, ...] = ()               # planets and their wells (Battlestations!: bodies.py)
+    captains: tuple[Captain, ...] = ()          # captains' races (Battlestations!: captain_races.py)
     tables: Tables = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
 
@@ -352,6 +362,8 @@ class FasaState:
     fleet_orders: tuple[tuple[str, int, str, str, str], ...] = ()  # the optional Admiral's
     #                                          orders (side, turn, ship, order, target): admiral.py
     ordered: tuple[tuple[str, int], ...] = ()           # (side, last turn its Admiral answered)
+    fire_counters: tuple[tuple[str, bool], ...] = ()    # a variant's Fire (True) / No Fire
+    #                                                     counters laid this Firing Phase
     outcome: str = ""
     winner: str = ""
 

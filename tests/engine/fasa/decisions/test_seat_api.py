@@ -32,8 +32,10 @@ def states(seed: int, limit: int = 400) -> Iterator[FasaState]:
     """Every state of a seeded autopilot game of a packaged scenario with a random crew, at a
     playable level (basic or advanced)."""
     rng = random.Random(seed)
-    scenario = {**packaged(rng.choice(scenario_names(None, "fasa")), rng.choice(PLAYABLE_LEVELS)),
-                "crew": rng.choice(sorted(CREWS))}
+    name, level = rng.choice(scenario_names(None, "fasa")), rng.choice(PLAYABLE_LEVELS)
+    if level == "basic" and load_scenario(name, None).get("variant"):
+        level = "advanced"  # Battlestations! is played at the advanced level and above
+    scenario = {**packaged(name, level), "crew": rng.choice(sorted(CREWS))}
     state: Any = engine.new_game(scenario)
     dice = VirtualDice(seed)
     for _ in range(limit):

@@ -55,7 +55,15 @@ from engine.rulesets.fasa.values.events import (
 )
 from engine.rulesets.fasa.values.officers import needs
 from engine.rulesets.fasa.values.shaken import OfficerOut, SystemOut
-from engine.rulesets.fasa.values.state import POWER, Allocation, FasaState, Ship, Shot, replace
+from engine.rulesets.fasa.values.state import (
+    COUNTERS,
+    POWER,
+    Allocation,
+    FasaState,
+    Ship,
+    Shot,
+    replace,
+)
 from engine.stations import INSTRUCTOR
 
 OTHER_BONUS = {"due": PLACE_POWER, PLACE_POWER: PLACE_SHIELD, PLACE_SHIELD: "due",
@@ -118,8 +126,11 @@ def perturbed(state: FasaState, seat: Seat) -> FasaState:
     orders = tuple((s, t, ship, "withdraw" if order != "withdraw" else "hold", target)
                    if s != side else (s, t, ship, order, target)
                    for s, t, ship, order, target in state.fleet_orders)
+    # Battlestations!: another side's Fire / No Fire counter, face down while they are laid.
+    laid = tuple((s, not fire) if state.step == COUNTERS and state.ship(s).side != side
+                 else (s, fire) for s, fire in state.fire_counters)
     return replace(state, ships=tuple(ships), reports=reports, counters=counters,
-                   shots=secret_cuts(state, seat), fleet_orders=orders)
+                   shots=secret_cuts(state, seat), fleet_orders=orders, fire_counters=laid)
 
 
 def science_secrets(s: Ship) -> dict[str, Any]:

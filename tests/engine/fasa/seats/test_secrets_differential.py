@@ -47,7 +47,7 @@ from test_seat_api import packaged
 
 import engine
 from companion.dice import VirtualDice
-from companion.session import scenario_names
+from companion.session import load_scenario, scenario_names
 from display.bridge_display import BridgeDisplay
 from display.game_link import open_decisions, seat_side, stations_of
 from engine import Action, RollResult, Seat
@@ -197,7 +197,9 @@ def scenario_for(kind: str, n: int) -> dict[str, Any]:
         # The expert games of the Gambit: arc scans whose finds are the sensing ship's alone.
         base = packaged("romulan-gambit", "expert" if kind == "expert-gambit" else "advanced")
     else:
-        base = packaged(rng.choice(scenario_names(None, "fasa")), kind)
+        name = rng.choice(scenario_names(None, "fasa"))
+        variant = kind == "basic" and load_scenario(name, None).get("variant")
+        base = packaged(name, "advanced" if variant else kind)  # Battlestations! above basic
     return {**base, "crew": rng.choice(sorted(CREWS))}
 
 
