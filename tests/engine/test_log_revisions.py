@@ -25,11 +25,18 @@ BASIC_END = "689c6ccd4cff0667f3de5897523c9d915ad1c45b550546823684d71b4cd7673d"
 """The SHA-256 of the basic game's last state as 0.7.0's engine replayed it (state_to_json)."""
 
 
+ADDED_SINCE = {"bodies": [], "variant": ""}
+"""The state's fields added since 0.7.0 (Battlestations!' bodies on the map and the variant), at
+what a game without them holds: left out of the digest, so that it is of the state 0.7.0 wrote."""
+
+
 def digest(path: Path) -> str:
     with path.open(encoding="utf-8") as f:
         scenario, actions = parse(f, path.name)
-    state = apply_all(new_game(scenario), actions)
-    return hashlib.sha256(json.dumps(state_to_json(state), sort_keys=True).encode()).hexdigest()
+    state = state_to_json(apply_all(new_game(scenario), actions))
+    for key, unset in ADDED_SINCE.items():
+        assert state.pop(key) == unset, key
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
 
 def test_a_basic_game_of_the_older_rules_replays_as_it_was_played() -> None:
