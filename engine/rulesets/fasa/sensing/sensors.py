@@ -29,6 +29,7 @@ from engine.rulesets.fasa.firing.combat import request, targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
 from engine.rulesets.fasa.sensing import cloak
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import SensorAnswered, SensorLocked
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -67,8 +68,10 @@ def phase_question(state: FasaState) -> bool:
     lock is obtained, the player with the lock may ask one question about his target in each
     Movement Phase", line 707): the Movement Phases' questions take the place of the Sensor
     Phase's, so a lock gives one a Movement Phase (five a turn), not six (docs/rules-decisions.md,
-    Expert). The scan for cloaked ships (question 10 without a lock) stays the advanced level's."""
-    return not expert(state.level)
+    Expert). The scan for cloaked ships (question 10 without a lock) stays the advanced level's.
+    A variant may ask one each Sensors Phase at every level (Battlestations!, seed 001 lines
+    90-92: `Variant.sensor_question`)."""
+    return not expert(state.level) or variant_tables.of(state).sensor_question
 
 
 def prompt_words(state: FasaState, ship: Ship) -> str:

@@ -60,6 +60,8 @@ class Variant:
     levels: tuple[str, ...]               # the levels it is played at
     default_level: str                    # the level of a game that names none it plays at
     phases: int = 0                       # the Movement Phases of its turn (0: the table's)
+    sensor_question: bool = False         # its Sensors Phase's lock carries a question at every
+    #                                       level (sensing/sensors.phase_question)
     advantage: Start | None = None  # flow/advantage.start: its own
     #                                                           Tactical Advantage Phase
     step_flows: Mapping[Step, StepFlow] = field(default_factory=dict)      # flow/turn.STEP_FLOWS

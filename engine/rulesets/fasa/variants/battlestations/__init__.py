@@ -54,6 +54,7 @@ NAME = "battlestations"
 VARIANT = register(Variant(
     name=NAME, title="Battlestations!", notice=NOTICE,
     levels=("advanced", "expert", "command"), default_level="expert", phases=3,
+    sensor_question=True,
     advantage=advantage_score.start,
     step_flows={ADVANTAGE: advantage_score.flow, SENSE: rounds.sensing, MOVE: rounds.moving,
                 TACTICAL: tactical.flow, COUNTERS: counters.flow, DECLARE: counters.declaring,

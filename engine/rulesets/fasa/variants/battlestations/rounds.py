@@ -4,8 +4,6 @@ Phase; the tactical heading change after the moves is tactical.py's."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -61,20 +59,8 @@ def sensing(state: FasaState) -> Flow:
 def sensing_prompts(state: FasaState) -> tuple[Prompt, ...]:
     """FASA's Sensor Phase prompt (flow/prompts.py), for the ship whose turn it is alone."""
     ship = next_sensing(state)
-    if ship is None:
-        return ()
     every = prompts.STEP_PROMPTS[SENSE](state)
-    return tuple(_with_question(p, ship) for p in every if p.ship == ship.id)
-
-
-def _with_question(prompt: Prompt, ship: Ship) -> Prompt:
-    """The revised Sensors Phase's lock carries one question (lines 90-92), at every level the
-    variant plays; FASA's expert Sensor Phase names the lock alone (`sensors.phase_question`)."""
-    if prompt.action != "sense" or ship.officers:
-        return prompt
-    return dataclasses.replace(prompt, what=f"sensors of {ship.name}: lock on an enemy "
-                               f"(1-{sensors.LOCK_ROLL}) and ask one question, or keep the lock "
-                               "held")
+    return tuple(p for p in every if ship is not None and p.ship == ship.id)
 
 
 def sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
