@@ -43,8 +43,10 @@ from engine.rulesets.fasa.variants.battlestations import (
     advantage_score,
     counters,
     lock,
+    racial_benefits,
     round_decisions,
     rounds,
+    shots,
     tactical,
 )
 from engine.rulesets.fasa.variants.battlestations.notice import NOTICE
@@ -79,6 +81,8 @@ VARIANT = register(Variant(
              "tactical_turn": round_decisions.turn_choice},
     acts={"fire_counter": "laying a counter face down",
           "tactical_turn": "changing heading"},
+    shot=shots.shot_change, spared=racial_benefits.spared,
+    may_disengage=racial_benefits.may_disengage,
     redact=round_decisions.redact, view=round_decisions.view,
 ))
 

@@ -74,6 +74,12 @@ def spared_from_shaking(captain: Captain | None, system: str) -> bool:
     return captain is not None and captain.race == "caitan" and captain.immune == system
 
 
+def spared(state: FasaState, ship: Ship, system: str) -> bool:
+    """`spared_from_shaking` for the ship's own captain (bridge_hits.py asks it through
+    `Variant.spared`)."""
+    return spared_from_shaking(captain_of(state, ship.id), system)
+
+
 # --- Drawbacks: conduct --------------------------------------------------------------------------
 
 def _firepower(ships: Sequence[Ship]) -> int:
