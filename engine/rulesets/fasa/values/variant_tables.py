@@ -55,6 +55,7 @@ class ShotChange(NamedTuple):
 ShotTerms = Callable[["FasaState", "Ship", "WeaponSpec", "Ship"], ShotChange]
 Spared = Callable[["FasaState", "Ship", str], bool]
 MayDisengage = Callable[["FasaState", "Ship"], bool]
+Rated = Callable[["FasaState", "Ship"], "Ship"]
 
 
 
@@ -99,6 +100,8 @@ class Variant:
     #                                        passes the ship by (its system named)
     may_disengage: MayDisengage | None = None  # autopilots/autopilot: whether a ship's captain
     #                                            may break off (follow an order to withdraw)
+    rated: Rated | None = None             # flow/setup, skills/ratings: a ship's ratings at the
+    #                                        start, once known (given or rolled)
     redact: Redact = _as_is                # seats/views.redacted: the variant's own secrets
     view: ViewPart = _nothing              # seats/views: the variant's part of a seat's view
 
@@ -141,3 +144,14 @@ def layered(own: Mapping[K, V], base: Mapping[K, V], key: K) -> V | None:
     """A table's line for `key`: the variant's own first, FASA's otherwise."""
     found = own.get(key)
     return found if found is not None else base.get(key)
+
+
+def rated_at_start(state: FasaState, ships: tuple[str, ...]) -> FasaState:
+    """`ships`, their ratings now known (given by the scenario or just rolled), as the game's
+    variant changes them at the start (`Variant.rated`); as they are in FASA's own game."""
+    rated = of(state).rated
+    if rated is None:
+        return state
+    for ship in ships:
+        state = state.with_ship(rated(state, state.ship(ship)))
+    return state

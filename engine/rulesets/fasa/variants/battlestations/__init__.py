@@ -82,7 +82,7 @@ VARIANT = register(Variant(
     acts={"fire_counter": "laying a counter face down",
           "tactical_turn": "changing heading"},
     shot=shots.shot_change, spared=racial_benefits.spared,
-    may_disengage=racial_benefits.may_disengage,
+    may_disengage=racial_benefits.may_disengage, rated=racial_benefits.rated,
     redact=round_decisions.redact, view=round_decisions.view,
 ))
 

@@ -24,6 +24,7 @@ from engine.rulesets.fasa.values.captain_races import (
     OUTNUMBERED,
     Captain,
 )
+from engine.rulesets.fasa.values.state import replace
 
 if TYPE_CHECKING:
     from engine.rulesets.fasa.values.state import FasaState, Ship
@@ -53,6 +54,13 @@ def efficiency_rating(captain: Captain | None, rating: int) -> int:
     if captain is not None and captain.race == "betazed" and rating:
         return min(MAX_RATING, rating + BETAZED_EFFICIENCY)
     return rating
+
+
+def rated(state: FasaState, ship: Ship) -> Ship:
+    """The ship with its ratings at the start as its captain changes them: a Betazoid's +10 on
+    the Crew Efficiency Rating (line 216; ratings.py and setup ask it once, when they are
+    known)."""
+    return replace(ship, efficiency=efficiency_rating(captain_of(state, ship.id), ship.efficiency))
 
 
 def advantage_bonus(captain: Captain | None) -> int:
