@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.hexgrid import Hex, distance
 from engine.rulesets.fasa.decisions import controls
+from engine.rulesets.fasa.explanations.explain import explain_pending
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.values.state import FasaState, Shot, replace
 from tests.engine.fasa.variants.battlestations.helpers import game
@@ -105,3 +106,15 @@ def test_an_andorian_captains_chosen_weapon_hits_on_two_more() -> None:
     e, k = state.ship("enterprise"), state.ship("kronos")
     _, events = combat.next_roll(replace(state, shots=(Shot(e.id, "ph1", k.id),)))
     assert "the Andorian captain's chosen weapon" in str(events[-1])
+
+
+def test_the_explanation_names_the_wells_modifier() -> None:
+    """The WHY? of a pending torpedo shot into the well says the number and why (line 194)."""
+    state = game(bodies=WELL, variant="battlestations")
+    state = placed(state, along(state, 7), along(state, 0))
+    e, k = state.ship("enterprise"), state.ship("kronos")
+    pending = replace(state, shots=(Shot(e.id, "pt1", k.id),), step="resolve", hit=None)
+    lines = explain_pending(pending)
+    assert any("hits on 1-3" in line for line in lines)
+    assert any("-3 to hit and -2 hexes of range, firing into a gravity well" in line
+               for line in lines)
