@@ -443,10 +443,16 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
             and all(w is None or w in working for w in (a, b))]
     combos = tuple((c.value, a, b) for c in choices for a in ids for b in ids
                    if c.value != "aim" or (a, b) in aims)
+    # a repair names a damaged point (`skill_roll.bonus_problem`, Expert: Skill Roll Phase,
+    # seed lines 506-511); the other bonuses leave the part aside
+    mends = tuple((c.value, p.value) for c in choices for p in repair_parts
+                  if c.value != "repair" or not why({**base, "bonus": "repair", "repair": p.value}))
     return Decision(prompt, "skill_bonus", station,
                     f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
                     build, together=(Together(("bonus", "first", "second"), combos,
-                                              "aim one or two different working weapons"),))
+                                              "aim one or two different working weapons"),
+                                     Together(("bonus", "repair"), mends,
+                                              "repair a damaged point")))
 
 
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

@@ -136,10 +136,14 @@ def test_the_skill_bonus_aims_one_or_two_different_working_weapons() -> None:
     d = cards[0]
     ship = state.ship(d.prompt.ship)
     first = ship.cls.weapons[0].id
-    (together,) = d.together
-    assert d.unfit({"bonus": "aim", "first": None, "second": None}) == together.label
-    assert d.unfit({"bonus": "aim", "first": first, "second": first}) == together.label
-    assert d.unfit({"bonus": "aim", "first": first, "second": None}) is None
-    assert d.unfit({"bonus": "none", "first": first, "second": first}) is None
+    together, mends = d.together
+    part = {"repair": "superstructure"}
+    assert d.unfit({"bonus": "aim", "first": None, "second": None, **part}) == together.label
+    assert d.unfit({"bonus": "aim", "first": first, "second": first, **part}) == together.label
+    assert d.unfit({"bonus": "aim", "first": first, "second": None, **part}) is None
+    assert d.unfit({"bonus": "none", "first": first, "second": first, **part}) is None
+    # a repair names a damaged point: the ship's superstructure is whole before any shot
+    assert ship.superstructure == ship.cls.superstructure
+    assert d.unfit({"bonus": "repair", "first": first, "second": None, **part}) == mends.label
     aim = d.make({"bonus": "aim", "first": first, "second": None, "repair": "superstructure"})
     assert problem(state, aim) is None
