@@ -79,7 +79,7 @@ VARIANT = register(Variant(
     controls={"fire_counter": round_decisions.counter_controls,
               "tactical_turn": round_decisions.turn_controls, "sense": lock.sense_controls},
     choices={"fire_counter": round_decisions.counter_choice,
-             "tactical_turn": round_decisions.turn_choice},
+             "tactical_turn": round_decisions.turn_choice, "sense": lock.sense_choice},
     acts={"fire_counter": "laying a counter face down",
           "tactical_turn": "changing heading"},
     shot=shots.shot_change, spared=racial_benefits.spared,

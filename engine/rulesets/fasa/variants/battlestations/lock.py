@@ -264,3 +264,20 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
                 out.append((target.id, q, detail))
     out += [(questions.body_id(b), 0, "") for b in state.setup.bodies]
     return out
+
+
+def sense_choice(state: FasaState, ship: Ship, station: str, kind: str) -> Sense:
+    """The autopilot's Sensors Phase, from what its seat may know: the scan for cloaked ships
+    while it is open (Book Two's Romulan Cloaking Device, as FASA's autopilot); else a lock on the
+    nearest enemy `sense` accepts (line 133), asking how its shields are powered (question 3);
+    else no lock. A cloaked ship is never named: the revised sensors have no lock on a cloaked
+    ship's movement (lines 127-135), which FASA's autopilot would name for a crewed ship."""
+    if not ship.sensed and not ship.sensors_out and sensors.may_scan(state, ship):
+        return Sense(station, ship.id, "", cloak.SCAN_QUESTION, "")
+    foes = ([t for t in state.ships if sensors.lockable(state, ship, t)]
+            if not ship.sensed and not ship.sensors_out else [])
+    if not foes:
+        return Sense(station, ship.id, "", 0, "")
+    target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
+    question = 0 if questions.question_problem(state, 3, "") else 3
+    return Sense(station, ship.id, target.id, question, "")
