@@ -75,6 +75,7 @@ from engine.rulesets.fasa.values.events import (
     StatusChanged,
 )
 from engine.rulesets.fasa.values.state import (
+    COUNTERS,
     PLAYABLE_LEVELS,
     POWER,
     FasaState,
@@ -274,10 +275,14 @@ def public_facts(state: FasaState, mine: str, viewer: str | None = None) -> tupl
     counters = tuple((c.pos, c.side, c.mine if c.shown or c.side == mine else None, c.shown)
                      for c in state.counters)
     shots = tuple((s.firer, s.weapon, s.target) for s in state.shots)
+    # Battlestations!' Fire / No Fire counters are laid face down and, once all are down,
+    # revealed to the table (seed 001, line 104): the other side's are public from then on.
+    fire_counters = tuple((s, fire) for s, fire in state.fire_counters
+                          if state.step != COUNTERS or side(state, s) == mine)
     # Who is busy doing what is seen at the table (so whether a ship has any shot to declare).
     busy = tuple((p.ship, p.station, p.action) for p in engine.pending(state))
     return (state.turn, state.phase, state.step, state.outcome, state.winner, tuple(ships),
-            counters, shots, tuple(d for d in state.detected if d[0] == mine),
+            counters, shots, fire_counters, tuple(d for d in state.detected if d[0] == mine),
             tuple(d for d in state.detected_by if d[0] == viewer),
             state.advantage, busy)
 

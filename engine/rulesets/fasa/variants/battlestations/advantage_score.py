@@ -33,13 +33,14 @@ def start(state: FasaState) -> Result:
     levels): no die is rolled unless totals tie."""
     ships = tuple(s.id for s in state.ships if s.status == ACTIVE)
     state = replace(state, step=ADVANTAGE, queue=(), adv_rolls=tuple((s, ()) for s in ships))
-    words = ", ".join(f"{state.ship(s).name} {total(state, state.ship(s))}" for s in ships)
     told = [Note(variant_tables.of(state).notice)] if state.turn == 1 else []  # what is not played
     if state.turn == 1:  # each captain's drawback, told to the table (lines 208, 220, 232)
         told += [Note("; ".join(racial_benefits.conduct(state, state.ship(c.ship))))
                  for c in state.setup.captains if state.has_ship(c.ship)]
+    # The totals are not told: the movement points in them were allocated in secret on each
+    # Master Control Panel (line 79), so the table learns only the order that follows (line 86).
     return state, [*told, Note(f"Tactical Advantage Phase of turn {state.turn} (movement points + "
-                        f"Captain's Skill Rating): {words}")]
+                               "Captain's Skill Rating, each kept to its own bridge)")]
 
 
 def _key(state: FasaState, ship: str, rolls: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:

@@ -117,11 +117,14 @@ def turn_choice(state: FasaState, ship: Ship, station: str, kind: str) -> Action
 # -- what a side may know ---------------------------------------------------------------------------
 
 def redact(state: FasaState, side: str | None) -> FasaState:
-    """While the counters are being laid, another side's are face down: not known."""
+    """While the counters are being laid, another side's are face down (seed 001, line 104):
+    that a counter lies by its ship is seen at the table, so it stays; which counter it is, is
+    not known, so every face-down counter of another side reads alike (as No Fire)."""
     if state.step != COUNTERS:
         return state
-    own = tuple((s, fire) for s, fire in state.fire_counters if state.ship(s).side == side)
-    return replace(state, fire_counters=own)
+    laid = tuple((s, fire if state.ship(s).side == side else False)
+                 for s, fire in state.fire_counters)
+    return replace(state, fire_counters=laid)
 
 
 def view(state: FasaState, side: str | None) -> dict[str, object]:
