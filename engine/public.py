@@ -40,6 +40,18 @@ def _seen_by_all(views: Sequence[Mapping[str, Any]], key: str) -> list[Any]:
     return [x for x in first if all(x in v.get(key, ()) for v in views[1:])]
 
 
+def _per_ship(key: str, first: Mapping[str, Any], views: Mapping[str, Mapping[str, Any]],
+              side_of: Mapping[str, str]) -> dict[str, Any]:
+    """A table keyed by ship (a variant's Fire / No Fire counters, ...): each ship's entry as a
+    side other than its own is told it, as the ships themselves are."""
+    out: dict[str, Any] = {}
+    for ship_id, value in first.items():
+        others = [v for s, v in views.items() if s != side_of[ship_id]]
+        told = next((v[key] for v in others if isinstance(v.get(key), Mapping)), None)
+        out[ship_id] = told.get(ship_id, value) if told is not None else value
+    return out
+
+
 def public_view(state: GameState, seen: Seen = view) -> dict[str, Any]:
     """The view of no seat: made only of what the sides' own views say, each fact as the side
     that may know least is told it."""
@@ -72,6 +84,11 @@ def public_view(state: GameState, seen: Seen = view) -> dict[str, Any]:
                         "action": entry.get("action"), "what": entry.get("what")}
                 if item not in told:
                     told.append(item)
+    every_side = {str(s["id"]): str(s["side"])
+                  for s in seen(state, Seat(INSTRUCTOR)).get("ships", ())}
+    for key, value in list(base.items()):
+        if isinstance(value, Mapping) and value and set(value) <= set(every_side):
+            base[key] = _per_ship(key, value, views, every_side)
     base.update({"ships": ships, "pending": told, "seat": None, "sensor_reports": [],
                  "counters": _seen_by_all(list(views.values()), "counters"),
                  "detected": _seen_by_all(list(views.values()), "detected")})
