@@ -362,6 +362,14 @@ def _shields(state: FasaState, ship: Ship) -> tuple[int, int, int, int, int, int
     return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])
 
 
+def may_disengage(state: FasaState, ship: Ship) -> bool:
+    """Whether the ship's captain may break off, as the game's variant says (Battlestations!: an
+    Andorian only when outnumbered or outgunned four to one, seed 001 line 208); always in FASA's
+    own game."""
+    rule = variant_tables.of(state).may_disengage
+    return rule is None or rule(state, ship)
+
+
 def _best_path(state: FasaState, ship: Ship) -> str:
     """The path that ends nearest a good firing position (its best range to the nearest enemy,
     with a clear line of fire when obstacles are about), with the most weapons bearing, away
@@ -370,7 +378,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     if goal:
         return _escape_path(state, ship, goal)
     ordered = admiral.order_of(state, ship)  # an optional rule: the Admiral's order, followed
-    if ordered is not None and ordered.order == admiral.WITHDRAW:
+    if ordered is not None and ordered.order == admiral.WITHDRAW and may_disengage(state, ship):
         away = admiral_autopilot.withdraw_edge(state, ship, enemies(state, ship))
         return _escape_path(state, ship, away)
     if ordered is not None and ordered.order == admiral.HOLD:

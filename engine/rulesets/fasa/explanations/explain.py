@@ -38,7 +38,7 @@ from engine.rulesets.fasa.explanations.explain_expert import (
     skill_pending_lines,
     to_hit_lines,
 )
-from engine.rulesets.fasa.firing.combat import need_to_hit, shot_damage
+from engine.rulesets.fasa.firing.combat import need_to_hit, shot_change, shot_damage
 from engine.rulesets.fasa.firing.evasion import current
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.values.state import BLAST, DESTROYED, SKILL, FasaState
@@ -122,6 +122,7 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
         out += hard_turn_lines(firer, spec.chart, rng, state.tables.to_hit(spec.chart, rng), need)
     else:
         out.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
+    out += [f"Counted in: {why}" for why in shot_change(state, firer, spec, target).why]
     out.append(f"{value} {'is' if value <= need else 'is not'} within 1-{need}: "
                f"{'a hit' if value <= need else 'a miss'}")
     if shot.evade and value > need:
@@ -182,6 +183,7 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
                                      need)
         else:
             lines.append(f"Firing Chart {spec.chart}, range {rng}: hits on 1-{need}")
+        lines += [f"Counted in: {why}" for why in shot_change(state, firer, spec, target).why]
         if spec.kind != "beam" or side is None or firer.side == side:
             lines.append(f"A hit does {shot_damage(state, firer, spec, rng)} damage to "
                          f"{target.name}, on the shield facing {firer.name}")

@@ -41,6 +41,7 @@ from engine.rulesets.fasa.values.shaken import (
     SystemOut,
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship, replace
+from engine.rulesets.fasa.values.variant_tables import of as variant_of
 from engine.stations import title
 
 POINTS_PER_PAIR = 5
@@ -165,7 +166,12 @@ def on_pair_roll(state: FasaState, ship: Ship, value: int) -> tuple[FasaState, l
         sh = replace(sh, rerolls=sh.rerolls - 1)
     else:
         system = None if value == 10 else system_of(value)
-    if system is None:
+    spared = variant_of(state).spared  # Battlestations!: a Caitan captain's immune system
+    if system is not None and spared is not None and spared(state, ship, system):
+        events.append(SystemShaken(ship.id, ship.name, "",
+                                   f"{SYSTEM_WORDS[system]} spared: immune to Systems Shaken "
+                                   "under its Caitan captain"))
+    elif system is None:
         events.append(SystemShaken(ship.id, ship.name, "", "no system shaken"))
     else:
         sh = replace(sh, systems=(*sh.systems, SystemOut(system)))

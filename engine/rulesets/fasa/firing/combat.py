@@ -50,12 +50,17 @@ from engine.rulesets.fasa.values.state import (
     Stage,
     replace,
 )
+from engine.rulesets.fasa.values.variant_tables import ShotChange
+from engine.rulesets.fasa.values.variant_tables import of as variant_of
 from engine.stations import title
 from engine.words import plural
 
 EMERGENCY_TO_HIT = -2
 """Firing chart modifier "-2 firer makes emergency heading change" (the 1986 combat tables,
 shared/reference/firing_chart_1986.csv; stress.py)."""
+MOST_TO_HIT = 10
+"""A d10 hits at most on every face: a bonus never asks more than 1-10."""
+NO_CHANGE = ShotChange()
 PORT_SHIELDS = frozenset({1, 6})
 STARBOARD_SHIELDS = frozenset({3, 4})
 
@@ -78,8 +83,14 @@ def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int,
     made an emergency heading change in this phase's movement (the chart's "-2 firer makes
     emergency heading change"; `stress.py`), less 3 at a detected cloaked target that has moved
     this game turn and 5 at one that has not (the chart's "-3 to hit moving cloaked ship; -5 to
-    hit stationary cloaked ship"; `cloak.py`); 0 never hits."""
+    hit stationary cloaked ship"; `cloak.py`), with what a variant's rules add (`shot_change`:
+    Battlestations!' gravity wells and an Andorian captain's weapon); 0 never hits."""
     need = state.tables.to_hit(spec.chart, rng)
+    change = shot_change(state, firer, spec, target)
+    if need and change.reach and rng > state.tables.max_range(spec.chart) + change.reach:
+        return 0
+    if need and change.to_hit:
+        need = min(MOST_TO_HIT, max(0, need + change.to_hit))
     if need and firer.hard_turned:
         need = max(0, need + EMERGENCY_TO_HIT)
     if need and target is not None and target.cloaked:
@@ -91,6 +102,15 @@ def need_to_hit(state: FasaState, firer: Ship, spec: WeaponSpec, rng: int,
     return need
 
 
+def shot_change(state: FasaState, firer: Ship, spec: WeaponSpec,
+                target: Ship | None) -> ShotChange:
+    """What the game's variant adds to a shot's to-hit number and range (`Variant.shot`), the one
+    place FASA's firing asks it: nothing in FASA's own game or without a target."""
+    terms = variant_of(state).shot
+    return terms(state, firer, spec, target) if terms is not None and target is not None \
+        else NO_CHANGE
+
+
 def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) -> str:
     """Why `spec` of `firer` cannot fire at `target` now, or "" if it can."""
     if target.side == firer.side:
@@ -100,12 +120,16 @@ def shot_problem(state: FasaState, firer: Ship, spec: WeaponSpec, target: Ship) 
     if unseen := hooks.of(state).unseen_problem(state, firer, target):
         return unseen  # Advanced: Romulan Cloaking Device (hiding.py)
     rng = distance(firer.pos, target.pos)
-    if state.tables.to_hit(spec.chart, rng) == 0:
+    change = shot_change(state, firer, spec, target)
+    reach = state.tables.max_range(spec.chart) + change.reach
+    if state.tables.to_hit(spec.chart, rng) == 0 or (change.reach and rng > reach):
+        cut = f": {'; '.join(change.why)}" if change.reach else ""
         return (f"{target.name} is out of range ({plural(rng, 'hex', 'hexes')}; {spec.name} reaches "
-                f"{state.tables.max_range(spec.chart)})")
+                f"{max(0, reach)}{cut})")
     if need_to_hit(state, firer, spec, rng, target) == 0:
         why = [f"{EMERGENCY_TO_HIT} after an emergency heading change"] if firer.hard_turned \
             else []
+        why += list(change.why)
         if target.cloaked:
             why.append(f"{hooks.of(state).cloaked_to_hit(target)} against a cloaked ship")
         return (f"{target.name} cannot be hit at {plural(rng, 'hex', 'hexes')} "
@@ -258,6 +282,7 @@ def next_roll(state: FasaState) -> tuple[FasaState, list[Event]]:
         else ""
     if target.cloaked:
         modified += f" ({hooks.of(state).cloaked_to_hit(target)} against a cloaked ship)"
+    modified += "".join(f" ({why})" for why in shot_change(state, firer, spec, target).why)
     if bonus := hooks.of(state).die_bonus(state, firer):
         modified += f" (+{bonus} on the die for {firer.name}'s casualties)"
     if spec.id in firer.aimed:

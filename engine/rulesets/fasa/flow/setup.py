@@ -348,10 +348,14 @@ def new_game(scenario: Mapping[str, Any]) -> FasaState:
                  placements=placements, options=options, variant=variant.name,
                  bodies=bodies, captains=captains, tables=scenario_tables(scenario, where))
     # Ships the scenario leaves to the table are placed before turn 1 (placement.py).
-    return FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
-                                             for s in ships), counters=counters,
-                     step=PLACE if placements else POWER,
-                     to_place=tuple(sid for sid, _ in placements))
+    state = FasaState(setup=game, ships=tuple(_full_speed(s) if s.id in full_speed else s
+                                              for s in ships), counters=counters,
+                      step=PLACE if placements else POWER,
+                      to_place=tuple(sid for sid, _ in placements))
+    # The ratings a scenario gives are those at the start, as the variant changes them
+    # (Battlestations!: a Betazoid captain's +10% efficiency, seed 001 line 216; ratings.py
+    # does the same for rolled ratings).
+    return variant_tables.rated_at_start(state, tuple(s.id for s in state.ships if s.efficiency))
 
 
 def _variant(scenario: Mapping[str, Any], where: str, level: str) -> variant_tables.Variant:

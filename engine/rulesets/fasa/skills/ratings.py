@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.dice import D10, RollRequest
 from engine.errors import DataError
+from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import RatingsSet, RollRequested
 from engine.rulesets.fasa.values.officers import crewed, dex
@@ -79,7 +80,10 @@ def on_roll(state: FasaState, value: int) -> tuple[FasaState, list[Any]]:
     if len(rolls) < ROLLS:
         return state.with_ship(ship), []
     ship = replace(ship, skill=rating(rolls[:DICE]), efficiency=rating(rolls[DICE:]))
-    return state.with_ship(ship), [RatingsSet(ship.id, ship.name, ship.skill, ship.efficiency)]
+    # As the game's variant changes them at the start (Battlestations!, seed 001 line 216).
+    state = variant_tables.rated_at_start(state.with_ship(ship), (ship.id,))
+    ship = state.ship(ship.id)
+    return state, [RatingsSet(ship.id, ship.name, ship.skill, ship.efficiency)]
 
 
 def advantage_order(state: FasaState) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from engine.actions import Action
 from engine.controls import Decision
@@ -25,6 +25,7 @@ from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import Step
 
 if TYPE_CHECKING:
+    from engine.rulesets.fasa.data.ships import WeaponSpec
     from engine.rulesets.fasa.values.state import FasaState, Ship
 
 Result = tuple["FasaState", list[Event]]
@@ -38,6 +39,23 @@ Controls = Callable[["FasaState", "Ship", Prompt, str], Decision]
 Choose = Callable[["FasaState", "Ship", str, str], Action]
 Redact = Callable[["FasaState", "str | None"], "FasaState"]
 ViewPart = Callable[["FasaState", "str | None"], dict[str, object]]
+
+
+class ShotChange(NamedTuple):
+    """What a variant's rules do to one shot: `to_hit` added to the to-hit number (negative:
+    harder), `reach` added to the weapon's longest range in hexes (negative: shorter), and each
+    in words for the roll, the refusal and the explanation ("-3 torpedo into the well of Cestus
+    III")."""
+
+    to_hit: int = 0
+    reach: int = 0
+    why: tuple[str, ...] = ()
+
+
+ShotTerms = Callable[["FasaState", "Ship", "WeaponSpec", "Ship"], ShotChange]
+Spared = Callable[["FasaState", "Ship", str], bool]
+MayDisengage = Callable[["FasaState", "Ship"], bool]
+Rated = Callable[["FasaState", "Ship"], "Ship"]
 
 
 
@@ -76,6 +94,14 @@ class Variant:
     choices: Mapping[str, Choose] = field(default_factory=dict)           # autopilots/autopilot
     acts: Mapping[str, str] = field(default_factory=dict)  # decisions/disclosure: what another
     #                                                        side reads of an open decision
+    shot: ShotTerms | None = None          # firing/combat.need_to_hit and shot_problem: what
+    #                                        its rules add to a shot's to-hit number and range
+    spared: Spared | None = None           # firing/bridge_hits: a Systems Shaken result that
+    #                                        passes the ship by (its system named)
+    may_disengage: MayDisengage | None = None  # autopilots/autopilot: whether a ship's captain
+    #                                            may break off (follow an order to withdraw)
+    rated: Rated | None = None             # flow/setup, skills/ratings: a ship's ratings at the
+    #                                        start, once known (given or rolled)
     redact: Redact = _as_is                # seats/views.redacted: the variant's own secrets
     view: ViewPart = _nothing              # seats/views: the variant's part of a seat's view
 
@@ -118,3 +144,14 @@ def layered(own: Mapping[K, V], base: Mapping[K, V], key: K) -> V | None:
     """A table's line for `key`: the variant's own first, FASA's otherwise."""
     found = own.get(key)
     return found if found is not None else base.get(key)
+
+
+def rated_at_start(state: FasaState, ships: tuple[str, ...]) -> FasaState:
+    """`ships`, their ratings now known (given by the scenario or just rolled), as the game's
+    variant changes them at the start (`Variant.rated`); as they are in FASA's own game."""
+    rated = of(state).rated
+    if rated is None:
+        return state
+    for ship in ships:
+        state = state.with_ship(rated(state, state.ship(ship)))
+    return state

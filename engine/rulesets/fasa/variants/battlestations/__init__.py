@@ -17,7 +17,8 @@ What lives here, by the seed's sections:
   the Sensors Phase decision's controls).
 - 01C-1, gravity wells (lines 180-194): `wells.py` (the well's hexes and what it does to impulse
   movement, sensor locks, torpedoes, plasma and missile ranges), `well_moves.py` (the `move`
-  decision through a well: FASA's move, the course cut, the excess charged); the bodies themselves are a
+  decision through a well: FASA's move, the course cut, the excess charged), `shots.py` (what a
+  well and an Andorian's chosen weapon add to a shot, `Variant.shot`); the bodies themselves are a
   scenario's `[[bodies]]` (values/bodies.py).
 - 01C-2, captains' racial benefits (lines 196-232): `racial_benefits.py` (each benefit as a
   number the rules add, each drawback enforced or told); the race and the benefit chosen are a
@@ -43,8 +44,10 @@ from engine.rulesets.fasa.variants.battlestations import (
     advantage_score,
     counters,
     lock,
+    racial_benefits,
     round_decisions,
     rounds,
+    shots,
     tactical,
 )
 from engine.rulesets.fasa.variants.battlestations.notice import NOTICE
@@ -79,6 +82,8 @@ VARIANT = register(Variant(
              "tactical_turn": round_decisions.turn_choice},
     acts={"fire_counter": "laying a counter face down",
           "tactical_turn": "changing heading"},
+    shot=shots.shot_change, spared=racial_benefits.spared,
+    may_disengage=racial_benefits.may_disengage, rated=racial_benefits.rated,
     redact=round_decisions.redact, view=round_decisions.view,
 ))
 

@@ -35,6 +35,9 @@ def start(state: FasaState) -> Result:
     state = replace(state, step=ADVANTAGE, queue=(), adv_rolls=tuple((s, ()) for s in ships))
     words = ", ".join(f"{state.ship(s).name} {total(state, state.ship(s))}" for s in ships)
     told = [Note(variant_tables.of(state).notice)] if state.turn == 1 else []  # what is not played
+    if state.turn == 1:  # each captain's drawback, told to the table (lines 208, 220, 232)
+        told += [Note("; ".join(racial_benefits.conduct(state, state.ship(c.ship))))
+                 for c in state.setup.captains if state.has_ship(c.ship)]
     return state, [*told, Note(f"Tactical Advantage Phase of turn {state.turn} (movement points + "
                         f"Captain's Skill Rating): {words}")]
 

@@ -24,6 +24,7 @@ from engine.rulesets.fasa.values.captain_races import (
     OUTNUMBERED,
     Captain,
 )
+from engine.rulesets.fasa.values.state import replace
 
 if TYPE_CHECKING:
     from engine.rulesets.fasa.values.state import FasaState, Ship
@@ -55,6 +56,13 @@ def efficiency_rating(captain: Captain | None, rating: int) -> int:
     return rating
 
 
+def rated(state: FasaState, ship: Ship) -> Ship:
+    """The ship with its ratings at the start as its captain changes them: a Betazoid's +10 on
+    the Crew Efficiency Rating (line 216; ratings.py and setup ask it once, when they are
+    known)."""
+    return replace(ship, efficiency=efficiency_rating(captain_of(state, ship.id), ship.efficiency))
+
+
 def advantage_bonus(captain: Captain | None) -> int:
     """What a captain adds to the Tactical Advantage score: +5 for a Caitan (line 228)."""
     return CAITAN_ADVANTAGE if captain is not None and captain.race == "caitan" else 0
@@ -72,6 +80,12 @@ def spared_from_shaking(captain: Captain | None, system: str) -> bool:
     """Whether a Systems Shaken result on `system` passes the ship by: a Caitan's chosen bridge
     system is immune (line 228)."""
     return captain is not None and captain.race == "caitan" and captain.immune == system
+
+
+def spared(state: FasaState, ship: Ship, system: str) -> bool:
+    """`spared_from_shaking` for the ship's own captain (bridge_hits.py asks it through
+    `Variant.spared`)."""
+    return spared_from_shaking(captain_of(state, ship.id), system)
 
 
 # --- Drawbacks: conduct --------------------------------------------------------------------------

@@ -165,7 +165,7 @@ def lock_need_in(state: FasaState, sensing: Hex, target: Hex) -> int:
 
 # --- Torpedoes, plasma and missile ranges (line 194) ------------------------------------------
 
-def _out_in(bodies: Sequence[Body], firer: Hex, target: Hex) -> tuple[bool, bool]:
+def out_in(bodies: Sequence[Body], firer: Hex, target: Hex) -> tuple[bool, bool]:
     """(firing out of a well, firing into a well): out when the firer is in a well the target is
     not in; in when the target is in a well the firer is not in. Both at once (from one well into
     another) count both; two ships in the same well fire neither in nor out."""
@@ -178,7 +178,7 @@ def to_hit_change(bodies: Sequence[Body], firer: Hex, target: Hex, kind: str) ->
     torpedo or plasma firing out of a well, -3 firing into one (line 194); beams unaffected."""
     if kind not in WELL_KINDS:
         return 0
-    out, into = _out_in(bodies, firer, target)
+    out, into = out_in(bodies, firer, target)
     return TO_HIT_OUT * out + TO_HIT_IN * into
 
 
@@ -187,7 +187,7 @@ def range_change(bodies: Sequence[Body], firer: Hex, target: Hex, kind: str) -> 
     out (line 194); beams unaffected."""
     if kind not in WELL_KINDS:
         return 0
-    out, into = _out_in(bodies, firer, target)
+    out, into = out_in(bodies, firer, target)
     return RANGE_OUT * out + RANGE_IN * into
 
 
