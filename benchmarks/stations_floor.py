@@ -1,6 +1,6 @@
 """`bench stations`' second floor: the tap's transport without the game.
 
-The same consoles' server (stations/server.py), the same 12 consoles on loopback, the same
+The same consoles' server (consoles/server.py), the same 12 consoles on loopback, the same
 bytes: each time the tapping console sends its `decide`, the server checks it and hands it to the
 main thread (the queue and its wake-up, as at the table), and the main thread, doing no game at
 all, hands the states the game published for a tap (serialised beforehand) back to the server's
@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from benchmarks.consoles_rig import _connect, _Loop, _session, _tap
-from stations import ConsoleInput, StationServer
-from stations.protocol import dumps, result
+from consoles import ConsoleInput, StationServer
+from consoles.protocol import dumps, result
 
 
 def transport_floor(states: Mapping[str, dict[str, Any]], keys: list[str], tapper_key: str,

@@ -3,7 +3,7 @@ a phone's camera, paged. A code is the seat's link with its secret: only the Ins
 display shows this view, and the Instructor chooses when.
 
 The codes come as plain matrices (rows of dark/light modules, quiet zone included: the app makes
-them with segno, stations.links.qr_matrix), drawn here as rectangles, black on white whatever the
+them with segno, consoles.links.qr_matrix), drawn here as rectangles, black on white whatever the
 theme (a camera reads dark modules on a light ground).
 
 Above the codes, the network the links are on ("Phones on 10.42.0.1 (wlan0: this machine's own

@@ -1,5 +1,5 @@
 """What each seat's screens read out, as pure data: the view-models shared by the bridge display
-(`display/`), the phones' consoles (`stations/`) and whatever else shows a seat its game.
+(`display/`), the phones' consoles (`consoles/`) and whatever else shows a seat its game.
 
 Each is built from the engine's per-seat API (`view`, `pending`, `controls`, `events_for`) and
 says what to show, never how: the phase bar (`status_model`), the map (`map_model`, with

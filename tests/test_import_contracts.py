@@ -102,11 +102,11 @@ def test_the_seats_view_models_forbid_pygame_the_display_and_the_consoles() -> N
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     contract = text[text.index('source_modules = ["readouts"]'):]
     contract = contract[:contract.index("[[")]
-    for forbidden in ('"pygame"', '"display"', '"stations"'):
+    for forbidden in ('"pygame"', '"display"', '"consoles"'):
         assert forbidden in contract
     consoles = text[text.index("never from the display"):]
     consoles = consoles[:consoles.index("[[")]
-    assert 'source_modules = ["stations"]' in consoles and 'forbidden_modules = ["display"]' in consoles
+    assert 'source_modules = ["consoles"]' in consoles and 'forbidden_modules = ["display"]' in consoles
 
 
 @pytest.mark.slow

@@ -244,8 +244,8 @@ def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
     join page's QR code (no seat's secret)."""
     import socket
 
-    from stations.addresses import MDNS_NAME, NO_NETWORK_FIX, link_addresses
-    from stations.links import ANY_ADDRESS, base_url, qr_text
+    from consoles.addresses import MDNS_NAME, NO_NETWORK_FIX, link_addresses
+    from consoles.links import ANY_ADDRESS, base_url, qr_text
 
     if not enabled:
         return [Check("station consoles", OK, "off ([stations] enabled = false)",

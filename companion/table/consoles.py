@@ -1,7 +1,7 @@
 """The app's side of the station consoles: each console's input applied on the main thread the
 one way every action goes, and each connected seat's new state published after every change.
 
-    consoles = Consoles.open("0.0.0.0", 8765, say)   # the server (stations/), or None
+    consoles = Consoles.open("0.0.0.0", 8765, say)   # the server (consoles/), or None
     table.consoles = consoles                        # App attaches it to its game
     ...                                              # App.step: pump() then publish()
     consoles.close()
@@ -24,28 +24,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from engine import Action, GameState, RollResult, Seat, controls, pending, problem
-from engine.controls import Value
-from engine.events import Event
-from firmware_bridge.router import TRAY_CONNECTED
-from readouts.status_model import phase_bar
-from stations import (
+from consoles import (
     INSTRUCTOR_SEAT,
     VIEW_SEAT,
     ConsoleInput,
     StationServer,
 )
-from stations.addresses import (
+from consoles.addresses import (
     MDNS_NAME,
     NO_NETWORK_FIX,
     NO_NETWORK_SHORT,
     AddressBook,
     LinkAddress,
 )
-from stations.links import ANY_ADDRESS, base_url, qr_matrix, qr_svg, qr_text, seat_url
-from stations.mdns import Advertiser
-from stations.payload import SeatLog, asked_now, payload, public_view, seat_of, seat_title
-from stations.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
+from consoles.links import ANY_ADDRESS, base_url, qr_matrix, qr_svg, qr_text, seat_url
+from consoles.mdns import Advertiser
+from consoles.payload import SeatLog, asked_now, payload, public_view, seat_of, seat_title
+from consoles.protocol import GAME_ENDED, INSTRUCTOR_DOES, REPLACED, result
+from engine import Action, GameState, RollResult, Seat, controls, pending, problem
+from engine.controls import Value
+from engine.events import Event
+from firmware_bridge.router import TRAY_CONNECTED
+from readouts.status_model import phase_bar
 
 if TYPE_CHECKING:
     from companion.saves.saved_game import SavedGame
@@ -136,7 +136,7 @@ class Consoles:
 
     def link_address(self) -> LinkAddress:
         """The address the links name (when the server listens on every address): the one the
-        Instructor chose while the machine has it, else the likeliest (stations.addresses)."""
+        Instructor chose while the machine has it, else the likeliest (consoles.addresses)."""
         if self.address not in ANY_ADDRESS:
             return LinkAddress(self.address, "", "other")
         return self.addresses.current()

@@ -318,17 +318,17 @@ def test_doctor_says_saves_on_the_read_only_overlay_are_lost(tmp_path: Path) -> 
 
 def test_doctor_flags_a_machine_whose_links_would_name_127_0_0_1(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import stations.addresses
-    from stations.addresses import HOTSPOT, LOOPBACK_ONLY, LinkAddress
+    import consoles.addresses
+    from consoles.addresses import HOTSPOT, LOOPBACK_ONLY, LinkAddress
 
-    monkeypatch.setattr(stations.addresses, "link_addresses", lambda: [LOOPBACK_ONLY])
+    monkeypatch.setattr(consoles.addresses, "link_addresses", lambda: [LOOPBACK_ONLY])
     checks = doctor_cmd.check_stations(True, "127.0.0.1", 0)   # port 0: any free one
     assert [c.name for c in checks] == ["station consoles"]   # it listens there on purpose
     checks = doctor_cmd.check_stations(True, "0.0.0.0", 0)
     net = next(c for c in checks if c.name == "phones' network")
     assert net.status == doctor_cmd.FAIL and "phones cannot join" in net.detail
     assert "--hotspot" in net.fix
-    monkeypatch.setattr(stations.addresses, "link_addresses", lambda: [
+    monkeypatch.setattr(consoles.addresses, "link_addresses", lambda: [
         LinkAddress("10.42.0.1", "wlan0", HOTSPOT), LinkAddress("192.168.1.9", "eth0", "default")])
     checks = doctor_cmd.check_stations(True, "0.0.0.0", 0)
     net = next(c for c in checks if c.name == "phones' network")

@@ -221,7 +221,7 @@ def test_every_shell_script_passes_shellcheck() -> None:
 
 def test_the_unit_waits_for_neither_the_network_nor_udev_and_is_watched() -> None:
     """The bridge comes up at once; the consoles' links follow the network when it appears
-    (stations.addresses looks again); a hung loop is restarted by the watchdog."""
+    (consoles.addresses looks again); a hung loop is restarted by the watchdog."""
     text = UNIT.read_text()
     assert "network-online" not in text and "udev-settle" not in text
     keys = dict(line.split("=", 1) for line in text.splitlines()

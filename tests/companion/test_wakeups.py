@@ -158,7 +158,7 @@ def test_a_roll_result_held_on_screen_is_due_when_its_time_runs_out(
 
 def test_a_console_s_input_wakes_the_loop_its_queue_was_made_with() -> None:
     from companion.table.consoles import ConsoleQueue
-    from stations import ConsoleInput
+    from consoles import ConsoleInput
 
     wakeups = Wakeups(display=False)
     inputs = ConsoleQueue(wakeups.wake)

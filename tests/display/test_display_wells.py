@@ -11,11 +11,11 @@ import pygame
 
 import engine
 from companion.session import load_scenario, prepare
+from consoles.payload import SeatLog, payload, seat_key
 from display.draw_map import draw_map
 from display.paint import Painter
 from engine import Seat, view
 from readouts.map_model import map_model
-from stations.payload import SeatLog, payload, seat_key
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

@@ -5,7 +5,7 @@ its budgets, an offered choice, combinations that go together), at every level a
 scenario that has a rule of its own (the placement of the Romulan Gambit, the Kobayashi Maru's
 crews), and in Knight Hawks. `problem` never refuses them, and a card's shown values always fit
 it. The consoles' end of the same promise (through the page's JSON and the server) is in
-tests/stations/test_consoles_offered.py."""
+tests/consoles/test_consoles_offered.py."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from offered import asks_confirm, offered, shown, unfit
 
 from companion.session import load_scenario, prepare
 from companion.table.crew_play import with_crews
+from consoles.payload import decision_json
 from engine import (
     RollResult,
     Seat,
@@ -29,7 +30,6 @@ from engine import (
     pending,
     problem,
 )
-from stations.payload import decision_json
 
 SLOW = pytest.mark.slow
 GAMES = [("patrol", "basic"), ("fleet", "basic"), ("duel", "advanced"), ("skirmish", "advanced"),
