@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+from engine.ruleset import Prompt
 from engine.rulesets.fasa.firing import evasion_rule
-from engine.rulesets.fasa.rule import Rule, gather
-from engine.rulesets.fasa.values.state import LEVELS
+from engine.rulesets.fasa.rule import Prompts, Rule, gather
+from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
@@ -39,3 +40,29 @@ def per_level(base: Mapping[K, V],
     """For each level, `base` with the `table` of each rule that level switches on."""
     return {level: gather(base, ((r.name, table(r)) for r in RULES if level in r.levels))
             for level in LEVELS}
+
+
+def _joined(parts: tuple[Prompts, ...]) -> Prompts:
+    if len(parts) == 1:
+        return parts[0]
+
+    def prompts(state: FasaState) -> tuple[Prompt, ...]:
+        return tuple(p for part in parts for p in part(state))
+    return prompts
+
+
+def joined_prompts(base: Mapping[Step, Prompts], level: str | None = None) -> dict[Step, Prompts]:
+    """The decisions open in each step: `base`'s, then those of each rule `level` switches on
+    (None: every rule), in the order of `RULES` (several rules may open decisions in one step, as
+    the Power Allocation Phase holds the power, the warp speed and the self-destruct order)."""
+    parts: dict[Step, tuple[Prompts, ...]] = {step: (p,) for step, p in base.items()}
+    for rule in RULES:
+        if level is None or level in rule.levels:
+            for step, p in rule.prompts.items():
+                parts[step] = (*parts.get(step, ()), p)
+    return {step: _joined(ps) for step, ps in parts.items()}
+
+
+def prompts_per_level(base: Mapping[Step, Prompts]) -> dict[str, dict[Step, Prompts]]:
+    """`joined_prompts` of each level."""
+    return {level: joined_prompts(base, level) for level in LEVELS}

@@ -188,12 +188,24 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "place_ship": _place, "ask": _ask, **dict.fromkeys(aftermath.ACTIONS, _power_down),
-    "move": _move, "fire": _fire, "orders": _orders, "engineer_roll": _engineer_roll,
-    "choose_damaged_weapon": _choose, "sense": _sense,
-    "self_destruct": _self_destruct, "arc_scan": _arc_scan, "set_warp": _set_warp,
-    "skill_bonus": _skill_bonus, "bonus_power": _bonus_power, "bonus_shield": _bonus_shield,
-    "allocate_power": _allocation, "arm_weapons": _arm, "set_shields": _set_shields,
+    "place_ship": _place,
+    "ask": _ask,
+    **dict.fromkeys(aftermath.ACTIONS, _power_down),
+    "move": _move,
+    "fire": _fire,
+    "orders": _orders,
+    "engineer_roll": _engineer_roll,
+    "choose_damaged_weapon": _choose,
+    "sense": _sense,
+    "self_destruct": _self_destruct,
+    "arc_scan": _arc_scan,
+    "set_warp": _set_warp,
+    "skill_bonus": _skill_bonus,
+    "bonus_power": _bonus_power,
+    "bonus_shield": _bonus_shield,
+    "allocate_power": _allocation,
+    "arm_weapons": _arm,
+    "set_shields": _set_shields,
 }, lambda r: r.autopilot)
 """The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
 

@@ -541,11 +541,22 @@ def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision
 
 
 _MAKERS_BASE: dict[str, Make] = {
-    "allocate_power": _allocate, "arm_weapons": _arm, "set_shields": _shields,
-    "move": _move, "fire": _fire, "choose_damaged_weapon": _choose,
-    "sense": _sense, "self_destruct": _self_destruct, "skill_bonus": _skill_bonus,
-    "set_warp": _set_warp, "arc_scan": _arc_scan, "place_ship": _place,
-    "ask": _ask, **cc_controls.MAKERS, "bonus_power": bonus_power, "bonus_shield": bonus_shield,
+    "allocate_power": _allocate,
+    "arm_weapons": _arm,
+    "set_shields": _shields,
+    "move": _move,
+    "fire": _fire,
+    "choose_damaged_weapon": _choose,
+    "sense": _sense,
+    "self_destruct": _self_destruct,
+    "skill_bonus": _skill_bonus,
+    "set_warp": _set_warp,
+    "arc_scan": _arc_scan,
+    "place_ship": _place,
+    "ask": _ask,
+    **cc_controls.MAKERS,
+    "bonus_power": bonus_power,
+    "bonus_shield": bonus_shield,
     **science_controls.MAKERS,  # C&C: the Science Officer's decisions
     **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
 }

@@ -27,12 +27,16 @@ def _own(words: str) -> Disclosure:
 
 
 DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
-    "allocate_power": _acts("allocating power"), "arm_weapons": _acts("arming weapons"),
-    "set_shields": _acts("setting shields"), "move": _acts("moving"),
+    "allocate_power": _acts("allocating power"),
+    "arm_weapons": _acts("arming weapons"),
+    "set_shields": _acts("setting shields"),
+    "move": _acts("moving"),
     "fire": _acts("declaring targets"),
-    "choose_damaged_weapon": _acts("choosing a damaged weapon"), "roll": _acts("rolling"),
+    "choose_damaged_weapon": _acts("choosing a damaged weapon"),
+    "roll": _acts("rolling"),
     "sense": _acts("using the sensors"),
-    "place_ship": _acts("placing its ship"), "set_warp": _acts("setting the warp speed"),
+    "place_ship": _acts("placing its ship"),
+    "set_warp": _acts("setting the warp speed"),
     "arc_scan": _acts("using the sensors"),
     # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
     # as that ship about to move: whether it has a question tells whether its sensors hold a
@@ -41,13 +45,18 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
-    "self_destruct": _own("giving orders"), "skill_bonus": _own("giving orders"),
-    "orders": _own("giving orders"), "engineer_roll": _own("working in engineering"),
-    "bonus_power": _own("giving orders"), "bonus_shield": _own("giving orders"),
-    "science_roll": _own("giving orders"), "extra_shields": _own("setting shields"),
+    "self_destruct": _own("giving orders"),
+    "skill_bonus": _own("giving orders"),
+    "orders": _own("giving orders"),
+    "engineer_roll": _own("working in engineering"),
+    "bonus_power": _own("giving orders"),
+    "bonus_shield": _own("giving orders"),
+    "science_roll": _own("giving orders"),
+    "extra_shields": _own("setting shields"),
     "damage_control": _own("giving orders"),
     "comms_task": _own("giving orders"),
-    "power_down": _own("powering down"), "cut_weapons": _own("powering down"),
+    "power_down": _own("powering down"),
+    "cut_weapons": _own("powering down"),
     "cut_shields": _own("powering down"),   # C&C: the end of a Firing Phase (aftermath.py)
     "fleet_orders": _own("giving fleet orders"),   # the optional Admiral (admiral.py)
 }, lambda r: r.disclosure)

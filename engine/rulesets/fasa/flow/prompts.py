@@ -136,13 +136,19 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
 
 
 _BASE: dict[Step, Prompts] = {
-    PLACE: _placing, POWER: _power, SCAN: _scanning, SKILL: _skill,
+    PLACE: _placing,
+    POWER: _power,
+    SCAN: _scanning,
+    SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
-    SENSE: _sensing, AFTERMATH: aftermath.prompts, CHOOSE: _choosing,
+    SENSE: _sensing,
+    AFTERMATH: aftermath.prompts,
+    CHOOSE: _choosing,
 }
-STEP_PROMPTS: dict[Step, Prompts] = rules.every_rule(_BASE, lambda r: r.prompts)
+STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE)
 """The decisions open in each step, by the step: those not yet declared by their rules here, and
 those a rule declares with its module (`rule.Rule.prompts`)."""
-BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.per_level(_BASE, lambda r: r.prompts)
-"""`STEP_PROMPTS` of each level: the prompts of the rules that level switches on."""
+BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.prompts_per_level(_BASE)
+"""The decisions open in each step of each level: `_BASE`'s, then those of the rules that level
+switches on, in the order they are declared (`rules.RULES`)."""
 """The decisions open in each step of the turn, by the step."""

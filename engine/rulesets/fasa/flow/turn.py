@@ -67,24 +67,42 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = rules.every_rule({
-    "allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER,
-    "move": MOVE, "fire": DECLARE, "choose_damaged_weapon": CHOOSE,
-    "sense": SENSE, "self_destruct": POWER, "place_ship": PLACE, "skill_bonus": SKILL,
-    "set_warp": POWER, "arc_scan": SCAN, "ask": MOVE, **cc_turn.STEP_OF,
-    "bonus_power": SKILL, "bonus_shield": SKILL,
+    "allocate_power": POWER,
+    "arm_weapons": POWER,
+    "set_shields": POWER,
+    "move": MOVE,
+    "fire": DECLARE,
+    "choose_damaged_weapon": CHOOSE,
+    "sense": SENSE,
+    "self_destruct": POWER,
+    "place_ship": PLACE,
+    "skill_bonus": SKILL,
+    "set_warp": POWER,
+    "arc_scan": SCAN,
+    "ask": MOVE,
+    **cc_turn.STEP_OF,
+    "bonus_power": SKILL,
+    "bonus_shield": SKILL,
     **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
-    "power_down": AFTERMATH, "cut_weapons": AFTERMATH, "cut_shields": AFTERMATH,
+    "power_down": AFTERMATH,
+    "cut_weapons": AFTERMATH,
+    "cut_shields": AFTERMATH,
     "fleet_orders": POWER,
 }, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
-    POWER: "the Power Allocation Phase", ADVANTAGE: "the Tactical Advantage Phase",
-    MOVE: "a Movement Phase", DECLARE: "a Firing Phase (declaring targets)",
-    RESOLVE: "a Firing Phase (resolving fire)", CHOOSE: "a Firing Phase (damage)",
+    POWER: "the Power Allocation Phase",
+    ADVANTAGE: "the Tactical Advantage Phase",
+    MOVE: "a Movement Phase",
+    DECLARE: "a Firing Phase (declaring targets)",
+    RESOLVE: "a Firing Phase (resolving fire)",
+    CHOOSE: "a Firing Phase (damage)",
     SENSE: "the Sensor Phase",
-    HAZARD: "the blast of a mine or an explosion", RATINGS: "the rolling of the ratings",
-    SKILL: "the Skill Roll Phase", SCAN: "the scans of a Movement Phase",
+    HAZARD: "the blast of a mine or an explosion",
+    RATINGS: "the rolling of the ratings",
+    SKILL: "the Skill Roll Phase",
+    SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
     AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
@@ -326,9 +344,18 @@ def _aftermath(state: FasaState) -> Flow:
 
 
 _BASE_FLOWS: dict[Step, StepFlow] = {
-    PLACE: _placing, RATINGS: _rating, POWER: _power, SKILL: _skill, ADVANTAGE: _advantage,
-    SENSE: _sensing, SCAN: _scanning, MOVE: _moving, HAZARD: _blasts,
-    DECLARE: _declaring, RESOLVE: _resolving, AFTERMATH: _aftermath,
+    PLACE: _placing,
+    RATINGS: _rating,
+    POWER: _power,
+    SKILL: _skill,
+    ADVANTAGE: _advantage,
+    SENSE: _sensing,
+    SCAN: _scanning,
+    MOVE: _moving,
+    HAZARD: _blasts,
+    DECLARE: _declaring,
+    RESOLVE: _resolving,
+    AFTERMATH: _aftermath,
 }
 STEP_FLOWS: dict[Step, StepFlow] = rules.every_rule(_BASE_FLOWS, lambda r: r.steps)
 """The automatic work of each step of the turn (Advanced: Sequence Of Play; Expert: the Skill
