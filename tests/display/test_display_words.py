@@ -50,6 +50,7 @@ def test_plural_agrees_with_the_number() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "level"), [("duel", "basic"), ("duel", "advanced"),
+                                             ("duel", "expert"), ("duel", "command"),
                                              ("romulan-gambit", "basic"),
                                              ("skirmish", "basic")])
 def test_every_text_of_a_game_reads_right(name: str, level: str) -> None:
