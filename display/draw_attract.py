@@ -193,7 +193,7 @@ class KioskScreen:
         # (the last line says how to begin) are what a crew needs
         if height(blocks + story + rest) <= inner.bottom - y:
             blocks += story
-        elif height(blocks + rest) > inner.bottom - y:
+        elif height(blocks + rest) - 6 > inner.bottom - y:   # (no gap after the last line)
             blocks = []
         for text, colour in blocks + rest:
             room = pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y))
