@@ -3,8 +3,6 @@ pin map's `plays`) is labelled by the station it plays, as the KEYS sheet names 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -15,15 +13,6 @@ from display.bridge_display import BridgeDisplay
 from engine import Seat, crew_stations, new_game
 from hardware.pinmap import load_pinmap
 from hardware.ship_bridge import Bridge
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((800, 480))
-    pygame.display.quit()
 
 
 @pytest.mark.slow
