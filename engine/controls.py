@@ -80,7 +80,8 @@ class Field:
     """A steps field whose letters are not each one point of movement: (letters, at most, what
     one is, what several are) for each kind of step (Knight Hawks' ("F", 8, "hex", "hexes"),
     ("PS", 4, "turn", "turns")), so a screen says what is left of each rather than of
-    `maximum`; empty: every letter is one of `maximum`."""
+    `maximum` (the first kind is the movement the map counts down); empty: every letter is one
+    of `maximum`."""
 
     def values(self) -> tuple[Value, ...]:
         """Every value of an int or choice field, in order (a steps field has too many)."""

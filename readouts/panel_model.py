@@ -228,6 +228,15 @@ def steps_left(f: Field, text: str) -> str:
                      for letters, most, one, many in f.limits) + " left"
 
 
+def movement_left(f: Field, text: str) -> int | None:
+    """The movement left of a steps field with limits once `text` is entered: its first kind's
+    (Knight Hawks' hexes); None where every letter is a point of `maximum`."""
+    if not f.limits:
+        return None
+    letters, most, _, _ = f.limits[0]
+    return max(0, most - sum(text.count(c) for c in letters))
+
+
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:
     return next((s for s in view.get("ships", ()) if s.get("id") == ship_id), None)
 

@@ -163,3 +163,27 @@ def test_a_knight_hawks_course_says_what_is_left_of_its_hexes_and_turns() -> Non
     assert shown == (f"F F F P ({plural(fastest - 3, 'hex', 'hexes')}, "
                      f"{plural(ship.mr - 1, 'turn')} left)")
     assert f"({course.maximum - 4} left)" not in shown
+
+
+@pytest.mark.slow
+def test_a_knight_hawks_course_counts_down_hexes_on_the_map(fonts: None) -> None:
+    """The map's "N movement left" under a Knight Hawks course is the hexes left to the top
+    speed, not the letters left of the field (which its turns share)."""
+    import engine
+    from engine.rulesets.knighthawks.flow.setup import load_scenario as kh_scenario
+
+    state = engine.new_game(kh_scenario("patrol", None, 4))
+    move = next(d for p in pending(state) for d in controls(state, Seat(p.station, p.ship))
+                if any(f.kind == "steps" for f in d.fields))
+    course = next(f for f in move.fields if f.kind == "steps")
+    seat = Seat(move.prompt.station, move.prompt.ship)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None)
+    d.show(state)
+    d.activate(f"tab:{seat.station}")
+    d.draw(force=True)
+    for w in [w for w in d.widgets if w.id.startswith("back:")] * 12:
+        d.activate(w.id)   # from no course at all
+    for letter in "FFP":
+        d.activate(f"letter:{course.name}:{letter}")
+    fastest = course.limits[0][1]
+    assert d.map().movement_left == fastest - 2 != course.maximum - 3
