@@ -116,7 +116,8 @@ _LAST: dict[Step, Prompts] = {
     POWER: _power,
 }
 """The decisions of a step not yet declared by their rules that come after the declared ones'
-(the Power Allocation Phase's: the Admiral's orders and the warp speed first)."""
+(the Power Allocation Phase's Captain's orders and self-destruct order, after the Admiral's
+orders, the warp speed and the power); an entry goes when its rules are declared."""
 STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE, last=_LAST)
 """The decisions open in each step, by the step: those not yet declared by their rules here, and
 those a rule declares with its module (`rule.Rule.prompts`)."""
