@@ -127,7 +127,7 @@ class BridgeDisplay(FollowsPanels):
         self.keys_page = 0
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
-        self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
+        self._overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
         self.record = RecordPage()          # the Master Control Panel page (Expert)
         self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
@@ -248,6 +248,36 @@ class BridgeDisplay(FollowsPanels):
         """What the tray's die showed for the roll shown next, when it reads as another die
         ("d20 14 reads 4"): the app says it before it applies the tray's roll."""
         self.tray_face = face
+
+    @property
+    def overlays(self) -> tuple[Overlay, ...]:
+        """The screens laid over the bridge, the last laid on top (asked first for a tap or a
+        key)."""
+        return tuple(self._overlays)
+
+    def add_overlay(self, overlay: Overlay) -> None:
+        """Lay `overlay` over the bridge, on top of those laid before (display.overlay)."""
+        self._overlays.append(overlay)
+        self.dirty = True
+
+    def remove_overlay(self, overlay: Overlay | None) -> None:
+        """Take `overlay` off the bridge; one not laid (or None) changes nothing."""
+        if overlay is not None and overlay in self._overlays:
+            self._overlays.remove(overlay)
+            self.dirty = True
+
+    def put_held_away(self) -> bool:
+        """Put a roll's result held in the panel's place away (as a tap on it does): whether one
+        was held."""
+        if self.holds.dismiss():
+            self.dirty = True
+            return True
+        return False
+
+    def roll_seen(self, request: object) -> bool:
+        """Whether the roll dialog drawn last asked for `request` (a panel's roll is made only
+        once its dialog was on the screen)."""
+        return self.roll_on_screen == request
 
     def redraw(self) -> None:
         """Draw again at the next frame: something drawn over the bridge (an overlay the app
@@ -547,7 +577,7 @@ class BridgeDisplay(FollowsPanels):
         """Redraw if anything changed (or `force`: a held roll result's time ran out too);
         returns whether it drew."""
         drawn = self._draw(force)
-        for o in self.overlays if drawn else ():
+        for o in self._overlays if drawn else ():
             o.draw(self.painter, self.layout, self.view)
         return drawn
 
