@@ -3,7 +3,14 @@
 An app drives it: `show(state, events)` after each applied action, `frame()` in its loop (or
 `handle(event)` + `draw()`), and takes what the crew decides from `on_output`: engine actions
 to apply, or a `Request` for something only the app can do (roll the table's dice, undo).
-The display never applies actions itself and never rolls dice.
+The display never applies actions itself and never rolls dice, and the app tells it things
+through its methods, never its fields (`add_overlay`, `show_message`, `put_held_away`...).
+
+It holds the scene's state (what the seat is shown and where it is looking); its parts take of
+it only what each needs, typed by a protocol: `bridge_input` (`Inputs`: a pygame event, a tap, a
+key), `bridge_taps` (`Taps`: what a widget does, by its kind), `bridge_edit` (`Editing`: a
+decision's fields and CONFIRM), `panel_follow` (the physical panels' edits) and `draw_scene`
+(`Scene`, read only: the frame drawn, and what it learnt given back as `Drawn`).
 """
 
 from __future__ import annotations
