@@ -20,8 +20,6 @@ def mirror_panels(display: BridgeDisplay, bridges: Sequence[Bridge]) -> None:
     strip is taken away when no panel is open."""
     from display.draw_station_screens import StationFrame
 
-    if not bridges and display.lights is None:
-        return
     levels: dict[str, dict[str, float]] = {}
     frames: dict[str, StationFrame] = {}
     for b in bridges:
