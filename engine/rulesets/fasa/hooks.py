@@ -11,6 +11,13 @@ rest, in `layers/` (`layers/advanced_hooks.py`, `layers/expert_hooks.py`, `layer
 registers one instance per level when the ruleset is loaded. No module of a lower level imports a
 higher level's: the import contracts in pyproject.toml ("FASA's levels are layers") say so.
 
+An optional rule (the advanced game's Campaign Advancement and Rescues During Combat,
+`layers/option_hooks.py`; a house rule's `Rule.hooks`) is a class of hooks too, registered with
+what switches it on (`register_option`): a game whose options switch it on plays the level's
+hooks over it (`Level, Option, Hooks` in Python's method order), so where the level answers a
+hook itself (the expert game's ratings for Campaign Advancement's advantage roll, line 689) the
+level's answer stands, and elsewhere the option's.
+
 A hook is called only where the rule it stands for could change the outcome, and answers from
 the state alone: a basic game pays for a dictionary lookup and a method call, nothing of the
 higher levels' checks.
@@ -18,9 +25,13 @@ higher levels' checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine.events import Event
 from engine.hexgrid import Hex
 from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship, Shot
 
 Located = tuple[FasaState, list[Event]]
@@ -110,11 +121,44 @@ class Hooks:
         Control's Science Officer's damage control roll), or None: the die."""
         return None
 
+    def captain_order(self, state: FasaState, ship: Ship, order: str,
+                      who: str) -> Located | None:
+        """The Captain's order of the turn when it is one an optional rule adds to hold and
+        destruct (Rescues During Combat's abandon ship), or None: not one."""
+        return None
+
+    def more_orders(self, state: FasaState) -> str:
+        """The orders an optional rule adds, in a refusal's words (" (or abandon ship)"): none."""
+        return ""
+
     # The Tactical Advantage Phase.
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         """The order of the tactical advantage decided without a roll (the expert game's
         Captains' ratings), or None: each Captain rolls (Advanced: Sequence Of Play step 2)."""
         return None
+
+    def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
+        """A Captain's tactical advantage roll asked by another die than the d10 (Campaign
+        Advancement's percentile dice and the captain's points, line 504), or None: the d10."""
+        return None
+
+    # The Sensor Phase.
+    def sensor_phase(self, state: FasaState) -> FasaState | None:
+        """The Sensor Phase begun (Advanced: Sequence Of Play step 3), or None: the basic game
+        has none."""
+        return None
+
+    # The crew's roll (the expert game's Skill Roll Phase; Campaign Advancement's crew roll).
+    def crew_roll_target(self, state: FasaState, ship: Ship) -> int:
+        """What a crew's percentile roll for a bonus is made against: 0, no roll (the expert
+        game's Crew Efficiency Rating, Campaign Advancement's crew points, line 506)."""
+        return 0
+
+    # The end of the game.
+    def victory_notes(self, state: FasaState, winner: str) -> list[Event]:
+        """What the game's end tells besides its verdict: nothing (Campaign Advancement's
+        Victory Points and totals, line 521)."""
+        return []
 
     # Sensing (the expert game's arc scan and sensor questions).
     def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
@@ -164,14 +208,59 @@ class Hooks:
         return False
 
 
+@dataclass(frozen=True)
+class OptionHooks:
+    """An optional rule's hooks and what switches them on."""
+
+    name: str
+    hooks: type[Hooks]
+    on: Callable[[str, Options], bool]
+    """Whether a game of this level with these options plays the rule."""
+
+
 _BY_LEVEL: dict[str, Hooks] = {"basic": Hooks()}
+_OPTIONS: list[OptionHooks] = []
+_COMPOSED: dict[tuple[str, Options], Hooks] = {}
+_last: tuple[str, Options, Hooks] | None = None
 
 
 def register(hooks: Hooks) -> None:
     """Make `hooks` the hooks of its level (`layers/` registers each level once, on loading)."""
     _BY_LEVEL[hooks.level] = hooks
+    _COMPOSED.clear()
+
+
+def register_option(option: OptionHooks) -> None:
+    """Add an optional rule's hooks (`layers/` and `rules.py` register them once, on loading)."""
+    if any(o.name == option.name for o in _OPTIONS):
+        raise ValueError(f"the hooks of {option.name} are registered twice")
+    _OPTIONS.append(option)
+    _COMPOSED.clear()
+
+
+def _compose(level: str, options: Options) -> Hooks:
+    """The level's hooks over those of each optional rule the options switch on."""
+    own = _BY_LEVEL[level]
+    on = tuple(o for o in _OPTIONS if o.on(level, options))
+    if not on:
+        return own
+    bases = (type(own), *(o.hooks for o in on))
+    composed: type[Hooks] = type(f"{type(own).__name__}With"
+                                 f"{''.join(o.hooks.__name__ for o in on)}", bases, {})
+    return composed()
 
 
 def of(state: FasaState) -> Hooks:
-    """The hooks of the state's level."""
-    return _BY_LEVEL[state.level]
+    """The hooks of the state's level and options (the last game's kept at hand: a game's
+    level and options are the same objects from its first state to its last)."""
+    global _last
+    level, options = state.level, state.setup.options
+    last = _last
+    if last is not None and last[0] is level and last[1] is options:
+        return last[2]
+    key = (level, options)
+    found = _COMPOSED.get(key)
+    if found is None:
+        found = _COMPOSED[key] = _compose(level, options)
+    _last = (level, options, found)
+    return found

@@ -1,7 +1,7 @@
 """What the advanced game (Book Two, Advanced rules) changes at the basic game's hooks: cloaked
-ships hidden and hard to hit (`firing/hiding.py`), the shield a failed evasion strikes
-(`firing/evasion.py`), mines (`firing/mines.py`), emergency heading change stress
-(`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
+ships hidden and hard to hit (`firing/hiding.py`), the Sensor Phase (`sensing/sensors.py`), the
+shield a failed evasion strikes (`firing/evasion.py`), mines (`firing/mines.py`), emergency
+heading change stress (`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine.hexgrid import Hex
 from engine.rulesets.fasa.firing import evasion, hiding, mines
 from engine.rulesets.fasa.hooks import Hooks, Located
 from engine.rulesets.fasa.moving import stress
-from engine.rulesets.fasa.sensing import cloak
+from engine.rulesets.fasa.sensing import cloak, sensors
 from engine.rulesets.fasa.values.state import FasaState, Ship, Shot
 
 
@@ -49,3 +49,6 @@ class Advanced(Hooks):
 
     def has_cloak(self, state: FasaState, ship: Ship) -> bool:
         return cloak.has_cloak(state, ship)
+
+    def sensor_phase(self, state: FasaState) -> FasaState | None:
+        return sensors.start(state)

@@ -21,6 +21,9 @@ class Expert(Advanced):
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         return ratings.advantage_order(state)  # Expert step 1, line 695
 
+    def crew_roll_target(self, state: FasaState, ship: Ship) -> int:
+        return ship.efficiency  # the Skill Roll Phase: the Crew Efficiency Rating (line 689)
+
     def question_left(self, state: FasaState, ship: Ship) -> bool:
         return sensor_ask.has_question(state, ship)  # lines 707, 777; C&C 1217, 1245
 
