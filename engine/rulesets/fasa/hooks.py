@@ -28,8 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
+from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship, Shot
@@ -131,6 +133,39 @@ class Hooks:
         """The orders an optional rule adds, in a refusal's words (" (or abandon ship)"): none."""
         return ""
 
+    # Before the first Power Allocation Phase.
+    def opening_roll(self, state: FasaState) -> Located | None:
+        """The next roll asked before the first Power Allocation Phase (Campaign Advancement's
+        initial points, line 517; the expert game's ratings, Expert: Creating The Ratings), or
+        None: none is left (the basic game asks none)."""
+        return None
+
+    def opening_words(self, state: FasaState) -> str:
+        """What the rolls before the first Power Allocation Phase are, in a note, while one is
+        still to come; "": none."""
+        return ""
+
+    def opening_notes(self, state: FasaState) -> list[Event]:
+        """What the table is told as the first turn begins: nothing (Campaign Advancement's
+        points, line 517)."""
+        return []
+
+    # The Power Allocation Phase.
+    def awaits_order(self, state: FasaState) -> bool:
+        """Whether the phase waits for a disabled ship's Captain's order of the turn: no (the
+        advanced game's self-destruction, line 1269)."""
+        return False
+
+    def self_destruct(self, state: FasaState, ship: Ship, order: str, who: str) -> Located:
+        """The Captain's order of the turn: the basic game has none (Advanced: Ship
+        Explosions)."""
+        raise IllegalAction(f"{who}: self-destruction is an advanced rule")
+
+    def skill_phase(self, state: FasaState) -> str:
+        """The note that opens a crew's roll for a bonus after the allocation, or "": none (the
+        expert game's Skill Roll Phase; Campaign Advancement's crew roll, line 506)."""
+        return ""
+
     # The Tactical Advantage Phase.
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         """The order of the tactical advantage decided without a roll (the expert game's
@@ -159,6 +194,15 @@ class Hooks:
         """What the game's end tells besides its verdict: nothing (Campaign Advancement's
         Victory Points and totals, line 521)."""
         return []
+
+    def sensors_open(self, state: FasaState) -> bool:
+        """Whether a ship has its sensors still to use in this Sensor Phase: the basic game has
+        no Sensor Phase."""
+        return False
+
+    def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
+        """A ship's lock or scan in the Sensor Phase: the basic game has none."""
+        raise IllegalAction(f"{who}: the basic game has no Sensor Phase")
 
     # Sensing (the expert game's arc scan and sensor questions).
     def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
@@ -201,6 +245,12 @@ class Hooks:
     def entered(self, state: FasaState, ship: Ship, hexes: list[Hex]) -> Located:
         """What `ship` set off entering `hexes`: nothing (the advanced game's mines)."""
         return state, []
+
+    # The end of the game turn.
+    def turn_closed(self, ship: Ship, turn: int) -> Ship:
+        """A ship in play as its turn ends, before its panel resets: as it is (the expert game
+        keeps the Master Control Panel's column of the turn, `engineering/mcp.py`)."""
+        return ship
 
     # Power.
     def has_cloak(self, state: FasaState, ship: Ship) -> bool:

@@ -9,5 +9,4 @@ Play).
 - `rolls.py`: which rule owns a roll (`owner`), as data; `decide.py`: which rule takes each kind
   of decision (`DECISIONS`); `ending.py`: the end of a ship's move and of the game.
 - `advantage.py`: the Tactical Advantage Phase.
-- `mcp.py`: the Master Control Panel's record of each turn.
 """

@@ -19,6 +19,22 @@ from engine.rulesets.fasa.values.state import FasaState, Ship
 class CampaignAdvancement(Hooks):
     """Campaign Advancement (lines 496-523), with `campaign = true`."""
 
+    def opening_roll(self, state: FasaState) -> Located | None:
+        if campaign_play.unrolled(state):  # the initial points, line 517
+            return campaign_play.ask(state)
+        return super().opening_roll(state)
+
+    def opening_words(self, state: FasaState) -> str:
+        if campaign_play.unrolled(state):
+            return "Campaign Advancement: each ship rolls its initial points"
+        return super().opening_words(state)
+
+    def opening_notes(self, state: FasaState) -> list[Event]:
+        return campaign_play.opening_notes(state)
+
+    def skill_phase(self, state: FasaState) -> str:
+        return f"Campaign Advancement: the crews' rolls of turn {state.turn}"  # line 506
+
     def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
         return campaign_play.advantage_request(state, ship)  # line 504
 

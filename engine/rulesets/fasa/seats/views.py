@@ -23,9 +23,9 @@ from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE
+from engine.rulesets.fasa.engineering.mcp import record_json
 from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.flow.mcp import record_json
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.rule import Disclosure, Told
