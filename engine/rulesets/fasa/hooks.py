@@ -294,7 +294,9 @@ def _compose(level: str, options: Options) -> Hooks:
     on = tuple(o for o in _OPTIONS if o.on(level, options))
     if not on:
         return own
-    bases = (type(own), *(o.hooks for o in on))
+    # The basic game's own hooks are the optional rules' base class already.
+    level_class = () if type(own) is Hooks else (type(own),)
+    bases = (*level_class, *(o.hooks for o in on))
     composed: type[Hooks] = type(f"{type(own).__name__}With"
                                  f"{''.join(o.hooks.__name__ for o in on)}", bases, {})
     return composed()
