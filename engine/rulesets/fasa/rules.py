@@ -24,12 +24,14 @@ from typing import TypeVar
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.firing import evasion_rule
+from engine.rulesets.fasa.house import alternating_advantage
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.values.options import Options, register_house_rule
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
+    alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
 

@@ -3,4 +3,7 @@
 `house_rule` name, registered in `rules.RULES`, and changes the game through the lower levels'
 named hooks (`hooks.py`), the seat's view and the explanations; docs/rules-decisions.md ("House
 rules") says what each does and why.
+
+- `alternating_advantage.py`: Alternating Advantage, no Tactical Advantage roll: the advantage
+  passes from side to side each game turn.
 """
