@@ -13,6 +13,7 @@ from test_fasa_advanced import CLASSES
 import engine
 from companion.dice import VirtualDice
 from companion.session import autopilot_game
+from companion.settings.config import ConfigError, game_options, parse_config
 from engine.errors import DataError
 from engine.log import parse, replay
 from engine.rulesets.fasa import hooks, rules
@@ -138,3 +139,18 @@ def test_a_game_with_the_house_rule_replays_from_its_log() -> None:
     assert engine.view(again, engine.Seat("instructor")) == engine.view(
         state, engine.Seat("instructor"))
     assert not any("tactical advantage roll" in getattr(a, "purpose", "") for a in actions)
+
+
+def test_the_tables_configuration_switches_it_on_and_checks_its_form() -> None:
+    """`[game] house_rules` in the app's configuration becomes the scenario's options, so a
+    table plays it without editing a scenario; a bad list is refused naming the key, and an
+    unknown name when the game is made, naming those there are."""
+    config = parse_config({"game": {"house_rules": ["alternating_advantage"]}}, "t.toml")
+    assert game_options(config) == {"house_rules": ["alternating_advantage"]}
+    state = _game("basic", game_options(config))
+    assert state.setup.options.house_rules == ("alternating_advantage",)
+    with pytest.raises(ConfigError, match=r"game\.house_rules: must be a list of house rules"):
+        parse_config({"game": {"house_rules": "alternating_advantage"}}, "t.toml")
+    typo = parse_config({"game": {"house_rules": ["alternate_advantage"]}}, "t.toml")
+    with pytest.raises(DataError, match=r"unknown house rule.*known: alternating_advantage"):
+        _game("basic", game_options(typo))
