@@ -11,6 +11,7 @@ import pytest
 from test_fasa_advanced import CLASSES
 
 import engine
+from companion import cli
 from companion.dice import VirtualDice
 from companion.session import autopilot_game
 from companion.settings.config import ConfigError, game_options, parse_config
@@ -154,3 +155,16 @@ def test_the_tables_configuration_switches_it_on_and_checks_its_form() -> None:
     typo = parse_config({"game": {"house_rules": ["alternate_advantage"]}}, "t.toml")
     with pytest.raises(DataError, match=r"unknown house rule.*known: alternating_advantage"):
         _game("basic", game_options(typo))
+
+
+@pytest.mark.slow
+def test_simulate_plays_it_and_refuses_a_name_no_rule_has(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--level", "basic", "--house-rule", "alternating_advantage",
+                     "--seed", "2", "--turns", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "tactical advantage roll" not in out
+    assert "Turn 1: IKS Kronos One has the tactical advantage" in out      # the duel's Klingon
+    assert "Turn 2: USS Enterprise has the tactical advantage" in out
+    assert cli.main(["simulate", "--house-rule", "alternate", "--turns", "1"]) == 2
+    assert "unknown house rule(s) 'alternate'; known: alternating_advantage" in (
+        capsys.readouterr().err)
