@@ -24,11 +24,12 @@ from typing import Any, TypeVar
 
 from engine.actions import Action
 from engine.controls import Decision
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.hooks import Hooks
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import FasaState, Ship, Step
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, Step
 from engine.stations import Seat
 
 Result = tuple[FasaState, list[Event]]
@@ -102,6 +103,7 @@ class Disclosure:
     """The duty whose station another side sees act instead (with `seen_as`)."""
 
 
+LEVELS_FROM_BASIC = frozenset({"basic", "advanced", "expert", "command"})
 LEVELS_FROM_ADVANCED = frozenset({"advanced", "expert", "command"})
 LEVELS_FROM_EXPERT = frozenset({"expert", "command"})
 COMMAND_LEVEL = frozenset({"command"})
@@ -138,6 +140,25 @@ class Rule:
     which their levels switch on. A house rule changes the game through `hooks`, `view` and
     `explain` (and decisions reached from them); its steps, rolls and prompts would be in every
     game of its levels, so `rules.py` refuses them."""
+
+
+def active(decide: Decide) -> Decide:
+    """`decide`, for a ship in play only (a disabled ship allocates, arms, senses nothing)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return decide(state, ship, action, station)
+    return checked
+
+
+def in_turn(decide: Decide) -> Decide:
+    """`decide`, for the ship whose turn it is to move or declare (Advanced: Sequence Of Play)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if not state.queue or state.queue[0] != ship.id:
+            now = state.ship(state.queue[0]).name if state.queue else "nobody"
+            raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
+        return decide(state, ship, action, station)
+    return checked
 
 
 K = TypeVar("K")
