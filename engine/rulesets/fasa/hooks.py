@@ -172,6 +172,11 @@ class Hooks:
         Captains' ratings), or None: each Captain rolls (Advanced: Sequence Of Play step 2)."""
         return None
 
+    def advantage_added(self, state: FasaState, ship: Ship) -> int:
+        """What a Captain adds to his tactical advantage roll: nothing (Campaign Advancement's
+        captain's points, line 504)."""
+        return 0
+
     def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
         """A Captain's tactical advantage roll asked by another die than the d10 (Campaign
         Advancement's percentile dice and the captain's points, line 504), or None: the d10."""

@@ -38,6 +38,9 @@ class CampaignAdvancement(Hooks):
     def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
         return campaign_play.advantage_request(state, ship)  # line 504
 
+    def advantage_added(self, state: FasaState, ship: Ship) -> int:
+        return campaign_play.captain_points(state, ship)  # line 504
+
     def crew_roll_target(self, state: FasaState, ship: Ship) -> int:
         return campaign_play.crew_points(ship)  # line 506
 
