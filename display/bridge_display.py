@@ -52,7 +52,7 @@ from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 from readouts.map_model import MapModel, map_model
-from readouts.panel_model import DecisionEditor, PanelView, panel_model
+from readouts.panel_model import DecisionEditor, PanelView, movement_left, panel_model
 from readouts.roll_log import RollLog
 from readouts.seats_model import SeatRow, parse_mode_id
 from readouts.shield_marks import shield_marks
@@ -408,13 +408,13 @@ class BridgeDisplay(FollowsPanels):
     def map(self) -> MapModel:
         o = self._open_for(self.tab)
         ship = self._panel_ship(o)
-        moving, points, planned, letters = None, 0, "", ""
+        moving, points, planned, letters, left = None, 0, "", "", None
         if o is not None and plots_course(o.decision):
             ed = self._editor(o)
             for f in o.decision.fields:
                 if f.kind == "steps":
                     moving, points, planned = o.ship, f.maximum, str(ed.values.get(f.name) or "")
-                    letters = f.alphabet
+                    letters, left = f.alphabet, movement_left(f, planned)
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.view, ship, self.weapon)
@@ -431,7 +431,7 @@ class BridgeDisplay(FollowsPanels):
             self._map_cache = (key, map_model(
                 view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
-                letters=letters or "FPS", shields=shields))
+                letters=letters or "FPS", shields=shields, left=left))
         return self._map_cache[1]
 
     # -- input (display.bridge_input) ----------------------------------------------------------
