@@ -34,7 +34,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "fire": _acts("declaring targets"),
     "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
-    "sense": _acts("using the sensors"),
     "place_ship": _acts("placing its ship"),
     "set_warp": _acts("setting the warp speed"),
     "arc_scan": _acts("using the sensors"),

@@ -20,7 +20,7 @@ from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
@@ -32,13 +32,11 @@ from engine.rulesets.fasa.values.actions import (
     Move,
     PlaceShip,
     SelfDestruct,
-    Sense,
     SetShields,
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
@@ -123,20 +121,6 @@ def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     return arc_scan.scan(state, ship, action.arc, station)
 
 
-def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, Sense)
-    if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
-        return _in_turn(_relock)(state, ship, action, station)
-    if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
-        return sensors_rating.sense(state, ship, action, station)
-    return sensors.sense(state, ship, action.target, action.question, action.detail, station)
-
-
-def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, Sense)
-    return sensors_rating.relock(state, ship, action, station)
-
-
 def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, AskSensor)
     return sensor_ask.ask(state, ship, action.question, action.detail, station)
@@ -178,7 +162,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "bonus_power": _active(_bonus_point),
     "bonus_shield": _active(_bonus_point),
     "arc_scan": _arc_scan,
-    "sense": _active(_sense),
     "ask": _in_turn(_ask),
     "move": _in_turn(_move),
     "fire": _in_turn(_fire),

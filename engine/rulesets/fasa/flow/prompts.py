@@ -12,7 +12,7 @@ from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
@@ -26,7 +26,6 @@ from engine.rulesets.fasa.values.state import (
     POWER,
     RESOLVE,
     SCAN,
-    SENSE,
     SKILL,
     FasaState,
     Step,
@@ -109,12 +108,6 @@ def _skill(state: FasaState) -> tuple[Prompt, ...]:
             + science.prompts(state))
 
 
-def _sensing(state: FasaState) -> tuple[Prompt, ...]:
-    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                        sensors.prompt_words(state, s), None, "sense")
-                 for s in state.ships if sensors.may_sense(state, s))
-
-
 def _choosing(state: FasaState) -> tuple[Prompt, ...]:
     target = state.shots[0].target
     return (Prompt(target, state.station_for(target, Duty.COMMAND),
@@ -141,7 +134,6 @@ _BASE: dict[Step, Prompts] = {
     SCAN: _scanning,
     SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
-    SENSE: _sensing,
     AFTERMATH: aftermath.prompts,
     CHOOSE: _choosing,
 }
