@@ -49,7 +49,6 @@ from engine.rulesets.fasa.skills import bonus_place, engineer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
-    ArcScan,
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
@@ -145,10 +144,6 @@ def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> Act
     return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
 
 
-def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
-
-
 def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
 
@@ -189,7 +184,6 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     "engineer_roll": _engineer_roll,
     "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct,
-    "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,

@@ -43,9 +43,7 @@ from engine.rulesets.fasa.sensing.sensors_rule import question_choices
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
-    ARC_SCAN_ARCS,
     AllocatePower,
-    ArcScan,
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
@@ -388,21 +386,6 @@ def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                     (field,), (), build, optional=True)  # the phase does not wait for it
 
 
-def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The arc to scan for cloaked ships in this Movement Phase, or none (Expert: Romulan
-    Cloaking Device, lines 781-787; `arc_scan.py`): forward by default."""
-    choices = tuple(Choice(a, a or "no scan this phase") for a in ARC_SCAN_ARCS)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return ArcScan(station, ship.id, cast(str, v["arc"]))
-
-    field = Field("arc", "Arc to scan (1-5 on a d10 finds a cloaked ship there that moved last "
-                         "turn)", FieldKind.CHOICE, "forward", choices=choices)
-    return Decision(prompt, "arc_scan", station,
-                    f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
-                    build)
-
-
 def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
     ships anywhere"; the cruiser "may enter the map from any location"): column, row and
@@ -465,7 +448,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,
     "set_warp": _set_warp,
-    "arc_scan": _arc_scan,
     "place_ship": _place,
     "ask": _ask,
     **cc_controls.MAKERS,

@@ -36,7 +36,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "roll": _acts("rolling"),
     "place_ship": _acts("placing its ship"),
     "set_warp": _acts("setting the warp speed"),
-    "arc_scan": _acts("using the sensors"),
     # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
     # as that ship about to move: whether it has a question tells whether its sensors hold a
     # lock, which is its own side's to know.

@@ -26,10 +26,8 @@ from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
-    ARC_SCAN_ARCS,
     SELF_DESTRUCT_ORDERS,
     AllocatePower,
-    ArcScan,
     ArmWeapons,
     AskSensor,
     BonusPower,
@@ -121,10 +119,6 @@ def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> lis
     return [SelfDestruct(station, ship.id, o) for o in orders]
 
 
-def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
-
-
 def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     low, high = warp.bounds(state, ship)
     return [SetWarp(station, ship.id, w) for w in range(low, high + 1)]
@@ -172,7 +166,6 @@ OPTIONS: dict[str, Options] = rules.every_rule({
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
     "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct,
-    "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,

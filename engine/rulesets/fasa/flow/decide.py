@@ -20,11 +20,10 @@ from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask
+from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
-    ArcScan,
     ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
@@ -116,11 +115,6 @@ def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> 
     return bonus_place.place(state, ship, action, station)
 
 
-def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ArcScan)
-    return arc_scan.scan(state, ship, action.arc, station)
-
-
 def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, AskSensor)
     return sensor_ask.ask(state, ship, action.question, action.detail, station)
@@ -161,7 +155,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "skill_bonus": _active(_skill_bonus),
     "bonus_power": _active(_bonus_point),
     "bonus_shield": _active(_bonus_point),
-    "arc_scan": _arc_scan,
     "ask": _in_turn(_ask),
     "move": _in_turn(_move),
     "fire": _in_turn(_fire),

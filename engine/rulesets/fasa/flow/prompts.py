@@ -12,7 +12,7 @@ from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask
+from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
@@ -25,7 +25,6 @@ from engine.rulesets.fasa.values.state import (
     PLACE,
     POWER,
     RESOLVE,
-    SCAN,
     SKILL,
     FasaState,
     Step,
@@ -90,14 +89,6 @@ def _power(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(out)
 
 
-def _scanning(state: FasaState) -> tuple[Prompt, ...]:
-    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                        f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
-                        f"starboard, aft; 1-5 finds one there that moved last turn), or none",
-                        None, "arc_scan")
-                 for s in arc_scan.waiting(state))
-
-
 def _skill(state: FasaState) -> tuple[Prompt, ...]:
     bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
                          f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
@@ -131,7 +122,6 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
 _BASE: dict[Step, Prompts] = {
     PLACE: _placing,
     POWER: _power,
-    SCAN: _scanning,
     SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
     AFTERMATH: aftermath.prompts,

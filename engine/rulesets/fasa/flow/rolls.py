@@ -14,7 +14,7 @@ from engine.rulesets.fasa.command import aftermath, comms, helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
-from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
@@ -22,7 +22,6 @@ from engine.rulesets.fasa.values.state import (
     AFTERMATH,
     POWER,
     RATINGS,
-    SCAN,
     SKILL,
     FasaState,
     Step,
@@ -72,7 +71,6 @@ _BASE: dict[Step, RollOwner] = {
     SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
     AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
                          aftermath.on_roll),
-    SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
     POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
                      comms.on_roll),
     ADVANTAGE: RollOwner("Advanced: the Tactical Advantage Phase", _always, _advantage_rolled),

@@ -56,7 +56,6 @@ from engine.rulesets.fasa.values.state import (
     POWER,
     RATINGS,
     RESOLVE,
-    SCAN,
     SENSE,
     SKILL,
     FasaState,
@@ -77,7 +76,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "place_ship": PLACE,
     "skill_bonus": SKILL,
     "set_warp": POWER,
-    "arc_scan": SCAN,
     "ask": MOVE,
     **cc_turn.STEP_OF,
     "bonus_power": SKILL,
@@ -100,7 +98,6 @@ STEP_WORDS = rules.every_rule({
     HAZARD: "the blast of a mine or an explosion",
     RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase",
-    SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
     AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
@@ -276,15 +273,6 @@ def _sensing(state: FasaState) -> Flow:
     return state, events, False
 
 
-def _scanning(state: FasaState) -> Flow:
-    state = arc_scan.settle(state)
-    if state.step == SCAN:
-        return state, [], True
-    # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
-    # (a lock and its questions) has its place to ask (sensor_ask.py).
-    return replace(state, queue=movement.movement_order(state)), [], False
-
-
 def _moving(state: FasaState) -> Flow:
     state = movement.skip_idle(state)  # a ship that only had a question to ask
     if state.queue:
@@ -348,7 +336,6 @@ _BASE_FLOWS: dict[Step, StepFlow] = {
     SKILL: _skill,
     ADVANTAGE: _advantage,
     SENSE: _sensing,
-    SCAN: _scanning,
     MOVE: _moving,
     HAZARD: _blasts,
     DECLARE: _declaring,
