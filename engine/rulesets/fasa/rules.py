@@ -18,13 +18,14 @@ from typing import TypeVar
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.firing import evasion_rule
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
-from engine.rulesets.fasa.sensing import arc_scan_rule, sensors_rule
+from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
     sensors_rule.RULE,
     arc_scan_rule.RULE,
+    sensor_ask_rule.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
 

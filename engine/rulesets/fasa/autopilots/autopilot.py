@@ -50,7 +50,6 @@ from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
@@ -100,12 +99,6 @@ def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
 def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     # Where the scenario puts it: a simple, sensible player.
     return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
-
-
-def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # How the target's shields are powered; a second question in a phase (C&C, line 1217):
-    # how much damage it has taken.
-    return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
 
 
 def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -176,7 +169,6 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place,
-    "ask": _ask,
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
     "fire": _fire,

@@ -39,13 +39,11 @@ from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
-from engine.rulesets.fasa.sensing.sensors_rule import question_choices
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
@@ -417,27 +415,6 @@ def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                     together=(Together(("col", "row"), hexes, rule),))
 
 
-def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
-    Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
-    """
-    # The questions about the ship locked on (the Sensor Phase's lock is used by now, so they
-    # come from the lock, not from `_sense`'s targets; C&C, line 1219, asks them here too).
-    choices = tuple(c for c in question_choices(state, ship, ship.lock or None)
-                    if not str(c.value).startswith("10"))
-
-    def build(v: Mapping[str, Value]) -> Action:
-        asked = v["question"]
-        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
-        return AskSensor(station, ship.id, int(number) if number.isdigit() else -1, detail)
-
-    field = Field("question", f"Question about {state.ship(ship.lock).name}", FieldKind.CHOICE,
-                  "0", choices=choices)
-    return Decision(prompt, "ask", station,
-                    f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
-                    (), build)
-
-
 _MAKERS_BASE: dict[str, Make] = {
     "allocate_power": _allocate,
     "arm_weapons": _arm,
@@ -449,7 +426,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "skill_bonus": _skill_bonus,
     "set_warp": _set_warp,
     "place_ship": _place,
-    "ask": _ask,
     **cc_controls.MAKERS,
     "bonus_power": bonus_power,
     "bonus_shield": bonus_shield,

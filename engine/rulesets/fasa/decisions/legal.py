@@ -21,15 +21,13 @@ from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
-from engine.rulesets.fasa.sensing import sensors
-from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
+from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     SELF_DESTRUCT_ORDERS,
     AllocatePower,
     ArmWeapons,
-    AskSensor,
     BonusPower,
     BonusShield,
     ChooseDamagedWeapon,
@@ -81,14 +79,6 @@ def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
 
 def _place(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
-
-
-def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    target = state.ship(ship.lock)
-    asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
-                  else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
-    return [AskSensor(station, ship.id, q, d) for q, d in asked
-            if not sensors.question_problem(state, q, d)]
 
 
 def _move(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -160,7 +150,6 @@ def _shields(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
 OPTIONS: dict[str, Options] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place,
-    "ask": _ask,
     "move": _move,
     "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),

@@ -25,7 +25,6 @@ from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
@@ -115,11 +114,6 @@ def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> 
     return bonus_place.place(state, ship, action, station)
 
 
-def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, AskSensor)
-    return sensor_ask.ask(state, ship, action.question, action.detail, station)
-
-
 def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, Move)
     if sensor_ask.open_for(state, ship):
@@ -155,7 +149,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "skill_bonus": _active(_skill_bonus),
     "bonus_power": _active(_bonus_point),
     "bonus_shield": _active(_bonus_point),
-    "ask": _in_turn(_ask),
     "move": _in_turn(_move),
     "fire": _in_turn(_fire),
 }, lambda r: r.decisions)

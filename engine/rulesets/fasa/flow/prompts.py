@@ -5,14 +5,13 @@ what it asks (Book Two, Advanced: Sequence Of Play; Command & Control: Sequence 
 from __future__ import annotations
 
 from engine.ruleset import Prompt
-from engine.rulesets.fasa import rules
+from engine.rulesets.fasa import hooks, rules
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, orders, science
 from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
-from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
@@ -106,11 +105,12 @@ def _choosing(state: FasaState) -> tuple[Prompt, ...]:
 
 
 def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
-    """The ship first in the queue: its sensor question before it moves (Expert), its move, or
-    its declared targets."""
+    """The ship first in the queue: its move, or its declared targets. A ship with a sensor
+    question left asks it before it moves (Expert: `sensing/sensor_ask_rule.py`, this step's
+    prompt while the question is open; the `question_left` hook)."""
     ship = state.ship(state.queue[0])
-    if state.step == MOVE and sensor_ask.open_for(state, ship):
-        return (sensor_ask.prompt(state, ship),)
+    if state.step == MOVE and hooks.of(state).question_left(state, ship):
+        return ()
     if state.step == MOVE:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
@@ -121,6 +121,7 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
 
 _BASE: dict[Step, Prompts] = {
     PLACE: _placing,
+    MOVE: _in_turn,
     POWER: _power,
     SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)

@@ -76,7 +76,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "place_ship": PLACE,
     "skill_bonus": SKILL,
     "set_warp": POWER,
-    "ask": MOVE,
     **cc_turn.STEP_OF,
     "bonus_power": SKILL,
     "bonus_shield": SKILL,
