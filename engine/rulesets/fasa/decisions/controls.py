@@ -12,7 +12,6 @@ path blocked by an obstacle, a target out of arc), which `problem` explains:
   reverse movement at the advanced level);
 - fire: Advanced: Firing Weapons; Expert: Weapon Damaged;
 - evading a missile: Advanced: Evading Missile Fire;
-- the sensors: Advanced: Sequence Of Play step 3; Sensors (a lock, then one of ten questions).
 """
 
 from __future__ import annotations
