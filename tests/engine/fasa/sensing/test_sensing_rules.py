@@ -28,8 +28,9 @@ def test_the_ship_first_to_move_is_asked_its_question_then_its_move_never_both(
             break
         (p,) = [p for p in engine.pending(state) if p.ship == ship]
         state, _ = engine.apply(state, engine.decide(state, p))
-        while state.roll is not None:  # a crewed ship's question is a Skill Roll (line 1219)
-            state, _ = engine.apply(state, engine.RollResult(state.roll.station, 1, "virtual"))
+        # A crewed ship's question is a Skill Roll (line 1219).
+        while (req := engine.pending(state)[0].roll) is not None:
+            state, _ = engine.apply(state, engine.RollResult(req.station, 1, "virtual"))
         asked += 1
     assert asked >= 1
     assert own == ["move"] and state.step == MOVE and state.queue[0] == ship
