@@ -26,15 +26,9 @@ def _own(words: str) -> Disclosure:
 
 
 DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
-    "allocate_power": _acts("allocating power"),
-    "arm_weapons": _acts("arming weapons"),
-    "set_shields": _acts("setting shields"),
-    "move": _acts("moving"),
     "fire": _acts("declaring targets"),
     "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
-    "place_ship": _acts("placing its ship"),
-    "set_warp": _acts("setting the warp speed"),
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
@@ -51,6 +45,5 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "power_down": _own("powering down"),
     "cut_weapons": _own("powering down"),
     "cut_shields": _own("powering down"),   # C&C: the end of a Firing Phase (aftermath.py)
-    "fleet_orders": _own("giving fleet orders"),   # the optional Admiral (admiral.py)
 }, lambda r: r.disclosure)
 """Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

@@ -6,11 +6,11 @@
 question about his target" before he moves: at the expert levels, when a ship's turn in a
 Movement Phase comes and it has a question left, its Science Officer answers the `ask` decision
 (a question, or none) before the Helm is asked to move. The two are one step's prompts: the
-Movement Phase's move prompt (`flow/prompts.py`) is held back while the ship has its question
-(the `question_left` hook, which is this rule's `sensor_ask.has_question` from the expert level
-on), and this rule's prompt is the question, so the ship first in the order is asked exactly one
-of the two, the question first. At the command level a crewed ship's sensors working again may
-try a lock in its place instead (line 1249: a `sense` prompt, decided by `sensors_rule.py`).
+Movement Phase's move prompt (`moving/movement_rule.py`) is held back while the ship has its
+question (`sensor_ask.open_for`), and this rule's prompt is the question, so the ship first in
+the order is asked exactly one of the two, the question first. At the command level a crewed
+ship's sensors working again may try a lock in its place instead (line 1249: a `sense` prompt,
+decided by `sensors_rule.py`).
 
 Another side sees the question as the ship about to move: whether it has one tells whether its
 sensors hold a lock, which is its own side's to know.
