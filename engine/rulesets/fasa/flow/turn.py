@@ -53,6 +53,7 @@ from engine.rulesets.fasa.values.state import (
     POWER,
     RATINGS,
     RESOLVE,
+    SCAN,
     SENSE,
     SKILL,
     FasaState,
@@ -244,6 +245,15 @@ def _sensing(state: FasaState) -> Flow:
     return state, events, False
 
 
+def _scanning(state: FasaState) -> Flow:
+    state = arc_scan.settle(state)
+    if state.step == SCAN:
+        return state, [], True
+    # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
+    # (a lock and its questions) has its place to ask (sensor_ask.py).
+    return replace(state, queue=movement.movement_order(state)), [], False
+
+
 def _blasts(state: FasaState) -> Flow:
     """Mines set off in a Movement Phase, then explosions, before the next ship moves."""
     if state.shots:
@@ -297,6 +307,7 @@ _BASE_FLOWS: dict[Step, StepFlow] = {
     POWER: _power,
     SKILL: _skill,
     SENSE: _sensing,
+    SCAN: _scanning,
     HAZARD: _blasts,
     DECLARE: _declaring,
     RESOLVE: _resolving,

@@ -7,7 +7,9 @@ scans may be repeated in subsequent Movement Phases": at the expert levels, whil
 cloaked on the map, a Movement Phase opens with the `scan` step, in which each ship that may scan
 names an arc (or none this phase) and rolls its d10; then the phase's moves. At the command level
 a crewed ship's scan is its Science Officer's Skill Roll (`sensors_rating.py`, through the
-`crewed_scan` hooks).
+`crewed_scan` hooks). The scan step's automatic work stays in `flow/turn.py` (`_scanning`): it
+makes the movement order again when the scans are done, and `moving/` (whose movement rule
+reads `sensor_ask`) lies above `sensing/` in the package's stack.
 """
 
 from __future__ import annotations
@@ -20,11 +22,9 @@ from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.hexgrid import Hex, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import in_arc
-from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.rule import (
     LEVELS_FROM_EXPERT,
     Disclosure,
-    Flow,
     Result,
     RollOwner,
     Rule,
@@ -33,22 +33,13 @@ from engine.rulesets.fasa.rule import (
 from engine.rulesets.fasa.sensing import arc_scan
 from engine.rulesets.fasa.values.actions import ARC_SCAN_ARCS, ArcScan
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import SCAN, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import SCAN, FasaState, Ship
 from engine.stations import title
 
 SCAN_ORDER = (0, 1, 0, -1, 0)
 """The arcs the autopilot scans in Movement Phases 1-5: the likeliest (0), then the one clockwise
 of it (1), the likeliest again, the one anticlockwise (-1), the likeliest."""
 ARC_RING = ("forward", "starboard", "aft", "port")
-
-
-def _flow(state: FasaState) -> Flow:
-    state = arc_scan.settle(state)
-    if state.step == SCAN:
-        return state, [], True
-    # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
-    # (a lock and its questions) has its place to ask (sensor_ask.py).
-    return replace(state, queue=movement.movement_order(state)), [], False
 
 
 def _always(state: FasaState) -> bool:
@@ -119,7 +110,6 @@ RULE = Rule(
     levels=LEVELS_FROM_EXPERT,
     step_of={"arc_scan": SCAN},
     step_words={SCAN: "the scans of a Movement Phase"},
-    steps={SCAN: _flow},
     rolls={SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll)},
     prompts={SCAN: _prompts},
     decisions={"arc_scan": _decide},

@@ -8,7 +8,7 @@ import pytest
 from test_ask_controls import first_ask
 
 import engine
-from engine.rulesets.fasa.flow import prompts, rolls, turn
+from engine.rulesets.fasa.flow import prompts, rolls
 from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask, sensor_ask_rule
 from engine.rulesets.fasa.values.state import MOVE, SCAN, SENSE
 
@@ -38,7 +38,7 @@ def test_the_ship_first_to_move_is_asked_its_question_then_its_move_never_both(
 
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_below_the_expert_level_the_turn_holds_no_scan_and_no_question(level: str) -> None:
-    assert SCAN not in turn.FLOWS[level] and SCAN not in rolls.BY_LEVEL[level]
+    assert SCAN not in rolls.BY_LEVEL[level]
     assert SCAN not in prompts.BY_LEVEL[level]
     assert prompts.BY_LEVEL[level][MOVE] is prompts.BY_LEVEL["basic"][MOVE]
     assert (SENSE in prompts.BY_LEVEL[level]) is (level == "advanced")
@@ -46,7 +46,6 @@ def test_below_the_expert_level_the_turn_holds_no_scan_and_no_question(level: st
 
 @pytest.mark.parametrize("level", ["expert", "command"])
 def test_from_the_expert_level_the_scan_is_the_arc_scan_rules(level: str) -> None:
-    assert turn.FLOWS[level][SCAN] is arc_scan_rule.RULE.steps[SCAN]
     assert rolls.BY_LEVEL[level][SCAN] is arc_scan_rule.RULE.rolls[SCAN]
     assert prompts.BY_LEVEL[level][MOVE] is not prompts.BY_LEVEL["advanced"][MOVE]
     assert MOVE in sensor_ask_rule.RULE.prompts
