@@ -16,12 +16,13 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.firing import evasion_rule
+from engine.rulesets.fasa.firing import damaged_weapon_rule, evasion_rule
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
+    damaged_weapon_rule.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
 

@@ -37,7 +37,6 @@ from engine.rulesets.fasa.firing.combat import (
     ready_weapons,
     shot_problem,
     trim_to_fire_limits,
-    weapons_hit_candidates,
 )
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow import placement
@@ -53,7 +52,6 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    ChooseDamagedWeapon,
     DeclareFire,
     Move,
     PlaceShip,
@@ -135,14 +133,6 @@ def _engineer_roll(state: FasaState, ship: Ship, station: str, kind: str) -> Act
     return engineer_roll.autopilot_choice(ship, station)  # C&C: the Chief Engineer's roll
 
 
-def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
-    return ChooseDamagedWeapon(station, ship.id,
-                               min(candidates, key=lambda w: _weapon_value(ship, w)))
-
-
 def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
         return Sense(station, ship.id, _crewed_target(state, ship))
@@ -195,7 +185,6 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     "fire": _fire,
     "orders": _orders,
     "engineer_roll": _engineer_roll,
-    "choose_damaged_weapon": _choose,
     "sense": _sense,
     "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
@@ -513,9 +502,3 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     # Under a firing limit (options.py) the likeliest hits go first.
     out.sort(key=lambda p: -p[0])
     return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)
-
-
-def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
-    i = ship.weapon_index(weapon_id)
-    spec, w = ship.cls.weapons[i], ship.weapons[i]
-    return (0 if w.fired else 1, spec.max_power or spec.damage)

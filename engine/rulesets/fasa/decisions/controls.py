@@ -48,7 +48,6 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    ChooseDamagedWeapon,
     DeclareFire,
     Move,
     PlaceShip,
@@ -264,22 +263,6 @@ def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int |
     if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
         return None
     return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
-
-
-def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    candidates = combat.weapons_hit_candidates(ship, firer, state.hit.kind)
-    choices = tuple(Choice(w, ship.cls.weapon(w).name) for w in candidates)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return ChooseDamagedWeapon(station, ship.id, cast(str, v["weapon"]))
-
-    field = Field("weapon", "Which weapon is damaged", FieldKind.CHOICE,
-                  candidates[0] if candidates else None, choices=choices)
-    return Decision(prompt, "choose_damaged_weapon", station,
-                    f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
-                    build)
 
 
 def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
@@ -546,7 +529,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "set_shields": _shields,
     "move": _move,
     "fire": _fire,
-    "choose_damaged_weapon": _choose,
     "sense": _sense,
     "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,

@@ -32,7 +32,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "set_shields": _acts("setting shields"),
     "move": _acts("moving"),
     "fire": _acts("declaring targets"),
-    "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
     "sense": _acts("using the sensors"),
     "place_ship": _acts("placing its ship"),

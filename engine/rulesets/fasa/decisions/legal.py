@@ -34,7 +34,6 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     BonusPower,
     BonusShield,
-    ChooseDamagedWeapon,
     DeclareFire,
     Move,
     PlaceShip,
@@ -115,13 +114,6 @@ def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action
     return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
 
 
-def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    return [ChooseDamagedWeapon(station, ship.id, w)
-            for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
-
-
 def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
     if not rescues.abandon_problem(state, ship):
@@ -179,7 +171,6 @@ OPTIONS: dict[str, Options] = rules.every_rule({
     "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
     "sense": _sense,
-    "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
     "set_warp": _set_warp,

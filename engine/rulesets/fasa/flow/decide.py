@@ -13,7 +13,7 @@ from engine.events import Event
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.firing import evasion, explosions
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.levels import advanced_rules
@@ -25,7 +25,6 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    ChooseDamagedWeapon,
     DeclareFire,
     Move,
     PlaceShip,
@@ -113,15 +112,6 @@ def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Resu
     return power.set_shields(state, ship, action)
 
 
-def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ChooseDamagedWeapon)
-    target = state.shots[0].target
-    if ship.id != target:
-        raise IllegalAction(
-            f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
-    return combat.choose_weapon(state, ship, action.weapon, station)
-
-
 def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return aftermath.decide(state, ship, action, station)
 
@@ -187,7 +177,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "allocate_power": _active(_allocate),
     "arm_weapons": _arm_after_orders,
     "set_shields": _active(_shields),
-    "choose_damaged_weapon": _choose_weapon,
     "power_down": _aftermath,
     "cut_weapons": _aftermath,
     "cut_shields": _aftermath,

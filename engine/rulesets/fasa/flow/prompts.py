@@ -19,7 +19,6 @@ from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
     AFTERMATH,
-    CHOOSE,
     MOVE,
     OVER,
     PLACE,
@@ -115,12 +114,6 @@ def _sensing(state: FasaState) -> tuple[Prompt, ...]:
                  for s in state.ships if sensors.may_sense(state, s))
 
 
-def _choosing(state: FasaState) -> tuple[Prompt, ...]:
-    target = state.shots[0].target
-    return (Prompt(target, state.station_for(target, Duty.COMMAND),
-                   "choose which weapon is damaged", None, "choose_damaged_weapon"),)
-
-
 def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
     """The ship first in the queue: its sensor question before it moves (Expert), its move, or
     its declared targets."""
@@ -143,7 +136,6 @@ _BASE: dict[Step, Prompts] = {
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
     SENSE: _sensing,
     AFTERMATH: aftermath.prompts,
-    CHOOSE: _choosing,
 }
 STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE)
 """The decisions open in each step, by the step: those not yet declared by their rules here, and
