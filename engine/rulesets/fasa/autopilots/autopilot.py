@@ -55,7 +55,6 @@ from engine.rulesets.fasa.values.actions import (
     DeclareFire,
     Move,
     PlaceShip,
-    SelfDestruct,
     Sense,
     SetShields,
     SetWarp,
@@ -139,10 +138,6 @@ def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return Sense(station, ship.id, *_sensing(state, ship))
 
 
-def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
-
-
 def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
 
@@ -186,7 +181,6 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     "orders": _orders,
     "engineer_roll": _engineer_roll,
     "sense": _sense,
-    "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,

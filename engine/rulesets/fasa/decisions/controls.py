@@ -26,7 +26,6 @@ from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import arc_words
-from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
 from engine.rulesets.fasa.data.ships import WeaponSpec
 from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
@@ -51,7 +50,6 @@ from engine.rulesets.fasa.values.actions import (
     DeclareFire,
     Move,
     PlaceShip,
-    SelfDestruct,
     Sense,
     SetShields,
     SetWarp,
@@ -60,7 +58,7 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
 
@@ -349,26 +347,6 @@ def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisi
                                                   "only the scan for cloaked ships)"),))
 
 
-def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
-    (Advanced: Ship Explosions)."""
-    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
-    if rescues.in_play(state):  # an optional rule: Rescues During Combat
-        choices += (Choice(rescues.ABANDON, "ABANDON",
-                           rescues.abandon_problem(state, ship) or None),)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return SelfDestruct(station, ship.id, cast(str, v["order"]))
-
-    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
-             else "Self-destruct (no undo)")
-    field = Field("order", label, FieldKind.CHOICE, "hold",
-                  choices=choices)
-    return Decision(prompt, "self_destruct", station,
-                    f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
-                    irreversible=True, optional=ship.status == ACTIVE)
-
-
 BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
                "power": "one more power point (the Engineer places it)",
                "shield": "one more shield point, past the maximum (placed at the shields)",
@@ -530,7 +508,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "move": _move,
     "fire": _fire,
     "sense": _sense,
-    "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,
     "set_warp": _set_warp,
     "arc_scan": _arc_scan,

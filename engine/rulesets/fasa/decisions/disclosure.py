@@ -44,7 +44,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
-    "self_destruct": _own("giving orders"),
     "skill_bonus": _own("giving orders"),
     "orders": _own("giving orders"),
     "engineer_roll": _own("working in engineering"),

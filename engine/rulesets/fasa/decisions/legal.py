@@ -12,7 +12,6 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, science
 from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.decisions import cc_legal, power_down_options
@@ -27,7 +26,6 @@ from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
-    SELF_DESTRUCT_ORDERS,
     AllocatePower,
     ArcScan,
     ArmWeapons,
@@ -37,7 +35,6 @@ from engine.rulesets.fasa.values.actions import (
     DeclareFire,
     Move,
     PlaceShip,
-    SelfDestruct,
     Sense,
     SetShields,
     SetWarp,
@@ -114,13 +111,6 @@ def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action
     return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
 
 
-def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
-    if not rescues.abandon_problem(state, ship):
-        orders += (rescues.ABANDON,)
-    return [SelfDestruct(station, ship.id, o) for o in orders]
-
-
 def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
 
@@ -171,7 +161,6 @@ OPTIONS: dict[str, Options] = rules.every_rule({
     "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
     "sense": _sense,
-    "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,

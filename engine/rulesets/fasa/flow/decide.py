@@ -13,10 +13,9 @@ from engine.events import Event
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.firing import evasion, explosions
+from engine.rulesets.fasa.firing import evasion
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
-from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
@@ -28,7 +27,6 @@ from engine.rulesets.fasa.values.actions import (
     DeclareFire,
     Move,
     PlaceShip,
-    SelfDestruct,
     Sense,
     SetShields,
     SetWarp,
@@ -74,14 +72,6 @@ def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     done = cc_turn.decision(state, ship, action, station)
     assert done is not None
     return done
-
-
-def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    # A disabled ship's Captain may still order it (line 1269; explosions.py).
-    assert isinstance(action, SelfDestruct)
-    if not advanced_rules(state.level):
-        raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-    return explosions.self_destruct(state, ship, action.order, station)
 
 
 def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -172,7 +162,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "place_ship": _place,
     "orders": _officers,
     "engineer_roll": _officers,
-    "self_destruct": _self_destruct,
     "set_warp": _active(_set_warp),
     "allocate_power": _active(_allocate),
     "arm_weapons": _arm_after_orders,

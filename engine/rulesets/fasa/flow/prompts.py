@@ -7,9 +7,7 @@ from __future__ import annotations
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, orders, science
-from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.flow import placement
-from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
@@ -79,14 +77,6 @@ def _power(state: FasaState) -> tuple[Prompt, ...]:
                               f"set {s.cls.shield_points(s.allocation.shields)} shield points",
                               None, "set_shields"))
     out += cc_turn.power_prompts(state)  # C&C: the Captain's orders, before the self-destruct
-    # The Captain of any ship on the map, a disabled one too, may order the self-destruct while
-    # the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the phase does
-    # not wait for the order (docs/rules-decisions.md).
-    if advanced_rules(state.level):
-        out += [Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                       "self-destruct order (hold, or destruct: cannot be undone)", None,
-                       "self_destruct")
-                for s in state.ships if explosions.may_self_destruct(s)]
     return tuple(out)
 
 

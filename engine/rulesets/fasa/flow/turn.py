@@ -73,7 +73,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "move": MOVE,
     "fire": DECLARE,
     "sense": SENSE,
-    "self_destruct": POWER,
     "place_ship": PLACE,
     "skill_bonus": SKILL,
     "set_warp": POWER,
