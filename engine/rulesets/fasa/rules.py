@@ -16,12 +16,18 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.firing import damaged_weapon_rule, evasion_rule, self_destruct_rule
+from engine.rulesets.fasa.firing import (
+    damaged_weapon_rule,
+    evasion_rule,
+    fire_rule,
+    self_destruct_rule,
+)
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
+    fire_rule.RULE,
     damaged_weapon_rule.RULE,
     self_destruct_rule.RULE,  # after every rule with Power Allocation prompts: its order is last
 )

@@ -31,7 +31,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "arm_weapons": _acts("arming weapons"),
     "set_shields": _acts("setting shields"),
     "move": _acts("moving"),
-    "fire": _acts("declaring targets"),
     "roll": _acts("rolling"),
     "sense": _acts("using the sensors"),
     "place_ship": _acts("placing its ship"),

@@ -106,7 +106,7 @@ def _sensing(state: FasaState) -> tuple[Prompt, ...]:
 
 def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
     """The ship first in the queue: its sensor question before it moves (Expert), its move, or
-    its declared targets."""
+    nothing (the declaration of targets is firing/fire_rule.py's)."""
     ship = state.ship(state.queue[0])
     if state.step == MOVE and sensor_ask.open_for(state, ship):
         return (sensor_ask.prompt(state, ship),)
@@ -114,8 +114,7 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
         n = movement.phase_points(state, ship)
         return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
                        f"move {ship.name}: up to {plural(n, 'movement point')}", None, "move"),)
-    return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
-                   f"declare targets for {ship.name}", None, "fire"),)
+    return ()
 
 
 _BASE: dict[Step, Prompts] = {

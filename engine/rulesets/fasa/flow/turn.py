@@ -71,7 +71,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "arm_weapons": POWER,
     "set_shields": POWER,
     "move": MOVE,
-    "fire": DECLARE,
     "sense": SENSE,
     "place_ship": PLACE,
     "skill_bonus": SKILL,
@@ -93,8 +92,6 @@ STEP_WORDS = rules.every_rule({
     POWER: "the Power Allocation Phase",
     ADVANTAGE: "the Tactical Advantage Phase",
     MOVE: "a Movement Phase",
-    DECLARE: "a Firing Phase (declaring targets)",
-    RESOLVE: "a Firing Phase (resolving fire)",
     SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
     RATINGS: "the rolling of the ratings",
@@ -304,16 +301,6 @@ def _blasts(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-def _declaring(state: FasaState) -> Flow:
-    queue = state.queue
-    while queue and not combat.has_shot(state, state.ship(queue[0])):
-        queue = queue[1:]
-    state = replace(state, queue=queue)
-    if queue:
-        return state, [], True
-    return replace(state, step=RESOLVE), [], False
-
-
 def _resolving(state: FasaState) -> Flow:
     if science.prompts(state):  # C&C: damage control decided before the dice
         return state, [], True
@@ -350,7 +337,6 @@ _BASE_FLOWS: dict[Step, StepFlow] = {
     SCAN: _scanning,
     MOVE: _moving,
     HAZARD: _blasts,
-    DECLARE: _declaring,
     RESOLVE: _resolving,
     AFTERMATH: _aftermath,
 }
