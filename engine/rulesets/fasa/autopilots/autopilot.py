@@ -27,18 +27,13 @@ from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
-from engine.rulesets.fasa.command import admiral, aftermath, helm_rolls, orders, science
-from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
+from engine.rulesets.fasa.command import admiral, aftermath, orders, science
+from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing.combat import (
-    need_to_hit,
-    ready_weapons,
-    shot_problem,
-    trim_to_fire_limits,
-)
 from engine.rulesets.fasa.firing.hiding import hidden_from
+from engine.rulesets.fasa.firing.hiding import known_enemies as enemies
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
@@ -52,13 +47,11 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    DeclareFire,
     Move,
     PlaceShip,
     Sense,
     SetShields,
     SetWarp,
-    Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.cc_actions import GiveOrders
@@ -72,8 +65,6 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import Seat
 
 TAC = Fraction(1, 3)
-GOOD_SHOT = 5
-"""Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
 
 Choose = Callable[[FasaState, Ship, str, str], Action]
@@ -116,12 +107,6 @@ def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
         return replace(autopilot_cc.straight_course(state, ship), station=station)
     return Move(station, ship.id, _best_path(state, ship))
-
-
-def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    shots = () if fire_problem(state, ship) else _shots(state, ship)
-    return DeclareFire(station, ship.id, shots,
-                       bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
 
 
 def _orders(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -177,7 +162,6 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     "ask": _ask,
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
-    "fire": _fire,
     "orders": _orders,
     "engineer_roll": _engineer_roll,
     "sense": _sense,
@@ -217,13 +201,6 @@ def _crewed_target(state: FasaState, ship: Ship) -> str:
     if ship.cloak_lock in cloaked:
         return ship.cloak_lock
     return cloaked[0] if cloaked else ""
-
-
-def enemies(state: FasaState, ship: Ship) -> list[Ship]:
-    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
-    among them: Advanced, Romulan Cloaking Device)."""
-    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
-            and not hidden_from(state, s, ship.side, ship.id)]
 
 
 def unseen_enemies(state: FasaState, ship: Ship) -> bool:
@@ -475,24 +452,3 @@ def _near_edge(state: FasaState, pos: Hex) -> bool:
     """Whether the map's edge is within two hexes straight out from `pos`."""
     return not all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
 
-
-def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
-    """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
-    already out of the battle); hold long shots until the last phases."""
-    out: list[tuple[int, Target]] = []
-    late = state.phase >= state.phases - 1
-    for i in ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        options = []
-        for target in enemies(state, ship):
-            if not shot_problem(state, ship, spec, target):
-                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
-                options.append((need, target.id))
-        if not options:
-            continue
-        need, target_id = max(options)
-        if need >= GOOD_SHOT or late:
-            out.append((need, Target(spec.id, target_id)))
-    # Under a firing limit (options.py) the likeliest hits go first.
-    out.sort(key=lambda p: -p[0])
-    return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)

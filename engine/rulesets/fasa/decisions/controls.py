@@ -25,14 +25,11 @@ from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together
 from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.arcs import arc_words
-from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
-from engine.rulesets.fasa.data.ships import WeaponSpec
+from engine.rulesets.fasa.command import admiral, orders, ruling
 from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
 from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
@@ -47,17 +44,14 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    DeclareFire,
     Move,
     PlaceShip,
     Sense,
     SetShields,
     SetWarp,
     SkillBonus,
-    Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.values.options import limit_label
 from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
@@ -214,53 +208,6 @@ def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decisio
                   COURSE_NOTE if set(letters) - set(movement.BASIC_ALPHABET) else "")
     return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
                     build)
-
-
-def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    fields = []
-    for i in combat.ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        choices = [Choice(None, "hold fire")]
-        for target in state.ships:
-            if target.side == ship.side:
-                continue
-            why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
-            need = _need(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None, need,
-                                  note=_reach(ship, target) if need is not None else ""))
-        fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
-    names = tuple(f.name for f in fields)
-    if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
-        fields.append(helm_rolls.weaponry_field(state, ship))
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
-                                                   if v.get(n) is not None),
-                           bool(v.get("weaponry", False)))
-
-    limit = limit_label(state.setup.options)
-    return Decision(prompt, "fire", station,
-                    f"{title(station)}: declare {ship.name}'s targets{limit}",
-                    tuple(fields), (), build, irreversible=True,
-                    presets=presets.fire_presets(state, ship, station, fields, names))
-
-
-def _reach(ship: Ship, target: Ship) -> str:
-    """Where a target the firing side sees lies from the firer: its range and the firer's arc
-    (Advanced: Firing Arcs), said beside the odds before it is chosen."""
-    return (f"range {distance(ship.pos, target.pos)}, "
-            f"{arc_words(ship.pos, ship.heading, target.pos)}")
-
-
-def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
-    """What a shot at `target` needs to hit (`combat.need_to_hit`: the Firing Chart at the range,
-    the firer's emergency heading change, a detected cloaked target), 0 when it cannot hit at that
-    range; None for a target the firing side does not know the place of (Advanced: Romulan
-    Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
-    ship is there"), or one out of play: nothing here may tell where it is."""
-    if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
-        return None
-    return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
 
 
 def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
@@ -506,7 +453,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "arm_weapons": _arm,
     "set_shields": _shields,
     "move": _move,
-    "fire": _fire,
     "sense": _sense,
     "skill_bonus": _skill_bonus,
     "set_warp": _set_warp,

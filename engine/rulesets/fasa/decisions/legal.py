@@ -12,11 +12,10 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.command import admiral, helm_rolls, science
-from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
+from engine.rulesets.fasa.command import admiral, science
+from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.decisions import cc_legal, power_down_options
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
@@ -32,14 +31,12 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     BonusPower,
     BonusShield,
-    DeclareFire,
     Move,
     PlaceShip,
     Sense,
     SetShields,
     SetWarp,
     SkillBonus,
-    Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.shaken import straight_line
@@ -92,12 +89,6 @@ def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
 
 def _move(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [Move(station, ship.id, p) for p in move_options(state, ship)]
-
-
-def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
-            for w in (False, True)
-            if not w or not helm_rolls.weaponry_problem(state, ship, len(s))]
 
 
 def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -158,7 +149,6 @@ OPTIONS: dict[str, Options] = rules.every_rule({
     "place_ship": _place,
     "ask": _ask,
     "move": _move,
-    "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
     "sense": _sense,
     "arc_scan": _arc_scan,
@@ -224,27 +214,6 @@ def move_options(state: FasaState, ship: Ship) -> list[str]:
         except IllegalAction:
             continue
         out.append(steps)
-    return out
-
-
-def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
-    """Hold fire; each single shot; every weapon at each target it can reach."""
-    singles = []
-    for i in combat.ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        for target in state.ships:
-            if not combat.shot_problem(state, ship, spec, target):
-                singles.append(Target(spec.id, target.id))
-    out: list[tuple[Target, ...]] = [()]
-    if fire_problem(state, ship):  # C&C: no fire without the Captain's order
-        return out
-    out += [(s,) for s in singles]
-    for target_id in dict.fromkeys(t.target for t in singles):
-        volley = combat.trim_to_fire_limits(ship, tuple(s for s in singles
-                                                        if s.target == target_id),
-                                            state.setup.options.fire_limit)
-        if len(volley) > 1:
-            out.append(volley)
     return out
 
 

@@ -13,7 +13,6 @@ from engine.events import Event
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.firing import evasion
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
@@ -26,7 +25,6 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    DeclareFire,
     Move,
     PlaceShip,
     Sense,
@@ -35,7 +33,7 @@ from engine.rulesets.fasa.values.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
@@ -133,13 +131,6 @@ def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return moved(state, ship.id, events)
 
 
-def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, DeclareFire)
-    state, events = helm_rolls.declare(state, ship, action, station)
-    declared = state.shots[len(state.shots) - len(action.shots):]
-    return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
-
-
 DECISIONS: dict[str, Decide] = rules.every_rule({
     **dict.fromkeys(science.STEPS, _science),
     "place_ship": _place,
@@ -159,6 +150,5 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "sense": _active(_sense),
     "ask": _in_turn(_ask),
     "move": _in_turn(_move),
-    "fire": _in_turn(_fire),
 }, lambda r: r.decisions)
 """The rule that applies each kind of decision, in its step."""
