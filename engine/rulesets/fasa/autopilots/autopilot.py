@@ -30,11 +30,10 @@ from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.command import admiral, aftermath, orders, science
 from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.firing.hiding import known_enemies as enemies
-from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
@@ -48,7 +47,6 @@ from engine.rulesets.fasa.values.actions import (
     ArmWeapons,
     AskSensor,
     Move,
-    PlaceShip,
     Sense,
     SetShields,
     SetWarp,
@@ -86,11 +84,6 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
 
 def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
-def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # Where the scenario puts it: a simple, sensible player.
-    return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
 
 
 def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -158,7 +151,6 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "place_ship": _place,
     "ask": _ask,
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
@@ -361,7 +353,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1
-    options = [p for p in legal.move_options(state, ship)
+    options = [p for p in movement_rule.move_options(state, ship)
                if ("B" not in p or ship.reverse) and (hard_ok or not EMERGENCY_STEPS & set(p))]
     # Plain courses first: an emergency heading change must bring more weapons to bear than any
     # plain course does (Advanced: Emergency Heading Changes are for emergencies).
@@ -414,7 +406,7 @@ def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
     exit the opposite edge): the path that leaves by that edge, else the one that ends nearest
     it, pointing at it; never off another edge."""
     best, best_score = "", float("inf")
-    for steps in legal.move_options(state, ship):
+    for steps in movement_rule.move_options(state, ship):
         if EMERGENCY_STEPS & set(steps) or ("B" in steps and not ship.reverse):
             continue  # no stress, and no reversing, on the way out
         trail, left = path(state, ship, steps)

@@ -11,9 +11,7 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
-from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
@@ -21,14 +19,10 @@ from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
-    AllocatePower,
     ArcScan,
-    ArmWeapons,
     AskSensor,
     Move,
-    PlaceShip,
     Sense,
-    SetShields,
     SetWarp,
     SkillBonus,
 )
@@ -39,13 +33,20 @@ Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
 
 
+def _fleet_orders(state: FasaState, action: Action) -> Result:
+    assert isinstance(action, admiral.FleetOrders)
+    return admiral.give(state, action)
+
+
+BY_SIDE: dict[str, Callable[[FasaState, Action], Result]] = {
+    "fleet_orders": _fleet_orders,  # an optional rule: the Admiral (line 437; admiral_rule.py)
+}
+"""The decisions a side takes with no ship of its own, by their kind, checked by their rule
+itself (the Admiral's seat is a side's, not a ship's station)."""
+
+
 def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return science.decide(state, action, station)  # C&C: the Science Officer's decisions
-
-
-def _place(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, PlaceShip)
-    return placement.place(state, ship, action, station)
 
 
 def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -61,26 +62,6 @@ def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     state, events = warp.set_warp(state, ship, action.warp, station)
     state, more = check_game_over(state)
     return state, [*events, *more]
-
-
-def _allocate(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, AllocatePower)
-    return power.allocate(state, ship, action)
-
-
-def _arm(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ArmWeapons)
-    return power.arm(state, ship, action)
-
-
-def _arm_after_orders(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    cc_turn.decision(state, ship, action, station)  # C&C: arming waits for the Captain's order
-    return _active(_arm)(state, ship, action, station)
-
-
-def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, SetShields)
-    return power.set_shields(state, ship, action)
 
 
 def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -133,13 +114,9 @@ def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
 
 DECISIONS: dict[str, Decide] = rules.every_rule({
     **dict.fromkeys(science.STEPS, _science),
-    "place_ship": _place,
     "orders": _officers,
     "engineer_roll": _officers,
     "set_warp": _active(_set_warp),
-    "allocate_power": _active(_allocate),
-    "arm_weapons": _arm_after_orders,
-    "set_shields": _active(_shields),
     "power_down": _aftermath,
     "cut_weapons": _aftermath,
     "cut_shields": _aftermath,

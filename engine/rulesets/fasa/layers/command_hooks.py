@@ -79,3 +79,9 @@ class Command(Expert):
     def declared(self, state: FasaState, firer: Ship, action: DeclareFire,
                  station: str) -> Located | None:
         return helm_rolls.declare(state, firer, action, station)
+
+    def arming_waits(self, state: FasaState, ship: Ship) -> bool:
+        return orders.awaited(state, ship)  # the Captain's fire order first (line 1101)
+
+    def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
+        return orders.arm_problem(state, ship, powered)  # hold fire arms nothing (line 1101)
