@@ -25,11 +25,9 @@ from typing import cast
 
 from engine.actions import Action
 from engine.controls import Choice, Decision, Field, FieldKind, Value
-from engine.errors import IllegalAction
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import rescues
-from engine.rulesets.fasa.firing import explosions
-from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.rule import LEVELS_FROM_ADVANCED, Disclosure, Result, Rule, Told
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS, SelfDestruct
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
@@ -39,9 +37,7 @@ from engine.stations import title
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     # A disabled ship's Captain may still order it (line 1269; explosions.py).
     assert isinstance(action, SelfDestruct)
-    if not advanced_rules(state.level):
-        raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-    return explosions.self_destruct(state, ship, action.order, station)
+    return hooks.of(state).self_destruct(state, ship, action.order, station)
 
 
 def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa import rules
+from engine.rulesets.fasa import hooks, rules
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, helm_rolls, science
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     ArcScan,
@@ -26,7 +26,6 @@ from engine.rulesets.fasa.values.actions import (
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
 
 Result = tuple[FasaState, list[Event]]
@@ -86,9 +85,8 @@ def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result
     assert isinstance(action, Sense)
     if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
         return _in_turn(_relock)(state, ship, action, station)
-    if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
-        return sensors_rating.sense(state, ship, action, station)
-    return sensors.sense(state, ship, action.target, action.question, action.detail, station)
+    # The advanced game's lock (sensors.py); C&C's by the Science Officer's rating.
+    return hooks.of(state).sense(state, ship, action, station)
 
 
 def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
