@@ -86,9 +86,9 @@ def hard_turned() -> FasaState:
 
 def hard_turn_and_fire() -> FasaState:
     """After `hard_turned`, a disruptor's shot is declared: its to-hit roll waits."""
-    from engine.rulesets.fasa.decisions import legal
+    from engine.rulesets.fasa.firing import fire_rule
     state = hard_turned()
-    shot = next(o for o in legal.fire_options(state, state.ship("kl")) if len(o) == 1)
+    shot = next(o for o in fire_rule.fire_options(state, state.ship("kl")) if len(o) == 1)
     return act(state, DeclareFire("helm", "kl", shot))[1]
 
 

@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.controls import Field
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
-from engine.rulesets.fasa.values.actions import Sense
+from engine.rulesets.fasa.values.actions import DeclareFire, Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship, Shot
@@ -123,6 +124,27 @@ class Hooks:
         Control's Science Officer's damage control roll), or None: the die."""
         return None
 
+    # Declaring targets (Command & Control's Captain's order and Helmsman's weaponry roll).
+    def fire_problem(self, state: FasaState, firer: Ship) -> str:
+        """Why `firer` may not declare a target now: "" (Command & Control's Helmsman fires only
+        on his Captain's order, `command/orders.py`, line 1101)."""
+        return ""
+
+    def weaponry_problem(self, state: FasaState, firer: Ship, shots: int) -> str:
+        """Why the Helmsman's weaponry roll may not be asked with `shots` shots declared: below
+        Command & Control no ship has a player crew (`command/helm_rolls.py`, lines 1115,
+        1461)."""
+        return f"{firer.name} has no player crew: no weaponry roll"
+
+    def weaponry_field(self, state: FasaState, firer: Ship) -> Field | None:
+        """The fire decision's choice of the weaponry roll, or None: there is no roll to ask."""
+        return None
+
+    def declared(self, state: FasaState, firer: Ship, action: DeclareFire,
+                 station: str) -> Located | None:
+        """A declaration of targets by another rule than the basic game's (Command & Control's:
+        on the Captain's order, with the weaponry roll), or None: the basic game's."""
+        return None
     def captain_order(self, state: FasaState, ship: Ship, order: str,
                       who: str) -> Located | None:
         """The Captain's order of the turn when it is one an optional rule adds to hold and

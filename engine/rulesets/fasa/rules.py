@@ -25,7 +25,12 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.command import admiral_rule, comms_rule
 from engine.rulesets.fasa.engineering import power_rule
-from engine.rulesets.fasa.firing import evasion_rule
+from engine.rulesets.fasa.firing import (
+    damaged_weapon_rule,
+    evasion_rule,
+    fire_rule,
+    self_destruct_rule,
+)
 from engine.rulesets.fasa.house import alternating_advantage
 from engine.rulesets.fasa.moving import (
     advantage_rule,
@@ -50,6 +55,9 @@ RULES: tuple[Rule, ...] = (
     sensors_rule.RULE,
     arc_scan_rule.RULE,
     sensor_ask_rule.RULE,
+    fire_rule.RULE,
+    damaged_weapon_rule.RULE,
+    self_destruct_rule.RULE,
     alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""

@@ -14,7 +14,7 @@ import engine
 from engine import IllegalAction, RollResult, Seat
 from engine.hexgrid import turn
 from engine.rulesets.fasa.autopilots import autopilot
-from engine.rulesets.fasa.decisions import legal
+from engine.rulesets.fasa.firing import fire_rule
 from engine.rulesets.fasa.firing.explosions import blast_damage
 from engine.rulesets.fasa.flow import setup
 from engine.rulesets.fasa.moving import movement_rule
@@ -180,7 +180,7 @@ def test_an_emergency_turn_costs_two_to_hit_in_the_next_firing_phase() -> None:
     assert prompt.ship == "kl"
     state, _ = act(state, Move("helm", "kl", "R"))
     assert state.step == DECLARE and state.ship("kl").hard_turned
-    options = legal.fire_options(state, state.ship("kl"))
+    options = fire_rule.fire_options(state, state.ship("kl"))
     shot = next(o for o in options if len(o) == 1)
     state, _ = act(state, DeclareFire("helm", "kl", shot))
     prompt = engine.pending(state)[0]
@@ -413,7 +413,7 @@ def test_the_basic_game_and_beam_weapons_have_no_evasion() -> None:
     state = ready(state, "ent", 0, 0, 1, (("ph1", 1),))
     state, _ = roll(state, 1, 2)
     state = no_sensors(state)
-    options = legal.fire_options(state, state.ship("ent"))
+    options = fire_rule.fire_options(state, state.ship("ent"))
     assert any(o for o in options if o), options
     state, _ = act(state, DeclareFire("helm", "ent", next(o for o in options if o)))
     assert state.step == "resolve"

@@ -19,7 +19,7 @@ from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.data.datafiles import read_toml
 from engine.rulesets.fasa.data.ships import ship_from_dict
-from engine.rulesets.fasa.decisions import legal
+from engine.rulesets.fasa.firing import fire_rule
 from engine.rulesets.fasa.firing.combat import plasma_damage_at
 from engine.rulesets.fasa.flow import setup
 from engine.rulesets.fasa.levels import location_chunks
@@ -365,7 +365,7 @@ def test_d7m_torpedoes_fire_one_at_a_time() -> None:
     s = torpedo_duel()
     with pytest.raises(IllegalAction, match="1 of them at a time"):
         engine.apply(s, DeclareFire("helm", "d7m", (Target("t1", "ent"), Target("t2", "ent"))))
-    volleys = legal.fire_options(s, s.ship("d7m"))
+    volleys = fire_rule.fire_options(s, s.ship("d7m"))
     assert volleys and all(sum(t.weapon in ("t1", "t2") for t in v) <= 1 for v in volleys)
     shots = autopilot.decide(s, engine.pending(s)[0])
     assert isinstance(shots, DeclareFire)

@@ -27,18 +27,11 @@ from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
-from engine.rulesets.fasa.command import admiral, aftermath, helm_rolls, orders, science
-from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
+from engine.rulesets.fasa.command import admiral, aftermath, orders, science
+from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing.combat import (
-    need_to_hit,
-    ready_weapons,
-    shot_problem,
-    trim_to_fire_limits,
-    weapons_hit_candidates,
-)
-from engine.rulesets.fasa.firing.hiding import hidden_from
+from engine.rulesets.fasa.firing.hiding import known_enemies as enemies
 from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
@@ -49,19 +42,14 @@ from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
-    ChooseDamagedWeapon,
-    DeclareFire,
     Move,
-    SelfDestruct,
     SetShields,
     SetWarp,
-    Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.cc_actions import GiveOrders
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import (
-    ACTIVE,
     FasaState,
     Ship,
     replace,
@@ -69,8 +57,6 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import Seat
 
 TAC = Fraction(1, 3)
-GOOD_SHOT = 5
-"""Fire early only when a roll of 1 to 5 or better hits; in the last two phases fire anything."""
 
 
 Choose = Callable[[FasaState, Ship, str, str], Action]
@@ -106,12 +92,6 @@ def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return Move(station, ship.id, _best_path(state, ship))
 
 
-def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    shots = () if fire_problem(state, ship) else _shots(state, ship)
-    return DeclareFire(station, ship.id, shots,
-                       bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
-
-
 def _orders(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return GiveOrders(station, ship.id, orders.choose(state, ship))  # C&C: the fire order
 
@@ -120,16 +100,6 @@ def _engineer_roll(state: FasaState, ship: Ship, station: str, kind: str) -> Act
     return engineer_roll.autopilot_choice(ship, station)  # C&C: the Chief Engineer's roll
 
 
-def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    candidates = weapons_hit_candidates(ship, firer, state.hit.kind)
-    return ChooseDamagedWeapon(station, ship.id,
-                               min(candidates, key=lambda w: _weapon_value(ship, w)))
-
-
-def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
 
 
 def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -165,11 +135,8 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
-    "fire": _fire,
     "orders": _orders,
     "engineer_roll": _engineer_roll,
-    "choose_damaged_weapon": _choose,
-    "self_destruct": _self_destruct,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,
@@ -181,11 +148,6 @@ CHOICES: dict[str, Choose] = rules.every_rule({
 """The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
 
 
-def enemies(state: FasaState, ship: Ship) -> list[Ship]:
-    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
-    among them: Advanced, Romulan Cloaking Device)."""
-    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
-            and not hidden_from(state, s, ship.side, ship.id)]
 
 
 def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:
@@ -431,30 +393,3 @@ def _near_edge(state: FasaState, pos: Hex) -> bool:
     """Whether the map's edge is within two hexes straight out from `pos`."""
     return not all(state.bounds.contains(pos.neighbor(h).neighbor(h)) for h in range(6))
 
-
-def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
-    """Fire each ready weapon at the enemy still fighting that it hits best (a disabled ship is
-    already out of the battle); hold long shots until the last phases."""
-    out: list[tuple[int, Target]] = []
-    late = state.phase >= state.phases - 1
-    for i in ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        options = []
-        for target in enemies(state, ship):
-            if not shot_problem(state, ship, spec, target):
-                need = need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
-                options.append((need, target.id))
-        if not options:
-            continue
-        need, target_id = max(options)
-        if need >= GOOD_SHOT or late:
-            out.append((need, Target(spec.id, target_id)))
-    # Under a firing limit (options.py) the likeliest hits go first.
-    out.sort(key=lambda p: -p[0])
-    return trim_to_fire_limits(ship, tuple(t for _, t in out), state.setup.options.fire_limit)
-
-
-def _weapon_value(ship: Ship, weapon_id: str) -> tuple[int, int]:
-    i = ship.weapon_index(weapon_id)
-    spec, w = ship.cls.weapons[i], ship.weapons[i]
-    return (0 if w.fired else 1, spec.max_power or spec.damage)

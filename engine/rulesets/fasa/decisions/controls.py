@@ -21,18 +21,12 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
-from engine.hexgrid import distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.arcs import arc_words
-from engine.rulesets.fasa.campaigns import rescues
-from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
-from engine.rulesets.fasa.data.ships import WeaponSpec
+from engine.rulesets.fasa.command import admiral, orders, ruling
 from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
 from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
-from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
@@ -41,16 +35,11 @@ from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
-    ChooseDamagedWeapon,
-    DeclareFire,
-    SelfDestruct,
     SetShields,
     SkillBonus,
-    Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
 
@@ -177,87 +166,6 @@ def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Deci
                     presets=presets.shield_presets(state, ship, station, fields, points))
 
 
-def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    fields = []
-    for i in combat.ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        choices = [Choice(None, "hold fire")]
-        for target in state.ships:
-            if target.side == ship.side:
-                continue
-            why = orders.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
-            need = _need(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None, need,
-                                  note=_reach(ship, target) if need is not None else ""))
-        fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
-    names = tuple(f.name for f in fields)
-    if helm_rolls.applies(state, ship):  # C&C: the weaponry roll (lines 1115, 1461)
-        fields.append(helm_rolls.weaponry_field(state, ship))
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return DeclareFire(station, ship.id, tuple(Target(n, cast(str, v[n])) for n in names
-                                                   if v.get(n) is not None),
-                           bool(v.get("weaponry", False)))
-
-    limit = limit_label(state.setup.options)
-    return Decision(prompt, "fire", station,
-                    f"{title(station)}: declare {ship.name}'s targets{limit}",
-                    tuple(fields), (), build, irreversible=True,
-                    presets=presets.fire_presets(state, ship, station, fields, names))
-
-
-def _reach(ship: Ship, target: Ship) -> str:
-    """Where a target the firing side sees lies from the firer: its range and the firer's arc
-    (Advanced: Firing Arcs), said beside the odds before it is chosen."""
-    return (f"range {distance(ship.pos, target.pos)}, "
-            f"{arc_words(ship.pos, ship.heading, target.pos)}")
-
-
-def _need(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> int | None:
-    """What a shot at `target` needs to hit (`combat.need_to_hit`: the Firing Chart at the range,
-    the firer's emergency heading change, a detected cloaked target), 0 when it cannot hit at that
-    range; None for a target the firing side does not know the place of (Advanced: Romulan
-    Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
-    ship is there"), or one out of play: nothing here may tell where it is."""
-    if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
-        return None
-    return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
-
-
-def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    candidates = combat.weapons_hit_candidates(ship, firer, state.hit.kind)
-    choices = tuple(Choice(w, ship.cls.weapon(w).name) for w in candidates)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return ChooseDamagedWeapon(station, ship.id, cast(str, v["weapon"]))
-
-    field = Field("weapon", "Which weapon is damaged", FieldKind.CHOICE,
-                  candidates[0] if candidates else None, choices=choices)
-    return Decision(prompt, "choose_damaged_weapon", station,
-                    f"{title(station)}: which of {ship.name}'s weapons is damaged", (field,), (),
-                    build)
-
-
-def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
-    (Advanced: Ship Explosions)."""
-    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
-    if rescues.in_play(state):  # an optional rule: Rescues During Combat
-        choices += (Choice(rescues.ABANDON, "ABANDON",
-                           rescues.abandon_problem(state, ship) or None),)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return SelfDestruct(station, ship.id, cast(str, v["order"]))
-
-    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
-             else "Self-destruct (no undo)")
-    field = Field("order", label, FieldKind.CHOICE, "hold",
-                  choices=choices)
-    return Decision(prompt, "self_destruct", station,
-                    f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
-                    irreversible=True, optional=ship.status == ACTIVE)
 
 
 BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
@@ -335,9 +243,6 @@ _MAKERS_BASE: dict[str, Make] = {
     "allocate_power": _allocate,
     "arm_weapons": _arm,
     "set_shields": _shields,
-    "fire": _fire,
-    "choose_damaged_weapon": _choose,
-    "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,
     **cc_controls.MAKERS,
     "bonus_power": bonus_power,

@@ -26,13 +26,10 @@ def _own(words: str) -> Disclosure:
 
 
 DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
-    "fire": _acts("declaring targets"),
-    "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
-    "self_destruct": _own("giving orders"),
     "skill_bonus": _own("giving orders"),
     "orders": _own("giving orders"),
     "engineer_roll": _own("working in engineering"),

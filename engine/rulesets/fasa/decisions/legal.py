@@ -9,23 +9,15 @@ from collections.abc import Callable
 from engine.actions import Action, RollResult
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.campaigns import rescues
-from engine.rulesets.fasa.command import admiral, helm_rolls, science
-from engine.rulesets.fasa.command.orders import fire_problem
+from engine.rulesets.fasa.command import admiral, science
 from engine.rulesets.fasa.decisions import cc_legal, power_down_options
-from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
-    SELF_DESTRUCT_ORDERS,
     BonusPower,
     BonusShield,
-    ChooseDamagedWeapon,
-    DeclareFire,
-    SelfDestruct,
     SkillBonus,
-    Target,
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import Seat
@@ -62,28 +54,8 @@ def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
 
 
 
-def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
-            for w in (False, True)
-            if not w or not helm_rolls.weaponry_problem(state, ship, len(s))]
-
-
 def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
-
-
-def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    assert state.hit is not None
-    firer = state.ship(state.shots[0].firer)
-    return [ChooseDamagedWeapon(station, ship.id, w)
-            for w in combat.weapons_hit_candidates(ship, firer, state.hit.kind)]
-
-
-def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
-    if not rescues.abandon_problem(state, ship):
-        orders += (rescues.ABANDON,)
-    return [SelfDestruct(station, ship.id, o) for o in orders]
 
 
 
@@ -109,10 +81,7 @@ def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> list[A
 
 OPTIONS: dict[str, Options] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
-    "choose_damaged_weapon": _choose,
-    "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,
     "bonus_shield": _bonus_shield,
@@ -131,27 +100,6 @@ def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
     out += [SkillBonus(station, ship.id, "power"), SkillBonus(station, ship.id, "shield")]
     out += [SkillBonus(station, ship.id, "repair", part=p)
             for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
-    return out
-
-
-def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
-    """Hold fire; each single shot; every weapon at each target it can reach."""
-    singles = []
-    for i in combat.ready_weapons(ship):
-        spec = ship.cls.weapons[i]
-        for target in state.ships:
-            if not combat.shot_problem(state, ship, spec, target):
-                singles.append(Target(spec.id, target.id))
-    out: list[tuple[Target, ...]] = [()]
-    if fire_problem(state, ship):  # C&C: no fire without the Captain's order
-        return out
-    out += [(s,) for s in singles]
-    for target_id in dict.fromkeys(t.target for t in singles):
-        volley = combat.trim_to_fire_limits(ship, tuple(s for s in singles
-                                                        if s.target == target_id),
-                                            state.setup.options.fire_limit)
-        if len(volley) > 1:
-            out.append(volley)
     return out
 
 

@@ -17,7 +17,8 @@ fifteen; a preset fills every field at once and the officer adjusts from there:
 - Helm's fire: "Every weapon that can hit", each ready weapon at the enemy ship it is likeliest
   to hit (the highest number the shot needs, the engine's `Choice.need`; the first on a tie),
   the least likely left out while the rules refuse the declaration (a fire limit), so that
-  declaring eight weapons is one hold of select, not sixteen presses.
+  declaring eight weapons is one hold of select, not sixteen presses (declared with the Firing
+  rule, `firing/fire_rule.py`).
 
 Every preset's values are within the decision's bounds and budgets, and checked with the rule
 itself (`power.allocate`, `power.set_shields`): a preset the rules would refuse is offered
@@ -42,11 +43,9 @@ from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
     SetShields,
-    Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
-from engine.stations import title
 
 LAST, EVEN, FACING, ALL, HIT = "last", "even", "facing", "all", "hit"
 LABELS = {LAST: "As last turn", EVEN: "Spread evenly", FACING: "Facing the enemy",
@@ -189,31 +188,3 @@ def arming_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
     values.update(spread([f for f in fields if f not in launchers], left))
     return (as_last, _checked(ALL, {n: values.get(n, 0) for n in names}, make, rule))
 
-
-def fire_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[Field],
-                 weapons: Sequence[str]) -> tuple[Preset, ...]:
-    """"Every weapon that can hit" for Helm's fire `fields` (those named in `weapons` one a
-    weapon, its choices the targets with what each shot needs; any other, such as C&C's
-    weaponry roll, left at its default), checked with the rule itself (`combat.declare`)."""
-    best: dict[str, tuple[int, str]] = {}
-    for f in fields:
-        if f.name not in weapons:
-            continue
-        hits = [c for c in f.choices if c.problem is None and c.need and isinstance(c.value, str)]
-        if hits:
-            top = max(hits, key=lambda c: c.need or 0)   # max keeps the first on a tie
-            best[f.name] = (top.need or 0, str(top.value))
-    order = sorted(best, key=lambda n: -best[n][0])   # the likeliest first
-    while order:
-        shots = tuple(Target(n, best[n][1]) for n in order)
-        try:
-            combat.declare(state, ship, shots, title(station))
-        except IllegalAction as exc:
-            if len(order) == 1:
-                return (Preset(HIT, LABELS[HIT], (), str(exc)),)
-            order.pop()   # a fire limit: the least likely shot left out
-            continue
-        chosen = {n: best[n][1] for n in order}   # every field: the others hold fire
-        return (Preset(HIT, LABELS[HIT], tuple(
-            (f.name, chosen.get(f.name) if f.name in weapons else f.default) for f in fields)),)
-    return (Preset(HIT, LABELS[HIT], (), "no weapon can hit an enemy ship now"),)

@@ -11,4 +11,8 @@ roll, shields, damage inside the ship, and the hazards of the fight.
 - `mines.py`: mines and decoys; `evasion.py`: evading missile fire, `evasion_rule.py` its
   declaration (`rule.Rule`) and `evasion_words.py` its roll in words; `explosions.py`: ship
   explosions, their blasts and the self-destruct order.
+- The rules' declarations (`rule.Rule`, registered in `rules.RULES`): `fire_rule.py` (declaring
+  targets and resolving fire: the `fire` decision, the declare step), `damaged_weapon_rule.py`
+  (the target's Captain chooses the damaged weapon), `self_destruct_rule.py` (the self-destruct
+  order of the Power Allocation Phase), `evasion_rule.py`.
 """

@@ -5,7 +5,7 @@ without importing the Sensor Phase."""
 from __future__ import annotations
 
 from engine.hexgrid import line_of_fire_clear
-from engine.rulesets.fasa.values.state import FasaState, Ship
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
 
 MOVING_CLOAKED = -3
 STATIONARY_CLOAKED = -5
@@ -23,6 +23,13 @@ def hidden_from(state: FasaState, ship: Ship, side: str | None, viewer: str | No
     return (side is not None and ship.cloaked and ship.side != side
             and (side, ship.id) not in state.detected
             and (viewer is None or (viewer, ship.id) not in state.detected_by))
+
+
+def known_enemies(state: FasaState, ship: Ship) -> list[Ship]:
+    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
+    among them: Advanced, Romulan Cloaking Device)."""
+    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
+            and not hidden_from(state, s, ship.side, ship.id)]
 
 
 def in_sensor_shadow(state: FasaState, ship: Ship, target: Ship) -> bool:

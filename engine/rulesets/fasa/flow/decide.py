@@ -10,9 +10,8 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa import hooks, rules
+from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, helm_rolls, science
-from engine.rulesets.fasa.firing import combat, evasion
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
@@ -20,14 +19,11 @@ from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
-    ChooseDamagedWeapon,
-    DeclareFire,
     Move,
-    SelfDestruct,
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.values.state import FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import FasaState, Ship
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
@@ -56,27 +52,12 @@ def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     return done
 
 
-def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    # A disabled ship's Captain may still order it (line 1269; explosions.py).
-    assert isinstance(action, SelfDestruct)
-    return hooks.of(state).self_destruct(state, ship, action.order, station)
-
-
 def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     # A scenario may score breaking off at warp (victory.py: broke_off).
     assert isinstance(action, SetWarp)
     state, events = warp.set_warp(state, ship, action.warp, station)
     state, more = check_game_over(state)
     return state, [*events, *more]
-
-
-def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ChooseDamagedWeapon)
-    target = state.shots[0].target
-    if ship.id != target:
-        raise IllegalAction(
-            f"{station}: the damaged weapon to choose is {state.ship(target).name}'s")
-    return combat.choose_weapon(state, ship, action.weapon, station)
 
 
 def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -103,20 +84,11 @@ def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return moved(state, ship.id, events)
 
 
-def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, DeclareFire)
-    state, events = helm_rolls.declare(state, ship, action, station)
-    declared = state.shots[len(state.shots) - len(action.shots):]
-    return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
-
-
 DECISIONS: dict[str, Decide] = rules.every_rule({
     **dict.fromkeys(science.STEPS, _science),
     "orders": _officers,
     "engineer_roll": _officers,
-    "self_destruct": _self_destruct,
     "set_warp": _active(_set_warp),
-    "choose_damaged_weapon": _choose_weapon,
     "power_down": _aftermath,
     "cut_weapons": _aftermath,
     "cut_shields": _aftermath,
@@ -124,6 +96,5 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "bonus_power": _active(_bonus_point),
     "bonus_shield": _active(_bonus_point),
     "move": _in_turn(_move),
-    "fire": _in_turn(_fire),
 }, lambda r: r.decisions)
 """The rule that applies each kind of decision, in its step."""

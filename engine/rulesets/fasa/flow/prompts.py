@@ -15,7 +15,6 @@ from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     AFTERMATH,
-    CHOOSE,
     OVER,
     POWER,
     RESOLVE,
@@ -34,7 +33,7 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
         r = state.roll
         return (Prompt(r.ship, r.station, r.purpose, r, "roll"),)
     return (variant_tables.layered(variant_tables.of(state).prompts, BY_LEVEL[state.level],
-                                   state.step) or _in_turn)(state)
+                                   state.step) or _none)(state)
 
 
 def _power(state: FasaState) -> tuple[Prompt, ...]:
@@ -63,24 +62,17 @@ def _skill(state: FasaState) -> tuple[Prompt, ...]:
             + science.prompts(state))
 
 
-def _choosing(state: FasaState) -> tuple[Prompt, ...]:
-    target = state.shots[0].target
-    return (Prompt(target, state.station_for(target, Duty.COMMAND),
-                   "choose which weapon is damaged", None, "choose_damaged_weapon"),)
-
-
-def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
-    """The ship first in the queue: its declared targets."""
-    ship = state.ship(state.queue[0])
-    return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
-                   f"declare targets for {ship.name}", None, "fire"),)
+def _none(state: FasaState) -> tuple[Prompt, ...]:
+    """A step no table gives decisions to (the ratings', the tactical advantage's and the
+    blasts' steps ask rolls alone): none. A ship's declared targets are the Firing rule's
+    (firing/fire_rule.py)."""
+    return ()
 
 
 _BASE: dict[Step, Prompts] = {
     SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
     AFTERMATH: aftermath.prompts,
-    CHOOSE: _choosing,
 }
 _LAST: dict[Step, Prompts] = {
     POWER: _power,

@@ -44,7 +44,6 @@ from engine.rulesets.fasa.values.state import (
     ACTIVE,
     AFTERMATH,
     CHOOSE,
-    DECLARE,
     DISABLED,
     HAZARD,
     MOVE,
@@ -63,9 +62,6 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = rules.every_rule({
-    "fire": DECLARE,
-    "choose_damaged_weapon": CHOOSE,
-    "self_destruct": POWER,
     "skill_bonus": SKILL,
     **cc_turn.STEP_OF,
     "bonus_power": SKILL,
@@ -78,9 +74,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
-    DECLARE: "a Firing Phase (declaring targets)",
-    RESOLVE: "a Firing Phase (resolving fire)",
-    CHOOSE: "a Firing Phase (damage)",
     HAZARD: "the blast of a mine or an explosion",
     RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase",
@@ -251,16 +244,6 @@ def _blasts(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-def _declaring(state: FasaState) -> Flow:
-    queue = state.queue
-    while queue and not combat.has_shot(state, state.ship(queue[0])):
-        queue = queue[1:]
-    state = replace(state, queue=queue)
-    if queue:
-        return state, [], True
-    return replace(state, step=RESOLVE), [], False
-
-
 def _resolving(state: FasaState) -> Flow:
     if science.prompts(state):  # C&C: damage control decided before the dice
         return state, [], True
@@ -294,7 +277,6 @@ _BASE_FLOWS: dict[Step, StepFlow] = {
     SENSE: _sensing,
     SCAN: _scanning,
     HAZARD: _blasts,
-    DECLARE: _declaring,
     RESOLVE: _resolving,
     AFTERMATH: _aftermath,
 }

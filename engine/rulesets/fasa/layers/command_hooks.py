@@ -6,13 +6,14 @@ out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
 
 from __future__ import annotations
 
-from engine.rulesets.fasa.command import orders
+from engine.controls import Field
+from engine.rulesets.fasa.command import helm_rolls, orders
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.sensing import sensors_rating
 from engine.rulesets.fasa.skills import explosion_roll
-from engine.rulesets.fasa.values.actions import AskSensor, Sense
+from engine.rulesets.fasa.values.actions import AskSensor, DeclareFire, Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -70,6 +71,19 @@ class Command(Expert):
             return None
         return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
                                   station)
+
+    def fire_problem(self, state: FasaState, firer: Ship) -> str:
+        return orders.fire_problem(state, firer)  # line 1101
+
+    def weaponry_problem(self, state: FasaState, firer: Ship, shots: int) -> str:
+        return helm_rolls.weaponry_problem(state, firer, shots)  # lines 1115, 1461
+
+    def weaponry_field(self, state: FasaState, firer: Ship) -> Field | None:
+        return helm_rolls.weaponry_field(state, firer) if helm_rolls.applies(state, firer) else None
+
+    def declared(self, state: FasaState, firer: Ship, action: DeclareFire,
+                 station: str) -> Located | None:
+        return helm_rolls.declare(state, firer, action, station)
 
     def arming_waits(self, state: FasaState, ship: Ship) -> bool:
         return orders.awaited(state, ship)  # the Captain's fire order first (line 1101)

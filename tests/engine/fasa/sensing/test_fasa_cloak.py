@@ -15,6 +15,7 @@ from engine import Seat
 from engine.hexgrid import hex_to_offset, offset_to_hex
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.decisions import legal
+from engine.rulesets.fasa.firing import fire_rule
 from engine.rulesets.fasa.seats.views import redacted
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
@@ -120,7 +121,7 @@ def test_a_cloaked_ship_is_off_the_enemys_map_and_cannot_be_fired_at() -> None:
     why = engine.problem(declaring, DeclareFire("helm", "ent", (Target("ph1", "bop"),)))
     assert why is not None and "cloaked and not detected" in why
     assert f"{where[0]},{where[1]}" not in why and "range" not in why and "arc" not in why
-    assert all(t.target != "bop" for shots in legal.fire_options(declaring, declaring.ship("ent"))
+    assert all(t.target != "bop" for shots in fire_rule.fire_options(declaring, declaring.ship("ent"))
                for t in shots)
     (decision,) = engine.controls(declaring, FED)
     choice = next(c for c in decision.fields[0].choices if c.value == "bop")

@@ -5,9 +5,8 @@ at the one place a shot's to-hit number and range are computed (`combat.shot_cha
 from __future__ import annotations
 
 from engine.hexgrid import Hex, distance
-from engine.rulesets.fasa.decisions import controls
 from engine.rulesets.fasa.explanations.explain import explain_pending
-from engine.rulesets.fasa.firing import combat
+from engine.rulesets.fasa.firing import combat, fire_rule
 from engine.rulesets.fasa.values.state import FasaState, Shot, replace
 from tests.engine.fasa.variants.battlestations.helpers import game
 
@@ -90,7 +89,7 @@ def test_the_roll_and_the_controls_name_the_wells_modifier() -> None:
     _, events = combat.next_roll(replace(state, shots=(Shot(e.id, "pt1", k.id),)))
     words = str(events[-1])
     assert "needs 1-3" in words and "-3 to hit and -2 hexes of range" in words
-    assert controls._need(state, e, e.cls.weapon("pt1"), k) == CHART_L_AT_7 - 3
+    assert fire_rule.need_for(state, e, e.cls.weapon("pt1"), k) == CHART_L_AT_7 - 3
 
 
 def test_an_andorian_captains_chosen_weapon_hits_on_two_more() -> None:
