@@ -279,10 +279,9 @@ def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: 
     from engine.stations import title
 
     ship = seat.ship or str(_ships(state)[0]["id"])
-    kiosk = KioskScreen()
-    kiosk.brief = briefing(scenario, {f"{ship}/{st}": "panel"
-                                      for st in crew_stations(state, ship)},
-                           {st: title(st) for st in STATION_NAMES})
+    kiosk = KioskScreen(briefing(scenario, {f"{ship}/{st}": "panel"
+                                            for st in crew_stations(state, ship)},
+                                 {st: title(st) for st in STATION_NAMES}))
     kiosk.set(screen, 42)
     display.overlays.append(kiosk)
     if screen == "attract":   # the demonstration's panels' lights, as a PC's mocked panels show

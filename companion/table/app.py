@@ -147,7 +147,7 @@ class App:
             if not game.actions and table.briefing:
                 self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
-                self.consoles.show_codes(self.host)
+                self.consoles.show_codes()
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -331,14 +331,14 @@ class App:
         self._room(t)
         self._exit_combination()
         self._display_outputs()
-        if self.consoles is not None and self.consoles.pump(self.host):
+        if self.consoles is not None and self.consoles.pump():
             # a console's action is saved (SavedGame.accept): its result goes out now, before
             # the autopilot's replies are worked out (they follow with the publish below)
-            self.consoles.publish(self.host)
+            self.consoles.publish()
         self._trays()
         self._autopilot(t)
         if self.consoles is not None:
-            self.consoles.publish(self.host)
+            self.consoles.publish()
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
             if self.mocked:   # no LEDs to look at on a PC: drawn (companion/table/panel_mirror.py)
@@ -468,7 +468,7 @@ class App:
                 elif out.kind == "undo-phase":
                     self.undo("phase")
                 elif out.kind == "network" and self.consoles is not None:
-                    self.consoles.next_address(self.host)
+                    self.consoles.next_address()
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":

@@ -38,9 +38,9 @@ class Briefing:
              now: float) -> None:
         from display.draw_attract import BRIEFING, KioskScreen, briefing
 
-        self.screen = KioskScreen()
-        self.screen.brief = briefing(scenario, seats, {st: title(st) for st in STATION_NAMES},
-                                     keys=bool(display.panel_keys))
+        self.screen = KioskScreen(briefing(scenario, seats,
+                                           {st: title(st) for st in STATION_NAMES},
+                                           keys=bool(display.panel_keys)))
         self.screen.set(BRIEFING)
         display.overlays.append(self.screen)
         self.since = now

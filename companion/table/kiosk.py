@@ -139,13 +139,12 @@ class Kiosk:
         self.ended_at = None
         self.started_at = self.clock()
         self.games += crew
-        self.screen = KioskScreen()
+        self.screen = KioskScreen(briefing(game.scenario, game.seats, STATION_TITLES))
         display = self.app.display
         if display is not None:
             if not crew and getattr(self.app, "endgame", None) in display.overlays:
                 display.overlays.remove(self.app.endgame)   # a demonstration just starts again
             display.overlays.append(self.screen)
-            self.screen.brief = briefing(game.scenario, game.seats, STATION_TITLES)
         self._show(ATTRACT if not crew else BRIEFING)
 
     def _show(self, mode: str | None, seconds: int = 0) -> None:
@@ -215,8 +214,7 @@ class Kiosk:
             if endgame is not None and self.ended_at is not None:
                 left = max(0, math.ceil(END_SHOWN_S - (t - self.ended_at)))
                 note = f"The demonstration returns in {left} s."
-                if note != endgame.note and app.display is not None:
-                    endgame.note = note
+                if endgame.set_note(note) and app.display is not None:
                     app.display.redraw()
             return
         idle = t - app.last_input

@@ -429,7 +429,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                         data_dir, at_consoles=phones, consoles=consoles)
     app = App(game, table)
     if table.consoles is not None:
-        table.consoles.say_links(app.host, print if headless else say,
+        table.consoles.say_links(print if headless else say,
                                  codes=getattr(args, "codes", False))
     try:
         while True:
@@ -447,13 +447,13 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                                 at_consoles=phones, consoles=consoles)   # new links for it
             app = App(game, table)
             if table.consoles is not None:
-                table.consoles.say_links(app.host, say, codes=getattr(args, "codes", False))
+                table.consoles.say_links(say, codes=getattr(args, "codes", False))
             say(f"starbridge: game {game.id} started: {game.scenario.get('name')}")
     finally:
         app.close()
         hw.close()
         if table.consoles is not None:   # every phone told the end, then closed
-            table.consoles.close(table.consoles.farewell(app.host))
+            table.consoles.close(table.consoles.farewell())
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))
