@@ -29,6 +29,7 @@ from typing import Any
 from hardware.debounce import Edge
 from hardware.mcp23017 import MCP23017, Bus, pin_bit
 from hardware.mcp23017_mock import EmulatedBuses, emulated_buses
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import Expander
 
 POLL_S = 0.005    # on a Pi: 200 reads a second, well inside the 20 ms debounce
@@ -314,7 +315,7 @@ _HUBS: weakref.WeakKeyDictionary[Any, ExpanderHub] = weakref.WeakKeyDictionary()
 _HUBS_LOCK = threading.Lock()
 
 
-def hub_for(factory: Any) -> ExpanderHub:
+def hub_for(factory: PinFactory) -> ExpanderHub:
     """The expander hub of this pin factory: the emulated buses for gpiozero's MockFactory,
     the Pi's I2C buses (smbus2) for any other."""
     from gpiozero.pins.mock import MockFactory

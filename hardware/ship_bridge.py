@@ -33,6 +33,7 @@ from hardware.expanders import ExpanderHub, hub_for
 from hardware.functions import AMBER
 from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import PinMap
 from hardware.rule_lamps import default_rules
 from hardware.station_display import DisplayError, StationDisplay, open_station_display
@@ -68,7 +69,7 @@ class Bridge:
     of the pin map's crews sits at them: 1 for the first ship with people at panels (in the
     scenario's order), 2 for the next (two crews on one Pi)."""
 
-    def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
+    def __init__(self, pins: PinMap, factory: PinFactory, ship: str | None, stations: Iterable[str],
                  clock: Clock = time.monotonic, crew: int = 1,
                  lights: RuleSet | None = None,
                  edges: queue.Queue[Edge] | None = None) -> None:

@@ -76,9 +76,8 @@ def walk(rules: RuleSet, scenario: Mapping[str, Any], seed: int = 1, turns: int 
         for n in range(MAX_ACTIONS + 1):
             t = n * STEP_S
             room.follow(state, events, t)
-            moment = Moment(n, what, tuple(e.text for e in events if not e.quiet))
-            moment.sounds = [name for name, _ in room.plays]
-            room.plays.clear()
+            moment = Moment(n, what, tuple(e.text for e in events if not e.quiet),
+                            sounds=[name for name, _ in room.played()])
             for name, look in room.looks(t + SEEN_AFTER).items():
                 if rules.outputs[name].is_sound:
                     continue

@@ -17,7 +17,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.saves.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.table.console_host import AppHost
@@ -34,6 +34,7 @@ from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.router import Answer
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import PinMap
 from hardware.ship_bridge import Bridge, crews_of
 
@@ -56,7 +57,7 @@ class Table:
 
     seats: dict[tuple[str, str], str]                 # (ship, station) -> panel/touch/autopilot
     pins: PinMap | None = None
-    factory: Any = None                               # gpiozero's pin factory (untyped)
+    factory: PinFactory | None = None                 # gpiozero's pin factory
     dice: DiceBridge | None = None
     surface: Surface | None = None                    # the screen, or None (headless)
     display_seat: Seat = field(default_factory=lambda: Seat(INSTRUCTOR))
@@ -115,7 +116,7 @@ class App:
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
         self.briefing = Briefing()            # a new game's briefing, until the first input
-        self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
+        self.last_key: str | None = None      # the key pressed or let go last step (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
@@ -320,6 +321,7 @@ class App:
     def step(self) -> bool:
         """One turn of the main loop; False when the players leave."""
         t = self.table.clock()
+        self.last_key = None
         self._pygame_events(t)
         if self.display is not None:   # the last one touched wins (touch edits to the panels)
             self.panel_sync.to_panels(self.display, self.bridges, self.game.state)

@@ -166,7 +166,6 @@ class Kiosk:
         before = app.last_input
         if self.mode == "attract":
             pressed = self._any_press(app)
-            app.last_key = None
             app.step()
             if app.exit_asked:
                 return self._left()

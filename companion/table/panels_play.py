@@ -30,6 +30,7 @@ from engine import crew_stations, levels, new_game
 from engine.errors import EngineError
 from engine.game import ruleset_names
 from engine.stations import INSTRUCTOR, title
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from hardware.ship_bridge import crews_of
 
@@ -67,7 +68,7 @@ def panel_seats(scenario: Mapping[str, Any], ships: Sequence[str], pins: PinMap,
     return seats
 
 
-def panels_app(scenario: dict[str, Any], ships: Sequence[str], pins: PinMap, factory: Any,
+def panels_app(scenario: dict[str, Any], ships: Sequence[str], pins: PinMap, factory: PinFactory,
                seed: int, say: Say, clock: Callable[[], float] = time.monotonic,
                report: Report | None = None) -> App:
     """The table loop for a game at the panels, headless (`report`: the account of the game)."""
@@ -136,7 +137,5 @@ def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         print("stopped", file=sys.stderr)
     finally:
         app.close()
-        close: Any = getattr(factory, "close", None)
-        if close is not None:
-            close()
+        factory.close()
     return 0

@@ -42,10 +42,13 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
     from companion.table.consoles import Consoles
     from display.keys_sheet import PanelKeys
     from engine import GameState
     from firmware_bridge.bridge import DiceBridge
+    from hardware.pin_factory import PinFactory
     from hardware.pinmap import PinMap
     from lights.rules import RuleSet
     from room.room import Room
@@ -258,9 +261,9 @@ class Hardware:
     trays' links, the screen."""
 
     pins: PinMap | None = None
-    factory: Any = None
+    factory: PinFactory | None = None
     dice: DiceBridge | None = None
-    surface: Any = None
+    surface: Surface | None = None
     room: Room | None = None  # the room's lights and sounds, from [room] lights
     panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights
     service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
@@ -282,43 +285,48 @@ def open_hardware(config: Config, headless: bool, panels: bool,
     """The run's hardware; the screen first, so that the loop's wake-up (`wakeups`, made here
     when not given: headless, the consoles' may have come first) suits it, and then each input
     source is made with it."""
-    hw = Hardware()
+    surface: Surface | None = None
     if not headless:
         from display.screen import open_screen
 
-        hw.surface = open_screen(config.size, False if window else config.fullscreen,
-                                 config.rotate)
-    hw.wakeups = wakeups or Wakeups(display=hw.surface is not None)
+        surface = open_screen(config.size, False if window else config.fullscreen, config.rotate)
+    wakeups = wakeups or Wakeups(display=surface is not None)
+    pins: PinMap | None = None
+    factory: PinFactory | None = None
+    panel_lights: RuleSet | None = None
     if panels:
         from hardware.devices import factory_or_mock
         from hardware.pinmap import PinMapError, load_pinmap
 
         try:
-            hw.pins = load_pinmap(config.pins or None)
+            pins = load_pinmap(config.pins or None)
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
-        hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+        factory = factory_or_mock(pins, say, config.factory or None)
         if config.panel_lights:
             from lights.load import LightsError, load_rules
 
             try:
-                hw.panel_lights = load_rules(Path(config.panel_lights).expanduser())
+                panel_lights = load_rules(Path(config.panel_lights).expanduser())
             except LightsError as exc:
                 raise EngineError("\n".join(exc.problems)) from None
+    room: Room | None = None
     if config.room_lights:   # the room's WLED, DMX and sound (docs/lights.md)
         from lights.load import LightsError, load_rules
         from room.room import Room
 
         try:
-            hw.room = Room(load_rules(Path(config.room_lights).expanduser()))
+            room = Room(load_rules(Path(config.room_lights).expanduser()))
         except LightsError as exc:
             raise EngineError("\n".join(exc.problems)) from None
+    dice: DiceBridge | None = None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
         from companion.table.wakeups import WakingQueue
         from firmware_bridge.bridge import DiceBridge
 
-        hw.dice = DiceBridge(config.dice, events=WakingQueue(hw.wakeups.wake)).start()
-    return hw
+        dice = DiceBridge(config.dice, events=WakingQueue(wakeups.wake)).start()
+    return Hardware(pins=pins, factory=factory, dice=dice, surface=surface, room=room,
+                    panel_lights=panel_lights, wakeups=wakeups)
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
@@ -333,17 +341,16 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else \
             "touch" if at_consoles and mode == "panel" else mode
-    table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
-                  panel_lights=hw.panel_lights, service=hw.service, wakeups=hw.wakeups,
-                  consoles=consoles)
-    if hw.surface is not None:
-        table.display_seat = display_seat(config, seats)
-        ruleset = scenario_ruleset(game.scenario)   # every ruleset's scenarios
-        table.offered = lambda: game_offer(data_dir, ruleset)    # are read at the end
-        table.current = (ruleset, str(game.scenario.get("id", "")),
-                         str(game.scenario.get("level") or ""))
-    return table
+    shown = hw.surface is not None   # the bridge display's seat and its end screen's offer
+    ruleset = scenario_ruleset(game.scenario)   # (every ruleset's scenarios, read at the end)
+    return Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
+                 factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
+                 panel_lights=hw.panel_lights, service=hw.service, wakeups=hw.wakeups,
+                 consoles=consoles,
+                 display_seat=display_seat(config, seats) if shown else Seat(INSTRUCTOR),
+                 offered=(lambda: game_offer(data_dir, ruleset)) if shown else (lambda: None),
+                 current=(ruleset, str(game.scenario.get("id", "")),
+                          str(game.scenario.get("level") or "")) if shown else ("", "", ""))
 
 
 def scenarios_on_offer(data_dir: Path | None,
