@@ -257,8 +257,7 @@ class ExpanderHub:
     def write(self, chip: _Chip, bit: int, on: bool) -> None:
         with self.lock:
             if chip.down:
-                chip.driver.olat = (chip.driver.olat | 1 << bit) if on else \
-                    (chip.driver.olat & ~(1 << bit))  # written when it answers again
+                chip.driver.keep(bit, on)  # written when it answers again
                 return
             try:
                 chip.driver.write(bit, on)

@@ -84,10 +84,13 @@ class ConsoleQueue(queue.Queue[ConsoleInput]):
 class Consoles:
     """The consoles of one table: the server, the seats' tokens and what each seat was told."""
 
-    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str) -> None:
+    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str,
+                 advertiser: Advertiser | None = None) -> None:
+        """`advertiser`: the table's name by mDNS, when asked for (started, stopped by
+        `close`)."""
         self.server, self.inputs, self.address = server, inputs, address
+        self.advertiser = advertiser
         self.addresses = AddressBook()   # the machine's addresses for the links, and the chosen
-        self.advertiser: Advertiser | None = None   # the table's name by mDNS, when asked for
         self.links_on: LinkAddress | None = None     # the address the codes shown name
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
@@ -121,12 +124,12 @@ class Consoles:
                 f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
-        consoles = cls(server, inputs, address)
+        advertiser = None
         if advertise:   # every reachable address, or the one it listens on
-            consoles.advertiser = Advertiser(
+            advertiser = Advertiser(
                 server.port, addresses=None if address in ANY_ADDRESS else lambda: [address])
-            consoles.advertiser.start()
-        return consoles
+            advertiser.start()
+        return cls(server, inputs, address, advertiser)
 
     @property
     def base(self) -> str:
