@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from companion.table.consoles import Consoles
     from display.bridge_display import BridgeDisplay, Output
+    from display.endgame import EndgameScreen
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
@@ -115,6 +116,7 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
+        self.endgame: EndgameScreen | None = None   # the end screen, with a display
         self.briefing = Briefing()            # a new game's briefing, until the first input
         self.last_key: str | None = None      # the key pressed or let go last step (the kiosk's)
         self.last_input = table.clock()

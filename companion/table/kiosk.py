@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import ABANDONED, DAMAGED, OVER, Store, StoreError
@@ -42,6 +42,9 @@ from display.game_offer import parse_choice
 from engine import Seat, view
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES, title
+
+if TYPE_CHECKING:
+    from pygame import Surface
 
 END_SHOWN_S = 30.0   # the after-action report stays up this long before attract mode returns
 COUNTDOWN_S = 60.0   # an idle crew's game shows its countdown this long before it is left
@@ -61,7 +64,7 @@ def attract_seats(seats: Mapping[K, str]) -> dict[K, str]:
 class Kiosk:
     """Alternates attract and crew games on one screen; `step` is one turn of the loop."""
 
-    def __init__(self, config: Config, store: Store | None, surface: Any,
+    def __init__(self, config: Config, store: Store | None, surface: Surface | None,
                  make_table: Callable[[SavedGame, bool], Table],
                  new_scenario: Callable[[str | None], dict[str, Any]],
                  clock: Callable[[], float] = time.monotonic,
@@ -142,8 +145,9 @@ class Kiosk:
         self.screen = KioskScreen(briefing(game.scenario, game.seats, STATION_TITLES))
         display = self.app.display
         if display is not None:
-            if not crew and getattr(self.app, "endgame", None) in display.overlays:
-                display.overlays.remove(self.app.endgame)   # a demonstration just starts again
+            endgame = self.app.endgame
+            if not crew and endgame is not None and endgame in display.overlays:
+                display.overlays.remove(endgame)   # a demonstration just starts again
             display.overlays.append(self.screen)
         self._show(ATTRACT if not crew else BRIEFING)
 
@@ -207,7 +211,7 @@ class Kiosk:
         """The briefing until the crew's first press, the countdown before an idle game is
         left, and at the end how long the end screen stays."""
         t = self.clock()
-        endgame = getattr(app, "endgame", None)
+        endgame = app.endgame
         if app.game.over:
             self._show(None)
             if endgame is not None and self.ended_at is not None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.saves.saved_game import SavedGame
-from companion.saves.store import ABANDONED, PLAYING, Store, StoreError
+from companion.saves.store import ABANDONED, PLAYING, GameInfo, Store, StoreError
 from companion.session import account_lines, load_scenario, prepare
 from companion.settings.config import (
     Config,
@@ -73,7 +73,7 @@ def seats_for(config: Config, state: GameState, ships: list[str], autopilot: boo
     return seats
 
 
-def instructor_asked(state: Any) -> bool:
+def instructor_asked(state: GameState) -> bool:
     """Whether the game asks the Instructor a decision of his own (one with no ship: the away
     team's election of how the action order is rolled)."""
     return any(p.ship is None and p.side is None and p.station == INSTRUCTOR
@@ -138,9 +138,7 @@ def panels_mocked(config: Config) -> bool:
     except (FactoryError, PinMapError):
         return True
     mocked = type(factory).__name__ == "MockFactory"
-    close = getattr(factory, "close", None)
-    if close is not None:
-        close()
+    factory.close()
     return mocked
 
 
@@ -245,7 +243,7 @@ def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame
     return game
 
 
-def offer_resume(info: Any, config: Config) -> bool:
+def offer_resume(info: GameInfo, config: Config) -> bool:
     from companion.table.resume_screen import ask_resume
     from display.screen import open_screen, opened
 
@@ -274,9 +272,8 @@ class Hardware:
             self.room.close()
         if self.dice is not None:
             self.dice.stop()
-        close = getattr(self.factory, "close", None)
-        if close is not None:
-            close()
+        if self.factory is not None:
+            self.factory.close()
 
 
 def open_hardware(config: Config, headless: bool, panels: bool,
