@@ -28,10 +28,10 @@ from lights.rules import (
     OFF,
     PLAY,
     STATE,
-    Colour,
     Rule,
     RuleSet,
 )
+from readouts.colour import Colour
 
 FRAME_S = 1 / 30
 """How often a glowing or fading output is looked at again."""

@@ -43,12 +43,12 @@ from lights.rules import (
     SOUND_EFFECTS,
     STATE,
     WLED,
-    Colour,
     Effect,
     Output,
     Rule,
     RuleSet,
 )
+from readouts.colour import Colour
 
 MAX_FILE = 256 * 1024
 MAX_OUTPUTS = 200

@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lights.expr import Expr
-
-Colour = tuple[int, int, int]
+from readouts.colour import Colour
 
 PUBLIC = "public"
 MAX_HELD = 32

@@ -27,7 +27,8 @@ from engine.events import Event
 from engine.public import public_events
 from lights.context import event_context, seat_context
 from lights.evaluate import Lit, Look
-from lights.rules import DMX, LOOP, PANEL, PUBLIC, SOUND, WLED, Colour, RuleSet
+from lights.rules import DMX, LOOP, PANEL, PUBLIC, SOUND, WLED, RuleSet
+from readouts.colour import Colour
 from room.dmx import DmxUniverses, channel_values
 from room.link import Link
 from room.sound import Speaker

@@ -19,7 +19,8 @@ from engine import Action, GameState, Seat, apply, crew_stations, decide, new_ga
 from engine.events import Event
 from lights.context import panel_context
 from lights.evaluate import Look, steady_looks
-from lights.rules import COLOURS, PANEL, Colour, RuleSet
+from lights.rules import COLOURS, PANEL, RuleSet
+from readouts.colour import Colour
 from room.room import Room
 
 STEP_S = 1.0
