@@ -20,7 +20,7 @@ from display.draw_map import draw_map
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
-from display.draw_split import Part, draw_split, next_fill
+from display.draw_split import OfficerPart, draw_split, next_fill
 from display.draw_station_screens import draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import seat_side
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from display.bridge_display import BridgeDisplay
 
 
-def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[Part]:
+def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[OfficerPart]:
     """Each officer's part of the shared place: his panel's model, the field under his cursor,
     CONFIRM's label after a first tap to fire, the message his last tap left."""
     out = []
@@ -55,7 +55,7 @@ def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[Part]:
             continue
         names = [f.name for f in model.fields]
         cursor = d._cursor(o)
-        out.append(Part(st, model, cursor if cursor in names else (names[0] if names else ""),
+        out.append(OfficerPart(st, model, cursor if cursor in names else (names[0] if names else ""),
                         armed_label(o.decision) if d.armed == o.key else "",
                         d.message if st == d.tab else None,
                         next_fill(o.decision.presets, d.fills.get(o.key, -1)),

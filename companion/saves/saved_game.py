@@ -16,7 +16,7 @@ import logging
 import random
 import time
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.saves import snapshots
 from companion.saves.store import ABANDONED, OVER, Store
@@ -34,12 +34,13 @@ from engine import (
 )
 from engine.log import action_line, header_line, replay
 
+if TYPE_CHECKING:
+    from companion.saves.resume import ReplayedStep
+
 AUTOPILOT = "autopilot"
 
 
 log = logging.getLogger(__name__)
-
-Step = tuple[GameState | None, GameState, tuple[Event, ...]]
 
 
 class SavedGame:
@@ -53,7 +54,7 @@ class SavedGame:
             replay(scenario, actions, f"saved game {game_id}")
         self.ended_saved = False
         self.notes: list[str] = []          # what the resume has to say (a snapshot not used)
-        self.replayed: Sequence[Step] = ()  # the resume's last replayed steps, for the display
+        self.replayed: Sequence[ReplayedStep] = ()  # the resume's last steps, for the display
         self.links: list[bytes] | None = None   # the log's hash chain (companion/saves/snapshots.py)
         self.snapshot_failed = False
 
@@ -86,7 +87,7 @@ class SavedGame:
         if self.store is not None and not self.over:
             self.store.set_status(self.id, ABANDONED)
 
-    def take_replayed(self) -> Sequence[Step]:
+    def take_replayed(self) -> Sequence[ReplayedStep]:
         """The resume's replayed steps, once (the display rebuilds its history from them)."""
         steps, self.replayed = self.replayed, ()
         return steps

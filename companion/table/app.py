@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from companion.saves.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.table.console_host import AppHost
 from companion.table.dice_table import TrayAlerts, roll_words
-from companion.table.game_briefing import Briefing, panel_keys
+from companion.table.game_briefing import GameBriefing, panel_keys
 from companion.table.panel_mirror import mirror_panels
 from companion.table.panel_sync import PanelSync
 from companion.table.seat_changes import SeatChanges, turn_of
@@ -31,7 +31,7 @@ from companion.table.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
-from firmware_bridge.router import Answer
+from firmware_bridge.router import TrayAnswer
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
 from hardware.pin_factory import PinFactory
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from room.room import Room
 
 Say = Callable[[str], None]
-Report = Callable[[tuple[Event, ...]], None]
+Reporter = Callable[[tuple[Event, ...]], None]
 
 
 @dataclass
@@ -66,7 +66,7 @@ class Table:
     fps: int = 30
     step_s: float = 0.0                               # pause between autopilot actions
     say: Say = print
-    report: Report | None = None                      # headless: the account of the game
+    report: Reporter | None = None                    # headless: the account of the game
     exit_keys: tuple[str, ...] = ()                   # held together: leave (kiosk)
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
@@ -117,7 +117,7 @@ class App:
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
         self.endgame: EndgameScreen | None = None   # the end screen, with a display
-        self.briefing = Briefing()            # a new game's briefing, until the first input
+        self.briefing = GameBriefing()        # a new game's briefing, until the first input
         self.last_key: str | None = None      # the key pressed or let go last step (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
@@ -558,7 +558,7 @@ class App:
             if not outcomes:
                 return
             for o in outcomes:
-                if isinstance(o, Answer):
+                if isinstance(o, TrayAnswer):
                     self.last_input = self.table.clock()
                     if self.display is not None:   # the face, when it reads as another die
                         self.display.tray_read(o.face)

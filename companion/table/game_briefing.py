@@ -26,7 +26,7 @@ def panel_keys(bridges: Iterable[Bridge], pins: PinMap) -> tuple[PanelKeys, ...]
                  for b in bridges for name, st in b.stations.items() if name in pins.panels)
 
 
-class Briefing:
+class GameBriefing:
     """The briefing overlay of one game: opened when a new game starts, closed by the first
     input after it or by the game's end."""
 

@@ -21,7 +21,7 @@ from companion.settings.config import (
     seat_mode,
 )
 from companion.table.admiral_seats import admiral_seats
-from companion.table.app import App, Report, Table
+from companion.table.app import App, Reporter, Table
 from companion.table.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
 from companion.table.first_game import asks_first_game, game_offer, offer_first_game
 from companion.table.systemd_notify import Notifier
@@ -327,7 +327,7 @@ def open_hardware(config: Config, headless: bool, panels: bool,
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
-                say: Callable[[str], None], report: Report | None = None,
+                say: Callable[[str], None], report: Reporter | None = None,
                 data_dir: Path | None = None, at_consoles: bool = False,
                 consoles: Consoles | None = None) -> Table:
     """The table for `game`; `at_consoles`: no panels here, so a seat saved at a panel is

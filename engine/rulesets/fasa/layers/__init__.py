@@ -8,8 +8,8 @@ and drawn in docs/engine.md ("Levels and options as layers")."""
 
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
-from engine.rulesets.fasa.layers.command_hooks import Command
+from engine.rulesets.fasa.layers.command_hooks import CommandAndControl
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 
-for _layer in (Advanced(), Expert(), Command()):
+for _layer in (Advanced(), Expert(), CommandAndControl()):
     hooks.register(_layer)
