@@ -65,7 +65,7 @@ def read_game(store: Store, game: int, use_snapshots: bool = True) -> ReadGame:
     """The game `game` of `store`, from a snapshot where one is trusted, else from its log
     (always, with `use_snapshots` False: the benchmark's comparison). StoreError (from
     Store.load) when the log itself is damaged."""
-    header, seed, seats_text, rows = store._rows(game)
+    header, seed, seats_text, rows = store.game_rows(game)
     lines = [line for _, line, _ in rows]
     by = [b for _, _, b in rows]
     links = [chain_start(header)]
