@@ -55,11 +55,12 @@ def split_parts(d: BridgeDisplay, stations: tuple[str, ...]) -> list[OfficerPart
             continue
         names = [f.name for f in model.fields]
         cursor = d._cursor(o)
-        out.append(OfficerPart(st, model, cursor if cursor in names else (names[0] if names else ""),
-                        armed_label(o.decision) if d.armed == o.key else "",
-                        d.message if st == d.tab else None,
-                        next_fill(o.decision.presets, d.fills.get(o.key, -1)),
-                        d.message is not None and d.message == d.hint))
+        field = cursor if cursor in names else (names[0] if names else "")
+        out.append(OfficerPart(st, model, field,
+                               armed_label(o.decision) if d.armed == o.key else "",
+                               d.message if st == d.tab else None,
+                               next_fill(o.decision.presets, d.fills.get(o.key, -1)),
+                               d.message is not None and d.message == d.hint))
     return out
 
 
