@@ -145,10 +145,9 @@ class Kiosk:
         self.screen = KioskScreen(briefing(game.scenario, game.seats, STATION_TITLES))
         display = self.app.display
         if display is not None:
-            endgame = self.app.endgame
-            if not crew and endgame is not None and endgame in display.overlays:
-                display.overlays.remove(endgame)   # a demonstration just starts again
-            display.overlays.append(self.screen)
+            if not crew:   # a demonstration just starts again
+                display.remove_overlay(self.app.endgame)
+            display.add_overlay(self.screen)
         self._show(ATTRACT if not crew else BRIEFING)
 
     def _show(self, mode: str | None, seconds: int = 0) -> None:

@@ -30,7 +30,6 @@ from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.command import admiral, aftermath, helm_rolls, orders, science
 from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing.combat import (
     need_to_hit,
@@ -40,7 +39,7 @@ from engine.rulesets.fasa.firing.combat import (
     weapons_hit_candidates,
 )
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
@@ -56,7 +55,6 @@ from engine.rulesets.fasa.values.actions import (
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
-    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -98,11 +96,6 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
 
 def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
-def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # Where the scenario puts it: a simple, sensible player.
-    return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
 
 
 def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -188,7 +181,6 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "place_ship": _place,
     "ask": _ask,
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
@@ -299,7 +291,7 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
     cost = ship.cls.cloak_cost
-    best = best_range(state.tables, ship, state.scale)
+    best = expert_play.best_range_now(state, ship)
     if has_cloak(state, ship) and cost <= total and (
             advanced.stay_cloaked(state, ship, best)
             or (ship.cloaked and not expert_play.worth_decloaking(state, ship, best))):
@@ -329,7 +321,7 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     foe = nearest_enemy(state, ship)
     if foe is None:
         return unseen_enemies(state, ship)
-    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship, state.scale)) > 3:
+    if abs(distance(ship.pos, foe.pos) - expert_play.best_range_now(state, ship)) > 3:
         return True
     if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
         return True
@@ -397,11 +389,11 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         return ""
     if advanced.lie_in_wait(state, ship):
         return ""
-    want = best_range(state.tables, ship, state.scale)
+    want = expert_play.best_range_now(state, ship)
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1
-    options = [p for p in legal.move_options(state, ship)
+    options = [p for p in movement_rule.move_options(state, ship)
                if ("B" not in p or ship.reverse) and (hard_ok or not EMERGENCY_STEPS & set(p))]
     # Plain courses first: an emergency heading change must bring more weapons to bear than any
     # plain course does (Advanced: Emergency Heading Changes are for emergencies).
@@ -454,7 +446,7 @@ def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
     exit the opposite edge): the path that leaves by that edge, else the one that ends nearest
     it, pointing at it; never off another edge."""
     best, best_score = "", float("inf")
-    for steps in legal.move_options(state, ship):
+    for steps in movement_rule.move_options(state, ship):
         if EMERGENCY_STEPS & set(steps) or ("B" in steps and not ship.reverse):
             continue  # no stress, and no reversing, on the way out
         trail, left = path(state, ship, steps)

@@ -10,5 +10,6 @@ part in the turn, the aftermath of a Firing Phase on a crewed bridge, the Instru
 - `aftermath.py`: the end of a Firing Phase on a crewed bridge; `frozen_panels.py`: panels
   that keep last turn's settings.
 - `ruling.py`: the Instructor ends the game.
-- `admiral.py`: the Admiral's fleet orders; `comms.py`: Team Communications.
+- `admiral.py`: the Admiral's fleet orders; `comms.py`: Team Communications; `admiral_rule.py`,
+  `comms_rule.py`: their parts in the game, declared once (`rule.Rule`).
 """

@@ -10,64 +10,46 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
-from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.firing import combat, evasion, explosions
-from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa import hooks, rules
+from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, helm_rolls, science
+from engine.rulesets.fasa.firing import combat, evasion
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
-from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
+from engine.rulesets.fasa.rule import active as _active
+from engine.rulesets.fasa.rule import in_turn as _in_turn
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
-    AllocatePower,
     ArcScan,
-    ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
-    PlaceShip,
     SelfDestruct,
     Sense,
-    SetShields,
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
 
 
-def _active(decide: Decide) -> Decide:
-    """`decide`, for a ship in play only (a disabled ship allocates, arms, senses nothing)."""
-    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-        if ship.status != ACTIVE:
-            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
-        return decide(state, ship, action, station)
-    return checked
+def _fleet_orders(state: FasaState, action: Action) -> Result:
+    assert isinstance(action, admiral.FleetOrders)
+    return admiral.give(state, action)
 
 
-def _in_turn(decide: Decide) -> Decide:
-    """`decide`, for the ship whose turn it is to move or declare (Advanced: Sequence Of Play)."""
-    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-        if not state.queue or state.queue[0] != ship.id:
-            now = state.ship(state.queue[0]).name if state.queue else "nobody"
-            raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
-        return decide(state, ship, action, station)
-    return checked
+BY_SIDE: dict[str, Callable[[FasaState, Action], Result]] = {
+    "fleet_orders": _fleet_orders,  # an optional rule: the Admiral (line 437; admiral_rule.py)
+}
+"""The decisions a side takes with no ship of its own, by their kind, checked by their rule
+itself (the Admiral's seat is a side's, not a ship's station)."""
 
 
 def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     return science.decide(state, action, station)  # C&C: the Science Officer's decisions
-
-
-def _place(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, PlaceShip)
-    return placement.place(state, ship, action, station)
 
 
 def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -80,9 +62,7 @@ def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Res
 def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     # A disabled ship's Captain may still order it (line 1269; explosions.py).
     assert isinstance(action, SelfDestruct)
-    if not advanced_rules(state.level):
-        raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-    return explosions.self_destruct(state, ship, action.order, station)
+    return hooks.of(state).self_destruct(state, ship, action.order, station)
 
 
 def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -91,26 +71,6 @@ def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     state, events = warp.set_warp(state, ship, action.warp, station)
     state, more = check_game_over(state)
     return state, [*events, *more]
-
-
-def _allocate(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, AllocatePower)
-    return power.allocate(state, ship, action)
-
-
-def _arm(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ArmWeapons)
-    return power.arm(state, ship, action)
-
-
-def _arm_after_orders(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    cc_turn.decision(state, ship, action, station)  # C&C: arming waits for the Captain's order
-    return _active(_arm)(state, ship, action, station)
-
-
-def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, SetShields)
-    return power.set_shields(state, ship, action)
 
 
 def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -144,9 +104,8 @@ def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result
     assert isinstance(action, Sense)
     if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
         return _in_turn(_relock)(state, ship, action, station)
-    if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
-        return sensors_rating.sense(state, ship, action, station)
-    return sensors.sense(state, ship, action.target, action.question, action.detail, station)
+    # The advanced game's lock (sensors.py); C&C's by the Science Officer's rating.
+    return hooks.of(state).sense(state, ship, action, station)
 
 
 def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -179,14 +138,10 @@ def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
 
 DECISIONS: dict[str, Decide] = rules.every_rule({
     **dict.fromkeys(science.STEPS, _science),
-    "place_ship": _place,
     "orders": _officers,
     "engineer_roll": _officers,
     "self_destruct": _self_destruct,
     "set_warp": _active(_set_warp),
-    "allocate_power": _active(_allocate),
-    "arm_weapons": _arm_after_orders,
-    "set_shields": _active(_shields),
     "choose_damaged_weapon": _choose_weapon,
     "power_down": _aftermath,
     "cut_weapons": _aftermath,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.campaigns import campaign_play
-from engine.rulesets.fasa.command import aftermath, comms, helm_rolls, science
+from engine.rulesets.fasa.command import aftermath, helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
@@ -18,15 +18,12 @@ from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
-    ADVANTAGE,
     AFTERMATH,
-    POWER,
     RATINGS,
     SCAN,
     SKILL,
     FasaState,
     Step,
-    replace,
 )
 
 
@@ -49,15 +46,6 @@ def _ratings_rolled(state: FasaState, value: int) -> Result:
     return ratings.on_roll(state, value)
 
 
-def _advantage_rolled(state: FasaState, value: int) -> Result:
-    """Advanced: Tactical Advantage Phase: each ship's roll, the captain's points added (an
-    optional rule: Campaign Advancement)."""
-    ship = state.queue[0]
-    value += campaign_play.captain_points(state, state.ship(ship))
-    rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
-    return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), []
-
-
 AT_ANY_STEP: tuple[RollOwner, ...] = (
     RollOwner("C&C: the Science Officer's roll (science.py)",
               lambda s: bool(s.science_wait), science.on_roll),
@@ -73,9 +61,6 @@ _BASE: dict[Step, RollOwner] = {
     AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
                          aftermath.on_roll),
     SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
-    POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
-                     comms.on_roll),
-    ADVANTAGE: RollOwner("Advanced: the Tactical Advantage Phase", _always, _advantage_rolled),
 }
 BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it

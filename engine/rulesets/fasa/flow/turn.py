@@ -11,13 +11,12 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    hooks,
     layers,  # noqa: F401  (registers each level's hooks)
     rules,
     victory,
 )
-from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.command import (
-    admiral,
     aftermath,
     cc_turn,
     comms,
@@ -28,14 +27,13 @@ from engine.rulesets.fasa.command import (
 )
 from engine.rulesets.fasa.engineering import power, power_spent
 from engine.rulesets.fasa.firing import combat, explosions
-from engine.rulesets.fasa.flow import advantage, decide, mcp, rolls
+from engine.rulesets.fasa.flow import decide, rolls
 from engine.rulesets.fasa.flow.ending import check_game_over, finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
-from engine.rulesets.fasa.levels import advanced_rules, expert
-from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.moving import advantage, movement
 from engine.rulesets.fasa.rule import Flow, StepFlow
-from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
+from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors_rating
+from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
@@ -44,7 +42,6 @@ from engine.rulesets.fasa.values.crew import ACTION_DUTY
 from engine.rulesets.fasa.values.events import Note, Rolled
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
-    ADVANTAGE,
     AFTERMATH,
     CHOOSE,
     DECLARE,
@@ -52,7 +49,6 @@ from engine.rulesets.fasa.values.state import (
     HAZARD,
     MOVE,
     OVER,
-    PLACE,
     POWER,
     RATINGS,
     RESOLVE,
@@ -67,17 +63,11 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = rules.every_rule({
-    "allocate_power": POWER,
-    "arm_weapons": POWER,
-    "set_shields": POWER,
-    "move": MOVE,
     "fire": DECLARE,
     "choose_damaged_weapon": CHOOSE,
     "sense": SENSE,
     "self_destruct": POWER,
-    "place_ship": PLACE,
     "skill_bonus": SKILL,
-    "set_warp": POWER,
     "arc_scan": SCAN,
     "ask": MOVE,
     **cc_turn.STEP_OF,
@@ -87,14 +77,10 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "power_down": AFTERMATH,
     "cut_weapons": AFTERMATH,
     "cut_shields": AFTERMATH,
-    "fleet_orders": POWER,
 }, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
-    POWER: "the Power Allocation Phase",
-    ADVANTAGE: "the Tactical Advantage Phase",
-    MOVE: "a Movement Phase",
     DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)",
     CHOOSE: "a Firing Phase (damage)",
@@ -103,7 +89,6 @@ STEP_WORDS = rules.every_rule({
     RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase",
     SCAN: "the scans of a Movement Phase",
-    PLACE: "the placing of ships before turn 1",
     AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
 
@@ -140,9 +125,10 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
 def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]:
     """Check the seat, the ship and the step of a decision; the rule that applies it is a lookup
     by its kind (`decide.DECISIONS`)."""
-    if isinstance(action, admiral.FleetOrders):  # an optional rule: the Admiral (line 437)
-        return admiral.give(state, action)
     kind = action.type_name
+    by_side = decide.BY_SIDE.get(kind)  # a side's decision, with no ship: the Admiral's (line 437)
+    if by_side is not None:
+        return by_side(state, action)
     words = kind.replace("_", " ")
     station = title(action.station)
     variant = variant_tables.of(state)  # a variant's decisions beside FASA's (values/variant_tables.py)
@@ -192,33 +178,21 @@ def _power_note(state: FasaState) -> Note:
     return Note(f"Turn {state.turn}: Power Allocation Phase")
 
 
-def _placing(state: FasaState) -> Flow:
-    if state.to_place:
-        return state, [], True
-    state = replace(state, step=POWER)
-    return state, [_power_note(state)], False
-
-
 def _rating(state: FasaState) -> Flow:
     """Campaign Advancement's initial points (an optional rule), then Expert: Creating The
     Ratings, before the first Power Allocation Phase."""
-    if campaign_play.unrolled(state):
-        state, more = campaign_play.ask(state)
-        return state, more, True
-    if expert(state.level) and ratings.unrated(state):
-        state, more = ratings.ask(state)
-        return state, more, True
+    layer = hooks.of(state)
+    asked = layer.opening_roll(state)
+    if asked is not None:
+        return asked[0], asked[1], True
     state = replace(state, step=POWER)
-    return state, [*campaign_play.opening_notes(state), _power_note(state)], False
+    return state, [*layer.opening_notes(state), _power_note(state)], False
 
 
 def _power(state: FasaState) -> Flow:
-    if campaign_play.unrolled(state):
-        return (replace(state, step=RATINGS),
-                [Note("Campaign Advancement: each ship rolls its initial points")], False)
-    if expert(state.level) and ratings.unrated(state):
-        return replace(state, step=RATINGS), [Note("The ratings are rolled: three dice and 45 "
-                                                   "each")], False
+    layer = hooks.of(state)
+    if opening := layer.opening_words(state):  # Campaign Advancement's points, the ratings
+        return replace(state, step=RATINGS), [Note(opening)], False
     if comms.due(state):  # an optional rule: the turn's team rolls come first
         state, more = comms.start(state)
         return state, more, False
@@ -226,22 +200,13 @@ def _power(state: FasaState) -> Flow:
     state, events = frozen_panels.settle(state)
     if any(s.status == ACTIVE and not s.allocated for s in state.ships):
         return state, events, True
-    if advanced_rules(state.level) and any(s.status == DISABLED
-                                           and explosions.may_self_destruct(s)
-                                           for s in state.ships):
-        # A disabled ship's Captain has this order alone to give: the phase waits for it (line
-        # 1269; docs/rules-decisions.md).
+    if layer.awaits_order(state):  # a disabled ship's Captain's order (advanced_hooks.py)
         return state, events, True
     state, more = cloak.engage(state)
     events += more
-    if expert(state.level):
-        # Expert: Skill Roll Phase, after the Power Allocation Phase (step 3).
+    if skill := layer.skill_phase(state):  # Expert's Skill Roll Phase, Campaign's crew roll
         state = skill_roll.start(state)
-        return state, [*events, Note(f"Skill Roll Phase of turn {state.turn}")], False
-    if campaign_play.crew_roll_in_play(state):  # an optional rule (line 506)
-        state = skill_roll.start(state)
-        return state, [*events, Note(f"Campaign Advancement: the crews' rolls of turn "
-                                     f"{state.turn}")], False
+        return state, [*events, Note(skill)], False
     state, more = advantage.start(state)
     return state, events + more, False
 
@@ -263,16 +228,8 @@ def _skill(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-def _advantage(state: FasaState) -> Flow:
-    if state.queue:
-        state, events = advantage.ask(state, [])
-        return state, events, True
-    state, events = advantage.settle(state)
-    return state, events, False
-
-
 def _sensing(state: FasaState) -> Flow:
-    if sensors.in_sensor_phase(state) and any(sensors.may_sense(state, s) for s in state.ships):
+    if hooks.of(state).sensors_open(state):  # the advanced game's Sensor Phase
         return state, [], True
     state, events = _start_movement(state)
     return state, events, False
@@ -285,14 +242,6 @@ def _scanning(state: FasaState) -> Flow:
     # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
     # (a lock and its questions) has its place to ask (sensor_ask.py).
     return replace(state, queue=movement.movement_order(state)), [], False
-
-
-def _moving(state: FasaState) -> Flow:
-    state = movement.skip_idle(state)  # a ship that only had a question to ask
-    if state.queue:
-        return state, [], True
-    state = movement.end_of_movement_phase(state)
-    return replace(state, step=DECLARE, queue=_declare_order(state)), [], False
 
 
 def _blasts(state: FasaState) -> Flow:
@@ -344,14 +293,11 @@ def _aftermath(state: FasaState) -> Flow:
 
 
 _BASE_FLOWS: dict[Step, StepFlow] = {
-    PLACE: _placing,
     RATINGS: _rating,
     POWER: _power,
     SKILL: _skill,
-    ADVANTAGE: _advantage,
     SENSE: _sensing,
     SCAN: _scanning,
-    MOVE: _moving,
     HAZARD: _blasts,
     DECLARE: _declaring,
     RESOLVE: _resolving,
@@ -369,11 +315,6 @@ def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
-
-
-def _declare_order(state: FasaState) -> tuple[str, ...]:
-    """The ship with the tactical advantage declares its targets last (Advanced step 7)."""
-    return tuple(sorted((s.id for s in state.ships if combat.can_fire(s)), key=state.rank))
 
 
 def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
@@ -407,8 +348,9 @@ def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
     # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
     # The Master Control Panel's column for the turn is kept first (Expert; mcp.py).
-    ships = tuple(power.end_of_turn(mcp.close_turn(s, state.turn) if expert(state.level) else s)
-                  if s.status in (ACTIVE, DISABLED) else s for s in state.ships)
+    closed = hooks.of(state).turn_closed
+    ships = tuple(power.end_of_turn(closed(s, state.turn)) if s.status in (ACTIVE, DISABLED)
+                  else s for s in state.ships)
     ships, more = cc_turn.end_of_turn(state, ships)  # C&C: orders, officers' rolls, repairs
     events += more
     ships = science.end_of_turn(replace(state, ships=ships)).ships  # C&C: Science's counters

@@ -6,12 +6,13 @@ out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
 
 from __future__ import annotations
 
+from engine.rulesets.fasa.command import orders
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.sensing import sensors_rating
 from engine.rulesets.fasa.skills import explosion_roll
-from engine.rulesets.fasa.values.actions import AskSensor
+from engine.rulesets.fasa.values.actions import AskSensor, Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -25,6 +26,11 @@ class CommandAndControl(Expert):
 
     def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return hit_location.roller(state, ship, duty)
+
+    def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
+        if crewed(ship):  # the lock by the Science Officer's rating (sensors_rating.py)
+            return sensors_rating.sense(state, ship, action, who)
+        return super().sense(state, ship, action, who)
 
     def sensors_out_duty(self, state: FasaState, target: Ship) -> Duty:
         # The Instructor's ships keep the captain's roll (line 897); a crewed ship's Science
@@ -64,3 +70,9 @@ class CommandAndControl(Expert):
             return None
         return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
                                   station)
+
+    def arming_waits(self, state: FasaState, ship: Ship) -> bool:
+        return orders.awaited(state, ship)  # the Captain's fire order first (line 1101)
+
+    def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
+        return orders.arm_problem(state, ship, powered)  # hold fire arms nothing (line 1101)
