@@ -34,6 +34,7 @@ from engine.rulesets.fasa.moving import (
     warp_rule,
 )
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
+from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
 from engine.rulesets.fasa.values.options import Options, register_house_rule
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
@@ -46,6 +47,9 @@ RULES: tuple[Rule, ...] = (
     movement_rule.RULE,
     placement_rule.RULE,
     advantage_rule.RULE,
+    sensors_rule.RULE,
+    arc_scan_rule.RULE,
+    sensor_ask_rule.RULE,
     alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""

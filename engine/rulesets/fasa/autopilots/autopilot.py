@@ -43,20 +43,16 @@ from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
-from engine.rulesets.fasa.sensing import sensors, sensors_rating
-from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
+from engine.rulesets.fasa.sensing.cloak import has_cloak, unseen_enemies
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
-    ArcScan,
     ArmWeapons,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
     SelfDestruct,
-    Sense,
     SetShields,
     SetWarp,
     Target,
@@ -98,10 +94,6 @@ def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
 
 
-def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # How the target's shields are powered; a second question in a phase (C&C, line 1217):
-    # how much damage it has taken.
-    return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
 
 
 def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -136,18 +128,8 @@ def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
                                min(candidates, key=lambda w: _weapon_value(ship, w)))
 
 
-def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    if ship.officers:  # C&C: questions come in the Movement Phases (sensors_rating.py)
-        return Sense(station, ship.id, _crewed_target(state, ship))
-    return Sense(station, ship.id, *_sensing(state, ship))
-
-
 def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return SelfDestruct(station, ship.id, "hold")  # never: a simple, sensible player
-
-
-def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return ArcScan(station, ship.id, expert_play.scan_arc(state, ship))
 
 
 def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -181,16 +163,13 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 CHOICES: dict[str, Choose] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "ask": _ask,
     **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
     "fire": _fire,
     "orders": _orders,
     "engineer_roll": _engineer_roll,
     "choose_damaged_weapon": _choose,
-    "sense": _sense,
     "self_destruct": _self_destruct,
-    "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,
@@ -202,43 +181,11 @@ CHOICES: dict[str, Choose] = rules.every_rule({
 """The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
 
 
-def _sensing(state: FasaState, ship: Ship) -> tuple[str, int, str]:
-    """Scan for cloaked ships when an enemy is cloaked out of sight (question 10 without a
-    lock); then (at the advanced level the scan is a roll of its own, line 399) or else lock on
-    the nearest enemy it may lock on and ask how its shields are powered (question 3: the
-    numbers that matter most to fire); no lock when there is none."""
-    if unseen_enemies(state, ship) and sensors.may_scan(state, ship):
-        return "", SCAN_QUESTION, ""
-    foes = [t for t in state.ships if sensors.lockable(state, ship, t)] if not ship.sensed else []
-    if not foes:
-        return "", 0, ""
-    target = min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id))
-    return target.id, 3 if sensors.phase_question(state) else 0, ""
-
-
-def _crewed_target(state: FasaState, ship: Ship) -> str:
-    """A crewed ship locks on the nearest enemy it may lock on; with none, it names a cloaked
-    enemy's movement (C&C, line 1213: the one it found last turn first, else the first)."""
-    foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
-    if foes:
-        return min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id)).id
-    cloaked = sorted(t.id for t in state.ships if sensors_rating.cloak_target(ship, t))
-    if ship.cloak_lock in cloaked:
-        return ship.cloak_lock
-    return cloaked[0] if cloaked else ""
-
-
 def enemies(state: FasaState, ship: Ship) -> list[Ship]:
     """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
     among them: Advanced, Romulan Cloaking Device)."""
     return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
             and not hidden_from(state, s, ship.side, ship.id)]
-
-
-def unseen_enemies(state: FasaState, ship: Ship) -> bool:
-    """Whether an enemy in play is cloaked where the ship's side cannot see it."""
-    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side, ship.id)
-               for s in state.ships)
 
 
 def aim(state: FasaState, ship: Ship, pos: Hex) -> Hex | None:

@@ -1,6 +1,6 @@
 """How the autopilot plays the Expert rules (Book Two, Expert Starship Tactics, seed lines
-575-873) as a player who knows them would: full values, the skill bonus, the warp speed, the
-cloak scan by arcs and a cloaked ship's ambush.
+575-873) as a player who knows them would: full values, the skill bonus, the warp speed and a
+cloaked ship's ambush.
 
 Everything here reads a state already redacted for the deciding seat (`views.redacted`).
 
@@ -17,9 +17,7 @@ Everything here reads a state already redacted for the deciding seat (`views.red
 - The warp speed (line 759): it decides only the stress of an emergency heading change (lines
   735-743), so the Helm steps toward the speed at which a heading change costs least, one step a
   turn; on a tie it holds.
-- The cloak scan (lines 779-787): the arc that holds where the cloaked enemy most likely lies
-  (the middle of its side's counters, where it lays its mines, else the middle of the map), then
-  the arcs beside it in later Movement Phases.
+- The cloak scan (lines 779-787) is declared with its rule (`sensing/arc_scan_rule.scan_arc`).
 - The ambush (The Romulan Gambit's notes, line 553: "remain cloaked as long as possible,
   attempting to get a shot ... when it least suspects it"): at the expert level a cloaked ship
   that is within reach decloaks only when the shot is worth it: the enemy's bow does not point
@@ -31,7 +29,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.hexgrid import Hex, distance, offset_to_hex, sextants
+from engine.hexgrid import distance, sextants
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing.combat import (
@@ -43,7 +41,6 @@ from engine.rulesets.fasa.firing.combat import (
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.moving.warp import bounds
-from engine.rulesets.fasa.sensing.arc_scan import ARCS
 from engine.rulesets.fasa.values.actions import BonusShield, SkillBonus
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
 from engine.rulesets.fasa.values.variant_tables import ShotChange
@@ -54,10 +51,6 @@ AIM_REACH = 4
 shield point (the enemy closes about that much in a turn)."""
 AMBUSH_CLOSE = 1
 """Hexes beyond its best range at which a cloaked ship decloaks even under the enemy's bow."""
-SCAN_ORDER = (0, 1, 0, -1, 0)
-"""The arcs a ship scans in Movement Phases 1-5: the likeliest (0), then the one clockwise of it
-(1), the likeliest again, the one anticlockwise (-1), the likeliest."""
-ARC_RING = ("forward", "starboard", "aft", "port")
 
 
 def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC,
@@ -183,28 +176,6 @@ def warp_choice(state: FasaState, ship: Ship) -> int:
         return (s.power + s.superstructure, 0 if warp == ship.warp else 1)
 
     return min(range(low, high + 1), key=cost)
-
-
-def suspect_point(state: FasaState, ship: Ship) -> Hex:
-    """Where a cloaked enemy most likely lies: the middle of its side's counters (it lies behind
-    its minefield), else the middle of the map."""
-    theirs = [c.pos for c in state.counters if c.side != ship.side]
-    if theirs:
-        q = round(sum(h.q for h in theirs) / len(theirs))
-        r = round(sum(h.r for h in theirs) / len(theirs))
-        return Hex(q, r)
-    return offset_to_hex(state.bounds.cols // 2, state.bounds.rows // 2)
-
-
-def scan_arc(state: FasaState, ship: Ship) -> str:
-    """The arc to scan in this Movement Phase (`SCAN_ORDER` around the likeliest arc)."""
-    point = suspect_point(state, ship)
-    likeliest = "forward"
-    if point != ship.pos:
-        likeliest = next((name for name, sx in ARCS.items()
-                          if in_arc(ship.pos, ship.heading, sx, point)), "forward")
-    k = ARC_RING.index(likeliest) + SCAN_ORDER[(state.phase - 1) % len(SCAN_ORDER)]
-    return ARC_RING[k % len(ARC_RING)]
 
 
 def worth_decloaking(state: FasaState, ship: Ship, best: int) -> bool:

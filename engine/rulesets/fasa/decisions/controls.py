@@ -12,7 +12,6 @@ path blocked by an obstacle, a target out of arc), which `problem` explains:
   reverse movement at the advanced level);
 - fire: Advanced: Firing Weapons; Expert: Weapon Damaged;
 - evading a missile: Advanced: Evading Missile Fire;
-- the sensors: Advanced: Sequence Of Play step 3; Sensors (a lock, then one of ten questions).
 """
 
 from __future__ import annotations
@@ -36,27 +35,22 @@ from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
-from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
-    ARC_SCAN_ARCS,
     AllocatePower,
-    ArcScan,
     ArmWeapons,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     SelfDestruct,
-    Sense,
     SetShields,
     SkillBonus,
     Target,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
 from engine.words import plural
 
@@ -246,90 +240,6 @@ def _choose(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decis
                     build)
 
 
-def _question_choices(state: FasaState, ship: Ship, default: str | None) -> list[Choice]:
-    """The sensor questions the ship may ask of `default` (the ship it locks on; None: only the
-    scan for cloaked ships): "4:2" asks whether shield 2 is up, "5:beam" how the beam weapons
-    are powered, "6:<weapon id>" whether that weapon is powered."""
-    questions = [Choice("0", "no question")]
-    for n, text in sensors.QUESTIONS.items():
-        if default is None and n != cloak.SCAN_QUESTION:
-            continue  # no ship to lock on: only the scan for cloaked ships can be asked
-        if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
-            continue  # the scan is made (advanced: a roll of its own, line 399)
-        if n == 4:
-            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
-        elif n == 5:
-            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
-                          for d in sensors.KIND_DETAILS]
-        elif n == 6:
-            named: dict[str, str] = {}
-            for other in state.ships:
-                if other.side != ship.side:
-                    for spec in other.cls.weapons:
-                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
-            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
-                          for w, label in named.items()]
-        else:
-            questions.append(Choice(str(n), f"{n}. {text}"))
-    return questions
-
-
-def _sense(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The ship to lock on (the lock held needs no roll; by default the lock held, else the
-    nearest enemy) and the question with what it names: "4:2" asks whether shield 2 is up,
-    "5:beam" how the beam weapons are powered, "6:<weapon id>" whether that weapon is powered."""
-    targets = [Choice(None, "no sensor lock")]
-    lockable = []
-    for target in state.ships:
-        # The lock is used: the scan is left (but a lock tried again mid-turn, C&C line 1249).
-        if target.side == ship.side or (ship.sensed and state.step != MOVE):
-            continue
-        why = sensors.lock_problem(state, ship, target)
-        held = " (locked: no roll)" if ship.lock == target.id else ""
-        if (ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target)
-                and state.step != MOVE):
-            # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
-            targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
-                                  f"{'plain roll' if target.id == ship.cloak_lock else '+20'})"))
-            continue
-        targets.append(Choice(target.id, target.name + held, why or None))
-        if not why:
-            lockable.append(target)
-    default = ship.lock if any(t.id == ship.lock for t in lockable) else (
-        min(lockable, key=lambda t: (distance(ship.pos, t.pos), t.id)).id if lockable else None)
-    # C&C: a crewed ship names a cloaked ship's movement, or none; questions come later (`_ask`)
-    # Expert: the questions come in the Movement Phases (line 777; `sensors.phase_question`).
-    questions = [Choice("0", "no question")] if ship.officers or not sensors.phase_question(
-        state) else _question_choices(state, ship, default)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        target, asked = v["target"], v["question"]
-        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
-        return Sense(station, ship.id, "" if target is None else cast(str, target),
-                     int(number) if number.isdigit() else -1, detail)
-
-    fields = (
-        Field("target", (f"Sensor lock (1-{sensors.LOCK_ROLL} on a d10)"
-                         + ("" if sensors.phase_question(state)
-                            else "; questions come in the Movement Phases")) if not ship.officers
-              else "Sensor lock (a SENSORS roll; questions come in the Movement Phases)",
-              FieldKind.CHOICE,
-              default, choices=tuple(targets)),
-        Field("question", "Question to ask if the lock holds", FieldKind.CHOICE,
-              str(cloak.SCAN_QUESTION) if ship.sensed else "0", choices=tuple(questions)),
-    )
-    # A question needs a lock first; without one only the scan for cloaked ships may be asked
-    # (`sensors.sense`), while it is still open.
-    scan = str(cloak.SCAN_QUESTION)
-    unlocked = ("0", scan) if sensors.may_scan(state, ship) else ("0",)
-    pairs = tuple((t.value, q.value) for t in targets for q in questions
-                  if t.value is not None or q.value in unlocked)
-    return Decision(prompt, "sense", station, f"{title(station)}: {ship.name}'s sensors", fields,
-                    (), build, together=(Together(("target", "question"), pairs,
-                                                  "a question needs a sensor lock (without one: "
-                                                  "only the scan for cloaked ships)"),))
-
-
 def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
     (Advanced: Ship Explosions)."""
@@ -419,40 +329,6 @@ def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> 
                                               "repair a damaged point")))
 
 
-def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The arc to scan for cloaked ships in this Movement Phase, or none (Expert: Romulan
-    Cloaking Device, lines 781-787; `arc_scan.py`): forward by default."""
-    choices = tuple(Choice(a, a or "no scan this phase") for a in ARC_SCAN_ARCS)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return ArcScan(station, ship.id, cast(str, v["arc"]))
-
-    field = Field("arc", "Arc to scan (1-5 on a d10 finds a cloaked ship there that moved last "
-                         "turn)", FieldKind.CHOICE, "forward", choices=choices)
-    return Decision(prompt, "arc_scan", station,
-                    f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
-                    build)
-
-
-def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """A Movement Phase's sensor question about the locked ship, before the ship moves (Expert:
-    Sensors, lines 707-717, 777; `sensor_ask.py`): the Sensor Phase's questions, 1 to 9, or none.
-    """
-    # The questions about the ship locked on (the Sensor Phase's lock is used by now, so they
-    # come from the lock, not from `_sense`'s targets; C&C, line 1219, asks them here too).
-    choices = tuple(c for c in _question_choices(state, ship, ship.lock or None)
-                    if not str(c.value).startswith("10"))
-
-    def build(v: Mapping[str, Value]) -> Action:
-        asked = v["question"]
-        number, _, detail = asked.partition(":") if isinstance(asked, str) else ("", "", "")
-        return AskSensor(station, ship.id, int(number) if number.isdigit() else -1, detail)
-
-    field = Field("question", f"Question about {state.ship(ship.lock).name}", FieldKind.CHOICE,
-                  "0", choices=choices)
-    return Decision(prompt, "ask", station,
-                    f"{title(station)}: {ship.name}'s sensor question before it moves", (field,),
-                    (), build)
 
 
 _MAKERS_BASE: dict[str, Make] = {
@@ -461,11 +337,8 @@ _MAKERS_BASE: dict[str, Make] = {
     "set_shields": _shields,
     "fire": _fire,
     "choose_damaged_weapon": _choose,
-    "sense": _sense,
     "self_destruct": _self_destruct,
     "skill_bonus": _skill_bonus,
-    "arc_scan": _arc_scan,
-    "ask": _ask,
     **cc_controls.MAKERS,
     "bonus_power": bonus_power,
     "bonus_shield": bonus_shield,

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.rule import Disclosure, Told
-from engine.rulesets.fasa.values.crew import Duty
 
 
 def _acts(words: str) -> Disclosure:
@@ -30,12 +29,6 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     "fire": _acts("declaring targets"),
     "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
-    "sense": _acts("using the sensors"),
-    "arc_scan": _acts("using the sensors"),
-    # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
-    # as that ship about to move: whether it has a question tells whether its sensors hold a
-    # lock, which is its own side's to know.
-    "ask": Disclosure(Told.ACTS, "moving", "move", Duty.MOVEMENT),
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.

@@ -15,25 +15,19 @@ from engine.rulesets.fasa.command.orders import fire_problem
 from engine.rulesets.fasa.decisions import cc_legal, power_down_options
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow.turn import pending
-from engine.rulesets.fasa.sensing import sensors, sensors_rating
-from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION
 from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
-    ARC_SCAN_ARCS,
     SELF_DESTRUCT_ORDERS,
-    ArcScan,
-    AskSensor,
     BonusPower,
     BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
     SelfDestruct,
-    Sense,
     SkillBonus,
     Target,
 )
-from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship
+from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import Seat
 
 
@@ -66,12 +60,6 @@ def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
     return science.legal_for(state, ship.id, kind, station)  # C&C: the Science Officer's
 
 
-def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    target = state.ship(ship.lock)
-    asked = [(q, {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
-                  else ""}.get(q, "")) for q in range(SCAN_QUESTION)]
-    return [AskSensor(station, ship.id, q, d) for q, d in asked
-            if not sensors.question_problem(state, q, d)]
 
 
 def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -82,13 +70,6 @@ def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]
 
 def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
-
-
-def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    if state.step == MOVE:  # C&C: a lock tried again in a Movement Phase (line 1249)
-        return [Sense(station, ship.id, t.id if t else "") for t in (
-            None, *(t for t in state.ships if sensors.lockable(state, ship, t)))]
-    return [Sense(station, ship.id, t, q, d) for t, q, d in sense_options(state, ship)]
 
 
 def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -105,8 +86,6 @@ def _self_destruct(state: FasaState, ship: Ship, station: str, kind: str) -> lis
     return [SelfDestruct(station, ship.id, o) for o in orders]
 
 
-def _arc_scan(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [ArcScan(station, ship.id, a) for a in ARC_SCAN_ARCS]
 
 
 def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -130,13 +109,10 @@ def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> list[A
 
 OPTIONS: dict[str, Options] = rules.every_rule({
     **dict.fromkeys(science.PROMPTS, _science),
-    "ask": _ask,
     "fire": _fire,
     **dict.fromkeys(cc_legal.ACTIONS, _officers),
-    "sense": _sense,
     "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct,
-    "arc_scan": _arc_scan,
     "skill_bonus": _skill_bonus,
     "bonus_power": _bonus_power,
     "bonus_shield": _bonus_shield,
@@ -179,23 +155,3 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
     return out
 
 
-def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
-    """No lock; the scan for cloaked ships while it is open; a lock on each enemy it may lock on
-    with each question (questions 4-6 with their first shield, beam weapons, first weapon),
-    while the lock is still to be chosen."""
-    out = [("", 0, "")]
-    if ship.officers:  # C&C: the target alone, or a cloaked ship's movement (sensors_rating.py)
-        return out + [(t.id, 0, "") for t in state.ships if not ship.sensed and (
-            sensors.lockable(state, ship, t) or sensors_rating.cloak_target(ship, t))]
-    if sensors.may_scan(state, ship):
-        out.append(("", SCAN_QUESTION, ""))
-    for target in state.ships:
-        if ship.sensed or not sensors.lockable(state, ship, target):
-            continue
-        # Expert: the lock alone; the questions come in the Movement Phases (line 777).
-        for q in range(len(sensors.QUESTIONS) + 1 if sensors.phase_question(state) else 1):
-            detail = {4: "1", 5: "beam", 6: target.cls.weapons[0].id if target.cls.weapons
-                      else ""}.get(q, "")
-            if not sensors.question_problem(state, q, detail):
-                out.append((target.id, q, detail))
-    return out

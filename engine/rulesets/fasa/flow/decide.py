@@ -17,20 +17,17 @@ from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors_rating
+from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
-    ArcScan,
-    AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
     SelfDestruct,
-    Sense,
     SetWarp,
     SkillBonus,
 )
-from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
@@ -95,29 +92,6 @@ def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> 
     return bonus_place.place(state, ship, action, station)
 
 
-def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ArcScan)
-    return arc_scan.scan(state, ship, action.arc, station)
-
-
-def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, Sense)
-    if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
-        return _in_turn(_relock)(state, ship, action, station)
-    # The advanced game's lock (sensors.py); C&C's by the Science Officer's rating.
-    return hooks.of(state).sense(state, ship, action, station)
-
-
-def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, Sense)
-    return sensors_rating.relock(state, ship, action, station)
-
-
-def _ask(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, AskSensor)
-    return sensor_ask.ask(state, ship, action.question, action.detail, station)
-
-
 def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, Move)
     if sensor_ask.open_for(state, ship):
@@ -149,9 +123,6 @@ DECISIONS: dict[str, Decide] = rules.every_rule({
     "skill_bonus": _active(_skill_bonus),
     "bonus_power": _active(_bonus_point),
     "bonus_shield": _active(_bonus_point),
-    "arc_scan": _arc_scan,
-    "sense": _active(_sense),
-    "ask": _in_turn(_ask),
     "move": _in_turn(_move),
     "fire": _in_turn(_fire),
 }, lambda r: r.decisions)

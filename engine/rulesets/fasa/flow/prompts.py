@@ -10,19 +10,15 @@ from engine.rulesets.fasa.command import aftermath, cc_turn, science
 from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.rule import Prompts
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     AFTERMATH,
     CHOOSE,
-    MOVE,
     OVER,
     POWER,
     RESOLVE,
-    SCAN,
-    SENSE,
     SKILL,
     FasaState,
     Step,
@@ -57,14 +53,6 @@ def _power(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(out)
 
 
-def _scanning(state: FasaState) -> tuple[Prompt, ...]:
-    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                        f"scan for cloaked ships: name one arc of {s.name} (forward, port, "
-                        f"starboard, aft; 1-5 finds one there that moved last turn), or none",
-                        None, "arc_scan")
-                 for s in arc_scan.waiting(state))
-
-
 def _skill(state: FasaState) -> tuple[Prompt, ...]:
     bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
                          f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
@@ -75,25 +63,10 @@ def _skill(state: FasaState) -> tuple[Prompt, ...]:
             + science.prompts(state))
 
 
-def _sensing(state: FasaState) -> tuple[Prompt, ...]:
-    return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
-                        sensors.prompt_words(state, s), None, "sense")
-                 for s in state.ships if sensors.may_sense(state, s))
-
-
 def _choosing(state: FasaState) -> tuple[Prompt, ...]:
     target = state.shots[0].target
     return (Prompt(target, state.station_for(target, Duty.COMMAND),
                    "choose which weapon is damaged", None, "choose_damaged_weapon"),)
-
-
-def _asking(state: FasaState) -> tuple[Prompt, ...]:
-    """The ship first in the queue: its sensor question before it moves (Expert), before its
-    move (moving/movement_rule.py)."""
-    ship = state.ship(state.queue[0])
-    if sensor_ask.open_for(state, ship):
-        return (sensor_ask.prompt(state, ship),)
-    return ()
 
 
 def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
@@ -104,11 +77,8 @@ def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
 
 
 _BASE: dict[Step, Prompts] = {
-    MOVE: _asking,
-    SCAN: _scanning,
     SKILL: _skill,
     RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
-    SENSE: _sensing,
     AFTERMATH: aftermath.prompts,
     CHOOSE: _choosing,
 }

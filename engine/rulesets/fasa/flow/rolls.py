@@ -14,13 +14,12 @@ from engine.rulesets.fasa.command import aftermath, helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
-from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
     AFTERMATH,
     RATINGS,
-    SCAN,
     SKILL,
     FasaState,
     Step,
@@ -60,7 +59,6 @@ _BASE: dict[Step, RollOwner] = {
     SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
     AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
                          aftermath.on_roll),
-    SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
 }
 BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it

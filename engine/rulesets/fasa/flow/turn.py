@@ -65,11 +65,8 @@ from engine.stations import INSTRUCTOR, Seat, title
 STEP_OF: dict[str, Step] = rules.every_rule({
     "fire": DECLARE,
     "choose_damaged_weapon": CHOOSE,
-    "sense": SENSE,
     "self_destruct": POWER,
     "skill_bonus": SKILL,
-    "arc_scan": SCAN,
-    "ask": MOVE,
     **cc_turn.STEP_OF,
     "bonus_power": SKILL,
     "bonus_shield": SKILL,
@@ -84,11 +81,9 @@ STEP_WORDS = rules.every_rule({
     DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)",
     CHOOSE: "a Firing Phase (damage)",
-    SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
     RATINGS: "the rolling of the ratings",
     SKILL: "the Skill Roll Phase",
-    SCAN: "the scans of a Movement Phase",
     AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from engine.events import Event
 from engine.hexgrid import distance, hex_to_offset
 from engine.rulesets.fasa.firing.combat import request, targetable
-from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
+from engine.rulesets.fasa.firing.hiding import hidden_from, in_sensor_shadow
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import CloakScanned, Note
@@ -42,6 +42,12 @@ SCAN_QUESTION = 10
 def has_cloak(state: FasaState, ship: Ship) -> bool:
     """Whether the ship's class carries a cloaking device that this level's rules know."""
     return ship.cls.cloak_cost > 0 and advanced_rules(state.level)
+
+
+def unseen_enemies(state: FasaState, ship: Ship) -> bool:
+    """Whether an enemy in play is cloaked where the ship's side cannot see it."""
+    return any(s.side != ship.side and s.status == ACTIVE and hidden_from(state, s, ship.side, ship.id)
+               for s in state.ships)
 
 
 def engage(state: FasaState) -> tuple[FasaState, list[Event]]:

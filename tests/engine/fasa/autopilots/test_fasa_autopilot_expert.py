@@ -16,6 +16,7 @@ from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.firing.combat import plasma_damage_at
+from engine.rulesets.fasa.sensing import arc_scan_rule
 from engine.rulesets.fasa.values.actions import AllocatePower
 from engine.rulesets.fasa.values.state import POWER, FasaState, replace
 from engine.rulesets.fasa.values.state import Counter as MapCounter
@@ -93,7 +94,7 @@ def test_the_arc_scan_names_the_arc_where_the_cloaked_enemy_lies_first() -> None
                 MapCounter(offset_to_hex(3, 13), "Romulan", False))
     state = replace(state, counters=counters)   # south of the cruiser, which heads north-east
     ent = state.ship("ent")
-    arcs = [expert_play.scan_arc(replace(state, phase=p), ent) for p in range(1, 6)]
+    arcs = [arc_scan_rule.scan_arc(replace(state, phase=p), ent) for p in range(1, 6)]
     assert arcs[0] == arcs[2] == arcs[4]
     assert arcs[0] in ("starboard", "aft")
     assert {arcs[1], arcs[3]} != {arcs[0]}
