@@ -27,7 +27,7 @@ from companion.session import load_scenario, prepare
 from engine import apply, decide, new_game, pending
 from firmware_bridge.link import LinkEvent, TrayLink, TrayRoll, TrayStatus
 from firmware_bridge.protocol import Heartbeat, Parser, Roll, encode
-from firmware_bridge.router import Answer, DiceRouter, config_from_dict
+from firmware_bridge.router import DiceRouter, TrayAnswer, config_from_dict
 
 MIN_SECONDS = 1.5
 SAMPLES = 300
@@ -144,7 +144,7 @@ def _latency() -> list[float]:
                     if isinstance(e, TrayRoll):
                         break
                 answer = router.on_event(e, prompts)
-                if isinstance(answer, Answer):
+                if isinstance(answer, TrayAnswer):
                     state, _ = apply(state, answer.action)
                     out.append((time.perf_counter() - t0) * 1000)
                 os.read(master, 4096)  # the ACK

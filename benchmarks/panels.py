@@ -66,7 +66,7 @@ class StampedPin(MockPWMPin):  # type: ignore[misc]
 
 
 @dataclasses.dataclass
-class Samples:
+class PressTimings:
     """Seconds from each press to something: wall time, and (where taken) this thread's CPU."""
 
     wall: list[float] = dataclasses.field(default_factory=list)
@@ -97,13 +97,13 @@ def make_factory() -> Any:
     return MockFactory(revision="d04170", pin_class=StampedPin)
 
 
-def floor(factory: Any, n: int) -> Samples:
+def floor(factory: Any, n: int) -> PressTimings:
     """A bare gpiozero Button whose when_pressed lights an LED, nothing in between."""
     button = Button(4, pin_factory=factory)
     led = LED(17, pin_factory=factory)
     button.when_pressed = led.on
     pin, lamp = factory.pin(4), factory.pin(17)
-    out = Samples()
+    out = PressTimings()
     for _ in range(n):
         led.off()
         pin.drive_high()
@@ -154,7 +154,7 @@ def _nothing(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
     return None
 
 
-def full_stack(factory: Any, n: int, start: GameState | None = None) -> dict[str, Samples]:
+def full_stack(factory: Any, n: int, start: GameState | None = None) -> dict[str, PressTimings]:
     """A confirm press at Engineering through the whole stack: the edge queued by gpiozero's
     callback, debounced, turned into the allocation by the panel model from `controls`, checked
     with `problem`, applied, and Engineering's "your move" light put out (`start`: the game it
@@ -166,7 +166,7 @@ def full_stack(factory: Any, n: int, start: GameState | None = None) -> dict[str
     engineer = pins.panels["engineer"]
     pin = factory.pin(engineer.buttons["confirm"].pin)
     green = factory.pin(engineer.leds["green"].pin.pin)
-    rows = {"accepted": Samples(), "lit": Samples(), "step": Samples()}
+    rows = {"accepted": PressTimings(), "lit": PressTimings(), "step": PressTimings()}
     t_accept = [0.0]
 
     def act(out: Outcome) -> tuple[GameState, tuple[Event, ...]] | None:
@@ -213,14 +213,14 @@ def selection_pins(pins: PinMap) -> PinMap:
 
 
 def _light_presses(factory: Any, n: int, pins: PinMap, panel: str,
-                   buttons: tuple[str, ...], light: Callable[[PinMap], Any]) -> Samples:
+                   buttons: tuple[str, ...], light: Callable[[PinMap], Any]) -> PressTimings:
     """Presses at `panel` (its `buttons` in turn) that do not reach the engine, each timed to
     the change of the light `light` names."""
     start = _start()
     clock = _Clock()
     bridge = _bridge(pins, factory, start, clock)
     lamp = factory.pin(light(pins).pin)
-    out = Samples()
+    out = PressTimings()
     for i in range(n):
         button = factory.pin(pins.panels[panel].buttons[buttons[i % len(buttons)]].pin)
         clock.t += 1.0
@@ -238,14 +238,14 @@ def _light_presses(factory: Any, n: int, pins: PinMap, panel: str,
     return out
 
 
-def selection(factory: Any, n: int) -> Samples:
+def selection(factory: Any, n: int) -> PressTimings:
     """Engineering's "up" then "down" on movement: the movement light on, then off."""
     pins = selection_pins(load_pinmap())
     return _light_presses(factory, n, pins, "engineer", ("up", "down"),
                           lambda p: p.panels["engineer"].leds["movement"].pin)
 
 
-def display_presses(factory: Any, n: int) -> tuple[Samples, Samples]:
+def display_presses(factory: Any, n: int) -> tuple[PressTimings, PressTimings]:
     """Engineering's "up" then "down": press to its station display's new image, and the floor
     beside it: the same words drawn bare with luma's `canvas` straight after (the lines as laid
     out, in the same fonts: no panel, no engine, no wrapping)."""
@@ -256,7 +256,7 @@ def display_presses(factory: Any, n: int) -> tuple[Samples, Samples]:
     st = bridge.stations["engineer"]
     device = StampedDummy(width=128, height=64, mode="1")
     st.screen = StationDisplay(device, "bench")
-    out, bare = Samples(), Samples()
+    out, bare = PressTimings(), PressTimings()
     for i in range(n):
         button = factory.pin(pins.panels["engineer"].buttons[("up", "down")[i % 2]].pin)
         clock.t += 1.0
@@ -281,7 +281,7 @@ def display_presses(factory: Any, n: int) -> tuple[Samples, Samples]:
     return out, bare
 
 
-def not_now(factory: Any, n: int) -> Samples:
+def not_now(factory: Any, n: int) -> PressTimings:
     """"up" at Helm, which has nothing to do while Engineering allocates: the red flash."""
     return _light_presses(factory, n, load_pinmap(), "helm", ("up",),
                           lambda p: p.panels["helm"].leds["red"].pin)
@@ -339,7 +339,7 @@ def panels_bench(out: IO[str], n: int = PRESSES) -> list[Figure]:
     return [*panels_figures(bare, stack, moved, cc), display_figure(shown, drawn)]
 
 
-def display_figure(shown: Samples, drawn: Samples) -> Figure:
+def display_figure(shown: PressTimings, drawn: PressTimings) -> Figure:
     """Press to the station display's new image, p99, beside a bare luma draw of the image."""
     return Figure("panels", "press to station display updated, p99", _pct(shown.wall, 0.99),
                   "ms", _pct(drawn.wall, 0.99), budget=budget(20.0, pi=100.0),
@@ -352,8 +352,8 @@ def _ratio(samples: list[float], floor_samples: list[float], q: float) -> float:
     return _pct(samples, q) / max(_pct(floor_samples, q), 1e-9)
 
 
-def panels_figures(bare: Samples, stack: dict[str, Samples], moved: Samples,
-                   command: dict[str, Samples] | None = None) -> list[Figure]:
+def panels_figures(bare: PressTimings, stack: dict[str, PressTimings], moved: PressTimings,
+                   command: dict[str, PressTimings] | None = None) -> list[Figure]:
     """The table's figures (`starbridge bench`): a confirm's press to the engine's accepted
     action and to its own light, and a selection's press to its light, beside the floor; with
     `command`, the confirm's press to its light on a Command & Control turn too."""

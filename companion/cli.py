@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.commands import COMMANDS, DEFAULT
 from companion.settings.paths import user_data_dir
-from companion.settings.usage import Parser, UsageError, folder, printable
+from companion.settings.usage import CommandLineParser, UsageError, folder, printable
 from engine.errors import EngineError
 
 __all__ = ["INTERRUPTED", "UsageError", "build_parser", "main"]
@@ -97,7 +97,7 @@ def handler(name: str) -> Callable[[argparse.Namespace, Path | None], int]:
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser: with `argv`, every command listed but only the arguments of
     the one it names (its module alone is imported); without, every command's arguments."""
-    p = Parser(prog="starbridge", description="A table companion for starship "
+    p = CommandLineParser(prog="starbridge", description="A table companion for starship "
                "tactical combat board games (FASA Star Trek STCS).",
                epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action=VersionAction, help="print the version and end")

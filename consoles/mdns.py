@@ -15,8 +15,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from consoles.addresses import MDNS_NAME, link_addresses
+
+if TYPE_CHECKING:
+    from zeroconf import ServiceInfo, Zeroconf
 
 log = logging.getLogger("starbridge.stations")
 SERVICE = "_http._tcp.local."
@@ -34,8 +38,8 @@ class Advertiser:
         self.problem = ""   # why it could not advertise, in words (doctor, the log)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._zc: object | None = None
-        self._info: object | None = None
+        self._zc: Zeroconf | None = None
+        self._info: ServiceInfo | None = None
 
     def start(self) -> Advertiser:
         self._thread = threading.Thread(target=self._run, name="mdns", daemon=True)
@@ -85,9 +89,6 @@ class Advertiser:
         zc, info = self._zc, self._info
         self._zc = self._info = None
         if zc is not None:
-            from zeroconf import ServiceInfo, Zeroconf
-
-            assert isinstance(zc, Zeroconf)
-            if isinstance(info, ServiceInfo):
+            if info is not None:
                 zc.unregister_service(info)
             zc.close()

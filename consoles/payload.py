@@ -275,7 +275,7 @@ def _phase(bar: PhaseBar) -> dict[str, Any]:
             "advantage": bar.advantage, "over": bar.over}
 
 
-def status_levels(decisions: Sequence[Any], roll: bool, alert: bool = False) -> dict[str, float]:
+def status_levels(decisions: Sequence[Decision], roll: bool, alert: bool = False) -> dict[str, float]:
     """A seat's status light when no physical panel gives its levels: green when it must
     decide, amber when it must roll, red on an alert."""
     return {"green": 1.0 if decisions else 0.0, "amber": 1.0 if roll else 0.0,

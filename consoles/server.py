@@ -108,7 +108,7 @@ class StationServer:
         self.limits = limits or Limits()
         self.tokens = tokens or TokenBook()
         self.static = static
-        self.titles: Mapping[str, str] = {}          # seat key -> "Helm · USS Enterprise"
+        self._titles: Mapping[str, str] = {}         # seat key -> "Helm · USS Enterprise"
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -128,6 +128,12 @@ class StationServer:
         self.drops = 0
 
     # -- the main thread's side ------------------------------------------------------------
+    def set_titles(self, titles: Mapping[str, str]) -> None:
+        """Each seat's title (seat key -> "Helm · USS Enterprise"), told to its console when it
+        joins: the game's, set when a game starts at the table (a copy is kept, swapped whole
+        for the server's thread)."""
+        self._titles = dict(titles)
+
     def start(self, timeout: float = 10.0) -> StationServer:
         """Listen and serve; returns once the port is bound (OSError when it cannot be)."""
         self._thread = threading.Thread(target=self._run, name="stations", daemon=True)
@@ -464,7 +470,7 @@ class StationServer:
     def _welcome(self, conn: _Conn) -> None:
         seat = conn.seat or ""
         self._offer(conn, dumps({"type": "welcome", "seat": seat_label(seat),
-                                 "title": self.titles.get(seat, seat), "protocol": 1}))
+                                 "title": self._titles.get(seat, seat), "protocol": 1}))
         latest = self._latest.get(seat)
         if latest is not None:
             self._offer(conn, latest)

@@ -110,11 +110,12 @@ def countdown_lines(seconds: int) -> tuple[str, str]:
 
 
 class KioskScreen:
-    """The overlay: `mode` is ATTRACT, BRIEFING, COUNTDOWN or None (nothing drawn)."""
+    """The overlay: `mode` is ATTRACT, BRIEFING, COUNTDOWN or None (nothing drawn); `brief` is
+    what BRIEFING shows (the game's, given when the screen is made)."""
 
-    def __init__(self) -> None:
+    def __init__(self, brief: Briefing | None = None) -> None:
         self.mode: str | None = None
-        self.brief: Briefing | None = None
+        self.brief = brief
         self.seconds = 0
         self.area: pygame.Rect | None = None   # where the briefing was drawn (the map's place)
 

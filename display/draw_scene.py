@@ -25,7 +25,7 @@ from display.draw_mcp import RecordPage
 from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
-from display.draw_split import Part, draw_split, next_fill
+from display.draw_split import OfficerPart, draw_split, next_fill
 from display.draw_station_screens import StationFrames, draw_station_screens
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import Open, seat_side
@@ -165,7 +165,7 @@ class Drawn:
     roll: object = None                 # the roll request whose dialog was drawn
 
 
-def split_parts(d: Scene, stations: tuple[str, ...]) -> list[Part]:
+def split_parts(d: Scene, stations: tuple[str, ...]) -> list[OfficerPart]:
     """Each officer's part of the shared place: his panel's model, the field under his cursor,
     CONFIRM's label after a first tap to fire, the message his last tap left."""
     out = []
@@ -176,11 +176,12 @@ def split_parts(d: Scene, stations: tuple[str, ...]) -> list[Part]:
             continue
         names = [f.name for f in model.fields]
         cursor = d.cursor_of(o)
-        out.append(Part(st, model, cursor if cursor in names else (names[0] if names else ""),
-                        armed_label(o.decision) if d.armed == o.key else "",
-                        d.message if st == d.tab else None,
-                        next_fill(o.decision.presets, d.fills.get(o.key, -1)),
-                        d.message is not None and d.message == d.hint))
+        field = cursor if cursor in names else (names[0] if names else "")
+        out.append(OfficerPart(st, model, field,
+                               armed_label(o.decision) if d.armed == o.key else "",
+                               d.message if st == d.tab else None,
+                               next_fill(o.decision.presets, d.fills.get(o.key, -1)),
+                               d.message is not None and d.message == d.hint))
     return out
 
 

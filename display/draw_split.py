@@ -44,7 +44,7 @@ def parse_split(wid: str) -> tuple[str, str] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Part:
+class OfficerPart:
     """One officer's part: the station, its panel's model, the field shown, and CONFIRM's
     label when it is not "CONFIRM" (a second tap to fire), the message for it."""
 
@@ -72,7 +72,7 @@ def shown_field(model: PanelView, field: str | None) -> FieldView | None:
                 if model.fields else None)
 
 
-def plain(part: Part) -> Part:
+def plain(part: OfficerPart) -> OfficerPart:
     """`part` without the words under its fields (what each choice does, what the letters
     mean) and its choices one at a time between < and >, so that it takes no more than its
     label, one row of buttons and its action row: the station's tab opens the whole panel,
@@ -86,7 +86,7 @@ def plain(part: Part) -> Part:
 TOP, BOTTOM = 2, 4   # a part's margins inside its frame, above its header and below its row
 
 
-def need(p: Painter, part: Part, width: int, touch: int) -> int:
+def need(p: Painter, part: OfficerPart, width: int, touch: int) -> int:
     """The height `part` takes: its header, the field under the cursor, its row of buttons."""
     line = p.line_height("small")
     f = shown_field(part.model, part.field)
@@ -95,7 +95,7 @@ def need(p: Painter, part: Part, width: int, touch: int) -> int:
         + BOTTOM
 
 
-def fits(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int) -> int:
+def fits(p: Painter, parts: Sequence[OfficerPart], area: pygame.Rect, touch: int) -> int:
     """How many parts fit `area` one above another (each at least a header, its field and the
     row of buttons): those first in `parts` are drawn."""
     n = 0
@@ -108,7 +108,7 @@ def fits(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int) -> in
     return n
 
 
-def draw_split(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int,
+def draw_split(p: Painter, parts: Sequence[OfficerPart], area: pygame.Rect, touch: int,
                focus: str | None) -> list[str]:
     """Draw `parts` one above another in `area` (the panel's place and its action row); returns
     the stations drawn (those that fit, in order)."""
@@ -132,7 +132,7 @@ def draw_split(p: Painter, parts: Sequence[Part], area: pygame.Rect, touch: int,
     return [part.station for part in shown]
 
 
-def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | None) -> None:
+def _part(p: Painter, part: OfficerPart, area: pygame.Rect, touch: int, focus: str | None) -> None:
     p.region = "split"   # the panel's place and its action row (layout.Layout.shared)
     pygame.draw.rect(p.surface, theme.PANEL, area, border_radius=12)
     pygame.draw.rect(p.surface, theme.ACCENT, area, 2, border_radius=12)
@@ -172,7 +172,7 @@ def _part(p: Painter, part: Part, area: pygame.Rect, touch: int, focus: str | No
     _row(p, part, row, touch, focus)
 
 
-def _head(part: Part) -> str:
+def _head(part: OfficerPart) -> str:
     """"SCI · Science Skill Roll": the station and its decision (the ship's name left to the
     tab and the title: the parts are one seat's, of one ship)."""
     short = _short(part.model)
@@ -190,7 +190,7 @@ def _short(model: PanelView) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _row(p: Painter, part: Part, row: pygame.Rect, touch: int, focus: str | None) -> None:
+def _row(p: Painter, part: OfficerPart, row: pygame.Rect, touch: int, focus: str | None) -> None:
     """< n/m > to the other fields, FILL (the quick fills in turn), CONFIRM."""
     model = part.model
     x = row.x

@@ -10,7 +10,7 @@ import pygame
 
 from display import theme
 
-Cell = tuple[tuple[int, int, int], float, str]
+WalkCell = tuple[tuple[int, int, int], float, str]
 ROW_H, LABEL_W, TOP, MAX_W = 18, 150, 34, 1600
 DARK = (30, 32, 44)
 FOOT_H = 44   # the action numbers and the legend
@@ -24,7 +24,7 @@ def tick_every(cell_w: int) -> int:
     return 1000
 
 
-def draw_walk(rows: list[tuple[str, list[Cell]]], title: str) -> pygame.Surface:
+def draw_walk(rows: list[tuple[str, list[WalkCell]]], title: str) -> pygame.Surface:
     columns = max((len(cells) for _, cells in rows), default=1)
     cell_w = max(1, min(8, (MAX_W - LABEL_W) // max(columns, 1)))
     w = max(LABEL_W + cell_w * columns + 10, 640)
@@ -55,7 +55,7 @@ def draw_walk(rows: list[tuple[str, list[Cell]]], title: str) -> pygame.Surface:
     return surf
 
 
-def save_walk(path: Path, rows: list[tuple[str, list[Cell]]], title: str) -> None:
+def save_walk(path: Path, rows: list[tuple[str, list[WalkCell]]], title: str) -> None:
     if not pygame.font.get_init():
         pygame.font.init()
     pygame.image.save(draw_walk(rows, title), str(path))

@@ -77,7 +77,7 @@ class EndgameScreen:
         self.offered, self.game = offered, game
         self._offer: tuple[go.GameOffer | None] | None = None
         self.chooser: GameChooser | None = None   # ANOTHER SCENARIO: the game chooser open
-        self.note = ""   # e.g. the kiosk's "the demonstration returns in 20 s"
+        self._note = ""   # e.g. the kiosk's "the demonstration returns in 20 s"
         self.widgets: list[Widget] = []
 
     @property
@@ -97,11 +97,16 @@ class EndgameScreen:
         ruleset, scenario, level = self.game
         return (offer.named(ruleset, scenario) if offer is not None else "", level)
 
+    def set_note(self, note: str) -> bool:
+        """Say `note` under the outcome; whether it changed (the display is then redrawn)."""
+        changed, self._note = note != self._note, note
+        return changed
+
     def model(self, view: Mapping[str, Any]) -> EndgameModel | None:
         if not view.get("outcome"):
             return None
         return endgame_model(view, self.saved_as, self.offer, self.current, self.kiosk,
-                             self.note)
+                             self._note)
 
     def draw(self, p: Painter, lay: Layout, view: Mapping[str, Any]) -> None:
         self.widgets = []

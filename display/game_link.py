@@ -103,7 +103,7 @@ def open_decisions(state: GameState, seat: Seat) -> list[Open]:
     return out
 
 
-def why_not(state: GameState, action: Any) -> str | None:
+def why_not(state: GameState, action: Action) -> str | None:
     return problem(state, action)
 
 

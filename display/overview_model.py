@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.stations import title
-from readouts.sides import Colour, side_colours
+from readouts.colour import Colour
+from readouts.sides import side_colours
 
 COLUMNS = (("Super-", "structure"), ("Power", "(M/S/W)"), ("Shields 1-6", "x: damaged"),
            ("Weapons", "armed"))

@@ -6,7 +6,7 @@ no pygame.
 
 from __future__ import annotations
 
-from readouts.sides import Colour as Colour  # one colour type for the display and the seats
+from readouts.colour import Colour as Colour  # one colour type: the display, seats, lights
 
 BACKGROUND: Colour = (6, 8, 16)
 SPACE_GRID: Colour = (34, 44, 70)

@@ -2,7 +2,7 @@
 
     with DiceBridge(config) as dice:
         for outcome in dice.poll(pending(state), timeout=0.05):
-            if isinstance(outcome, Answer):
+            if isinstance(outcome, TrayAnswer):
                 state, events = apply(state, outcome.action)
                 dice.track(pending(state), outcome.action)
             show(outcome.text)
@@ -27,11 +27,11 @@ from engine.stations import INSTRUCTOR, Seat
 from firmware_bridge.link import LinkEvent, TrayLink
 from firmware_bridge.router import (
     TRAY_CONNECTED,
-    Answer,
     DiceConfig,
     DiceOutcome,
     DiceRouter,
     DiceStatus,
+    TrayAnswer,
 )
 
 
@@ -88,7 +88,7 @@ class DiceBridge:
 
     def poll(self, prompts: Sequence[Prompt], timeout: float = 0.0) -> list[DiceOutcome]:
         """What the trays said since the last poll, waiting up to `timeout` for the first of it;
-        ends with the first `Answer` if there is one (apply it, then poll again)."""
+        ends with the first `TrayAnswer` if there is one (apply it, then poll again)."""
         self.track(prompts)
         out: list[DiceOutcome] = []
         try:
@@ -99,7 +99,7 @@ class DiceBridge:
             outcome = self.router.on_event(event, prompts, self.since)
             if outcome is not None:
                 out.append(outcome)
-                if isinstance(outcome, Answer):
+                if isinstance(outcome, TrayAnswer):
                     return out
             try:
                 event = self.events.get_nowait()

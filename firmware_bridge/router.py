@@ -161,7 +161,7 @@ class DiceStatus:
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
+class TrayAnswer:
     """Apply `action`: a tray roll answering the pending request."""
 
     action: RollResult
@@ -177,7 +177,7 @@ class Shown:
     text: str
 
 
-DiceOutcome = Answer | Shown
+DiceOutcome = TrayAnswer | Shown
 
 
 def read_die(request: RollRequest, roll: Roll) -> int | None:
@@ -253,7 +253,7 @@ class DiceRouter:
             return Shown(f"{said}, but {title(request.station)} needs a {request.kind}; ignored")
         reading = "" if value == roll.value else f" (reads {value})"
         face = "" if value == roll.value else f"d{roll.sides} {roll.value} reads {value}"
-        return Answer(RollResult(request.station, value, "tray", roll.label),
+        return TrayAnswer(RollResult(request.station, value, "tray", roll.label),
                       f"{title(request.station)} rolled {roll.value}{reading} on {roll.label}: "
                       f"{request.purpose}", face)
 
@@ -267,7 +267,7 @@ class DiceRouter:
             return Shown(f"{said}: tens {digit % 10}; now roll the units")
         del self._tens[tray]
         value = percentile(held[1], digit)
-        return Answer(RollResult(request.station, value, "tray", f"{held[2]}+{roll.label}"),
+        return TrayAnswer(RollResult(request.station, value, "tray", f"{held[2]}+{roll.label}"),
                       f"{title(request.station)} rolled {value:02d} (percentile) on "
                       f"{held[2]}, {roll.label}: {request.purpose}")
 

@@ -35,6 +35,7 @@ from gpiozero.exc import (
 from engine.words import plural
 from hardware.debounce import Edge
 from hardware.expanders import ExpanderError, ExpanderHub, hub_for
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import Expander, PanelSpec, PinMap, PinRef
 
 Clock = Callable[[], float]
@@ -58,7 +59,7 @@ class FactoryError(PanelsError):
     """No pin factory could be made (not on a Pi, a library missing, no GPIO chip)."""
 
 
-def make_factory(pins: PinMap, choice: str | None = None) -> Any:
+def make_factory(pins: PinMap, choice: str | None = None) -> PinFactory:
     """The gpiozero pin factory the pin map (or `choice`) asks for.
 
     "mock": gpiozero's MockFactory with PWM pins, pretending to be `[board] mock_revision`.
@@ -67,18 +68,21 @@ def make_factory(pins: PinMap, choice: str | None = None) -> Any:
     if name == "mock":
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        return MockFactory(revision=pins.mock_revision, pin_class=MockPWMPin)
+        mock: PinFactory = MockFactory(revision=pins.mock_revision, pin_class=MockPWMPin)
+        return mock
     tried: list[str] = []
     for candidate in (("lgpio", "rpigpio") if name == "auto" else (name,)):
         try:
             if candidate == "lgpio":
                 from gpiozero.pins.lgpio import LGPIOFactory
 
-                return LGPIOFactory()
+                lgpio: PinFactory = LGPIOFactory()
+                return lgpio
             if candidate == "rpigpio":
                 from gpiozero.pins.rpigpio import RPiGPIOFactory
 
-                return RPiGPIOFactory()
+                rpigpio: PinFactory = RPiGPIOFactory()
+                return rpigpio
             raise FactoryError(f"unknown pin factory {candidate!r} (auto, lgpio, rpigpio, mock)")
         except (ImportError, BadPinFactory) as exc:
             tried.append(f"{candidate}: the library is missing ({exc})")
@@ -103,7 +107,7 @@ def on_a_pi(model: Path = PI_MODEL) -> bool:
 
 
 def factory_or_mock(pins: PinMap, say: Callable[[str], None], choice: str | None = None,
-                    pi: bool | None = None) -> Any:
+                    pi: bool | None = None) -> PinFactory:
     """The pin factory asked for, or, when there is no GPIO here, the mock (after saying once
     why and how to fix it): the game goes on with the keyboard standing in for the buttons. On
     a PC that asked for nothing in particular ("auto"), a short line: no GPIO is expected."""
@@ -181,7 +185,7 @@ class PanelDevices:
         self.lights.clear()
 
 
-def open_panel(spec: PanelSpec, factory: Any, edges: queue.Queue[Edge],
+def open_panel(spec: PanelSpec, factory: PinFactory, edges: queue.Queue[Edge],
                clock: Clock = time.monotonic, expanders: dict[str, Expander] | None = None,
                hub: ExpanderHub | None = None) -> PanelDevices:
     """Open one panel's buttons and lights on `factory`; each button's edges go on `edges`.

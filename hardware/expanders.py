@@ -29,6 +29,7 @@ from typing import Any
 from hardware.debounce import Edge
 from hardware.mcp23017 import MCP23017, Bus, pin_bit
 from hardware.mcp23017_mock import EmulatedBuses, emulated_buses
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import Expander
 
 POLL_S = 0.005    # on a Pi: 200 reads a second, well inside the 20 ms debounce
@@ -256,8 +257,7 @@ class ExpanderHub:
     def write(self, chip: _Chip, bit: int, on: bool) -> None:
         with self.lock:
             if chip.down:
-                chip.driver.olat = (chip.driver.olat | 1 << bit) if on else \
-                    (chip.driver.olat & ~(1 << bit))  # written when it answers again
+                chip.driver.keep(bit, on)  # written when it answers again
                 return
             try:
                 chip.driver.write(bit, on)
@@ -314,7 +314,7 @@ _HUBS: weakref.WeakKeyDictionary[Any, ExpanderHub] = weakref.WeakKeyDictionary()
 _HUBS_LOCK = threading.Lock()
 
 
-def hub_for(factory: Any) -> ExpanderHub:
+def hub_for(factory: PinFactory) -> ExpanderHub:
     """The expander hub of this pin factory: the emulated buses for gpiozero's MockFactory,
     the Pi's I2C buses (smbus2) for any other."""
     from gpiozero.pins.mock import MockFactory

@@ -94,6 +94,11 @@ class MCP23017:
         self.olat = new
         return True
 
+    def keep(self, bit: int, on: bool) -> None:
+        """Remember an output's level without writing it (the chip does not answer): `reset`
+        writes it when the chip answers again."""
+        self.olat = (self.olat | (1 << bit)) if on else (self.olat & ~(1 << bit))
+
     def read(self) -> int:
         """Both ports' GPIO registers in one transfer: bit 0 = A0 .. bit 15 = B7."""
         a, b = self.bus.read_i2c_block_data(self.address, GPIO, 2)

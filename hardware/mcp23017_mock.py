@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.mcp23017 import IOCON_BANK, IOCON_SEQOP, REGISTER_NAMES, pin_bit
+from hardware.pin_factory import PinFactory
 
 READ_ONLY = frozenset({"INTF", "INTCAP"})
 BANK1_B = 0x10  # with BANK = 1, port B's registers start here
@@ -249,12 +250,12 @@ class EmulatedBuses:
 _BUSES: weakref.WeakKeyDictionary[Any, EmulatedBuses] = weakref.WeakKeyDictionary()
 
 
-def emulated_buses(factory: Any) -> EmulatedBuses:
+def emulated_buses(factory: PinFactory) -> EmulatedBuses:
     """The emulated buses that go with this mock pin factory (kept as long as it lives)."""
     with _BUSES_LOCK:
         return _BUSES.setdefault(factory, EmulatedBuses())
 
 
-def mock_i2c(factory: Any, number: int = 1) -> EmulatedI2CBus:
+def mock_i2c(factory: PinFactory, number: int = 1) -> EmulatedI2CBus:
     """The emulated I2C bus `number` that goes with this mock pin factory."""
     return emulated_buses(factory)(number)

@@ -109,6 +109,19 @@ class Editor:
         return Outcome(refused="not now: " + "; ".join(
             f"{p.label.lower()}: {p.problem}" for p in presets))
 
+    def move_cursor(self, by: int) -> bool:
+        """The cursor `by` fields on (back when negative), round; False (it stays) when the
+        decision has fewer than two fields."""
+        count = len(self.decision.fields)
+        if count < 2:
+            return False
+        self.cursor = (self.cursor + by) % count
+        return True
+
+    def put_back(self, values: dict[str, Value]) -> None:
+        """The values as they were before a step that is taken back (held up: its press's)."""
+        self.values = dict(values)
+
     def set(self, name: str, value: Value) -> bool:
         trial = dict(self.values)
         trial[name] = value
@@ -304,8 +317,7 @@ class PanelModel:
         if kind == LONG and button == fn.UP and self._up_selects(editor):
             return self._next_field(editor)
         if kind == LONG and button == fn.SELECT and editor.decision.presets:
-            if len(editor.decision.fields) >= 2:   # the press moved the cursor on: back
-                editor.cursor = (editor.cursor - 1) % len(editor.decision.fields)
+            editor.move_cursor(-1)   # the press moved the cursor on (two fields or more): back
             return editor.next_preset()
         if kind == LONG:
             return Outcome()  # a held button never repeats
@@ -334,27 +346,21 @@ class PanelModel:
     def _next_field(self, editor: Editor) -> Outcome:
         """Held up: the step its press made taken back, the cursor on the next field."""
         if self._before_up is not None:
-            editor.values, self._before_up = self._before_up, None
-        editor.cursor = (editor.cursor + 1) % len(editor.decision.fields)
+            editor.put_back(self._before_up)
+            self._before_up = None
+        editor.move_cursor(+1)
         label = editor.field.label if editor.field is not None else ""
         return Outcome(note=f"{label}: press up to change it, hold up for the next")
 
     def _edit(self, editor: Editor, button: str) -> bool:
-        count = len(editor.decision.fields)
         if button == fn.SELECT and editor.field is not None and editor.field.kind == "steps":
             return editor.turn_last_step()
         if button in (fn.SELECT, fn.NEXT_WEAPON, fn.NEXT_SHIELD):
-            if count < 2:
-                return False
-            editor.cursor = (editor.cursor + 1) % count
-            return True
+            return editor.move_cursor(+1)
         if button == fn.BACK:
             if editor.field is not None and editor.field.kind == "steps":
                 return editor.undo_step()
-            if count < 2:
-                return False
-            editor.cursor = (editor.cursor - 1) % count
-            return True
+            return editor.move_cursor(-1)
         if button in (fn.UP, fn.ADD, fn.NEXT_CHOICE):
             return editor.step(+1)
         if button in (fn.DOWN, fn.REMOVE):

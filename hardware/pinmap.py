@@ -189,10 +189,10 @@ def parse_pinmap(text: str, source: str = "pins.toml") -> PinMap:
     except RecursionError:
         raise PinMapError([f"{source}: not valid TOML: nested too deep (a pin map is tables "
                            f"of keys, a few levels deep)"]) from None
-    return _Checker(text, source).check(data)
+    return _PinMapChecker(text, source).check(data)
 
 
-class _Checker:
+class _PinMapChecker:
     def __init__(self, text: str, source: str) -> None:
         self.lines = key_lines(text)
         self.source = source

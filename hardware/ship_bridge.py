@@ -23,7 +23,6 @@ import queue
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine import Event, GameState, Seat
 from hardware import engine_api as api
@@ -33,7 +32,8 @@ from hardware.expanders import ExpanderHub, hub_for
 from hardware.functions import AMBER
 from hardware.lamps import Lamp, levels
 from hardware.panel import Outcome, PanelModel
-from hardware.pinmap import PinMap
+from hardware.pin_factory import PinFactory
+from hardware.pinmap import DisplaySpec, PinMap
 from hardware.rule_lamps import default_rules
 from hardware.station_display import DisplayError, StationDisplay, open_station_display
 from hardware.station_screen import ROLL_NOW, YOUR_MOVE, station_screen
@@ -68,7 +68,7 @@ class Bridge:
     of the pin map's crews sits at them: 1 for the first ship with people at panels (in the
     scenario's order), 2 for the next (two crews on one Pi)."""
 
-    def __init__(self, pins: PinMap, factory: Any, ship: str | None, stations: Iterable[str],
+    def __init__(self, pins: PinMap, factory: PinFactory, ship: str | None, stations: Iterable[str],
                  clock: Clock = time.monotonic, crew: int = 1,
                  lights: RuleSet | None = None,
                  edges: queue.Queue[Edge] | None = None) -> None:
@@ -120,7 +120,7 @@ class Bridge:
         self.hub.start()  # on a Pi: the thread that polls the expanders' buttons
         self.lamp_test(self.clock() if t is None else t)
 
-    def _open_screen(self, name: str, spec: Any, say: Callable[[str], None]
+    def _open_screen(self, name: str, spec: DisplaySpec | None, say: Callable[[str], None]
                      ) -> StationDisplay | None:
         """The panel's station display (luma's dummy device on the mock), or None, said once
         when the map declares one that does not answer: the panel works without it."""

@@ -116,7 +116,7 @@ def render(screen: StationScreen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Im
     return image
 
 
-class Device(Protocol):
+class LumaDevice(Protocol):
     """What of a luma device is used: its size, and `display(image)`."""
 
     size: tuple[int, int]
@@ -128,7 +128,7 @@ class Device(Protocol):
 class StationDisplay:
     """One panel's display: draws a `StationScreen` when it differs from the one shown."""
 
-    device: Device
+    device: LumaDevice
     where: str = ""                     # "bus 1, channel 2, 0x3c": for messages
     shown: StationScreen | None = None
     image: Image.Image | None = None    # the last image drawn

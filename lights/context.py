@@ -20,11 +20,11 @@ from engine import Decision, GameState, Prompt, Seat, controls, pending, view
 from engine.events import Event
 from engine.public import public_view
 
-Entry = tuple[str, bool, str, bool]
+AskedEntry = tuple[str, bool, str, bool]
 """What a seat is asked: (action, is a roll, what, is an offer the game does not wait for)."""
 
 
-def _asked(entries: Sequence[Entry]) -> dict[str, Any]:
+def _asked(entries: Sequence[AskedEntry]) -> dict[str, Any]:
     """The `asked` names: `decide`, a decision the game waits for; `offer`, one it does not
     (a self-destruct order, a warp speed left as it is); `roll`; the `actions` and `what`."""
     return {"decide": any(not roll and not offer for _, roll, _, offer in entries),
@@ -34,10 +34,10 @@ def _asked(entries: Sequence[Entry]) -> dict[str, Any]:
             "what": [w for _, _, w, _ in entries]}
 
 
-def asked_entries(prompts: Sequence[Prompt], decisions: Sequence[Decision]) -> list[Entry]:
+def asked_entries(prompts: Sequence[Prompt], decisions: Sequence[Decision]) -> list[AskedEntry]:
     """A seat's entries from its prompts (`pending`) and, when one of them is not a roll, its
     decisions (`controls`), each of which says whether the game waits for it."""
-    out: list[Entry] = [(p.action, True, p.what, False) for p in prompts if p.roll is not None]
+    out: list[AskedEntry] = [(p.action, True, p.what, False) for p in prompts if p.roll is not None]
     if any(p.roll is None for p in prompts):
         out += [(d.action, False, d.prompt.what, bool(d.optional)) for d in decisions
                 if d.action != "roll"]
@@ -49,7 +49,7 @@ def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
     over = bool(getattr(state, "over", False))
     if seat is None:
         seen = public_view(state)
-        entries: list[Entry] = [(str(p.get("action") or ""), p.get("action") == "roll",
+        entries: list[AskedEntry] = [(str(p.get("action") or ""), p.get("action") == "roll",
                                  str(p.get("what") or ""), False)
                                 for p in seen.get("pending", ()) if isinstance(p, Mapping)]
         return make_context(seen, None, entries, None, over)
@@ -61,7 +61,7 @@ def seat_context(state: GameState, seat: Seat | None) -> dict[str, Any]:
 
 
 def make_context(seen: Mapping[str, Any], ship: Mapping[str, Any] | None,
-                 entries: Sequence[Entry], seat: Seat | None,
+                 entries: Sequence[AskedEntry], seat: Seat | None,
                  over: bool) -> dict[str, Any]:
     """A context from a seat's view, its own ship in it, (action, is a roll, what) of each of
     its prompts, and whether the game is over (a caller that has them already: a panel)."""

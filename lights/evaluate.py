@@ -28,10 +28,10 @@ from lights.rules import (
     OFF,
     PLAY,
     STATE,
-    Colour,
-    Rule,
+    LightRule,
     RuleSet,
 )
+from readouts.colour import Colour
 
 FRAME_S = 1 / 30
 """How often a glowing or fading output is looked at again."""
@@ -75,14 +75,14 @@ class Look:
 DARK = Look(OFF)
 
 
-def level_of(rule: Rule, ctx: Mapping[str, object]) -> float:
+def level_of(rule: LightRule, ctx: Mapping[str, object]) -> float:
     """The rule's level now (a number, or its expression read against `ctx`), 0..1."""
     raw = rule.effect.level
     v = number(raw.value(ctx)) if isinstance(raw, Expr) else raw
     return 0.0 if v is None else max(0.0, min(1.0, v))
 
 
-def held_states(rules: Iterable[Rule], ctx: dict[str, Any]) -> dict[int, bool]:
+def held_states(rules: Iterable[LightRule], ctx: dict[str, Any]) -> dict[int, bool]:
     """Which state rules hold now (by index). `held("name")` reads a named state's condition;
     the checker refused loops, and a depth cap keeps a loop from running away anyway."""
     named = {r.name: r for r in rules if r.kind == STATE and r.name}
@@ -125,7 +125,7 @@ def steady_looks(rules: RuleSet, outputs: Iterable[str],
     return out
 
 
-def _look(rule: Rule, ctx: Mapping[str, object], start: float, until: float | None) -> Look:
+def _look(rule: LightRule, ctx: Mapping[str, object], start: float, until: float | None) -> Look:
     e = rule.effect
     return Look(e.kind, e.colour, level_of(rule, ctx), e.period, start, until, rule.index,
                 rule.priority)

@@ -158,7 +158,7 @@ class Binary(Expr):
 
 
 @dataclass(frozen=True)
-class Call(Expr):
+class FunctionCall(Expr):
     name: str
     args: tuple[Expr, ...]
 
@@ -286,7 +286,7 @@ FUNCTIONS: dict[str, Callable[..., Value]] = {
     "keys": _keys,
     "pick": _pick,
     "column": _column,
-    "held": lambda name: False,   # read by Call itself (a named state of the file)
+    "held": lambda name: False,   # read by FunctionCall itself (a named state of the file)
 }
 ARITY = {"starts": 2, "keys": 2, "pick": 2, "column": 2}
 
@@ -425,7 +425,7 @@ class _Parser:
         if len(args) != want:
             raise ExprError(f"at {name.at + 1}: {name.text}() takes {want} "
                             f"argument{'s' if want > 1 else ''}, not {len(args)}")
-        return Call(name.text, tuple(args))
+        return FunctionCall(name.text, tuple(args))
 
     def path(self, head: str) -> Expr:
         parts: list[Expr] = []

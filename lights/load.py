@@ -43,12 +43,12 @@ from lights.rules import (
     SOUND_EFFECTS,
     STATE,
     WLED,
-    Colour,
     Effect,
+    LightRule,
     Output,
-    Rule,
     RuleSet,
 )
+from readouts.colour import Colour
 
 MAX_FILE = 256 * 1024
 MAX_OUTPUTS = 200
@@ -106,7 +106,7 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     return out
 
 
-class _Checker:
+class _LightsFileChecker:
     def __init__(self, source: str, text: str) -> None:
         self.source = source
         self.lines = key_lines(text)
@@ -262,8 +262,8 @@ class _Checker:
         return float(value)
 
     # -- rules ----------------------------------------------------------------------------------
-    def rules(self, data: Mapping[str, Any], outputs: dict[str, Output]) -> tuple[Rule, ...]:
-        out: list[Rule] = []
+    def rules(self, data: Mapping[str, Any], outputs: dict[str, Output]) -> tuple[LightRule, ...]:
+        out: list[LightRule] = []
         for kind in (STATE, EVENT):
             entries = data.get(kind, [])
             if not isinstance(entries, list):
@@ -284,7 +284,7 @@ class _Checker:
         return tuple(replace(r, index=i) for i, r in enumerate(out))
 
     def rule(self, kind: str, body: Mapping[str, Any], where: tuple[str, ...],
-             outputs: dict[str, Output]) -> list[Rule]:
+             outputs: dict[str, Output]) -> list[LightRule]:
         known = EVENT_KEYS if kind == EVENT else RULE_KEYS
         for key in body:
             if key not in known:
@@ -300,7 +300,7 @@ class _Checker:
             self.bad((*where, "each"), f"each is a list of 1 to {MAX_EACH} numbers or words, "
                                        f"put where a rule says {{each}}")
             return []
-        made: list[Rule] = []
+        made: list[LightRule] = []
         for copy in copies:
             def fill(value: object, copy: str | None = copy) -> object:
                 if copy is None:
@@ -317,7 +317,7 @@ class _Checker:
         return made
 
     def one_rule(self, kind: str, body: Mapping[str, Any], where: tuple[str, ...],
-                 outputs: dict[str, Output]) -> Rule | None:
+                 outputs: dict[str, Output]) -> LightRule | None:
         ok = True
         names = body.get("output")
         if isinstance(names, str):
@@ -390,7 +390,7 @@ class _Checker:
         if not isinstance(name, str) or len(name) > 60:
             self.bad((*where, "name"), "name is a few words (at most 60 characters)")
             name = ""
-        return Rule(kind, 0, tuple(names), effect, name, when, on, edge, priority,
+        return LightRule(kind, 0, tuple(names), effect, name, when, on, edge, priority,
                     self.line(where), str(text or ""), ".".join(where))
 
     def condition(self, text: object, where: tuple[str, ...], with_event: bool,
@@ -486,7 +486,7 @@ class _Checker:
                         f"[255, 128, 0], not {value!r}")
         return (255, 255, 255)
 
-    def loops(self, rules: tuple[Rule, ...]) -> None:
+    def loops(self, rules: tuple[LightRule, ...]) -> None:
         """A named state that holds only through itself (held("a") in a, or a -> b -> a), and
         held() of a state the file does not name."""
         named = {r.name: r for r in rules if r.kind == STATE and r.name}
@@ -537,7 +537,7 @@ def sound_names() -> tuple[str, ...]:
 
 def parse_rules(text: str, source: str) -> RuleSet:
     """The rules of a lights file's text; LightsError listing every mistake."""
-    checker = _Checker(source, text)
+    checker = _LightsFileChecker(source, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

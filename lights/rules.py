@@ -2,7 +2,7 @@
 
     rules = load_rules(path)             # lights/load.py: every mistake with its line and key
     rules.outputs["room"]                # Output("room", "wled", ...)
-    rules.rules                          # Rule(...) in the file's order
+    rules.rules                          # LightRule(...) in the file's order
 
 An output is something a person can see or hear: a panel's LED, a WLED strip or lamp on the
 network, a DMX channel (sACN), a sound. It belongs to whoever sits in front of it (`seat`): the
@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lights.expr import Expr
-
-Colour = tuple[int, int, int]
+from readouts.colour import Colour
 
 PUBLIC = "public"
 MAX_HELD = 32
@@ -88,7 +87,7 @@ class Effect:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class LightRule:
     kind: str                        # "state" or "event"
     index: int                       # its place among all the file's rules (ties: the later)
     outputs: tuple[str, ...]
@@ -115,9 +114,9 @@ class Rule:
 class RuleSet:
     source: str
     outputs: dict[str, Output] = field(default_factory=dict)
-    rules: tuple[Rule, ...] = ()
+    rules: tuple[LightRule, ...] = ()
 
-    def for_output(self, name: str) -> tuple[Rule, ...]:
+    def for_output(self, name: str) -> tuple[LightRule, ...]:
         return tuple(r for r in self.rules if name in r.outputs)
 
     def seats(self) -> tuple[str, ...]:

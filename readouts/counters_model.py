@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from readouts.sides import NO_SIDE, Colour, side_colours
+from readouts.colour import Colour
+from readouts.sides import NO_SIDE, side_colours
 
 MINE, DECOY, FACE_DOWN = "mine", "decoy", "face-down"
 LEGEND = {MINE: "mine", DECOY: "decoy (dummy counter)", FACE_DOWN: "face-down counter: mine or decoy"}

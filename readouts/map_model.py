@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import arc_hexes, course_path, course_reach
+from engine.game import Offset  # (col, row): a hex of the map
 from engine.hexgrid import HEADING_NAMES, Hex, offset_to_hex
 from engine.squaregrid import range_between
+from readouts.colour import Colour
 from readouts.counters_model import CounterMarker, counter_markers
 from readouts.shield_marks import ShieldMark
-from readouts.sides import Colour, side_colours, side_shapes
+from readouts.sides import side_colours, side_shapes
 from readouts.square_model import SquareFeatures, square_features
-
-Offset = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)

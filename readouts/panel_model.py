@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.actions import Action
 from engine.controls import Decision, Field, Value
 from engine.hexgrid import HEADING_NAMES
 from engine.stations import (
@@ -183,7 +184,7 @@ class DecisionEditor:
         self.values[name] = text[:-1]
         return True
 
-    def action(self) -> Any:
+    def action(self) -> Action:
         return self.decision.make(self.values)
 
     def views(self, note: Callable[[str, Value], str] | None = None,
@@ -379,7 +380,7 @@ PANEL_STATIONS: tuple[str, ...] = (CAPTAIN, ENGINEER, HELM, SCIENCE)
 
 def panel_model(view: Mapping[str, Any], station: str, ship_id: str | None,
                 editor: DecisionEditor | None,
-                problem: Callable[[Any], str | None] | None = None,
+                problem: Callable[[Action], str | None] | None = None,
                 note: Callable[[str, Value], str] | None = None,
                 cursor: str | None = None) -> PanelView:
     """One station's panel: its facts, and the decision being edited (if any) with the reason

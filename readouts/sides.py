@@ -8,7 +8,7 @@ so colour is never the only cue.
 
 from __future__ import annotations
 
-Colour = tuple[int, int, int]
+from readouts.colour import Colour
 
 # Okabe-Ito, in the order sides are given them (the first side of a scenario gets sky blue).
 SIDE_COLOURS: tuple[Colour, ...] = (

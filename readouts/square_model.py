@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-Offset = tuple[int, int]
+from engine.game import Offset  # (col, row): a square of the grid
+
 SQUARE = "square"
 
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 
 from sacn.messages.data_packet import DataPacket, calculate_multicast_addr
 
-from lights.rules import Colour, Output
+from lights.rules import Output
+from readouts.colour import Colour
 from room.link import Link
 
 KEEPALIVE_S = 1.0

@@ -12,7 +12,7 @@ what every side may know, a named seat its own view. A device is sent only a cha
 universe is also refreshed every second), from a thread of its own (room/link.py), so the game
 never waits on the network. `drive=False` follows the rules without any device (lights test),
 and still makes each command: `wire` holds every light's last (a WLED's JSON body, a DMX
-output's channel values), and `plays` every sound started, so what the room would say can be
+output's channel values), and `played()` every sound started, so what the room would say can be
 read whole (the secrets suite compares them).
 """
 
@@ -27,7 +27,8 @@ from engine.events import Event
 from engine.public import public_events
 from lights.context import event_context, seat_context
 from lights.evaluate import Lit, Look
-from lights.rules import DMX, LOOP, PANEL, PUBLIC, SOUND, WLED, Colour, RuleSet
+from lights.rules import DMX, LOOP, PANEL, PUBLIC, SOUND, WLED, RuleSet
+from readouts.colour import Colour
 from room.dmx import DmxUniverses, channel_values
 from room.link import Link
 from room.sound import Speaker
@@ -73,7 +74,7 @@ class Room:
             self.wled = {o.name: wled_link(o) for o in outs if o.kind == WLED}
             dmx = [o for o in outs if o.kind == DMX]
             self.dmx = DmxUniverses(dmx) if dmx else None
-        self.plays: list[tuple[str, bool]] = []   # every sound started: (output, looped)
+        self._plays: list[tuple[str, bool]] = []   # every sound started: (output, looped)
         self.wire: dict[str, bytes] = {}          # each light's last command, sent or not
 
     def follow(self, state: GameState, events: tuple[Event, ...], t: float) -> None:
@@ -106,7 +107,7 @@ class Room:
             self.said.append(text)
 
     def _play(self, name: str, loop: bool) -> None:
-        self.plays.append((name, loop))
+        self._plays.append((name, loop))
         if loop:
             self.looping.add(name)
         if self.speaker is not None:
@@ -150,6 +151,12 @@ class Room:
     def due(self, t: float) -> float | None:
         times = [d for lit in self.lits.values() if (d := lit.due(t)) is not None]
         return min(times) if times else None
+
+    def played(self) -> tuple[tuple[str, bool], ...]:
+        """Every sound started since last asked, (output, looped), in order: what the room
+        would say when it sends nothing (a walk through a game, a test)."""
+        out, self._plays = tuple(self._plays), []
+        return out
 
     def news(self) -> list[str]:
         out, self.said = self.said, []

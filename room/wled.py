@@ -13,7 +13,8 @@ import http.client
 import json
 from urllib.parse import urlsplit
 
-from lights.rules import Colour, Output
+from lights.rules import Output
+from readouts.colour import Colour
 from room.link import Link
 
 TIMEOUT_S = 1.0

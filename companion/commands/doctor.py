@@ -29,7 +29,7 @@ Each line says ok, warn or FAIL, and for a problem the command that fixes it."""
 
 
 @dataclass(frozen=True)
-class Check:
+class Finding:
     name: str
     status: str
     detail: str
@@ -49,77 +49,77 @@ def _in_group(name: str) -> bool | None:
     return gid in os.getgroups() or os.getgid() == gid
 
 
-def check_gpio(dev: Path = Path("/dev")) -> list[Check]:
+def check_gpio(dev: Path = Path("/dev")) -> list[Finding]:
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
-        return [Check("GPIO", WARN, "no /dev/gpiochip*: not a Raspberry Pi (the panels run "
+        return [Finding("GPIO", WARN, "no /dev/gpiochip*: not a Raspberry Pi (the panels run "
                                     "mocked; the keyboard stands in)",
                       "on a Pi: use Raspberry Pi OS Bookworm; nothing to do on a PC")]
     out = []
     usable = [c for c in chips if os.access(c, os.R_OK | os.W_OK)]
     if usable:
-        out.append(Check("GPIO", OK, f"{', '.join(c.name for c in usable)} usable"))
+        out.append(Finding("GPIO", OK, f"{', '.join(c.name for c in usable)} usable"))
     else:
-        out.append(Check("GPIO", FAIL, f"{chips[0]} is not readable and writable by you",
+        out.append(Finding("GPIO", FAIL, f"{chips[0]} is not readable and writable by you",
                          "sudo adduser $USER gpio, then log in again"))
     member = _in_group("gpio")
     if member is False:
-        out.append(Check("gpio group", WARN if usable else FAIL, "you are not in the gpio group",
+        out.append(Finding("gpio group", WARN if usable else FAIL, "you are not in the gpio group",
                          "sudo adduser $USER gpio, then log in again"))
     if importlib.util.find_spec("lgpio") is None:
-        out.append(Check("lgpio", WARN, "the lgpio library is missing (gpiozero's Pi 5 backend)",
+        out.append(Finding("lgpio", WARN, "the lgpio library is missing (gpiozero's Pi 5 backend)",
                          "sudo apt install python3-lgpio, or pip install 'starbridge[pi]'"))
     return out
 
 
-def check_trays(urls: list[str]) -> list[Check]:
+def check_trays(urls: list[str]) -> list[Finding]:
     out = []
     member = _in_group("dialout")
     for url in urls:
         if "://" in url:
-            out.append(Check(f"dice tray {url}", OK, "a network or test URL; not checked here"))
+            out.append(Finding(f"dice tray {url}", OK, "a network or test URL; not checked here"))
             continue
         path = Path(url)
         if not path.exists():
-            out.append(Check(f"dice tray {url}", FAIL, "no such device: the tray is not plugged "
+            out.append(Finding(f"dice tray {url}", FAIL, "no such device: the tray is not plugged "
                                                        "in, or the udev rule is not installed",
                              "plug it in; sudo cp deploy/99-starbridge-dice.rules "
                              "/etc/udev/rules.d/ && sudo udevadm control --reload && "
                              "sudo udevadm trigger"))
         elif not os.access(path, os.R_OK | os.W_OK):
-            out.append(Check(f"dice tray {url}", FAIL, "you may not open it",
+            out.append(Finding(f"dice tray {url}", FAIL, "you may not open it",
                              "sudo adduser $USER dialout, then log in again"))
         else:
-            out.append(Check(f"dice tray {url}", OK, "present and usable"))
+            out.append(Finding(f"dice tray {url}", OK, "present and usable"))
     if not urls:
         ports = sorted(Path("/dev").glob("ttyACM*")) + sorted(Path("/dev").glob("starbridge-dice*"))
         detail = f"none configured; serial ports seen: {', '.join(p.name for p in ports) or 'none'}"
-        out.append(Check("dice trays", OK, detail + " (virtual or manual dice)"))
+        out.append(Finding("dice trays", OK, detail + " (virtual or manual dice)"))
     if member is False and urls:
-        out.append(Check("dialout group", WARN, "you are not in the dialout group",
+        out.append(Finding("dialout group", WARN, "you are not in the dialout group",
                          "sudo adduser $USER dialout, then log in again"))
     return out
 
 
-def check_display(env: dict[str, str] | None = None, dev: Path = Path("/dev")) -> list[Check]:
+def check_display(env: dict[str, str] | None = None, dev: Path = Path("/dev")) -> list[Finding]:
     env = dict(os.environ) if env is None else env
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return [Check("display", OK, "a desktop: the bridge display opens a window")]
+        return [Finding("display", OK, "a desktop: the bridge display opens a window")]
     cards = sorted((dev / "dri").glob("card*")) if (dev / "dri").exists() else []
     if cards:
         usable = [c for c in cards if os.access(c, os.R_OK | os.W_OK)]
         if usable:
-            return [Check("display", OK, f"KMSDRM on {usable[0]}: full screen without a desktop")]
-        return [Check("display", FAIL, f"{cards[0]} is not usable by you",
+            return [Finding("display", OK, f"KMSDRM on {usable[0]}: full screen without a desktop")]
+        return [Finding("display", FAIL, f"{cards[0]} is not usable by you",
                       "sudo adduser $USER video (and render), then log in again")]
     if (dev / "fb0").exists():
-        return [Check("display", WARN, "a framebuffer but no KMSDRM device",
+        return [Finding("display", WARN, "a framebuffer but no KMSDRM device",
                       "enable the KMS driver: dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt")]
-    return [Check("display", WARN, "no screen: starbridge play runs headless",
+    return [Finding("display", WARN, "no screen: starbridge play runs headless",
                   "connect a screen, or use --headless on purpose")]
 
 
-def check_disk(folder: Path) -> list[Check]:
+def check_disk(folder: Path) -> list[Finding]:
     probe = folder
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
@@ -127,10 +127,10 @@ def check_disk(folder: Path) -> list[Check]:
     try:
         free = shutil.disk_usage(probe).free
         status = OK if free >= MIN_FREE else FAIL
-        out.append(Check("disk space", status, f"{free >> 20} MB free at {probe}",
+        out.append(Finding("disk space", status, f"{free >> 20} MB free at {probe}",
                          "" if status == OK else "free some space (sudo apt clean; old logs)"))
     except OSError as exc:
-        out.append(Check("disk space", FAIL, f"{probe}: {exc.strerror}", "check the SD card"))
+        out.append(Finding("disk space", FAIL, f"{probe}: {exc.strerror}", "check the SD card"))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         test = folder / ".doctor-write-test"
@@ -138,15 +138,15 @@ def check_disk(folder: Path) -> list[Check]:
         with test.open("rb+") as fh:
             os.fsync(fh.fileno())
         test.unlink()
-        out.append(Check("save folder", OK, f"{folder} is writable"))
+        out.append(Finding("save folder", OK, f"{folder} is writable"))
     except OSError as exc:
-        out.append(Check("save folder", FAIL, f"{folder}: {exc.strerror or exc}",
+        out.append(Finding("save folder", FAIL, f"{folder}: {exc.strerror or exc}",
                          "set STARBRIDGE_DATA to a folder you can write, or fix its owner "
                          "(sudo chown -R $USER " + str(folder) + ")"))
     return out
 
 
-def check_system(machine: str | None = None, pointer_bits: int | None = None) -> list[Check]:
+def check_system(machine: str | None = None, pointer_bits: int | None = None) -> list[Finding]:
     """32-bit Raspberry Pi OS has no pygame-ce wheel: said at once, with the fix."""
     import platform
     import struct
@@ -154,11 +154,11 @@ def check_system(machine: str | None = None, pointer_bits: int | None = None) ->
     machine = machine or platform.machine()
     bits = pointer_bits or struct.calcsize("P") * 8
     if machine.startswith(("arm", "aarch64")) and bits == 32:
-        return [Check("system", FAIL, f"32-bit ({machine}): pygame-ce, the bridge display, "
+        return [Finding("system", FAIL, f"32-bit ({machine}): pygame-ce, the bridge display, "
                       "publishes no wheel for 32-bit Raspberry Pi OS",
                       "install Raspberry Pi OS (64-bit) Bookworm with Raspberry Pi Imager "
                       "(every Pi 3, 4, 5 and Zero 2 W runs it), then deploy/install.sh")]
-    return [Check("system", OK, f"{machine}, {bits}-bit Python {platform.python_version()}")]
+    return [Finding("system", OK, f"{machine}, {bits}-bit Python {platform.python_version()}")]
 
 
 DISPLAY_PROBE = """
@@ -177,7 +177,7 @@ except pygame.error as exc:
 
 def check_display_opens(env: dict[str, str] | None = None,
                         run: Callable[[list[str], dict[str, str]], str] | None = None,
-                        dev: Path = Path("/dev")) -> list[Check]:
+                        dev: Path = Path("/dev")) -> list[Finding]:
     """Whether the screen really opens (in a process of its own: a driver that fails may take
     its process with it), with the video driver the service uses where there is no desktop.
     Nothing to try with no desktop and no KMS device (`check_display` says so)."""
@@ -201,17 +201,17 @@ def check_display_opens(env: dict[str, str] | None = None,
     said = (run or probe)([sys.executable, "-c", DISPLAY_PROBE], env)
     driver = env.get("SDL_VIDEODRIVER", "the desktop's")
     if said.startswith("opened"):
-        return [Check("display opens", OK, f"{driver}: {' '.join(said.split()[1:])}")]
+        return [Finding("display opens", OK, f"{driver}: {' '.join(said.split()[1:])}")]
     why = said.removeprefix("failed").strip()
     fix = ("sudo apt install libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri "
            "(deploy/install.sh does), and the user in the video and render groups; if "
            "starbridge is running it holds the screen: sudo systemctl stop starbridge, then "
            "check again")
-    return [Check("display opens", WARN if driver == "dummy" else FAIL,
+    return [Finding("display opens", WARN if driver == "dummy" else FAIL,
                   f"{driver}: the screen did not open ({why})", fix)]
 
 
-def check_saves_kept(folder: Path, mounts: Path = Path("/proc/mounts")) -> list[Check]:
+def check_saves_kept(folder: Path, mounts: Path = Path("/proc/mounts")) -> list[Finding]:
     """Raspberry Pi OS's read-only overlay (raspi-config, Performance, Overlay File System)
     keeps the root file system in memory: saves written there are lost at power-off."""
     try:
@@ -231,14 +231,14 @@ def check_saves_kept(folder: Path, mounts: Path = Path("/proc/mounts")) -> list[
                     len(point) >= len(best[0]) and (point != "/" or not best[1]):
                 best = (point, fields[2])
     if best[1] in ("overlay", "tmpfs", "ramfs"):
-        return [Check("saves kept", WARN, f"{folder} is on a {best[1]} file system ({best[0]}): "
+        return [Finding("saves kept", WARN, f"{folder} is on a {best[1]} file system ({best[0]}): "
                       "every save is lost at power-off (the read-only overlay is on)",
                       "keep the saves on a writable partition: docs/raspberry-pi.md, "
                       "\"A read-only SD card\" (or turn the overlay off in raspi-config)")]
-    return [Check("saves kept", OK, f"{folder} is on {best[1] or 'disk'} ({best[0]})")]
+    return [Finding("saves kept", OK, f"{folder} is on {best[1] or 'disk'} ({best[0]})")]
 
 
-def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
+def check_stations(enabled: bool, address: str, port: int) -> list[Finding]:
     """The station consoles: whether their port is free, the address phones open (each of the
     machine's networks a phone could be on, the likeliest first), the name by mDNS, and the
     join page's QR code (no seat's secret)."""
@@ -248,7 +248,7 @@ def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
     from consoles.links import ANY_ADDRESS, base_url, qr_text
 
     if not enabled:
-        return [Check("station consoles", OK, "off ([stations] enabled = false)",
+        return [Finding("station consoles", OK, "off ([stations] enabled = false)",
                       "to serve consoles to phones: [stations] enabled = true, or starbridge "
                       "play --stations (docs/stations.md)")]
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
@@ -257,32 +257,32 @@ def check_stations(enabled: bool, address: str, port: int) -> list[Check]:
         try:
             s.bind((address, port))
         except OSError as exc:
-            return [Check("station consoles", FAIL, f"cannot listen on {address}:{port} "
+            return [Finding("station consoles", FAIL, f"cannot listen on {address}:{port} "
                           f"({exc.strerror or exc}): another program (or a starbridge already "
                           "running) has it, or the address is not this machine's",
                           "stop that program, or choose another [stations] port")]
     found = link_addresses() if address in ANY_ADDRESS else []
     url = base_url(address, port, found[0].address if found else None)
-    out = [Check("station consoles", OK, f"port {port} is free; phones open {url} (each seat's "
+    out = [Finding("station consoles", OK, f"port {port} is free; phones open {url} (each seat's "
                  "own link and code are shown at the table)", extra=qr_text(url))]
     if found and not found[0].reachable:
-        out.append(Check("phones' network", FAIL, "this machine has no network: the links "
+        out.append(Finding("phones' network", FAIL, "this machine has no network: the links "
                          "would name 127.0.0.1 and phones cannot join", NO_NETWORK_FIX))
     elif found:
         more = "; the Instructor's NETWORK button chooses another: " + ", ".join(
             a.describe() for a in found[1:]) if len(found) > 1 else ""
-        out.append(Check("phones' network", OK, f"{found[0].describe()}{more}; by name: "
+        out.append(Finding("phones' network", OK, f"{found[0].describe()}{more}; by name: "
                          f"http://{MDNS_NAME}:{port}"))
     return out
 
 
 def run_checks(config_file: Path | None = None,
-               checks: tuple[Callable[[], list[Check]], ...] | None = None) -> list[Check]:
+               checks: tuple[Callable[[], list[Finding]], ...] | None = None) -> list[Finding]:
     from companion.settings.config import ConfigError, load_config
     from companion.settings.config_check import check_config
     from companion.settings.paths import user_data_dir
 
-    out: list[Check] = []
+    out: list[Finding] = []
     urls: list[str] = []
     stations = (False, "0.0.0.0", 8765)
     try:
@@ -293,9 +293,9 @@ def run_checks(config_file: Path | None = None,
             raise ConfigError(problems)
         stations = (config.stations, config.stations_address, config.stations_port)
         urls = [t.url for t in config.dice.trays]
-        out.append(Check("configuration", OK, config.source))
+        out.append(Finding("configuration", OK, config.source))
     except ConfigError as exc:
-        out.append(Check("configuration", FAIL, "; ".join(exc.shown),
+        out.append(Finding("configuration", FAIL, "; ".join(exc.shown),
                          "fix the keys named (starbridge config --example shows them all)"))
     for check in checks or (check_system, check_gpio, lambda: check_trays(urls), check_display,
                             check_display_opens, lambda: check_disk(user_data_dir()),
@@ -304,7 +304,7 @@ def run_checks(config_file: Path | None = None,
         try:
             out.extend(check())
         except Exception as exc:  # a check that breaks is reported as one, never a traceback
-            out.append(Check(getattr(check, "__name__", "check"), FAIL,
+            out.append(Finding(getattr(check, "__name__", "check"), FAIL,
                              f"the check itself failed: {type(exc).__name__}: {exc}"))
     return out
 

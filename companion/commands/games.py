@@ -104,7 +104,7 @@ def _undo(store: Store, args: argparse.Namespace) -> int:
 
 
 @dataclass(frozen=True)
-class Action:
+class GamesSubcommand:
     """What `starbridge games WHAT` does: its usage line, how many words it takes after WHAT,
     whether it only reads the saves (then it works on a save that cannot be written), and its
     handler."""
@@ -115,9 +115,9 @@ class Action:
     run: Callable[[Store, argparse.Namespace], int]
 
 
-ACTIONS: dict[str, Action] = {
-    "list": Action("starbridge games", 0, True, _list),
-    "export": Action("starbridge games export GAME FILE", 2, True, _export),
-    "import": Action("starbridge games import FILE", 1, False, _import),
-    "undo": Action("starbridge games undo GAME", 1, False, _undo),
+ACTIONS: dict[str, GamesSubcommand] = {
+    "list": GamesSubcommand("starbridge games", 0, True, _list),
+    "export": GamesSubcommand("starbridge games export GAME FILE", 2, True, _export),
+    "import": GamesSubcommand("starbridge games import FILE", 1, False, _import),
+    "undo": GamesSubcommand("starbridge games undo GAME", 1, False, _undo),
 }

@@ -18,9 +18,15 @@ import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import Seat
+
+if TYPE_CHECKING:
+    from companion.saves.saved_game import SavedGame
+    from companion.table.app import App
+    from hardware.pin_factory import PinFactory
+    from hardware.pinmap import PinMap
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,13 +302,14 @@ def render_app(doc: DocScreen, out: Path) -> None:
             for key, mode in seats.items():
                 ship, _, station = key.partition("/")
                 table_seats[(ship, station)] = mode
-            factory: Any = MockFactory(revision="d04170", pin_class=MockPWMPin)
-            table = Table(table_seats, load_pinmap(), factory, None, surface,
+            factory: PinFactory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+            pins = load_pinmap()
+            table = Table(table_seats, pins, factory, None, surface,
                           Seat("captain", seat.ship), clock, say=lambda _: None)
             app = App(game, table)
             try:
                 clock.t += 1.0   # past the lamp test
-                _play_until(app, game, clock, factory, seat, doc.action)
+                _play_until(app, game, clock, (pins, factory), seat, doc.action)
                 if app.display is not None:
                     app.display.draw(force=True)
                 out.parent.mkdir(parents=True, exist_ok=True)
@@ -314,14 +321,16 @@ def render_app(doc: DocScreen, out: Path) -> None:
             pygame.display.quit()
 
 
-def _play_until(app: Any, game: Any, clock: _Clock, factory: Any, seat: Seat, action: str) -> None:
+def _play_until(app: App, game: SavedGame, clock: _Clock, panels: tuple[PinMap, PinFactory],
+                seat: Seat, action: str) -> None:
     """Step the app, the crew at their mocked panels stepping a power allocation up and pressing
     CONFIRM (a long press where a decision cannot be undone), until `seat` has a decision in
-    front of it (`action`, when given)."""
+    front of it (`action`, when given). `panels`: the table's pin map and its mocked pins."""
     from engine import pending
 
     def press(panel: str, hold: float, button: str = "confirm") -> None:
-        pin = factory.pin(app.table.pins.panels[panel].buttons[button].pin)
+        pins, factory = panels
+        pin = factory.pin(pins.panels[panel].buttons[button].pin)
         pin.drive_low()
         clock.t += 0.03
         app.step()

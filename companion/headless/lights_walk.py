@@ -19,7 +19,8 @@ from engine import Action, GameState, Seat, apply, crew_stations, decide, new_ga
 from engine.events import Event
 from lights.context import panel_context
 from lights.evaluate import Look, steady_looks
-from lights.rules import COLOURS, PANEL, Colour, RuleSet
+from lights.rules import COLOURS, PANEL, RuleSet
+from readouts.colour import Colour
 from room.room import Room
 
 STEP_S = 1.0
@@ -30,7 +31,7 @@ MAX_ACTIONS = 2000
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
+class LightShown:
     colour: Colour
     level: float
     effect: str
@@ -42,14 +43,14 @@ class Moment:
     number: int
     what: str                                           # the action, in words
     told: tuple[str, ...]                                # the events, in words
-    shown: dict[str, Seen] = field(default_factory=dict)
+    shown: dict[str, LightShown] = field(default_factory=dict)
     sounds: list[str] = field(default_factory=list)
 
 
-def _shown(rules: RuleSet, look: Look, t: float) -> Seen:
+def _shown(rules: RuleSet, look: Look, t: float) -> LightShown:
     colour, level = look.at(t)
     label = rules.rules[look.rule].label if look.rule >= 0 else ""
-    return Seen(colour, round(level, 2), look.effect if look.rule >= 0 else "off", label)
+    return LightShown(colour, round(level, 2), look.effect if look.rule >= 0 else "off", label)
 
 
 def action_words(action: Action) -> str:
@@ -76,9 +77,8 @@ def walk(rules: RuleSet, scenario: Mapping[str, Any], seed: int = 1, turns: int 
         for n in range(MAX_ACTIONS + 1):
             t = n * STEP_S
             room.follow(state, events, t)
-            moment = Moment(n, what, tuple(e.text for e in events if not e.quiet))
-            moment.sounds = [name for name, _ in room.plays]
-            room.plays.clear()
+            moment = Moment(n, what, tuple(e.text for e in events if not e.quiet),
+                            sounds=[name for name, _ in room.played()])
             for name, look in room.looks(t + SEEN_AFTER).items():
                 if rules.outputs[name].is_sound:
                     continue
@@ -89,7 +89,7 @@ def walk(rules: RuleSet, scenario: Mapping[str, Any], seed: int = 1, turns: int 
                     shown = _shown(rules, look, 0.0)
                     role = rules.outputs[name].role
                     if role in COLOURS:   # a status LED is its own colour
-                        shown = Seen(COLOURS[role], shown.level, shown.effect, shown.rule)
+                        shown = LightShown(COLOURS[role], shown.level, shown.effect, shown.rule)
                     moment.shown[f"{seat.station}:{name}"] = shown
                     if look.rule >= 0:
                         fired[look.rule] = fired.get(look.rule, 0) + 1
@@ -130,7 +130,7 @@ def _panel_seats(rules: RuleSet, state: GameState) -> dict[Seat, list[str]]:
     return out
 
 
-def describe(shown: Seen) -> str:
+def describe(shown: LightShown) -> str:
     if shown.level <= 0 and shown.effect in ("off", "steady", "flash", "fade", "glow"):
         return "dark"
     r, g, b = shown.colour

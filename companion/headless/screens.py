@@ -6,13 +6,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dice import VirtualDice
 from companion.session import load_scenario, prepare
 from engine import Action, GameState, Prompt, Seat, apply, decide, new_game, pending, scenario_ruleset
 from engine.events import Event
 from engine.stations import INSTRUCTOR, STATION_NAMES
+
+if TYPE_CHECKING:
+    from display.bridge_display import BridgeDisplay
 
 Until = Callable[[GameState, Prompt, Seat], bool]
 LEVELS = ("basic", "advanced", "expert", "command")
@@ -235,7 +238,7 @@ def render(scenario: str, seat: Seat, size: tuple[int, int], turns: int, screen:
 INSTRUCTOR_SCREENS = ("instructor", "seats")
 ADVANCED_SCREENS = {"evade": ("advanced", "expert", "command"), "record": ("expert", "command"),
                     "why-location": ("expert", "command"), "why-skill": ("expert",)}
-def stage_seats(display: Any, state: GameState) -> None:
+def stage_seats(display: BridgeDisplay, state: GameState) -> None:
     """Open the Seats view as a table would have it: the first ship's crew at the default pin
     map's panels, the other ships on the autopilot (their panels greyed out: taken), and one
     change asked for the next turn."""
@@ -256,7 +259,7 @@ def stage_seats(display: Any, state: GameState) -> None:
     display.activate("seats")
 
 
-def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,
+def stage_overlays(display: BridgeDisplay, state: GameState, scenario: dict[str, Any], seat: Seat,
                    screen: str, data_dir: Path | None = None) -> None:
     """The screens the app lays over the bridge: the end screen's offer ("end"), the kiosk's."""
     if screen == "end":
@@ -271,7 +274,7 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
         stage_kiosk(display, state, scenario, seat, screen)
 
 
-def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: Seat,
+def stage_kiosk(display: BridgeDisplay, state: GameState, scenario: dict[str, Any], seat: Seat,
                 screen: str) -> None:
     """The kiosk's overlay as the kiosk shows it: the seat's ship's crew at its panels."""
     from display.draw_attract import KioskScreen, briefing
@@ -279,10 +282,9 @@ def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: 
     from engine.stations import title
 
     ship = seat.ship or str(_ships(state)[0]["id"])
-    kiosk = KioskScreen()
-    kiosk.brief = briefing(scenario, {f"{ship}/{st}": "panel"
-                                      for st in crew_stations(state, ship)},
-                           {st: title(st) for st in STATION_NAMES})
+    kiosk = KioskScreen(briefing(scenario, {f"{ship}/{st}": "panel"
+                                            for st in crew_stations(state, ship)},
+                                 {st: title(st) for st in STATION_NAMES}))
     kiosk.set(screen, 42)
     display.add_overlay(kiosk)
     if screen == "attract":   # the demonstration's panels' lights, as a PC's mocked panels show

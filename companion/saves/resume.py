@@ -31,7 +31,8 @@ from engine.log import parse, parse_actions
 STEPS = 2 * HISTORY
 """replayed steps kept for the display."""
 
-Step = tuple[GameState | None, GameState, tuple[Event, ...]]
+ReplayedStep = tuple[GameState | None, GameState, tuple[Event, ...]]
+"""One action replayed: the state before it (None: the game's start), after it, and its events."""
 
 
 @dataclass
@@ -46,12 +47,12 @@ class ReadGame:
     state: GameState
     header: str
     links: list[bytes]                 # the log's hash chain: links[n] after n actions
-    steps: deque[Step] = field(default_factory=lambda: deque(maxlen=STEPS))
+    steps: deque[ReplayedStep] = field(default_factory=lambda: deque(maxlen=STEPS))
     notes: list[str] = field(default_factory=list)
     from_snapshot: int = 0             # the action the snapshot was taken after (0: none)
 
 
-def replay_steps(state: GameState, actions: Iterable[Action], steps: deque[Step]) -> GameState:
+def replay_steps(state: GameState, actions: Iterable[Action], steps: deque[ReplayedStep]) -> GameState:
     """Apply `actions` from `state`, keeping each step in `steps`; IllegalAction if refused."""
     for action in actions:
         before = state
@@ -64,7 +65,7 @@ def read_game(store: Store, game: int, use_snapshots: bool = True) -> ReadGame:
     """The game `game` of `store`, from a snapshot where one is trusted, else from its log
     (always, with `use_snapshots` False: the benchmark's comparison). StoreError (from
     Store.load) when the log itself is damaged."""
-    header, seed, seats_text, rows = store._rows(game)
+    header, seed, seats_text, rows = store.game_rows(game)
     lines = [line for _, line, _ in rows]
     by = [b for _, _, b in rows]
     links = [chain_start(header)]
@@ -82,7 +83,7 @@ def read_game(store: Store, game: int, use_snapshots: bool = True) -> ReadGame:
             state = checked(snap, links, initial)
             k = snap.seq
             tail = parse_actions(lines[k:], k + 1, name)
-            steps: deque[Step] = deque(maxlen=STEPS)
+            steps: deque[ReplayedStep] = deque(maxlen=STEPS)
             state = replay_steps(state, tail, steps)
         except (SnapshotError, LogError, IllegalAction, ValueError, RecursionError) as exc:
             note = note or (f"game {game}: its snapshot after action {snap.seq} could not be "

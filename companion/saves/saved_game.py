@@ -16,7 +16,7 @@ import logging
 import random
 import time
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.saves import snapshots
 from companion.saves.store import ABANDONED, OVER, Store
@@ -34,27 +34,31 @@ from engine import (
 )
 from engine.log import action_line, header_line, replay
 
+if TYPE_CHECKING:
+    from companion.saves.resume import ReplayedStep
+
 AUTOPILOT = "autopilot"
 
 
 log = logging.getLogger(__name__)
 
-Step = tuple[GameState | None, GameState, tuple[Event, ...]]
-
 
 class SavedGame:
     def __init__(self, store: Store | None, game_id: int, scenario: Mapping[str, Any], seed: int,
                  seats: Mapping[str, str], actions: MutableSequence[Action], by: list[str],
-                 state: GameState | None = None) -> None:
+                 state: GameState | None = None, *, links: list[bytes] | None = None,
+                 replayed: Sequence[ReplayedStep] = (), notes: Sequence[str] = ()) -> None:
+        """`links`: the log's hash chain; `replayed`, `notes`: a resume's last replayed steps
+        (for the display) and what it has to say (companion/saves/resume.py)."""
         self.store, self.id, self.scenario, self.seed = store, game_id, dict(scenario), seed
         self.seats = dict(seats)
         self.actions, self.by = actions, by
         self.state: GameState = state if state is not None else \
             replay(scenario, actions, f"saved game {game_id}")
         self.ended_saved = False
-        self.notes: list[str] = []          # what the resume has to say (a snapshot not used)
-        self.replayed: Sequence[Step] = ()  # the resume's last replayed steps, for the display
-        self.links: list[bytes] | None = None   # the log's hash chain (companion/saves/snapshots.py)
+        self.notes: list[str] = list(notes)   # what the resume has to say (a snapshot not used)
+        self.replayed: Sequence[ReplayedStep] = replayed   # the resume's last steps, for the display
+        self.links: list[bytes] | None = links   # the log's hash chain (companion/saves/snapshots.py)
         self.snapshot_failed = False
 
     @classmethod
@@ -62,10 +66,8 @@ class SavedGame:
             seats: Mapping[str, str] | None = None) -> SavedGame:
         new_game(scenario)  # refuse a bad scenario before it is saved
         gid = store.new_game(scenario, seed, seats) if store is not None else 0
-        game = cls(store, gid, scenario, seed, seats or {}, [], [])
-        if store is not None:
-            game.links = [snapshots.chain_start(header_line(scenario))]
-        return game
+        links = [snapshots.chain_start(header_line(scenario))] if store is not None else None
+        return cls(store, gid, scenario, seed, seats or {}, [], [], links=links)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> SavedGame:
@@ -74,10 +76,8 @@ class SavedGame:
         from companion.saves.resume import read_game
 
         read = read_game(store, game_id)
-        game = cls(store, game_id, read.scenario, read.seed, read.seats, read.actions, read.by,
-                   read.state)
-        game.links, game.replayed, game.notes = read.links, read.steps, read.notes
-        return game
+        return cls(store, game_id, read.scenario, read.seed, read.seats, read.actions, read.by,
+                   read.state, links=read.links, replayed=read.steps, notes=read.notes)
 
     def left(self) -> None:
         """The table left this game on purpose (Escape twice, the window closed, the kiosk's
@@ -86,7 +86,7 @@ class SavedGame:
         if self.store is not None and not self.over:
             self.store.set_status(self.id, ABANDONED)
 
-    def take_replayed(self) -> Sequence[Step]:
+    def take_replayed(self) -> Sequence[ReplayedStep]:
         """The resume's replayed steps, once (the display rebuilds its history from them)."""
         steps, self.replayed = self.replayed, ()
         return steps

@@ -363,7 +363,9 @@ class Store:
         playing = [g for g in self.games() if g.status == PLAYING]
         return max(playing, key=lambda g: g.updated) if playing else None
 
-    def _rows(self, game: int) -> tuple[str, int, str, list[tuple[int, str, str]]]:
+    def game_rows(self, game: int) -> tuple[str, int, str, list[tuple[int, str, str]]]:
+        """A saved game as stored: its header, seed and seats, and its action rows (seq, line,
+        by) in order; StoreError when there is no such game, LogError when a row is damaged."""
         row = self.db.execute("SELECT header, seed, seats FROM games WHERE id = ?",
                               (game,)).fetchone()
         if row is None:
@@ -379,7 +381,7 @@ class Store:
 
     def log_lines(self, game: int) -> Iterator[str]:
         """The game as the documented JSON-lines log (docs/log-format.md)."""
-        header, _, _, rows = self._rows(game)
+        header, _, _, rows = self.game_rows(game)
         yield header + "\n"
         for _, line, _ in rows:
             yield line + "\n"
@@ -388,7 +390,7 @@ class Store:
         """The game's scenario and actions, checked line by line as a log is; a save that fails
         the checks is marked damaged and StoreError says why."""
         try:
-            header, seed, seats_text, rows = self._rows(game)
+            header, seed, seats_text, rows = self.game_rows(game)
             read = parse([header + "\n"] + [line + "\n" for _, line, _ in rows],
                          f"saved game {game}")
             seats = json.loads(seats_text)

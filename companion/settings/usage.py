@@ -13,7 +13,7 @@ class UsageError(Exception):
     """A command line that does not parse; main prints it as one line."""
 
 
-class Parser(argparse.ArgumentParser):
+class CommandLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one "starbridge: ..." line (with where to find help)
     instead of the usage dump, like every other error of the command."""
 

@@ -5,13 +5,11 @@ the table's seats beside the crews' "ship/station" (a phone takes it as it takes
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine import Seat, view
+from engine import GameState, Seat, view
 from engine.stations import ADMIRAL, INSTRUCTOR
 
 
-def admiral_sides(state: Any) -> tuple[str, ...]:
+def admiral_sides(state: GameState) -> tuple[str, ...]:
     """The sides with an Admiral in this game, in the order their ships come."""
     seen = view(state, Seat(INSTRUCTOR))
     options = seen.get("options") or {}
@@ -22,6 +20,6 @@ def admiral_sides(state: Any) -> tuple[str, ...]:
     return tuple(s for s in sides if s in named)
 
 
-def admiral_seats(state: Any) -> tuple[tuple[str, str], ...]:
+def admiral_seats(state: GameState) -> tuple[tuple[str, str], ...]:
     """The table's seat keys (side, "admiral") of the game's Admirals."""
     return tuple((side, str(ADMIRAL)) for side in admiral_sides(state))

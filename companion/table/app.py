@@ -17,12 +17,12 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.saves.saved_game import AUTOPILOT, SavedGame, autopilot_action
 from companion.table.console_host import AppHost
 from companion.table.dice_table import TrayAlerts, roll_words
-from companion.table.game_briefing import Briefing, panel_keys
+from companion.table.game_briefing import GameBriefing, panel_keys
 from companion.table.panel_mirror import mirror_panels
 from companion.table.panel_sync import PanelSync
 from companion.table.seat_changes import SeatChanges, turn_of
@@ -31,9 +31,10 @@ from companion.table.wakeups import Wakeups, WakingQueue, due_in
 from engine import Action, Event, IllegalAction, Prompt, Seat, crew_stations, pending, view
 from engine.stations import INSTRUCTOR, title
 from firmware_bridge.bridge import DiceBridge
-from firmware_bridge.router import Answer
+from firmware_bridge.router import TrayAnswer
 from hardware.keyboard import KeyMap
 from hardware.panel import Outcome
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import PinMap
 from hardware.ship_bridge import Bridge, crews_of
 
@@ -42,12 +43,13 @@ if TYPE_CHECKING:
 
     from companion.table.consoles import Consoles
     from display.bridge_display import BridgeDisplay, Output
+    from display.endgame import EndgameScreen
     from display.game_offer import GameOffer
     from lights.rules import RuleSet
     from room.room import Room
 
 Say = Callable[[str], None]
-Report = Callable[[tuple[Event, ...]], None]
+Reporter = Callable[[tuple[Event, ...]], None]
 
 
 @dataclass
@@ -56,7 +58,7 @@ class Table:
 
     seats: dict[tuple[str, str], str]                 # (ship, station) -> panel/touch/autopilot
     pins: PinMap | None = None
-    factory: Any = None                               # gpiozero's pin factory (untyped)
+    factory: PinFactory | None = None                 # gpiozero's pin factory
     dice: DiceBridge | None = None
     surface: Surface | None = None                    # the screen, or None (headless)
     display_seat: Seat = field(default_factory=lambda: Seat(INSTRUCTOR))
@@ -64,7 +66,7 @@ class Table:
     fps: int = 30
     step_s: float = 0.0                               # pause between autopilot actions
     say: Say = print
-    report: Report | None = None                      # headless: the account of the game
+    report: Reporter | None = None                    # headless: the account of the game
     exit_keys: tuple[str, ...] = ()                   # held together: leave (kiosk)
     exit_buttons: tuple[str, ...] = ()                # Instructor panel buttons held together
     dice_wait: float = 0.0                            # block this long on the trays' queue
@@ -114,8 +116,9 @@ class App:
         self.exit_asked = False
         self.escape_at: float | None = None   # Escape once: asked to press it again to leave
         self.next_game: str | None = None     # the end screen's choice (display/endgame.py)
-        self.briefing = Briefing()            # a new game's briefing, until the first input
-        self.last_key: str | None = None      # the last key pressed or let go (the kiosk's)
+        self.endgame: EndgameScreen | None = None   # the end screen, with a display
+        self.briefing = GameBriefing()        # a new game's briefing, until the first input
+        self.last_key: str | None = None      # the key pressed or let go last step (the kiosk's)
         self.last_input = table.clock()
         self.next_auto = 0.0
         self.messages: list[str] = []
@@ -147,7 +150,7 @@ class App:
             if not game.actions and table.briefing:
                 self.briefing.open(self.display, game.scenario, game.seats, self.last_input)
             if self.consoles is not None:
-                self.consoles.show_codes(self.host)
+                self.consoles.show_codes()
         t = table.clock()
         for b in self.bridges:
             b.show(game.state, (), t)
@@ -320,6 +323,7 @@ class App:
     def step(self) -> bool:
         """One turn of the main loop; False when the players leave."""
         t = self.table.clock()
+        self.last_key = None
         self._pygame_events(t)
         if self.display is not None:   # the last one touched wins (touch edits to the panels)
             self.panel_sync.to_panels(self.display, self.bridges, self.game.state)
@@ -331,14 +335,14 @@ class App:
         self._room(t)
         self._exit_combination()
         self._display_outputs()
-        if self.consoles is not None and self.consoles.pump(self.host):
+        if self.consoles is not None and self.consoles.pump():
             # a console's action is saved (SavedGame.accept): its result goes out now, before
             # the autopilot's replies are worked out (they follow with the publish below)
-            self.consoles.publish(self.host)
+            self.consoles.publish()
         self._trays()
         self._autopilot(t)
         if self.consoles is not None:
-            self.consoles.publish(self.host)
+            self.consoles.publish()
         if self.display is not None:
             self.display.set_dice_status(self.dice_status())
             if self.mocked:   # no LEDs to look at on a PC: drawn (companion/table/panel_mirror.py)
@@ -468,7 +472,7 @@ class App:
                 elif out.kind == "undo-phase":
                     self.undo("phase")
                 elif out.kind == "network" and self.consoles is not None:
-                    self.consoles.next_address(self.host)
+                    self.consoles.next_address()
                 elif out.kind == "seat":
                     self.ask_seat(out.ship or "", out.station, out.mode)
                 elif out.kind == "roll":
@@ -554,7 +558,7 @@ class App:
             if not outcomes:
                 return
             for o in outcomes:
-                if isinstance(o, Answer):
+                if isinstance(o, TrayAnswer):
                     self.last_input = self.table.clock()
                     if self.display is not None:   # the face, when it reads as another die
                         self.display.tray_read(o.face)

@@ -1,9 +1,9 @@
 """What the station consoles may ask of the table that runs them, and nothing more.
 
     host = AppHost(app)            # the App (companion/table/app.py), seen as the consoles see it
-    consoles.attach(host)          # a game at the table: every seat gets its link
-    consoles.pump(host)            # the consoles' inputs, applied the one way every action goes
-    consoles.publish(host)         # each connected seat's new state
+    consoles.attach(host)          # a game at the table: handed once, every seat gets its link
+    consoles.pump()                # the consoles' inputs, applied the one way every action goes
+    consoles.publish()             # each connected seat's new state
 
 `TableHost` is the interface (a `typing.Protocol`, so `mypy --strict` checks both sides); the
 consoles (companion/table/consoles.py) read the game and ask for actions, rolls, undos, seat changes

@@ -2,7 +2,7 @@
 one way every action goes, and each connected seat's new state published after every change.
 
     consoles = Consoles.open("0.0.0.0", 8765, say)   # the server (consoles/), or None
-    table.consoles = consoles                        # App attaches it to its game
+    Table(..., consoles=consoles)                    # App attaches its host (a TableHost)
     ...                                              # App.step: pump() then publish()
     consoles.close()
 
@@ -84,15 +84,19 @@ class ConsoleQueue(queue.Queue[ConsoleInput]):
 class Consoles:
     """The consoles of one table: the server, the seats' tokens and what each seat was told."""
 
-    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str) -> None:
+    def __init__(self, server: StationServer, inputs: ConsoleQueue, address: str,
+                 advertiser: Advertiser | None = None) -> None:
+        """`advertiser`: the table's name by mDNS, when asked for (started, stopped by
+        `close`)."""
         self.server, self.inputs, self.address = server, inputs, address
+        self.advertiser = advertiser
         self.addresses = AddressBook()   # the machine's addresses for the links, and the chosen
-        self.advertiser: Advertiser | None = None   # the table's name by mDNS, when asked for
         self.links_on: LinkAddress | None = None     # the address the codes shown name
         self.logs: dict[str, SeatLog] = {}
         self.seq = 0
         self.sent: dict[str, int] = {}   # seat -> the seq of the last state published to it
         self.game: SavedGame | None = None
+        self._host: TableHost | None = None   # the table playing `game` (`attach`)
         self.shown: GameState | None = None
         self.counted = 0
         self.dirty: set[str] = set()
@@ -120,12 +124,12 @@ class Consoles:
                 f"({exc.strerror or exc}); {without} (starbridge doctor "
                 "checks the port; [stations] port in the configuration changes it)")
             return None
-        consoles = cls(server, inputs, address)
+        advertiser = None
         if advertise:   # every reachable address, or the one it listens on
-            consoles.advertiser = Advertiser(
+            advertiser = Advertiser(
                 server.port, addresses=None if address in ANY_ADDRESS else lambda: [address])
-            consoles.advertiser.start()
-        return consoles
+            advertiser.start()
+        return cls(server, inputs, address, advertiser)
 
     @property
     def base(self) -> str:
@@ -141,12 +145,12 @@ class Consoles:
             return LinkAddress(self.address, "", "other")
         return self.addresses.current()
 
-    def next_address(self, app: TableHost) -> None:
+    def next_address(self) -> None:
         """The Instructor's NETWORK button: the links name the machine's next address; the
         codes and the Instructor's console are drawn anew."""
         self.addresses.choose_next()
         self.svgs.clear()
-        self.show_codes(app)
+        self.show_codes()
         self.dirty.add(INSTRUCTOR_SEAT)
 
     def close(self, goodbye: str | None = None) -> None:
@@ -158,14 +162,14 @@ class Consoles:
             self.server.goodbye(goodbye)
         self.server.stop()
 
-    def farewell(self, app: TableHost) -> str:
+    def farewell(self) -> str:
         """What every console is told when the table closes: the game's end as every side is
         told it, or that the game is saved."""
-        if app.game.over:
-            outcome = phase_bar(public_view(app.game.state), "").acting
+        if self.host.game.over:
+            outcome = phase_bar(public_view(self.host.game.state), "").acting
             return f"Game over: {outcome.rstrip('.')}. The table has closed."
-        if app.game.store is not None:
-            return f"The table has closed; the game is saved (game {app.game.id})."
+        if self.host.game.store is not None:
+            return f"The table has closed; the game is saved (game {self.host.game.id})."
         return "The table has closed."
 
     def wait(self, timeout: float) -> None:
@@ -174,23 +178,32 @@ class Consoles:
             self.inputs.arrived.clear()
 
     # -- the game ------------------------------------------------------------------------------
-    def seat_keys(self, app: TableHost) -> list[str]:
-        keys = [f"{ship}/{station}" for (ship, station) in app.seats]
+    def seat_keys(self) -> list[str]:
+        keys = [f"{ship}/{station}" for (ship, station) in self.host.seats]
         return [INSTRUCTOR_SEAT, VIEW_SEAT, *keys]
 
-    def attach(self, app: TableHost) -> None:
-        """A game starts at the table (a new one, a resumed one, a kiosk's next): the old links
-        die, every seat gets a new one."""
-        if self.game is not None and self.game is not app.game:
+    @property
+    def host(self) -> TableHost:
+        """The table the consoles serve: the one `attach` was handed (each game's)."""
+        if self._host is None:
+            raise RuntimeError("the consoles serve no table yet: attach one first")
+        return self._host
+
+    def attach(self, host: TableHost) -> None:
+        """A game starts at the table (a new one, a resumed one, a kiosk's next): the consoles
+        are handed the table that plays it (kept for every call until the next `attach`), the
+        old links die, every seat gets a new one."""
+        self._host = host
+        if self.game is not None and self.game is not self.host.game:
             self.server.close_all(GAME_ENDED)
-        if self.game is not app.game:
+        if self.game is not self.host.game:
             self._forget()
-        self.game = app.game
+        self.game = self.host.game
         self.logs.clear()
-        self.shown, self.counted = None, len(app.game.actions)
-        for key in self.seat_keys(app):
+        self.shown, self.counted = None, len(self.host.game.actions)
+        for key in self.seat_keys():
             self.server.tokens.issue(key)
-        self.server.titles = {k: seat_title(k, app.names) for k in self.seat_keys(app)}
+        self.server.set_titles({k: seat_title(k, host.names) for k in self.seat_keys()})
         self.dirty = set(self.server.connected())
 
     def detach(self) -> None:
@@ -199,7 +212,7 @@ class Consoles:
         if self.game is not None:
             self.server.close_all(GAME_ENDED)
         self._forget()
-        self.game = None
+        self.game, self._host = None, None
 
     def _forget(self) -> None:
         """Every token forgotten (the old links open nothing) and every input of the old game
@@ -216,17 +229,17 @@ class Consoles:
             except queue.Empty:
                 break
 
-    def links(self, app: TableHost) -> list[tuple[str, str, str]]:
+    def links(self) -> list[tuple[str, str, str]]:
         """(seat key, title, URL) of every seat, the Instructor's and the viewscreen's first."""
         out, base = [], self.base
-        for key in self.seat_keys(app):
-            out.append((key, seat_title(key, app.names),
+        for key in self.seat_keys():
+            out.append((key, seat_title(key, self.host.names),
                         seat_url(base, key, self.server.tokens.issue(key))))
         return out
 
-    def show_codes(self, app: TableHost) -> None:
+    def show_codes(self) -> None:
         """The Instructor's display: every seat's code in its Consoles view."""
-        if not app.shows_codes():
+        if not self.host.shows_codes():
             return
         from display.draw_consoles import ConsoleCode, ConsoleNetwork
 
@@ -235,8 +248,8 @@ class Consoles:
         network = ConsoleNetwork(where.short(), typed, where.reachable,
                                  len(self.addresses.all()) if self.address in ANY_ADDRESS
                                  else 1, NO_NETWORK_SHORT)
-        app.show_codes(tuple(ConsoleCode(name, url, qr_matrix(url))
-                                    for _key, name, url in self.links(app)), network)
+        self.host.show_codes(tuple(ConsoleCode(name, url, qr_matrix(url))
+                                    for _key, name, url in self.links()), network)
         self.links_on = where
 
     def typed_url(self) -> str | None:
@@ -245,7 +258,7 @@ class Consoles:
             return None
         return f"http://{MDNS_NAME}:{self.server.port}"
 
-    def say_links(self, app: TableHost, say: Callable[[str], None], codes: bool = False) -> None:
+    def say_links(self, say: Callable[[str], None], codes: bool = False) -> None:
         """The links to hand out, with their codes (`codes`): the seats people play, then the
         viewscreen; the Instructor's last and without a code (it opens everything: nobody at the
         table should scan it from the terminal); the autopilot's seats not at all (the
@@ -256,9 +269,9 @@ class Consoles:
             f"table; {where.describe()})")
         if not where.reachable:
             say(f"starbridge: phones cannot join: this machine has no network; {NO_NETWORK_FIX}")
-        modes = {f"{ship}/{station}": mode for (ship, station), mode in app.seats.items()}
-        links = self.links(app)
-        autopilot = sorted({app.names.get(k.partition("/")[0], k.partition("/")[0])
+        modes = {f"{ship}/{station}": mode for (ship, station), mode in self.host.seats.items()}
+        links = self.links()
+        autopilot = sorted({self.host.names.get(k.partition("/")[0], k.partition("/")[0])
                             for k, _n, _u in links if modes.get(k) == "autopilot"})
         handed = [x for x in links if x[0] not in (INSTRUCTOR_SEAT, VIEW_SEAT)
                   and modes.get(x[0]) != "autopilot"]
@@ -272,19 +285,19 @@ class Consoles:
         instructor = next(url for key, _n, url in links if key == INSTRUCTOR_SEAT)
         say(f"  Instructor: {instructor}  (keep it to yourself: it opens every seat)")
 
-    def _log(self, app: TableHost, key: str) -> SeatLog:
+    def _log(self, key: str) -> SeatLog:
         log = self.logs.get(key)
         if log is None:   # first asked: what every seat was told, rebuilt by one replay
             from display.game_link import replayed
 
-            fresh = [SeatLog(k) for k in dict.fromkeys([*self.seat_keys(app), key])
+            fresh = [SeatLog(k) for k in dict.fromkeys([*self.seat_keys(), key])
                      if k not in self.logs]
             try:
-                for before, after, events in replayed(app.game.scenario, app.game.actions):
+                for before, after, events in replayed(self.host.game.scenario, self.host.game.actions):
                     for new in fresh:
                         new.record(before, after, events)
             except Exception as exc:   # a log that does not replay: the game goes on
-                app.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
+                self.host.say(f"starbridge: the consoles' tickers and Rolls lists miss what came "
                               f"before: the game's log did not replay ({type(exc).__name__}: {exc})")
             self.logs.update((new.key, new) for new in fresh)
             log = self.logs[key]
@@ -297,7 +310,7 @@ class Consoles:
         self.counted += 1
 
     # -- inputs ----------------------------------------------------------------------------
-    def pump(self, app: TableHost) -> int:
+    def pump(self) -> int:
         """Take every console input waiting (their answers go out with the next `publish`, in
         one wake-up of the server with the states); returns how many."""
         n = 0
@@ -309,21 +322,21 @@ class Consoles:
             n += 1
             if got.generation is not None and got.generation != self.server.tokens.generation:
                 continue   # sent from an ended game's link: never applied to this one
-            app.took_input()
+            self.host.took_input()
             kind = got.message.get("type")
             if kind == "join":
                 self.dirty.add(got.seat)
                 continue
-            self._answer(app, got)
-        self.retry_held(app)
+            self._answer(got)
+        self.retry_held()
         return n
 
-    def _answer(self, app: TableHost, got: ConsoleInput) -> None:
+    def _answer(self, got: ConsoleInput) -> None:
         """Do what a console asked and answer it (with the next publish), or keep a decide
         that waits for another seat's roll."""
         mid = str(got.message.get("id", ""))
         try:
-            answer = self.handle(app, got)
+            answer = self.handle(got)
         except Exception as exc:   # never a traceback for a console: the game goes on
             answer = f"The table could not do that ({type(exc).__name__}); the game goes on."
         if answer == HELD:
@@ -333,18 +346,18 @@ class Consoles:
                                  answer if isinstance(answer, dict) else result(mid, answer))
         self.dirty.add(got.seat)
 
-    def retry_held(self, app: TableHost) -> None:
+    def retry_held(self) -> None:
         """The decides kept while another seat was asked first, tried again after each action:
         a card that was open when its player confirmed it does not close under him because
         another seat's roll or decision came first."""
-        if not self.held or len(app.game.actions) == self.held_at:
+        if not self.held or len(self.host.game.actions) == self.held_at:
             return
-        self.held_at = len(app.game.actions)
+        self.held_at = len(self.host.game.actions)
         held, self.held = self.held, []
         for got in held:
-            self._answer(app, got)
+            self._answer(got)
 
-    def handle(self, app: TableHost, got: ConsoleInput) -> str | dict[str, Any] | None:
+    def handle(self, got: ConsoleInput) -> str | dict[str, Any] | None:
         """Do what a console asked: None when done, else the problem in words (or the whole
         answer)."""
         seat = seat_of(got.seat)
@@ -353,29 +366,29 @@ class Consoles:
             return "The viewscreen shows the game; it does not act."
         if kind == "instructor" and got.seat != INSTRUCTOR_SEAT:
             return "Only the Instructor's console may do that."
-        if self.moved_on(app, message):
+        if self.moved_on(message):
             return MOVED_ON
         if kind == "decide":
-            return self.decide(app, seat, message)
+            return self.decide(seat, message)
         if kind == "roll":
-            return self.roll(app, seat, message)
+            return self.roll(seat, message)
         if kind == "instructor":
-            return self.instruct(app, message)
+            return self.instruct(message)
         return f"Nothing to do for a {kind} message."
 
-    def _marks(self, app: TableHost) -> tuple[int, tuple[int, int]]:
+    def _marks(self) -> tuple[int, tuple[int, int]]:
         """(rolls answered so far, (turn, phase)) of the game now: what a console's `seq` is
         checked against."""
-        actions = app.game.actions
+        actions = self.host.game.actions
         counted, rolls = self.rolls
         if counted > len(actions):   # an undo: counted again
             counted, rolls = 0, 0
         rolls += sum(isinstance(a, RollResult) for a in actions[counted:])
         self.rolls = (len(actions), rolls)
-        state = app.game.state
+        state = self.host.game.state
         return rolls, (int(getattr(state, "turn", 0)), int(getattr(state, "phase", 0)))
 
-    def moved_on(self, app: TableHost, message: Mapping[str, Any]) -> bool:
+    def moved_on(self, message: Mapping[str, Any]) -> bool:
         """Whether a roll, an override or a decide answers a state older than the request it
         would answer: a roll answered since its state was sent (the tray's, the autopilot's),
         or a decide from another phase or turn. A message without `seq` (an older page) is
@@ -386,15 +399,15 @@ class Consoles:
         then = self.at_seq.get(seq) if type(seq) is int else None
         if then is None:   # not a state of this game as it is now (an undo since, a restart)
             return True
-        now = self._marks(app)
+        now = self._marks()
         return then[0] != now[0] if kind != "decide" else then[1] != now[1]
 
-    def decide(self, app: TableHost, seat: Seat, message: Mapping[str, Any]) -> str | None:
+    def decide(self, seat: Seat, message: Mapping[str, Any]) -> str | None:
         asked = message.get("decision")
         values = message.get("values", {})
         if not isinstance(asked, dict) or not isinstance(values, dict):
             return "A decide message needs a decision {action, what} and its values {field: value}."
-        state = app.game.state
+        state = self.host.game.state
         found = [d for d in controls(state, seat) if d.action == asked.get("action")
                  and d.prompt.what == asked.get("what")
                  and asked.get("ship", d.prompt.ship) == d.prompt.ship
@@ -407,7 +420,7 @@ class Consoles:
             mine = seat.ship is None or (asked.get("station") == seat.station
                                          and asked.get("ship") == seat.ship)
             if mine and any(s != seat for s in asked_now(state)):   # only held: nothing told
-                self.held_at = len(app.game.actions)
+                self.held_at = len(self.host.game.actions)
                 return HELD   # another seat is asked first: tried again after its action
             return (f"That decision is not open for your seat now ({asked.get('what')!s:.80}): "
                     "your console shows the decisions open now.")
@@ -427,81 +440,81 @@ class Consoles:
         if decision.irreversible_with(chosen) and message.get("confirm") is not True:
             return f"{decision.title} cannot be taken back: confirm it first."
         action = decision.make(chosen)
-        return self.accept(app, action)
+        return self.accept(action)
 
-    def accept(self, app: TableHost, action: Action) -> str | None:
-        why = problem(app.game.state, action)
+    def accept(self, action: Action) -> str | None:
+        why = problem(self.host.game.state, action)
         if why is not None:
             return why
-        if app.accept(action, BY) is None:
-            return app.last_message() or "The rules refused it."
+        if self.host.accept(action, BY) is None:
+            return self.host.last_message() or "The rules refused it."
         return None
 
-    def roll(self, app: TableHost, seat: Seat, message: Mapping[str, Any]) -> str | dict[str, Any] | None:
-        prompt = next((p for p in pending(app.game.state, seat) if p.roll is not None), None)
+    def roll(self, seat: Seat, message: Mapping[str, Any]) -> str | dict[str, Any] | None:
+        prompt = next((p for p in pending(self.host.game.state, seat) if p.roll is not None), None)
         if prompt is None or prompt.roll is None:
             return "No roll is asked of your seat now."
         if "value" in message:
             value = message["value"]
             if type(value) is not int or not 1 <= value <= prompt.roll.sides:
                 return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
-            return self.accept(app, RollResult(prompt.roll.station, value, "manual"))
-        dice = app.dice
+            return self.accept(RollResult(prompt.roll.station, value, "manual"))
+        dice = self.host.dice
         status = None if dice is None else dice.status(Seat(prompt.station, prompt.ship))
         if status is not None and status.by_hand:   # fallback "manual": the face is typed in
-            app.roll_for(prompt, BY)   # the display (if any) says so too
+            self.host.roll_for(prompt, BY)   # the display (if any) says so too
             return result(str(message.get("id", "")), None, manual=True,
                           say=f"Roll your own die and tap the face it shows: "
                               f"{prompt.roll.purpose}")
         if status is not None and status.mode == TRAY_CONNECTED:
-            app.roll_for(prompt, BY)   # the tray is asked; its roll arrives from the tray
+            self.host.roll_for(prompt, BY)   # the tray is asked; its roll arrives from the tray
             mid = str(message.get("id", ""))
             return result(mid, None, tray=True,
                           say=f"Roll the dice tray now: {prompt.roll.purpose}")
-        if app.roll_for(prompt, BY) is None:
-            return app.last_message() or "The roll was refused."
+        if self.host.roll_for(prompt, BY) is None:
+            return self.host.last_message() or "The roll was refused."
         return None
 
-    def instruct(self, app: TableHost, message: Mapping[str, Any]) -> str | None:
+    def instruct(self, message: Mapping[str, Any]) -> str | None:
         do = message.get("do")
         if do not in INSTRUCTOR_DOES:
             return f"The Instructor may: {', '.join(INSTRUCTOR_DOES)}; not {do!r:.20}."
         if do in ("undo", "undo-phase"):
-            taken = app.undo("phase" if do == "undo-phase" else "last")
+            taken = self.host.undo("phase" if do == "undo-phase" else "last")
             return None if taken else "Nothing to take back."
         if do == "end":
-            app.end_session("the Instructor ended the session: the game is saved")
+            self.host.end_session("the Instructor ended the session: the game is saved")
             return None
         ship, station = message.get("ship"), message.get("station")
         if do == "seat":
             mode = message.get("mode")
             if not (isinstance(ship, str) and isinstance(station, str) and isinstance(mode, str)):
                 return "A seat change needs ship, station and mode."
-            return app.ask_seat(ship, station, mode, instructor=True)
+            return self.host.ask_seat(ship, station, mode, instructor=True)
         if do == "revoke":
             key = f"{ship}/{station}" if ship else str(station)
-            if key not in self.seat_keys(app) or key == INSTRUCTOR_SEAT:
+            if key not in self.seat_keys() or key == INSTRUCTOR_SEAT:
                 return f"There is no seat {key!s:.40} to give a new link to."
             self.server.tokens.revoke(key)
             self.svgs.pop(key, None)
             self.server.close_seat(key, REPLACED)
             self.dirty.add(INSTRUCTOR_SEAT)
-            self.show_codes(app)
+            self.show_codes()
             return None
         # override: the pending roll's value, as the Instructor says
         value = message.get("value")
-        prompt = next((p for p in pending(app.game.state) if p.roll is not None), None)
+        prompt = next((p for p in pending(self.host.game.state) if p.roll is not None), None)
         if prompt is None or prompt.roll is None:
             return "No roll is pending to override."
         if type(value) is not int or not 1 <= value <= prompt.roll.sides:
             return f"A d{prompt.roll.sides} shows 1 to {prompt.roll.sides}, not {value!r:.20}."
-        return self.accept(app, RollResult(prompt.roll.station, value, "override"))
+        return self.accept(RollResult(prompt.roll.station, value, "override"))
 
     # -- outputs -----------------------------------------------------------------------------
-    def _instructor_extras(self, app: TableHost) -> dict[str, Any]:
-        rows = app.seat_rows()
+    def _instructor_extras(self) -> dict[str, Any]:
+        rows = self.host.seat_rows()
         links = []
-        for key, name, url in self.links(app):
+        for key, name, url in self.links():
             cached = self.svgs.get(key)
             if cached is None or cached[0] != url:
                 cached = self.svgs[key] = (url, qr_svg(url))
@@ -509,18 +522,18 @@ class Consoles:
         connected = self.server.connected()
         seats = [{**asdict(r), "console": f"{r.ship}/{r.station}" in connected} for r in rows]
         # who plays a seat, in this table's words: with no screen, a person plays at a console
-        person = "Touch" if app.has_screen else "Console"
+        person = "Touch" if self.host.has_screen else "Console"
         modes = [["panel", "Panel"], ["touch", person], ["autopilot", "Auto"]]
         return {"seats": seats, "links": links, "modes": modes}
 
-    def _lights(self, app: TableHost, key: str) -> dict[str, dict[str, float]] | None:
+    def _lights(self, key: str) -> dict[str, dict[str, float]] | None:
         """The seat's physical panel's status lamps (your move, alert and the officer's
         troubles), when it has a panel. Its indicator lamps stay on the panel: a few lamps for
         more weapons or shields than it has, which the card and the facts say in words."""
         seat = seat_of(key)
         if seat is None:
             return None
-        for b in app.panels:
+        for b in self.host.panels:
             if b.ship == seat.ship and (seat.station in b.stations):
                 lit: dict[str, dict[str, float]] = b.lit()
                 if seat.station not in lit:
@@ -529,10 +542,10 @@ class Consoles:
                                        if r in STATUS_LAMPS}}
         return None
 
-    def _entering(self, app: TableHost) -> dict[str, dict[str, Any]]:
+    def _entering(self) -> dict[str, dict[str, Any]]:
         """What each seat's physical panel is entering now (the panels' editors)."""
         out: dict[str, dict[str, Any]] = {}
-        for b in app.panels:
+        for b in self.host.panels:
             for station, st in b.stations.items():
                 editor = st.model.editor
                 if editor is None or b.ship is None:
@@ -545,42 +558,42 @@ class Consoles:
                     "field": field.name if field is not None else None}
         return out
 
-    def publish(self, app: TableHost) -> int:
+    def publish(self) -> int:
         """After a step: every connected seat's new state, when anything changed (an action, an
         undo, a seat change, a console joining). Returns how many seats were sent."""
-        self.retry_held(app)   # a roll answered since (the autopilot's, the tray's)
+        self.retry_held()   # a roll answered since (the autopilot's, the tray's)
         if self.address in ANY_ADDRESS and self.link_address() != self.links_on:
             self.links_on = self.link_address()   # a network came or went: the codes follow
-            self.show_codes(app)
+            self.show_codes()
             self.dirty.add(INSTRUCTOR_SEAT)
-        if len(app.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
+        if len(self.host.game.actions) != self.counted:   # an undo (or a path not recorded): rebuilt
             self.logs.clear()
             self.at_seq.clear()   # a console's message from before it answers nothing now
-            self.counted = len(app.game.actions)
+            self.counted = len(self.host.game.actions)
             self.shown = None
-        seats_now = (tuple(app.seats.items()), tuple(app.seats_asked.items()))
-        changed = app.game.state is not self.shown or seats_now != self.seats_seen
+        seats_now = (tuple(self.host.seats.items()), tuple(self.host.seats_asked.items()))
+        changed = self.host.game.state is not self.shown or seats_now != self.seats_seen
         connected = self.server.connected()
-        entering = self._entering(app) if app.panels and connected else {}
+        entering = self._entering() if self.host.panels and connected else {}
         if entering != self.entering:   # a panel press changed a decision being entered
             self.dirty |= {k for k in {*entering, *self.entering}
                            if entering.get(k) != self.entering.get(k)}
             self.entering = entering
         todo = connected if changed else (self.dirty & connected)
-        self.shown, self.seats_seen, self.dirty = app.game.state, seats_now, set()
+        self.shown, self.seats_seen, self.dirty = self.host.game.state, seats_now, set()
         if not todo:
             self.server.publish_many({})   # the answers held back, if any
             return 0
         self.seq += 1
-        self.at_seq[self.seq] = self._marks(app)
+        self.at_seq[self.seq] = self._marks()
         while len(self.at_seq) > REMEMBERED_STATES:
             del self.at_seq[next(iter(self.at_seq))]
-        dice = app.dice_status()
+        dice = self.host.dice_status()
         messages = {}
         for key in sorted(todo):
-            extras = self._instructor_extras(app) if key == INSTRUCTOR_SEAT else None
-            body = payload(app.game.state, key, self._log(app, key), dice_status=dice,
-                           lights=self._lights(app, key), instructor=extras,
+            extras = self._instructor_extras() if key == INSTRUCTOR_SEAT else None
+            body = payload(self.host.game.state, key, self._log(key), dice_status=dice,
+                           lights=self._lights(key), instructor=extras,
                            entering=self.entering.get(key))
             messages[key] = {"type": "state", "seq": self.seq, **body}
             self.sent[key] = self.seq

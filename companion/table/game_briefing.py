@@ -26,7 +26,7 @@ def panel_keys(bridges: Iterable[Bridge], pins: PinMap) -> tuple[PanelKeys, ...]
                  for b in bridges for name, st in b.stations.items() if name in pins.panels)
 
 
-class Briefing:
+class GameBriefing:
     """The briefing overlay of one game: opened when a new game starts, closed by the first
     input after it or by the game's end."""
 
@@ -38,9 +38,9 @@ class Briefing:
              now: float) -> None:
         from display.draw_attract import BRIEFING, KioskScreen, briefing
 
-        self.screen = KioskScreen()
-        self.screen.brief = briefing(scenario, seats, {st: title(st) for st in STATION_NAMES},
-                                     keys=bool(display.panel_keys))
+        self.screen = KioskScreen(briefing(scenario, seats,
+                                           {st: title(st) for st in STATION_NAMES},
+                                           keys=bool(display.panel_keys)))
         self.screen.set(BRIEFING)
         display.add_overlay(self.screen)
         self.since = now

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.saves.saved_game import SavedGame
 from companion.saves.store import ABANDONED, DAMAGED, OVER, Store, StoreError
@@ -42,6 +42,9 @@ from display.game_offer import parse_choice
 from engine import Seat, view
 from engine.errors import EngineError
 from engine.stations import INSTRUCTOR, STATION_NAMES, title
+
+if TYPE_CHECKING:
+    from pygame import Surface
 
 END_SHOWN_S = 30.0   # the after-action report stays up this long before attract mode returns
 COUNTDOWN_S = 60.0   # an idle crew's game shows its countdown this long before it is left
@@ -61,7 +64,7 @@ def attract_seats(seats: Mapping[K, str]) -> dict[K, str]:
 class Kiosk:
     """Alternates attract and crew games on one screen; `step` is one turn of the loop."""
 
-    def __init__(self, config: Config, store: Store | None, surface: Any,
+    def __init__(self, config: Config, store: Store | None, surface: Surface | None,
                  make_table: Callable[[SavedGame, bool], Table],
                  new_scenario: Callable[[str | None], dict[str, Any]],
                  clock: Callable[[], float] = time.monotonic,
@@ -139,13 +142,12 @@ class Kiosk:
         self.ended_at = None
         self.started_at = self.clock()
         self.games += crew
-        self.screen = KioskScreen()
+        self.screen = KioskScreen(briefing(game.scenario, game.seats, STATION_TITLES))
         display = self.app.display
         if display is not None:
             if not crew:   # a demonstration just starts again
-                display.remove_overlay(getattr(self.app, "endgame", None))
+                display.remove_overlay(self.app.endgame)
             display.add_overlay(self.screen)
-            self.screen.brief = briefing(game.scenario, game.seats, STATION_TITLES)
         self._show(ATTRACT if not crew else BRIEFING)
 
     def _show(self, mode: str | None, seconds: int = 0) -> None:
@@ -167,7 +169,6 @@ class Kiosk:
         before = app.last_input
         if self.mode == "attract":
             pressed = self._any_press(app)
-            app.last_key = None
             app.step()
             if app.exit_asked:
                 return self._left()
@@ -209,14 +210,13 @@ class Kiosk:
         """The briefing until the crew's first press, the countdown before an idle game is
         left, and at the end how long the end screen stays."""
         t = self.clock()
-        endgame = getattr(app, "endgame", None)
+        endgame = app.endgame
         if app.game.over:
             self._show(None)
             if endgame is not None and self.ended_at is not None:
                 left = max(0, math.ceil(END_SHOWN_S - (t - self.ended_at)))
                 note = f"The demonstration returns in {left} s."
-                if note != endgame.note and app.display is not None:
-                    endgame.note = note
+                if endgame.set_note(note) and app.display is not None:
                     app.display.redraw()
             return
         idle = t - app.last_input

@@ -24,12 +24,13 @@ from companion.saves.saved_game import AUTOPILOT, SavedGame
 from companion.session import account_lines, load_scenario, prepare
 from companion.settings.usage import LazyChoices
 from companion.table.admiral_seats import admiral_seats
-from companion.table.app import App, Report, Table
+from companion.table.app import App, Reporter, Table
 from companion.table.seat_changes import panel_problem
 from engine import crew_stations, levels, new_game
 from engine.errors import EngineError
 from engine.game import ruleset_names
 from engine.stations import INSTRUCTOR, title
+from hardware.pin_factory import PinFactory
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 
 Say = Callable[[str], None]
@@ -63,9 +64,9 @@ def panel_seats(scenario: Mapping[str, Any], ships: Sequence[str], pins: PinMap,
     return seats
 
 
-def panels_app(scenario: dict[str, Any], ships: Sequence[str], pins: PinMap, factory: Any,
+def panels_app(scenario: dict[str, Any], ships: Sequence[str], pins: PinMap, factory: PinFactory,
                seed: int, say: Say, clock: Callable[[], float] = time.monotonic,
-               report: Report | None = None) -> App:
+               report: Reporter | None = None) -> App:
     """The table loop for a game at the panels, headless (`report`: the account of the game)."""
     seats = panel_seats(scenario, ships, pins, say)
     game = SavedGame.new(None, scenario, seed, {f"{s}/{st}": m for (s, st), m in seats.items()})
@@ -132,7 +133,5 @@ def run_play(args: argparse.Namespace, data_dir: Path | None = None) -> int:
         print("stopped", file=sys.stderr)
     finally:
         app.close()
-        close: Any = getattr(factory, "close", None)
-        if close is not None:
-            close()
+        factory.close()
     return 0

@@ -18,19 +18,20 @@ moves no other ship's crew to other panels.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.stations import title
 from readouts.seats_model import MODES, SeatRow
 
 if TYPE_CHECKING:
+    from engine import GameState
     from hardware.pinmap import PinMap
 
 SeatKey = tuple[str, str]   # (ship, station)
 NOT_AT_PANEL = ("touch", "autopilot")
 
 
-def turn_of(state: Any) -> int:
+def turn_of(state: GameState) -> int:
     """The game turn a state is in (0 when the ruleset has no turns)."""
     return int(getattr(state, "turn", 0))
 

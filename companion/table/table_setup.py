@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.saves.saved_game import SavedGame
-from companion.saves.store import ABANDONED, PLAYING, Store, StoreError
+from companion.saves.store import ABANDONED, PLAYING, GameInfo, Store, StoreError
 from companion.session import account_lines, load_scenario, prepare
 from companion.settings.config import (
     Config,
@@ -21,7 +21,7 @@ from companion.settings.config import (
     seat_mode,
 )
 from companion.table.admiral_seats import admiral_seats
-from companion.table.app import App, Report, Table
+from companion.table.app import App, Reporter, Table
 from companion.table.crew_play import after_game, crew_layout, crews_of, parse_crews, with_crews
 from companion.table.first_game import asks_first_game, game_offer, offer_first_game
 from companion.table.systemd_notify import Notifier
@@ -42,10 +42,13 @@ from engine.game import officer_needs
 from engine.stations import INSTRUCTOR, STATION_NAMES
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
     from companion.table.consoles import Consoles
     from display.keys_sheet import PanelKeys
     from engine import GameState
     from firmware_bridge.bridge import DiceBridge
+    from hardware.pin_factory import PinFactory
     from hardware.pinmap import PinMap
     from lights.rules import RuleSet
     from room.room import Room
@@ -70,7 +73,7 @@ def seats_for(config: Config, state: GameState, ships: list[str], autopilot: boo
     return seats
 
 
-def instructor_asked(state: Any) -> bool:
+def instructor_asked(state: GameState) -> bool:
     """Whether the game asks the Instructor a decision of his own (one with no ship: the away
     team's election of how the action order is rolled)."""
     return any(p.ship is None and p.side is None and p.station == INSTRUCTOR
@@ -135,9 +138,7 @@ def panels_mocked(config: Config) -> bool:
     except (FactoryError, PinMapError):
         return True
     mocked = type(factory).__name__ == "MockFactory"
-    close = getattr(factory, "close", None)
-    if close is not None:
-        close()
+    factory.close()
     return mocked
 
 
@@ -242,7 +243,7 @@ def resumed(store: Store, game_id: int, say: Callable[[str], None]) -> SavedGame
     return game
 
 
-def offer_resume(info: Any, config: Config) -> bool:
+def offer_resume(info: GameInfo, config: Config) -> bool:
     from companion.table.resume_screen import ask_resume
     from display.screen import open_screen, opened
 
@@ -258,9 +259,9 @@ class Hardware:
     trays' links, the screen."""
 
     pins: PinMap | None = None
-    factory: Any = None
+    factory: PinFactory | None = None
     dice: DiceBridge | None = None
-    surface: Any = None
+    surface: Surface | None = None
     room: Room | None = None  # the room's lights and sounds, from [room] lights
     panel_lights: RuleSet | None = None   # the panels' own lights file, [panels] lights
     service: Notifier | None = field(default_factory=Notifier.from_environment)   # systemd's
@@ -271,9 +272,8 @@ class Hardware:
             self.room.close()
         if self.dice is not None:
             self.dice.stop()
-        close = getattr(self.factory, "close", None)
-        if close is not None:
-            close()
+        if self.factory is not None:
+            self.factory.close()
 
 
 def open_hardware(config: Config, headless: bool, panels: bool,
@@ -282,47 +282,52 @@ def open_hardware(config: Config, headless: bool, panels: bool,
     """The run's hardware; the screen first, so that the loop's wake-up (`wakeups`, made here
     when not given: headless, the consoles' may have come first) suits it, and then each input
     source is made with it."""
-    hw = Hardware()
+    surface: Surface | None = None
     if not headless:
         from display.screen import open_screen
 
-        hw.surface = open_screen(config.size, False if window else config.fullscreen,
-                                 config.rotate)
-    hw.wakeups = wakeups or Wakeups(display=hw.surface is not None)
+        surface = open_screen(config.size, False if window else config.fullscreen, config.rotate)
+    wakeups = wakeups or Wakeups(display=surface is not None)
+    pins: PinMap | None = None
+    factory: PinFactory | None = None
+    panel_lights: RuleSet | None = None
     if panels:
         from hardware.devices import factory_or_mock
         from hardware.pinmap import PinMapError, load_pinmap
 
         try:
-            hw.pins = load_pinmap(config.pins or None)
+            pins = load_pinmap(config.pins or None)
         except PinMapError as exc:
             raise EngineError("\n".join(exc.problems)) from None
-        hw.factory = factory_or_mock(hw.pins, say, config.factory or None)
+        factory = factory_or_mock(pins, say, config.factory or None)
         if config.panel_lights:
             from lights.load import LightsError, load_rules
 
             try:
-                hw.panel_lights = load_rules(Path(config.panel_lights).expanduser())
+                panel_lights = load_rules(Path(config.panel_lights).expanduser())
             except LightsError as exc:
                 raise EngineError("\n".join(exc.problems)) from None
+    room: Room | None = None
     if config.room_lights:   # the room's WLED, DMX and sound (docs/lights.md)
         from lights.load import LightsError, load_rules
         from room.room import Room
 
         try:
-            hw.room = Room(load_rules(Path(config.room_lights).expanduser()))
+            room = Room(load_rules(Path(config.room_lights).expanduser()))
         except LightsError as exc:
             raise EngineError("\n".join(exc.problems)) from None
+    dice: DiceBridge | None = None
     if config.dice.trays or config.dice.fallback == "manual":   # manual: rolls typed in
         from companion.table.wakeups import WakingQueue
         from firmware_bridge.bridge import DiceBridge
 
-        hw.dice = DiceBridge(config.dice, events=WakingQueue(hw.wakeups.wake)).start()
-    return hw
+        dice = DiceBridge(config.dice, events=WakingQueue(wakeups.wake)).start()
+    return Hardware(pins=pins, factory=factory, dice=dice, surface=surface, room=room,
+                    panel_lights=panel_lights, wakeups=wakeups)
 
 
 def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
-                say: Callable[[str], None], report: Report | None = None,
+                say: Callable[[str], None], report: Reporter | None = None,
                 data_dir: Path | None = None, at_consoles: bool = False,
                 consoles: Consoles | None = None) -> Table:
     """The table for `game`; `at_consoles`: no panels here, so a seat saved at a panel is
@@ -333,17 +338,16 @@ def build_table(game: SavedGame, config: Config, hw: Hardware, autopilot: bool,
         ship, _, station = key.partition("/")
         seats[ship, station] = "autopilot" if autopilot else \
             "touch" if at_consoles and mode == "panel" else mode
-    table = Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
-                  factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
-                  panel_lights=hw.panel_lights, service=hw.service, wakeups=hw.wakeups,
-                  consoles=consoles)
-    if hw.surface is not None:
-        table.display_seat = display_seat(config, seats)
-        ruleset = scenario_ruleset(game.scenario)   # every ruleset's scenarios
-        table.offered = lambda: game_offer(data_dir, ruleset)    # are read at the end
-        table.current = (ruleset, str(game.scenario.get("id", "")),
-                         str(game.scenario.get("level") or ""))
-    return table
+    shown = hw.surface is not None   # the bridge display's seat and its end screen's offer
+    ruleset = scenario_ruleset(game.scenario)   # (every ruleset's scenarios, read at the end)
+    return Table(seats=seats, say=say, report=report, fps=config.fps, pins=hw.pins,
+                 factory=hw.factory, dice=hw.dice, surface=hw.surface, room=hw.room,
+                 panel_lights=hw.panel_lights, service=hw.service, wakeups=hw.wakeups,
+                 consoles=consoles,
+                 display_seat=display_seat(config, seats) if shown else Seat(INSTRUCTOR),
+                 offered=(lambda: game_offer(data_dir, ruleset)) if shown else (lambda: None),
+                 current=(ruleset, str(game.scenario.get("id", "")),
+                          str(game.scenario.get("level") or "")) if shown else ("", "", ""))
 
 
 def scenarios_on_offer(data_dir: Path | None,
@@ -429,7 +433,7 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                         data_dir, at_consoles=phones, consoles=consoles)
     app = App(game, table)
     if table.consoles is not None:
-        table.consoles.say_links(app.host, print if headless else say,
+        table.consoles.say_links(print if headless else say,
                                  codes=getattr(args, "codes", False))
     try:
         while True:
@@ -447,13 +451,13 @@ def play_game(game: SavedGame, args: argparse.Namespace, config: Config, headles
                                 at_consoles=phones, consoles=consoles)   # new links for it
             app = App(game, table)
             if table.consoles is not None:
-                table.consoles.say_links(app.host, say, codes=getattr(args, "codes", False))
+                table.consoles.say_links(say, codes=getattr(args, "codes", False))
             say(f"starbridge: game {game.id} started: {game.scenario.get('name')}")
     finally:
         app.close()
         hw.close()
         if table.consoles is not None:   # every phone told the end, then closed
-            table.consoles.close(table.consoles.farewell(app.host))
+            table.consoles.close(table.consoles.farewell())
     if headless:
         print(f"{len(game.actions)} actions" + (f"; saved as game {game.id}"
                                                 if game.store is not None else ""))

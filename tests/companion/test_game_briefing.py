@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from companion.session import load_scenario, prepare
-from companion.table.game_briefing import Briefing
+from companion.table.game_briefing import GameBriefing
 from display.bridge_display import BridgeDisplay
 from display.keys_sheet import PanelKeys
 from engine import Seat, new_game
@@ -25,7 +25,7 @@ def test_the_briefing_always_says_how_to_begin(level: str) -> None:
     d.show(new_game(game))
     d.show_lights({st: {"green": 0.0} for st in STATIONS})
     d.show_keys(tuple(PanelKeys(st, st, (("q", "select"),)) for st in STATIONS))
-    Briefing().open(d, game, {f"enterprise/{st}": "panel" for st in STATIONS}, 0.0)
+    GameBriefing().open(d, game, {f"enterprise/{st}": "panel" for st in STATIONS}, 0.0)
     d.draw(force=True)
     shown = " ".join(t.text for t in d.painter.texts)
     for words in ("YOUR MISSION", "You are the crew of USS Enterprise", "Press anything to "

@@ -164,7 +164,7 @@ class Rig:
             self.failure = exc
         finally:
             self.app.close()
-            self.consoles.close(self.consoles.farewell(self.app.host))   # as the table closes
+            self.consoles.close(self.consoles.farewell())   # as the table closes
             self.store.close()
             if self.factory is not None:
                 self.factory.close()
@@ -202,7 +202,7 @@ class Rig:
             yield
 
     def url(self, seat: str) -> str:
-        return next(u for k, _t, u in self.consoles.links(self.app.host) if k == seat)
+        return next(u for k, _t, u in self.consoles.links() if k == seat)
 
     def base(self) -> str:
         return self.consoles.base

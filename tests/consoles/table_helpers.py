@@ -101,9 +101,9 @@ def act(c: Console, twice: bool = False, irreversible: bool = True) -> str | Non
 
 def expected_state(app: App, seat: str) -> dict[str, Any]:
     """The seat's payload now, as a console receives it (JSON round trip, no seq)."""
-    extras = app.consoles._instructor_extras(app.host) if seat == "instructor" else None
-    body = payload(app.game.state, seat, app.consoles._log(app.host, seat),
-                   dice_status=app.dice_status(), lights=app.consoles._lights(app.host, seat),
+    extras = app.consoles._instructor_extras() if seat == "instructor" else None
+    body = payload(app.game.state, seat, app.consoles._log(seat),
+                   dice_status=app.dice_status(), lights=app.consoles._lights(seat),
                    instructor=extras, entering=app.consoles.entering.get(seat))
     return dict(json.loads(json.dumps(body)))
 

@@ -221,6 +221,19 @@ def test_a_new_game_kills_every_old_link(net: Net, app: App) -> None:
     assert net.console(app.consoles.server.port, old).recv()["reason"] == REFUSED_TOKEN
 
 
+def test_the_consoles_are_handed_their_table_once_and_let_it_go_when_detached(app: App) -> None:
+    """A game attached hands the consoles its table (`TableHost`), kept for every call; a
+    kiosk's attract mode detaches them, and a call then says what is missing instead of acting
+    on the table of a game that has gone."""
+    assert app.consoles.host is app.host
+    assert app.consoles.publish() == 0   # nobody connected: nothing sent, the table's own host
+    app.consoles.detach()
+    with pytest.raises(RuntimeError, match="attach one first"):
+        app.consoles.publish()
+    app.consoles.attach(app.host)
+    assert app.consoles.host is app.host and app.consoles.pump() == 0
+
+
 @pytest.mark.slow
 def test_the_bridge_display_follows_a_consoles_action(net: Net) -> None:
     pygame.display.init()

@@ -140,11 +140,11 @@ def test_the_links_follow_the_network_that_came_up_after_the_consoles(
     network = [LOOPBACK_ONLY]
     a.consoles.addresses.lookup, a.consoles.addresses.max_age = lambda: network, 0.0
     try:
-        assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links(a.host))
-        first = a.consoles._instructor_extras(a.host)["links"]
+        assert all("//127.0.0.1:" in url for _k, _n, url in a.consoles.links())
+        first = a.consoles._instructor_extras()["links"]
         network[:] = [LinkAddress("192.168.4.1", "wlan0", HOTSPOT)]
-        assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links(a.host))
-        later = a.consoles._instructor_extras(a.host)["links"]
+        assert all("//192.168.4.1:" in url for _k, _n, url in a.consoles.links())
+        later = a.consoles._instructor_extras()["links"]
         assert all("//192.168.4.1:" in link["url"] for link in later)
         assert [link["svg"] for link in later] != [link["svg"] for link in first]
     finally:
@@ -311,7 +311,7 @@ def test_the_instructors_network_button_moves_the_codes_and_a_lost_network_is_sa
         a.step()
         assert all("//192.168.1.9:" in c.url for c in d.console_codes or ())
         assert all("//192.168.1.9:" in link["url"]
-                   for link in a.consoles._instructor_extras(a.host)["links"])
+                   for link in a.consoles._instructor_extras()["links"])
         network[:] = [LOOPBACK_ONLY]
         a.step()
         assert d.console_network is not None and not d.console_network.reachable

@@ -19,7 +19,7 @@ def test_at_game_over_every_console_gets_the_last_state_then_goodbye_then_a_clos
     try:
         while not app.game.over:
             app.step()
-        app.consoles.close(app.consoles.farewell(app.host))   # at once, as `starbridge stations` does
+        app.consoles.close(app.consoles.farewell())   # at once, as `starbridge stations` does
         for seat, c in consoles.items():
             got = [c.recv()]
             while got[-1] is not CLOSED:
@@ -38,7 +38,7 @@ def test_a_table_closed_mid_game_says_so_to_every_console(net: Net) -> None:
     app = make_app()
     helm = connect(net, app, "enterprise/helm")
     try:
-        app.consoles.close(app.consoles.farewell(app.host))
+        app.consoles.close(app.consoles.farewell())
         got = helm.recv()
         while got.get("type") == "state":
             got = helm.recv()

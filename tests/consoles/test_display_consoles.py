@@ -57,7 +57,7 @@ def test_the_instructor_opens_the_codes_from_the_seats_view(screen: pygame.Surfa
         assert pages and pages[0].enabled   # more seats than fit one page: paged
         # a revoked link's new code replaces the old one at once
         old = d.console_codes
-        app.consoles.instruct(app.host, {"do": "revoke", "ship": "enterprise", "station": "helm"})
+        app.consoles.instruct({"do": "revoke", "ship": "enterprise", "station": "helm"})
         assert d.console_codes != old
         d.activate("close-consoles")
         assert not d.showing_consoles
@@ -74,7 +74,7 @@ def test_a_crews_display_shows_no_codes(screen: pygame.Surface) -> None:
     try:
         app.display.console_codes = None
         app.table.display_seat = Seat("captain", "enterprise")
-        app.consoles.show_codes(app.host)
+        app.consoles.show_codes()
         assert app.display.console_codes is None
     finally:
         app.close()

@@ -36,7 +36,7 @@ def inputs_client(_welcome: dict[str, object], server: StationServer) -> int:
 
 def test_hello_welcome_state_and_ping(net: Net, server: StationServer,
                                       inputs: queue.Queue[ConsoleInput]) -> None:
-    server.titles = {SEAT: "Helm · USS Enterprise"}
+    server.set_titles({SEAT: "Helm · USS Enterprise"})
     c = net.console(server.port, server.tokens.issue(SEAT))
     assert c.recv() == {"v": 1, "type": "welcome",
                         "seat": {"station": "helm", "ship": "enterprise"},

@@ -24,11 +24,11 @@ from firmware_bridge.router import (
     TRAY_LOST,
     TRAY_STARTING,
     VIRTUAL,
-    Answer,
     DiceConfigError,
     DiceRouter,
     SeatPattern,
     Shown,
+    TrayAnswer,
     TrayConfig,
     config_from_dict,
     manual_roll,
@@ -53,7 +53,7 @@ def roll(tray: str, value: int, seq: int = 1, sides: int = 20) -> TrayRoll:
 @given(st.integers(1, 20))
 def test_a_d20_reads_as_the_fasa_die(v: int) -> None:
     out = DiceRouter(TWO_TRAYS).on_event(roll("tray-e", v, 42), [ask("helm", "enterprise")])
-    assert isinstance(out, Answer)
+    assert isinstance(out, TrayAnswer)
     assert out.action == RollResult("helm", fasa_die_from_d20(v), "tray", "tray-e#42")
 
 
@@ -63,12 +63,12 @@ def test_a_roll_goes_only_to_a_seat_its_tray_serves() -> None:
     out = r.on_event(roll("tray-e", 5), klingon)
     assert isinstance(out, Shown) and "no roll is wanted" in out.text
     out = r.on_event(roll("tray-k", 5), klingon)
-    assert isinstance(out, Answer) and out.action.station == "helm"
+    assert isinstance(out, TrayAnswer) and out.action.station == "helm"
     out = r.on_event(roll("tray-k", 7, sides=10), klingon)  # its d10 reads as it is
-    assert isinstance(out, Answer) and out.action.value == 7
+    assert isinstance(out, TrayAnswer) and out.action.value == 7
     # the first pending request of a seat it serves, named by the request's station
     out = r.on_event(roll("tray-e", 13), [ask("helm", "klingon"), ask("weapons", "enterprise")])
-    assert isinstance(out, Answer) and out.action.station == "weapons" and out.action.value == 3
+    assert isinstance(out, TrayAnswer) and out.action.station == "weapons" and out.action.value == 3
 
 
 def test_rolls_nobody_asked_for_are_shown_and_ignored() -> None:
@@ -85,11 +85,11 @@ def test_percentile_takes_two_rolls_tens_then_units() -> None:
     first = r.on_event(roll("tray-e", 14, 1), p)  # reads 4
     assert isinstance(first, Shown) and "tens 4" in first.text
     out = r.on_event(roll("tray-e", 7, 2), p)
-    assert isinstance(out, Answer)
+    assert isinstance(out, TrayAnswer)
     assert out.action == RollResult("helm", 47, "tray", "tray-e#1+tray-e#2")
     r.on_event(roll("tray-e", 10, 3), p)  # reads 10, the "0" face
     out = r.on_event(roll("tray-e", 20, 4), p)
-    assert isinstance(out, Answer) and out.action.value == 100  # 00 is 100
+    assert isinstance(out, TrayAnswer) and out.action.value == 100  # 00 is 100
     # half a percentile roll is forgotten when nobody is asking any more
     r.on_event(roll("tray-e", 3, 5), p)
     r.on_event(roll("tray-e", 3, 6), [])
@@ -189,7 +189,7 @@ def test_a_basic_game_turn_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
             while answer is None:
                 outs = dice.poll(prompts, timeout=5.0)
                 assert outs, "no word from the tray within 5 s"
-                answer = next((o for o in outs if isinstance(o, Answer)), None)
+                answer = next((o for o in outs if isinstance(o, TrayAnswer)), None)
             state, _ = apply(state, answer.action)
             rolls.append(answer.action)
         assert dice.status(Seat("helm", "kronos")).mode == TRAY_CONNECTED
@@ -206,7 +206,7 @@ def test_a_roll_answers_only_a_request_pending_when_it_arrived() -> None:
     early = r.on_event(TrayRoll("tray-e", Roll(1, "tray-e", 20, 5), 9.5), p, since)
     assert isinstance(early, Shown) and "before Helm was asked to roll" in early.text
     late = r.on_event(TrayRoll("tray-e", Roll(2, "tray-e", 20, 5), 10.5), p, since)
-    assert isinstance(late, Answer)
+    assert isinstance(late, TrayAnswer)
     refused = r.on_event(TrayRefused("tray-e", "tray-e#3", "a d20 cannot show 21"), p, since)
     assert isinstance(refused, Shown) and "tray-e#3 refused: a d20 cannot show 21" in refused.text
 
@@ -230,7 +230,7 @@ def test_the_bridge_stamps_a_request_anew_once_a_roll_answered_an_equal_one() ->
 def test_a_d20_read_as_the_fasa_die_keeps_its_face_for_the_screen() -> None:
     r = DiceRouter(TWO_TRAYS)
     out = r.on_event(roll("tray-e", 14), [ask("helm", "enterprise")])
-    assert isinstance(out, Answer) and out.action.value == 4
+    assert isinstance(out, TrayAnswer) and out.action.value == 4
     assert out.face == "d20 14 reads 4" and "rolled 14 (reads 4)" in out.text
     same = r.on_event(roll("tray-e", 7), [ask("helm", "enterprise")])
-    assert isinstance(same, Answer) and same.face == ""
+    assert isinstance(same, TrayAnswer) and same.face == ""

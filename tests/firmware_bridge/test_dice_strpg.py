@@ -11,7 +11,7 @@ from companion.session import load_scenario, prepare
 from engine import RollResult, Seat, apply, decide, new_game, pending
 from firmware_bridge.bridge import DiceBridge
 from firmware_bridge.emulator import TrayEmulator
-from firmware_bridge.router import TRAY_CONNECTED, Answer, config_from_dict
+from firmware_bridge.router import TRAY_CONNECTED, TrayAnswer, config_from_dict
 
 
 def test_a_turn_of_the_corridor_fight_rolled_on_the_emulated_tray(tmp_path: Path) -> None:
@@ -35,7 +35,7 @@ def test_a_turn_of_the_corridor_fight_rolled_on_the_emulated_tray(tmp_path: Path
                 throws += 1
                 outs = dice.poll(prompts, timeout=5.0)
                 assert outs, "no word from the tray within 5 s"
-                answer = next((o for o in outs if isinstance(o, Answer)), None)
+                answer = next((o for o in outs if isinstance(o, TrayAnswer)), None)
             state, _ = apply(state, answer.action)
             rolls.append((kind, answer.action))
     kinds = {k for k, _ in rolls}

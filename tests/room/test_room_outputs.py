@@ -316,3 +316,23 @@ def test_a_seat_whose_ship_is_not_in_the_game_is_said_once_and_stays_dark() -> N
     news = room.news()
     assert len(news) == 1 and "no ship 'nosuch'" in news[0] and "lamp stay dark" in news[0]
     assert room.looks(1.0)["lamp"].rule == -1
+
+
+def test_a_room_that_drives_nothing_hands_over_each_sound_it_started_once() -> None:
+    """drive=False: every sound the rules start is kept, in order, until asked for
+    (`Room.played`, the lights walk's and the secrets suite's), and asked again gives nothing
+    new."""
+    rules = parse_rules('''[outputs.klaxon]
+kind = "sound"
+sound = "klaxon"
+[[state]]
+output = "klaxon"
+when = "asked.decide"
+''', "t")
+    from companion.session import load_scenario, prepare
+    from engine import new_game
+
+    room = Room(rules, drive=False)
+    room.follow(new_game(prepare(load_scenario("duel", None), None, "basic", None, 1)), (), 0.0)
+    assert room.played() == (("klaxon", True),)   # a state's sound loops
+    assert room.played() == ()

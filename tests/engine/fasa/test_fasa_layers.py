@@ -13,7 +13,7 @@ from engine.rulesets.fasa.flow import prompts, rolls, turn
 from engine.rulesets.fasa.house import alternating_advantage
 from engine.rulesets.fasa.layers import option_hooks
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
-from engine.rulesets.fasa.layers.command_hooks import Command
+from engine.rulesets.fasa.layers.command_hooks import CommandAndControl
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.rule import Rule, gather
 from engine.rulesets.fasa.values.options import Options
@@ -22,12 +22,12 @@ from engine.rulesets.fasa.values.state import EVADE, LEVELS
 
 def test_every_level_has_its_hooks_each_on_the_level_below() -> None:
     assert [type(hooks._BY_LEVEL[level]) for level in LEVELS] == [
-        hooks.Hooks, Advanced, Expert, Command]
-    assert issubclass(Command, Expert) and issubclass(Expert, Advanced)
+        hooks.Hooks, Advanced, Expert, CommandAndControl]
+    assert issubclass(CommandAndControl, Expert) and issubclass(Expert, Advanced)
     assert issubclass(Advanced, hooks.Hooks)
 
 
-@pytest.mark.parametrize("layer", [Advanced, Expert, Command])
+@pytest.mark.parametrize("layer", [Advanced, Expert, CommandAndControl])
 def test_a_level_overrides_only_the_basic_games_named_hooks(layer: type) -> None:
     """A misspelt hook would be a method nobody calls: each a level defines is one of `Hooks`'."""
     named = {n for n, _ in inspect.getmembers(hooks.Hooks, inspect.isfunction)}

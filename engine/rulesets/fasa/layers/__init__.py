@@ -10,11 +10,11 @@ and drawn in docs/engine.md ("Levels and options as layers")."""
 
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
-from engine.rulesets.fasa.layers.command_hooks import Command
+from engine.rulesets.fasa.layers.command_hooks import CommandAndControl
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.layers.option_hooks import OPTIONS
 
-for _layer in (Advanced(), Expert(), Command()):
+for _layer in (Advanced(), Expert(), CommandAndControl()):
     hooks.register(_layer)
 for _option in OPTIONS:
     hooks.register_option(_option)

@@ -20,7 +20,7 @@ from engine.rulesets.fasa.values.shaken import sensors_dark
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
-class Command(Expert):
+class CommandAndControl(Expert):
     """Command & Control's hooks."""
 
     level = "command"

@@ -168,7 +168,7 @@ def lights_seen(room: Room, state: FasaState, events: Sequence[Event],
     each seat's context and what it is told): every light's look and the command it was sent
     (a WLED's JSON body, a DMX fixture's channel values), every sound played, anything said."""
     room.follow(state, tuple(events), t)
-    plays, room.plays = tuple(room.plays), []
+    plays = room.played()
     return {"looks": sorted((n, (lk.rule, lk.effect, lk.at(t))) for n, lk in room.looks(t).items()),
             "wire": sorted(room.wire.items()), "plays": plays, "said": room.news()}
 
