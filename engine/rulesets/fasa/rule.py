@@ -77,6 +77,7 @@ class Disclosure:
     """The duty whose station another side sees act instead (with `seen_as`)."""
 
 
+LEVELS_FROM_BASIC = frozenset({"basic", "advanced", "expert", "command"})
 LEVELS_FROM_ADVANCED = frozenset({"advanced", "expert", "command"})
 LEVELS_FROM_EXPERT = frozenset({"expert", "command"})
 COMMAND_LEVEL = frozenset({"command"})
