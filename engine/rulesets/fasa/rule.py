@@ -22,10 +22,11 @@ from typing import TypeVar
 
 from engine.actions import Action
 from engine.controls import Decision
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import FasaState, Ship, Step
+from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, Step
 
 Result = tuple[FasaState, list[Event]]
 """What a decision or a roll does: the state after it and its events."""
@@ -101,6 +102,25 @@ class Rule:
     controls: Mapping[str, Make] = field(default_factory=dict)
     autopilot: Mapping[str, Choose] = field(default_factory=dict)
     disclosure: Mapping[str, Disclosure] = field(default_factory=dict)
+
+
+def active(decide: Decide) -> Decide:
+    """`decide`, for a ship in play only (a disabled ship allocates, arms, senses nothing)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if ship.status != ACTIVE:
+            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
+        return decide(state, ship, action, station)
+    return checked
+
+
+def in_turn(decide: Decide) -> Decide:
+    """`decide`, for the ship whose turn it is to move or declare (Advanced: Sequence Of Play)."""
+    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+        if not state.queue or state.queue[0] != ship.id:
+            now = state.ship(state.queue[0]).name if state.queue else "nobody"
+            raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
+        return decide(state, ship, action, station)
+    return checked
 
 
 K = TypeVar("K")

@@ -18,6 +18,8 @@ from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
+from engine.rulesets.fasa.rule import active as _active
+from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
@@ -36,29 +38,10 @@ from engine.rulesets.fasa.values.actions import (
     SkillBonus,
 )
 from engine.rulesets.fasa.values.officers import crewed
-from engine.rulesets.fasa.values.state import ACTIVE, MOVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
-
-
-def _active(decide: Decide) -> Decide:
-    """`decide`, for a ship in play only (a disabled ship allocates, arms, senses nothing)."""
-    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-        if ship.status != ACTIVE:
-            raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
-        return decide(state, ship, action, station)
-    return checked
-
-
-def _in_turn(decide: Decide) -> Decide:
-    """`decide`, for the ship whose turn it is to move or declare (Advanced: Sequence Of Play)."""
-    def checked(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-        if not state.queue or state.queue[0] != ship.id:
-            now = state.ship(state.queue[0]).name if state.queue else "nobody"
-            raise IllegalAction(f"{station}: it is {now}'s turn to act, not {ship.name}'s")
-        return decide(state, ship, action, station)
-    return checked
 
 
 def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
