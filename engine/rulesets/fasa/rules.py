@@ -16,12 +16,26 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from engine.ruleset import Prompt
+from engine.rulesets.fasa.command import aftermath_rule, orders_rule, science_rule
 from engine.rulesets.fasa.firing import evasion_rule
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
+from engine.rulesets.fasa.skills import (
+    bonus_place_rule,
+    engineer_roll_rule,
+    ratings_rule,
+    skill_roll_rule,
+)
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
+    ratings_rule.RULE,
+    orders_rule.RULE,
+    skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
+    engineer_roll_rule.RULE,  # the Chief Engineer's roll,
+    bonus_place_rule.RULE,  # the bonus point placed,
+    science_rule.RULE,  # the Science Officer's roll
+    aftermath_rule.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
 

@@ -27,7 +27,7 @@ from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
-from engine.rulesets.fasa.command import admiral, aftermath, helm_rolls, orders, science
+from engine.rulesets.fasa.command import admiral, helm_rolls
 from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.decisions import legal
@@ -46,7 +46,6 @@ from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
@@ -64,7 +63,6 @@ from engine.rulesets.fasa.values.actions import (
     Target,
     WeaponPower,
 )
-from engine.rulesets.fasa.values.cc_actions import GiveOrders
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
@@ -96,10 +94,6 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     return choose(state, state.ship(prompt.ship), prompt.station, prompt.action)
 
 
-def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
 def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     # Where the scenario puts it: a simple, sensible player.
     return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
@@ -109,10 +103,6 @@ def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     # How the target's shields are powered; a second question in a phase (C&C, line 1217):
     # how much damage it has taken.
     return AskSensor(station, ship.id, 7 if ship.asked_phase == state.phase else 3)
-
-
-def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return autopilot_cc.decide(state, ship, station, kind)  # C&C: powering down
 
 
 def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -125,14 +115,6 @@ def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     shots = () if fire_problem(state, ship) else _shots(state, ship)
     return DeclareFire(station, ship.id, shots,
                        bool(shots) and helm_rolls.autopilot_weaponry(state, ship, len(shots)))
-
-
-def _orders(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return GiveOrders(station, ship.id, orders.choose(state, ship))  # C&C: the fire order
-
-
-def _engineer_roll(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return engineer_roll.autopilot_choice(ship, station)  # C&C: the Chief Engineer's roll
 
 
 def _choose(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -165,10 +147,6 @@ def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
     return expert_play.choose_bonus(state, ship, station)
 
 
-def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return bonus_place.choose_power(ship, station)
-
-
 def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return expert_play.place_shield(state, ship, station)
 
@@ -187,21 +165,16 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 
 CHOICES: dict[str, Choose] = rules.every_rule({
-    **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place,
     "ask": _ask,
-    **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
     "fire": _fire,
-    "orders": _orders,
-    "engineer_roll": _engineer_roll,
     "choose_damaged_weapon": _choose,
     "sense": _sense,
     "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
-    "bonus_power": _bonus_power,
     "bonus_shield": _bonus_shield,
     "allocate_power": _allocation,
     "arm_weapons": _arm,

@@ -29,8 +29,7 @@ from engine.rulesets.fasa.arcs import arc_words
 from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.command import admiral, helm_rolls, orders, ruling
 from engine.rulesets.fasa.data.ships import WeaponSpec
-from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
-from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
+from engine.rulesets.fasa.decisions import presets
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.firing.hiding import hidden_from
@@ -40,7 +39,6 @@ from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
-from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
@@ -56,7 +54,6 @@ from engine.rulesets.fasa.values.actions import (
     Sense,
     SetShields,
     SetWarp,
-    SkillBonus,
     Target,
     WeaponPower,
 )
@@ -386,75 +383,6 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
                     irreversible=True, optional=ship.status == ACTIVE)
 
 
-BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
-               "power": "one more power point (the Engineer places it)",
-               "shield": "one more shield point, past the maximum (placed at the shields)",
-               "repair": "repair one point for good"}
-
-
-def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The bonus of a successful Skill Roll (Expert: Skill Roll Phase; the Campaign Advancement
-    bonuses, seed lines 506-511), with the aimed weapons and the part repaired; a power or shield
-    point is placed afterwards at the Engineer's or Science's panel (`controls_bonus.py`). The
-    defaults are the first the rules accept, and each bonus carries the reason it cannot be
-    taken with them."""
-    working = [spec.id for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
-               if not w.damaged]
-    weapons = (Choice(None, "none"), *(Choice(spec.id, spec.name) for spec in ship.cls.weapons))
-    repair_parts = (Choice("superstructure", "superstructure"),
-                    *(Choice(f"engine{n}", spec.name)
-                      for n, spec in enumerate(ship.cls.engines, 1)))
-
-    def make(v: Mapping[str, Value]) -> SkillBonus:
-        bonus = v["bonus"]
-        aimed = tuple(w for w in (v.get("first"), v.get("second")) if w is not None)
-        part = v.get("repair") if bonus == "repair" else ""
-        return SkillBonus(station, ship.id, cast(str, bonus),
-                          cast(tuple[str, ...], aimed) if bonus == "aim" else (),
-                          cast(str, part or ""))
-
-    def why(values: Mapping[str, Value]) -> str:
-        return skill_roll.bonus_problem(state, ship, make(values))
-
-    base: dict[str, Value] = {"bonus": "none", "first": working[0] if working else None,
-                              "second": None, "repair": "superstructure"}
-    base["repair"] = next((c.value for c in repair_parts
-                           if not why({**base, "bonus": "repair", "repair": c.value})),
-                          "superstructure")
-    choices = tuple(Choice(b, BONUS_WORDS[b], why({**base, "bonus": b}) or None)
-                    for b in BONUS_WORDS)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return make(v)
-
-    fields = (
-        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against "
-                       f"{skill_roll.against(state)} {skill_roll.target(state, ship)})",
-              FieldKind.CHOICE, "none", choices=choices),
-        Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
-        Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
-        Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
-              choices=repair_parts),
-    )
-    # the aim names one or two different working weapons (`skill_roll.bonus_problem`); the
-    # other bonuses leave the weapons aside
-    ids = [c.value for c in weapons]
-    aims = [(a, b) for a in ids for b in ids if (a is not None or b is not None) and a != b
-            and all(w is None or w in working for w in (a, b))]
-    combos = tuple((c.value, a, b) for c in choices for a in ids for b in ids
-                   if c.value != "aim" or (a, b) in aims)
-    # a repair names a damaged point (`skill_roll.bonus_problem`, Expert: Skill Roll Phase,
-    # seed lines 506-511); the other bonuses leave the part aside
-    mends = tuple((c.value, p.value) for c in choices for p in repair_parts
-                  if c.value != "repair" or not why({**base, "bonus": "repair", "repair": p.value}))
-    return Decision(prompt, "skill_bonus", station,
-                    f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
-                    build, together=(Together(("bonus", "first", "second"), combos,
-                                              "aim one or two different working weapons"),
-                                     Together(("bonus", "repair"), mends,
-                                              "repair a damaged point")))
-
-
 def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """The warp speed for this turn (Expert: Helm Display, line 759, no limit; a crewed ship's
     Helmsman one step, two with the Chief Engineer, line 1143; `warp.py`); the stress of an
@@ -549,16 +477,10 @@ _MAKERS_BASE: dict[str, Make] = {
     "choose_damaged_weapon": _choose,
     "sense": _sense,
     "self_destruct": _self_destruct,
-    "skill_bonus": _skill_bonus,
     "set_warp": _set_warp,
     "arc_scan": _arc_scan,
     "place_ship": _place,
     "ask": _ask,
-    **cc_controls.MAKERS,
-    "bonus_power": bonus_power,
-    "bonus_shield": bonus_shield,
-    **science_controls.MAKERS,  # C&C: the Science Officer's decisions
-    **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
 }
 _MAKERS: dict[str, Make] = rules.every_rule(_MAKERS_BASE, lambda r: r.controls)
 """Each decision's fields and limits, by its kind: those not yet declared by their rules here,

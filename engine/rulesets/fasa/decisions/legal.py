@@ -13,9 +13,8 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.campaigns import rescues
-from engine.rulesets.fasa.command import admiral, helm_rolls, science
+from engine.rulesets.fasa.command import admiral, helm_rolls
 from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
-from engine.rulesets.fasa.decisions import cc_legal, power_down_options
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow import placement
@@ -23,7 +22,6 @@ from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, has_cloak
-from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     ARC_SCAN_ARCS,
@@ -32,8 +30,6 @@ from engine.rulesets.fasa.values.actions import (
     ArcScan,
     ArmWeapons,
     AskSensor,
-    BonusPower,
-    BonusShield,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
@@ -42,7 +38,6 @@ from engine.rulesets.fasa.values.actions import (
     Sense,
     SetShields,
     SetWarp,
-    SkillBonus,
     Target,
     WeaponPower,
 )
@@ -78,10 +73,6 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     return options(state, state.ship(prompt.ship), station, prompt.action) if options else []
 
 
-def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return science.legal_for(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
 def _place(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [PlaceShip(station, ship.id, c, r, h) for c, r, h in place_options(state, ship)]
 
@@ -102,10 +93,6 @@ def _fire(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]
     return [DeclareFire(station, ship.id, s, w) for s in fire_options(state, ship)
             for w in (False, True)
             if not w or not helm_rolls.weaponry_problem(state, ship, len(s))]
-
-
-def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
 
 
 def _sense(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -138,21 +125,6 @@ def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> list[Act
     return [SetWarp(station, ship.id, w) for w in range(low, high + 1)]
 
 
-def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [a for a in bonus_options(ship, station)
-            if not skill_roll.bonus_problem(state, ship, a)]
-
-
-def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [BonusPower(station, ship.id, p, n) for p, n in skill_roll.power_places(ship)
-            if not skill_roll.power_problem(ship, p, n)]
-
-
-def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [BonusShield(station, ship.id, n) for n in range(1, 7)
-            if not skill_roll.shield_problem(ship, n)]
-
-
 def _allocate(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [AllocatePower(station, ship.id, m, s, w, c)
             for m, s, w, c in power_options(ship, has_cloak(state, ship))]
@@ -163,48 +135,25 @@ def _arm(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
             if not arm_problem(state, ship, bool(a))]
 
 
-def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return power_down_options.options(state, ship, station, kind)  # C&C (power_spent.py)
-
-
 def _shields(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [SetShields(station, ship.id, p) for p in shield_options(ship)]
 
 
 OPTIONS: dict[str, Options] = rules.every_rule({
-    **dict.fromkeys(science.PROMPTS, _science),
     "place_ship": _place,
     "ask": _ask,
     "move": _move,
     "fire": _fire,
-    **dict.fromkeys(cc_legal.ACTIONS, _officers),
     "sense": _sense,
     "choose_damaged_weapon": _choose,
     "self_destruct": _self_destruct,
     "arc_scan": _arc_scan,
     "set_warp": _set_warp,
-    "skill_bonus": _skill_bonus,
-    "bonus_power": _bonus_power,
-    "bonus_shield": _bonus_shield,
     "allocate_power": _allocate,
     "arm_weapons": _arm,
-    **dict.fromkeys(power_down_options.ACTIONS, _power_down),
     "set_shields": _shields,
 }, lambda r: r.options)
 """The legal actions of each kind of decision, by its kind (`Prompt.action`)."""
-
-
-def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
-    """Every skill bonus a ship could take (Expert: Skill Roll Phase); `bonus_problem` sorts out
-    those it may take now."""
-    ids = [w.id for w in ship.cls.weapons]
-    out = [SkillBonus(station, ship.id, "none")]
-    out += [SkillBonus(station, ship.id, "aim", (a,) if a == b else (a, b))
-            for i, a in enumerate(ids) for b in ids[i:]]
-    out += [SkillBonus(station, ship.id, "power"), SkillBonus(station, ship.id, "shield")]
-    out += [SkillBonus(station, ship.id, "repair", part=p)
-            for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
-    return out
 
 
 def place_options(state: FasaState, ship: Ship) -> list[tuple[int, int, int]]:

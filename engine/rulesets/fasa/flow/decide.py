@@ -11,7 +11,7 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import aftermath, cc_turn, helm_rolls, science
+from engine.rulesets.fasa.command import cc_turn, helm_rolls
 from engine.rulesets.fasa.engineering import power
 from engine.rulesets.fasa.firing import combat, evasion, explosions
 from engine.rulesets.fasa.flow import placement
@@ -21,7 +21,6 @@ from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
-from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArcScan,
@@ -35,7 +34,6 @@ from engine.rulesets.fasa.values.actions import (
     Sense,
     SetShields,
     SetWarp,
-    SkillBonus,
 )
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
@@ -44,20 +42,9 @@ Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
 
 
-def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return science.decide(state, action, station)  # C&C: the Science Officer's decisions
-
-
 def _place(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, PlaceShip)
     return placement.place(state, ship, action, station)
-
-
-def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    """C&C: the Captain's orders, the Chief Engineer's choice of roll (cc_turn.py)."""
-    done = cc_turn.decision(state, ship, action, station)
-    assert done is not None
-    return done
 
 
 def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -105,19 +92,6 @@ def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -
     return combat.choose_weapon(state, ship, action.weapon, station)
 
 
-def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return aftermath.decide(state, ship, action, station)
-
-
-def _skill_bonus(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, SkillBonus)
-    return skill_roll.take(state, ship, action, station)
-
-
-def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return bonus_place.place(state, ship, action, station)
-
-
 def _arc_scan(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, ArcScan)
     return arc_scan.scan(state, ship, action.arc, station)
@@ -161,22 +135,13 @@ def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
 
 
 DECISIONS: dict[str, Decide] = rules.every_rule({
-    **dict.fromkeys(science.STEPS, _science),
     "place_ship": _place,
-    "orders": _officers,
-    "engineer_roll": _officers,
     "self_destruct": _self_destruct,
     "set_warp": _active(_set_warp),
     "allocate_power": _active(_allocate),
     "arm_weapons": _arm_after_orders,
     "set_shields": _active(_shields),
     "choose_damaged_weapon": _choose_weapon,
-    "power_down": _aftermath,
-    "cut_weapons": _aftermath,
-    "cut_shields": _aftermath,
-    "skill_bonus": _active(_skill_bonus),
-    "bonus_power": _active(_bonus_point),
-    "bonus_shield": _active(_bonus_point),
     "arc_scan": _arc_scan,
     "sense": _active(_sense),
     "ask": _in_turn(_ask),

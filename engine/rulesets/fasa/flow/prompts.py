@@ -6,28 +6,24 @@ from __future__ import annotations
 
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, orders, science
+from engine.rulesets.fasa.command import admiral, cc_turn, orders
 from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
-    AFTERMATH,
     CHOOSE,
     MOVE,
     OVER,
     PLACE,
     POWER,
-    RESOLVE,
     SCAN,
     SENSE,
-    SKILL,
     FasaState,
     Step,
 )
@@ -99,16 +95,6 @@ def _scanning(state: FasaState) -> tuple[Prompt, ...]:
                  for s in arc_scan.waiting(state))
 
 
-def _skill(state: FasaState) -> tuple[Prompt, ...]:
-    bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                         f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
-                         "one more power point, one more shield point, or one point repaired)",
-                         None, "skill_bonus")
-                  for s in skill_roll.waiting(state))
-    return (bonus + engineer_roll.prompts(state) + bonus_place.prompts(state)
-            + science.prompts(state))
-
-
 def _sensing(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                         sensors.prompt_words(state, s), None, "sense")
@@ -139,10 +125,7 @@ _BASE: dict[Step, Prompts] = {
     PLACE: _placing,
     POWER: _power,
     SCAN: _scanning,
-    SKILL: _skill,
-    RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
     SENSE: _sensing,
-    AFTERMATH: aftermath.prompts,
     CHOOSE: _choosing,
 }
 STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE)

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.campaigns import campaign_play
-from engine.rulesets.fasa.command import aftermath, comms, helm_rolls, science
+from engine.rulesets.fasa.command import comms, helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
 from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
-from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
+from engine.rulesets.fasa.skills import officer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
     ADVANTAGE,
-    AFTERMATH,
     POWER,
-    RATINGS,
     SCAN,
-    SKILL,
     FasaState,
     Step,
     replace,
@@ -41,12 +38,6 @@ def _officer_rolled(state: FasaState, value: int) -> Result:
     if officer.awaiting == helm_rolls.HELM:  # the course waited for it
         return moved(state, officer.id, events)
     return state, events
-
-
-def _ratings_rolled(state: FasaState, value: int) -> Result:
-    if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
-        return campaign_play.on_roll(state, value)
-    return ratings.on_roll(state, value)
 
 
 def _advantage_rolled(state: FasaState, value: int) -> Result:
@@ -67,11 +58,6 @@ AT_ANY_STEP: tuple[RollOwner, ...] = (
 """Rolls that may interrupt any step, first."""
 
 _BASE: dict[Step, RollOwner] = {
-    RATINGS: RollOwner("Expert: Creating The Ratings; Campaign Advancement's points",
-                       _always, _ratings_rolled),
-    SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
-    AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
-                         aftermath.on_roll),
     SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
     POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
                      comms.on_roll),

@@ -76,17 +76,9 @@ STEP_OF: dict[str, Step] = rules.every_rule({
     "sense": SENSE,
     "self_destruct": POWER,
     "place_ship": PLACE,
-    "skill_bonus": SKILL,
     "set_warp": POWER,
     "arc_scan": SCAN,
     "ask": MOVE,
-    **cc_turn.STEP_OF,
-    "bonus_power": SKILL,
-    "bonus_shield": SKILL,
-    **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
-    "power_down": AFTERMATH,
-    "cut_weapons": AFTERMATH,
-    "cut_shields": AFTERMATH,
     "fleet_orders": POWER,
 }, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
@@ -100,11 +92,8 @@ STEP_WORDS = rules.every_rule({
     CHOOSE: "a Firing Phase (damage)",
     SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
-    RATINGS: "the rolling of the ratings",
-    SKILL: "the Skill Roll Phase",
     SCAN: "the scans of a Movement Phase",
     PLACE: "the placing of ships before turn 1",
-    AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
 
 
@@ -197,19 +186,6 @@ def _placing(state: FasaState) -> Flow:
         return state, [], True
     state = replace(state, step=POWER)
     return state, [_power_note(state)], False
-
-
-def _rating(state: FasaState) -> Flow:
-    """Campaign Advancement's initial points (an optional rule), then Expert: Creating The
-    Ratings, before the first Power Allocation Phase."""
-    if campaign_play.unrolled(state):
-        state, more = campaign_play.ask(state)
-        return state, more, True
-    if expert(state.level) and ratings.unrated(state):
-        state, more = ratings.ask(state)
-        return state, more, True
-    state = replace(state, step=POWER)
-    return state, [*campaign_play.opening_notes(state), _power_note(state)], False
 
 
 def _power(state: FasaState) -> Flow:
@@ -345,7 +321,6 @@ def _aftermath(state: FasaState) -> Flow:
 
 _BASE_FLOWS: dict[Step, StepFlow] = {
     PLACE: _placing,
-    RATINGS: _rating,
     POWER: _power,
     SKILL: _skill,
     ADVANTAGE: _advantage,
