@@ -85,7 +85,7 @@ def test_an_upward_import_between_fasas_levels_breaks_the_layers_contract(tmp_pa
     """The layers contract can fail: without its listed exception the basic Tactical Advantage
     Phase's reading of the advanced Sensor Phase is an import from a higher level."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    start = text.index('    "engine.rulesets.fasa.flow.advantage -> '
+    start = text.index('    "engine.rulesets.fasa.moving.advantage -> '
                        'engine.rulesets.fasa.sensing.sensors",')
     end = text.index("\n", start) + 1
     config = tmp_path / "contracts.toml"
@@ -94,7 +94,7 @@ def test_an_upward_import_between_fasas_levels_breaks_the_layers_contract(tmp_pa
     assert done.returncode != 0
     assert "the basic game imports no higher level and no optional" in done.stdout
     assert "BROKEN" in done.stdout
-    assert "engine.rulesets.fasa.flow.advantage is not allowed to import" in " ".join(
+    assert "engine.rulesets.fasa.moving.advantage is not allowed to import" in " ".join(
         done.stdout.split())
 
 

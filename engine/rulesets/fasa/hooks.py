@@ -163,6 +163,16 @@ class Hooks:
         """Whether the ship's cloaking device is in play: not in the basic game."""
         return False
 
+    def arming_waits(self, state: FasaState, ship: Ship) -> bool:
+        """Whether the ship's arming waits for an order first: no (Command & Control's
+        Helmsman waits for his Captain's fire order, `command/orders.py`, line 1101)."""
+        return False
+
+    def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
+        """Why the ship may not arm now (`powered`: power put into a weapon), or "": nothing
+        forbids it in the basic game (Command & Control's Captain's hold fire, line 1101)."""
+        return ""
+
 
 _BY_LEVEL: dict[str, Hooks] = {"basic": Hooks()}
 

@@ -16,8 +16,21 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.command import aftermath_rule, orders_rule, science_rule
+from engine.rulesets.fasa.command import (
+    admiral_rule,
+    aftermath_rule,
+    comms_rule,
+    orders_rule,
+    science_rule,
+)
+from engine.rulesets.fasa.engineering import power_rule
 from engine.rulesets.fasa.firing import evasion_rule
+from engine.rulesets.fasa.moving import (
+    advantage_rule,
+    movement_rule,
+    placement_rule,
+    warp_rule,
+)
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.skills import (
     bonus_place_rule,
@@ -29,6 +42,13 @@ from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
     evasion_rule.RULE,
+    admiral_rule.RULE,
+    warp_rule.RULE,
+    power_rule.RULE,
+    comms_rule.RULE,
+    movement_rule.RULE,
+    placement_rule.RULE,
+    advantage_rule.RULE,
     ratings_rule.RULE,
     orders_rule.RULE,
     skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
@@ -65,18 +85,24 @@ def _joined(parts: tuple[Prompts, ...]) -> Prompts:
     return prompts
 
 
-def joined_prompts(base: Mapping[Step, Prompts], level: str | None = None) -> dict[Step, Prompts]:
+def joined_prompts(base: Mapping[Step, Prompts], level: str | None = None,
+                   last: Mapping[Step, Prompts] | None = None) -> dict[Step, Prompts]:
     """The decisions open in each step: `base`'s, then those of each rule `level` switches on
     (None: every rule), in the order of `RULES` (several rules may open decisions in one step, as
-    the Power Allocation Phase holds the power, the warp speed and the self-destruct order)."""
+    the Power Allocation Phase holds the power, the warp speed and the self-destruct order), then
+    `last`'s (a step's decisions not yet declared by their rules that come after the declared
+    ones)."""
     parts: dict[Step, tuple[Prompts, ...]] = {step: (p,) for step, p in base.items()}
     for rule in RULES:
         if level is None or level in rule.levels:
             for step, p in rule.prompts.items():
                 parts[step] = (*parts.get(step, ()), p)
+    for step, p in (last or {}).items():
+        parts[step] = (*parts.get(step, ()), p)
     return {step: _joined(ps) for step, ps in parts.items()}
 
 
-def prompts_per_level(base: Mapping[Step, Prompts]) -> dict[str, dict[Step, Prompts]]:
+def prompts_per_level(base: Mapping[Step, Prompts],
+                      last: Mapping[Step, Prompts] | None = None) -> dict[str, dict[Step, Prompts]]:
     """`joined_prompts` of each level."""
-    return {level: joined_prompts(base, level) for level in LEVELS}
+    return {level: joined_prompts(base, level, last) for level in LEVELS}

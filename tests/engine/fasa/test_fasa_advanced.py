@@ -17,6 +17,7 @@ from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.firing.explosions import blast_damage
 from engine.rulesets.fasa.flow import setup
+from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.values.actions import (
     DeclareFire,
@@ -316,7 +317,7 @@ def test_the_autopilot_never_reverses_by_itself_but_plays_a_ship_in_reverse() ->
     state = to_movement(two_ships())
     state = hold_until(to_movement(state, kl=5), "kl")
     prompt = engine.pending(state)[0]
-    assert "B" in legal.move_options(state, state.ship("kl"))
+    assert "B" in movement_rule.move_options(state, state.ship("kl"))
     choice = autopilot.decide(state, prompt)
     assert isinstance(choice, Move) and "B" not in choice.steps
     reversed_ = state.with_ship(replace(state.ship("kl"), reverse=True, still=0))

@@ -30,7 +30,6 @@ from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.command import admiral, helm_rolls
 from engine.rulesets.fasa.command.orders import arm_problem, fire_problem
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.decisions import legal
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing.combat import (
     need_to_hit,
@@ -40,7 +39,7 @@ from engine.rulesets.fasa.firing.combat import (
     weapons_hit_candidates,
 )
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.flow import placement
+from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
@@ -55,7 +54,6 @@ from engine.rulesets.fasa.values.actions import (
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
-    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
@@ -92,11 +90,6 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     choose = variant_tables.layered(variant_tables.of(state).choices, CHOICES, prompt.action)
     assert choose is not None, prompt.action  # every decision has its choice
     return choose(state, state.ship(prompt.ship), prompt.station, prompt.action)
-
-
-def _place(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # Where the scenario puts it: a simple, sensible player.
-    return PlaceShip(station, ship.id, *placement.where(ship), ship.heading)
 
 
 def _ask(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -165,7 +158,6 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 
 CHOICES: dict[str, Choose] = rules.every_rule({
-    "place_ship": _place,
     "ask": _ask,
     "move": _move,
     "fire": _fire,
@@ -374,7 +366,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1
-    options = [p for p in legal.move_options(state, ship)
+    options = [p for p in movement_rule.move_options(state, ship)
                if ("B" not in p or ship.reverse) and (hard_ok or not EMERGENCY_STEPS & set(p))]
     # Plain courses first: an emergency heading change must bring more weapons to bear than any
     # plain course does (Advanced: Emergency Heading Changes are for emergencies).
@@ -427,7 +419,7 @@ def _escape_path(state: FasaState, ship: Ship, edge: str) -> str:
     exit the opposite edge): the path that leaves by that edge, else the one that ends nearest
     it, pointing at it; never off another edge."""
     best, best_score = "", float("inf")
-    for steps in legal.move_options(state, ship):
+    for steps in movement_rule.move_options(state, ship):
         if EMERGENCY_STEPS & set(steps) or ("B" in steps and not ship.reverse):
             continue  # no stress, and no reversing, on the way out
         trail, left = path(state, ship, steps)

@@ -12,5 +12,6 @@ part in the turn, the aftermath of a Firing Phase on a crewed bridge, the Instru
   with powering down's fields (`power_down_controls.py`), legal actions and autopilot choice
   (`power_down_options.py`); `frozen_panels.py`: panels that keep last turn's settings.
 - `ruling.py`: the Instructor ends the game.
-- `admiral.py`: the Admiral's fleet orders; `comms.py`: Team Communications.
+- `admiral.py`: the Admiral's fleet orders; `comms.py`: Team Communications; `admiral_rule.py`,
+  `comms_rule.py`: their parts in the game, declared once (`rule.Rule`).
 """

@@ -22,7 +22,7 @@ from typing import cast
 
 from engine.actions import Action, RollResult
 from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
-from engine.hexgrid import HEADING_NAMES, distance, offset_to_hex
+from engine.hexgrid import distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.arcs import arc_words
@@ -33,9 +33,7 @@ from engine.rulesets.fasa.decisions import presets
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.turn import pending
-from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
 from engine.rulesets.fasa.sensing.cloak import has_cloak
@@ -48,12 +46,9 @@ from engine.rulesets.fasa.values.actions import (
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
-    Move,
-    PlaceShip,
     SelfDestruct,
     Sense,
     SetShields,
-    SetWarp,
     Target,
     WeaponPower,
 )
@@ -183,37 +178,6 @@ def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Deci
     return Decision(prompt, "set_shields", station, f"{title(station)}: set {ship.name}'s shields",
                     fields, (Budget(SHIELD_FIELDS, points, "Shield points available"),), build,
                     presets=presets.shield_presets(state, ship, station, fields, points))
-
-
-COURSE_NOTE = (f"HARD P / HARD S: two hexsides to port / starboard, then ahead; stress damage, "
-               f"{combat.EMERGENCY_TO_HIT} to hit in the next Firing Phase. REV: one hex straight back, "
-               f"alone, after {movement.CHANGEOVER_PHASES} stationary Movement Phases")
-"""What the advanced course letters do, for the legend under a course (Book Two, Advanced:
-Emergency Heading Changes, Reverse Movement), in the names of the bridge's course buttons."""
-
-
-def _move(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    n = movement.phase_points(state, ship)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return Move(station, ship.id, cast(str, v["steps"]))
-
-    letters = movement.alphabet(state)
-    if ship.reverse:
-        label = (f"Course in reverse: up to {plural(n, 'movement point')} (B one hex back, alone; "
-                 f"P, S turn "
-                 f"in place; F, L, R ahead after {movement.CHANGEOVER_PHASES} stationary phases)")
-    elif letters == movement.BASIC_ALPHABET:
-        label = f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard)"
-    else:
-        label = (f"Course: up to {plural(n, 'movement point')} (F ahead, P port, S starboard, "
-                 f"L/R hard to "
-                 f"port/starboard with stress, B reverse after "
-                 f"{movement.CHANGEOVER_PHASES} stationary phases)")
-    steps = Field("steps", label, FieldKind.STEPS, "", 0, n, 1, (), letters,
-                  COURSE_NOTE if set(letters) - set(movement.BASIC_ALPHABET) else "")
-    return Decision(prompt, "move", station, f"{title(station)}: move {ship.name}", (steps,), (),
-                    build)
 
 
 def _fire(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -383,24 +347,6 @@ def _self_destruct(state: FasaState, ship: Ship, prompt: Prompt, station: str) -
                     irreversible=True, optional=ship.status == ACTIVE)
 
 
-def _set_warp(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The warp speed for this turn (Expert: Helm Display, line 759, no limit; a crewed ship's
-    Helmsman one step, two with the Chief Engineer, line 1143; `warp.py`); the stress of an
-    emergency heading change is read at it."""
-    low, high = warp.bounds(state, ship)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return SetWarp(station, ship.id, _int(v["warp"]))
-
-    two = "; two steps ask the Chief Engineer's roll" if warp.helmsman_limited(state, ship) \
-        else ""
-    field = Field("warp", f"Warp speed (0 = sub-light; safe cruising {ship.cls.max_safe_warp}, "
-                          f"emergency {ship.cls.emergency_warp}{two})", FieldKind.INT, ship.warp,
-                  low, high)
-    return Decision(prompt, "set_warp", station, f"{title(station)}: {ship.name}'s warp speed",
-                    (field,), (), build, optional=True)  # the phase does not wait for it
-
-
 def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """The arc to scan for cloaked ships in this Movement Phase, or none (Expert: Romulan
     Cloaking Device, lines 781-787; `arc_scan.py`): forward by default."""
@@ -414,37 +360,6 @@ def _arc_scan(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     return Decision(prompt, "arc_scan", station,
                     f"{title(station)}: {ship.name}'s scan for cloaked ships", (field,), (),
                     build)
-
-
-def _place(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """Where the ship starts, before turn 1 (The Romulan Gambit: "the players may place their
-    ships anywhere"; the cruiser "may enter the map from any location"): column, row and
-    heading, by default the scenario's. An obstacle, or a hex off the edge for a ship that
-    enters from one, is refused with a reason (`problem`)."""
-    col, row = placement.where(ship)
-    bounds = state.bounds
-    edge = placement.kind_of(state, ship.id) == placement.EDGE
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return PlaceShip(station, ship.id, _int(v["col"]), _int(v["row"]), _int(v["heading"]))
-
-    headings = tuple(Choice(h, f"{h} {HEADING_NAMES[h]}") for h in range(6))
-    fields = (
-        Field("col", "Column", FieldKind.INT, col, 0, bounds.cols - 1),
-        Field("row", "Row", FieldKind.INT, row, 0, bounds.rows - 1),
-        Field("heading", "Heading", FieldKind.CHOICE, ship.heading, choices=headings),
-    )
-    where = "on an edge of the map, to enter from it" if edge else "anywhere on the map"
-    # the hexes it may start in, as column and row together: no obstacle, on an edge if it
-    # enters from one (`placement.place_problem`)
-    hexes = tuple((c, r) for c in range(bounds.cols) for r in range(bounds.rows)
-                  if offset_to_hex(c, r) not in state.obstacles
-                  and (not edge or placement.on_edge(bounds, c, r)))
-    rule = (f"a hex on an edge: column 0 or {bounds.cols - 1}, or row 0 or {bounds.rows - 1}"
-            if edge else "any hex but an obstacle")
-    return Decision(prompt, "place_ship", station,
-                    f"{title(station)}: place {ship.name} {where}", fields, (), build,
-                    together=(Together(("col", "row"), hexes, rule),))
 
 
 def _ask(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
@@ -472,14 +387,11 @@ _MAKERS_BASE: dict[str, Make] = {
     "allocate_power": _allocate,
     "arm_weapons": _arm,
     "set_shields": _shields,
-    "move": _move,
     "fire": _fire,
     "choose_damaged_weapon": _choose,
     "sense": _sense,
     "self_destruct": _self_destruct,
-    "set_warp": _set_warp,
     "arc_scan": _arc_scan,
-    "place_ship": _place,
     "ask": _ask,
 }
 _MAKERS: dict[str, Make] = rules.every_rule(_MAKERS_BASE, lambda r: r.controls)

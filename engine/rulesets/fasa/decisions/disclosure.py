@@ -27,16 +27,10 @@ def _own(words: str) -> Disclosure:
 
 
 DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
-    "allocate_power": _acts("allocating power"),
-    "arm_weapons": _acts("arming weapons"),
-    "set_shields": _acts("setting shields"),
-    "move": _acts("moving"),
     "fire": _acts("declaring targets"),
     "choose_damaged_weapon": _acts("choosing a damaged weapon"),
     "roll": _acts("rolling"),
     "sense": _acts("using the sensors"),
-    "place_ship": _acts("placing its ship"),
-    "set_warp": _acts("setting the warp speed"),
     "arc_scan": _acts("using the sensors"),
     # A sensor question asked before a ship moves (Expert, line 777; C&C, line 1245) shows only
     # as that ship about to move: whether it has a question tells whether its sensors hold a
@@ -46,6 +40,5 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
     "self_destruct": _own("giving orders"),
-    "fleet_orders": _own("giving fleet orders"),   # the optional Admiral (admiral.py)
 }, lambda r: r.disclosure)
 """Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

@@ -2,12 +2,10 @@
 what, and the end of each turn (Book Two, Advanced, Expert and Command & Control: Sequence Of
 Play).
 
-- `setup.py`: a scenario becomes the starting state; `placement.py`: placing ships before turn
-  1 where the scenario leaves it to the table.
+- `setup.py`: a scenario becomes the starting state.
 - `turn.py`: `apply` and the automatic work of each step between decisions (`STEP_FLOWS`, by
   the step); `prompts.py`: who must act now (`STEP_PROMPTS`, by the step).
 - `rolls.py`: which rule owns a roll (`owner`), as data; `decide.py`: which rule takes each kind
   of decision (`DECISIONS`); `ending.py`: the end of a ship's move and of the game.
-- `advantage.py`: the Tactical Advantage Phase.
 - `mcp.py`: the Master Control Panel's record of each turn.
 """

@@ -11,10 +11,8 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import cc_turn, helm_rolls
-from engine.rulesets.fasa.engineering import power
+from engine.rulesets.fasa.command import admiral, helm_rolls
 from engine.rulesets.fasa.firing import combat, evasion, explosions
-from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
@@ -22,17 +20,13 @@ from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
 from engine.rulesets.fasa.values.actions import (
-    AllocatePower,
     ArcScan,
-    ArmWeapons,
     AskSensor,
     ChooseDamagedWeapon,
     DeclareFire,
     Move,
-    PlaceShip,
     SelfDestruct,
     Sense,
-    SetShields,
     SetWarp,
 )
 from engine.rulesets.fasa.values.officers import crewed
@@ -42,9 +36,16 @@ Result = tuple[FasaState, list[Event]]
 Decide = Callable[[FasaState, Ship, Action, str], Result]
 
 
-def _place(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, PlaceShip)
-    return placement.place(state, ship, action, station)
+def _fleet_orders(state: FasaState, action: Action) -> Result:
+    assert isinstance(action, admiral.FleetOrders)
+    return admiral.give(state, action)
+
+
+BY_SIDE: dict[str, Callable[[FasaState, Action], Result]] = {
+    "fleet_orders": _fleet_orders,  # an optional rule: the Admiral (line 437; admiral_rule.py)
+}
+"""The decisions a side takes with no ship of its own, by their kind, checked by their rule
+itself (the Admiral's seat is a side's, not a ship's station)."""
 
 
 def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -61,26 +62,6 @@ def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     state, events = warp.set_warp(state, ship, action.warp, station)
     state, more = check_game_over(state)
     return state, [*events, *more]
-
-
-def _allocate(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, AllocatePower)
-    return power.allocate(state, ship, action)
-
-
-def _arm(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, ArmWeapons)
-    return power.arm(state, ship, action)
-
-
-def _arm_after_orders(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    cc_turn.decision(state, ship, action, station)  # C&C: arming waits for the Captain's order
-    return _active(_arm)(state, ship, action, station)
-
-
-def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, SetShields)
-    return power.set_shields(state, ship, action)
 
 
 def _choose_weapon(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -135,12 +116,8 @@ def _fire(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
 
 
 DECISIONS: dict[str, Decide] = rules.every_rule({
-    "place_ship": _place,
     "self_destruct": _self_destruct,
     "set_warp": _active(_set_warp),
-    "allocate_power": _active(_allocate),
-    "arm_weapons": _arm_after_orders,
-    "set_shields": _active(_shields),
     "choose_damaged_weapon": _choose_weapon,
     "arc_scan": _arc_scan,
     "sense": _active(_sense),

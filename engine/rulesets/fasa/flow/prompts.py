@@ -6,28 +6,23 @@ from __future__ import annotations
 
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, cc_turn, orders
+from engine.rulesets.fasa.command import cc_turn
 from engine.rulesets.fasa.firing import explosions
-from engine.rulesets.fasa.flow import placement
 from engine.rulesets.fasa.levels import advanced_rules
-from engine.rulesets.fasa.moving import movement, warp
 from engine.rulesets.fasa.rule import Prompts
 from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
-    ACTIVE,
     CHOOSE,
     MOVE,
     OVER,
-    PLACE,
     POWER,
     SCAN,
     SENSE,
     FasaState,
     Step,
 )
-from engine.words import plural
 
 
 def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
@@ -42,39 +37,10 @@ def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
                                    state.step) or _in_turn)(state)
 
 
-def _placing(state: FasaState) -> tuple[Prompt, ...]:
-    return tuple(Prompt(sid, state.station_for(sid, Duty.COMMAND),
-                        f"place {state.ship(sid).name} "
-                        + ("on an edge of the map, to enter from it"
-                           if placement.kind_of(state, sid) == placement.EDGE
-                           else "anywhere on the map")
-                        + " (column, row, heading)", None, "place_ship")
-                 for sid in state.to_place)
-
-
 def _power(state: FasaState) -> tuple[Prompt, ...]:
-    out = list(admiral.prompts(state))  # an optional rule: the Admiral's orders come first
-    # Expert: the Helm may change the warp speed (line 759; warp.py), before or after the
-    # ship's allocation; the phase does not wait for it. Listed first, as it comes first.
-    out += [Prompt(s.id, state.station_for(s.id, Duty.MOVEMENT),
-                   f"warp speed of {s.name} this turn (now {s.warp}; "
-                   f"{warp.reach_words(state, s)})", None, "set_warp")
-            for s in state.ships if warp.may_set(state, s)]
-    for s in state.ships:
-        if s.status != ACTIVE:
-            continue
-        if s.allocation is None:
-            out.append(Prompt(s.id, state.station_for(s.id, Duty.POWER),
-                              f"allocate {s.total_power} power", None, "allocate_power"))
-            continue
-        if not s.armed and not orders.awaited(state, s):  # C&C: the Captain's order first
-            out.append(Prompt(s.id, state.station_for(s.id, Duty.WEAPONS),
-                              f"arm weapons with {s.allocation.weapons} power", None,
-                              "arm_weapons"))
-        if not s.shields_set:
-            out.append(Prompt(s.id, state.station_for(s.id, Duty.SHIELDS),
-                              f"set {s.cls.shield_points(s.allocation.shields)} shield points",
-                              None, "set_shields"))
+    # After the declared rules' decisions: the Admiral's orders (command/admiral_rule.py), the
+    # warp speed (moving/warp_rule.py), the power (engineering/power_rule.py).
+    out: list[Prompt] = []
     out += cc_turn.power_prompts(state)  # C&C: the Captain's orders, before the self-destruct
     # The Captain of any ship on the map, a disabled one too, may order the self-destruct while
     # the power is allocated (Advanced: Ship Explosions, line 407; line 1269); the phase does
@@ -107,31 +73,38 @@ def _choosing(state: FasaState) -> tuple[Prompt, ...]:
                    "choose which weapon is damaged", None, "choose_damaged_weapon"),)
 
 
-def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
-    """The ship first in the queue: its sensor question before it moves (Expert), its move, or
-    its declared targets."""
+def _asking(state: FasaState) -> tuple[Prompt, ...]:
+    """The ship first in the queue: its sensor question before it moves (Expert), before its
+    move (moving/movement_rule.py)."""
     ship = state.ship(state.queue[0])
-    if state.step == MOVE and sensor_ask.open_for(state, ship):
+    if sensor_ask.open_for(state, ship):
         return (sensor_ask.prompt(state, ship),)
-    if state.step == MOVE:
-        n = movement.phase_points(state, ship)
-        return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
-                       f"move {ship.name}: up to {plural(n, 'movement point')}", None, "move"),)
+    return ()
+
+
+def _in_turn(state: FasaState) -> tuple[Prompt, ...]:
+    """The ship first in the queue: its declared targets."""
+    ship = state.ship(state.queue[0])
     return (Prompt(ship.id, state.station_for(ship.id, Duty.WEAPONS),
                    f"declare targets for {ship.name}", None, "fire"),)
 
 
 _BASE: dict[Step, Prompts] = {
-    PLACE: _placing,
-    POWER: _power,
+    MOVE: _asking,
     SCAN: _scanning,
     SENSE: _sensing,
     CHOOSE: _choosing,
 }
-STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE)
+_LAST: dict[Step, Prompts] = {
+    POWER: _power,
+}
+"""The decisions of a step not yet declared by their rules that come after the declared ones'
+(the Power Allocation Phase's Captain's orders and self-destruct order, after the Admiral's
+orders, the warp speed and the power); an entry goes when its rules are declared."""
+STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE, last=_LAST)
 """The decisions open in each step, by the step: those not yet declared by their rules here, and
 those a rule declares with its module (`rule.Rule.prompts`)."""
-BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.prompts_per_level(_BASE)
+BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.prompts_per_level(_BASE, _LAST)
 """The decisions open in each step of each level: `_BASE`'s, then those of the rules that level
-switches on, in the order they are declared (`rules.RULES`)."""
+switches on, in the order they are declared (`rules.RULES`), then `_LAST`'s."""
 """The decisions open in each step of the turn, by the step."""

@@ -9,8 +9,7 @@ does (Book Two, Advanced: Sequence Of Play; Expert; Command & Control)."""
 from __future__ import annotations
 
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.campaigns import campaign_play
-from engine.rulesets.fasa.command import comms, helm_rolls, science
+from engine.rulesets.fasa.command import helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
@@ -18,12 +17,9 @@ from engine.rulesets.fasa.sensing import arc_scan, sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
-    ADVANTAGE,
-    POWER,
     SCAN,
     FasaState,
     Step,
-    replace,
 )
 
 
@@ -40,15 +36,6 @@ def _officer_rolled(state: FasaState, value: int) -> Result:
     return state, events
 
 
-def _advantage_rolled(state: FasaState, value: int) -> Result:
-    """Advanced: Tactical Advantage Phase: each ship's roll, the captain's points added (an
-    optional rule: Campaign Advancement)."""
-    ship = state.queue[0]
-    value += campaign_play.captain_points(state, state.ship(ship))
-    rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
-    return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), []
-
-
 AT_ANY_STEP: tuple[RollOwner, ...] = (
     RollOwner("C&C: the Science Officer's roll (science.py)",
               lambda s: bool(s.science_wait), science.on_roll),
@@ -59,9 +46,6 @@ AT_ANY_STEP: tuple[RollOwner, ...] = (
 
 _BASE: dict[Step, RollOwner] = {
     SCAN: RollOwner("Expert: the arc scans for cloaked ships", _always, arc_scan.on_roll),
-    POWER: RollOwner("an optional rule: Team Communications", lambda s: bool(s.comms),
-                     comms.on_roll),
-    ADVANTAGE: RollOwner("Advanced: the Tactical Advantage Phase", _always, _advantage_rolled),
 }
 BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it

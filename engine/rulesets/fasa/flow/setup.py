@@ -21,8 +21,8 @@ from engine.rulesets.fasa.data.datafiles import toml_files
 from engine.rulesets.fasa.data.ships import MAX_TEXT, ShipClass, load_ship_data, ship_from_dict
 from engine.rulesets.fasa.data.tables import TABLE_NAMES, Tables, table_texts, tables_from_texts
 from engine.rulesets.fasa.firing import mines
-from engine.rulesets.fasa.flow.placement import PLACEMENTS
 from engine.rulesets.fasa.levels import advanced_rules, at_level
+from engine.rulesets.fasa.moving.placement import PLACEMENTS
 from engine.rulesets.fasa.skills.ratings import rating_from
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.bodies import bodies_from

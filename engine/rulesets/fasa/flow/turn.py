@@ -17,7 +17,6 @@ from engine.rulesets.fasa import (
 )
 from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.command import (
-    admiral,
     aftermath,
     cc_turn,
     comms,
@@ -28,11 +27,11 @@ from engine.rulesets.fasa.command import (
 )
 from engine.rulesets.fasa.engineering import power, power_spent
 from engine.rulesets.fasa.firing import combat, explosions
-from engine.rulesets.fasa.flow import advantage, decide, mcp, rolls
+from engine.rulesets.fasa.flow import decide, mcp, rolls
 from engine.rulesets.fasa.flow.ending import check_game_over, finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
 from engine.rulesets.fasa.levels import advanced_rules, expert
-from engine.rulesets.fasa.moving import movement
+from engine.rulesets.fasa.moving import advantage, movement
 from engine.rulesets.fasa.rule import Flow, StepFlow
 from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
 from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
@@ -44,7 +43,6 @@ from engine.rulesets.fasa.values.crew import ACTION_DUTY
 from engine.rulesets.fasa.values.events import Note, Rolled
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
-    ADVANTAGE,
     AFTERMATH,
     CHOOSE,
     DECLARE,
@@ -52,7 +50,6 @@ from engine.rulesets.fasa.values.state import (
     HAZARD,
     MOVE,
     OVER,
-    PLACE,
     POWER,
     RATINGS,
     RESOLVE,
@@ -67,33 +64,22 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = rules.every_rule({
-    "allocate_power": POWER,
-    "arm_weapons": POWER,
-    "set_shields": POWER,
-    "move": MOVE,
     "fire": DECLARE,
     "choose_damaged_weapon": CHOOSE,
     "sense": SENSE,
     "self_destruct": POWER,
-    "place_ship": PLACE,
-    "set_warp": POWER,
     "arc_scan": SCAN,
     "ask": MOVE,
-    "fleet_orders": POWER,
 }, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
-    POWER: "the Power Allocation Phase",
-    ADVANTAGE: "the Tactical Advantage Phase",
-    MOVE: "a Movement Phase",
     DECLARE: "a Firing Phase (declaring targets)",
     RESOLVE: "a Firing Phase (resolving fire)",
     CHOOSE: "a Firing Phase (damage)",
     SENSE: "the Sensor Phase",
     HAZARD: "the blast of a mine or an explosion",
     SCAN: "the scans of a Movement Phase",
-    PLACE: "the placing of ships before turn 1",
 }, lambda r: r.step_words)
 
 
@@ -129,9 +115,10 @@ def _roll(state: FasaState, action: RollResult) -> tuple[FasaState, list[Event]]
 def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]:
     """Check the seat, the ship and the step of a decision; the rule that applies it is a lookup
     by its kind (`decide.DECISIONS`)."""
-    if isinstance(action, admiral.FleetOrders):  # an optional rule: the Admiral (line 437)
-        return admiral.give(state, action)
     kind = action.type_name
+    by_side = decide.BY_SIDE.get(kind)  # a side's decision, with no ship: the Admiral's (line 437)
+    if by_side is not None:
+        return by_side(state, action)
     words = kind.replace("_", " ")
     station = title(action.station)
     variant = variant_tables.of(state)  # a variant's decisions beside FASA's (values/variant_tables.py)
@@ -179,13 +166,6 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def _power_note(state: FasaState) -> Note:
     return Note(f"Turn {state.turn}: Power Allocation Phase")
-
-
-def _placing(state: FasaState) -> Flow:
-    if state.to_place:
-        return state, [], True
-    state = replace(state, step=POWER)
-    return state, [_power_note(state)], False
 
 
 def _power(state: FasaState) -> Flow:
@@ -239,14 +219,6 @@ def _skill(state: FasaState) -> Flow:
     return state, events + more, False
 
 
-def _advantage(state: FasaState) -> Flow:
-    if state.queue:
-        state, events = advantage.ask(state, [])
-        return state, events, True
-    state, events = advantage.settle(state)
-    return state, events, False
-
-
 def _sensing(state: FasaState) -> Flow:
     if sensors.in_sensor_phase(state) and any(sensors.may_sense(state, s) for s in state.ships):
         return state, [], True
@@ -261,14 +233,6 @@ def _scanning(state: FasaState) -> Flow:
     # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
     # (a lock and its questions) has its place to ask (sensor_ask.py).
     return replace(state, queue=movement.movement_order(state)), [], False
-
-
-def _moving(state: FasaState) -> Flow:
-    state = movement.skip_idle(state)  # a ship that only had a question to ask
-    if state.queue:
-        return state, [], True
-    state = movement.end_of_movement_phase(state)
-    return replace(state, step=DECLARE, queue=_declare_order(state)), [], False
 
 
 def _blasts(state: FasaState) -> Flow:
@@ -320,13 +284,10 @@ def _aftermath(state: FasaState) -> Flow:
 
 
 _BASE_FLOWS: dict[Step, StepFlow] = {
-    PLACE: _placing,
     POWER: _power,
     SKILL: _skill,
-    ADVANTAGE: _advantage,
     SENSE: _sensing,
     SCAN: _scanning,
-    MOVE: _moving,
     HAZARD: _blasts,
     DECLARE: _declaring,
     RESOLVE: _resolving,
@@ -344,11 +305,6 @@ def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
     state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
     state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
     return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
-
-
-def _declare_order(state: FasaState) -> tuple[str, ...]:
-    """The ship with the tactical advantage declares its targets last (Advanced step 7)."""
-    return tuple(sorted((s.id for s in state.ships if combat.can_fire(s)), key=state.rank))
 
 
 def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:

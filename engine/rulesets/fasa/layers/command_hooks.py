@@ -6,6 +6,7 @@ out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
 
 from __future__ import annotations
 
+from engine.rulesets.fasa.command import orders
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert_hooks import Expert
@@ -64,3 +65,9 @@ class Command(Expert):
             return None
         return sensors_rating.ask(state, ship, AskSensor(station, ship.id, question, detail),
                                   station)
+
+    def arming_waits(self, state: FasaState, ship: Ship) -> bool:
+        return orders.awaited(state, ship)  # the Captain's fire order first (line 1101)
+
+    def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
+        return orders.arm_problem(state, ship, powered)  # hold fire arms nothing (line 1101)

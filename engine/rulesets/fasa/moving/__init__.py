@@ -5,4 +5,8 @@ Heading Changes; Expert: Helm Display).
   turns and reverse at the advanced level.
 - `stress.py`: emergency heading changes and their stress damage.
 - `warp.py`: changing the warp speed, one step a turn.
+- `placement.py`: placing ships before turn 1 where the scenario leaves it to the table.
+- `advantage.py`: the Tactical Advantage Phase: who moves and declares targets last.
+- `movement_rule.py`, `warp_rule.py`, `placement_rule.py`, `advantage_rule.py`: each rule's
+  part in the game, declared once (`rule.Rule`, registered in `rules.RULES`).
 """

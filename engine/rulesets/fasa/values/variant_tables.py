@@ -80,7 +80,7 @@ class Variant:
     phases: int = 0                       # the Movement Phases of its turn (0: the table's)
     sensor_question: bool = False         # its Sensors Phase's lock carries a question at every
     #                                       level (sensing/sensors.phase_question)
-    advantage: Start | None = None  # flow/advantage.start: its own
+    advantage: Start | None = None  # moving/advantage.start: its own
     #                                                           Tactical Advantage Phase
     step_flows: Mapping[Step, StepFlow] = field(default_factory=dict)      # flow/turn.STEP_FLOWS
     step_words: Mapping[Step, str] = field(default_factory=dict)           # flow/turn.STEP_WORDS

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.flow import advantage as fasa_advantage
+from engine.rulesets.fasa.moving import advantage as fasa_advantage
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
