@@ -3,7 +3,14 @@
 An app drives it: `show(state, events)` after each applied action, `frame()` in its loop (or
 `handle(event)` + `draw()`), and takes what the crew decides from `on_output`: engine actions
 to apply, or a `Request` for something only the app can do (roll the table's dice, undo).
-The display never applies actions itself and never rolls dice.
+The display never applies actions itself and never rolls dice, and the app tells it things
+through its methods, never its fields (`add_overlay`, `show_message`, `put_held_away`...).
+
+It holds the scene's state (what the seat is shown and where it is looking); its parts take of
+it only what each needs, typed by a protocol: `bridge_input` (`Inputs`: a pygame event, a tap, a
+key), `bridge_taps` (`Taps`: what a widget does, by its kind), `bridge_edit` (`Editing`: a
+decision's fields and CONFIRM), `panel_follow` (the physical panels' edits) and `draw_scene`
+(`Scene`, read only: the frame drawn, and what it learnt given back as `Drawn`).
 """
 
 from __future__ import annotations
@@ -11,17 +18,16 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from display import bridge_edit, bridge_input, offers, ruling_panel
-from display.browse import RollsBrowser, read
+from display import bridge_input, bridge_taps, offers, ruling_panel
+from display.browse import RollsBrowser
 from display.draw_consoles import ConsoleCode, ConsoleNetwork
 from display.draw_mcp import RecordPage
-from display.draw_scene import draw_scene
-from display.draw_split import parse_split
+from display.draw_scene import Drawn, draw_scene
 from display.draw_station_screens import StationFrames
 from display.game_link import (
     Open,
@@ -44,7 +50,10 @@ from display.lights_model import Levels, PanelLights, lights_strip
 from display.overlay import Overlay
 from display.paint import Painter, Widget
 from display.panel_follow import FollowsPanels
+from display.panel_sync import Key
 from display.placing import FIELDS, placed_view, places
+from display.requests import Output as Output
+from display.requests import Request as Request
 from display.screen import events, present
 from display.targets import told_apart
 from display.together import together
@@ -52,9 +61,9 @@ from engine import Action, GameState, Seat
 from engine.events import Event
 from engine.stations import INSTRUCTOR
 from readouts.map_model import MapModel, map_model
-from readouts.panel_model import DecisionEditor, PanelView, panel_model
+from readouts.panel_model import DecisionEditor, PanelView, movement_left, panel_model
 from readouts.roll_log import RollLog
-from readouts.seats_model import SeatRow, parse_mode_id
+from readouts.seats_model import SeatRow
 from readouts.shield_marks import shield_marks
 from readouts.shown_roll import rolled_by, shown_roll
 from readouts.status_model import (
@@ -65,21 +74,6 @@ from readouts.status_model import (
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    """Something the display asks of the app: "roll" (roll the table's dice for the pending
-    request), "undo" (the Instructor takes back the last action), "undo-phase" (back to the
-    start of the phase), "network" (the consoles' links on the machine's next address) or
-    "seat" (the Instructor asks that the seat `ship`/`station` be played by `mode` from the
-    next turn)."""
-
-    kind: str
-    station: str = ""
-    ship: str | None = None
-    mode: str = ""
-
-
-Output = Action | Request
 
 class BridgeDisplay(FollowsPanels):
     def __init__(self, surface: pygame.Surface, seat: Seat, on_output: Callable[[Output], None],
@@ -96,7 +90,7 @@ class BridgeDisplay(FollowsPanels):
         self.view: dict[str, Any] = {}
         self.history: list[tuple[int, Event]] = []
         self.opens: list[Open] = []
-        self.editors: dict[tuple[str, str | None, str, str], DecisionEditor] = {}
+        self.editors: dict[Key, DecisionEditor] = {}
         self.tab = INSTRUCTOR if seat.ship is None else "captain"
         self.page = 0
         self.focus: str | None = None
@@ -127,14 +121,14 @@ class BridgeDisplay(FollowsPanels):
         self.keys_page = 0
         self.showing_consoles = False
         FollowsPanels.__init__(self)        # the physical panels' edits (panel_follow)
-        self.overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
+        self._overlays: list[Overlay] = []   # drawn over the bridge, asked first (overlay.py)
         self.holds = Holds(clock)           # a roll's result held; a text opened whole
         self.record = RecordPage()          # the Master Control Panel page (Expert)
-        self.armed: tuple[str, str | None, str, str] | None = None   # CONFIRM tapped once
-        self.offer: tuple[str, str | None, str, str] | None = None   # the offer opened
+        self.armed: Key | None = None   # CONFIRM tapped once
+        self.offer: Key | None = None   # the offer opened
         self.hint: str | None = None   # a panel's hint ("Spread evenly"): no refusal, not red
         self.split = False   # officers deciding at once share the panel's place (draw_split)
-        self.fills: dict[tuple[str, str | None, str, str], int] = {}   # FILL's last quick fill
+        self.fills: dict[Key, int] = {}   # FILL's last quick fill
         self.tens: int | None = None        # percentile dice by hand: the tens die tapped
         self.roll_on_screen: object = None   # the roll request whose dialog was drawn last
         self.tray_face = ""   # what the tray's die showed for the roll shown next ("d20 14
@@ -249,6 +243,36 @@ class BridgeDisplay(FollowsPanels):
         ("d20 14 reads 4"): the app says it before it applies the tray's roll."""
         self.tray_face = face
 
+    @property
+    def overlays(self) -> tuple[Overlay, ...]:
+        """The screens laid over the bridge, the last laid on top (asked first for a tap or a
+        key)."""
+        return tuple(self._overlays)
+
+    def add_overlay(self, overlay: Overlay) -> None:
+        """Lay `overlay` over the bridge, on top of those laid before (display.overlay)."""
+        self._overlays.append(overlay)
+        self.dirty = True
+
+    def remove_overlay(self, overlay: Overlay | None) -> None:
+        """Take `overlay` off the bridge; one not laid (or None) changes nothing."""
+        if overlay is not None and overlay in self._overlays:
+            self._overlays.remove(overlay)
+            self.dirty = True
+
+    def put_held_away(self) -> bool:
+        """Put a roll's result held in the panel's place away (as a tap on it does): whether one
+        was held."""
+        if self.holds.dismiss():
+            self.dirty = True
+            return True
+        return False
+
+    def roll_seen(self, request: object) -> bool:
+        """Whether the roll dialog drawn last asked for `request` (a panel's roll is made only
+        once its dialog was on the screen)."""
+        return self.roll_on_screen == request
+
     def redraw(self) -> None:
         """Draw again at the next frame: something drawn over the bridge (an overlay the app
         holds) changed."""
@@ -355,18 +379,18 @@ class BridgeDisplay(FollowsPanels):
             return (self.tab,)
         return stations_of(self.state, self.seat)
 
-    def _open_for(self, station: str) -> Open | None:
+    def decision_at(self, station: str) -> Open | None:
         return next((o for o in self.opens if o.station == station
                      and ruling_panel.shown(o, self.ending) and offers.shown(o, self.offer)),
                     None)
 
-    def _editor(self, o: Open) -> DecisionEditor:
+    def editor_of(self, o: Open) -> DecisionEditor:
         ed = self.editors.get(o.key)
         if ed is None:
             ed = self.editors[o.key] = DecisionEditor(o.decision)
         return ed
 
-    def _panel_ship(self, o: Open | None, station: str | None = None) -> str | None:
+    def panel_ship(self, o: Open | None, station: str | None = None) -> str | None:
         """The ship whose panel `station`'s tab (the current one) shows: the open decision's,
         the seat's own, else the first with readings for that station (where each ship has its
         own stations, as a character of the away team has one), else the first."""
@@ -389,9 +413,9 @@ class BridgeDisplay(FollowsPanels):
         """The panel of `station` as this seat sees it, with its decision being edited."""
         if self.state is None:
             return None
-        o = self._open_for(station)
-        ship = None if station == INSTRUCTOR else self._panel_ship(o)
-        editor = self._editor(o) if o is not None and o.decision.action != "roll" else None
+        o = self.decision_at(station)
+        ship = None if station == INSTRUCTOR else self.panel_ship(o)
+        editor = self.editor_of(o) if o is not None and o.decision.action != "roll" else None
         state = self.state
 
         def note(field: str, value: object) -> str:
@@ -402,19 +426,19 @@ class BridgeDisplay(FollowsPanels):
             return f"needs 1-{need}" if need else ""
 
         return told_apart(panel_model(self.view, station, ship, editor,
-                                      lambda a: why_not(state, a), note, self._cursor(o)),
+                                      lambda a: why_not(state, a), note, self.cursor_of(o)),
                           ship_names(self.view))
 
     def map(self) -> MapModel:
-        o = self._open_for(self.tab)
-        ship = self._panel_ship(o)
-        moving, points, planned, letters = None, 0, "", ""
+        o = self.decision_at(self.tab)
+        ship = self.panel_ship(o)
+        moving, points, planned, letters, left = None, 0, "", "", None
         if o is not None and plots_course(o.decision):
-            ed = self._editor(o)
+            ed = self.editor_of(o)
             for f in o.decision.fields:
                 if f.kind == "steps":
                     moving, points, planned = o.ship, f.maximum, str(ed.values.get(f.name) or "")
-                    letters = f.alphabet
+                    letters, left = f.alphabet, movement_left(f, planned)
         rng = 0
         if self.state is not None and ship is not None and self.weapon is not None:
             rng = weapon_range(self.view, ship, self.weapon)
@@ -422,7 +446,7 @@ class BridgeDisplay(FollowsPanels):
         view: Mapping[str, Any] = self.view
         placed: tuple[object, ...] = ()
         if o is not None and places(o.decision):   # the ship where it is being placed
-            values = self._editor(o).values
+            values = self.editor_of(o).values
             placed = tuple(values.get(n) for n in FIELDS)
             view = placed_view(self.view, o.ship, values)
         key = (id(self.view), ship, self.weapon, rng, self.target, moving, points, planned,
@@ -431,7 +455,7 @@ class BridgeDisplay(FollowsPanels):
             self._map_cache = (key, map_model(
                 view, selected_ship=ship, weapon=self.weapon, weapon_range=rng,
                 target=self.target, moving=moving, movement_points=points, planned=planned,
-                letters=letters or "FPS", shields=shields))
+                letters=letters or "FPS", shields=shields, left=left))
         return self._map_cache[1]
 
     # -- input (display.bridge_input) ----------------------------------------------------------
@@ -448,95 +472,11 @@ class BridgeDisplay(FollowsPanels):
         bridge_input.key(self, key, mod)
 
     def activate(self, wid: str) -> None:
-        """Do what the widget `wid` does (see display.draw_panel for the ids)."""
-        self.dirty = True
-        self.message = None
-        at = parse_split(wid)
-        if at is not None:   # a part of the shared place: that officer's decision, and the
-            self.tab, wid = at   # map follows the one who touched it last
-        kind, _, rest = wid.partition(":")
-        armed, self.armed = self.armed, None   # any other tap disarms a CONFIRM tapped once
-        if self.record.activate(kind, rest) or self.holds.activate(kind, rest):
-            return
-        # WHY? beside a roll, or the ship's log, opened whole
-        if read(kind, self.holds, self.state, self.seat, self.history):
-            return
-        if kind in ("keys", "close-keys"):   # the sheet of keys and lights (draw_keys)
-            self.showing_keys, self.keys_page, self.focus = kind == "keys", 0, None
-            return
-        if kind == "page" and self.showing_keys:
-            self.keys_page = max(0, self.keys_page + int(rest))
-            return
-        if kind == "tab":   # a station deciding with others: its whole panel, and back again
-            acting = self.together()
-            self.split = rest in acting and rest == self.tab and not self.split
-            self.tab, self.page, self.focus = rest, 0, None
-            self.showing_seats = self.showing_consoles = False
-            return
-        if kind == "consoles-network":   # the links on the machine's next network
-            self.on_output(Request("network"))
-            return
-        if kind in ("consoles", "close-consoles"):   # the seats' QR codes (draw_consoles)
-            self.showing_consoles = kind == "consoles" and self.console_codes is not None
-            self.seats_page, self.focus, self.showing_seats = 0, None, False
-            return
-        if kind == "page" and (self.showing_seats or self.showing_consoles):
-            self.seats_page = max(0, self.seats_page + int(rest))
-            return
-        if kind == "page":
-            if self.browsing:
-                self.browser.turn(int(rest))
-            else:
-                self.page = max(0, self.page + int(rest))
-            return
-        if kind in ("seats", "close-seats"):
-            self.showing_seats = kind == "seats" and self.seat_rows is not None
-            self.seats_page, self.focus = 0, None
-            if self.showing_seats:   # one view in the panel's place at a time
-                self.browser.close()
-            return
-        if kind == "seatmode":
-            seat = parse_mode_id(rest)
-            if seat is not None and self.seat_rows is not None:
-                self.on_output(Request("seat", seat[1], seat[0], seat[2]))
-            return
-        if kind in ("rolls", "close-rolls", "rolled", "why", "close-why"):
-            self.showing_seats = self.showing_consoles = False
-            self.focus = None
-            self.browser.browse(kind, rest)
-            return
-        if kind in ("undo", "undo-phase"):
-            self.on_output(Request(kind))
-            return
-        if kind == "offer":   # an offer the game does not wait for, opened or put away
-            o = next((o for o in self.opens if o.station == self.tab and offers.is_offer(o)
-                      and o.decision.action == rest), None)
-            self.offer = None if o is None or self.offer == o.key else o.key
-            self.page, self.focus = 0, None
-            return
-        if kind == "end-game":   # the Instructor's ruling, or the overview back (ruling_panel)
-            self.ending, self.page, self.focus = not self.ending, 0, None
-            return
-        o = self._open_for(self.tab)
-        if o is None:
-            return
-        if kind == "roll":
-            self.on_output(Request("roll", o.station, o.ship))
-            return
-        if kind == "die":   # a roll made by hand at the table
-            self.on_output(o.decision.make({"value": int(rest)}))
-            return
-        if kind == "tens":   # percentile dice by hand: the tens die first ("-": again)...
-            self.tens = None if rest == "-" else int(rest)
-            return
-        if kind == "units":  # ...then the units die; 00 and 0 read 100
-            face = (self.tens or 0) * 10 + int(rest)
-            self.tens = None
-            self.on_output(o.decision.make({"value": face or 100}))
-            return
-        bridge_edit.edit(self, o, kind, rest, armed)
+        """Do what the widget `wid` does (display.bridge_taps; see display.draw_panel for the
+        ids)."""
+        bridge_taps.activate(self, wid)
 
-    def _select(self, o: Open, field: str, target: str | None) -> None:
+    def show_arc(self, o: Open, field: str, target: str | None) -> None:
         """Stepping a weapon's power or picking its target shows its arc (and the target)."""
         if o.decision.action in ("arm_weapons", "fire"):
             self.weapon = field
@@ -547,7 +487,7 @@ class BridgeDisplay(FollowsPanels):
         """Redraw if anything changed (or `force`: a held roll result's time ran out too);
         returns whether it drew."""
         drawn = self._draw(force)
-        for o in self.overlays if drawn else ():
+        for o in self._overlays if drawn else ():
             o.draw(self.painter, self.layout, self.view)
         return drawn
 
@@ -559,7 +499,26 @@ class BridgeDisplay(FollowsPanels):
             return False
         self.dirty = False
         self.frames_drawn += 1
-        return draw_scene(self)
+        self._keep(draw_scene(self))
+        return True
+
+    def _keep(self, drawn: Drawn) -> None:
+        """What the drawing learnt: where the map and the lights are (for taps), each view's
+        pages, the panel's page a press asked for, the roll whose dialog was seen."""
+        if drawn.map_frame is not None:
+            self.map_frame, self.map_kept = drawn.map_frame, self.view
+        if drawn.light_rects is not None:
+            self.light_rects = drawn.light_rects
+        if drawn.keys_pages is not None:
+            self.keys_page = min(self.keys_page, drawn.keys_pages - 1)
+        if drawn.seats_pages is not None:
+            self.seats_page = min(self.seats_page, drawn.seats_pages - 1)
+        if drawn.page is not None:
+            self.page = drawn.page
+        if drawn.sought:
+            self.seek = None
+        if drawn.roll is not None:
+            self.roll_on_screen = drawn.roll
 
     def frame(self, fps: int = 0) -> bool:
         """One turn of the loop: tick (at most `fps` frames a second, sleeping the rest, so an

@@ -10,12 +10,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from display.game_link import Open, why_not
+from display.panel_sync import Key
 from display.targets import armed_message, second_tap
 from engine import Action, GameState
 from readouts.panel_model import DecisionEditor
 from readouts.status_model import ship_names
-
-Key = tuple[str, str | None, str, str]
 
 
 class Editing(Protocol):
@@ -35,40 +34,40 @@ class Editing(Protocol):
     @property
     def on_output(self) -> Callable[[Action], None]: ...
 
-    def _editor(self, o: Open) -> DecisionEditor: ...
-    def _cursor(self, o: Open | None) -> str | None: ...
-    def _touched(self, o: Open, field: str | None) -> None: ...
-    def _select(self, o: Open, field: str, target: str | None) -> None: ...
-    def _preset(self, o: Open, key: str) -> None: ...
+    def editor_of(self, o: Open) -> DecisionEditor: ...
+    def cursor_of(self, o: Open | None) -> str | None: ...
+    def note_touch(self, o: Open, field: str | None) -> None: ...
+    def show_arc(self, o: Open, field: str, target: str | None) -> None: ...
+    def apply_preset(self, o: Open, key: str) -> None: ...
 
 
 def edit(d: Editing, o: Open, kind: str, rest: str, armed: Key | None) -> None:
     """Do what the widget `kind`:`rest` does to `o`'s decision; `armed`: the decision whose
     CONFIRM was tapped once just before (a second tap fires)."""
-    ed = d._editor(o)
+    ed = d.editor_of(o)
     if kind in ("down", "up"):
         if ed.step(rest, -1 if kind == "down" else 1):
-            d._touched(o, rest)
-        d._select(o, rest, None)
+            d.note_touch(o, rest)
+        d.show_arc(o, rest, None)
     elif kind in ("prev", "next"):   # a long list of choices, one at a time
         if ed.cycle(rest, 1 if kind == "next" else -1):
-            d._touched(o, rest)
-        d._select(o, rest, None)
+            d.note_touch(o, rest)
+        d.show_arc(o, rest, None)
     elif kind == "pick":
         name, _, key = rest.partition(":")
         if ed.choose(name, key):
             value = ed.values.get(name)
-            d._select(o, name, value if isinstance(value, str) else None)
-            d._touched(o, name)
+            d.show_arc(o, name, value if isinstance(value, str) else None)
+            d.note_touch(o, name)
     elif kind == "letter":
         name, _, letter = rest.partition(":")
         if ed.add_letter(name, letter):
-            d._touched(o, name)
+            d.note_touch(o, name)
     elif kind == "back":
         if ed.take_back(rest):
-            d._touched(o, rest)
+            d.note_touch(o, rest)
     elif kind == "preset":   # a quick fill of every field (the engine's Decision.presets)
-        d._preset(o, rest)
+        d.apply_preset(o, rest)
     elif kind == "field":   # a part of the shared place: the next (last) field
         step_field(d, o, int(rest))
     elif kind == "fill":    # a part of the shared place: the quick fills in turn
@@ -82,11 +81,11 @@ def step_field(d: Editing, o: Open, step: int) -> None:
     names = [f.name for f in o.decision.fields]
     if not names:
         return
-    now = d._cursor(o)
+    now = d.cursor_of(o)
     name = names[((names.index(now) if now in names else 0) + step) % len(names)]
-    d._touched(o, name)   # the panel's cursor follows (panel_follow)
-    value = d._editor(o).values.get(name)
-    d._select(o, name, value if isinstance(value, str) else None)
+    d.note_touch(o, name)   # the panel's cursor follows (panel_follow)
+    value = d.editor_of(o).values.get(name)
+    d.show_arc(o, name, value if isinstance(value, str) else None)
 
 
 def fill(d: Editing, o: Open) -> None:
@@ -97,7 +96,7 @@ def fill(d: Editing, o: Open) -> None:
         i = (last + n) % len(presets)
         if presets[i].problem is None:
             d.fills[o.key] = i   # FILL's note says what the next tap gives
-            d._preset(o, presets[i].key)
+            d.apply_preset(o, presets[i].key)
             return
 
 

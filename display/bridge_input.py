@@ -53,7 +53,7 @@ class Inputs(Protocol):
     @property
     def holds(self) -> Holds: ...
     @property
-    def overlays(self) -> list[Overlay]: ...
+    def overlays(self) -> tuple[Overlay, ...]: ...
     @property
     def opened(self) -> int | None: ...
     @property
@@ -62,9 +62,9 @@ class Inputs(Protocol):
     def activate(self, wid: str) -> None: ...
     def resize(self, surface: pygame.Surface) -> None: ...
     def map(self) -> MapModel: ...
-    def _open_for(self, station: str) -> Open | None: ...
-    def _editor(self, o: Open) -> DecisionEditor: ...
-    def _touched(self, o: Open, field: str | None) -> None: ...
+    def decision_at(self, station: str) -> Open | None: ...
+    def editor_of(self, o: Open) -> DecisionEditor: ...
+    def note_touch(self, o: Open, field: str | None) -> None: ...
 
 log = logging.getLogger("display.bridge_display")
 
@@ -106,9 +106,9 @@ def tap(d: Inputs, x: int, y: int) -> None:
             if w.enabled:
                 d.activate(w.id)
             else:
-                o = d._open_for(d.tab)
+                o = d.decision_at(d.tab)
                 d.message = w.reason or greyed_reason(
-                    d._editor(o) if o is not None else None, w.id, w.label)
+                    d.editor_of(o) if o is not None else None, w.id, w.label)
                 d.dirty = True
             return
     if open_cut(d.painter, d.holds, x, y):   # a line cut to fit opens whole
@@ -124,15 +124,15 @@ def tap_map(d: Inputs, x: int, y: int) -> None:
     (ahead, or a turn to port or starboard then ahead); while Helm declares fire, a tap on a
     ship aims the selected weapon, or every weapon that can, at it."""
     assert d.map_frame is not None
-    o = d._open_for(d.tab)
+    o = d.decision_at(d.tab)
     if o is None:
         return
-    ed = d._editor(o)
+    ed = d.editor_of(o)
     if places(o.decision):   # before turn 1: the ship put on the hex tapped, or turned there
         spot = d.map_frame.hex_at(x, y)
         changed = tap_place(o.decision, ed.values, spot) if spot is not None else None
         if changed is not None:
-            d._touched(o, changed)
+            d.note_touch(o, changed)
             d.dirty = True
         return
     if plots_course(o.decision):
@@ -147,7 +147,7 @@ def tap_map(d: Inputs, x: int, y: int) -> None:
             trail = course_path(d.view, str(mover["id"]), planned + letter)
             if trail and trail[-1][0] == spot and spot in ends and \
                     ed.add_letter(field.name, letter):
-                d._touched(o, field.name)
+                d.note_touch(o, field.name)
                 d.dirty = True
                 return
         return
@@ -162,7 +162,7 @@ def tap_map(d: Inputs, x: int, y: int) -> None:
                 picked = [n for n in names if n and ed.choose(n, str(s["id"]))]
                 if picked:
                     d.weapon, d.target = picked[0], str(s["id"])
-                    d._touched(o, picked[0])
+                    d.note_touch(o, picked[0])
                 else:
                     d.message = f"No weapon can fire at {s['name']} now"
                 d.dirty = True

@@ -189,9 +189,12 @@ class KioskScreen:
         def height(items: list[tuple[str, theme.Colour]]) -> int:
             return sum(len(p.lines(t, inner.width, "small")) * step + 6 for t, _ in items)
 
-        # the story gives way first: the goal, the crew and what to press are what a crew needs
+        # the story gives way first, then the rules' line: the goal, the crew and what to press
+        # (the last line says how to begin) are what a crew needs
         if height(blocks + story + rest) <= inner.bottom - y:
             blocks += story
+        elif height(blocks + rest) - 6 > inner.bottom - y:   # (no gap after the last line)
+            blocks = []
         for text, colour in blocks + rest:
             room = pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y))
             if room.height < step:

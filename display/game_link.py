@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from display.panel_sync import Key
 from engine import (
     Action,
     Decision,
@@ -39,7 +40,7 @@ class Open:
     decision: Decision
 
     @property
-    def key(self) -> tuple[str, str | None, str, str]:
+    def key(self) -> Key:
         prompt = getattr(self.decision, "prompt", None)
         return (self.station, self.ship, self.decision.action, str(getattr(prompt, "what", "")))
 

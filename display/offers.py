@@ -14,9 +14,8 @@ import pygame
 
 from display.game_link import Open
 from display.paint import Painter, Widget
+from display.panel_sync import Key
 from display.ruling_panel import ACTION as RULING
-
-Key = tuple[str, str | None, str, str]
 
 
 def is_offer(o: Open) -> bool:

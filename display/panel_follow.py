@@ -8,13 +8,11 @@ being entered (for the map) are read from the display's editors here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from display.game_link import Open
 from display.paint import Painter
-from display.panel_sync import Key, PanelEdit, adopted, decision_key, shows_field
+from display.panel_sync import Key, PanelEdit, adopted, decision_key
 from engine import Seat
-from readouts.panel_model import DecisionEditor, PanelView
+from readouts.panel_model import DecisionEditor
 
 
 class FollowsPanels:
@@ -41,7 +39,7 @@ class FollowsPanels:
         self.seek: str | None = None        # page to this field at the next draw
 
     # provided by the display
-    def _editor(self, o: Open) -> DecisionEditor:
+    def editor_of(self, o: Open) -> DecisionEditor:
         raise NotImplementedError
 
     def stations(self) -> tuple[str, ...]:
@@ -50,7 +48,7 @@ class FollowsPanels:
     def together(self) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def _select(self, o: Open, field: str, target: str | None) -> None:
+    def show_arc(self, o: Open, field: str, target: str | None) -> None:
         raise NotImplementedError
 
     def follow_panel(self, edit: PanelEdit) -> None:
@@ -64,7 +62,7 @@ class FollowsPanels:
         if o is not None:
             if o.decision.optional:   # an offer being edited at its panel is on the screen
                 self.offer = o.key
-            ed = self._editor(o)
+            ed = self.editor_of(o)
             values = adopted(o.decision, ed.values, edit.values)
             if values is not None:
                 ed.values = values
@@ -73,7 +71,7 @@ class FollowsPanels:
                 self.seek = edit.cursor
                 if o.decision.action in ("arm_weapons", "fire"):
                     value = ed.values.get(edit.cursor)
-                    self._select(o, edit.cursor, value if isinstance(value, str) else None)
+                    self.show_arc(o, edit.cursor, value if isinstance(value, str) else None)
         # Only a station with a decision open comes forward: a press at an idle panel says why
         # not ("not now: ...") over the panel that must act, which stays in front.
         if edit.station in self.stations() and not self.showing_seats and o is not None:
@@ -91,9 +89,9 @@ class FollowsPanels:
         out, self.touched = self.touched, []
         return out
 
-    def _touched(self, o: Open, field: str | None) -> None:
+    def note_touch(self, o: Open, field: str | None) -> None:
         """An edit by touch (of `field`, or None for every field): for the panels."""
-        ed, key = self._editor(o), decision_key(o.decision)
+        ed, key = self.editor_of(o), decision_key(o.decision)
         if field is not None:
             self.cursors[key] = field
         self.touched.append(PanelEdit(o.station, o.ship, key, tuple(ed.values.items()), field))
@@ -103,18 +101,18 @@ class FollowsPanels:
         live = {decision_key(o.decision) for o in self.opens}
         self.cursors = {k: v for k, v in self.cursors.items() if k in live}
 
-    def _cursor(self, o: Open | None) -> str | None:
+    def cursor_of(self, o: Open | None) -> str | None:
         return self.cursors.get(decision_key(o.decision)) if o is not None else None
 
-    def _preset(self, o: Open, key: str) -> None:
+    def apply_preset(self, o: Open, key: str) -> None:
         """A quick fill of every field (the engine's `Decision.presets`), when the rules allow
         it now."""
-        ed = self._editor(o)
+        ed = self.editor_of(o)
         preset = next((p for p in o.decision.presets if p.key == key), None)
         values = adopted(o.decision, ed.values, preset.values) if preset else None
         if preset is not None and preset.problem is None and values is not None:
             ed.values = values
-            self._touched(o, None)
+            self.note_touch(o, None)
 
     def _entering_shields(self, ship: str | None) -> list[int] | None:
         """The six shield values being entered for `ship` (at a panel or by touch), if so."""
@@ -122,18 +120,5 @@ class FollowsPanels:
                  None)
         if o is None or len(o.decision.fields) != 6:
             return None
-        values = self._editor(o).values
+        values = self.editor_of(o).values
         return [v if isinstance(v := values.get(f.name), int) else 0 for f in o.decision.fields]
-
-    def _seek_page(self, model: PanelView, pages: int, mark: int,
-                   draw: Callable[[int], object]) -> None:
-        """After a press at a panel, the page with its selected field: drawn again (`draw(n)`
-        draws page n) until the widgets drawn since `mark` show the field."""
-        if self.seek is not None and model.cursor == self.seek:
-            widgets = self.painter.widgets
-            tries = [n for n in range(pages) if n != self.page]
-            while tries and not shows_field((w.id for w in widgets[mark:]), self.seek):
-                del widgets[mark:]
-                self.page = tries.pop(0)
-                draw(self.page)
-        self.seek = None

@@ -76,6 +76,12 @@ class Field:
     columns: int = 0
     """A choice field's choices laid out this many to a row, in order (a compass of eight ways
     round a middle: 3); 0: as many as fit the screen."""
+    limits: tuple[tuple[str, int, str, str], ...] = ()
+    """A steps field whose letters are not each one point of movement: (letters, at most, what
+    one is, what several are) for each kind of step (Knight Hawks' ("F", 8, "hex", "hexes"),
+    ("PS", 4, "turn", "turns")), so a screen says what is left of each rather than of
+    `maximum` (the first kind is the movement the map counts down); empty: every letter is one
+    of `maximum`."""
 
     def values(self) -> tuple[Value, ...]:
         """Every value of an int or choice field, in order (a steps field has too many)."""

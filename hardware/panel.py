@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from engine import Action, Decision, Event, Field, GameState, Prompt, Seat
-from engine.stations import INSTRUCTOR
+from engine.stations import INSTRUCTOR, title
 from engine.steps import step_problem
 from hardware import engine_api as api
 from hardware import functions as fn
@@ -295,7 +295,7 @@ class PanelModel:
             return Outcome(refused=f"roll the die first: {roll.roll.purpose}" if roll.roll else "")
         editor = self.sync(state)
         if editor is None:
-            return Outcome(refused="not now: nothing for this station to do")
+            return Outcome(refused=f"not now: nothing for {title(self.seat.station)} to do")
         if button in (fn.CONFIRM, fn.END_PHASE, fn.FIRE):
             return self._confirm(editor, kind, state, button)
         if kind == LONG and button in HARD_TURNS:

@@ -108,13 +108,15 @@ def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | N
 def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
               weapon: str | None = None, weapon_range: int = 0, target: str | None = None,
               moving: str | None = None, movement_points: int = 0, planned: str = "",
-              letters: str = "FPS", shields: tuple[ShieldMark, ...] = ()) -> MapModel:
+              letters: str = "FPS", shields: tuple[ShieldMark, ...] = (),
+              left: int | None = None) -> MapModel:
     """The map for one seat's `view`.
 
     `selected_ship`/`weapon`: show that weapon's arc out to `weapon_range` hexes (arcs from the
     view's weapon entry); `target`: the line and range to that ship; `moving`: the ship Helm is
     moving, with `movement_points` this phase, the letters `planned` so far and the course
-    `letters` the level allows.
+    `letters` the level allows; `left`: the movement left where it is not `movement_points`
+    less the letters planned (a course whose turns are not movement: `panel_model.movement_left`).
     """
     cols, rows = int(view["map"]["cols"]), int(view["map"]["rows"])
     obstacles = tuple(sorted((int(c), int(r)) for c, r in view.get("obstacles", ())))
@@ -157,13 +159,13 @@ def map_model(view: Mapping[str, Any], *, selected_ship: str | None = None,
 
     reach: frozenset[Offset] = frozenset()
     plan: tuple[Offset, ...] = ()
-    left: int | None = None
+    told_left, left = left, None
     mover = _ship(view, moving)
     if mover is not None:
         start = (int(mover["col"]), int(mover["row"]))
         trail = course_path(view, str(mover["id"]), planned)
         plan = (start, *(p for p, _ in trail))
-        left = max(0, movement_points - len(trail))
+        left = max(0, movement_points - len(trail)) if told_left is None else told_left
         reach = course_reach(view, str(mover["id"]), planned, movement_points, letters)
     return MapModel(cols, rows, obstacles, markers, arcs, reach, plan, line, rng, left, shields,
                     counters, squares, body_markers(view))

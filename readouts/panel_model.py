@@ -27,6 +27,7 @@ from engine.stations import (
     WEAPONS,
     title,
 )
+from engine.words import plural
 from readouts.fact import Fact
 
 
@@ -209,13 +210,31 @@ class DecisionEditor:
                 text = str(value or "")
                 shown = " ".join(text) or "hold station"
                 fields.append(FieldView(f.name, f.label, f.kind, text,
-                                        f"{shown} ({f.maximum - len(text)} left)", bool(text),
+                                        f"{shown} ({steps_left(f, text)})", bool(text),
                                         len(text) < f.maximum, (), f.alphabet, f.note))
         budgets = tuple(
             BudgetView(b.label, sum(int(v) for n in b.fields
                                     if isinstance(v := self.values.get(n), int)), b.maximum)
             for b in self.decision.budgets)
         return tuple(fields), budgets
+
+
+def steps_left(f: Field, text: str) -> str:
+    """What is left of a steps field once `text` is entered: "9 left" (each letter one point of
+    its maximum), or each kind of step's ("5 hexes, 4 turns left") where the field has limits."""
+    if not f.limits:
+        return f"{max(0, f.maximum - len(text))} left"
+    return ", ".join(plural(max(0, most - sum(text.count(c) for c in letters)), one, many)
+                     for letters, most, one, many in f.limits) + " left"
+
+
+def movement_left(f: Field, text: str) -> int | None:
+    """The movement left of a steps field with limits once `text` is entered: its first kind's
+    (Knight Hawks' hexes); None where every letter is a point of `maximum`."""
+    if not f.limits:
+        return None
+    letters, most, _, _ = f.limits[0]
+    return max(0, most - sum(text.count(c) for c in letters))
 
 
 def _ship(view: Mapping[str, Any], ship_id: str | None) -> Mapping[str, Any] | None:

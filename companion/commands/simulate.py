@@ -80,6 +80,10 @@ def add_arguments(sim: argparse.ArgumentParser) -> None:
                      help="optional rule: an Admiral, with no ship, gives fleet orders to its "
                           "side's ships each turn (Book Two, Advanced: the Admiral); every "
                           "side, or the SIDE named (repeat for more)")
+    sim.add_argument("--house-rule", action="append", metavar="NAME", dest="house_rules",
+                     help="a house rule, not the book's, by name: alternating_advantage (no "
+                          "tactical advantage roll; docs/rules-decisions.md, House rules); "
+                          "repeat for more")
     sim.add_argument("--seed", type=int, default=1, help="virtual dice seed (default 1)")
     sim.add_argument("--turns", type=int, default=None,
                      help=f"stop after this many game turns, 0 for the default limit of "
@@ -146,6 +150,8 @@ def simulate(args: argparse.Namespace, data_dir: Path | None) -> int:
             options["admiral"] = True
         else:
             options["admirals"] = list(dict.fromkeys(args.admiral))
+    if args.house_rules:  # each name checked by the ruleset when the game is made
+        options["house_rules"] = list(dict.fromkeys(args.house_rules))
     scenario = crew_layout(scenario, args.crew_size, args.head_to_head)
     # --level, else a variant's or the scenario's own level, else the ruleset's default.
     level = args.level or (None if args.variant or scenario.get("level")

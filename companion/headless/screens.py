@@ -264,7 +264,7 @@ def stage_overlays(display: Any, state: GameState, scenario: dict[str, Any], sea
         from display.endgame import EndgameScreen
 
         ruleset = scenario_ruleset(scenario)
-        display.overlays.append(EndgameScreen(
+        display.add_overlay(EndgameScreen(
             lambda _: None, 1, lambda: game_offer(data_dir, ruleset),
             (ruleset, str(scenario.get("id", "")), str(scenario.get("level") or ""))))
     if screen in KIOSK_SCREENS:
@@ -284,7 +284,7 @@ def stage_kiosk(display: Any, state: GameState, scenario: dict[str, Any], seat: 
                                       for st in crew_stations(state, ship)},
                            {st: title(st) for st in STATION_NAMES})
     kiosk.set(screen, 42)
-    display.overlays.append(kiosk)
+    display.add_overlay(kiosk)
     if screen == "attract":   # the demonstration's panels' lights, as a PC's mocked panels show
         display.show_lights({"helm": {"green": 1.0, "red": 1.0}, "engineer": {"red": 1.0}})
 

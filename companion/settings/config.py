@@ -54,6 +54,8 @@ variant = ""             # a variant laid over the rules: "battlestations" (Batt
                          # seed 001: three combat rounds a turn); "" = the scenario's, else none
 campaign = false         # optional rule: Campaign Advancement: captains' and crews' points, their
                          # rolls each turn, Victory Points at the end (Book Two, Advanced)
+# house_rules = ["alternating_advantage"]   # house rules, not FASA's: no Tactical Advantage
+                         # roll, the advantage passing side to side (docs/rules-decisions.md)
 crew = ""                # command level: the players' ship's officers from the crew file
                          # crews/NAME.toml (starbridge crew); "" = officers rolled for the game
 crew_size = ""           # players a ship: "3", "3-engineer", "3-science" (who is also Captain),
@@ -156,6 +158,7 @@ class Config:
     head_to_head: bool = False               # two crewed ships, no Instructor
     admiral: bool = False                    # the optional Admiral, for every side
     admirals: tuple[str, ...] = ()           # or for the sides named
+    house_rules: tuple[str, ...] = ()        # house rules the table plays, by name
     seats: dict[str, str] | None = None      # None: the first ship's crew at the panels
     default_seat: str = "autopilot"
     pins: str = ""
@@ -205,6 +208,8 @@ def game_options(config: Config) -> dict[str, Any]:
                            if getattr(config, name)}
     if config.admirals:
         out["admirals"] = list(config.admirals)
+    if config.house_rules:   # each name checked by the ruleset when the game is made
+        out["house_rules"] = list(config.house_rules)
     return out
 
 
@@ -218,7 +223,7 @@ def config_path() -> Path:
 KNOWN: dict[str, tuple[str, ...]] = {
     "game": ("scenario", "level", "turns", "seed", "fire_limit", "rescues",
              "team_communications", "campaign", "variant", "crew", "crew_size", "head_to_head", "admiral",
-             "admirals"),
+             "admirals", "house_rules"),
     "panels": ("pins", "factory", "lights"),
     "room": ("lights",),
     "display": ("enabled", "fullscreen", "size", "rotate", "seat", "fps"),
@@ -351,6 +356,14 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
                                  "[\"Federation\"]")
         else:
             out["admirals"] = tuple(dict.fromkeys(v))
+    if "house_rules" in game:
+        v = game["house_rules"]
+        if not isinstance(v, list) or len(v) > 16 or \
+                not all(isinstance(x, str) and 0 < len(x) <= 40 for x in v):
+            bad("game.house_rules", "must be a list of house rules' names in quotes, e.g. "
+                                    "[\"alternating_advantage\"]")
+        else:
+            out["house_rules"] = tuple(dict.fromkeys(v))
 
     if "seats" in data:
         seats = table("seats")

@@ -296,14 +296,14 @@ class App:
         d = self.display
         if d is None or (out.action is None and out.roll is None):
             return False
-        if d.holds.dismiss():
+        if d.put_held_away():
             self._say_at_panel(out, "the roll's result is put away: press again to "
                                + ("roll" if out.roll is not None else "confirm"))
             return True
         asked = out.roll
         request = asked.roll if asked is not None else None
         station = str(asked.station) if asked is not None else ""
-        if request is not None and d.roll_on_screen != request and station in d.stations():
+        if request is not None and not d.roll_seen(request) and station in d.stations():
             d.bring_forward(station)
             self._say_at_panel(out, f"{request.purpose}: press again to roll")
             return True
@@ -430,7 +430,7 @@ class App:
         saved = self.game.id if self.game.store is not None else None
         self.endgame = EndgameScreen(self._choose, saved, self.table.offered, self.table.current,
                                      kiosk=bool(self.table.exit_keys))
-        display.overlays.append(self.endgame)
+        display.add_overlay(self.endgame)
 
     def _choose(self, what: str) -> None:
         """At the end of the game: "rematch", "scenario:<id>" or "quit"; the loop that runs

@@ -42,7 +42,7 @@ class Briefing:
         self.screen.brief = briefing(scenario, seats, {st: title(st) for st in STATION_NAMES},
                                      keys=bool(display.panel_keys))
         self.screen.set(BRIEFING)
-        display.overlays.append(self.screen)
+        display.add_overlay(self.screen)
         self.since = now
 
     def close_after(self, display: BridgeDisplay | None, last_input: float, over: bool) -> None:

@@ -142,9 +142,9 @@ class Kiosk:
         self.screen = KioskScreen()
         display = self.app.display
         if display is not None:
-            if not crew and getattr(self.app, "endgame", None) in display.overlays:
-                display.overlays.remove(self.app.endgame)   # a demonstration just starts again
-            display.overlays.append(self.screen)
+            if not crew:   # a demonstration just starts again
+                display.remove_overlay(getattr(self.app, "endgame", None))
+            display.add_overlay(self.screen)
             self.screen.brief = briefing(game.scenario, game.seats, STATION_TITLES)
         self._show(ATTRACT if not crew else BRIEFING)
 

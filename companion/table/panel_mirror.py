@@ -20,14 +20,23 @@ def mirror_panels(display: BridgeDisplay, bridges: Sequence[Bridge]) -> None:
     strip is taken away when no panel is open."""
     from display.draw_station_screens import StationFrame
 
-    if not bridges and display.lights is None:
-        return
     levels: dict[str, dict[str, float]] = {}
     frames: dict[str, StationFrame] = {}
     for b in bridges:
         for panel, lit in b.lit().items():
-            levels.setdefault(panel, lit)
+            levels.setdefault(shown_as(b, panel), lit)
         for panel, (size, pixels, acting) in b.screens().items():
-            frames.setdefault(panel, StationFrame(size, pixels, acting))
+            frames.setdefault(shown_as(b, panel), StationFrame(size, pixels, acting))
     display.show_lights(levels if bridges else None)
     display.show_station_screens(frames or None)
+
+
+def shown_as(bridge: Bridge, panel: str) -> str:
+    """The name `panel`'s lights and display are labelled by: the station it plays, with a
+    second crew's number ("science2" playing Knight Hawks' Weapons is "weapons2"), as the KEYS
+    sheet names it (game_briefing.panel_keys), so a stand-in panel is not labelled SCI."""
+    spec = bridge.pins.panels.get(panel)
+    played = bridge.stations[panel].model.seat.station if panel in bridge.stations else None
+    if spec is None or played is None or played == spec.station:
+        return panel
+    return played + panel[len(panel.rstrip("0123456789")):]

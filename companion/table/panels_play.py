@@ -31,7 +31,6 @@ from engine.errors import EngineError
 from engine.game import ruleset_names
 from engine.stations import INSTRUCTOR, title
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
-from hardware.ship_bridge import crews_of
 
 Say = Callable[[str], None]
 
@@ -50,13 +49,10 @@ def panel_seats(scenario: Mapping[str, Any], ships: Sequence[str], pins: PinMap,
              if isinstance(s, Mapping)}
     crewed = [s for s in ids if s in ships]
     stations = {s: crew_stations(state, s) for s in ids}
-    crews = crews_of(ids, crewed, stations)
     for ship in crewed:
         missing = []
         for station in stations[ship]:
             why = panel_problem(pins, seats, (ship, station), names)
-            if why is not None and pins.stand_in(station, crews[ship], stations[ship]):
-                why = None   # a panel the crew has no station for plays it (Knight Hawks' Weapons)
             if why is None:
                 seats[ship, station] = "panel"
             else:

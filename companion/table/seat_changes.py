@@ -9,8 +9,10 @@ in the new turn. Before the game's first action nothing has been played yet, so 
 made at once. Asking for a seat's current mode takes back a change still waiting.
 
 A seat can be played at a panel only where the pin map has a panel for its station in its ship's
-crew (one set of buttons cannot play two ships; a map may have panels for a second crew, docs/
-wiring.md "Two crews on one Pi"), and only if that moves no other ship's crew to other panels.
+crew, or a panel of that crew that stands in for it (the pin map's `plays`: the Science panel is
+Knight Hawks' Weapons station); one set of buttons cannot play two ships (a map may have panels
+for a second crew, docs/wiring.md "Two crews on one Pi"), and a seat goes to a panel only if that
+moves no other ship's crew to other panels.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def panel_problem(pins: PinMap | None, seats: Mapping[SeatKey, str], key: SeatKe
     ship, station = key
     if pins is None:
         return "no station panels at this table"
-    if pins.panel_for(station) is None:
+    if pins.panel_for(station) is None and not any(station in p.plays
+                                                   for p in pins.panels.values()):
         return f"the pin map has no {title(station)} panel"
     order = list(dict.fromkeys([s for s, _ in seats] + [ship]))
     before = {s for k, m in seats.items() for s in (k[0],) if k != key and m not in NOT_AT_PANEL}
@@ -63,7 +66,8 @@ def panel_problem(pins: PinMap | None, seats: Mapping[SeatKey, str], key: SeatKe
             return (f"{name(other)}'s crew would have to move to the crew {then[other]} "
                     f"panels (crew 1 plays the first ship at panels)")
     crew = then[ship]
-    if pins.panel_for(station, crew) is None:
+    if pins.panel_for(station, crew) is None and \
+            pins.stand_in(station, crew, crews[ship]) is None:
         first = next((s for s, n in now.items() if n == 1 and s != ship), None)
         return (f"the {title(station)} panel is {name(first)}'s (the pin map has panels for "
                 f"crew {', '.join(map(str, pins.crews))} only)" if first is not None else

@@ -186,6 +186,7 @@ var Panel = (function () {
           (d.fields || []).forEach(function (f) { if (f.name in saved && accepts(f, saved[f.name])) { values[f.name] = saved[f.name]; touched = true; } });
         }
         keep[k] = {decision: d, values: values, touched: touched, armed: 0, problem: old ? old.problem : null, sending: old ? old.sending : null, note: null};
+        if (!old) self.done = null;   // a new card: "Done: ..." of the one before is stale now
       }
     });
     this.editors = keep;

@@ -137,9 +137,11 @@ def test_bench_engine_gives_each_level_beside_the_basic_game(
         replay = next(r for r in rows if f"replay, parsed actions, {level} " in r)
         simulate = next(r for r in rows if f"simulate, autopilots, {level} " in r)
         beside = level != "basic"
-        assert ("x" in replay.split("actions/s", 1)[1]) == beside
+        assert "x" in replay.split("actions/s", 1)[1]   # the basic game's: d9805f9's engine's
         assert ("x" in simulate.split("game turns/s", 1)[1]) == beside
     assert "the basic game's, measured in the same run" in rest
+    assert "basic: replay (parsed actions) by d9805f9's engine: " in account
+    assert "the same game replayed by commit d9805f9's engine" in rest
     assert "command: " in account and "advanced: " in account
 
 

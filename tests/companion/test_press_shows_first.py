@@ -76,7 +76,7 @@ def test_a_roll_is_made_only_once_its_dialog_was_on_screen(tmp_path: Path,
     assert len(rig.game.actions) == before            # brought forward, not rolled
     assert display.tab == prompt.station
     rig.step()                                        # drawn: now it is on the screen
-    assert display.roll_on_screen == prompt.roll
+    assert display.roll_seen(prompt.roll)
     rig.press(rig.panel_of(prompt.station), "confirm")
     assert len(rig.game.actions) > before             # rolled (the autopilot may go on)
     assert type(rig.game.actions[before]).__name__ == "RollResult"

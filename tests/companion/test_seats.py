@@ -354,3 +354,25 @@ def test_a_change_waiting_through_an_undo_is_made_when_the_turn_next_goes_up(
     assert rig.app.table.seats["enterprise", "science"] == "autopilot"
     assert rig.store.load(rig.game.id).seats["enterprise/science"] == "autopilot"
     rig.close()
+
+
+@pytest.mark.slow
+def test_a_station_a_panel_stands_in_for_can_be_asked_to_its_panel() -> None:
+    """Knight Hawks has no Science: the Science panel plays its Weapons (the pin map's `plays`),
+    so the Seats view offers the panel for Weapons and a change to it is taken."""
+    from companion.session import ruleset_scenario
+
+    name = ruleset_scenario("knighthawks", None, "duel", None)
+    scenario = prepare(load_scenario(name, None), None, None, None, 1, None)
+    state = new_game(scenario)
+    ships = [str(s["id"]) for s in scenario["ships"]]
+    seats = {(ship, st): "autopilot" for ship in ships for st in crew_stations(state, ship)}
+    pins = load_pinmap()
+    key = (ships[0], "weapons")
+    assert key in seats
+    assert panel_problem(pins, seats, key) is None
+    changes = SeatChanges()
+    assert changes.ask(seats, key, "panel", pins) is None
+    assert changes.asked == {key: "panel"}
+    row = next(r for r in changes.rows(seats, pins) if (r.ship, r.station) == key)
+    assert row.panel_problem is None

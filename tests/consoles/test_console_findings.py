@@ -3,7 +3,7 @@ result where the player looks and no second tap rolling unseen, the card's own r
 total, values that go together, only what cannot be taken back asking a second tap), the odds
 before a target is chosen, values kept over a reload, a new link in the same tab, an opaque
 header, the panel's note only while the panel is used, lamps in words, the Seats view's words
-for a table of phones."""
+for a table of phones, a Done line that goes when the next card opens."""
 
 from __future__ import annotations
 
@@ -244,3 +244,26 @@ def test_the_panels_note_goes_with_the_phones_own_preset(tmp_path: Path, browser
         b.until(lambda: b.js("return !!document.querySelector('.at-panel')"), "no panel note")
         t.tap("button.preset", "Spread evenly")
         assert b.js("return document.querySelector('.at-panel')") is None
+
+
+def test_done_goes_when_the_next_card_opens(tmp_path: Path, browser: Browser) -> None:
+    """"Done: set shields" says the last card was taken; once the seat's next card opens (the
+    next turn's shields, a roll's decision) the line is stale and goes."""
+    b = browser
+    with Rig(tmp_path) as rig:
+        t = Table(rig, b)
+        t.open("captain", f"{SHIP}/captain", PHONE)
+        order = [choice("hold", "hold"), choice("attack", "attack")]
+        first = card(title="Captain: USS Enterprise's order",
+                     fields=[field("order", "choice", default="hold", choices=order)])
+        shown_card(b, first)
+        t.tap("article.decision button.confirm")
+        b.js("const c = window.starbridgeConsole; c.panel.result({id: 'x1', ok: true});"
+             "c.panel.update([], null, null);")
+        done = "return [...document.querySelectorAll('p.done')].map(x => x.textContent)"
+        assert b.js(done) == ["Done: Captain: USS Enterprise's order"]
+        b.js("window.starbridgeConsole.panel.update([arguments[0]], null, null);",
+             card(what="the next", title="Captain: USS Enterprise's next order",
+                  fields=[field("order", "choice", default="hold", choices=order)]))
+        assert b.js(done) == []
+        assert b.js("return document.querySelectorAll('article.decision').length") == 1

@@ -102,7 +102,7 @@ def test_many_choices_show_the_chosen_one_whole_and_step_through_all() -> None:
     for _ in range(len(allowed)):
         text = " ".join(t.text for t in d.painter.texts if t.region == "panel")
         chosen = next(c for c in allowed if c.label.split()[0] in text and
-                      d._editor(d._open_for("science")).values.get(field.name) == c.value)
+                      d.editor_of(d.decision_at("science")).values.get(field.name) == c.value)
         seen.add(chosen.value)
         assert f" of {len(field.choices)}" in text
         assert not cut_choices(d)

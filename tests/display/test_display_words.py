@@ -50,6 +50,7 @@ def test_plural_agrees_with_the_number() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "level"), [("duel", "basic"), ("duel", "advanced"),
+                                             ("duel", "expert"), ("duel", "command"),
                                              ("romulan-gambit", "basic"),
                                              ("skirmish", "basic")])
 def test_every_text_of_a_game_reads_right(name: str, level: str) -> None:
@@ -139,3 +140,50 @@ def test_readings_are_explained_where_they_appear(fonts: None) -> None:
     ship = view(state, Seat("helm", "enterprise"))["ships"][0]
     key = [f for f in weapon_facts(ship) if f.label == "Key"]
     assert key and "F fore" in key[0].value and "P port" in key[0].value
+
+
+@pytest.mark.slow
+def test_a_knight_hawks_course_says_what_is_left_of_its_hexes_and_turns() -> None:
+    """Knight Hawks' course: its F steps are the new speed (up to the speed and ADF) and its
+    turns are held to the ship's MR, so "F F F (9 left)" of the letters the field holds would
+    read as 9 hexes to go; the course says what is left of each."""
+    import engine
+    from engine.rulesets.knighthawks.flow.setup import load_scenario as kh_scenario
+    from readouts.panel_model import DecisionEditor
+
+    state = engine.new_game(kh_scenario("patrol", None, 4))
+    move = next(d for p in pending(state) for d in controls(state, Seat(p.station, p.ship))
+                if any(f.kind == "steps" for f in d.fields))
+    course = next(f for f in move.fields if f.kind == "steps")
+    ship = next(s for s in state.ships if s.id == move.prompt.ship)
+    editor = DecisionEditor(move)
+    editor.values[course.name] = "FFFP"
+    shown = next(f for f in editor.views()[0] if f.name == course.name).text
+    fastest = course.maximum - ship.mr
+    assert shown == (f"F F F P ({plural(fastest - 3, 'hex', 'hexes')}, "
+                     f"{plural(ship.mr - 1, 'turn')} left)")
+    assert f"({course.maximum - 4} left)" not in shown
+
+
+@pytest.mark.slow
+def test_a_knight_hawks_course_counts_down_hexes_on_the_map(fonts: None) -> None:
+    """The map's "N movement left" under a Knight Hawks course is the hexes left to the top
+    speed, not the letters left of the field (which its turns share)."""
+    import engine
+    from engine.rulesets.knighthawks.flow.setup import load_scenario as kh_scenario
+
+    state = engine.new_game(kh_scenario("patrol", None, 4))
+    move = next(d for p in pending(state) for d in controls(state, Seat(p.station, p.ship))
+                if any(f.kind == "steps" for f in d.fields))
+    course = next(f for f in move.fields if f.kind == "steps")
+    seat = Seat(move.prompt.station, move.prompt.ship)
+    d = BridgeDisplay(pygame.Surface((800, 480)), seat, lambda _: None)
+    d.show(state)
+    d.activate(f"tab:{seat.station}")
+    d.draw(force=True)
+    for w in [w for w in d.widgets if w.id.startswith("back:")] * 12:
+        d.activate(w.id)   # from no course at all
+    for letter in "FFP":
+        d.activate(f"letter:{course.name}:{letter}")
+    fastest = course.limits[0][1]
+    assert d.map().movement_left == fastest - 2 != course.maximum - 3

@@ -164,8 +164,10 @@ def test_the_captain_picks_the_damaged_weapon() -> None:
     assert seen == set(choices)
     out = model.press(fn.END_PHASE, PRESS, state)
     assert out.action is not None and problem(state, out.action) is None
-    # Another seat of that ship has nothing to do: "not now".
-    assert PanelModel(Seat("engineer", prompt.ship)).press(fn.UP, PRESS, state).refused
+    # Another seat of that ship has nothing to do: "not now", naming the station pressed (the
+    # screen shows it beside the panel of the station that must act).
+    assert PanelModel(Seat("engineer", prompt.ship)).press(fn.UP, PRESS, state).refused == \
+        "not now: nothing for Engineering to do"
 
 
 CREW_MAP = "\n".join(

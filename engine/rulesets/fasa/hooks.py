@@ -11,6 +11,13 @@ rest, in `layers/` (`layers/advanced_hooks.py`, `layers/expert_hooks.py`, `layer
 registers one instance per level when the ruleset is loaded. No module of a lower level imports a
 higher level's: the import contracts in pyproject.toml ("FASA's levels are layers") say so.
 
+An optional rule (the advanced game's Campaign Advancement and Rescues During Combat,
+`layers/option_hooks.py`; a house rule's `Rule.hooks`) is a class of hooks too, registered with
+what switches it on (`register_option`): a game whose options switch it on plays the level's
+hooks over it (`Level, Option, Hooks` in Python's method order), so where the level answers a
+hook itself (the expert game's ratings for Campaign Advancement's advantage roll, line 689) the
+level's answer stands, and elsewhere the option's.
+
 A hook is called only where the rule it stands for could change the outcome, and answers from
 the state alone: a basic game pays for a dictionary lookup and a method call, nothing of the
 higher levels' checks.
@@ -18,9 +25,15 @@ higher levels' checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
+from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.crew import Duty
+from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship, Shot
 
 Located = tuple[FasaState, list[Event]]
@@ -110,11 +123,91 @@ class Hooks:
         Control's Science Officer's damage control roll), or None: the die."""
         return None
 
+    def captain_order(self, state: FasaState, ship: Ship, order: str,
+                      who: str) -> Located | None:
+        """The Captain's order of the turn when it is one an optional rule adds to hold and
+        destruct (Rescues During Combat's abandon ship), or None: not one."""
+        return None
+
+    def more_orders(self, state: FasaState) -> str:
+        """The orders an optional rule adds, in a refusal's words (" (or abandon ship)"): none."""
+        return ""
+
+    # Before the first Power Allocation Phase.
+    def opening_roll(self, state: FasaState) -> Located | None:
+        """The next roll asked before the first Power Allocation Phase (Campaign Advancement's
+        initial points, line 517; the expert game's ratings, Expert: Creating The Ratings), or
+        None: none is left (the basic game asks none)."""
+        return None
+
+    def opening_words(self, state: FasaState) -> str:
+        """What the rolls before the first Power Allocation Phase are, in a note, while one is
+        still to come; "": none."""
+        return ""
+
+    def opening_notes(self, state: FasaState) -> list[Event]:
+        """What the table is told as the first turn begins: nothing (Campaign Advancement's
+        points, line 517)."""
+        return []
+
+    # The Power Allocation Phase.
+    def awaits_order(self, state: FasaState) -> bool:
+        """Whether the phase waits for a disabled ship's Captain's order of the turn: no (the
+        advanced game's self-destruction, line 1269)."""
+        return False
+
+    def self_destruct(self, state: FasaState, ship: Ship, order: str, who: str) -> Located:
+        """The Captain's order of the turn: the basic game has none (Advanced: Ship
+        Explosions)."""
+        raise IllegalAction(f"{who}: self-destruction is an advanced rule")
+
+    def skill_phase(self, state: FasaState) -> str:
+        """The note that opens a crew's roll for a bonus after the allocation, or "": none (the
+        expert game's Skill Roll Phase; Campaign Advancement's crew roll, line 506)."""
+        return ""
+
     # The Tactical Advantage Phase.
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         """The order of the tactical advantage decided without a roll (the expert game's
         Captains' ratings), or None: each Captain rolls (Advanced: Sequence Of Play step 2)."""
         return None
+
+    def advantage_added(self, state: FasaState, ship: Ship) -> int:
+        """What a Captain adds to his tactical advantage roll: nothing (Campaign Advancement's
+        captain's points, line 504)."""
+        return 0
+
+    def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
+        """A Captain's tactical advantage roll asked by another die than the d10 (Campaign
+        Advancement's percentile dice and the captain's points, line 504), or None: the d10."""
+        return None
+
+    # The Sensor Phase.
+    def sensor_phase(self, state: FasaState) -> FasaState | None:
+        """The Sensor Phase begun (Advanced: Sequence Of Play step 3), or None: the basic game
+        has none."""
+        return None
+
+    # The crew's roll (the expert game's Skill Roll Phase; Campaign Advancement's crew roll).
+    def crew_roll_target(self, state: FasaState, ship: Ship) -> int:
+        """What a crew's percentile roll for a bonus is made against: 0, no roll (the expert
+        game's Crew Efficiency Rating, Campaign Advancement's crew points, line 506)."""
+        return 0
+
+    # The end of the game.
+    def victory_notes(self, state: FasaState, winner: str) -> list[Event]:
+        """What the game's end tells besides its verdict: nothing (Campaign Advancement's
+        Victory Points and totals, line 521)."""
+        return []
+
+    def sensors_open(self, state: FasaState) -> bool:
+        """Whether a ship has its sensors still to use in this Sensor Phase: the basic game has
+        no Sensor Phase."""
+        return False
+
+    def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
+        """A ship's lock or scan in the Sensor Phase: the basic game has none."""
+        raise IllegalAction(f"{who}: the basic game has no Sensor Phase")
 
     # Sensing (the expert game's arc scan and sensor questions).
     def crewed_scan_offered(self, state: FasaState, ship: Ship) -> bool | None:
@@ -158,6 +251,12 @@ class Hooks:
         """What `ship` set off entering `hexes`: nothing (the advanced game's mines)."""
         return state, []
 
+    # The end of the game turn.
+    def turn_closed(self, ship: Ship, turn: int) -> Ship:
+        """A ship in play as its turn ends, before its panel resets: as it is (the expert game
+        keeps the Master Control Panel's column of the turn, `engineering/mcp.py`)."""
+        return ship
+
     # Power.
     def has_cloak(self, state: FasaState, ship: Ship) -> bool:
         """Whether the ship's cloaking device is in play: not in the basic game."""
@@ -174,14 +273,61 @@ class Hooks:
         return ""
 
 
+@dataclass(frozen=True)
+class OptionHooks:
+    """An optional rule's hooks and what switches them on."""
+
+    name: str
+    hooks: type[Hooks]
+    on: Callable[[str, Options], bool]
+    """Whether a game of this level with these options plays the rule."""
+
+
 _BY_LEVEL: dict[str, Hooks] = {"basic": Hooks()}
+_OPTIONS: list[OptionHooks] = []
+_COMPOSED: dict[tuple[str, Options], Hooks] = {}
+_last: tuple[str, Options, Hooks] | None = None
 
 
 def register(hooks: Hooks) -> None:
     """Make `hooks` the hooks of its level (`layers/` registers each level once, on loading)."""
     _BY_LEVEL[hooks.level] = hooks
+    _COMPOSED.clear()
+
+
+def register_option(option: OptionHooks) -> None:
+    """Add an optional rule's hooks (`layers/` and `rules.py` register them once, on loading)."""
+    if any(o.name == option.name for o in _OPTIONS):
+        raise ValueError(f"the hooks of {option.name} are registered twice")
+    _OPTIONS.append(option)
+    _COMPOSED.clear()
+
+
+def _compose(level: str, options: Options) -> Hooks:
+    """The level's hooks over those of each optional rule the options switch on."""
+    own = _BY_LEVEL[level]
+    on = tuple(o for o in _OPTIONS if o.on(level, options))
+    if not on:
+        return own
+    # The basic game's own hooks are the optional rules' base class already.
+    level_class = () if type(own) is Hooks else (type(own),)
+    bases = (*level_class, *(o.hooks for o in on))
+    composed: type[Hooks] = type(f"{type(own).__name__}With"
+                                 f"{''.join(o.hooks.__name__ for o in on)}", bases, {})
+    return composed()
 
 
 def of(state: FasaState) -> Hooks:
-    """The hooks of the state's level."""
-    return _BY_LEVEL[state.level]
+    """The hooks of the state's level and options (the last game's kept at hand: a game's
+    level and options are the same objects from its first state to its last)."""
+    global _last
+    level, options = state.level, state.setup.options
+    last = _last
+    if last is not None and last[0] is level and last[1] is options:
+        return last[2]
+    key = (level, options)
+    found = _COMPOSED.get(key)
+    if found is None:
+        found = _COMPOSED[key] = _compose(level, options)
+    _last = (level, options, found)
+    return found

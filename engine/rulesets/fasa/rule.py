@@ -6,7 +6,9 @@ is taken in; `step_words`, the step in a refusal's words), the rolls it owns and
 results do (`rolls`, by the step), the decisions it opens (`prompts` by the step; `decisions`, what
 an accepted action does; `options`, its legal actions; `controls`, its fields and limits;
 `autopilot`, the autopilot's choice; `disclosure`, what another side may know of it while it is
-open) and the levels that switch it on (`levels`). The turn assembles its tables from the rules
+open), what it adds to a seat's view (`view`) and to the explanations of its rolls (`explain`),
+the hooks of a lower level it changes (`hooks`), and the levels that switch it on (`levels`; a
+house rule also needs the table to name it, `house_rule`). The turn assembles its tables from the rules
 switched on for the game's level (`rules.py`): which rule owns a step, a roll or a decision is a
 lookup, and a key two rules declare is refused when the package loads.
 
@@ -15,18 +17,20 @@ This module is of the basic layer: it names the shapes, no rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.actions import Action
 from engine.controls import Decision
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
+from engine.rulesets.fasa.hooks import Hooks
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, Step
+from engine.stations import Seat
 
 Result = tuple[FasaState, list[Event]]
 """What a decision or a roll does: the state after it and its events."""
@@ -44,6 +48,27 @@ Make = Callable[[FasaState, Ship, Prompt, str], Decision]
 """A decision's fields, limits and presets for a seat's station."""
 Choose = Callable[[FasaState, Ship, str, str], Action]
 """The autopilot's answer to a decision: state (as its seat knows it), ship, station, kind."""
+ViewPart = Callable[[FasaState, Seat], Mapping[str, Any]]
+"""What a rule adds to a seat's view: keys of the view, JSON-ready, as that seat may know them."""
+
+
+def _nothing_more(state: FasaState) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class Explains:
+    """What a rule adds to the explanations of a roll it owns (the bridge display's Rolls list
+    and its "WHY?", `explanations/explain.py`)."""
+
+    claims: Callable[[FasaState], bool]
+    """Whether the roll now asked is this rule's (the state before the roll)."""
+    lines: Callable[[FasaState, int], list[str]]
+    """The rule and what the rolled value did: the state before the roll and the value."""
+    label: Callable[[FasaState, Sequence[Event]], tuple[str, str]]
+    """The roll in a few words and its outcome, for the Rolls list's row."""
+    pending: Callable[[FasaState], list[str]] = _nothing_more
+    """While the roll is asked: what it needs beyond its purpose's words (nothing more)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +127,19 @@ class Rule:
     controls: Mapping[str, Make] = field(default_factory=dict)
     autopilot: Mapping[str, Choose] = field(default_factory=dict)
     disclosure: Mapping[str, Disclosure] = field(default_factory=dict)
+    view: ViewPart | None = None
+    """What it adds to a seat's view (`seats/views.py` adds it in the games that play it)."""
+    explain: Explains | None = None
+    """What it adds to the explanations of its rolls (`explanations/explain.py`)."""
+    hooks: type[Hooks] | None = None
+    """The lower levels' named hooks it changes (`hooks.py`), laid under the level's own in the
+    games that play it, as an optional rule's are (`hooks.register_option`)."""
+    house_rule: str = ""
+    """A house rule's name, which a table lists in the scenario's `[options] house_rules` (or the
+    app's `[game] house_rules`) to play it in a game of its `levels`; "" for the book's rules,
+    which their levels switch on. A house rule changes the game through `hooks`, `view` and
+    `explain` (and decisions reached from them); its steps, rolls and prompts would be in every
+    game of its levels, so `rules.py` refuses them."""
 
 
 def active(decide: Decide) -> Decide:

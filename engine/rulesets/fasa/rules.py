@@ -8,6 +8,12 @@ what another side is told: `flow/decide.py`, `decisions/legal.py`, `decisions/co
 `autopilots/autopilot.py`, `decisions/disclosure.py`) from every rule, as a decision of a rule
 not in play is never open. A variant that re-sequences the turn supplies its own rules and
 tables the same way (docs/engine.md, "Adding a rule").
+
+What a rule adds to a seat's view and to the explanations, and the hooks it changes, are the
+game's own: `in_play` gives the rules a game plays (its level's, and the house rules its options
+name), and each rule's hooks are registered with what switches them on (`hooks.register_option`);
+a house rule's name is registered for the scenario's `[options] house_rules`
+(`values/options.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.command import (
     admiral_rule,
     aftermath_rule,
@@ -25,6 +32,7 @@ from engine.rulesets.fasa.command import (
 )
 from engine.rulesets.fasa.engineering import power_rule
 from engine.rulesets.fasa.firing import evasion_rule
+from engine.rulesets.fasa.house import alternating_advantage
 from engine.rulesets.fasa.moving import (
     advantage_rule,
     movement_rule,
@@ -38,6 +46,7 @@ from engine.rulesets.fasa.skills import (
     ratings_rule,
     skill_roll_rule,
 )
+from engine.rulesets.fasa.values.options import Options, register_house_rule
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
 RULES: tuple[Rule, ...] = (
@@ -56,8 +65,47 @@ RULES: tuple[Rule, ...] = (
     bonus_place_rule.RULE,  # the bonus point placed,
     science_rule.RULE,  # the Science Officer's roll
     aftermath_rule.RULE,
+    alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
+
+
+def plays(rule: Rule, level: str, options: Options) -> bool:
+    """Whether a game of `level` with `options` plays `rule`."""
+    return level in rule.levels and (not rule.house_rule or rule.house_rule in options.house_rules)
+
+
+def _switched_on(rule: Rule) -> hooks.OptionHooks:
+    def on(level: str, options: Options) -> bool:
+        return plays(rule, level, options)
+    assert rule.hooks is not None
+    return hooks.OptionHooks(rule.name, rule.hooks, on)
+
+
+def _register(rule: Rule) -> None:
+    if rule.house_rule:
+        if rule.steps or rule.rolls or rule.prompts or rule.step_of:
+            raise ValueError(f"{rule.name}: a house rule changes the game through its hooks, "
+                             "view and explanations; steps, rolls and prompts would be in every "
+                             "game of its levels")
+        register_house_rule(rule.house_rule, rule.name)
+    if rule.hooks is not None:
+        hooks.register_option(_switched_on(rule))
+
+
+for _rule in RULES:
+    _register(_rule)
+
+_IN_PLAY: dict[tuple[str, Options], tuple[Rule, ...]] = {}
+
+
+def in_play(state: FasaState) -> tuple[Rule, ...]:
+    """The declared rules the game plays: its level's and the house rules its options name."""
+    key = (state.level, state.setup.options)
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = tuple(r for r in RULES if plays(r, *key))
+    return found
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -71,7 +119,8 @@ def every_rule(base: Mapping[K, V],
 
 def per_level(base: Mapping[K, V],
               table: Callable[[Rule], Mapping[K, V]]) -> dict[str, dict[K, V]]:
-    """For each level, `base` with the `table` of each rule that level switches on."""
+    """For each level, `base` with the `table` of each rule that level switches on (a house
+    rule declares none of these tables)."""
     return {level: gather(base, ((r.name, table(r)) for r in RULES if level in r.levels))
             for level in LEVELS}
 

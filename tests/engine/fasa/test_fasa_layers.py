@@ -10,10 +10,13 @@ import pytest
 from engine.rulesets.fasa import hooks, rules
 from engine.rulesets.fasa.firing import evasion_rule
 from engine.rulesets.fasa.flow import prompts, rolls, turn
+from engine.rulesets.fasa.house import alternating_advantage
+from engine.rulesets.fasa.layers import option_hooks
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
 from engine.rulesets.fasa.layers.command_hooks import Command
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.rule import Rule, gather
+from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import EVADE, LEVELS
 
 
@@ -58,3 +61,28 @@ def test_a_key_two_rules_declare_is_refused_naming_both() -> None:
         gather({}, [(r.name, r.step_of) for r in (one, two)])
     with pytest.raises(ValueError, match="already declared by the base table"):
         gather({"x": EVADE}, [(one.name, one.step_of)])
+
+
+@pytest.mark.parametrize("option", [*option_hooks.OPTIONS, "house"])
+def test_an_optional_rule_overrides_only_named_hooks(option: object) -> None:
+    """An optional rule's (and a house rule's) hooks are `Hooks`' own methods, none new."""
+    layer = (alternating_advantage.AlternatingAdvantage if option == "house"
+             else option.hooks)  # type: ignore[attr-defined]
+    named = {n for n, _ in inspect.getmembers(hooks.Hooks, inspect.isfunction)}
+    own = {n for n, v in vars(layer).items() if inspect.isfunction(v)}
+    assert own and own <= named, f"{layer.__name__} defines {sorted(own - named)}"
+
+
+def test_an_options_hooks_lie_under_the_levels_own() -> None:
+    """Campaign Advancement's crew roll is against the crew's points at the advanced level and
+    against the Crew Efficiency Rating at the expert level (line 689): the level's answer stands
+    where it gives one."""
+    campaign = Options(campaign=True)
+    advanced = hooks._compose("advanced", campaign)
+    expert = hooks._compose("expert", campaign)
+    assert isinstance(advanced, option_hooks.CampaignAdvancement)
+    assert type(expert).__mro__.index(Expert) < type(expert).__mro__.index(
+        option_hooks.CampaignAdvancement)
+    assert hooks._compose("basic", Options()) is hooks._BY_LEVEL["basic"]
+    assert type(expert).crew_roll_target is Expert.crew_roll_target
+    assert type(advanced).crew_roll_target is option_hooks.CampaignAdvancement.crew_roll_target

@@ -264,7 +264,7 @@ def _allocate(state: FasaState, ship: Ship, station: str) -> AllocatePower:
         return AllocatePower(station, ship.id, move_power, shields,
                              min(weapon_cap(ship), total - move_power - shields))
     cost = ship.cls.cloak_cost
-    best = best_range(state.tables, ship, state.scale)
+    best = expert_play.best_range_now(state, ship)
     if has_cloak(state, ship) and cost <= total and (
             advanced.stay_cloaked(state, ship, best)
             or (ship.cloaked and not expert_play.worth_decloaking(state, ship, best))):
@@ -294,7 +294,7 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
     foe = nearest_enemy(state, ship)
     if foe is None:
         return unseen_enemies(state, ship)
-    if abs(distance(ship.pos, foe.pos) - best_range(state.tables, ship, state.scale)) > 3:
+    if abs(distance(ship.pos, foe.pos) - expert_play.best_range_now(state, ship)) > 3:
         return True
     if not line_of_fire_clear(ship.pos, foe.pos, state.obstacles):
         return True
@@ -362,7 +362,7 @@ def _best_path(state: FasaState, ship: Ship) -> str:
         return ""
     if advanced.lie_in_wait(state, ship):
         return ""
-    want = best_range(state.tables, ship, state.scale)
+    want = expert_play.best_range_now(state, ship)
     best, best_score = "", float("inf")
     hard_ok = _emergency_safe(state, ship)
     plain_bearing = -1

@@ -6,7 +6,10 @@ Everything here reads a state already redacted for the deciding seat (`views.red
 
 - Full values (lines 639-643): a plasma launcher's damage is the table's full figure at scale 1
   (the basic and advanced games use the italic third), so the range where a volley does most is
-  worked out at the game's own scale (`expected_damage`, `best_range`).
+  worked out at the game's own scale (`expected_damage`, `best_range`), each weapon's odds and
+  reach changed as the game's variant changes the shot (`variant_changes`: Battlestations!'
+  gravity wells, seed 001 line 194, and an Andorian captain's chosen weapon, line 204), so
+  the range a ship steers for is the one the rolls will read.
 - The skill bonus (lines 689, 701-703, the four of Campaign Advancement, lines 506-511): a point
   of superstructure or engine power back for good when the ship is hurt and no shot is near; the
   to-hit bonus on the two strongest armed weapons that bear when an enemy is within reach; else
@@ -31,13 +34,19 @@ from fractions import Fraction
 from engine.hexgrid import Hex, distance, offset_to_hex, sextants
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.data.tables import Tables
-from engine.rulesets.fasa.firing.combat import plasma_damage_at
+from engine.rulesets.fasa.firing.combat import (
+    MOST_TO_HIT,
+    NO_CHANGE,
+    plasma_damage_at,
+    shot_change,
+)
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.moving.warp import bounds
 from engine.rulesets.fasa.sensing.arc_scan import ARCS
 from engine.rulesets.fasa.values.actions import BonusShield, SkillBonus
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.variant_tables import ShotChange
 
 TAC = Fraction(1, 3)
 AIM_REACH = 4
@@ -51,14 +60,22 @@ SCAN_ORDER = (0, 1, 0, -1, 0)
 ARC_RING = ("forward", "starboard", "aft", "port")
 
 
-def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC) -> float:
+def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC,
+                    changes: tuple[ShotChange, ...] = ()) -> float:
     """Expected damage of a full volley at `rng` hexes, every weapon at full power, the plasma
-    table read at `scale` (its full figure at scale 1, the italic third at 1/3)."""
+    table read at `scale` (its full figure at scale 1, the italic third at 1/3); `changes`, one
+    a weapon, what the game's variant does to each weapon's to-hit number and reach
+    (`variant_changes`), read as `combat.need_to_hit` reads them."""
     total = 0.0
-    for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True):
+    for i, (spec, w) in enumerate(zip(ship.cls.weapons, ship.weapons, strict=True)):
         if w.damaged:
             continue
         need = tables.to_hit(spec.chart, rng)
+        change = changes[i] if i < len(changes) else NO_CHANGE
+        if need and change.reach and rng > tables.max_range(spec.chart) + change.reach:
+            need = 0
+        if need and change.to_hit:
+            need = min(MOST_TO_HIT, max(0, need + change.to_hit))
         if spec.kind == "beam":
             dmg = spec.max_power + spec.band_modifier(rng)
         elif spec.kind == "missile":
@@ -69,7 +86,8 @@ def expected_damage(tables: Tables, ship: Ship, rng: int, scale: Fraction = TAC)
     return total
 
 
-_BEST: dict[tuple[int, int, tuple[bool, ...], Fraction], tuple[Tables, object, int]] = {}
+_BEST: dict[tuple[int, int, tuple[bool, ...], Fraction, tuple[tuple[int, int], ...]],
+            tuple[Tables, object, int]] = {}
 """`best_range` of each class with its weapons' damage, by the tables' and the class's identity
 (both held, so that their ids are not reused while they are here): the autopilots ask it for
 every ship at almost every decision, and it reads 24 ranges of every weapon."""
@@ -77,19 +95,39 @@ BEST_KEPT = 4096
 """How many `best_range` answers are kept at most (a long-running table plays many games)."""
 
 
-def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC) -> int:
-    """The range where a full volley does most, the longer on a near tie."""
-    key = (id(tables), id(ship.cls), tuple(w.damaged for w in ship.weapons), scale)
+def best_range(tables: Tables, ship: Ship, scale: Fraction = TAC,
+               changes: tuple[ShotChange, ...] = ()) -> int:
+    """The range where a full volley does most, the longer on a near tie (`changes`: the
+    variant's to each weapon, `expected_damage`)."""
+    key = (id(tables), id(ship.cls), tuple(w.damaged for w in ship.weapons), scale,
+           tuple((c.to_hit, c.reach) for c in changes))
     kept = _BEST.get(key)
     if kept is not None and kept[0] is tables and kept[1] is ship.cls:
         return kept[2]
-    scores = [(expected_damage(tables, ship, r, scale), r) for r in range(1, 25)]
+    scores = [(expected_damage(tables, ship, r, scale, changes), r) for r in range(1, 25)]
     top = max(s for s, _ in scores)
     best = max(r for s, r in scores if s >= 0.9 * top) if top > 0 else 1
     if len(_BEST) >= BEST_KEPT:
         _BEST.clear()
     _BEST[key] = (tables, ship.cls, best)
     return best
+
+
+def variant_changes(state: FasaState, ship: Ship) -> tuple[ShotChange, ...]:
+    """What the game's variant does to each of `ship`'s weapons fired at the nearest enemy it
+    sees (`combat.shot_change`: Battlestations!' gravity wells between them, an Andorian
+    captain's chosen weapon); () where it changes none, as in FASA's own game."""
+    foe = _nearest_seen(state, ship)
+    if foe is None:
+        return ()
+    changes = tuple(shot_change(state, ship, spec, foe) for spec in ship.cls.weapons)
+    return changes if any(c.to_hit or c.reach for c in changes) else ()
+
+
+def best_range_now(state: FasaState, ship: Ship) -> int:
+    """`best_range` of `ship` in this game: at its scale, with what its variant does to each
+    weapon's odds and reach against the nearest enemy (`variant_changes`)."""
+    return best_range(state.tables, ship, state.scale, variant_changes(state, ship))
 
 
 def _nearest_seen(state: FasaState, ship: Ship) -> Ship | None:
@@ -100,7 +138,7 @@ def _nearest_seen(state: FasaState, ship: Ship) -> Ship | None:
 def choose_bonus(state: FasaState, ship: Ship, station: str) -> SkillBonus:
     """The skill bonus a competent Captain takes this turn (module docstring)."""
     foe = _nearest_seen(state, ship)
-    reach = best_range(state.tables, ship, state.scale) + AIM_REACH
+    reach = best_range_now(state, ship) + AIM_REACH
     near = foe is not None and distance(ship.pos, foe.pos) <= reach
     cls = ship.cls
     if 0 < ship.superstructure <= cls.superstructure // 2:

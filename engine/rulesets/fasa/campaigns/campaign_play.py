@@ -36,7 +36,6 @@ from engine.dice import D10, Die, RollRequest
 from engine.errors import DataError
 from engine.events import Event
 from engine.rulesets.fasa.campaigns import campaign
-from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note, RollRequested
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
@@ -103,11 +102,6 @@ def opening_notes(state: FasaState) -> list[Event]:
         return []
     return [Note(f"Campaign Advancement: {s.name}'s captain {s.advancement[0]}, crew "
                  f"{s.advancement[1]}") for s in state.ships if s.advancement]
-
-
-def crew_roll_in_play(state: FasaState) -> bool:
-    """Whether the crews roll against their points after the allocation (the advanced level)."""
-    return in_play(state) and not expert(state.level)
 
 
 def captain_points(state: FasaState, ship: Ship) -> int:

@@ -1,8 +1,9 @@
 """Power (Book Two, Advanced: Power Allocation Phase; Command & Control: Using The Engineering
-Panel, Recording Power Expended, Engineering Out).
+Panel, Recording Power Expended, Engineering Out; Expert: Master Control Panels).
 
 - `power.py`: the Power Allocation Phase: allocating, arming, setting shields;
   `power_rule.py`: its part in the game, declared once (`rule.Rule`).
 - `power_spent.py`: power spent as it goes and powering down after engine damage.
 - `engineering_out.py`: engineering out after a bridge hit.
+- `mcp.py`: the Master Control Panel's record of each turn (the expert game's).
 """

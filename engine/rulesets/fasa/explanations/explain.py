@@ -27,10 +27,8 @@ from engine.rulesets.fasa.explanations.explain_advanced import (
     blast_lines,
     blast_roll_lines,
     evaded_hit_lines,
-    evasion_roll_lines,
     explosion_roll_lines,
     hard_turn_lines,
-    is_evasion_roll,
 )
 from engine.rulesets.fasa.explanations.explain_expert import (
     expert_roll_lines,
@@ -39,8 +37,9 @@ from engine.rulesets.fasa.explanations.explain_expert import (
     to_hit_lines,
 )
 from engine.rulesets.fasa.firing.combat import need_to_hit, shot_change, shot_damage
-from engine.rulesets.fasa.firing.evasion import current
 from engine.rulesets.fasa.levels import expert
+from engine.rulesets.fasa.rule import Explains
+from engine.rulesets.fasa.rules import in_play
 from engine.rulesets.fasa.values.state import BLAST, DESTROYED, SKILL, FasaState
 from engine.words import plural
 
@@ -73,8 +72,8 @@ def explain(before: GameState, events: Sequence[Event],
     expert_lines = expert_roll_lines(before, value, may_know)
     if expert_lines is not None:
         lines += expert_lines
-    elif is_evasion_roll(before):
-        lines += evasion_roll_lines(before, value)
+    elif (own := claimed(before)) is not None:  # a declared rule's roll (Rule.explain)
+        lines += own.lines(before, value)
     elif before.exploding:
         lines += explosion_roll_lines(before, value, events, may_know)
     elif before.shots and before.hit is None and before.step == "resolve":
@@ -148,6 +147,13 @@ def _to_hit(state: FasaState, value: int, inside: bool, events: Sequence[Event])
     return out
 
 
+def claimed(state: FasaState) -> Explains | None:
+    """The explanations of the declared rule whose roll is now asked, or None (a roll the
+    tables here explain)."""
+    return next((r.explain for r in in_play(state)
+                 if r.explain is not None and r.explain.claims(state)), None)
+
+
 def firing_rule(state: FasaState) -> str:
     """The to-hit rule, cited from the book of the game's level: the basic game's Firing Chart
     is Book One's; the advanced game's rules on firing are Book Two's."""
@@ -166,7 +172,9 @@ def explain_pending(state: GameState, side: str | None = None) -> tuple[str, ...
     lines = [f"This roll: {request.purpose.removesuffix(', ' + needs)}"]
     if needs:
         lines.append(f"It {needs} on the d{request.sides}.")
-    if is_evasion_roll(state) or state.exploding:
+    if (own := claimed(state)) is not None:  # a declared rule's roll (Rule.explain)
+        lines += own.pending(state)
+    elif state.exploding:
         pass   # the purpose says what it needs; the result explains the rest
     elif state.shots and state.hit is None and state.step == "resolve":
         shot = state.shots[0]
@@ -219,11 +227,8 @@ def roll_label(before: GameState, events: Sequence[Event]) -> tuple[str, str] | 
         return None
     rolled = next((e for e in events if type(e).__name__ == "Rolled"), None)
     purpose = str(getattr(getattr(rolled, "request", None), "purpose", ""))
-    if is_evasion_roll(before):
-        missile = current(before)
-        done = next((e for e in events if type(e).__name__ == "Evaded"), None)
-        return (f"evading {before.ship(missile.firer).cls.weapon(missile.weapon).name}",
-                "EVADED" if getattr(done, "success", "") == "success" else "FAILED")
+    if (own := claimed(before)) is not None:  # a declared rule's roll (Rule.explain)
+        return own.label(before, events)
     if before.exploding:
         gone = any(type(e).__name__ == "StatusChanged" and getattr(e, "ship", "") ==
                    before.exploding and getattr(e, "status", "") == DESTROYED for e in events)

@@ -1,6 +1,6 @@
 """"Why did this happen?" for the advanced game's rolls and blasts: the emergency heading change's
--2 to hit, an evasion's roll and what it did to a missile's hit, a ship's explosion roll, and the
-damage of an exploding ship's blast.
+-2 to hit, what an evasion did to a missile's hit (its roll: `firing/evasion_words.py`), a ship's
+explosion roll, and the damage of an exploding ship's blast.
 
 Built from the state just before the roll, the events the roll caused and the engine's own
 functions and tables (`need_to_hit`, `shields_facing`, `struck_heading`, `evasion.current`,
@@ -19,10 +19,11 @@ from engine.hexgrid import distance
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.data.tables import ExplosionRow
 from engine.rulesets.fasa.firing.combat import EMERGENCY_TO_HIT
-from engine.rulesets.fasa.firing.evasion import EVADE_SUCCESS, current, struck_heading
+from engine.rulesets.fasa.firing.evasion import struck_heading
+from engine.rulesets.fasa.firing.evasion_words import shields_words as _shields
 from engine.rulesets.fasa.firing.explosions import AUTOMATIC
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
-from engine.rulesets.fasa.values.state import DESTROYED, EVADE, FasaState, Ship, Shot
+from engine.rulesets.fasa.values.state import DESTROYED, FasaState, Ship, Shot
 from engine.words import plural
 
 MayKnow = Callable[[str], bool]
@@ -34,14 +35,6 @@ def hard_turn_lines(firer: Ship, chart: str, rng: int, printed: int, need: int) 
     return [f"Firing Chart {chart}, range {rng}: 1-{printed} on the chart",
             f"{EMERGENCY_TO_HIT:+d}: {firer.name} made an emergency heading change in the "
             f"Movement Phase before this fire: hits on 1-{need}"]
-
-
-def _shields(numbers: tuple[int, ...]) -> str:
-    if len(numbers) == 1:
-        return f"shield {numbers[0]}"
-    if len(numbers) == 2:
-        return f"shield {numbers[0]} or {numbers[1]} (a d10 picks: 1-5 shield {numbers[0]})"
-    return "all six shields (the same hex)"
 
 
 def evaded_hit_lines(state: FasaState, shot: Shot, firer: Ship, target: Ship,
@@ -58,27 +51,6 @@ def evaded_hit_lines(state: FasaState, shot: Shot, firer: Ship, target: Ship,
     return [f"Damage {dealt}: {target.name}'s evasion failed: full damage",
             f"It strikes the shield it would have struck before {target.name} turned: "
             f"{_shields(facing)}"]
-
-
-def evasion_roll_lines(state: FasaState, value: int) -> list[str]:
-    """The evasion roll: 1-3 succeeds; which shield the missile will strike either way."""
-    shot = current(state)
-    firer, target = state.ship(shot.firer), state.ship(shot.target)
-    weapon = firer.cls.weapon(shot.weapon).name
-    ok = value <= EVADE_SUCCESS
-    if ok:
-        facing = shields_facing(target.pos, target.heading, firer.pos)
-        outcome = (f"the evasion succeeds: if the {weapon} hits, it strikes the shield now "
-                   f"facing {firer.name} at half damage: {_shields(facing)}")
-    else:
-        facing = shields_facing(target.pos, shot.heading, firer.pos)
-        outcome = (f"the evasion fails: if the {weapon} hits, it strikes the shield it would "
-                   f"have struck, at full damage: {_shields(facing)}")
-    return ["Rule: Book Two, Advanced: Evading Missile Fire; the evader rolls a d10 after its "
-            f"turn, 1-{EVADE_SUCCESS} succeeds",
-            f"{value} {'is' if ok else 'is not'} within 1-{EVADE_SUCCESS}: {outcome}",
-            f"Either way {target.name} takes 1 superstructure point and cannot fire in this "
-            "Firing Phase"]
 
 
 def explosion_roll_lines(state: FasaState, value: int, events: Sequence[Event],
@@ -147,8 +119,3 @@ def _blast(state: FasaState, source_id: str, target_id: str, rng: int, damage: i
         facing = shields_facing(target.pos, target.heading, source.pos)
         out.append(f"It strikes the shield facing the explosion: {_shields(facing)}")
     return out
-
-
-def is_evasion_roll(state: FasaState) -> bool:
-    return (state.step == EVADE and bool(state.evasions) and state.roll is not None
-            and not any(s.awaiting for s in state.ships))  # not a C&C officer's roll

@@ -8,7 +8,7 @@ roll, shields, damage inside the ship, and the hazards of the fight.
   control points spent per shot.
 - `hiding.py`: who knows where a cloaked ship is and how hard it is to hit (fire asks it; the
   cloak itself is in `sensing/`).
-- `mines.py`: mines and decoys; `evasion.py`: evading missile fire, and `evasion_rule.py` its
-  declaration (`rule.Rule`); `explosions.py`: ship
+- `mines.py`: mines and decoys; `evasion.py`: evading missile fire, `evasion_rule.py` its
+  declaration (`rule.Rule`) and `evasion_words.py` its roll in words; `explosions.py`: ship
   explosions, their blasts and the self-destruct order.
 """

@@ -29,6 +29,7 @@ from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.crew_events import ScienceApplied
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.state import BLAST, MINE, RESOLVE, FasaState, Ship, Shot, replace
+from engine.words import plural
 
 
 def incoming(state: FasaState, ship: Ship) -> tuple[Shot, ...]:
@@ -46,8 +47,10 @@ def waiting(state: FasaState) -> tuple[Ship, ...]:
 
 def prompts(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(Prompt(s.id, state.station_for(s.id, Duty.DAMAGE_CONTROL),
-                        f"damage control of {s.name}: put up to {s.dc_points} point(s) on the "
-                        f"{len(incoming(state, s))} shot(s) coming in, before the dice", None,
+                        f"damage control of {s.name}: put up to "
+                        f"{plural(s.dc_points, 'point')} on the "
+                        f"{plural(len(incoming(state, s)), 'shot')} coming in, before the dice",
+                        None,
                         "damage_control")
                  for s in waiting(state))
 

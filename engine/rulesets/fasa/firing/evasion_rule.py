@@ -3,7 +3,10 @@ the rule itself, this its part in the game: `rule.Rule`).
 
 "A ship that has been fired upon by a missile weapon may attempt to evade it": when a missile is
 declared at a ship, its Helm is asked to turn port, starboard or not at all (the `evade` step of a
-Firing Phase, its decision and its d10), at the advanced level and above.
+Firing Phase, its decision and its d10), at the advanced level and above. Its roll is
+explained in `evasion_words.py`. What it adds to a seat's view, the counter "immediately rotated"
+(the ship's public `evading`), is a field of every ship the state carries at every level, so
+it declares no `view` of its own.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from engine.hexgrid import turn
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.arcs import shields_facing
 from engine.rulesets.fasa.firing import evasion
+from engine.rulesets.fasa.firing.evasion_words import evasion_label, evasion_roll_lines, is_evasion_roll
 from engine.rulesets.fasa.rule import (
     LEVELS_FROM_ADVANCED,
     Disclosure,
+    Explains,
     Flow,
     Result,
     RollOwner,
@@ -119,4 +124,5 @@ RULE = Rule(
     controls={"evade": _controls},
     autopilot={"evade": _autopilot},
     disclosure={"evade": Disclosure(Told.ACTS, "deciding whether to evade")},
+    explain=Explains(is_evasion_roll, evasion_roll_lines, evasion_label),
 )

@@ -32,7 +32,6 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import distance
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing.combat import request, targetable
 from engine.rulesets.fasa.levels import PER_HIT_LEVELS
@@ -139,10 +138,11 @@ def self_destruct(state: FasaState, ship: Ship, order: str,
     if not may_self_destruct(ship):
         raise IllegalAction(f"{who}: {ship.name} is {ship.status}: it has nothing left to "
                             "destroy")
-    if order == rescues.ABANDON:
-        return rescues.abandon(state, ship, who)  # an optional rule (Rescues During Combat)
+    added = hooks.of(state).captain_order(state, ship, order, who)  # Rescues During Combat
+    if added is not None:
+        return added
     if order not in SELF_DESTRUCT_ORDERS:
-        also = f" (or {rescues.ABANDON} ship)" if rescues.in_play(state) else ""
+        also = hooks.of(state).more_orders(state)
         raise IllegalAction(f"{who}: the order is {' or '.join(SELF_DESTRUCT_ORDERS)}{also}, "
                             f"not {order!r}")
     ship = replace(ship, ordered=True)

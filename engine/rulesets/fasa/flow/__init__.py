@@ -7,5 +7,4 @@ Play).
   the step); `prompts.py`: who must act now (`STEP_PROMPTS`, by the step).
 - `rolls.py`: which rule owns a roll (`owner`), as data; `decide.py`: which rule takes each kind
   of decision (`DECISIONS`); `ending.py`: the end of a ship's move and of the game.
-- `mcp.py`: the Master Control Panel's record of each turn.
 """

@@ -10,15 +10,14 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa import rules
+from engine.rulesets.fasa import hooks, rules
 from engine.rulesets.fasa.command import admiral, helm_rolls
-from engine.rulesets.fasa.firing import combat, evasion, explosions
+from engine.rulesets.fasa.firing import combat, evasion
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
-from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
-from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask, sensors_rating
 from engine.rulesets.fasa.values.actions import (
     ArcScan,
     AskSensor,
@@ -29,7 +28,6 @@ from engine.rulesets.fasa.values.actions import (
     Sense,
     SetWarp,
 )
-from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.state import MOVE, FasaState, Ship, replace
 
 Result = tuple[FasaState, list[Event]]
@@ -51,9 +49,7 @@ itself (the Admiral's seat is a side's, not a ship's station)."""
 def _self_destruct(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     # A disabled ship's Captain may still order it (line 1269; explosions.py).
     assert isinstance(action, SelfDestruct)
-    if not advanced_rules(state.level):
-        raise IllegalAction(f"{station}: self-destruction is an advanced rule")
-    return explosions.self_destruct(state, ship, action.order, station)
+    return hooks.of(state).self_destruct(state, ship, action.order, station)
 
 
 def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -82,9 +78,8 @@ def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result
     assert isinstance(action, Sense)
     if state.step == MOVE:  # C&C: a lock tried again at the ship's turn (line 1249)
         return _in_turn(_relock)(state, ship, action, station)
-    if crewed(ship):  # C&C: the lock by the Science Officer's rating (sensors_rating.py)
-        return sensors_rating.sense(state, ship, action, station)
-    return sensors.sense(state, ship, action.target, action.question, action.detail, station)
+    # The advanced game's lock (sensors.py); C&C's by the Science Officer's rating.
+    return hooks.of(state).sense(state, ship, action, station)
 
 
 def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:

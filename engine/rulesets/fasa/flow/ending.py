@@ -4,8 +4,7 @@ the turn's steps, its rolls and its decisions all come to."""
 from __future__ import annotations
 
 from engine.events import Event
-from engine.rulesets.fasa import victory
-from engine.rulesets.fasa.campaigns import campaign_play
+from engine.rulesets.fasa import hooks, victory
 from engine.rulesets.fasa.values.events import GameOver
 from engine.rulesets.fasa.values.state import ESCAPED, HAZARD, MOVE, OVER, FasaState, replace
 
@@ -37,6 +36,6 @@ def check_game_over(state: FasaState, turn_over: bool = False) -> tuple[FasaStat
 def finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list[Event]]:
     state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
                     roll=None)
-    notes = campaign_play.victory_notes(state, verdict.winner)  # an optional rule (line 521)
+    notes = hooks.of(state).victory_notes(state, verdict.winner)  # Campaign Advancement, line 521
     return state, [*notes, GameOver(verdict.outcome, verdict.winner, verdict.kind,
                                     verdict.ending)]

@@ -11,11 +11,11 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
+    hooks,
     layers,  # noqa: F401  (registers each level's hooks)
     rules,
     victory,
 )
-from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.command import (
     aftermath,
     cc_turn,
@@ -27,14 +27,13 @@ from engine.rulesets.fasa.command import (
 )
 from engine.rulesets.fasa.engineering import power, power_spent
 from engine.rulesets.fasa.firing import combat, explosions
-from engine.rulesets.fasa.flow import decide, mcp, rolls
+from engine.rulesets.fasa.flow import decide, rolls
 from engine.rulesets.fasa.flow.ending import check_game_over, finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
-from engine.rulesets.fasa.levels import advanced_rules, expert
 from engine.rulesets.fasa.moving import advantage, movement
 from engine.rulesets.fasa.rule import Flow, StepFlow
-from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors, sensors_rating
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll, ratings, skill_roll
+from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors_rating
+from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
@@ -169,12 +168,9 @@ def _power_note(state: FasaState) -> Note:
 
 
 def _power(state: FasaState) -> Flow:
-    if campaign_play.unrolled(state):
-        return (replace(state, step=RATINGS),
-                [Note("Campaign Advancement: each ship rolls its initial points")], False)
-    if expert(state.level) and ratings.unrated(state):
-        return replace(state, step=RATINGS), [Note("The ratings are rolled: three dice and 45 "
-                                                   "each")], False
+    layer = hooks.of(state)
+    if opening := layer.opening_words(state):  # Campaign Advancement's points, the ratings
+        return replace(state, step=RATINGS), [Note(opening)], False
     if comms.due(state):  # an optional rule: the turn's team rolls come first
         state, more = comms.start(state)
         return state, more, False
@@ -182,22 +178,13 @@ def _power(state: FasaState) -> Flow:
     state, events = frozen_panels.settle(state)
     if any(s.status == ACTIVE and not s.allocated for s in state.ships):
         return state, events, True
-    if advanced_rules(state.level) and any(s.status == DISABLED
-                                           and explosions.may_self_destruct(s)
-                                           for s in state.ships):
-        # A disabled ship's Captain has this order alone to give: the phase waits for it (line
-        # 1269; docs/rules-decisions.md).
+    if layer.awaits_order(state):  # a disabled ship's Captain's order (advanced_hooks.py)
         return state, events, True
     state, more = cloak.engage(state)
     events += more
-    if expert(state.level):
-        # Expert: Skill Roll Phase, after the Power Allocation Phase (step 3).
+    if skill := layer.skill_phase(state):  # Expert's Skill Roll Phase, Campaign's crew roll
         state = skill_roll.start(state)
-        return state, [*events, Note(f"Skill Roll Phase of turn {state.turn}")], False
-    if campaign_play.crew_roll_in_play(state):  # an optional rule (line 506)
-        state = skill_roll.start(state)
-        return state, [*events, Note(f"Campaign Advancement: the crews' rolls of turn "
-                                     f"{state.turn}")], False
+        return state, [*events, Note(skill)], False
     state, more = advantage.start(state)
     return state, events + more, False
 
@@ -220,7 +207,7 @@ def _skill(state: FasaState) -> Flow:
 
 
 def _sensing(state: FasaState) -> Flow:
-    if sensors.in_sensor_phase(state) and any(sensors.may_sense(state, s) for s in state.ships):
+    if hooks.of(state).sensors_open(state):  # the advanced game's Sensor Phase
         return state, [], True
     state, events = _start_movement(state)
     return state, events, False
@@ -338,8 +325,9 @@ def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]
     # Every ship still on the map resets its panel, a disabled one included: it allocates no
     # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
     # The Master Control Panel's column for the turn is kept first (Expert; mcp.py).
-    ships = tuple(power.end_of_turn(mcp.close_turn(s, state.turn) if expert(state.level) else s)
-                  if s.status in (ACTIVE, DISABLED) else s for s in state.ships)
+    closed = hooks.of(state).turn_closed
+    ships = tuple(power.end_of_turn(closed(s, state.turn)) if s.status in (ACTIVE, DISABLED)
+                  else s for s in state.ships)
     ships, more = cc_turn.end_of_turn(state, ships)  # C&C: orders, officers' rolls, repairs
     events += more
     ships = science.end_of_turn(replace(state, ships=ships)).ships  # C&C: Science's counters

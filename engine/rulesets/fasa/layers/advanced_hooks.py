@@ -1,16 +1,17 @@
 """What the advanced game (Book Two, Advanced rules) changes at the basic game's hooks: cloaked
-ships hidden and hard to hit (`firing/hiding.py`), the shield a failed evasion strikes
-(`firing/evasion.py`), mines (`firing/mines.py`), emergency heading change stress
-(`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
+ships hidden and hard to hit (`firing/hiding.py`), the Sensor Phase (`sensing/sensors.py`), the
+shield a failed evasion strikes (`firing/evasion.py`), mines (`firing/mines.py`), emergency
+heading change stress (`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
 
 from __future__ import annotations
 
 from engine.hexgrid import Hex
-from engine.rulesets.fasa.firing import evasion, hiding, mines
+from engine.rulesets.fasa.firing import evasion, explosions, hiding, mines
 from engine.rulesets.fasa.hooks import Hooks, Located
 from engine.rulesets.fasa.moving import stress
-from engine.rulesets.fasa.sensing import cloak
-from engine.rulesets.fasa.values.state import FasaState, Ship, Shot
+from engine.rulesets.fasa.sensing import cloak, sensors
+from engine.rulesets.fasa.values.actions import Sense
+from engine.rulesets.fasa.values.state import DISABLED, FasaState, Ship, Shot
 
 
 class Advanced(Hooks):
@@ -49,3 +50,20 @@ class Advanced(Hooks):
 
     def has_cloak(self, state: FasaState, ship: Ship) -> bool:
         return cloak.has_cloak(state, ship)
+
+    def sensor_phase(self, state: FasaState) -> FasaState | None:
+        return sensors.start(state)
+
+    def sensors_open(self, state: FasaState) -> bool:
+        return any(sensors.may_sense(state, s) for s in state.ships)
+
+    def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
+        return sensors.sense(state, ship, action.target, action.question, action.detail, who)
+
+    def awaits_order(self, state: FasaState) -> bool:
+        # A disabled ship's Captain has this order alone to give: the phase waits for it (line
+        # 1269; docs/rules-decisions.md).
+        return any(s.status == DISABLED and explosions.may_self_destruct(s) for s in state.ships)
+
+    def self_destruct(self, state: FasaState, ship: Ship, order: str, who: str) -> Located:
+        return explosions.self_destruct(state, ship, order, who)

@@ -12,7 +12,7 @@ from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.sensing import sensors_rating
 from engine.rulesets.fasa.skills import explosion_roll
-from engine.rulesets.fasa.values.actions import AskSensor
+from engine.rulesets.fasa.values.actions import AskSensor, Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.shaken import sensors_dark
@@ -26,6 +26,11 @@ class Command(Expert):
 
     def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return hit_location.roller(state, ship, duty)
+
+    def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
+        if crewed(ship):  # the lock by the Science Officer's rating (sensors_rating.py)
+            return sensors_rating.sense(state, ship, action, who)
+        return super().sense(state, ship, action, who)
 
     def sensors_out_duty(self, state: FasaState, target: Ship) -> Duty:
         # The Instructor's ships keep the captain's roll (line 897); a crewed ship's Science

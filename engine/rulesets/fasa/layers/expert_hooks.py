@@ -5,6 +5,7 @@ line 809)."""
 
 from __future__ import annotations
 
+from engine.rulesets.fasa.engineering import mcp
 from engine.rulesets.fasa.firing import expert_damage
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
@@ -20,6 +21,27 @@ class Expert(Advanced):
 
     def advantage_order(self, state: FasaState) -> tuple[str, ...] | None:
         return ratings.advantage_order(state)  # Expert step 1, line 695
+
+    def opening_roll(self, state: FasaState) -> Located | None:
+        earlier = super().opening_roll(state)  # an optional rule's first (Campaign Advancement)
+        if earlier is not None or not ratings.unrated(state):
+            return earlier
+        return ratings.ask(state)  # Expert: Creating The Ratings
+
+    def opening_words(self, state: FasaState) -> str:
+        earlier = super().opening_words(state)
+        if earlier or not ratings.unrated(state):
+            return earlier
+        return "The ratings are rolled: three dice and 45 each"
+
+    def skill_phase(self, state: FasaState) -> str:
+        return f"Skill Roll Phase of turn {state.turn}"  # Expert: step 3
+
+    def turn_closed(self, ship: Ship, turn: int) -> Ship:
+        return mcp.close_turn(ship, turn)  # the Master Control Panel's column (mcp.py)
+
+    def crew_roll_target(self, state: FasaState, ship: Ship) -> int:
+        return ship.efficiency  # the Skill Roll Phase: the Crew Efficiency Rating (line 689)
 
     def question_left(self, state: FasaState, ship: Ship) -> bool:
         return sensor_ask.has_question(state, ship)  # lines 707, 777; C&C 1217, 1245

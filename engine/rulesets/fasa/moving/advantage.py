@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.sensing import sensors
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
@@ -33,9 +31,10 @@ def start(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def ask(state: FasaState, events: list[Event]) -> tuple[FasaState, list[Event]]:
     ship = state.ship(state.queue[0])
-    if campaign_play.in_play(state):  # percentile dice and the captain's points (line 504)
-        state, more = campaign_play.advantage_request(state, ship)
-        return state, [*events, *more]
+    # Campaign Advancement: percentile dice and the captain's points (line 504; option_hooks.py)
+    own = hooks.of(state).advantage_request(state, ship)
+    if own is not None:
+        return own[0], [*events, *own[1]]
     state, ev = combat.request(state, ship.id, Duty.COMMAND,
                                f"tactical advantage roll for {ship.name}", public=True)
     return state, [*events, ev]
@@ -55,9 +54,11 @@ def settle(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def to_sensors(state: FasaState, order: tuple[str, ...]) -> tuple[FasaState, list[Event]]:
     # Sensor Phase next (Advanced: Sequence Of Play step 3); the basic game has none.
-    state = sensors.start(replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=()))
+    state = replace(state, advantage=order, adv_rolls=(), step=SENSE, queue=())
+    sensing = hooks.of(state).sensor_phase(state)  # the advanced game's (sensing/sensors.py)
+    state = state if sensing is None else sensing
     leader = state.ship(order[-1]).name if order else "nobody"
     notes: list[Event] = [Note(f"Turn {state.turn}: {leader} has the tactical advantage")]
-    if sensors.in_sensor_phase(state):
+    if sensing is not None:
         notes.append(Note(f"Sensor Phase of turn {state.turn}"))
     return state, notes

@@ -5,14 +5,15 @@ this its part in the game: `rule.Rule`).
 After the power is allocated (and the expert game's Skill Roll Phase), each Captain rolls a die,
 ties rolling again, to decide who moves last on equal movement and declares targets last for the
 turn (at the expert and command levels the Captains' ratings decide it: `hooks.advantage_order`).
-An optional rule adds a Captain's Campaign Advancement points to his roll (line 506). The phase
+An optional rule adds a Captain's Campaign Advancement points to his roll (line 504; the hook
+`advantage_added`). The phase
 begins from the phase before it (`advantage.start`, called by the Power Allocation and Skill
 Roll Phases' work in `flow/turn.py`).
 """
 
 from __future__ import annotations
 
-from engine.rulesets.fasa.campaigns import campaign_play
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.moving import advantage
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Flow, Result, RollOwner, Rule
 from engine.rulesets.fasa.values.state import ADVANTAGE, FasaState, replace
@@ -34,9 +35,9 @@ def _always(state: FasaState) -> bool:
 
 def _rolled(state: FasaState, value: int) -> Result:
     """Advanced: Tactical Advantage Phase: each ship's roll, the captain's points added (an
-    optional rule: Campaign Advancement)."""
+    optional rule: Campaign Advancement, `layers/option_hooks.py`)."""
     ship = state.queue[0]
-    value += campaign_play.captain_points(state, state.ship(ship))
+    value += hooks.of(state).advantage_added(state, state.ship(ship))
     rolls = tuple((s, r + (value,)) if s == ship else (s, r) for s, r in state.adv_rolls)
     return replace(state, adv_rolls=rolls, queue=state.queue[1:], roll=None), []
 

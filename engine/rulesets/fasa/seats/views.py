@@ -23,12 +23,13 @@ from engine.rulesets.fasa.arcs import SHIELD_FACINGS
 from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.decisions.disclosure import DISCLOSURE
+from engine.rulesets.fasa.engineering.mcp import record_json
 from engine.rulesets.fasa.firing import mines
 from engine.rulesets.fasa.firing.hiding import hidden_from
-from engine.rulesets.fasa.flow.mcp import record_json
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.rule import Disclosure, Told
+from engine.rulesets.fasa.rules import in_play
 from engine.rulesets.fasa.seats.bodies_view import bodies_json
 from engine.rulesets.fasa.seats.cc_panel import CC_PRIVATE_EVENTS, command_json, unknown_command
 from engine.rulesets.fasa.seats.shaken_view import shaken_json
@@ -264,7 +265,7 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
     if seat.station == INSTRUCTOR:
         out = to_json(state)
         out["seat"] = {"station": str(seat.station), "ship": seat.ship}
-        return out
+        return _with_rules(state, seat, out)
     out = _game(state)
     out["seat"] = {"station": str(seat.station), "ship": seat.ship}
     if seat.side is not None:
@@ -299,6 +300,14 @@ def view(state: FasaState, seat: Seat) -> dict[str, Any]:
                       if p.ship in known or (p.side is not None and p.side == own)
                       or (disclosure(state, p.action).told is Told.ACTS
                           and not _asks_standing_still(state, p))]
+    return _with_rules(state, seat, out)
+
+
+def _with_rules(state: FasaState, seat: Seat, out: dict[str, Any]) -> dict[str, Any]:
+    """The view with what each declared rule the game plays adds to it (`Rule.view`)."""
+    for rule in in_play(state):
+        if rule.view is not None:
+            out.update(rule.view(state, seat))
     return out
 
 

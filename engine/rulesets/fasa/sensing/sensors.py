@@ -27,7 +27,7 @@ from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.data.ships import scale_ratio
 from engine.rulesets.fasa.firing.combat import request, targetable
 from engine.rulesets.fasa.firing.hiding import in_sensor_shadow
-from engine.rulesets.fasa.levels import advanced_rules, expert, scan_is_own_roll
+from engine.rulesets.fasa.levels import expert, scan_is_own_roll
 from engine.rulesets.fasa.sensing import cloak
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
@@ -81,11 +81,6 @@ def prompt_words(state: FasaState, ship: Ship) -> str:
                 "SENSORS roll), or keep the lock held")
     ask = " and ask one question" if phase_question(state) else ""
     return f"sensors of {ship.name}: lock on an enemy (1-{LOCK_ROLL}){ask}, or keep the lock held"
-
-
-def in_sensor_phase(state: FasaState) -> bool:
-    """Whether this game has a Sensor Phase: the advanced rules and above."""
-    return advanced_rules(state.level)
 
 
 def may_sense(state: FasaState, ship: Ship) -> bool:

@@ -11,8 +11,8 @@ enters it from the Power Allocation Phase (`flow/turn.py`).
 
 from __future__ import annotations
 
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import campaign_play
-from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Flow, Result, RollOwner, Rule
 from engine.rulesets.fasa.skills import ratings
 from engine.rulesets.fasa.values.events import Note
@@ -23,15 +23,14 @@ NAME = "Expert: Creating The Ratings; Campaign Advancement's points"
 
 def _flow(state: FasaState) -> Flow:
     """Campaign Advancement's initial points (an optional rule), then Expert: Creating The
-    Ratings, before the first Power Allocation Phase."""
-    if campaign_play.unrolled(state):
-        state, more = campaign_play.ask(state)
-        return state, more, True
-    if expert(state.level) and ratings.unrated(state):
-        state, more = ratings.ask(state)
-        return state, more, True
+    Ratings, before the first Power Allocation Phase: the rolls the game's layer asks
+    (`hooks.Hooks.opening_roll`)."""
+    layer = hooks.of(state)
+    asked = layer.opening_roll(state)
+    if asked is not None:
+        return asked[0], asked[1], True
     state = replace(state, step=POWER)
-    return state, [*campaign_play.opening_notes(state),
+    return state, [*layer.opening_notes(state),
                    Note(f"Turn {state.turn}: Power Allocation Phase")], False
 
 

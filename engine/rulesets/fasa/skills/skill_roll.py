@@ -35,7 +35,7 @@ from engine.checks import Check, first_fault
 from engine.dice import Die, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.rulesets.fasa.campaigns import campaign_play
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.skills.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.values.actions import SKILL_BONUSES, SkillBonus
@@ -59,8 +59,9 @@ def start(state: FasaState) -> FasaState:
 
 def target(state: FasaState, ship: Ship) -> int:
     """What the roll is made against: the Crew Efficiency Rating at the expert levels, the
-    crew's Advancement Points at the advanced level with Campaign Advancement (line 506)."""
-    return ship.efficiency if expert(state.level) else campaign_play.crew_points(ship)
+    crew's Advancement Points at the advanced level with Campaign Advancement (line 506): the
+    level's hook (`layers/expert_hooks.py`, `layers/option_hooks.py`)."""
+    return hooks.of(state).crew_roll_target(state, ship)
 
 
 def against(state: FasaState) -> str:

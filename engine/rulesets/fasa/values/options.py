@@ -25,6 +25,11 @@ under the same options. Each is off unless turned on.
   turn, and the Victory Points and totals for the next game at the end (`campaign_play.py`, the
   numbers in `campaign.py`).
 
+- `house_rules` (not FASA's): the house rules a table plays, by name, e.g.
+  `house_rules = ["alternating_advantage"]`. Each is a `Rule` with a `house_rule` name
+  (`rules.py` registers it here, `register_house_rule`); a name none declares is refused, naming
+  those there are. docs/rules-decisions.md, "House rules", says what each does.
+
 - `admiral` / `admirals` (line 437, the Admiral): `admiral = true` gives every side an Admiral,
   `admirals = ["Federation"]` the sides named. An Admiral commands no ship; each Power Allocation
   Phase it may give its side's ships fleet orders, which bind nobody (`admiral.py`).
@@ -44,7 +49,22 @@ MAX_FIRE_LIMIT = 12
 MAX_ADMIRALS = 8
 """The most sides an `admirals` list may name."""
 
-OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral", "admirals")
+MAX_HOUSE_RULES = 16
+"""The most names a `house_rules` list may hold."""
+
+OPTION_KEYS = ("fire_limit", "rescues", "team_communications", "campaign", "admiral", "admirals",
+               "house_rules")
+
+HOUSE_RULES: dict[str, str] = {}
+"""The house rules a table may list (`house_rules`): each name and the rule's own name, filled by
+`rules.py` from the rules that declare one when the ruleset loads."""
+
+
+def register_house_rule(name: str, rule: str) -> None:
+    """Let tables list the house rule `name` (the `Rule` named `rule` plays it)."""
+    if name in HOUSE_RULES and HOUSE_RULES[name] != rule:
+        raise ValueError(f"{rule} declares the house rule {name!r}, already {HOUSE_RULES[name]}'s")
+    HOUSE_RULES[name] = rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +77,7 @@ class Options:
     campaign: bool = False  # Campaign Advancement: points, their rolls, Victory Points
     admiral: bool = False  # every side has an Admiral (line 437; admiral.py)
     admirals: tuple[str, ...] = ()  # or only these sides have one
+    house_rules: tuple[str, ...] = ()  # house rules the table plays, by name (not FASA's)
 
     def admiral_sides(self, sides: tuple[str, ...]) -> tuple[str, ...]:
         """The sides of `sides` (the scenario's, in its order) that have an Admiral."""
@@ -75,6 +96,8 @@ class Options:
             out["admiral"] = True
         if self.admirals:
             out["admirals"] = list(self.admirals)
+        if self.house_rules:
+            out["house_rules"] = list(self.house_rules)
         return out
 
 
@@ -110,7 +133,22 @@ def options_from(raw: Any, where: str) -> Options:
     return Options(fire_limit=limit, rescues=flags["rescues"],
                    team_communications=flags["team_communications"],
                    campaign=flags["campaign"],
-                   admiral=flags["admiral"], admirals=tuple(dict.fromkeys(admirals)))
+                   admiral=flags["admiral"], admirals=tuple(dict.fromkeys(admirals)),
+                   house_rules=house_rules_from(raw.get("house_rules", []), where))
+
+
+def house_rules_from(raw: Any, where: str) -> tuple[str, ...]:
+    """A `house_rules` list, checked: each a house rule a `Rule` declares, once each."""
+    known = ", ".join(sorted(HOUSE_RULES)) or "none"
+    if (not isinstance(raw, list | tuple) or len(raw) > MAX_HOUSE_RULES
+            or not all(isinstance(name, str) for name in raw)):
+        raise DataError(f"{where}: options: house_rules must be a list of house rules' names "
+                        f"(known: {known}), not {raw!r}")
+    unknown = [name for name in raw if name not in HOUSE_RULES]
+    if unknown:
+        raise DataError(f"{where}: options: unknown house rule(s) "
+                        f"{', '.join(repr(n[:40]) for n in unknown[:5])}; known: {known}")
+    return tuple(dict.fromkeys(raw))
 
 
 def fire_limit_problem(options: Options, firing: int) -> str:

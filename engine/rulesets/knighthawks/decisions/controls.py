@@ -119,7 +119,8 @@ def _move_decision(state: KHState, p: Prompt, ship: Ship) -> Decision:
     return Decision(p, p.action, st, f"Move {ship.name} (speed {ship.speed}, ADF "
                     f"{ship.adf}, MR {ship.mr})", (
         Field("course", f"course ({speeds})", FieldKind.STEPS, course, 0, high + ship.mr,
-              alphabet=movement.STEPS, note=note),
+              alphabet=movement.STEPS, note=note,
+              limits=(("F", high, "hex", "hexes"), ("PS", ship.mr, "turn", "turns"))),
         Field("drop", "drop", FieldKind.CHOICE, "", choices=drops),
         Field("drop_at", "drop after hexes (-1: where the move ends)", FieldKind.INT, -1, -1,
               high, note="seed 002 line 44: mines and seekers may be dropped at any time: in any "

@@ -49,6 +49,7 @@ from engine.rulesets.knighthawks.values.state import (
     replace,
 )
 from engine.stations import INSTRUCTOR, title
+from engine.words import plural
 
 DUTY: dict[type[Action], Duty] = {
     Move: Duty.PILOT, SetScreens: Duty.SCREENS, Fire: Duty.GUNNERY, LaunchICMs: Duty.GUNNERY,
@@ -258,8 +259,9 @@ def _activate(state: KHState, action: ActivateSeekers, ship: Ship) -> tuple[KHSt
         raise IllegalAction(f"{who_}: no inactive seeker {bad[0][:30]!r} of this side")
     seekers = tuple(replace(s, active=True) if s.id in action.seekers else s
                     for s in state.seekers)
-    note = Note(f"{state.side_name(ship.side)} activates {len(set(action.seekers))} seeker "
-                f"missile(s)") if action.seekers else Note("No seekers activated", side=ship.side)
+    note = Note(f"{state.side_name(ship.side)} activates "
+                f"{plural(len(set(action.seekers)), 'seeker missile')}") if action.seekers \
+        else Note("No seekers activated", side=ship.side)
     return replace(state, seekers=seekers, seekers_decided=True), [note]
 
 

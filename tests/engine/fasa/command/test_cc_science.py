@@ -243,6 +243,7 @@ def test_damage_control_is_spent_per_shot_after_targets_before_the_die() -> None
     assert state.step == RESOLVE and state.roll is None
     prompt = only_prompt(state)
     assert (prompt.station, prompt.action) == ("science", "damage_control")
+    assert prompt.what.endswith(": put up to 4 points on the 2 shots coming in, before the dice")
     assert engine.pending(state, Seat("helm", "kl")) == ()
     with pytest.raises(IllegalAction, match="has 4 damage control point"):
         engine.apply(state, DamageControl("science", "ent", (Cut("kl", "d1", 5),)))

@@ -293,7 +293,7 @@ def test_still_shaken_at_power_allocation_the_panels_keep_last_turns_settings() 
 
 
 def _column(ship: Any) -> Any:
-    from engine.rulesets.fasa.flow.mcp import close_turn
+    from engine.rulesets.fasa.engineering.mcp import close_turn
     return close_turn(ship, 1).record[-1]
 
 

@@ -58,6 +58,15 @@ def lock_need(state: FasaState, ship: Ship, target: Ship | None = None,
     return wells.lock_need_in(state, ship.pos, body.pos) if body is not None else wells.LOCK_ROLL
 
 
+def prompt_words(state: FasaState, ship: Ship) -> str:
+    """What the Sensors Phase asks of `ship`'s Science under the revised sensors: a lock on a
+    ship or a body on one die (1-6, less from inside a gravity well: lines 133, 193) and one
+    question with it (line 92), at every level; FASA's words (a SENSORS roll at the command
+    level, a cloaked ship's movement) are not this variant's."""
+    return (f"sensors of {ship.name}: lock on a ship or a body (1-{wells.LOCK_ROLL} on a d10, "
+            "less from a gravity well) and ask one question, or keep the lock held")
+
+
 def needs_roll(ship: Ship, target_id: str) -> bool:
     """A lock held needs no roll; a switch to another target does (line 90)."""
     return ship.lock != target_id

@@ -57,10 +57,12 @@ def sensing(state: FasaState) -> Flow:
 
 
 def sensing_prompts(state: FasaState) -> tuple[Prompt, ...]:
-    """FASA's Sensor Phase prompt (flow/prompts.py), for the ship whose turn it is alone."""
+    """FASA's Sensor Phase prompt (flow/prompts.py), for the ship whose turn it is alone, in
+    the revised sensors' words (`lock.prompt_words`)."""
     ship = next_sensing(state)
     every = prompts.STEP_PROMPTS[SENSE](state)
-    return tuple(p for p in every if ship is not None and p.ship == ship.id)
+    return tuple(replace(p, what=lock.prompt_words(state, ship)) for p in every
+                 if ship is not None and p.ship == ship.id)
 
 
 def sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:

@@ -118,3 +118,31 @@ def test_the_explanation_names_the_wells_modifier() -> None:
     assert any("hits on 1-3" in line for line in lines)
     assert any("-3 to hit and -2 hexes of range, firing into a gravity well" in line
                for line in lines)
+
+
+def test_the_autopilots_odds_read_the_wells_as_the_shot_does() -> None:
+    """The range the autopilot steers for reckons each weapon's odds as the roll will: the
+    Kronos in the well fires its torpedoes out at -1 to hit and 4 hexes less range (line 194),
+    so its volley does most closer in than the chart alone says; in FASA's own game the well
+    changes nothing."""
+    from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
+
+    state = game(bodies=WELL, variant="battlestations")
+    state = placed(state, along(state, 7), along(state, 0))
+    k, e = state.ship("kronos"), state.ship("enterprise")
+    changes = expert_play.variant_changes(state, k)
+    torpedoes = [i for i, spec in enumerate(k.cls.weapons) if spec.kind == "missile"]
+    assert torpedoes and all(changes[i].to_hit == -1 and changes[i].reach == -4
+                             for i in torpedoes)
+    for rng in (3, 8, 9):   # out of the well a torpedo reaches 8 hexes, as the shot says
+        reckoned = expert_play.expected_damage(state.tables, k, rng, state.scale, changes)
+        beams = expert_play.expected_damage(state.tables, replace(k, weapons=tuple(
+            replace(w, damaged=i in torpedoes) for i, w in enumerate(k.weapons))), rng,
+            state.scale, changes)
+        assert (reckoned > beams) == all(combat.need_to_hit(state, k, k.cls.weapons[i], rng, e)
+                                         for i in torpedoes), rng
+    chart_alone = expert_play.best_range(state.tables, k, state.scale)
+    assert expert_play.best_range_now(state, k) < chart_alone
+    plain = game(bodies=WELL)
+    plain = placed(plain, along(plain, 7), along(plain, 0))
+    assert expert_play.best_range_now(plain, plain.ship("kronos")) == chart_alone

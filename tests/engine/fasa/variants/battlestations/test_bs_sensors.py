@@ -210,3 +210,27 @@ def test_the_panel_offers_each_target_with_its_roll_and_the_nine_questions() -> 
     options = lock.sense_options(state, ent)
     assert ("", 0, "") in options and ("body:Cestus III", 0, "") in options
     assert {q for t, q, _ in options if t == "kronos"} == set(range(10))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["advanced", "command"])
+def test_the_sensors_prompt_says_the_revised_lock(level: str) -> None:
+    """The Sensors Phase asks for the variant's lock (one die, 1-6, less from a well: lines 133,
+    193) and its question (line 92) at every level: not FASA's SENSORS roll of the command level
+    nor its cloaked ship's movement, which the card does not offer."""
+    import engine
+    from companion.dice import VirtualDice
+    from engine.rulesets.fasa.autopilots import autopilot
+
+    state: engine.GameState = game(level, variant="battlestations")
+    dice = VirtualDice(2)
+    for _ in range(400):
+        prompt = engine.pending(state)[0]
+        if prompt.action == "sense":
+            break
+        state, _ = engine.apply(state, dice.roll(prompt.roll) if prompt.roll
+                                else autopilot.decide(state, prompt))  # type: ignore[arg-type]
+    else:
+        raise AssertionError("no Sensors Phase")
+    assert "1-6 on a d10, less from a gravity well" in prompt.what
+    assert "SENSORS roll" not in prompt.what and "cloaked" not in prompt.what
