@@ -23,7 +23,13 @@ from typing import TypeVar
 
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.command import admiral_rule, comms_rule
+from engine.rulesets.fasa.command import (
+    admiral_rule,
+    aftermath_rule,
+    comms_rule,
+    orders_rule,
+    science_rule,
+)
 from engine.rulesets.fasa.engineering import power_rule
 from engine.rulesets.fasa.firing import (
     damaged_weapon_rule,
@@ -40,6 +46,12 @@ from engine.rulesets.fasa.moving import (
 )
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
+from engine.rulesets.fasa.skills import (
+    bonus_place_rule,
+    engineer_roll_rule,
+    ratings_rule,
+    skill_roll_rule,
+)
 from engine.rulesets.fasa.values.options import Options, register_house_rule
 from engine.rulesets.fasa.values.state import LEVELS, FasaState, Step
 
@@ -58,6 +70,13 @@ RULES: tuple[Rule, ...] = (
     fire_rule.RULE,
     damaged_weapon_rule.RULE,
     self_destruct_rule.RULE,
+    ratings_rule.RULE,
+    orders_rule.RULE,
+    skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
+    engineer_roll_rule.RULE,  # the Chief Engineer's roll,
+    bonus_place_rule.RULE,  # the bonus point placed,
+    science_rule.RULE,  # the Science Officer's roll
+    aftermath_rule.RULE,
     alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""

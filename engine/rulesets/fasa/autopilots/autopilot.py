@@ -27,7 +27,7 @@ from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
 from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
-from engine.rulesets.fasa.command import admiral, aftermath, orders, science
+from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
@@ -37,7 +37,6 @@ from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.seats.views import redacted
 from engine.rulesets.fasa.sensing.cloak import has_cloak, unseen_enemies
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
@@ -47,7 +46,6 @@ from engine.rulesets.fasa.values.actions import (
     SetWarp,
     WeaponPower,
 )
-from engine.rulesets.fasa.values.cc_actions import GiveOrders
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import (
     FasaState,
@@ -76,28 +74,12 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     return choose(state, state.ship(prompt.ship), prompt.station, prompt.action)
 
 
-def _science(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return science.autopilot(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
-
-
-def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return autopilot_cc.decide(state, ship, station, kind)  # C&C: powering down
 
 
 def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     if straight_line(state, ship):  # C&C: a shaken helm moves in a straight line
         return replace(autopilot_cc.straight_course(state, ship), station=station)
     return Move(station, ship.id, _best_path(state, ship))
-
-
-def _orders(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return GiveOrders(station, ship.id, orders.choose(state, ship))  # C&C: the fire order
-
-
-def _engineer_roll(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return engineer_roll.autopilot_choice(ship, station)  # C&C: the Chief Engineer's roll
 
 
 
@@ -108,10 +90,6 @@ def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
 
 def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return expert_play.choose_bonus(state, ship, station)
-
-
-def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return bonus_place.choose_power(ship, station)
 
 
 def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -132,14 +110,9 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 
 CHOICES: dict[str, Choose] = rules.every_rule({
-    **dict.fromkeys(science.PROMPTS, _science),
-    **dict.fromkeys(aftermath.ACTIONS, _power_down),
     "move": _move,
-    "orders": _orders,
-    "engineer_roll": _engineer_roll,
     "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
-    "bonus_power": _bonus_power,
     "bonus_shield": _bonus_shield,
     "allocate_power": _allocation,
     "arm_weapons": _arm,

@@ -1,40 +1,27 @@
 """Where the Command & Control officers' rules join the game turn (Book Two, Sequence Of Play,
-seed lines 1403-1449): the Captain's orders and the Chief Engineer's choice of roll as decisions,
-the orders prompt of the Power Allocation Phase, and the end of a turn for a crewed ship (the
-orders given, the rolls made, the Engineer's extra power and repairs coming into the next
-turn)."""
+seed lines 1403-1449): the arming that waits for the Captain's orders, the orders prompt of the
+Power Allocation Phase, and the end of a turn for a crewed ship (the orders given, the rolls made,
+the Engineer's extra power and repairs coming into the next turn)."""
 
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.command import helm_rolls, orders
 from engine.rulesets.fasa.skills import engineer_roll
 from engine.rulesets.fasa.values.actions import ArmWeapons
-from engine.rulesets.fasa.values.cc_actions import EngineerRoll, GiveOrders
 from engine.rulesets.fasa.values.cc_events import FIRE_WORDS
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import ACTIVE, POWER, SKILL, FasaState, Ship, Step
-
-STEP_OF: dict[str, Step] = {"orders": POWER, "engineer_roll": SKILL}
-"""The step of the game turn of each C&C action."""
+from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
-def decision(state: FasaState, ship: Ship, action: Action,
-             station: str) -> tuple[FasaState, list[Event]] | None:
-    """Apply a C&C decision (None: not one of them). Arming waits for the Captain's order."""
+def decision(state: FasaState, ship: Ship, action: Action, station: str) -> None:
+    """Arming waits for the Captain's order (raises when it may not go on). The Captain's orders and
+    the Chief Engineer's choice of roll are declared with their rules (`orders_rule.py`,
+    `skills/engineer_roll_rule.py`)."""
     if isinstance(action, ArmWeapons):
         orders.check_arming(state, ship, action, station)
-        return None
-    if not isinstance(action, GiveOrders | EngineerRoll):
-        return None
-    if ship.status != ACTIVE:
-        raise IllegalAction(f"{station}: {ship.name} is {ship.status}")
-    if isinstance(action, GiveOrders):
-        return orders.give(state, ship, action.fire, station)
-    return engineer_roll.choose(state, ship, action, station)
 
 
 def power_prompts(state: FasaState) -> tuple[Prompt, ...]:

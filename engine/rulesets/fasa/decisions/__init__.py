@@ -1,10 +1,9 @@
 """The decisions a seat is offered, for panels and screens (`engine.controls`): each field with its
 bounds, the legal actions, the quick fills.
 
-- `controls.py`: every decision's fields; `cc_controls.py` (the Captain's orders and the Chief
-  Engineer's roll), `science_controls.py` (the Science Officer's), `controls_bonus.py` (the
-  skill bonus's point), `power_down_controls.py` (powering down): those of their rules.
-- `legal.py`: legal actions; `cc_legal.py`, `power_down_options.py`: those of their rules.
+- `controls.py`: every decision's fields, by its kind: those not yet declared with their rules
+  (a rule declared with its module brings its own: `rule.Rule.controls`).
+- `legal.py`: legal actions, likewise (`rule.Rule.options`).
 - `presets.py`: the quick fills of the Power Allocation Phase.
 - `disclosure.py`: what another side may know of each open decision (at most that the ship
   acts), which `seats/views.py` reads.

@@ -20,23 +20,20 @@ from collections.abc import Mapping
 from typing import cast
 
 from engine.actions import Action, RollResult
-from engine.controls import Budget, Choice, Decision, Field, FieldKind, Together, Value
+from engine.controls import Budget, Decision, Field, FieldKind, Together, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, orders, ruling
-from engine.rulesets.fasa.decisions import cc_controls, power_down_controls, presets, science_controls
-from engine.rulesets.fasa.decisions.controls_bonus import bonus_power, bonus_shield
+from engine.rulesets.fasa.decisions import presets
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
-from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
     SetShields,
-    SkillBonus,
     WeaponPower,
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
@@ -168,87 +165,12 @@ def _shields(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Deci
 
 
 
-BONUS_WORDS = {"none": "no bonus", "aim": "aim two weapons (one less to hit)",
-               "power": "one more power point (the Engineer places it)",
-               "shield": "one more shield point, past the maximum (placed at the shields)",
-               "repair": "repair one point for good"}
-
-
-def _skill_bonus(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The bonus of a successful Skill Roll (Expert: Skill Roll Phase; the Campaign Advancement
-    bonuses, seed lines 506-511), with the aimed weapons and the part repaired; a power or shield
-    point is placed afterwards at the Engineer's or Science's panel (`controls_bonus.py`). The
-    defaults are the first the rules accept, and each bonus carries the reason it cannot be
-    taken with them."""
-    working = [spec.id for spec, w in zip(ship.cls.weapons, ship.weapons, strict=True)
-               if not w.damaged]
-    weapons = (Choice(None, "none"), *(Choice(spec.id, spec.name) for spec in ship.cls.weapons))
-    repair_parts = (Choice("superstructure", "superstructure"),
-                    *(Choice(f"engine{n}", spec.name)
-                      for n, spec in enumerate(ship.cls.engines, 1)))
-
-    def make(v: Mapping[str, Value]) -> SkillBonus:
-        bonus = v["bonus"]
-        aimed = tuple(w for w in (v.get("first"), v.get("second")) if w is not None)
-        part = v.get("repair") if bonus == "repair" else ""
-        return SkillBonus(station, ship.id, cast(str, bonus),
-                          cast(tuple[str, ...], aimed) if bonus == "aim" else (),
-                          cast(str, part or ""))
-
-    def why(values: Mapping[str, Value]) -> str:
-        return skill_roll.bonus_problem(state, ship, make(values))
-
-    base: dict[str, Value] = {"bonus": "none", "first": working[0] if working else None,
-                              "second": None, "repair": "superstructure"}
-    base["repair"] = next((c.value for c in repair_parts
-                           if not why({**base, "bonus": "repair", "repair": c.value})),
-                          "superstructure")
-    choices = tuple(Choice(b, BONUS_WORDS[b], why({**base, "bonus": b}) or None)
-                    for b in BONUS_WORDS)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return make(v)
-
-    fields = (
-        Field("bonus", f"Skill bonus (roll {ship.skill_rolled} against "
-                       f"{skill_roll.against(state)} {skill_roll.target(state, ship)})",
-              FieldKind.CHOICE, "none", choices=choices),
-        Field("first", "Aim: first weapon", FieldKind.CHOICE, base["first"], choices=weapons),
-        Field("second", "Aim: second weapon", FieldKind.CHOICE, None, choices=weapons),
-        Field("repair", "The point repaired", FieldKind.CHOICE, base["repair"],
-              choices=repair_parts),
-    )
-    # the aim names one or two different working weapons (`skill_roll.bonus_problem`); the
-    # other bonuses leave the weapons aside
-    ids = [c.value for c in weapons]
-    aims = [(a, b) for a in ids for b in ids if (a is not None or b is not None) and a != b
-            and all(w is None or w in working for w in (a, b))]
-    combos = tuple((c.value, a, b) for c in choices for a in ids for b in ids
-                   if c.value != "aim" or (a, b) in aims)
-    # a repair names a damaged point (`skill_roll.bonus_problem`, Expert: Skill Roll Phase,
-    # seed lines 506-511); the other bonuses leave the part aside
-    mends = tuple((c.value, p.value) for c in choices for p in repair_parts
-                  if c.value != "repair" or not why({**base, "bonus": "repair", "repair": p.value}))
-    return Decision(prompt, "skill_bonus", station,
-                    f"{title(station)}: {ship.name}'s skill bonus for this turn", fields, (),
-                    build, together=(Together(("bonus", "first", "second"), combos,
-                                              "aim one or two different working weapons"),
-                                     Together(("bonus", "repair"), mends,
-                                              "repair a damaged point")))
-
-
 
 
 _MAKERS_BASE: dict[str, Make] = {
     "allocate_power": _allocate,
     "arm_weapons": _arm,
     "set_shields": _shields,
-    "skill_bonus": _skill_bonus,
-    **cc_controls.MAKERS,
-    "bonus_power": bonus_power,
-    "bonus_shield": bonus_shield,
-    **science_controls.MAKERS,  # C&C: the Science Officer's decisions
-    **power_down_controls.DECISIONS,  # C&C: powering down (power_down_controls.py)
 }
 _MAKERS: dict[str, Make] = rules.every_rule(_MAKERS_BASE, lambda r: r.controls)
 """Each decision's fields and limits, by its kind: those not yet declared by their rules here,

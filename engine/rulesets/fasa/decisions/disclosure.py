@@ -30,17 +30,5 @@ DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
     # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
     # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
     # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
-    "skill_bonus": _own("giving orders"),
-    "orders": _own("giving orders"),
-    "engineer_roll": _own("working in engineering"),
-    "bonus_power": _own("giving orders"),
-    "bonus_shield": _own("giving orders"),
-    "science_roll": _own("giving orders"),
-    "extra_shields": _own("setting shields"),
-    "damage_control": _own("giving orders"),
-    "comms_task": _own("giving orders"),
-    "power_down": _own("powering down"),
-    "cut_weapons": _own("powering down"),
-    "cut_shields": _own("powering down"),   # C&C: the end of a Firing Phase (aftermath.py)
 }, lambda r: r.disclosure)
 """Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

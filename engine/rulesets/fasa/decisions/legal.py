@@ -9,16 +9,9 @@ from collections.abc import Callable
 from engine.actions import Action, RollResult
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, science
-from engine.rulesets.fasa.decisions import cc_legal, power_down_options
+from engine.rulesets.fasa.command import admiral
 from engine.rulesets.fasa.flow.turn import pending
-from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values import variant_tables
-from engine.rulesets.fasa.values.actions import (
-    BonusPower,
-    BonusShield,
-    SkillBonus,
-)
 from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import Seat
 
@@ -48,58 +41,10 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     return options(state, state.ship(prompt.ship), station, prompt.action) if options else []
 
 
-def _science(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return science.legal_for(state, ship.id, kind, station)  # C&C: the Science Officer's
-
-
-
-
-def _officers(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return cc_legal.for_prompt(state, ship, kind, station)  # C&C: orders, the Engineer's roll
-
-
-
-
-def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [a for a in bonus_options(ship, station)
-            if not skill_roll.bonus_problem(state, ship, a)]
-
-
-def _bonus_power(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [BonusPower(station, ship.id, p, n) for p, n in skill_roll.power_places(ship)
-            if not skill_roll.power_problem(ship, p, n)]
-
-
-def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return [BonusShield(station, ship.id, n) for n in range(1, 7)
-            if not skill_roll.shield_problem(ship, n)]
-
-
-def _power_down(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    return power_down_options.options(state, ship, station, kind)  # C&C (power_spent.py)
 
 
 OPTIONS: dict[str, Options] = rules.every_rule({
-    **dict.fromkeys(science.PROMPTS, _science),
-    **dict.fromkeys(cc_legal.ACTIONS, _officers),
-    "skill_bonus": _skill_bonus,
-    "bonus_power": _bonus_power,
-    "bonus_shield": _bonus_shield,
-    **dict.fromkeys(power_down_options.ACTIONS, _power_down),
 }, lambda r: r.options)
 """The legal actions of each kind of decision, by its kind (`Prompt.action`)."""
-
-
-def bonus_options(ship: Ship, station: str) -> list[SkillBonus]:
-    """Every skill bonus a ship could take (Expert: Skill Roll Phase); `bonus_problem` sorts out
-    those it may take now."""
-    ids = [w.id for w in ship.cls.weapons]
-    out = [SkillBonus(station, ship.id, "none")]
-    out += [SkillBonus(station, ship.id, "aim", (a,) if a == b else (a, b))
-            for i, a in enumerate(ids) for b in ids[i:]]
-    out += [SkillBonus(station, ship.id, "power"), SkillBonus(station, ship.id, "shield")]
-    out += [SkillBonus(station, ship.id, "repair", part=p)
-            for p in ("superstructure", *(f"engine{n}" for n in range(1, len(ship.engines) + 1)))]
-    return out
 
 

@@ -11,17 +11,15 @@ from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, aftermath, cc_turn, helm_rolls, science
+from engine.rulesets.fasa.command import admiral, helm_rolls
 from engine.rulesets.fasa.flow.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn
 from engine.rulesets.fasa.sensing import sensor_ask
-from engine.rulesets.fasa.skills import bonus_place, skill_roll
 from engine.rulesets.fasa.values.actions import (
     Move,
     SetWarp,
-    SkillBonus,
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
@@ -41,15 +39,6 @@ BY_SIDE: dict[str, Callable[[FasaState, Action], Result]] = {
 itself (the Admiral's seat is a side's, not a ship's station)."""
 
 
-def _science(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return science.decide(state, action, station)  # C&C: the Science Officer's decisions
-
-
-def _officers(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    """C&C: the Captain's orders, the Chief Engineer's choice of roll (cc_turn.py)."""
-    done = cc_turn.decision(state, ship, action, station)
-    assert done is not None
-    return done
 
 
 def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -60,17 +49,6 @@ def _set_warp(state: FasaState, ship: Ship, action: Action, station: str) -> Res
     return state, [*events, *more]
 
 
-def _aftermath(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return aftermath.decide(state, ship, action, station)
-
-
-def _skill_bonus(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    assert isinstance(action, SkillBonus)
-    return skill_roll.take(state, ship, action, station)
-
-
-def _bonus_point(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    return bonus_place.place(state, ship, action, station)
 
 
 def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -85,16 +63,7 @@ def _move(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
 
 
 DECISIONS: dict[str, Decide] = rules.every_rule({
-    **dict.fromkeys(science.STEPS, _science),
-    "orders": _officers,
-    "engineer_roll": _officers,
     "set_warp": _active(_set_warp),
-    "power_down": _aftermath,
-    "cut_weapons": _aftermath,
-    "cut_shields": _aftermath,
-    "skill_bonus": _active(_skill_bonus),
-    "bonus_power": _active(_bonus_point),
-    "bonus_shield": _active(_bonus_point),
     "move": _in_turn(_move),
 }, lambda r: r.decisions)
 """The rule that applies each kind of decision, in its step."""

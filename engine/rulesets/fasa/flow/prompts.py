@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import aftermath, cc_turn, science
+from engine.rulesets.fasa.command import cc_turn
 from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.levels import advanced_rules
 from engine.rulesets.fasa.rule import Prompts
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import (
-    AFTERMATH,
     OVER,
     POWER,
-    RESOLVE,
-    SKILL,
     FasaState,
     Step,
 )
@@ -52,16 +48,6 @@ def _power(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(out)
 
 
-def _skill(state: FasaState) -> tuple[Prompt, ...]:
-    bonus = tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                         f"choose the skill bonus of {s.name} for this turn (aim two weapons, "
-                         "one more power point, one more shield point, or one point repaired)",
-                         None, "skill_bonus")
-                  for s in skill_roll.waiting(state))
-    return (bonus + engineer_roll.prompts(state) + bonus_place.prompts(state)
-            + science.prompts(state))
-
-
 def _none(state: FasaState) -> tuple[Prompt, ...]:
     """A step no table gives decisions to (the ratings', the tactical advantage's and the
     blasts' steps ask rolls alone): none. A ship's declared targets are the Firing rule's
@@ -70,9 +56,6 @@ def _none(state: FasaState) -> tuple[Prompt, ...]:
 
 
 _BASE: dict[Step, Prompts] = {
-    SKILL: _skill,
-    RESOLVE: science.prompts,  # C&C: damage control before the dice (damage_control.py)
-    AFTERMATH: aftermath.prompts,
 }
 _LAST: dict[Step, Prompts] = {
     POWER: _power,

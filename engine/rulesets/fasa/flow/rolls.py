@@ -9,18 +9,14 @@ does (Book Two, Advanced: Sequence Of Play; Expert; Command & Control)."""
 from __future__ import annotations
 
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.campaigns import campaign_play
-from engine.rulesets.fasa.command import aftermath, helm_rolls, science
+from engine.rulesets.fasa.command import helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
-from engine.rulesets.fasa.skills import officer_roll, ratings, skill_roll
+from engine.rulesets.fasa.skills import officer_roll
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import (
-    AFTERMATH,
-    RATINGS,
-    SKILL,
     FasaState,
     Step,
 )
@@ -39,12 +35,6 @@ def _officer_rolled(state: FasaState, value: int) -> Result:
     return state, events
 
 
-def _ratings_rolled(state: FasaState, value: int) -> Result:
-    if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
-        return campaign_play.on_roll(state, value)
-    return ratings.on_roll(state, value)
-
-
 AT_ANY_STEP: tuple[RollOwner, ...] = (
     RollOwner("C&C: the Science Officer's roll (science.py)",
               lambda s: bool(s.science_wait), science.on_roll),
@@ -54,11 +44,6 @@ AT_ANY_STEP: tuple[RollOwner, ...] = (
 """Rolls that may interrupt any step, first."""
 
 _BASE: dict[Step, RollOwner] = {
-    RATINGS: RollOwner("Expert: Creating The Ratings; Campaign Advancement's points",
-                       _always, _ratings_rolled),
-    SKILL: RollOwner("Expert: the Skill Roll Phase", _always, skill_roll.on_roll),
-    AFTERMATH: RollOwner("C&C: the end of a Firing Phase (aftermath.py)", _always,
-                         aftermath.on_roll),
 }
 BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it

@@ -62,22 +62,11 @@ from engine.rulesets.fasa.values.state import (
 from engine.stations import INSTRUCTOR, Seat, title
 
 STEP_OF: dict[str, Step] = rules.every_rule({
-    "skill_bonus": SKILL,
-    **cc_turn.STEP_OF,
-    "bonus_power": SKILL,
-    "bonus_shield": SKILL,
-    **science.STEPS,  # C&C: the Science Officer's decisions (science.py)
-    "power_down": AFTERMATH,
-    "cut_weapons": AFTERMATH,
-    "cut_shields": AFTERMATH,
 }, lambda r: r.step_of)
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
     HAZARD: "the blast of a mine or an explosion",
-    RATINGS: "the rolling of the ratings",
-    SKILL: "the Skill Roll Phase",
-    AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)",
 }, lambda r: r.step_words)
 
 
@@ -164,17 +153,6 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def _power_note(state: FasaState) -> Note:
     return Note(f"Turn {state.turn}: Power Allocation Phase")
-
-
-def _rating(state: FasaState) -> Flow:
-    """Campaign Advancement's initial points (an optional rule), then Expert: Creating The
-    Ratings, before the first Power Allocation Phase."""
-    layer = hooks.of(state)
-    asked = layer.opening_roll(state)
-    if asked is not None:
-        return asked[0], asked[1], True
-    state = replace(state, step=POWER)
-    return state, [*layer.opening_notes(state), _power_note(state)], False
 
 
 def _power(state: FasaState) -> Flow:
@@ -271,7 +249,6 @@ def _aftermath(state: FasaState) -> Flow:
 
 
 _BASE_FLOWS: dict[Step, StepFlow] = {
-    RATINGS: _rating,
     POWER: _power,
     SKILL: _skill,
     SENSE: _sensing,

@@ -4,7 +4,11 @@ modifies them. Fire and explosions ask some of these, so they sit below `firing/
 officers' part in the turn is in `command/`.
 
 - `ratings.py`: the Captain's Skill and Crew Efficiency Ratings and the tactical advantage.
-- `skill_roll.py`: the Skill Roll Phase and its bonus; `bonus_place.py`: placing its point.
+- `skill_roll.py`: the Skill Roll Phase and its bonus; `bonus_place.py`: placing its point, with
+  its fields in `controls_bonus.py`.
+- `ratings_rule.py`, `skill_roll_rule.py`, `bonus_place_rule.py`, `engineer_roll_rule.py`: those
+  rules declared once (`rule.Rule`: their step, roll, prompts, decisions, legal actions, fields,
+  autopilot choice and disclosure), registered in `rules.RULES`.
 - `officer_roll.py`: an officer's Skill Roll; `science_dice.py`: the Science Officer's
   percentile rolls, asked and read; `engineer_roll.py`: the Chief Engineer's.
 - `casualties.py`: casualties and the die-roll modifier they give.

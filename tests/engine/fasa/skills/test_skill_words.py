@@ -41,7 +41,7 @@ def test_science_uses_say_what_they_do_with_the_skill_rating_and_odds() -> None:
 
 
 def test_the_engineers_rolls_say_what_they_do_and_their_odds() -> None:
-    """The Chief Engineer's choices (cc_controls) carry these words; 05 or less always
+    """The Chief Engineer's choices (engineer_roll_rule) carry these words; 05 or less always
     succeeds (line 1033), so the odds are never under 5%."""
     from benchmarks.panels import command_start
     from engine.rulesets.fasa.skills.skill_words import engineer_explain

@@ -1,6 +1,7 @@
 """The legal actions of powering down (power_spent.py), for `legal_actions`: every split of the
 power lost over movement, weapons and shields; a sample of the weapons' and shields' cuts (every
-one could be thousands), each checked by the rule that `apply` enforces."""
+one could be thousands), each checked by the rule that `apply` enforces; and the autopilot's
+choice (`choose`)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,25 @@ def options(state: FasaState, ship: Ship, station: str, action: str) -> list[Act
         if not power_spent.cut_shields_problem(ship, act):
             out.append(act)
     return out
+
+
+ORDER = ("movement", "shields", "weapons")
+"""The Chief Engineer's cut: movement first (the ship keeps its guns and shields), then shields,
+then weapons."""
+
+
+def choose(state: FasaState, ship: Ship, station: str, action: str) -> Action:
+    """The autopilot's power-down decision (from what its seat may know: its own ship whole)."""
+    if action == "power_down":
+        have = power_spent.left(ship)
+        need = ship.shaken.cut
+        out = dict.fromkeys(ORDER, 0)
+        for part in ORDER:
+            out[part] = min(need, have[part])
+            need -= out[part]
+        return PowerDown(station, ship.id, out["movement"], out["weapons"], out["shields"])
+    if action == "cut_weapons":
+        return CutWeapons(station, ship.id, tuple(
+            WeaponPower(w, p) for w, p in power_spent.fixed_weapon_cuts(ship).items()))
+    p = power_spent.fixed_shield_cuts(ship)
+    return CutShields(station, ship.id, (p[0], p[1], p[2], p[3], p[4], p[5]))

@@ -1,38 +1,40 @@
-"""The Command & Control officers' decisions with their limits, for panels and screens
-(`engine.controls`): the Captain's orders (line 1415: hold fire, fire on order, fire at will)
-and the Chief Engineer's choice of Skill Roll (lines 1029-1041), each choice greyed with the
-reason the rules refuse it."""
+"""The Chief Engineer's Skill Roll, declared once (Book Two, Command & Control: the Chief
+Engineer, seed lines 1029-1041; the Skill Roll Phase of a crewed ship; `engineer_roll.py` is the
+rule itself, this its part in the game: `rule.Rule`).
+
+In the Skill Roll Phase the Chief Engineer of a crewed ship chooses his roll (`engineer_roll`):
+none, extra power next turn (warp drive) or an engine repaired from next turn (engineering), each
+choice greyed with the reason the rules refuse it. The roll itself is asked by the phase's flow
+(`flow/turn.py`, `engineer_roll.step`) and answered as an officer's Skill Roll
+(`flow/rolls.AT_ANY_STEP`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import cast
 
 from engine.actions import Action
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
-from engine.rulesets.fasa.command import orders
+from engine.rulesets.fasa.rule import COMMAND_LEVEL, Disclosure, Result, Rule, Told, active
 from engine.rulesets.fasa.skills import engineer_roll, skill_words
-from engine.rulesets.fasa.values.cc_actions import FIRE_ORDERS, EngineerRoll, GiveOrders
-from engine.rulesets.fasa.values.cc_events import FIRE_WORDS
+from engine.rulesets.fasa.values.cc_actions import ENGINEER_ROLLS, EngineerRoll
 from engine.rulesets.fasa.values.officers import rating
-from engine.rulesets.fasa.values.state import FasaState, Ship
+from engine.rulesets.fasa.values.state import SKILL, FasaState, Ship
 from engine.stations import title
 
-Maker = Callable[[FasaState, Ship, Prompt, str], Decision]
+
+def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, EngineerRoll)
+    return engineer_roll.choose(state, ship, action, station)
 
 
-def _orders(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
-    """The fire order (line 1101): by default the standing one, else fire on order."""
-    choices = tuple(Choice(o, FIRE_WORDS[o]) for o in FIRE_ORDERS)
-
-    def build(v: Mapping[str, Value]) -> Action:
-        return GiveOrders(station, ship.id, cast(str, v["fire"]))
-
-    field = Field("fire", "Fire order (the Helmsman never arms or fires without it)",
-                  FieldKind.CHOICE, orders.standing(ship) or orders.FIRE, choices=choices)
-    return Decision(prompt, "orders", station, f"{title(station)}: {ship.name}'s orders",
-                    (field,), (), build, optional=bool(orders.standing(ship)))
+def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
+    """Every roll, a repair for each damaged engine, that the rules accept now."""
+    rolls = [EngineerRoll(station, ship.id, r, n) for r in ENGINEER_ROLLS
+             for n in ((0,) if r != "repair" else engineer_roll.damaged_engines(ship))]
+    return [a for a in rolls if not engineer_roll.problem(state, ship, a)]
 
 
 ROLL_WORDS = {"none": "no roll", "power": "extra power next turn (warp drive {warp_drive})",
@@ -70,4 +72,18 @@ def _engineer(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                     f"{title(station)}: {ship.name}'s Skill Roll", fields, (), make)
 
 
-MAKERS: dict[str, Maker] = {"orders": _orders, "engineer_roll": _engineer}
+def _autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return engineer_roll.autopilot_choice(ship, station)
+
+
+RULE = Rule(
+    name="C&C: the Chief Engineer's Skill Roll (engineer_roll.py)",
+    levels=COMMAND_LEVEL,
+    step_of={"engineer_roll": SKILL},
+    prompts={SKILL: engineer_roll.prompts},
+    decisions={"engineer_roll": active(_decide)},
+    options={"engineer_roll": _options},
+    controls={"engineer_roll": _engineer},
+    autopilot={"engineer_roll": _autopilot},
+    disclosure={"engineer_roll": Disclosure(Told.NOTHING, "working in engineering")},
+)
