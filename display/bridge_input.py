@@ -6,8 +6,7 @@ and `activate`, which does what a widget does), which `BridgeDisplay` is."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -16,10 +15,9 @@ from display.game_link import Open, plots_course
 from display.geometry import MapFrame
 from display.greyed import greyed_reason
 from display.holds import Holds
-from display.layout import Layout
 from display.overlay import Overlay
-from display.paint import Painter
 from display.placing import places, tap_place
+from display.scene_parts import SceneParts
 from display.screen import drawing_surface
 from display.screen_keys import COURSE_KEYS
 from engine import course_path
@@ -27,7 +25,7 @@ from readouts.map_model import MapModel
 from readouts.panel_model import DecisionEditor
 
 
-class Inputs(Protocol):
+class Inputs(SceneParts, Protocol):
     """What turning a tap or a key into a widget's work asks of the scene."""
 
     dirty: bool
@@ -40,14 +38,6 @@ class Inputs(Protocol):
     def tab(self) -> str: ...
     @property
     def split(self) -> bool: ...
-    @property
-    def view(self) -> Mapping[str, Any]: ...
-    @property
-    def surface(self) -> pygame.Surface: ...
-    @property
-    def layout(self) -> Layout: ...
-    @property
-    def painter(self) -> Painter: ...
     @property
     def map_frame(self) -> MapFrame | None: ...
     @property

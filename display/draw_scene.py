@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -32,11 +32,12 @@ from display.game_link import Open, seat_side
 from display.geometry import MapFrame
 from display.holds import Holds
 from display.keys_sheet import PanelKeys, keys_sheet
-from display.layout import GAP, Layout
+from display.layout import GAP
 from display.lights_model import PanelLights
 from display.overview_model import overview, overview_heads, tab_notes
 from display.paint import Painter, Widget
 from display.panel_sync import Key, shows_field
+from display.scene_parts import SceneParts
 from display.targets import armed_label
 from engine import GameState, Seat, explain_pending
 from engine.events import Event
@@ -54,21 +55,13 @@ from readouts.status_model import (
 )
 
 
-class Scene(Protocol):
+class Scene(SceneParts, Protocol):
     """What drawing the bridge reads of the scene (display.bridge_display holds it)."""
 
-    @property
-    def surface(self) -> pygame.Surface: ...
-    @property
-    def layout(self) -> Layout: ...
-    @property
-    def painter(self) -> Painter: ...
     @property
     def seat(self) -> Seat: ...
     @property
     def state(self) -> GameState | None: ...
-    @property
-    def view(self) -> Mapping[str, Any]: ...
     @property
     def history(self) -> Sequence[tuple[int, Event]]: ...
     @property
