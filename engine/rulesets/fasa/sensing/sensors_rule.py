@@ -101,22 +101,27 @@ def question_choices(state: FasaState, ship: Ship, default: str | None) -> list[
             continue  # no ship to lock on: only the scan for cloaked ships can be asked
         if n == cloak.SCAN_QUESTION and default is None and not sensors.may_scan(state, ship):
             continue  # the scan is made (advanced: a roll of its own, line 399)
-        if n == 4:
-            questions += [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
-        elif n == 5:
-            questions += [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
-                          for d in sensors.KIND_DETAILS]
-        elif n == 6:
-            named: dict[str, str] = {}
-            for other in state.ships:
-                if other.side != ship.side:
-                    for spec in other.cls.weapons:
-                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
-            questions += [Choice(f"6:{w}", f"6. Is the {label} powered?")
-                          for w, label in named.items()]
-        else:
-            questions.append(Choice(str(n), f"{n}. {text}"))
+        questions += worded(state, ship, n, text)
     return questions
+
+
+def worded(state: FasaState, ship: Ship, n: int, text: str) -> list[Choice]:
+    """Question `n` at a panel, with what it names: "4:2" asks whether shield 2 is up, "5:beam"
+    how the beam weapons are powered, "6:<weapon id>" whether that enemy weapon is powered; any
+    other question as the book words it (`text`)."""
+    if n == 4:
+        return [Choice(f"4:{d}", f"4. Is shield {d} up?") for d in sensors.SHIELD_DETAILS]
+    if n == 5:
+        return [Choice(f"5:{d}", f"5. How are the {d} weapons powered?")
+                for d in sensors.KIND_DETAILS]
+    if n == 6:
+        named: dict[str, str] = {}
+        for other in state.ships:
+            if other.side != ship.side:
+                for spec in other.cls.weapons:
+                    named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
+        return [Choice(f"6:{w}", f"6. Is the {label} powered?") for w, label in named.items()]
+    return [Choice(str(n), f"{n}. {text}")]
 
 
 def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:

@@ -31,7 +31,7 @@ from engine.events import Event
 from engine.hexgrid import distance
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.firing.combat import request, targetable
-from engine.rulesets.fasa.sensing import cloak, sensors
+from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rule
 from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import SensorAnswered, SensorLocked
@@ -196,20 +196,7 @@ def question_choices(state: FasaState, ship: Ship) -> list[Choice]:
     """The nine questions, 4-6 with what they name (as FASA's panel words them)."""
     out = [Choice("0", "no question")]
     for n, text in QUESTIONS.items():
-        if n == 4:
-            out += [Choice(f"4:{s}", f"4. Is shield {s} up?") for s in sensors.SHIELD_DETAILS]
-        elif n == 5:
-            out += [Choice(f"5:{k}", f"5. How are the {k} weapons powered?")
-                    for k in sensors.KIND_DETAILS]
-        elif n == 6:
-            named: dict[str, str] = {}
-            for other in state.ships:
-                if other.side != ship.side:
-                    for spec in other.cls.weapons:
-                        named.setdefault(spec.id, f"{other.cls.name}'s {spec.name}")
-            out += [Choice(f"6:{w}", f"6. Is the {label} powered?") for w, label in named.items()]
-        else:
-            out.append(Choice(str(n), f"{n}. {text}"))
+        out += sensors_rule.worded(state, ship, n, text)
     return out
 
 
