@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.controls import Field
+from engine.controls import Choice, Field
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
@@ -293,6 +293,50 @@ class Hooks:
         """Why the ship may not arm now (`powered`: power put into a weapon), or "": nothing
         forbids it in the basic game (Command & Control's Captain's hold fire, line 1101)."""
         return ""
+
+    # The rules' declarations (`*_rule.py`): where a lower level's declaration asks what a higher
+    # level or an optional rule adds, so that it imports none of their modules.
+    def hidden(self, state: FasaState, ship: Ship, side: str | None,
+               viewer: str | None = None) -> bool:
+        """Whether `side` (and `viewer`, a ship of it) does not know where `ship` is: no (nothing
+        is hidden in the basic game; the advanced game's cloaking device, `firing/hiding.py`)."""
+        return False
+
+    def after_declaration(self, state: FasaState, shots: tuple[Shot, ...]) -> FasaState:
+        """The state once `shots` are declared: as it is (the advanced game offers each missile's
+        target its evasion, `firing/evasion.py`)."""
+        return state
+
+    def question_open(self, state: FasaState, ship: Ship) -> bool:
+        """Whether the ship first in the movement order has its sensor question to ask before it
+        moves: no (the expert game's questions, `sensing/sensor_ask.py`, lines 707, 777)."""
+        return False
+
+    def relock(self, state: FasaState, ship: Ship, action: Sense, station: str) -> Located:
+        """A lock tried again in a Movement Phase: none below Command & Control (line 1249,
+        `sensing/sensors_rating.py`)."""
+        raise IllegalAction(f"{station}: {ship.name} has no sensor lock to try now")
+
+    def cloak_target(self, state: FasaState, ship: Ship, target: Ship) -> bool:
+        """Whether a player crew's Science Officer may name `target`'s movement, a cloaked
+        enemy's: no (Command & Control, line 1213; no ship has a player crew below it)."""
+        return False
+
+    def opening_result(self, state: FasaState, value: int) -> Located | None:
+        """What a roll before the first Power Allocation Phase does (the roll `opening_roll`
+        asked), or None: the basic game asks none (Campaign Advancement's initial points, line
+        517; the expert game's ratings)."""
+        return None
+
+    def more_order_choices(self, state: FasaState, ship: Ship) -> tuple[Choice, ...]:
+        """The Captain's orders of the turn an optional rule adds to hold and destruct, as a
+        panel's choices (each with why it may not be given now): none (Rescues During Combat's
+        abandon ship, `campaigns/rescues.py`)."""
+        return ()
+
+    def order_label(self, state: FasaState) -> str:
+        """The Captain's order of the turn's field, in a panel's words."""
+        return "Self-destruct (no undo)"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.engineering import power
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Result, Rule, Told, active
-from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
@@ -86,7 +85,7 @@ def _shields(state: FasaState, ship: Ship, action: Action, station: str) -> Resu
 
 def _allocations(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
     return [AllocatePower(station, ship.id, m, s, w, c)
-            for m, s, w, c in power_options(ship, has_cloak(state, ship))]
+            for m, s, w, c in power_options(ship, hooks.of(state).has_cloak(state, ship))]
 
 
 def _armings(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:

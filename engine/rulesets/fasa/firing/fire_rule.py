@@ -35,8 +35,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import arc_words
 from engine.rulesets.fasa.data.ships import WeaponSpec
-from engine.rulesets.fasa.firing import combat, evasion
-from engine.rulesets.fasa.firing.hiding import hidden_from, known_enemies
+from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.rule import (
     LEVELS_FROM_BASIC,
     Disclosure,
@@ -49,7 +48,7 @@ from engine.rulesets.fasa.rule import (
 from engine.rulesets.fasa.values.actions import DeclareFire, Target
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.options import limit_label
-from engine.rulesets.fasa.values.state import DECLARE, RESOLVE, FasaState, Ship, replace
+from engine.rulesets.fasa.values.state import ACTIVE, DECLARE, RESOLVE, FasaState, Ship, replace
 from engine.stations import title
 
 GOOD_SHOT = 5
@@ -82,7 +81,9 @@ def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Resul
     done = hooks.of(state).declared(state, ship, action, station)  # C&C: the Helmsman's
     state, events = done if done is not None else _declare(state, ship, action, station)
     declared = state.shots[len(state.shots) - len(action.shots):]
-    return evasion.offer(replace(state, queue=state.queue[1:]), declared), events
+    # The advanced game offers each missile's target its evasion (`firing/evasion.py`).
+    return hooks.of(state).after_declaration(replace(state, queue=state.queue[1:]),
+                                             declared), events
 
 
 def _declare(state: FasaState, ship: Ship, action: DeclareFire, station: str) -> Result:
@@ -167,7 +168,7 @@ def need_for(state: FasaState, ship: Ship, spec: WeaponSpec, target: Ship) -> in
     range; None for a target the firing side does not know the place of (Advanced: Romulan
     Cloaking Device, seed lines 399-403: "it may not fire into a hex hoping a successfully cloaked
     ship is there"), or one out of play: nothing here may tell where it is."""
-    if not combat.targetable(target) or hidden_from(state, target, ship.side, ship.id):
+    if not combat.targetable(target) or hooks.of(state).hidden(state, target, ship.side, ship.id):
         return None
     return combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos), target)
 
@@ -215,7 +216,7 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     for i in combat.ready_weapons(ship):
         spec = ship.cls.weapons[i]
         options = []
-        for target in known_enemies(state, ship):
+        for target in _known_enemies(state, ship):
             if not combat.shot_problem(state, ship, spec, target):
                 need = combat.need_to_hit(state, ship, spec, distance(ship.pos, target.pos),
                                           target)
@@ -229,6 +230,14 @@ def _shots(state: FasaState, ship: Ship) -> tuple[Target, ...]:
     out.sort(key=lambda p: -p[0])
     return combat.trim_to_fire_limits(ship, tuple(t for _, t in out),
                                       state.setup.options.fire_limit)
+
+
+def _known_enemies(state: FasaState, ship: Ship) -> list[Ship]:
+    """Enemies in play whose place the ship's side knows (a cloaked one not detected is not
+    among them: Advanced, Romulan Cloaking Device, the `hidden` hook)."""
+    hidden = hooks.of(state).hidden
+    return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
+            and not hidden(state, s, ship.side, ship.id)]
 
 RULE = Rule(
     name="Firing: declaring targets and resolving fire (Advanced: Sequence Of Play, "

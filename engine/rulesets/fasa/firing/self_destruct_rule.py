@@ -27,7 +27,6 @@ from engine.actions import Action
 from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.campaigns import rescues
 from engine.rulesets.fasa.rule import LEVELS_FROM_ADVANCED, Disclosure, Result, Rule, Told
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS, SelfDestruct
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
@@ -41,26 +40,22 @@ def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Resul
 
 
 def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
-    orders: tuple[str, ...] = SELF_DESTRUCT_ORDERS
-    if not rescues.abandon_problem(state, ship):
-        orders += (rescues.ABANDON,)
+    more = hooks.of(state).more_order_choices(state, ship)  # Rescues During Combat's abandon
+    orders = (*SELF_DESTRUCT_ORDERS, *(str(c.value) for c in more if c.problem is None))
     return [SelfDestruct(station, ship.id, o) for o in orders]
 
 
 def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
     (Advanced: Ship Explosions)."""
-    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
-    if rescues.in_play(state):  # an optional rule: Rescues During Combat
-        choices += (Choice(rescues.ABANDON, "ABANDON",
-                           rescues.abandon_problem(state, ship) or None),)
+    layer = hooks.of(state)  # an optional rule's orders: Rescues During Combat's abandon
+    choices = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"),
+               *layer.more_order_choices(state, ship))
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))
 
-    label = ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
-             else "Self-destruct (no undo)")
-    field = Field("order", label, FieldKind.CHOICE, "hold",
+    field = Field("order", layer.order_label(state), FieldKind.CHOICE, "hold",
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,

@@ -67,3 +67,11 @@ class Advanced(Hooks):
 
     def self_destruct(self, state: FasaState, ship: Ship, order: str, who: str) -> Located:
         return explosions.self_destruct(state, ship, order, who)
+
+    # The rules' declarations (`firing/fire_rule.py`).
+    def hidden(self, state: FasaState, ship: Ship, side: str | None,
+               viewer: str | None = None) -> bool:
+        return hiding.hidden_from(state, ship, side, viewer)
+
+    def after_declaration(self, state: FasaState, shots: tuple[Shot, ...]) -> FasaState:
+        return evasion.offer(state, shots)

@@ -90,3 +90,10 @@ class CommandAndControl(Expert):
 
     def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
         return orders.arm_problem(state, ship, powered)  # hold fire arms nothing (line 1101)
+
+    # The rules' declarations (`sensing/sensors_rule.py`).
+    def relock(self, state: FasaState, ship: Ship, action: Sense, station: str) -> Located:
+        return sensors_rating.relock(state, ship, action, station)  # line 1249
+
+    def cloak_target(self, state: FasaState, ship: Ship, target: Ship) -> bool:
+        return sensors_rating.cloak_target(ship, target)  # line 1213

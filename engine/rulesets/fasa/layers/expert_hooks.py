@@ -61,3 +61,11 @@ class Expert(Advanced):
 
     def engine_candidates(self, target: Ship, hit: Hit) -> list[int] | None:
         return expert_damage.engines_for(target, hit.kind, hit.shield) if hit.kind else None
+
+    # The rules' declarations (`moving/movement_rule.py`, `skills/ratings_rule.py`).
+    def question_open(self, state: FasaState, ship: Ship) -> bool:
+        return sensor_ask.open_for(state, ship)
+
+    def opening_result(self, state: FasaState, value: int) -> Located | None:
+        earlier = super().opening_result(state, value)  # Campaign Advancement's points first
+        return earlier if earlier is not None else ratings.on_roll(state, value)

@@ -8,6 +8,7 @@ expert levels the ratings play the parts Campaign Advancement's points play belo
 
 from __future__ import annotations
 
+from engine.controls import Choice
 from engine.events import Event
 from engine.rulesets.fasa.campaigns import campaign_play, rescues
 from engine.rulesets.fasa.hooks import Hooks, Located, OptionHooks
@@ -47,6 +48,11 @@ class CampaignAdvancement(Hooks):
     def victory_notes(self, state: FasaState, winner: str) -> list[Event]:
         return campaign_play.victory_notes(state, winner)  # line 521
 
+    def opening_result(self, state: FasaState, value: int) -> Located | None:
+        if campaign_play.unrolled(state):  # the initial points, line 517
+            return campaign_play.on_roll(state, value)
+        return super().opening_result(state, value)
+
 
 class RescuesDuringCombat(Hooks):
     """Rescues During Combat (lines 525-529): the Captain's order may be to abandon ship. The
@@ -59,6 +65,15 @@ class RescuesDuringCombat(Hooks):
 
     def more_orders(self, state: FasaState) -> str:
         return f" (or {rescues.ABANDON} ship)" if rescues.in_play(state) else ""
+
+    def more_order_choices(self, state: FasaState, ship: Ship) -> tuple[Choice, ...]:
+        if not rescues.in_play(state):
+            return ()
+        return (Choice(rescues.ABANDON, "ABANDON", rescues.abandon_problem(state, ship) or None),)
+
+    def order_label(self, state: FasaState) -> str:
+        return ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
+                else super().order_label(state))
 
 
 def _campaign(level: str, options: Options) -> bool:

@@ -27,10 +27,10 @@ from engine.actions import Action
 from engine.controls import Decision, Field, FieldKind, Value
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Flow, Rule, Told
-from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.values.actions import Move
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.shaken import straight_line
@@ -65,7 +65,7 @@ def _declare_order(state: FasaState) -> tuple[str, ...]:
 def _prompts(state: FasaState) -> tuple[Prompt, ...]:
     """The ship first in the queue: its move, once its sensor question (Expert) is asked."""
     ship = state.ship(state.queue[0])
-    if sensor_ask.open_for(state, ship):
+    if hooks.of(state).question_open(state, ship):
         return ()
     n = movement.phase_points(state, ship)
     return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),

@@ -35,7 +35,7 @@ from engine.rulesets.fasa.rule import (
     active,
     in_turn,
 )
-from engine.rulesets.fasa.sensing import cloak, sensors, sensors_rating
+from engine.rulesets.fasa.sensing import cloak, sensors
 from engine.rulesets.fasa.sensing.cloak import SCAN_QUESTION, unseen_enemies
 from engine.rulesets.fasa.values.actions import Sense
 from engine.rulesets.fasa.values.crew import Duty
@@ -59,7 +59,7 @@ def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result
 
 def _relock(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
     assert isinstance(action, Sense)
-    return sensors_rating.relock(state, ship, action, station)
+    return hooks.of(state).relock(state, ship, action, station)  # C&C, line 1249
 
 
 def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -76,7 +76,7 @@ def sense_options(state: FasaState, ship: Ship) -> list[tuple[str, int, str]]:
     out = [("", 0, "")]
     if ship.officers:  # C&C: the target alone, or a cloaked ship's movement (sensors_rating.py)
         return out + [(t.id, 0, "") for t in state.ships if not ship.sensed and (
-            sensors.lockable(state, ship, t) or sensors_rating.cloak_target(ship, t))]
+            sensors.lockable(state, ship, t) or hooks.of(state).cloak_target(state, ship, t))]
     if sensors.may_scan(state, ship):
         out.append(("", SCAN_QUESTION, ""))
     for target in state.ships:
@@ -136,7 +136,7 @@ def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
             continue
         why = sensors.lock_problem(state, ship, target)
         held = " (locked: no roll)" if ship.lock == target.id else ""
-        if (ship.officers and target.cloaked and sensors_rating.cloak_target(ship, target)
+        if (ship.officers and target.cloaked and hooks.of(state).cloak_target(state, ship, target)
                 and state.step != MOVE):
             # C&C: a cloaked ship's movement, at +20 (or held by a plain roll), line 1213
             targets.append(Choice(target.id, f"{target.name}'s movement (cloaked, "
@@ -206,7 +206,8 @@ def _crewed_target(state: FasaState, ship: Ship) -> str:
     foes = [t for t in state.ships if sensors.lockable(state, ship, t)]
     if foes:
         return min(foes, key=lambda t: (distance(ship.pos, t.pos), t.id)).id
-    cloaked = sorted(t.id for t in state.ships if sensors_rating.cloak_target(ship, t))
+    named = hooks.of(state).cloak_target
+    cloaked = sorted(t.id for t in state.ships if named(state, ship, t))
     if ship.cloak_lock in cloaked:
         return ship.cloak_lock
     return cloaked[0] if cloaked else ""

@@ -6,15 +6,16 @@ Advancement's initial points, an optional rule, lines 496-529; `ratings.py` and
 Before the first Power Allocation Phase the `ratings` step asks each ship's roll: first its
 Campaign Advancement points (with the option), then the expert ratings a scenario left unset. The
 step is in every level's turn, as Campaign Advancement's points are rolled at any level; the turn
-enters it from the Power Allocation Phase (`flow/turn.py`).
+enters it from the Power Allocation Phase (`flow/turn.py`). Which roll is asked and what its
+result does are the layers' answers (the hooks `opening_roll`, `opening_result`: the expert level's
+`layers/expert_hooks.py`, Campaign Advancement's `layers/option_hooks.py`), so this declaration
+imports neither rule.
 """
 
 from __future__ import annotations
 
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.campaigns import campaign_play
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Flow, Result, RollOwner, Rule
-from engine.rulesets.fasa.skills import ratings
 from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import POWER, RATINGS, FasaState, replace
 
@@ -39,9 +40,12 @@ def _always(state: FasaState) -> bool:
 
 
 def _rolled(state: FasaState, value: int) -> Result:
-    if campaign_play.unrolled(state):  # an optional rule: Campaign Advancement
-        return campaign_play.on_roll(state, value)
-    return ratings.on_roll(state, value)
+    """The roll `opening_roll` asked: Campaign Advancement's initial points (an optional rule,
+    `campaigns/campaign_play.py`), else the expert ratings (`skills/ratings.py`)."""
+    done = hooks.of(state).opening_result(state, value)
+    if done is None:
+        raise LookupError(f"no roll is asked before the first turn at the {state.level} level")
+    return done
 
 
 RULE = Rule(
