@@ -1,7 +1,9 @@
 """The autopilot at an Admiral's seat (an optional rule, seed 000 line 437; `admiral.py`), and what
 a ship's autopilot makes of its orders.
 
-The Admiral plays from what its side knows (`views.redacted` of its seat): it names one enemy for
+The Admiral plays from what its side knows (`views.redacted` of its seat, `seat`, which the
+autopilot applies before it asks: this optional rule's module imports no module that assembles
+the game): it names one enemy for
 the whole side to close on, the seen enemy nearest its ships all together (fire gathered on one
 ship), and orders a ship that has lost two thirds of its superstructure, or a ship the scenario
 scores for leaving the map, to withdraw; with no enemy in sight it orders its ships to close with
@@ -16,7 +18,6 @@ from engine.hexgrid import distance, hex_to_offset
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import victory
 from engine.rulesets.fasa.command.admiral import CLOSE, WITHDRAW, FleetOrders, Order, targets
-from engine.rulesets.fasa.seats.views import redacted
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
 from engine.stations import Seat
 
@@ -24,11 +25,16 @@ BATTERED = 3
 """A ship at a third of its superstructure or less is ordered to withdraw."""
 
 
+def seat(prompt: Prompt) -> Seat:
+    """The seat whose knowledge the Admiral's orders come from: its side's (the Instructor's
+    when the Instructor gives them)."""
+    return (Seat(prompt.station, side=prompt.side or "") if prompt.station != "instructor"
+            else Seat("instructor"))
+
+
 def orders(state: FasaState, prompt: Prompt) -> FleetOrders:
-    """The Admiral's orders for its side this turn, from what its seat may know."""
+    """The Admiral's orders for its side this turn, from `state` as its `seat` may know it."""
     side = prompt.side or ""
-    state = redacted(state, Seat(prompt.station, side=side) if prompt.station != "instructor"
-                     else Seat("instructor"))
     ships = [s for s in state.ships if s.side == side and s.status == ACTIVE]
     foes = [f for f in targets(state, side) if f.status == ACTIVE]
     escapers = victory.escapers(state.setup.victory)

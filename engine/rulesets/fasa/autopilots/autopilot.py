@@ -66,7 +66,7 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     seat may know (`views.redacted`), never from an enemy's secrets: the choice of its kind of
     decision (`CHOICES`, a lookup by the kind)."""
     if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral_autopilot.py)
-        return admiral_autopilot.orders(state, prompt)
+        return admiral_autopilot.orders(redacted(state, admiral_autopilot.seat(prompt)), prompt)
     assert prompt.ship is not None and prompt.roll is None
     state = redacted(state, Seat(prompt.station, prompt.ship))
     choose = variant_tables.layered(variant_tables.of(state).choices, CHOICES, prompt.action)
