@@ -124,3 +124,23 @@ def test_a_view_model_that_imports_pygame_breaks_a_contract(tmp_path: Path) -> N
     done = lint_imports(config, tmp_path)
     assert done.returncode != 0
     assert "probe_readout -> pygame" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_rule_declaration_on_a_lower_line_than_its_imports_breaks_the_layers_contract(
+        tmp_path: Path) -> None:
+    """The rules' declarations are under the layers contracts: the expert sensor question's
+    (`sensing/sensor_ask_rule.py`, which reads the advanced Sensor Phase's `sensors.py`) named a
+    basic module breaks the basic game's contract on that import."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    basic = 'source_modules = ["engine.rulesets.fasa.arcs", '
+    assert text.count(basic) == 1
+    config = tmp_path / "contracts.toml"
+    config.write_text(text.replace(basic, basic + '"engine.rulesets.fasa.sensing.sensor_ask_rule", '),
+                      encoding="utf-8")
+    done = lint_imports(config)
+    assert done.returncode != 0
+    out = " ".join(done.stdout.split())
+    assert "the basic game imports no higher level and no optional rule BROKEN" in out
+    assert ("engine.rulesets.fasa.sensing.sensor_ask_rule is not allowed to import "
+            "engine.rulesets.fasa.sensing.sensors") in out

@@ -13,9 +13,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import grimp
-import pytest
-
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.rule import Rule
 from engine.rulesets.fasa.values.state import LEVELS
@@ -170,28 +167,49 @@ def test_the_assembling_modules_are_those_pyproject_names_above_every_layer() ->
             f"pyproject.toml's comment on the layers does not name {path}")
 
 
-@pytest.fixture(scope="module")
-def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("engine", cache_dir=None)
+def _contract(start: str) -> dict[str, object]:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        config = tomllib.load(f)
+    found: list[dict[str, object]] = [c for c in config["tool"]["importlinter"]["contracts"]
+                                      if c["name"].startswith(start)]
+    assert len(found) == 1, start
+    return found[0]
 
 
-@pytest.mark.slow
-def test_no_rule_imports_a_module_that_assembles_the_game(graph: grimp.ImportGraph) -> None:
+def _named_by(names: list[str], module: str) -> bool:
+    return any(module == n or module.startswith(n + ".") for n in names)
+
+
+def test_the_assembling_contract_covers_every_rule_and_every_assembling_module() -> None:
+    """"FASA's rules and values import none of the modules that assemble the game": its sources
+    hold every module of a layer or a value, its forbidden list every assembling module (a new
+    one of either left out would escape it)."""
+    contract = _contract("FASA's rules and values import none of the modules that assemble")
+    sources, forbidden = (_names(contract, "source_modules"),
+                          _names(contract, "forbidden_modules"))
     lines = _lines()
-    layered = [m for m in _modules() if _line_of(m, lines)]
-    assert len(layered) > 80
-    wrong = [(m, i) for m in layered for i in graph.find_modules_directly_imported_by(m)
-             if i in ASSEMBLING or i.startswith(ABOVE_FOLDERS)]
-    assert not wrong
+    for module in _modules():
+        place = _places(module, lines)
+        if place == ["folder"]:
+            continue  # a folder's __init__ that imports nothing: its folder's line or none
+        if place == ["assembling"]:
+            assert not _named_by(sources, module), f"{module} assembles, yet is a source"
+            # (the package and layers/ are imported by the turn alone: no rule reaches them)
+            if module not in (PACKAGE, f"{PACKAGE}.layers"):
+                assert _named_by(forbidden, module), f"{module} is not forbidden to the rules"
+        else:
+            assert _named_by(sources, module), f"{module} ({place}) is not a source"
+            assert not _named_by(forbidden, module), f"{module} ({place}) is forbidden"
 
 
-@pytest.mark.slow
-def test_the_values_import_no_rule_above_the_basic_game(graph: grimp.ImportGraph) -> None:
-    """The values and data are under every layer (the ships' data reads the basic game's arc
-    names, `arcs.py`, and nothing else of a rule)."""
-    values = [m for m in _modules() if m.startswith(UNDER)]
-    assert len(values) > 15
-    wrong = [(m, i) for m in values for i in graph.find_modules_directly_imported_by(m)
-             if i.startswith(PACKAGE + ".") and not i.startswith(UNDER)
-             and i != f"{PACKAGE}.arcs"]
-    assert not wrong, f"values importing a rule: {wrong}"
+def test_the_values_contract_forbids_every_rule_but_the_arcs() -> None:
+    contract = _contract("FASA's values are under every layer")
+    sources, forbidden = (_names(contract, "source_modules"),
+                          _names(contract, "forbidden_modules"))
+    assert sorted(sources) == sorted(UNDER)
+    lines = _lines()
+    for module in _modules():
+        if module.startswith(UNDER) or module == PACKAGE or module == f"{PACKAGE}.arcs":
+            continue
+        if _places(module, lines) != ["folder"]:
+            assert _named_by(forbidden, module), f"the values may import {module}"
