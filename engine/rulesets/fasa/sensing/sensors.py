@@ -19,6 +19,7 @@ where the text is silent are in docs/rules-decisions.md (The advanced game).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
 
 from engine.errors import IllegalAction
@@ -292,80 +293,114 @@ def _status(now: int, full: int) -> str:
     return "crippled"
 
 
+Answer = tuple[tuple[tuple[str, int | str], ...], str]
+"""A sensor question's answer: (name, value) pairs and the same in words."""
+
+
 def answer_of(state: FasaState, ship: Ship, target: Ship, question: int,
-              detail: str) -> tuple[tuple[tuple[str, int | str], ...], str]:
-    """The answer to `question` (Advanced: Sensors, the ten questions), as (name, value) pairs
-    and in words, from the target as it stands now."""
-    alloc = target.allocation
+              detail: str) -> Answer:
+    """The answer to `question` (Advanced: Sensors, the ten questions, seed 000 lines 314-323),
+    as (name, value) pairs and in words, from the target as it stands now: question 0 asks
+    nothing, 1-9 are read from the target (`_ANSWERS`), and the scan for cloaked ships (10) is
+    the cloak's answer."""
     if question == 0:
         return (), ""
-    if question == 1:
-        return (("power", target.total_power),), f"{target.total_power} power units available"
-    if question == 2:
-        parts = {"weapons": 0, "shields": 0, "movement": 0}
-        if alloc is not None:
-            parts = {"weapons": alloc.weapons, "shields": alloc.shields,
-                     "movement": alloc.movement}
-        order = sorted(parts, key=lambda k: -parts[k])
-        words = order[0]
-        for prev, k in itertools.pairwise(order):
-            words += (" = " if parts[k] == parts[prev] else " > ") + k
-        return (("order", words),), f"power allocation, greatest first: {words}"
-    if question == 3:
-        # "How many shields are powered, the total number of shield points, and the Shield
-        # Point Ratio" (line 316): the ratio as the Ship Data Table prints it (the ship file's,
-        # full scale), and beside it the ratio in play when the game is scaled (line 488).
-        cls = target.cls
-        powered = sum(1 for p in target.shields if p > 0)
-        total = sum(target.shields)
-        ratio = _ratio(scale_ratio(cls.spr, 1 / cls.scale))
-        pairs: tuple[tuple[str, int | str], ...] = (
-            ("powered", powered), ("points", total), ("ratio", ratio))
-        words = (f"{plural(powered, 'shield')} powered, {plural(total, 'shield point')}, "
-                 f"Shield Point Ratio {ratio}")
-        if cls.scale != 1:
-            in_play = _ratio(cls.spr)
-            pairs += (("ratio_in_play", in_play),)
-            words += f" ({in_play} at the {cls.scale} scale of this game)"
-        return pairs, words
-    if question == 4:
-        points = target.shields[int(detail) - 1]
-        up = "yes" if points > 0 else "no"
-        return (("shield", int(detail)), ("up", up), ("points", points)), \
-            f"shield {detail} up: {up}, {plural(points, 'point')}"
-    if question == 5:
-        kinds = ("beam",) if detail == "beam" else ("missile", "plasma")
-        armed = [w for spec, w in zip(target.cls.weapons, target.weapons, strict=True)
-                 if spec.kind in kinds and w.power > 0]
-        power = sum(w.power for w in armed)
-        return ((("kind", detail), ("powered", len(armed)), ("power", power)),
-                f"{plural(len(armed), detail + ' weapon')} powered with {power} power")
-    if question == 6:
-        if detail not in {w.id for w in target.cls.weapons}:
-            return (("weapon", detail), ("powered", "no such weapon"), ("power", 0)), \
-                f"{target.name} has no weapon {detail}"
-        i = target.weapon_index(detail)
-        power = target.weapons[i].power
-        up = "yes" if power > 0 else "no"
-        name = target.cls.weapons[i].name
-        return (("weapon", detail), ("powered", up), ("power", power)), \
-            f"{name} powered: {up}, {power} power"
-    if question == 7:
-        cls = target.cls
-        working_weapons = sum(1 for w in target.weapons if not w.damaged)
-        status = (("engines", _status(target.total_power, cls.total_power)),
-                  ("shields", _status(6 - len(target.shields_damaged), 6)),
-                  ("weapons", _status(working_weapons, len(cls.weapons))),
-                  ("superstructure", _status(target.superstructure, cls.superstructure)))
-        return status, ", ".join(f"{k} {v}" for k, v in status)
-    if question == 8:
-        if not shields_down(target):
-            return (("alive", "no reading"),), "no reading: its shields are all up"
-        alive = 100 - -(-target.casualties // 10)
-        return (("alive", alive),), f"{alive}% of the crew alive"
-    if question == 9:
-        # The game has no transporters: none is ever powered (docs/rules-decisions.md).
-        return (("transporters", "no"),), "no transporters powered"
-    return cloak.detected_answer(state, ship)
+    answer = _ANSWERS.get(question)
+    if answer is None:
+        return cloak.detected_answer(state, ship)
+    return answer(target, detail)
+
+
+def _power(target: Ship, detail: str) -> Answer:
+    return (("power", target.total_power),), f"{target.total_power} power units available"
+
+
+def _allocation(target: Ship, detail: str) -> Answer:
+    alloc = target.allocation
+    parts = {"weapons": 0, "shields": 0, "movement": 0}
+    if alloc is not None:
+        parts = {"weapons": alloc.weapons, "shields": alloc.shields,
+                 "movement": alloc.movement}
+    order = sorted(parts, key=lambda k: -parts[k])
+    words = order[0]
+    for prev, k in itertools.pairwise(order):
+        words += (" = " if parts[k] == parts[prev] else " > ") + k
+    return (("order", words),), f"power allocation, greatest first: {words}"
+
+
+def _shields(target: Ship, detail: str) -> Answer:
+    # "How many shields are powered, the total number of shield points, and the Shield
+    # Point Ratio" (line 316): the ratio as the Ship Data Table prints it (the ship file's,
+    # full scale), and beside it the ratio in play when the game is scaled (line 488).
+    cls = target.cls
+    powered = sum(1 for p in target.shields if p > 0)
+    total = sum(target.shields)
+    ratio = _ratio(scale_ratio(cls.spr, 1 / cls.scale))
+    pairs: tuple[tuple[str, int | str], ...] = (
+        ("powered", powered), ("points", total), ("ratio", ratio))
+    words = (f"{plural(powered, 'shield')} powered, {plural(total, 'shield point')}, "
+             f"Shield Point Ratio {ratio}")
+    if cls.scale != 1:
+        in_play = _ratio(cls.spr)
+        pairs += (("ratio_in_play", in_play),)
+        words += f" ({in_play} at the {cls.scale} scale of this game)"
+    return pairs, words
+
+
+def _shield(target: Ship, detail: str) -> Answer:
+    points = target.shields[int(detail) - 1]
+    up = "yes" if points > 0 else "no"
+    return (("shield", int(detail)), ("up", up), ("points", points)), \
+        f"shield {detail} up: {up}, {plural(points, 'point')}"
+
+
+def _weapons_of_kind(target: Ship, detail: str) -> Answer:
+    kinds = ("beam",) if detail == "beam" else ("missile", "plasma")
+    armed = [w for spec, w in zip(target.cls.weapons, target.weapons, strict=True)
+             if spec.kind in kinds and w.power > 0]
+    power = sum(w.power for w in armed)
+    return ((("kind", detail), ("powered", len(armed)), ("power", power)),
+            f"{plural(len(armed), detail + ' weapon')} powered with {power} power")
+
+
+def _weapon(target: Ship, detail: str) -> Answer:
+    if detail not in {w.id for w in target.cls.weapons}:
+        return (("weapon", detail), ("powered", "no such weapon"), ("power", 0)), \
+            f"{target.name} has no weapon {detail}"
+    i = target.weapon_index(detail)
+    power = target.weapons[i].power
+    up = "yes" if power > 0 else "no"
+    name = target.cls.weapons[i].name
+    return (("weapon", detail), ("powered", up), ("power", power)), \
+        f"{name} powered: {up}, {power} power"
+
+
+def _damage(target: Ship, detail: str) -> Answer:
+    cls = target.cls
+    working_weapons = sum(1 for w in target.weapons if not w.damaged)
+    status = (("engines", _status(target.total_power, cls.total_power)),
+              ("shields", _status(6 - len(target.shields_damaged), 6)),
+              ("weapons", _status(working_weapons, len(cls.weapons))),
+              ("superstructure", _status(target.superstructure, cls.superstructure)))
+    return status, ", ".join(f"{k} {v}" for k, v in status)
+
+
+def _crew(target: Ship, detail: str) -> Answer:
+    if not shields_down(target):
+        return (("alive", "no reading"),), "no reading: its shields are all up"
+    alive = 100 - -(-target.casualties // 10)
+    return (("alive", alive),), f"{alive}% of the crew alive"
+
+
+def _transporters(target: Ship, detail: str) -> Answer:
+    # The game has no transporters: none is ever powered (docs/rules-decisions.md).
+    return (("transporters", "no"),), "no transporters powered"
+
+
+_ANSWERS: dict[int, Callable[[Ship, str], Answer]] = {
+    1: _power, 2: _allocation, 3: _shields, 4: _shield, 5: _weapons_of_kind, 6: _weapon,
+    7: _damage, 8: _crew, 9: _transporters,
+}
+"""Questions 1-9 (Advanced: Sensors, seed 000 lines 314-322), each read from the target alone."""
 
 
