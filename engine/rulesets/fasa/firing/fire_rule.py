@@ -239,6 +239,7 @@ def _known_enemies(state: FasaState, ship: Ship) -> list[Ship]:
     return [s for s in state.ships if s.side != ship.side and s.status == ACTIVE
             and not hidden(state, s, ship.side, ship.id)]
 
+
 RULE = Rule(
     name="Firing: declaring targets and resolving fire (Advanced: Sequence Of Play, "
          "lines 256-260)",
