@@ -315,10 +315,18 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         body = p.line_height("body")
         if p.font("body").size(f.label)[0] <= label_w:
             p.text(f.label, (x, y + (touch - body) // 2), "body", theme.TEXT, label_w)
-        else:   # a long label takes two lines of smaller text
-            two = 2 * p.line_height("small")
-            p.wrap(f.label, pygame.Rect(x, y + (touch - two) // 2, label_w, two), "small",
-                   theme.TEXT, 2)
+        else:   # a long label takes two (at most three, as the row's height allows) lines of
+            # smaller text, what is in brackets on lines of its own: "Power to movement" over
+            # "(4 power per 3 movement points)"
+            head, cut, rest = f.label.partition(" (")
+            lines = p.lines(head, label_w, "small") + p.lines(cut.strip() + rest, label_w,
+                                                              "small")
+            if len(lines) > max(2, touch // small):
+                lines = p.lines(f.label, label_w, "small")
+            n = max(1, min(len(lines), 3, touch // small))
+            for i, line in enumerate(lines[:n - 1] + [" ".join(lines[n - 1:])]):
+                p.text(line, (x, y + (touch - n * small) // 2 + i * small), "small",
+                       theme.TEXT, label_w)
         p.text(f.text, (minus.rect.x - GAP, y + (touch - p.line_height("large")) // 2), "large",
                theme.BUTTON_ACTIVE, value_w, align="right")
         p.button(minus, focused=focus == minus.id, size="large")
