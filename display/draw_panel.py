@@ -24,7 +24,7 @@ from display import theme
 from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
 from engine.stations import title
-from readouts.panel_model import FieldView, PanelView
+from readouts.panel_model import FieldView, PanelView, choice_place
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",
@@ -394,9 +394,7 @@ def _listed(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | 
                             chosen.problem is None, chosen.problem))
     text = chosen.label + (f" ({chosen.note})" if chosen.note else "")
     p.wrap(text, box.inflate(-16, -8), "body", theme.TEXT_DARK)
-    where = f"{f.choices.index(chosen) + 1} of {len(f.choices)}"
-    if chosen.problem:
-        where += f": {chosen.problem}"
+    where = choice_place(f.choices, chosen) or chosen.problem or ""   # a greyed one: why
     p.text(where, (box.x, box.bottom), "small", theme.TEXT_DIM, box.width)
     return y + h + p.line_height("small")
 
