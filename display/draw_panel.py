@@ -319,12 +319,12 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
             # smaller text, what is in brackets on lines of its own: "Power to movement" over
             # "(4 power per 3 movement points)"
             head, cut, rest = f.label.partition(" (")
-            lines = p.lines(head, label_w, "small") + p.lines(cut.strip() + rest, label_w,
-                                                              "small")
-            if len(lines) > max(2, touch // small):
-                lines = p.lines(f.label, label_w, "small")
-            n = max(1, min(len(lines), 3, touch // small))
-            for i, line in enumerate(lines[:n - 1] + [" ".join(lines[n - 1:])]):
+            rows = p.lines(head, label_w, "small") + p.lines(cut.strip() + rest, label_w,
+                                                             "small")
+            if len(rows) > max(2, touch // small):
+                rows = p.lines(f.label, label_w, "small")
+            n = max(1, min(len(rows), 3, touch // small))
+            for i, line in enumerate(rows[:n - 1] + [" ".join(rows[n - 1:])]):
                 p.text(line, (x, y + (touch - n * small) // 2 + i * small), "small",
                        theme.TEXT, label_w)
         p.text(f.text, (minus.rect.x - GAP, y + (touch - p.line_height("large")) // 2), "large",
