@@ -4,8 +4,8 @@ sent its own state, and the Instructor's console does what the Instructor's scre
 from __future__ import annotations
 
 import json
-from typing import Any
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest

@@ -25,7 +25,7 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, orders, ruling
 from engine.rulesets.fasa.decisions import presets
-from engine.rulesets.fasa.engineering.power import movement_cost, shield_power_cap, weapon_cap
+from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
@@ -93,7 +93,7 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                              _int(v["weapons"]), _int(v.get("cloak", 0)))
 
     fields: tuple[Field, ...] = (
-        Field("movement", f"Power to movement ({movement_cost(ship.cls)})", FieldKind.INT, 0, 0,
+        Field("movement", f"Power to movement ({ship.cls.movement_cost})", FieldKind.INT, 0, 0,
               total // step * step, step),
         Field("shields", "Power to shields", FieldKind.INT, 0, 0,
               min(total, shield_power_cap(ship))),

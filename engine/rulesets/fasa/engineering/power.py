@@ -10,20 +10,11 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.data.ships import ShipClass
 from engine.rulesets.fasa.values.actions import AllocatePower, ArmWeapons, SetShields
 from engine.rulesets.fasa.values.events import ArmedWeapon, PowerAllocated, ShieldsSet, WeaponsArmed
 from engine.rulesets.fasa.values.state import Allocation, FasaState, Ship, Weapon, replace
 from engine.stations import title
 from engine.words import plural
-
-
-def movement_cost(cls: ShipClass) -> str:
-    """The Movement Point Ratio as a player reads it: "4 power per movement point", "4 power per
-    3 movement points" (C&C: Power To Movement Track)."""
-    power, points = cls.mpr
-    per = "movement point" if points == 1 else plural(points, "movement point")
-    return f"{power} power per {per}"
 
 
 def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaState, list[Event]]:
@@ -60,7 +51,7 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     if action.movement % step:
         raise IllegalAction(
             f"{who}: {action.movement} power to movement leaves a fraction of a movement "
-            f"point; at {movement_cost(cls)} give movement a multiple of {step}")
+            f"point; at {cls.movement_cost} give movement a multiple of {step}")
     shield_points = cls.shield_points(action.shields)
     usable = cls.max_shield_points * (6 - len(ship.shields_damaged))
     if shield_points > usable:

@@ -36,7 +36,6 @@ from engine.dice import Die, RollRequest
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import hooks
-from engine.rulesets.fasa.engineering.power import movement_cost
 from engine.rulesets.fasa.levels import expert
 from engine.rulesets.fasa.skills.casualties import casualty_modifier, casualty_terms
 from engine.rulesets.fasa.values.actions import SKILL_BONUSES, SkillBonus
@@ -234,7 +233,7 @@ def power_problem(ship: Ship, part: str, shield: int) -> str:
         spent = alloc.movement if alloc is not None else 0
         if ship.cls.movement_points(spent + 1) <= ship.cls.movement_points(spent):
             return ("one more power point to movement buys no movement point (it takes "
-                    f"{movement_cost(ship.cls)}); put it into a shield or a weapon")
+                    f"{ship.cls.movement_cost}); put it into a shield or a weapon")
     else:
         if part not in ids:
             return f"put the power point into movement, a shield or a beam weapon, not {part!r}"

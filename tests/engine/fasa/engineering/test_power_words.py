@@ -10,7 +10,6 @@ from test_fasa_advanced import game
 
 import engine
 from engine import Seat
-from engine.rulesets.fasa.engineering.power import movement_cost
 
 
 def test_the_movement_point_ratio_is_worded_as_power_per_movement_point() -> None:
@@ -21,7 +20,7 @@ def test_the_movement_point_ratio_is_worded_as_power_per_movement_point() -> Non
     (alloc,) = [d for d in engine.controls(state, Seat("engineer", "ent"))
                 if d.action == "allocate_power"]
     assert alloc.field_named("movement").label == "Power to movement (4 power per movement point)"
-    assert movement_cost(replace(ent.cls, mpr=(4, 3))) == "4 power per 3 movement points"
+    assert replace(ent.cls, mpr=(4, 3)).movement_cost == "4 power per 3 movement points"
     bop = state.ship("bop")
     (cloaked,) = [d for d in engine.controls(state, Seat("engineer", "bop"))
                   if d.action == "allocate_power"]
