@@ -31,6 +31,7 @@ STARBRIDGE_LONG=1: 40, 30 and 20 (about 4 minutes). Each pair is followed for at
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import sys
@@ -84,6 +85,7 @@ from engine.rulesets.fasa.values.state import (
 from hardware.rule_lamps import Entering, default_rules, panel_plan
 from lights.load import parse_rules
 from lights.names import event_types
+from lights.rules import RuleSet
 from room.room import Room
 
 pytestmark = pytest.mark.xdist_group("secrets-differential")
@@ -156,10 +158,17 @@ def lights_seat(state: FasaState, seat: Seat) -> str:
     return f"{seat.ship}/{seat.station}"
 
 
+@functools.cache
+def rules_for(seat_key: str) -> RuleSet:
+    """The rules of `lights_for(seat_key)`, parsed once a seat (a room reads its file once too,
+    and a RuleSet is frozen: each room keeps what it lit in its own state)."""
+    return parse_rules(lights_for(seat_key), "secrets")
+
+
 def room_for(seat_key: str) -> Room:
     """The room of `lights_for(seat_key)`, following its rules as in play but sending nothing:
     what it would send is its `wire` and `plays`."""
-    return Room(parse_rules(lights_for(seat_key), "secrets"), drive=False)
+    return Room(rules_for(seat_key), drive=False)
 
 
 def lights_seen(room: Room, state: FasaState, events: Sequence[Event],
