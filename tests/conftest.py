@@ -105,8 +105,16 @@ def pytest_cmdline_main(config: Config) -> None:
 
 def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> None:
     # The tests marked `early` (a tool over the whole checkout: tens of seconds in one test) start
-    # first, so that a run spread over the cores does not end with one worker waiting on one.
-    items.sort(key=lambda item: item.get_closest_marker(EARLY) is None)
+    # first, so that a run spread over the cores does not end with one worker waiting on one. In
+    # a worker process (xdist) the `slow` tests follow them and the quick ones come last: the
+    # longest first, so that the run ends on tests of a tenth of a second on both cores, not on
+    # a fuzzer of half a minute on one while the other waits. (xdist hands out an xdist_group
+    # whole and the largest groups first; inside a group, and among the quick tests, the order
+    # stays the collection's.) A run in one process keeps the collection's order, so that a
+    # module's fixtures are made once.
+    worker = hasattr(config, "workerinput")
+    items.sort(key=lambda item: (item.get_closest_marker(EARLY) is None,
+                                 worker and item.get_closest_marker(SLOW) is None))
     if _everything(config):
         return
     slow = [item for item in items if item.get_closest_marker(SLOW)]
