@@ -55,7 +55,8 @@ KNIGHTHAWKS_SUITES = Path(__file__).resolve().parent / "engine" / "knighthawks"
 
 for _suites in (FASA_SUITES, KNIGHTHAWKS_SUITES):
     for _folder in (_suites, *sorted(p for p in _suites.iterdir()
-                                     if p.is_dir() and p.name.isidentifier())):
+                                     if p.is_dir() and p.name.isidentifier()
+                                     and p.name != "__pycache__")):
         if str(_folder) not in sys.path:
             sys.path.insert(0, str(_folder))
 CHECKOUT = Path(__file__).resolve().parents[1]
