@@ -190,11 +190,12 @@ def panel_lights_seen(state: FasaState, seat: Seat) -> list[object]:
     out: list[object] = []
     for st in engine.crew_stations(state, seat.ship or ""):
         own = Seat(st, seat.ship)
-        entering = [Entering()] + [Entering(d, d.defaults()) for d in engine.controls(state, own)]
+        decisions = engine.controls(state, own)   # asked once, handed in as a panel does
+        entering = [Entering()] + [Entering(d, d.defaults()) for d in decisions]
         for e in entering:
             for amber in (False, True):
                 out.append((st, e.decision.action if e.decision else None, amber,
-                            panel_plan(rules, own, state, e, amber)))
+                            panel_plan(rules, own, state, e, amber, decisions=decisions)))
     return out
 
 
