@@ -407,12 +407,12 @@ def play(seed: int) -> Game:
     # A ship that enters at full speed starts allocated (The Romulan Gambit): its power then.
     power: dict[str, int] = {s.id: s.total_power for s in state.ships if s.allocation is not None}
     check_invariants(state, power)
+    before = state_to_json(state)   # the state's JSON before each action: made once a state
     for _ in range(MAX_STEPS):
         prompts = pending(state)
         if not prompts:
             break
         prompt = rng.choice(prompts)
-        before = state_to_json(state)
         if rng.random() < CORRUPT_RATE:
             bad = corrupt(state, prompt, rng)
             with pytest.raises(IllegalAction) as info:
@@ -431,6 +431,7 @@ def play(seed: int) -> Game:
         game.actions.append(action)
         game.kinds.add(action.type_name)
         state = new
+        before = state_to_json(state)
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     game.state = state
