@@ -22,9 +22,10 @@ engine/rulesets/knighthawks/ the same way (tests/engine/knighthawks/seats/, movi
 the seed's worked examples, the random playthroughs and the hostile input at its top, and are
 put on the import path likewise (`from test_knighthawks_rules import duel`).
 
-Under CI (and STARBRIDGE_LONG) the run is spread over the machine's cores (pytest-xdist, a
-worker a core, `--dist loadgroup`) when it has more than one, unless `-n` is given
-(`CI=1 ./test -n 0` runs in one process). So every test is written to run beside any other, in
+Under CI (and STARBRIDGE_LONG), and in a developer's run of the whole suite (`./test`, no
+test named), the run is spread over the machine's cores (pytest-xdist, a worker a core,
+`--dist loadgroup`) when it has more than one, unless `-n` is given (`./test -n 0` runs in one
+process); a run of tests named stays in one. So every test is written to run beside any other, in
 another process, in any order: it writes only under `tmp_path` (never in the checkout, in /tmp
 by a fixed name or in the user's folders), listens on port 0, keeps no state another test
 reads, and tests that must share one process (a fixture too dear to make twice, a check over
@@ -90,10 +91,12 @@ def _cores() -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: Config) -> None:
-    """Under CI (or STARBRIDGE_LONG), on more than one core, the tests run in as many worker
-    processes (unless `-n` says otherwise): tests marked with one `xdist_group` go to one worker,
-    in their order."""
-    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG"))
+    """Under CI (or STARBRIDGE_LONG), and in a developer's run of the whole suite (no test
+    named), on more than one core, the tests run in as many worker processes (unless `-n` says
+    otherwise): tests marked with one `xdist_group` go to one worker, in their order. A run of
+    the tests named stays in one process (a file or two: two workers would each collect them)."""
+    whole = config.args_source != Config.ArgsSource.ARGS
+    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG") or whole)
             or hasattr(config, "workerinput")
             or not config.pluginmanager.hasplugin("xdist")
             or config.getoption("numprocesses", None) is not None
