@@ -449,8 +449,9 @@ def played(seed: int) -> Game:
 COVER = 40
 """The games whose actions, refusals and outcomes together must cover the game."""
 SHARED = pytest.mark.xdist_group("playthroughs-cover")
-"""The games `test_playthroughs_cover_the_game` reads are checked in its process (xdist), so
-that each is played once; run alone or in another order, it plays those it lacks."""
+"""The games `test_playthroughs_cover_the_game` reads are meant to be checked in its process
+(xdist), so that each is played once; run alone, in another order or in another process than
+some of them, it plays those it lacks."""
 
 
 def case(seed: int) -> Any:
