@@ -112,9 +112,8 @@ def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> N
     # first, so that a run spread over the cores does not end with one worker waiting on one. In
     # a worker process (xdist) the tests of an `xdist_group` follow them (a group is meant to go
     # to one worker whole and in order, started where its first test falls in the collection:
-    # the secrets differentials are minutes of one worker's time; measured 2026-11-28, xdist 3.8
-    # under pytest 9.2 spreads a group's tests over the workers as it does any, as its suffix on
-    # the test's id no longer takes), then the other `slow` tests, and the quick ones come
+    # the secrets differentials are minutes of one worker's time; `pytest_collection_finish`
+    # below keeps a group whole under pytest 9), then the other `slow` tests, and the quick ones come
     # last: the longest first, so that the run ends on tests of a tenth of a second on both
     # cores, not on a fuzzer of half a minute on one while the other waits. Inside each kind the
     # order stays the collection's. A run in one process keeps the collection's order, so that a
@@ -133,6 +132,24 @@ def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> N
         output = getattr(config, "workeroutput", None)
         if output is not None:   # an xdist worker: the count goes back to the main process
             output[_LEFT_OUT_KEY] = len(slow)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """xdist's `--dist loadgroup` sends a worker's tests of one `xdist_group` to one worker by a
+    suffix it puts on their ids ("...@group"); xdist 3.8 writes the suffix where pytest 8 kept
+    the id (`_nodeid`), and pytest 9 keeps it elsewhere (`_id`), so the groups were spread over
+    the workers like any test (the secrets differential's coverage test then saw some of the
+    games and skipped). The suffixed id is put where pytest reads it, before the worker tells
+    the controller its tests (measured 2026-11-28: pytest 9.2, xdist 3.8)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:   # pytest 8 reads the id where xdist writes it
+        return
+    for item in session.items:
+        grouped = item.__dict__.get("_nodeid")
+        if isinstance(grouped, str) and grouped != item.nodeid:
+            item._id = NodeId.parse(grouped)
 
 
 _LEFT_OUT = pytest.StashKey[int]()
