@@ -4,7 +4,8 @@ basic game where it must be inferred). See docs/rules-decisions.md for every num
 This module is the ruleset the kernel plugs in (`FasaRuleset`). The rules live in folders by
 topic, each importing only from those before it here (docs/engine.md has the whole map):
 `arcs.py`; `data/` (the data pack and its readers); `levels.py` (what each level adds);
-`values/` (state, actions, events); `victory.py`; `campaigns/`; `skills/` (Skill Rolls);
+`values/` (state, actions, events); `victory.py`; `ending.py` (the end of a ship's move and of
+the game); `campaigns/`; `skills/` (Skill Rolls);
 `firing/`; `moving/`; `sensing/` (sensors and the cloak); `engineering/` (power); `command/`
 (the officers in the turn); `flow/` (set-up and the sequence of play); `decisions/` (controls,
 legal actions, presets); `seats/` (what a seat may know); `explanations/`; `autopilots/`.
@@ -31,7 +32,7 @@ from engine.rulesets.fasa.decisions import controls, legal
 from engine.rulesets.fasa.explanations import explain as why
 from engine.rulesets.fasa.flow import setup, turn
 from engine.rulesets.fasa.seats import preview, views
-from engine.rulesets.fasa.values import crew
+from engine.rulesets.fasa.values import crew, variant_tables
 from engine.rulesets.fasa.values.options import MAX_FIRE_LIMIT
 from engine.rulesets.fasa.values.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
 from engine.rulesets.fasa.variants import battlestations as battlestations  # registers it
@@ -44,6 +45,9 @@ class FasaRuleset:
 
     def level_line(self, level: str) -> str:
         return level_rules.LEVEL_LINES.get(level, "")
+
+    def variant_title(self, name: str) -> str:
+        return variant_tables.title_of(name)
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
     rules_revision = revisions.RULES_REVISION   # written in a log's header (docs/log-format.md)
 

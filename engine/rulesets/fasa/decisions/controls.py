@@ -23,9 +23,10 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Decision, Field, FieldKind, Together, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, orders, ruling
+from engine.rulesets.fasa.command import orders, ruling
 from engine.rulesets.fasa.decisions import presets
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.flow.decide import BY_SIDE
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
@@ -38,7 +39,6 @@ from engine.rulesets.fasa.values.actions import (
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
-from engine.words import plural
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -52,8 +52,9 @@ def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
 def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     if prompt.roll is not None:
         return _roll(prompt, station)
-    if prompt.action == "fleet_orders":  # an optional rule: the Admiral's (admiral.py)
-        return admiral.decision(state, prompt, station)
+    by_side = BY_SIDE.get(prompt.action)  # a side's decision, with no ship: the Admiral's
+    if by_side is not None:
+        return by_side.controls(state, prompt, station)
     assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
     own = variant_tables.of(state).controls.get(prompt.action)  # a variant's (values/variant_tables.py)
@@ -94,8 +95,7 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                              _int(v["weapons"]), _int(v.get("cloak", 0)))
 
     fields: tuple[Field, ...] = (
-        Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
-                          f"{plural(ship.cls.mpr[1], 'movement point')})", FieldKind.INT, 0, 0,
+        Field("movement", f"Power to movement ({ship.cls.movement_cost})", FieldKind.INT, 0, 0,
               total // step * step, step),
         Field("shields", "Power to shields", FieldKind.INT, 0, 0,
               min(total, shield_power_cap(ship))),
@@ -103,8 +103,8 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     )
     if cost and cost <= total:
         # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
-        fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
-                                  "turn)", FieldKind.INT, 0, 0, cost, cost),)
+        fields += (Field("cloak", f"Power to the cloaking device ({cost} power; then no weapons "
+                                  "this turn)", FieldKind.INT, 0, 0, cost, cost),)
     together: tuple[Together, ...] = ()
     if len(fields) == 4:   # a cloaked ship cannot fire (`power.allocate`): weapons or the cloak
         weapons = fields[2].values()

@@ -69,7 +69,8 @@ class RescuesDuringCombat(Hooks):
     def more_order_choices(self, state: FasaState, ship: Ship) -> tuple[Choice, ...]:
         if not rescues.in_play(state):
             return ()
-        return (Choice(rescues.ABANDON, "ABANDON", rescues.abandon_problem(state, ship) or None),)
+        return (Choice(rescues.ABANDON, "ABANDON", rescues.abandon_problem(state, ship) or None,
+                       irreversible=True),)
 
     def order_label(self, state: FasaState) -> str:
         return ("Self-destruct or abandon ship (no undo)" if rescues.in_play(state)
