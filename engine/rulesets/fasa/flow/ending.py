@@ -1,12 +1,13 @@
-"""The end of a ship's move and the end of the game (Book Two, Advanced: Ending The Game), which
-the turn's steps, its rolls and its decisions all come to."""
+"""The end of a ship's move (Book Two, Advanced: Mines), which the turn's decisions and rolls come
+to; the end of the game (Advanced: Ending The Game) is `phases/phase_end.py`'s, named here too for
+the modules of the turn that end it."""
 
 from __future__ import annotations
 
 from engine.events import Event
-from engine.rulesets.fasa import hooks, victory
-from engine.rulesets.fasa.values.events import GameOver
-from engine.rulesets.fasa.values.state import ESCAPED, HAZARD, MOVE, OVER, FasaState, replace
+from engine.rulesets.fasa.phases.phase_end import check_game_over as check_game_over
+from engine.rulesets.fasa.phases.phase_end import finish as finish
+from engine.rulesets.fasa.values.state import ESCAPED, HAZARD, MOVE, FasaState, replace
 
 
 def moved(state: FasaState, ship_id: str, events: list[Event]) -> tuple[FasaState, list[Event]]:
@@ -21,21 +22,3 @@ def moved(state: FasaState, ship_id: str, events: list[Event]) -> tuple[FasaStat
         state, more = check_game_over(state)
         events += more
     return state, events
-
-
-def check_game_over(state: FasaState, turn_over: bool = False) -> tuple[FasaState, list[Event]]:
-    """The game ends when one side has destroyed, captured or driven off all its opponents, or
-    when the victory conditions have been met (Advanced: Ending The Game); a disabled ship counts
-    as captured. The scenario's conditions judge the result (`victory`)."""
-    verdict = victory.judge(state, state.setup.victory, turn_over)
-    if verdict is None:
-        return state, []
-    return finish(state, verdict)
-
-
-def finish(state: FasaState, verdict: victory.Verdict) -> tuple[FasaState, list[Event]]:
-    state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
-                    roll=None)
-    notes = hooks.of(state).victory_notes(state, verdict.winner)  # Campaign Advancement, line 521
-    return state, [*notes, GameOver(verdict.outcome, verdict.winner, verdict.kind,
-                                    verdict.ending)]
