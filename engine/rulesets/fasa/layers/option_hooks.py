@@ -1,7 +1,8 @@
 """What the advanced game's optional rules change at the basic game's hooks (Book Two, Advanced:
 Optional Rules, seed 000 lines 429-529): Campaign Advancement's percentile advantage roll, its
-crew roll and its Victory Points (`campaigns/campaign_play.py`), and Rescues During Combat's
-abandon ship (`campaigns/rescues.py`). Each is switched on by the scenario's `[options]`
+crew roll and its Victory Points (`campaigns/campaign_play.py`), Rescues During Combat's
+abandon ship (`campaigns/rescues.py`), and Team Communications' rolls opening each Power
+Allocation Phase (`command/comms.py`). Each is switched on by the scenario's `[options]`
 (`values/options.py`) and laid under the level's own hooks (`hooks.register_option`): at the
 expert levels the ratings play the parts Campaign Advancement's points play below them (line
 689), so there the level's answer stands."""

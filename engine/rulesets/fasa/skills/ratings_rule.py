@@ -6,7 +6,7 @@ Advancement's initial points, an optional rule, lines 496-529; `ratings.py` and
 Before the first Power Allocation Phase the `ratings` step asks each ship's roll: first its
 Campaign Advancement points (with the option), then the expert ratings a scenario left unset. The
 step is in every level's turn, as Campaign Advancement's points are rolled at any level; the turn
-enters it from the Power Allocation Phase (`flow/turn.py`).
+enters it from the Power Allocation Phase (`engineering/power_rule.py`).
 """
 
 from __future__ import annotations
