@@ -1,7 +1,9 @@
 """The game turn: who acts when, and the automatic steps between decisions.
 
 Book Two, Advanced: Sequence Of Play — Power Allocation Phase, Tactical Advantage Phase, then
-five Movement and Firing Phases alternating, then a new game turn; Ending The Game.
+five Movement and Firing Phases alternating, then a new game turn; Ending The Game. Each step's
+automatic work is its rule's (`rule.Rule.steps`, looked up by the step in `FLOWS[level]`), and
+each higher level's part in it a hook of its layer (docs/engine.md, "The flow of a turn").
 """
 
 from __future__ import annotations
