@@ -273,6 +273,12 @@ class Hooks:
         """What `ship` set off entering `hexes`: nothing (the advanced game's mines)."""
         return state, []
 
+    def course(self, state: FasaState, ship: Ship, steps: str, who: str) -> Located | None:
+        """A course flown otherwise than at once, or None: at once (Command & Control's helm
+        operation roll before a crewed ship's first emergency heading change of the turn, lines
+        1121, 1503, `command/helm_rolls.py`)."""
+        return None
+
     # The end of the game turn.
     def turn_closed(self, ship: Ship, turn: int) -> Ship:
         """A ship in play as its turn ends, before its panel resets: as it is (the expert game

@@ -6,7 +6,8 @@ is taken in; `step_words`, the step in a refusal's words), the rolls it owns and
 results do (`rolls`, by the step), the decisions it opens (`prompts` by the step; `decisions`, what
 an accepted action does; `options`, its legal actions; `controls`, its fields and limits;
 `autopilot`, the autopilot's choice; `disclosure`, what another side may know of it while it is
-open), what it adds to a seat's view (`view`) and to the explanations of its rolls (`explain`),
+open; `side_decisions`, the decisions a side takes with no ship of its own), what it adds to a
+seat's view (`view`) and to the explanations of its rolls (`explain`),
 the hooks of a lower level it changes (`hooks`), and the levels that switch it on (`levels`; a
 house rule also needs the table to name it, `house_rule`). The turn assembles its tables from the rules
 switched on for the game's level (`rules.py`): which rule owns a step, a roll or a decision is a
@@ -72,6 +73,23 @@ class Explains:
 
 
 @dataclass(frozen=True)
+class SideDecision:
+    """A decision a side takes with no ship of its own (the optional Admiral's fleet orders): its
+    prompt names the side (`Prompt.side`), not a ship, and its rule checks the seat, the side and
+    the step itself."""
+
+    decide: Callable[[FasaState, Action], Result]
+    """What the accepted action does, checked by the rule (refused with `IllegalAction`)."""
+    options: Callable[[FasaState, Prompt, str], list[Action]]
+    """Its legal actions (a sample where many): state, prompt, station."""
+    controls: Callable[[FasaState, Prompt, str], Decision]
+    """Its fields, limits and presets: state, prompt, station."""
+    autopilot: Callable[[FasaState, Prompt], Action]
+    """The autopilot's answer, from the state as the side's seat may know it (the caller
+    redacts it: `autopilots/autopilot.decide`)."""
+
+
+@dataclass(frozen=True)
 class RollOwner:
     """A rule's roll: when the roll wanted now is its own, and what its result does."""
 
@@ -127,6 +145,9 @@ class Rule:
     controls: Mapping[str, Make] = field(default_factory=dict)
     autopilot: Mapping[str, Choose] = field(default_factory=dict)
     disclosure: Mapping[str, Disclosure] = field(default_factory=dict)
+    side_decisions: Mapping[str, SideDecision] = field(default_factory=dict)
+    """The decisions a side takes with no ship, by their kind (`SideDecision`); their step is in
+    `step_of`, what another side is told in `disclosure`, as a ship's decision's."""
     view: ViewPart | None = None
     """What it adds to a seat's view (`seats/views.py` adds it in the games that play it)."""
     explain: Explains | None = None

@@ -75,9 +75,9 @@ RULES: tuple[Rule, ...] = (
     sensor_ask_rule.RULE,
     fire_rule.RULE,
     damaged_weapon_rule.RULE,
-    self_destruct_rule.RULE,
+    orders_rule.RULE,  # the Power Allocation Phase's prompts end with the Captain's orders,
+    self_destruct_rule.RULE,  # then the self-destruct order
     ratings_rule.RULE,
-    orders_rule.RULE,
     skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
     engineer_roll_rule.RULE,  # the Chief Engineer's roll,
     bonus_place_rule.RULE,  # the bonus point placed,
@@ -157,24 +157,19 @@ def _joined(parts: tuple[Prompts, ...]) -> Prompts:
     return prompts
 
 
-def joined_prompts(base: Mapping[Step, Prompts], level: str | None = None,
-                   last: Mapping[Step, Prompts] | None = None) -> dict[Step, Prompts]:
+def joined_prompts(base: Mapping[Step, Prompts], level: str | None = None) -> dict[Step, Prompts]:
     """The decisions open in each step: `base`'s, then those of each rule `level` switches on
     (None: every rule), in the order of `RULES` (several rules may open decisions in one step, as
-    the Power Allocation Phase holds the power, the warp speed and the self-destruct order), then
-    `last`'s (a step's decisions not yet declared by their rules that come after the declared
-    ones)."""
+    the Power Allocation Phase holds the Admiral's orders, the warp speed, the power, the
+    Captain's orders and the self-destruct order)."""
     parts: dict[Step, tuple[Prompts, ...]] = {step: (p,) for step, p in base.items()}
     for rule in RULES:
         if level is None or level in rule.levels:
             for step, p in rule.prompts.items():
                 parts[step] = (*parts.get(step, ()), p)
-    for step, p in (last or {}).items():
-        parts[step] = (*parts.get(step, ()), p)
     return {step: _joined(ps) for step, ps in parts.items()}
 
 
-def prompts_per_level(base: Mapping[Step, Prompts],
-                      last: Mapping[Step, Prompts] | None = None) -> dict[str, dict[Step, Prompts]]:
+def prompts_per_level(base: Mapping[Step, Prompts]) -> dict[str, dict[Step, Prompts]]:
     """`joined_prompts` of each level."""
-    return {level: joined_prompts(base, level, last) for level in LEVELS}
+    return {level: joined_prompts(base, level) for level in LEVELS}

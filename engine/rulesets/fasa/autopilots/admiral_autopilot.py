@@ -1,46 +1,14 @@
-"""The autopilot at an Admiral's seat (an optional rule, seed 000 line 437; `admiral.py`), and what
-a ship's autopilot makes of its orders.
+"""What a ship's autopilot makes of an Admiral's orders (an optional rule, seed 000 line 437;
+`command/admiral.py`; the Admiral's own orders are declared with the rule, `command/admiral_rule.py`).
 
-The Admiral plays from what its side knows (`views.redacted` of its seat): it names one enemy for
-the whole side to close on, the seen enemy nearest its ships all together (fire gathered on one
-ship), and orders a ship that has lost two thirds of its superstructure, or a ship the scenario
-scores for leaving the map, to withdraw; with no enemy in sight it orders its ships to close with
-no target named (each captain finds the enemy its own way).
 A ship's autopilot steers for the enemy its order names, holds its place when told to hold, and
 makes for the map's edge farthest from the enemy when told to withdraw (`autopilot.py`).
 """
 
 from __future__ import annotations
 
-from engine.hexgrid import distance, hex_to_offset
-from engine.ruleset import Prompt
-from engine.rulesets.fasa import victory
-from engine.rulesets.fasa.command.admiral import CLOSE, WITHDRAW, FleetOrders, Order, targets
-from engine.rulesets.fasa.seats.views import redacted
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
-from engine.stations import Seat
-
-BATTERED = 3
-"""A ship at a third of its superstructure or less is ordered to withdraw."""
-
-
-def orders(state: FasaState, prompt: Prompt) -> FleetOrders:
-    """The Admiral's orders for its side this turn, from what its seat may know."""
-    side = prompt.side or ""
-    state = redacted(state, Seat(prompt.station, side=side) if prompt.station != "instructor"
-                     else Seat("instructor"))
-    ships = [s for s in state.ships if s.side == side and s.status == ACTIVE]
-    foes = [f for f in targets(state, side) if f.status == ACTIVE]
-    escapers = victory.escapers(state.setup.victory)
-    focus = min(foes, key=lambda f: (sum(distance(s.pos, f.pos) for s in ships), f.id),
-                default=None)
-    out = []
-    for s in ships:
-        if s.id in escapers or s.superstructure * BATTERED <= s.cls.superstructure:
-            out.append(Order(s.id, WITHDRAW))
-        else:
-            out.append(Order(s.id, CLOSE, focus.id if focus is not None else ""))
-    return FleetOrders(prompt.station, side, tuple(out))
+from engine.hexgrid import hex_to_offset
+from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
 def withdraw_edge(state: FasaState, ship: Ship, foes: list[Ship]) -> str:

@@ -32,6 +32,7 @@ from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing.hiding import known_enemies as enemies
+from engine.rulesets.fasa.flow.decide import BY_SIDE
 from engine.rulesets.fasa.moving import movement_rule
 from engine.rulesets.fasa.moving.movement import EMERGENCY_STEPS, path
 from engine.rulesets.fasa.moving.stress import stress_of
@@ -52,7 +53,7 @@ from engine.rulesets.fasa.values.state import (
     Ship,
     replace,
 )
-from engine.stations import Seat
+from engine.stations import INSTRUCTOR, Seat
 
 TAC = Fraction(1, 3)
 
@@ -65,8 +66,11 @@ def decide(state: FasaState, prompt: Prompt) -> Action:
     """The autopilot's action for a prompt that is not a roll, decided from what the prompt's
     seat may know (`views.redacted`), never from an enemy's secrets: the choice of its kind of
     decision (`CHOICES`, a lookup by the kind)."""
-    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral_autopilot.py)
-        return admiral_autopilot.orders(state, prompt)
+    by_side = BY_SIDE.get(prompt.action)  # a side's decision, with no ship: the Admiral's
+    if by_side is not None:  # decided from what the side's seat may know
+        seat = Seat(prompt.station, side=prompt.side or "") if prompt.station != INSTRUCTOR \
+            else Seat(INSTRUCTOR)
+        return by_side.autopilot(redacted(state, seat), prompt)
     assert prompt.ship is not None and prompt.roll is None
     state = redacted(state, Seat(prompt.station, prompt.ship))
     choose = variant_tables.layered(variant_tables.of(state).choices, CHOICES, prompt.action)

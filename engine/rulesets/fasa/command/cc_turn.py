@@ -1,18 +1,15 @@
 """Where the Command & Control officers' rules join the game turn (Book Two, Sequence Of Play,
-seed lines 1403-1449): the arming that waits for the Captain's orders, the orders prompt of the
-Power Allocation Phase, and the end of a turn for a crewed ship (the orders given, the rolls made,
+seed lines 1403-1449): the arming that waits for the Captain's orders (whose prompt is declared
+with their rule, `orders_rule.py`), and the end of a turn for a crewed ship (the orders given, the rolls made,
 the Engineer's extra power and repairs coming into the next turn)."""
 
 from __future__ import annotations
 
 from engine.actions import Action
 from engine.events import Event
-from engine.ruleset import Prompt
 from engine.rulesets.fasa.command import helm_rolls, orders
 from engine.rulesets.fasa.skills import engineer_roll
 from engine.rulesets.fasa.values.actions import ArmWeapons
-from engine.rulesets.fasa.values.cc_events import FIRE_WORDS
-from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
@@ -22,20 +19,6 @@ def decision(state: FasaState, ship: Ship, action: Action, station: str) -> None
     `skills/engineer_roll_rule.py`)."""
     if isinstance(action, ArmWeapons):
         orders.check_arming(state, ship, action, station)
-
-
-def power_prompts(state: FasaState) -> tuple[Prompt, ...]:
-    """The Captain's orders, open in each Power Allocation Phase (the Helmsman's arming waits for
-    them, but for a standing fire at will)."""
-    out = []
-    for s in state.ships:
-        if orders.may_give(state, s):
-            now = orders.standing(s)
-            standing = f" (standing: {FIRE_WORDS[now]})" if now else ""
-            out.append(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
-                              f"the Captain's orders for {s.name} this turn: hold fire, open fire "
-                              f"(this turn), or fire at will{standing}", None, "orders"))
-    return tuple(out)
 
 
 def end_of_turn(state: FasaState, ships: tuple[Ship, ...]) -> tuple[tuple[Ship, ...], list[Event]]:

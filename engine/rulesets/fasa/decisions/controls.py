@@ -23,9 +23,10 @@ from engine.actions import Action, RollResult
 from engine.controls import Budget, Decision, Field, FieldKind, Together, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral, orders, ruling
+from engine.rulesets.fasa.command import orders, ruling
 from engine.rulesets.fasa.decisions import presets
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
+from engine.rulesets.fasa.flow.decide import BY_SIDE
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.rule import Make
 from engine.rulesets.fasa.sensing.cloak import has_cloak
@@ -52,8 +53,9 @@ def controls(state: FasaState, seat: Seat) -> tuple[Decision, ...]:
 def decision(state: FasaState, prompt: Prompt, station: str) -> Decision:
     if prompt.roll is not None:
         return _roll(prompt, station)
-    if prompt.action == "fleet_orders":  # an optional rule: the Admiral's (admiral.py)
-        return admiral.decision(state, prompt, station)
+    by_side = BY_SIDE.get(prompt.action)  # a side's decision, with no ship: the Admiral's
+    if by_side is not None:
+        return by_side.controls(state, prompt, station)
     assert prompt.ship is not None  # every other FASA decision belongs to a ship
     ship = state.ship(prompt.ship)
     own = variant_tables.of(state).controls.get(prompt.action)  # a variant's (values/variant_tables.py)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from engine.actions import Action, RollResult
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral
+from engine.rulesets.fasa.flow.decide import BY_SIDE
 from engine.rulesets.fasa.flow.turn import pending
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.state import FasaState, Ship
@@ -34,8 +34,9 @@ def for_prompt(state: FasaState, prompt: Prompt, station: str) -> list[Action]:
     decision (`OPTIONS`, a lookup by the kind)."""
     if prompt.roll is not None:
         return [RollResult(station, v) for v in range(1, prompt.roll.sides + 1)]
-    if prompt.action == "fleet_orders":  # an optional rule: the Admiral (admiral.py)
-        return admiral.options(state, prompt, station)
+    by_side = BY_SIDE.get(prompt.action)  # a side's decision, with no ship: the Admiral's
+    if by_side is not None:
+        return by_side.options(state, prompt, station)
     assert prompt.ship is not None
     options = variant_tables.layered(variant_tables.of(state).options, OPTIONS, prompt.action)
     return options(state, state.ship(prompt.ship), station, prompt.action) if options else []

@@ -10,12 +10,12 @@ not wait for an active ship's answer (docs/rules-decisions.md, The advanced game
 optional Rescues During Combat the same order may abandon ship (`campaigns/rescues.py`). At the
 advanced level and above.
 
-Still in the central tables: the order's prompt (`flow/prompts._power`, in `_LAST`: it comes after
-the C&C Captain's orders, which are not declared yet; it moves here, registered after them, when
-they are), the explosion roll after a barrage (`flow/rolls.IN_FIRING`, a roll that comes between
-shots at any step): docs/engine.md, "Adding a rule". The blasts' step is
-`phases/fire_resolution_rule.py`'s, and the Power Allocation Phase waits for a disabled ship's
-order through the advanced game's hook `awaits_order` (`engineering/power_rule.py`).
+Its prompt is the Power Allocation Phase's last, after the C&C Captain's orders: the rule is
+registered after theirs (`rules.RULES`). Still in the central tables: the explosion roll after a
+barrage (`flow/rolls.IN_FIRING`, a roll that comes between shots at any step): docs/engine.md,
+"Adding a rule". The blasts' step is `phases/fire_resolution_rule.py`'s, and the Power Allocation
+Phase waits for a disabled ship's order through the advanced game's hook `awaits_order`
+(`engineering/power_rule.py`).
 """
 
 from __future__ import annotations
@@ -28,10 +28,22 @@ from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import rescues
+from engine.rulesets.fasa.firing import explosions
 from engine.rulesets.fasa.rule import LEVELS_FROM_ADVANCED, Disclosure, Result, Rule, Told
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS, SelfDestruct
+from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
 from engine.stations import title
+
+
+def _prompts(state: FasaState) -> tuple[Prompt, ...]:
+    """The Captain of any ship on the map, a disabled one too, may order the self-destruct while
+    the power is allocated (line 407; line 1269); the phase does not wait for the order
+    (docs/rules-decisions.md)."""
+    return tuple(Prompt(s.id, state.station_for(s.id, Duty.COMMAND),
+                        "self-destruct order (hold, or destruct: cannot be undone)", None,
+                        "self_destruct")
+                 for s in state.ships if explosions.may_self_destruct(s))
 
 
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -75,6 +87,7 @@ RULE = Rule(
     name="Advanced: Ship Explosions, the self-destruct order (lines 407, 1269)",
     levels=LEVELS_FROM_ADVANCED,
     step_of={"self_destruct": POWER},
+    prompts={POWER: _prompts},  # the phase's last, after the Captain's orders
     decisions={"self_destruct": _decide},
     options={"self_destruct": _options},
     controls={"self_destruct": _controls},

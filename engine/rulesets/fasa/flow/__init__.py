@@ -7,5 +7,6 @@ Play).
   the step, each step's declared by its rule; the hand-overs between phases are
   `phases/phase_end.py`'s); `prompts.py`: who must act now (`STEP_PROMPTS`, by the step).
 - `rolls.py`: which rule owns a roll (`owner`), as data; `decide.py`: which rule takes each kind
-  of decision (`DECISIONS`); `ending.py`: the end of a ship's move.
+  of decision (`DECISIONS`). The end of a ship's move and of the game, which the rules' own
+  decisions and steps come to as well, is below every topic folder (`../ending.py`).
 """

@@ -21,8 +21,8 @@ from engine.rulesets.fasa.command import (
     ruling,
     science,
 )
+from engine.rulesets.fasa.ending import finish
 from engine.rulesets.fasa.flow import decide, rolls
-from engine.rulesets.fasa.flow.ending import finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
 from engine.rulesets.fasa.phases import phase_end
 from engine.rulesets.fasa.rule import StepFlow
@@ -85,7 +85,7 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     kind = action.type_name
     by_side = decide.BY_SIDE.get(kind)  # a side's decision, with no ship: the Admiral's (line 437)
     if by_side is not None:
-        return by_side(state, action)
+        return by_side.decide(state, action)
     words = kind.replace("_", " ")
     station = title(action.station)
     variant = variant_tables.of(state)  # a variant's decisions beside FASA's (values/variant_tables.py)

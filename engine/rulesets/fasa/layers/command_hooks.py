@@ -30,6 +30,11 @@ class CommandAndControl(Expert):
     def roller(self, state: FasaState, ship: str, duty: Duty) -> tuple[str, str]:
         return hit_location.roller(state, ship, duty)
 
+    def course(self, state: FasaState, ship: Ship, steps: str, who: str) -> Located | None:
+        # The helm operation roll first, at a crewed ship's first emergency heading change of
+        # the turn (helm_rolls.py, lines 1121, 1503); any other course at once.
+        return helm_rolls.move(state, ship, steps, who)
+
     def sense(self, state: FasaState, ship: Ship, action: Sense, who: str) -> Located:
         if crewed(ship):  # the lock by the Science Officer's rating (sensors_rating.py)
             return sensors_rating.sense(state, ship, action, who)

@@ -10,11 +10,12 @@ stress and B reverse). When every ship has moved the Firing Phase's declarations
 with the tactical advantage last (Advanced, step 7).
 
 An expert ship's sensor question about its locked target comes before its move (line 711; the
-sensor question's own prompt is the step's first, `flow/prompts.py`): the move is not asked while
-it is open. What an accepted course does (a crewed ship's helm operation roll, C&C line 1115; the
-next ship, the mines set off: `flow/decide.py`) and the autopilot's course (`autopilots/autopilot.py`)
-are still in the central tables: both lie above this folder in the package's stack
-(docs/engine.md, "Adding a rule").
+sensor question's own prompt, `sensing/sensor_ask_rule.py`): the move is neither asked nor taken
+while it is open. An accepted course is flown (at a crewed ship's first emergency heading change
+of the turn, C&C's helm operation roll first, lines 1121, 1503: the `course` hook of
+`layers/command_hooks.py`), then the next ship moves, after the mines it set off, and a ship that
+left the map may end the game (`ending.moved`). The autopilot's course (`autopilots/autopilot.py`)
+is still in the central tables (docs/engine.md, "Adding a rule").
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from engine.actions import Action
 from engine.controls import Decision, Field, FieldKind, Value
 from engine.errors import IllegalAction
 from engine.ruleset import Prompt
+from engine.rulesets.fasa import hooks
+from engine.rulesets.fasa.ending import moved
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.moving import movement
-from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Flow, Rule, Told
+from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Flow, Result, Rule, Told, in_turn
 from engine.rulesets.fasa.sensing import sensor_ask
 from engine.rulesets.fasa.values.actions import Move
 from engine.rulesets.fasa.values.crew import Duty
@@ -70,6 +73,19 @@ def _prompts(state: FasaState) -> tuple[Prompt, ...]:
     n = movement.phase_points(state, ship)
     return (Prompt(ship.id, state.station_for(ship.id, Duty.MOVEMENT),
                    f"move {ship.name}: up to {plural(n, 'movement point')}", None, "move"),)
+
+
+def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    assert isinstance(action, Move)
+    if sensor_ask.open_for(state, ship):
+        # Expert: "the ship captain ... may ask a question about his target" before he moves
+        # (line 711): the question (or none) comes first.
+        raise IllegalAction(f"{station}: {ship.name}'s sensor question comes first (the Science "
+                            "Officer asks one, or none, before the ship moves)")
+    flown = hooks.of(state).course(state, ship, action.steps, station)  # C&C: the helm roll
+    state, events = (flown if flown is not None
+                     else movement.move(state, ship, action.steps, station))
+    return moved(state, ship.id, events)
 
 
 def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -134,6 +150,7 @@ RULE = Rule(
     step_words={MOVE: "a Movement Phase"},
     steps={MOVE: _flow},
     prompts={MOVE: _prompts},
+    decisions={"move": in_turn(_decide)},
     options={"move": _options},
     controls={"move": _controls},
     disclosure={"move": Disclosure(Told.ACTS, "moving")},

@@ -6,10 +6,10 @@ Control: Changing Warp Speed, line 1143; `warp.py` is the rule itself, this its 
 each Power Allocation Phase of the expert game the Helm may set the ship's warp speed (the
 `set_warp` decision), before or after the ship's allocation; the phase does not wait for it.
 
-What it does once accepted (the speed set, then the victory check for a scenario that scores
-breaking off at warp, `flow/decide.py`) and the autopilot's choice
-(`autopilots/autopilot_expert.warp_choice`) are still in the central tables: both lie above this
-folder in the package's stack (docs/engine.md, "Adding a rule").
+Once accepted the speed is set, then the game's end is checked, for a scenario that scores
+breaking off at warp (`ending.check_game_over`). The autopilot's choice
+(`autopilots/autopilot_expert.warp_choice`) is still in the central tables (docs/engine.md,
+"Adding a rule").
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from typing import cast
 from engine.actions import Action
 from engine.controls import Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
+from engine.rulesets.fasa.ending import check_game_over
 from engine.rulesets.fasa.moving import warp
-from engine.rulesets.fasa.rule import LEVELS_FROM_EXPERT, Disclosure, Rule, Told
+from engine.rulesets.fasa.rule import LEVELS_FROM_EXPERT, Disclosure, Result, Rule, Told, active
 from engine.rulesets.fasa.values.actions import SetWarp
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import POWER, FasaState, Ship
@@ -36,6 +37,14 @@ def _prompts(state: FasaState) -> tuple[Prompt, ...]:
                         f"warp speed of {s.name} this turn (now {s.warp}; "
                         f"{warp.reach_words(state, s)})", None, "set_warp")
                  for s in state.ships if warp.may_set(state, s))
+
+
+def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
+    # A scenario may score breaking off at warp (victory.py: broke_off).
+    assert isinstance(action, SetWarp)
+    state, events = warp.set_warp(state, ship, action.warp, station)
+    state, more = check_game_over(state)
+    return state, [*events, *more]
 
 
 def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Action]:
@@ -66,6 +75,7 @@ RULE = Rule(
     levels=LEVELS_FROM_EXPERT,
     step_of={"set_warp": POWER},
     prompts={POWER: _prompts},
+    decisions={"set_warp": active(_decide)},
     options={"set_warp": _options},
     controls={"set_warp": _controls},
     disclosure={"set_warp": Disclosure(Told.ACTS, "setting the warp speed")},

@@ -3,8 +3,9 @@ Play; Ending The Game), with each higher level's part laid on through the named 
 (`hooks.py`, `layers/`).
 
 - `phase_end.py`: where one phase hands over to the next: the first Movement Phase of a turn,
-  the end of a Firing Phase (the next Movement Phase, or the end of the game turn), and the end
-  of the game. The basic game's own, reading no higher level.
+  the end of a Firing Phase (the next Movement Phase, or the end of the game turn). The basic
+  game's own, reading no higher level (the end of the game is `ending.py`'s, at the package's
+  top).
 - `sensor_phase_rule.py`, `scan_step_rule.py`, `skill_phase_rule.py`, `fire_resolution_rule.py`:
   the automatic work of the Sensor Phase, the expert arc scan step, the Skill Roll Phase, and
   the resolving of fire and of blasts, each declared once (`rule.Rule.steps`, registered in

@@ -22,8 +22,9 @@ order and the panels' reset (`moving`, `engineering`), which `firing` may not im
 from __future__ import annotations
 
 from engine.rulesets.fasa import hooks
+from engine.rulesets.fasa.ending import check_game_over
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.phases.phase_end import check_game_over, end_of_firing_phase
+from engine.rulesets.fasa.phases.phase_end import end_of_firing_phase
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Flow, Rule
 from engine.rulesets.fasa.values.state import HAZARD, RESOLVE, FasaState, Step, replace
 

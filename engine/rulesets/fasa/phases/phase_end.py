@@ -1,9 +1,9 @@
-"""Where one phase of the game turn hands over to the next, and the end of the game (Book Two,
-Advanced: Sequence Of Play, steps 4-12, seed 000 lines 246-270; Ending The Game).
+"""Where one phase of the game turn hands over to the next (Book Two, Advanced: Sequence Of Play,
+steps 4-11, seed 000 lines 246-266; the end of the game, step 12, is `ending.py`'s).
 
 The basic game's own: the turn's first Movement Phase after the Sensor Phase, the end of each
 Firing Phase (the next Movement Phase, or the end of the game turn and the next Power Allocation
-Phase), and the game's end when one side is left or the conditions hold. Each higher level's
+Phase), each asking first whether the game is over (`ending.check_game_over`). Each higher level's
 work at these points is a named hook of its layer (`hooks.Hooks.start_of_movement`,
 `movement_phase_begins`, `end_of_phase`, `turn_closed`, `turn_over`, `new_turn`; `layers/`), so
 this reads without them.
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.rulesets.fasa import hooks, victory
+from engine.rulesets.fasa.ending import check_game_over, finish
 from engine.rulesets.fasa.engineering import power
 from engine.rulesets.fasa.moving import movement
-from engine.rulesets.fasa.values.events import GameOver, Note
+from engine.rulesets.fasa.values.events import Note
 from engine.rulesets.fasa.values.state import (
     ACTIVE,
     DISABLED,
@@ -27,24 +28,6 @@ from engine.rulesets.fasa.values.state import (
 )
 
 Result = tuple[FasaState, list[Event]]
-
-
-def check_game_over(state: FasaState, turn_over: bool = False) -> Result:
-    """The game ends when one side has destroyed, captured or driven off all its opponents, or
-    when the victory conditions have been met (Advanced: Ending The Game); a disabled ship counts
-    as captured. The scenario's conditions judge the result (`victory`)."""
-    verdict = victory.judge(state, state.setup.victory, turn_over)
-    if verdict is None:
-        return state, []
-    return finish(state, verdict)
-
-
-def finish(state: FasaState, verdict: victory.Verdict) -> Result:
-    state = replace(state, step=OVER, outcome=verdict.outcome, winner=verdict.winner, queue=(),
-                    roll=None)
-    notes = hooks.of(state).victory_notes(state, verdict.winner)  # Campaign Advancement, line 521
-    return state, [*notes, GameOver(verdict.outcome, verdict.winner, verdict.kind,
-                                    verdict.ending)]
 
 
 def start_movement(state: FasaState) -> Result:

@@ -16,8 +16,10 @@ from companion.session import autopilot_game, load_scenario, prepare
 from engine.errors import DataError, IllegalAction, SeatError
 from engine.log import parse, replay
 from engine.rulesets.fasa.autopilots import autopilot
-from engine.rulesets.fasa.command import admiral
+from engine.rulesets.fasa.command import admiral, admiral_rule
 from engine.rulesets.fasa.command.admiral import FleetOrdered, FleetOrders, Order
+from engine.rulesets.fasa.decisions import controls, legal
+from engine.rulesets.fasa.flow import decide, turn
 from engine.rulesets.fasa.values.actions import AllocatePower
 from engine.rulesets.fasa.values.state import MOVE, FasaState, replace
 from engine.stations import Seat
@@ -143,6 +145,25 @@ def test_the_admiral_sees_its_side_whole_but_not_a_ships_own_expert_find() -> No
     assert "engines" not in next(s for s in chief["ships"] if s["id"] == "bop2")
     assert chief["seat"] == {"station": "admiral", "ship": None, "side": "Federation"}
     assert "bop1" not in [s.id for s in admiral.targets(state, "Federation")]
+
+
+def test_the_admirals_decision_is_its_rules_side_decision_looked_up_by_its_kind() -> None:
+    """A side's decision has no ship: the turn, the legal actions, the controls and the
+    autopilot find what it does by its kind among the rules' side decisions (admiral_rule.py)."""
+    declared = admiral_rule.RULE.side_decisions["fleet_orders"]
+    assert {"fleet_orders": declared} == decide.BY_SIDE
+    assert "fleet_orders" not in decide.DECISIONS and "fleet_orders" not in legal.OPTIONS
+    assert turn.STEP_OF["fleet_orders"] == admiral_rule.RULE.step_of["fleet_orders"]
+    state = game()
+    prompt = next(p for p in engine.pending(state) if p.side == "Blue")
+    assert prompt.ship is None
+    assert legal.for_prompt(state, prompt, "admiral") == declared.options(state, prompt, "admiral")
+    made = controls.decision(state, prompt, "admiral")
+    assert made.fields == declared.controls(state, prompt, "admiral").fields
+    order = autopilot.decide(state, prompt)
+    assert order == declared.autopilot(state, prompt)  # the Admiral's side sees the skirmish whole
+    after, events = turn.apply(state, order)
+    assert isinstance(events[0], FleetOrdered) and ("Blue", state.turn) in after.ordered
 
 
 def test_the_autopilot_gives_orders_and_the_captains_autopilots_follow_them() -> None:

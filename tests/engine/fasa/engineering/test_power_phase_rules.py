@@ -1,8 +1,9 @@
 """The Power Allocation Phase's decisions come from several declared rules (engineering/
-power_rule.py, moving/warp_rule.py, command/admiral_rule.py, the self-destruct order's) and must
-come in the order the phase takes them (Book Two, Advanced: Sequence Of Play step 1; the optional
-Admiral, seed 000 line 437; Expert: Helm Display, line 759; Ship Explosions, line 407): the
-Admiral's orders first, the warp speed, each ship's allocation, then the self-destruct order."""
+power_rule.py, moving/warp_rule.py, command/admiral_rule.py, command/orders_rule.py,
+firing/self_destruct_rule.py) and must come in the order the phase takes them (Book Two, Advanced:
+Sequence Of Play step 1; the optional Admiral, seed 000 line 437; Expert: Helm Display, line 759;
+C&C: the Captain's orders, line 1101; Ship Explosions, line 407): the Admiral's orders first, the
+warp speed, each ship's allocation, the Captain's orders, then the self-destruct order."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import engine
 from companion.session import load_scenario, prepare
 from engine.actions import RollResult
 from engine.rulesets.fasa import rules
-from engine.rulesets.fasa.command import admiral_rule, comms_rule
+from engine.rulesets.fasa.command import admiral_rule, comms_rule, orders_rule
 from engine.rulesets.fasa.engineering import power_rule
+from engine.rulesets.fasa.firing import self_destruct_rule
 from engine.rulesets.fasa.flow import rolls, turn
 from engine.rulesets.fasa.moving import warp_rule
 from engine.rulesets.fasa.values.state import POWER, FasaState
@@ -50,7 +52,8 @@ def test_the_power_phase_lists_the_admiral_the_warp_speed_the_power_then_the_sel
 
 def test_the_rules_of_the_power_phase_are_registered_in_the_order_of_its_prompts() -> None:
     order = [r.name for r in rules.RULES]
-    phase = [admiral_rule.RULE.name, warp_rule.RULE.name, power_rule.RULE.name]
+    phase = [admiral_rule.RULE.name, warp_rule.RULE.name, power_rule.RULE.name,
+             orders_rule.RULE.name, self_destruct_rule.RULE.name]
     assert [n for n in order if n in phase] == phase
 
 
