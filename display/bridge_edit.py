@@ -21,6 +21,7 @@ class Editing(Protocol):
     """What editing a decision asks of the scene."""
 
     message: str | None          # said over the panel: a refusal, CONFIRM's warning
+    hint: str | None             # the message when it is a hint or a caution (not drawn in red)
     weapon: str | None           # the weapon whose arc the map shows, and its target
     target: str | None
     armed: Key | None            # the decision whose CONFIRM was tapped once
@@ -115,7 +116,7 @@ def confirm(d: Editing, o: Open, ed: DecisionEditor, armed: bool = False) -> Non
         return
     if second_tap(o.decision, ed.values) and not armed:   # as deliberate as a panel's long press
         d.armed = o.key
-        d.message = armed_message(o.decision, ed.values, ship_names(d.view))
-        return
+        d.message = d.hint = armed_message(o.decision, ed.values, ship_names(d.view))
+        return   # a caution, not a refusal: drawn in the hint's colour, as a panel's note is
     d.weapon = d.target = None
     d.on_output(action)

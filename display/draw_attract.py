@@ -23,7 +23,7 @@ from display import theme
 from display.layout import Layout
 from display.overlay import cover
 from display.paint import Painter
-from engine import game_title, level_line, scenario_ruleset
+from engine import game_title, level_line, scenario_ruleset, variant_title
 
 ATTRACT, BRIEFING, COUNTDOWN = "attract", "briefing", "countdown"
 INVITE = "PRESS ANY BUTTON OR TAP TO TAKE THE BRIDGE"
@@ -88,6 +88,9 @@ def rules_line(scenario: Mapping[str, Any]) -> str:
         return ""
     level = str(scenario.get("level") or "")
     line = level_line(ruleset, level) if level else ""
+    variant = variant_title(ruleset, str(scenario.get("variant") or ""))
+    if variant:   # a variant laid over the level's rules: named first, it is what is played
+        return f"{variant} over the {level} rules. {line}" if line else f"{variant}. {title}"
     return f"{level.capitalize()} rules. {line}" if line else title
 
 

@@ -24,7 +24,7 @@ from display import theme
 from display.draw_presets import draw_presets, presets_fit
 from display.paint import Painter, Widget
 from engine.stations import title
-from readouts.panel_model import FieldView, PanelView
+from readouts.panel_model import FieldView, PanelView, choice_place
 
 TAB_NAMES = {"captain": "CAPT", "engineer": "ENG", "helm": "HELM", "science": "SCI",
              "instructor": "INSTR", "weapons": "WPN", "navigator": "NAV", "comms": "COMM",
@@ -315,10 +315,18 @@ def _field(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | N
         body = p.line_height("body")
         if p.font("body").size(f.label)[0] <= label_w:
             p.text(f.label, (x, y + (touch - body) // 2), "body", theme.TEXT, label_w)
-        else:   # a long label takes two lines of smaller text
-            two = 2 * p.line_height("small")
-            p.wrap(f.label, pygame.Rect(x, y + (touch - two) // 2, label_w, two), "small",
-                   theme.TEXT, 2)
+        else:   # a long label takes two (at most three, as the row's height allows) lines of
+            # smaller text, what is in brackets on lines of its own: "Power to movement" over
+            # "(4 power per 3 movement points)"
+            head, cut, rest = f.label.partition(" (")
+            rows = p.lines(head, label_w, "small") + p.lines(cut.strip() + rest, label_w,
+                                                             "small")
+            if len(rows) > max(2, touch // small):
+                rows = p.lines(f.label, label_w, "small")
+            n = max(1, min(len(rows), 3, touch // small))
+            for i, line in enumerate(rows[:n - 1] + [" ".join(rows[n - 1:])]):
+                p.text(line, (x, y + (touch - n * small) // 2 + i * small), "small",
+                       theme.TEXT, label_w)
         p.text(f.text, (minus.rect.x - GAP, y + (touch - p.line_height("large")) // 2), "large",
                theme.BUTTON_ACTIVE, value_w, align="right")
         p.button(minus, focused=focus == minus.id, size="large")
@@ -386,9 +394,7 @@ def _listed(p: Painter, f: FieldView, at: pygame.Rect, touch: int, focus: str | 
                             chosen.problem is None, chosen.problem))
     text = chosen.label + (f" ({chosen.note})" if chosen.note else "")
     p.wrap(text, box.inflate(-16, -8), "body", theme.TEXT_DARK)
-    where = f"{f.choices.index(chosen) + 1} of {len(f.choices)}"
-    if chosen.problem:
-        where += f": {chosen.problem}"
+    where = choice_place(f.choices, chosen) or chosen.problem or ""   # a greyed one: why
     p.text(where, (box.x, box.bottom), "small", theme.TEXT_DIM, box.width)
     return y + h + p.line_height("small")
 

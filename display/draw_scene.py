@@ -26,7 +26,7 @@ from display.draw_overview import draw_overview, overview_area
 from display.draw_panel import draw_panel, draw_tabs
 from display.draw_seats import draw_seats
 from display.draw_split import OfficerPart, draw_split, next_fill
-from display.draw_station_screens import StationFrames, draw_station_screens
+from display.draw_station_screens import StationFrames, draw_station_screens, screens_height
 from display.draw_status import draw_bar, draw_report, draw_roll, draw_ticker
 from display.game_link import Open, seat_side
 from display.geometry import MapFrame
@@ -201,8 +201,12 @@ def draw_scene(d: Scene) -> Drawn:
     else:
         keep = d.map_frame.window if d.map_frame is not None and d.map_kept is d.view \
             else None   # one moment of the game: the map holds still (draw_map.frame_for)
-        frame = draw_map(p, d.map(), chart_strip(p, d.view, rect(lay.map)), d.follow, keep)
-        if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC)
+        room = rect(lay.map)
+        if d.station_frames:   # the panels' own displays, where no OLED is wired (a PC): in a
+            # strip of their own under the map, which hides nothing of it
+            room.height -= screens_height(p, d.station_frames, room)
+        frame = draw_map(p, d.map(), chart_strip(p, d.view, room), d.follow, keep)
+        if d.station_frames:
             draw_station_screens(p, d.station_frames, rect(lay.map))
     rolls = Widget("rolls", rect(0, 0, max(round(lay.touch * 1.5),
                                              p.font("body").size("ROLLS")[0] + 24),

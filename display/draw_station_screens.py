@@ -1,7 +1,9 @@
 """The station panels' own displays, drawn on a PC (where no OLED is wired): each panel's last
-image (hardware.station_display, luma's dummy device) at its real size in a row along the foot
-of the map, labelled with its panel: those of the seats that must act now. So two officers deciding
-at once each read their own decision, as they would on their panels, while the map stays.
+image (hardware.station_display, luma's dummy device) at its real size in a row in a strip of its
+own at the foot of the map's place, labelled with its panel: those of the seats that must act
+now. So two officers deciding at once each read their own decision, as they would on their
+panels, and the map, drawn above the strip (`screens_height`), hides nothing under them: no
+ship's label, no gravity well's marker.
 
 The app hands in plain pixels (`BridgeDisplay.show_station_screens`): the display imports no
 panel code and no Pillow.
@@ -46,6 +48,15 @@ def chosen(frames: StationFrames, room: int, width: int) -> list[str]:
         out.append(name)
         used += w
     return out
+
+
+def screens_height(p: Painter, frames: StationFrames, area: pygame.Rect) -> int:
+    """The height of the strip the chosen displays take at the foot of `area` (0: none to draw),
+    which the map leaves to them."""
+    names = chosen(frames, area.width - 8, area.width)
+    if not names:
+        return 0
+    return max(frames[n].size[1] for n in names) + p.line_height("small") + 12
 
 
 def draw_station_screens(p: Painter, frames: StationFrames, area: pygame.Rect) -> list[str]:

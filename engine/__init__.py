@@ -32,6 +32,7 @@ from engine.game import (
     roll_label,
     scenario_ruleset,
     state_to_json,
+    variant_title,
     view,
 )
 from engine.ruleset import GameState, Prompt, Ruleset
@@ -85,5 +86,6 @@ __all__ = [
     "roll_label",
     "scenario_ruleset",
     "state_to_json",
+    "variant_title",
     "view",
 ]

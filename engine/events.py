@@ -19,6 +19,12 @@ class Event:
         return False
 
     @property
+    def moves_on(self) -> bool:
+        """The game moving on to a new phase, round or turn, which no action or roll decided: a
+        roll's result shows what the roll decided and leaves this out, and what follows it."""
+        return False
+
+    @property
     def alerts(self) -> str | None:
         """The id of the ship this event puts on alert (it was hit, damaged, disabled or
         destroyed), for an "alert" light; None for most events."""

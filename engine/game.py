@@ -47,6 +47,7 @@ from engine.ruleset import (
     Previewing,
     Prompt,
     Ruleset,
+    Varied,
 )
 from engine.stations import Seat
 
@@ -83,6 +84,7 @@ __all__ = [
     "scenario_ruleset",
     "skill_names",
     "state_to_json",
+    "variant_title",
     "victory_points",
     "view",
 ]
@@ -334,6 +336,12 @@ def level_line(ruleset: str, level: str) -> str:
     ruleset says nothing of it)."""
     found = rulesets.get(ruleset)
     return found.level_line(level) if isinstance(found, Described) else ""
+
+
+def variant_title(ruleset: str, name: str) -> str:
+    """The title of `ruleset`'s variant `name` ("Battlestations!"), "" when it has none such."""
+    found = rulesets.get(ruleset)
+    return found.variant_title(name) if name and isinstance(found, Varied) else ""
 
 
 def _crewing(name: str) -> Crewing | None:

@@ -177,6 +177,14 @@ class Described(Protocol):
     def level_line(self, level: str) -> str: ...
 
 
+@runtime_checkable
+class Varied(Protocol):
+    """A ruleset with variants laid over its rules (FASA: *Battlestations!*): a variant's title as
+    players know it, for a briefing to name what is played ("" for a name it does not know)."""
+
+    def variant_title(self, name: str) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class ShipClassInfo:
     """One ship class as a list of them shows it: its id (what a scenario's `class` names), the

@@ -28,8 +28,6 @@ from hardware.rule_lamps import Entering, default_rules, panel_plan
 from lights.rules import RuleSet
 
 Value = int | str | None
-IRREVERSIBLE = frozenset({"fire"})  # action types a long press must confirm (with the
-                                    # decisions `controls` marks irreversible: self-destruct)
 FLASH_S = 0.15                      # the "not now" flash
 HARD_TURNS = {fn.PORT: ("P", "L"), fn.STARBOARD: ("S", "R")}  # held: the hard turn
 ROUND = frozenset({"place_ship"})   # decisions whose numbers go round at their bounds: a
@@ -383,9 +381,7 @@ class PanelModel:
         why = api.problem(state, action)
         if why is not None:
             return Outcome(refused=why)
-        irreversible = (decision.irreversible_with(editor.values)
-                        or decision.action in IRREVERSIBLE) and \
-            bool(getattr(action, "shots", True)) and getattr(action, "order", "") != "hold"
+        irreversible = decision.irreversible_with(editor.values)  # a shot, DESTRUCT; not holding
         if irreversible and kind != LONG:
             what = "fire" if decision.action == "fire" else decision.title.lower()
             return Outcome(note=f"hold confirm to {what}: it cannot be undone")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine import Field, GameState
 from engine.stations import title
 from hardware.panel import Editor, PanelModel
+from readouts.panel_model import choice_place
 
 YOUR_MOVE, ROLL_NOW, SENT, WAITING = "YOUR MOVE", "ROLL NOW", "SENT", "WAITING"
 
@@ -40,10 +41,9 @@ def field_line(editor: Editor, f: Field) -> tuple[str, ...]:
         shown = f"{value}  ({f.minimum}-{f.maximum})"
         return (f.label, shown)
     if f.kind == "choice":
-        allowed = [c for c in f.choices if c.problem is None]
         chosen = next((c for c in f.choices if c.value == value), None)
-        where = (f" ({allowed.index(chosen) + 1} of {len(allowed)})"
-                 if chosen in allowed else "")
+        place = choice_place(f.choices, chosen)
+        where = f" ({place})" if place else ""
         label = chosen.label if chosen is not None else str(value)
         needs = (f", needs 1-{chosen.need}" if chosen is not None and chosen.need is not None
                  else "")

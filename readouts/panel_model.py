@@ -10,9 +10,9 @@ greyed out with the engine's own reason. Pure: no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.actions import Action
 from engine.controls import Decision, Field, Value
@@ -218,6 +218,21 @@ class DecisionEditor:
                                     if isinstance(v := self.values.get(n), int)), b.maximum)
             for b in self.decision.budgets)
         return tuple(fields), budgets
+
+
+class _MayBeChosen(Protocol):
+    @property
+    def problem(self) -> str | None: ...
+
+
+def choice_place(choices: Sequence[_MayBeChosen], chosen: object) -> str:
+    """Where `chosen` is among the choices that may be chosen now ("2 of 12"): the ones a
+    panel's up and down, and the screen's < and >, step through (`DecisionEditor.cycle`), so
+    the count is how many presses go round; a greyed-out choice (a target out of reach) is not
+    counted, as no press stops on it. Empty when `chosen` is not one of them. The panel's small
+    display and the bridge display both say it."""
+    allowed = [c for c in choices if c.problem is None]
+    return f"{allowed.index(chosen) + 1} of {len(allowed)}" if chosen in allowed else ""
 
 
 def steps_left(f: Field, text: str) -> str:

@@ -73,6 +73,8 @@ def shown_roll(entry: RollEntry, told: Sequence[Event]) -> ShownRoll:
             continue
         if not seen_roll:
             continue
+        if e.moves_on:   # a phase begun: the game going on, not what the roll decided
+            break
         if kind == "ShotResolved" and getattr(e, "hit", False):
             damage = int(getattr(e, "damage", 0))
         if e.quiet or not e.text:   # a roll asked for next; a tally the lines before told

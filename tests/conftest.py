@@ -22,9 +22,10 @@ engine/rulesets/knighthawks/ the same way (tests/engine/knighthawks/seats/, movi
 the seed's worked examples, the random playthroughs and the hostile input at its top, and are
 put on the import path likewise (`from test_knighthawks_rules import duel`).
 
-Under CI (and STARBRIDGE_LONG) the run is spread over the machine's cores (pytest-xdist, a
-worker a core, `--dist loadgroup`) when it has more than one, unless `-n` is given
-(`CI=1 ./test -n 0` runs in one process). So every test is written to run beside any other, in
+Under CI (and STARBRIDGE_LONG), and in a developer's run of the whole suite (`./test`, no
+test named), the run is spread over the machine's cores (pytest-xdist, a worker a core,
+`--dist loadgroup`) when it has more than one, unless `-n` is given (`./test -n 0` runs in one
+process); a run of tests named stays in one. So every test is written to run beside any other, in
 another process, in any order: it writes only under `tmp_path` (never in the checkout, in /tmp
 by a fixed name or in the user's folders), listens on port 0, keeps no state another test
 reads, and tests that must share one process (a fixture too dear to make twice, a check over
@@ -55,10 +56,20 @@ KNIGHTHAWKS_SUITES = Path(__file__).resolve().parent / "engine" / "knighthawks"
 
 for _suites in (FASA_SUITES, KNIGHTHAWKS_SUITES):
     for _folder in (_suites, *sorted(p for p in _suites.iterdir()
-                                     if p.is_dir() and p.name.isidentifier())):
+                                     if p.is_dir() and p.name.isidentifier()
+                                     and p.name != "__pycache__")):
         if str(_folder) not in sys.path:
             sys.path.insert(0, str(_folder))
 CHECKOUT = Path(__file__).resolve().parents[1]
+
+# The suite starts Python many times over (a worker a core, the command-line tests'
+# subprocesses, the wheel check) and rewrites every test module's asserts: with bytecode writing
+# off (PYTHONDONTWRITEBYTECODE, which some machine images set), each process compiles every
+# module again, and a run of the whole suite collects in 20 s of CPU instead of 6 (measured
+# 2026-11-28). So the run writes bytecode (to __pycache__, which git ignores), and so do the
+# processes it starts.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+    sys.dont_write_bytecode = False
 if str(CHECKOUT) not in sys.path:   # benchmarks/ lives in the checkout only, not in the package
     sys.path.append(str(CHECKOUT))
 
@@ -80,10 +91,12 @@ def _cores() -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: Config) -> None:
-    """Under CI (or STARBRIDGE_LONG), on more than one core, the tests run in as many worker
-    processes (unless `-n` says otherwise): tests marked with one `xdist_group` go to one worker,
-    in their order."""
-    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG"))
+    """Under CI (or STARBRIDGE_LONG), and in a developer's run of the whole suite (no test
+    named), on more than one core, the tests run in as many worker processes (unless `-n` says
+    otherwise): tests marked with one `xdist_group` go to one worker, in their order. A run of
+    the tests named stays in one process (a file or two: two workers would each collect them)."""
+    whole = config.args_source != Config.ArgsSource.ARGS
+    if (not (os.environ.get("CI") or os.environ.get("STARBRIDGE_LONG") or whole)
             or hasattr(config, "workerinput")
             or not config.pluginmanager.hasplugin("xdist")
             or config.getoption("numprocesses", None) is not None
@@ -96,8 +109,19 @@ def pytest_cmdline_main(config: Config) -> None:
 
 def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> None:
     # The tests marked `early` (a tool over the whole checkout: tens of seconds in one test) start
-    # first, so that a run spread over the cores does not end with one worker waiting on one.
-    items.sort(key=lambda item: item.get_closest_marker(EARLY) is None)
+    # first, so that a run spread over the cores does not end with one worker waiting on one. In
+    # a worker process (xdist) the tests of an `xdist_group` follow them (a group is meant to go
+    # to one worker whole and in order, started where its first test falls in the collection:
+    # the secrets differentials are minutes of one worker's time; `pytest_collection_finish`
+    # below keeps a group whole under pytest 9), then the other `slow` tests, and the quick ones come
+    # last: the longest first, so that the run ends on tests of a tenth of a second on both
+    # cores, not on a fuzzer of half a minute on one while the other waits. Inside each kind the
+    # order stays the collection's. A run in one process keeps the collection's order, so that a
+    # module's fixtures are made once.
+    worker = hasattr(config, "workerinput")
+    items.sort(key=lambda item: (item.get_closest_marker(EARLY) is None,
+                                 worker and item.get_closest_marker("xdist_group") is None,
+                                 worker and item.get_closest_marker(SLOW) is None))
     if _everything(config):
         return
     slow = [item for item in items if item.get_closest_marker(SLOW)]
@@ -108,6 +132,24 @@ def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> N
         output = getattr(config, "workeroutput", None)
         if output is not None:   # an xdist worker: the count goes back to the main process
             output[_LEFT_OUT_KEY] = len(slow)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """xdist's `--dist loadgroup` sends a worker's tests of one `xdist_group` to one worker by a
+    suffix it puts on their ids ("...@group"); xdist 3.8 writes the suffix where pytest 8 kept
+    the id (`_nodeid`), and pytest 9 keeps it elsewhere (`_id`), so the groups were spread over
+    the workers like any test (the secrets differential's coverage test then saw some of the
+    games and skipped). The suffixed id is put where pytest reads it, before the worker tells
+    the controller its tests (measured 2026-11-28: pytest 9.2, xdist 3.8)."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:   # pytest 8 reads the id where xdist writes it
+        return
+    for item in session.items:
+        grouped = item.__dict__.get("_nodeid")
+        if isinstance(grouped, str) and grouped != item.nodeid:
+            item._id = NodeId.parse(grouped)
 
 
 _LEFT_OUT = pytest.StashKey[int]()

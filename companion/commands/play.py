@@ -46,7 +46,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the configuration's scenario is one of its own")
     p.add_argument("--level", choices=LazyChoices(lambda: levels(playable=True)),
                    default=None, metavar="LEVEL",
-                   help="the rules: %(choices)s (default: the configuration's, else command)")
+                   help="the rules: %(choices)s (default: the configuration's [game] level, "
+                        "else the scenario's own or its variant's, else command)")
     p.add_argument("--variant", default=None, metavar="NAME",
                    help="a variant laid over the rules: battlestations (default: the "
                         "configuration's, else the scenario's)")

@@ -41,7 +41,8 @@ EXAMPLE = '''\
 [game]
 scenario = "duel"        # a scenario name: starbridge scenarios
 level = "command"        # the rules: "basic", "advanced", "expert" or "command" (Command & Control:
-                         # each officer at a panel of his own; docs/rules-decisions.md)
+                         # each officer at a panel of his own; docs/rules-decisions.md); left
+                         # out, a scenario plays at its own level (else command)
 turns = 0                # stop after this many game turns; 0 = the scenario's own limit
 seed = 0                 # virtual dice seed; 0 = a new seed every game
 fire_limit = 0           # optional rule (advanced): a ship fires at most this many weapons in
@@ -180,6 +181,12 @@ class Config:
     exit_keys: tuple[str, ...] = ("f1", "f4")
     lines: tuple[tuple[tuple[str, ...], int], ...] = field(default=(), compare=False, repr=False)
     """(key path, line number) of each key in the file, to name a mistake's line."""
+    written: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    """The keys the file gives ("game.level"): what the table named, not a default."""
+
+    def names(self, key: str) -> bool:
+        """Whether the file gives `key` ("game.level"), rather than leaving it to its default."""
+        return key in self.written
 
     def where(self, *key: str) -> str:
         """"file:line: key" for a key of this configuration (the line where it is set, or of
@@ -271,7 +278,9 @@ def parse_config(data: Mapping[str, Any], source: str, file_text: str = "") -> C
     line, when the file's text is given)."""
     problems: list[str] = []
     lines = tuple(key_lines(file_text)) if file_text else ()
-    out: dict[str, Any] = {"source": source, "lines": lines}
+    out: dict[str, Any] = {"source": source, "lines": lines,
+                           "written": frozenset(f"{name}.{key}" for name, sec in data.items()
+                                                if isinstance(sec, Mapping) for key in sec)}
     index = first_lines(lines)
 
     def bad(key: str, what: str) -> None:

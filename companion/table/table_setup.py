@@ -145,11 +145,15 @@ def panels_mocked(config: Config) -> bool:
 def new_scenario(config: Config, args: argparse.Namespace, data_dir: Path | None,
                  name: str | None = None, level: str | None = None) -> dict[str, Any]:
     turns = args.turns if args.turns is not None else config.turns
-    level = level or getattr(args, "level", None) or config.level
     size = getattr(args, "crew_size", None) or config.crew_size or None
     head_to_head = getattr(args, "head_to_head", None)
     scenario = crew_layout(load_scenario(name or args.scenario or config.scenario, data_dir),
                            size, config.head_to_head if head_to_head is None else head_to_head)
+    # The level the table names (--level, the game offered on screen, [game] level), else the
+    # scenario's own (or its variant's), else the configuration's default (command).
+    level = level or getattr(args, "level", None) or (
+        config.level if config.names("game.level") or not (
+            scenario.get("level") or scenario.get("variant")) else None)
     options = game_options(config)
     if variant := getattr(args, "variant", None):   # --variant over [game] variant
         options["variant"] = variant

@@ -34,3 +34,34 @@ def test_the_science_panel_playing_knight_hawks_weapons_is_labelled_wpn(
         assert "WPN" in labels and "SCI" not in labels
     finally:
         bridge.close()
+
+
+@pytest.mark.slow
+def test_the_mirrored_displays_hide_no_label_of_the_map(screen: pygame.Surface) -> None:
+    """The Well of Cestus III at its Power Allocation Phase: the Engineering panel's display is
+    drawn in a strip under the map, and the map above it: no ship's label and not the gravity
+    well's is under it."""
+    from engine import RollResult, apply, pending
+
+    scenario = prepare(load_scenario("cestus-well", None), None, "expert", None, 2)
+    state = new_game(scenario)
+    while (p := pending(state)[0]).roll is not None:   # the ratings rolled: the power next
+        state = apply(state, RollResult(p.roll.station, 5, "script"))[0]
+    ship = str(scenario["ships"][0]["id"])
+    bridge = Bridge(load_pinmap(), MockFactory(revision="d04170", pin_class=MockPWMPin), ship,
+                    crew_stations(state, ship), lambda: 100.0)
+    bridge.open(lambda text: None)
+    try:
+        display = BridgeDisplay(screen, Seat("captain", ship), lambda out: None)
+        display.show(state)
+        bridge.show(state, (), 1000.0)
+        mirror_panels(display, [bridge])
+        display.frame()
+        texts = display.painter.texts
+        screens = [t.rect for t in texts if t.region == "station-screens"]
+        labels = [t for t in texts if t.region == "map"]
+        assert screens and {"USS Enterprise", "Cestus III (well 3)"} <= {t.text for t in labels}
+        top = min(r.top for r in screens) - 3   # the box round each display and its label
+        assert all(t.rect.bottom <= top for t in labels), [(t.text, tuple(t.rect)) for t in labels]
+    finally:
+        bridge.close()

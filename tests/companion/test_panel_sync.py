@@ -100,7 +100,8 @@ def test_a_refused_press_says_why_on_the_screen(tmp_path: Path, screen: pygame.S
     until(rig, "engineer", "allocate_power")
     eng = rig.panel_of("engineer")
     rig.press(eng, "down")                   # nothing below 0: a "not now" flash, the reason on screen
-    assert rig.app.display.message == "Power to movement (4 per 3 movement points) is already at its least, 0"
+    assert rig.app.display.message == ("Power to movement (4 power per 3 movement points) is "
+                                          "already at its least, 0")
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from console_client import Console, Net
+from offered import asks_confirm
 
 from companion.saves.saved_game import SavedGame
 from companion.session import load_scenario, prepare
@@ -87,11 +88,13 @@ def act(c: Console, twice: bool = False, irreversible: bool = True) -> str | Non
                                    "value": min(5, int(st["roll"]["sides"]))}
     elif st.get("decisions"):
         d = st["decisions"][0]
-        if d["irreversible"] and not irreversible:
+        values = choose(d)
+        final = asks_confirm(d, values)   # a shot, DESTRUCT: what cannot be taken back
+        if final and not irreversible:
             return None
         message = {"v": 1, "type": "decide", "id": mid,
                    "decision": {k: d[k] for k in ("action", "what", "ship", "station")},
-                   "values": choose(d), "confirm": bool(d["irreversible"])}
+                   "values": values, "confirm": final}
     else:
         return None
     for _ in range(2 if twice else 1):

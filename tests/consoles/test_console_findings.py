@@ -267,3 +267,38 @@ def test_done_goes_when_the_next_card_opens(tmp_path: Path, browser: Browser) ->
                   fields=[field("order", "choice", default="hold", choices=order)]))
         assert b.js(done) == []
         assert b.js("return document.querySelectorAll('article.decision').length") == 1
+
+
+def test_the_warp_cards_range_keeps_clear_of_its_wrapped_label(tmp_path: Path,
+                                                                browser: Browser) -> None:
+    """At a phone's 390 px the warp speed's long label wraps; its range sits beside it, never
+    over it (the expert game's Warp card, as the engine words it)."""
+    import os
+
+    b = browser
+    with Rig(tmp_path, people=("helm",), level="expert") as rig:
+        t = Table(rig, b)
+        t.open("helm", f"{SHIP}/helm", (390, 844))
+        crew = Crew(t, {f"{SHIP}/helm": "helm"})
+        for _ in range(40):
+            asked = crew.waiting()
+            assert asked is not None
+            seat, prompt = asked
+            t.at("helm", rig.published.get(seat, 0))
+            if b.js("return !!document.querySelector('[data-field=warp]')"):
+                break
+            before = len(rig.game.actions)
+            crew.roll(seat) if prompt.roll is not None else crew.decide(seat, str(prompt.action))
+            b.until(lambda: len(rig.game.actions) > before, "not applied")   # noqa: B023
+        boxes = b.js("const f = document.querySelector('[data-field=warp]');"
+                     "return ['.label', '.bounds'].map(s => {"
+                     "const r = f.querySelector(s).getBoundingClientRect();"
+                     "return [r.left, r.top, r.right, r.bottom]; });")
+        if os.environ.get("STARBRIDGE_SHOTS"):
+            b.js("document.querySelector('[data-field=warp]').scrollIntoView({block: 'center'})")
+            b.driver.save_screenshot(os.environ["STARBRIDGE_SHOTS"])
+        (l0, t0, r0, b0), (l1, t1, r1, b1) = boxes
+        assert b0 - t0 > 30, "the label wraps at this width"
+        overlap = min(r0, r1) > max(l0, l1) and min(b0, b1) > max(t0, t1)
+        assert not overlap, boxes
+        assert b.js("return document.documentElement.scrollWidth") <= 390

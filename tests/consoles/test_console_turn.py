@@ -253,9 +253,9 @@ class Turn:
             for name, c in picks.items():
                 t.tap(f'[data-field="{name}"] button.choice', c.label)
 
-        t.decide(st, action, seq, first,
-                 made_decision(st, action, {n: c.value for n, c in picks.items()}),
-                 confirm_twice=d.irreversible)
+        values = {n: c.value for n, c in picks.items()}
+        t.decide(st, action, seq, first, made_decision(st, action, values),
+                 confirm_twice=d.irreversible_with(values))
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -137,10 +138,20 @@ def test_bad_values_get_the_engines_words_never_a_traceback(
     assert "Traceback" not in answer["problem"]
 
 
+def _shot(d: dict[str, Any]) -> dict[str, Any]:
+    """A card's values with its first shot that cannot be taken back chosen (a target)."""
+    for f in d["fields"]:
+        for c in f["choices"]:
+            if c["irreversible"] and c["problem"] is None:
+                return {**choose(d), f["name"]: c["value"]}
+    return {}
+
+
 def test_an_irreversible_decision_needs_confirm(net: Net) -> None:
     def firing(state: object) -> bool:
-        return any(d.irreversible for st in CREW
-                   for d in controls(state, Seat(st, "enterprise")))   # type: ignore[arg-type]
+        return any(c.irreversible and c.allowed for st in CREW
+                   for d in controls(state, Seat(st, "enterprise"))   # type: ignore[arg-type]
+                   for f in d.fields for c in f.choices)
     app = make_app(until=firing, turns=4)
     try:
         _fire(net, app)
@@ -151,9 +162,9 @@ def test_an_irreversible_decision_needs_confirm(net: Net) -> None:
 
 def _fire(net: Net, app: App) -> None:
     c = connect(net, app, "enterprise/helm")
-    d = next(d for d in c.last_state["decisions"] if d["irreversible"])   # type: ignore[index]
+    d = next(d for d in c.last_state["decisions"] if _shot(d))   # type: ignore[index]
     before = len(app.game.actions)
-    base = {"v": 1, "type": "decide", "values": choose(d),
+    base = {"v": 1, "type": "decide", "values": _shot(d),
             "decision": {"action": d["action"], "what": d["what"]}}
     c.send({**base, "id": "f1"})
     answer = c.until(lambda m: m.get("type") == "result", app.step)

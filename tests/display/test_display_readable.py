@@ -155,6 +155,15 @@ def gambit_fire() -> BridgeDisplay:
     return d
 
 
+def aim(d: BridgeDisplay) -> None:
+    """A target chosen for the first weapon that can fire: a shot, which asks a second tap
+    (holding fire asks none)."""
+    pick = next(w for w in d.widgets if w.id.startswith("pick:") and w.enabled
+                and not w.id.endswith(":-"))
+    d.activate(pick.id)
+    d.draw()
+
+
 def test_two_birds_of_prey_are_told_apart_on_the_fire_buttons() -> None:
     d = gambit_fire()
     names = {str(s["id"]): str(s["name"]) for s in d.view["ships"]}
@@ -196,6 +205,7 @@ def test_any_other_tap_disarms_the_first_tap() -> None:
     out: list[Output] = []
     d = gambit_fire()
     d.on_output = out.append
+    aim(d)
     d.activate("confirm")
     d.draw()
     d.activate("tab:captain")
@@ -351,6 +361,7 @@ def test_the_new_views_are_laid_out_cleanly_at_every_size(size: tuple[int, int])
     fire = gambit_fire()
     fire.resize(pygame.Surface(size))
     fire.draw()
+    aim(fire)
     fire.activate("confirm")
     fire.draw()
     armed = next(w for w in fire.widgets if w.label == "TAP AGAIN TO FIRE")

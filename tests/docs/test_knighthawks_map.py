@@ -74,6 +74,7 @@ def test_its_folders_are_fasas_names_for_the_same_kinds_of_module() -> None:
 def test_the_knight_hawks_suites_mirror_the_folders() -> None:
     suites = ROOT / "tests" / "engine" / "knighthawks"
     assert not list((ROOT / "tests" / "engine").glob("test_knighthawks_*.py"))
-    for folder in (p for p in suites.iterdir() if p.is_dir() and p.name.isidentifier()):
+    for folder in (p for p in suites.iterdir() if p.is_dir() and p.name.isidentifier()
+                   and p.name != "__pycache__"):   # Python's own, where bytecode is written
         assert (KH / folder.name / "__init__.py").is_file(), \
             f"tests/engine/knighthawks/{folder.name}/ mirrors no folder of the package"

@@ -33,7 +33,7 @@ from engine.rulesets.fasa.decisions import controls, legal
 from engine.rulesets.fasa.explanations import explain as why
 from engine.rulesets.fasa.flow import setup, turn
 from engine.rulesets.fasa.seats import preview, views
-from engine.rulesets.fasa.values import crew
+from engine.rulesets.fasa.values import crew, variant_tables
 from engine.rulesets.fasa.values.options import MAX_FIRE_LIMIT
 from engine.rulesets.fasa.values.state import LEVELS, PLAYABLE_LEVELS, SCALES, FasaState
 from engine.rulesets.fasa.variants import battlestations as battlestations  # registers it
@@ -46,6 +46,9 @@ class FasaRuleset:
 
     def level_line(self, level: str) -> str:
         return level_rules.LEVEL_LINES.get(level, "")
+
+    def variant_title(self, name: str) -> str:
+        return variant_tables.title_of(name)
     log_carries = ("classes", "tables")   # what a log header's scenario must hold
     rules_revision = revisions.RULES_REVISION   # written in a log's header (docs/log-format.md)
 

@@ -407,12 +407,12 @@ def play(seed: int) -> Game:
     # A ship that enters at full speed starts allocated (The Romulan Gambit): its power then.
     power: dict[str, int] = {s.id: s.total_power for s in state.ships if s.allocation is not None}
     check_invariants(state, power)
+    before = state_to_json(state)   # the state's JSON before each action: made once a state
     for _ in range(MAX_STEPS):
         prompts = pending(state)
         if not prompts:
             break
         prompt = rng.choice(prompts)
-        before = state_to_json(state)
         if rng.random() < CORRUPT_RATE:
             bad = corrupt(state, prompt, rng)
             with pytest.raises(IllegalAction) as info:
@@ -431,16 +431,40 @@ def play(seed: int) -> Game:
         game.actions.append(action)
         game.kinds.add(action.type_name)
         state = new
+        before = state_to_json(state)
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     game.state = state
     return game
 
 
-@pytest.mark.parametrize("seed", [seed if seed in SAMPLE else pytest.param(seed, marks=pytest.mark.slow)
-                                  for seed in range(GAMES)])
+@functools.cache
+def played(seed: int) -> Game:
+    """The game of `seed`, played once a process: `test_playthroughs_cover_the_game` reads the
+    first games `test_random_playthrough` checked, rather than playing them again (neither
+    changes a Game; `test_same_seed_same_game` plays its games afresh)."""
+    return play(seed)
+
+
+COVER = 40
+"""The games whose actions, refusals and outcomes together must cover the game."""
+SHARED = pytest.mark.xdist_group("playthroughs-cover")
+"""The games `test_playthroughs_cover_the_game` reads are meant to be checked in its process
+(xdist), so that each is played once; run alone, in another order or in another process than
+some of them, it plays those it lacks."""
+
+
+def case(seed: int) -> Any:
+    """A seed's case: `slow` unless in SAMPLE; in the cover test's process if it reads it."""
+    marks = [SHARED] if seed < COVER else []
+    if seed not in SAMPLE:
+        marks.append(pytest.mark.slow)
+    return pytest.param(seed, marks=marks)
+
+
+@pytest.mark.parametrize("seed", [case(seed) for seed in range(GAMES)])
 def test_random_playthrough(seed: int) -> None:
-    game = play(seed)
+    game = played(seed) if seed < COVER else play(seed)
     assert game.state.over
     kinds = {"allocate_power", "arm_weapons", "set_shields", "roll"}
     if "broke off" in game.state.outcome:
@@ -459,13 +483,14 @@ def test_random_playthrough(seed: int) -> None:
 
 
 @pytest.mark.slow
+@SHARED
 def test_playthroughs_cover_the_game() -> None:
     """The random games reach every kind of action, corrupt some, and end both ways."""
     kinds: set[str] = set()
     refused = 0
     outcomes: set[bool] = set()
-    for seed in range(40):
-        game = play(seed)
+    for seed in range(COVER):
+        game = played(seed)
         kinds |= game.kinds
         refused += game.refused
         outcomes.add(bool(game.state.winner))

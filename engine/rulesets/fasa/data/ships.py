@@ -167,6 +167,14 @@ class ShipClass:
         """The least power that buys whole movement points (4 at 4/1, 4 at 4/3, 1 at 2/2)."""
         return self.mpr[0] // math.gcd(*self.mpr)
 
+    @property
+    def movement_cost(self) -> str:
+        """The Movement Point Ratio as a player reads it: "4 power per movement point", "4 power
+        per 3 movement points" (C&C: Power To Movement Track)."""
+        power, points = self.mpr
+        per = "movement point" if points == 1 else f"{points} movement points"
+        return f"{power} power per {per}"
+
     def movement_points(self, power: int) -> int:
         """Movement points bought with `power` (Book Two, C&C: Power To Movement Track)."""
         return power * self.mpr[1] // self.mpr[0]

@@ -39,7 +39,6 @@ from engine.rulesets.fasa.values.actions import (
 )
 from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.stations import INSTRUCTOR, Seat, title
-from engine.words import plural
 
 SHIELD_FIELDS = tuple(f"shield{n}" for n in range(1, 7))
 
@@ -96,8 +95,7 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                              _int(v["weapons"]), _int(v.get("cloak", 0)))
 
     fields: tuple[Field, ...] = (
-        Field("movement", f"Power to movement ({ship.cls.mpr[0]} per "
-                          f"{plural(ship.cls.mpr[1], 'movement point')})", FieldKind.INT, 0, 0,
+        Field("movement", f"Power to movement ({ship.cls.movement_cost})", FieldKind.INT, 0, 0,
               total // step * step, step),
         Field("shields", "Power to shields", FieldKind.INT, 0, 0,
               min(total, shield_power_cap(ship))),
@@ -105,8 +103,8 @@ def _allocate(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     )
     if cost and cost <= total:
         # Advanced: Romulan Cloaking Device: its power, and no weapons in the same turn.
-        fields += (Field("cloak", f"Power to the cloaking device ({cost}; then no weapons this "
-                                  "turn)", FieldKind.INT, 0, 0, cost, cost),)
+        fields += (Field("cloak", f"Power to the cloaking device ({cost} power; then no weapons "
+                                  "this turn)", FieldKind.INT, 0, 0, cost, cost),)
     together: tuple[Together, ...] = ()
     if len(fields) == 4:   # a cloaked ship cannot fire (`power.allocate`): weapons or the cloak
         weapons = fields[2].values()

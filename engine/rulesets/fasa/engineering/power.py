@@ -51,7 +51,7 @@ def allocate(state: FasaState, ship: Ship, action: AllocatePower) -> tuple[FasaS
     if action.movement % step:
         raise IllegalAction(
             f"{who}: {action.movement} power to movement leaves a fraction of a movement "
-            f"point; at {cls.mpr[0]}/{cls.mpr[1]} give movement a multiple of {step}")
+            f"point; at {cls.movement_cost} give movement a multiple of {step}")
     shield_points = cls.shield_points(action.shields)
     usable = cls.max_shield_points * (6 - len(ship.shields_damaged))
     if shield_points > usable:

@@ -123,7 +123,8 @@ def fire_options(state: FasaState, ship: Ship) -> list[tuple[Target, ...]]:
 
 def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """A field for each ready weapon: hold fire or an enemy ship, each with what the shot needs
-    to hit and where it lies; C&C's weaponry roll when the ship has one to ask."""
+    to hit and where it lies (a shot cannot be taken back, holding fire can); C&C's weaponry
+    roll when the ship has one to ask."""
     fields = []
     level = hooks.of(state)
     for i in combat.ready_weapons(ship):
@@ -134,8 +135,9 @@ def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                 continue
             why = level.fire_problem(state, ship) or combat.shot_problem(state, ship, spec, target)
             need = need_for(state, ship, spec, target)
-            choices.append(Choice(target.id, target.name, why or None, need,
-                                  note=_reach(ship, target) if need is not None else ""))
+            choices.append(Choice(target.id, target.name, why or None, need,  # a shot: no undo
+                                  note=_reach(ship, target) if need is not None else "",
+                                  irreversible=True))
         fields.append(Field(spec.id, spec.name, FieldKind.CHOICE, None, choices=tuple(choices)))
     names = tuple(f.name for f in fields)
     weaponry = level.weaponry_field(state, ship)  # C&C: the weaponry roll (lines 1115, 1461)
@@ -150,7 +152,7 @@ def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
     limit = limit_label(state.setup.options)
     return Decision(prompt, "fire", station,
                     f"{title(station)}: declare {ship.name}'s targets{limit}",
-                    tuple(fields), (), build, irreversible=True,
+                    tuple(fields), (), build,
                     presets=_presets(state, ship, station, fields, names))
 
 

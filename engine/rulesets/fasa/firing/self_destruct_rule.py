@@ -61,11 +61,12 @@ def _options(state: FasaState, ship: Ship, station: str, kind: str) -> list[Acti
 
 def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Decision:
     """Hold (the default) or destruct: the ship explodes at once, which no panel can take back
-    (Advanced: Ship Explosions)."""
-    choices: tuple[Choice, ...] = (Choice("hold", "hold"), Choice("destruct", "DESTRUCT"))
+    (Advanced: Ship Explosions); so DESTRUCT (and ABANDON) is irreversible, holding is not."""
+    choices: tuple[Choice, ...] = (Choice("hold", "hold"),
+                                   Choice("destruct", "DESTRUCT", irreversible=True))
     if rescues.in_play(state):  # an optional rule: Rescues During Combat
         choices += (Choice(rescues.ABANDON, "ABANDON",
-                           rescues.abandon_problem(state, ship) or None),)
+                           rescues.abandon_problem(state, ship) or None, irreversible=True),)
 
     def build(v: Mapping[str, Value]) -> Action:
         return SelfDestruct(station, ship.id, cast(str, v["order"]))
@@ -76,7 +77,7 @@ def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                   choices=choices)
     return Decision(prompt, "self_destruct", station,
                     f"{title(station)}: {ship.name}'s self-destruct order", (field,), (), build,
-                    irreversible=True, optional=ship.status == ACTIVE)
+                    optional=ship.status == ACTIVE)
 
 
 def _autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:

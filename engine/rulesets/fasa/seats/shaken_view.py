@@ -6,6 +6,9 @@ a panel lights an LED from: plain booleans and counts, the same keys for every s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from engine.rulesets.fasa.engineering import power_spent
@@ -27,21 +30,35 @@ from engine.rulesets.fasa.values.shaken import (
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
 
+@cache
+def _station_names(crew: str) -> tuple[str, ...]:
+    return tuple(str(st) for st in stations_of(crew))
+
+
+@cache
+def _system_stations(crew: str) -> Mapping[str, str]:
+    return MappingProxyType({name: str(station_for(crew, duty)) for name in SYSTEMS
+                             if (duty := SKILLS[SYSTEM_SKILL[name]].duty) is not None})
+
+
 def shaken_json(state: FasaState, ship: Ship) -> dict[str, Any]:
-    """The ship's shaken bridge and power, for its side's panels."""
+    """The ship's shaken bridge and power, for its side's panels. (A view is made for every
+    seat after every action: what depends on the crew alone is worked out once a crew, and a
+    ship with no officer or system shaken has them all off without asking each.)"""
     sh = ship.shaken
     crew = state.crew(ship.id)
     tracked = power_spent.tracked(state, ship)
     return {
         # Each station of the crew: is its officer shaken (an LED on his panel).
-        "shaken_stations": {str(st): station_out(ship, st) for st in stations_of(crew)},
+        "shaken_stations": {st: station_out(ship, st) for st in _station_names(crew)}
+        if sh.officers else dict.fromkeys(_station_names(crew), False),
         "shaken_officers": [{"station": o.station, "failed_rolls": o.tries} for o in sh.officers],
         # Each combat system: out (an LED), how many repair rolls failed, the next roll's penalty.
-        "systems_out": {name: system_out(ship, name) for name in SYSTEMS},
+        "systems_out": {name: system_out(ship, name) for name in SYSTEMS}
+        if sh.systems else dict.fromkeys(SYSTEMS, False),
         # The station of "the officer in charge of the system" (line 1371): whose panel lights
         # the system's LED while it is out.
-        "system_stations": {name: str(station_for(crew, duty)) for name in SYSTEMS
-                            if (duty := SKILLS[SYSTEM_SKILL[name]].duty) is not None},
+        "system_stations": dict(_system_stations(crew)),
         "system_repairs": [{"system": s.system, "failed_rolls": s.tries,
                             "next_penalty": RETRY_PENALTY * s.tries,
                             "next_roll": "end of the next Firing Phase"}

@@ -232,8 +232,8 @@ def power_problem(ship: Ship, part: str, shield: int) -> str:
         alloc = ship.allocation
         spent = alloc.movement if alloc is not None else 0
         if ship.cls.movement_points(spent + 1) <= ship.cls.movement_points(spent):
-            return ("one more power point to movement buys no movement point (the ratio is "
-                    f"{ship.cls.mpr[0]}/{ship.cls.mpr[1]}); put it into a shield or a weapon")
+            return ("one more power point to movement buys no movement point (it takes "
+                    f"{ship.cls.movement_cost}); put it into a shield or a weapon")
     else:
         if part not in ids:
             return f"put the power point into movement, a shield or a beam weapon, not {part!r}"

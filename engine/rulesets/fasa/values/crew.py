@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import cache
 from types import MappingProxyType
 
 from engine.stations import CAPTAIN, COMMS, ENGINEER, HELM, NAVIGATOR, SCIENCE, WEAPONS, Station
@@ -114,8 +115,10 @@ def station_for(crew: str, duty: Duty) -> Station:
     return CREWS[crew][duty]
 
 
+@cache
 def stations_of(crew: str) -> tuple[Station, ...]:
-    """The stations a crew has, in the order the panels are laid out."""
+    """The stations a crew has, in the order the panels are laid out (worked out once a crew:
+    CREWS does not change)."""
     present = set(CREWS[crew].values())
     return tuple(s for s in (CAPTAIN, ENGINEER, HELM, WEAPONS, SCIENCE, NAVIGATOR, COMMS)
                  if s in present)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.dice import RollRequest
@@ -19,6 +20,18 @@ class Note(Event):
     @property
     def text(self) -> str:
         return self.message
+
+    @property
+    def moves_on(self) -> bool:
+        """A phase, combat round or turn begun ("Movement Phase 2 of turn 1", "Turn 2: Power
+        Allocation Phase", "Combat round 1: Repair/Repower Phase ..."): the flow's notes, as
+        `flow/` and the variants word them; not a note a roll decided (the tactical advantage)."""
+        return _BEGUN.match(self.message) is not None
+
+
+_BEGUN = re.compile(r"(Turn \d+: [\w /]+ Phase$|[\w /]+ Phase( \d+)? of turn \d+$|"
+                    r"Combat round \d+(:| of turn \d+:) [\w /]+ Phase)")
+"""The words of a Note that begins a phase, a combat round or a turn."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,6 +131,13 @@ def named(name: str, where: str = "game") -> Variant:
     return _VARIANTS[name]
 
 
+def title_of(name: str) -> str:
+    """The title of the variant called `name` ("Battlestations!"), "" for none or an unknown
+    name."""
+    found = _VARIANTS.get(name)
+    return found.title if found is not None else ""
+
+
 def of(state: FasaState) -> Variant:
     """The variant a game is played with (`NONE` for FASA's own game)."""
     return _VARIANTS.get(state.setup.variant, NONE)

@@ -85,7 +85,8 @@ def test_the_captain_may_order_the_self_destruct_while_power_is_allocated() -> N
     prompts = [p for p in engine.pending(state) if p.action == "self_destruct"]
     assert {(p.ship, p.station) for p in prompts} == {("ent", "captain"), ("kl", "captain")}
     (decision,) = engine.controls(state, Seat("captain", "kl"))
-    assert decision.irreversible and decision.defaults() == {"order": "hold"}
+    assert decision.irreversible_with({"order": "destruct"})
+    assert decision.defaults() == {"order": "hold"}
     assert set(decision.field_named("order").values()) == {"hold", "destruct"}
     assert set(legal.legal_actions(state, Seat("captain", "kl"))) == {
         SelfDestruct("captain", "kl", "hold"), SelfDestruct("captain", "kl", "destruct")}
