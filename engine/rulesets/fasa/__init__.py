@@ -6,9 +6,10 @@ topic, each importing only from those before it here (docs/engine.md has the who
 `arcs.py`; `data/` (the data pack and its readers); `levels.py` (what each level adds);
 `values/` (state, actions, events); `victory.py`; `ending.py` (the end of a ship's move and of
 the game); `campaigns/`; `skills/` (Skill Rolls);
-`firing/`; `moving/`; `sensing/` (sensors and the cloak); `engineering/` (power); `command/`
-(the officers in the turn); `flow/` (set-up and the sequence of play); `decisions/` (controls,
-legal actions, presets); `seats/` (what a seat may know); `explanations/`; `autopilots/`.
+`firing/`; `moving/`; `sensing/` (sensors and the cloak); `engineering/` (power); `phases/`
+(the turn's hand-overs, and the steps that cross topics); `command/` (the officers in the turn);
+`flow/` (set-up and the sequence of play); `decisions/` (controls, legal actions, presets);
+`seats/` (what a seat may know); `explanations/`; `autopilots/`.
 """
 
 from __future__ import annotations

@@ -345,6 +345,76 @@ class Hooks:
         return "Self-destruct (no undo)"
 
 
+    # The turn's flow (`phases/`): what a higher level adds where one step of the turn hands over
+    # to the next. The basic game's answer at each is to add nothing.
+    def team_rolls(self, state: FasaState) -> Located | None:
+        """The turn's team rolls, asked before the power is allocated, or None: none are due (an
+        optional rule's, Team Communications, line 447)."""
+        return None
+
+    def panels_kept(self, state: FasaState) -> Located:
+        """The panels that keep last turn's settings, set before the allocation is awaited:
+        none (Command & Control's frozen panels, lines 1357, 1401)."""
+        return state, []
+
+    def power_allocated(self, state: FasaState) -> Located:
+        """What follows the Power Allocation Phase's last allocation: nothing (the advanced
+        game's cloaking device engages, `sensing/cloak.py`)."""
+        return state, []
+
+    def start_skill_phase(self, state: FasaState) -> FasaState:
+        """The crews' rolls begun, when `skill_phase` names them: the basic game has none (the
+        expert game's Skill Roll Phase, Campaign Advancement's crew roll)."""
+        return state
+
+    def officers_rolls(self, state: FasaState) -> tuple[FasaState, list[Event], bool]:
+        """The officers' rolls of the Skill Roll Phase once the crews' are made, and whether the
+        phase waits for one: none (Command & Control's Chief Engineer and Science Officer)."""
+        return state, [], False
+
+    def start_of_movement(self, state: FasaState) -> FasaState:
+        """The turn's Movement Phases begin: nothing to note (Command & Control's running power
+        totals, `engineering/power_spent.py`, line 1093)."""
+        return state
+
+    def movement_phase_begins(self, state: FasaState) -> FasaState:
+        """A Movement Phase begins, its order made: the moves (the expert game's arc scan step
+        first, `sensing/arc_scan.py`)."""
+        return state
+
+    def fire_waits(self, state: FasaState) -> bool:
+        """Whether the fire's dice wait for a decision first: no (Command & Control's damage
+        control, decided before the dice, line 1193)."""
+        return False
+
+    def after_barrage(self, state: FasaState) -> Located:
+        """What follows a Firing Phase's last shot or a blast: nothing (the advanced game's ship
+        explosions, `firing/explosions.py`)."""
+        return state, []
+
+    def firing_aftermath(self, state: FasaState) -> Located | None:
+        """The step the fire's end leads to before the Firing Phase ends, begun, or None: the
+        phase ends (Command & Control's bridge hits, repairs and powering down, `command/
+        aftermath.py`)."""
+        return None
+
+    def end_of_phase(self, state: FasaState) -> Located:
+        """A Firing Phase ends: nothing of it lasts (the advanced game's evasion and emergency
+        heading change; Command & Control's Sensors Counter and weaponry bonus)."""
+        return state, []
+
+    def turn_over(self, state: FasaState,
+                  ships: tuple[Ship, ...]) -> tuple[tuple[Ship, ...], list[Event]]:
+        """The ships as the game turn ends, their panels reset: as they are (the advanced game's
+        locks lost; Command & Control's orders, officers' rolls, repairs and counters)."""
+        return ships, []
+
+    def new_turn(self, state: FasaState) -> FasaState:
+        """A new game turn begins: nothing of the last is kept to forget (the advanced game's
+        detections of cloaked ships end, `sensing/cloak.py`)."""
+        return state
+
+
 @dataclass(frozen=True)
 class OptionHooks:
     """An optional rule's hooks and what switches them on."""

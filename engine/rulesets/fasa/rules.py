@@ -44,6 +44,12 @@ from engine.rulesets.fasa.moving import (
     placement_rule,
     warp_rule,
 )
+from engine.rulesets.fasa.phases import (
+    fire_resolution_rule,
+    scan_step_rule,
+    sensor_phase_rule,
+    skill_phase_rule,
+)
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
 from engine.rulesets.fasa.skills import (
@@ -78,6 +84,11 @@ RULES: tuple[Rule, ...] = (
     science_rule.RULE,  # the Science Officer's roll
     aftermath_rule.RULE,
     alternating_advantage.RULE,
+    # The turn's flow: steps whose work crosses topics (phases/).
+    skill_phase_rule.RULE,
+    sensor_phase_rule.RULE,
+    scan_step_rule.RULE,
+    fire_resolution_rule.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
 

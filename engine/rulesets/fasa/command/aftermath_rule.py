@@ -5,15 +5,25 @@ hits, lines 1347-1391; engineering out, lines 1393-1401; Powering Down Due To En
 The `aftermath` step's rolls (DEX, repairs, the engineering roll, the bridge hits' dice, the
 Chief Engineer's random split), its decisions (the Chief Engineer's `power_down`, Helm's
 `cut_weapons`, Science's `cut_shields`) with their prompts, legal actions, fields and the
-autopilot's choice, at the command level. The step's own flow stays with the turn
-(`flow/turn.py`): its end is the end of the Firing Phase, which the turn runs.
+autopilot's choice, at the command level; and the step's own flow (`_flow`): each crewed ship's
+rolls and decisions in turn, then the end of the Firing Phase (`phases/phase_end.py`). The step
+begins when the fire is resolved (the hook `firing_aftermath`, `layers/command_hooks.py`).
 """
 
 from __future__ import annotations
 
 from engine.actions import Action
 from engine.rulesets.fasa.command import aftermath, power_down_controls, power_down_options
-from engine.rulesets.fasa.rule import COMMAND_LEVEL, Disclosure, Result, RollOwner, Rule, Told
+from engine.rulesets.fasa.phases.phase_end import end_of_firing_phase
+from engine.rulesets.fasa.rule import (
+    COMMAND_LEVEL,
+    Disclosure,
+    Flow,
+    Result,
+    RollOwner,
+    Rule,
+    Told,
+)
 from engine.rulesets.fasa.values.state import AFTERMATH, FasaState, Ship
 
 NAME = "C&C: the end of a Firing Phase (aftermath.py)"
@@ -21,6 +31,17 @@ NAME = "C&C: the end of a Firing Phase (aftermath.py)"
 
 def _always(state: FasaState) -> bool:
     return True
+
+
+# The turn's flow: the aftermath step's own work.
+def _flow(state: FasaState) -> Flow:
+    """Each crewed ship's rolls and decisions at the end of the Firing Phase; once all are done,
+    the end of the Firing Phase."""
+    state, events, done = aftermath.advance(state)
+    if not done:
+        return state, events, True
+    state, more = end_of_firing_phase(state)
+    return state, events + more, False
 
 
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -34,6 +55,7 @@ RULE = Rule(
     levels=COMMAND_LEVEL,
     step_of=dict.fromkeys(aftermath.ACTIONS, AFTERMATH),
     step_words={AFTERMATH: "the end of a Firing Phase (bridge hits, repairs, powering down)"},
+    steps={AFTERMATH: _flow},
     rolls={AFTERMATH: RollOwner(NAME, _always, aftermath.on_roll)},
     prompts={AFTERMATH: aftermath.prompts},
     decisions=dict.fromkeys(aftermath.ACTIONS, _decide),

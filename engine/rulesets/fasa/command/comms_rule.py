@@ -2,7 +2,7 @@
 line 447; `comms.py` is the rule itself, this its part in the game: `rule.Rule`).
 
 A game played with the option opens each Power Allocation Phase with the teams' communication
-rolls (`comms.start`, called from the phase's own work in `flow/turn.py`); the rolls of the
+rolls (`comms.start`, through the option's hook `team_rolls`, `layers/option_hooks.py`); the rolls of the
 Power Allocation Phase are this rule's while one is awaited (`state.comms`).
 """
 

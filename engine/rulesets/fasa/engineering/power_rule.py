@@ -10,9 +10,15 @@ phase waits for all three. Command & Control's Helmsman arms only on his Captain
 (line 1101): the hooks `arming_waits` and `arm_problem` (`hooks.py`, the command level's in
 `layers/command_hooks.py`).
 
-Still in the central tables: the phase's own work (`flow/turn.py`: the ratings, the team rolls,
-the panels kept from last turn, the cloak engaged, then the Skill Roll or Tactical Advantage
-Phase), its fields and presets (`decisions/controls.py`, `decisions/presets.py`, which read the
+The phase's own work is declared here too (`steps`, `_flow`): the ratings first when they are
+still to roll, then the allocations awaited, then the Tactical Advantage Phase; each higher level
+or optional rule adds its part through the hooks (`team_rolls`, Team Communications;
+`panels_kept`, Command & Control's frozen panels; `awaits_order`, a disabled ship's Captain;
+`power_allocated`, the advanced game's cloak engaged; `skill_phase`/`start_skill_phase`, the
+expert game's Skill Roll Phase or Campaign Advancement's crew roll before the advantage).
+
+Still in the central tables: its fields and presets
+(`decisions/controls.py`, `decisions/presets.py`, which read the
 Captain's orders and last turn's panels of Command & Control) and the autopilot's allocation
 (`autopilots/autopilot.py`): each lies above this folder in the package's stack (docs/engine.md,
 "Adding a rule").
@@ -26,7 +32,16 @@ from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.engineering import power
-from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Result, Rule, Told, active
+from engine.rulesets.fasa.moving import advantage
+from engine.rulesets.fasa.rule import (
+    LEVELS_FROM_BASIC,
+    Disclosure,
+    Flow,
+    Result,
+    Rule,
+    Told,
+    active,
+)
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
@@ -34,7 +49,8 @@ from engine.rulesets.fasa.values.actions import (
     WeaponPower,
 )
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
+from engine.rulesets.fasa.values.events import Note
+from engine.rulesets.fasa.values.state import ACTIVE, POWER, RATINGS, FasaState, Ship, replace
 
 
 def _prompts(state: FasaState) -> tuple[Prompt, ...]:
@@ -174,11 +190,36 @@ def spread(points: int, cap: int, order: list[int]) -> tuple[int, int, int, int,
     return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])
 
 
+# The turn's flow: the Power Allocation Phase's own work.
+def _flow(state: FasaState) -> Flow:
+    """The Power Allocation Phase (Advanced: Sequence Of Play step 1): the ratings first when
+    they are still to roll (`skills/ratings_rule.py`); the phase waits for every ship in play to
+    allocate; then the Tactical Advantage Phase (step 2). A higher level's part is its hooks'."""
+    layer = hooks.of(state)
+    if opening := layer.opening_words(state):  # Campaign Advancement's points, the ratings
+        return replace(state, step=RATINGS), [Note(opening)], False
+    teams = layer.team_rolls(state)  # an optional rule: the turn's team rolls come first
+    if teams is not None:
+        return teams[0], teams[1], False
+    state, events = layer.panels_kept(state)  # C&C: panels that keep last turn's settings
+    if any(s.status == ACTIVE and not s.allocated for s in state.ships):
+        return state, events, True
+    if layer.awaits_order(state):  # a disabled ship's Captain's order (advanced_hooks.py)
+        return state, events, True
+    state, more = layer.power_allocated(state)  # the advanced game's cloak engaged
+    events += more
+    if skill := layer.skill_phase(state):  # Expert's Skill Roll Phase, Campaign's crew roll
+        return layer.start_skill_phase(state), [*events, Note(skill)], False
+    state, more = advantage.start(state)
+    return state, events + more, False
+
+
 RULE = Rule(
     name="Basic: Power Allocation (the Power Allocation Phase)",
     levels=LEVELS_FROM_BASIC,
     step_of={"allocate_power": POWER, "arm_weapons": POWER, "set_shields": POWER},
     step_words={POWER: "the Power Allocation Phase"},
+    steps={POWER: _flow},
     prompts={POWER: _prompts},
     decisions={"allocate_power": active(_allocate), "arm_weapons": _arm_after_orders,
                "set_shields": active(_shields)},

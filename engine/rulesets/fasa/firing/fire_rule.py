@@ -16,10 +16,10 @@ through its level's hooks (`hooks.Hooks.fire_problem`, `weaponry_problem`, `weap
 `declared`; `layers/command_hooks.py`): the Helmsman fires on his Captain's order (line 1101) and
 may ask his weaponry roll (lines 1115, 1461).
 
-Still in the central tables, for the import layers' sake (docs/engine.md, "Adding a rule"): the
-`resolve` step's flow (`flow/turn._resolving`), which ends the Firing Phase
-(`flow/turn._end_of_firing_phase`, reading every level's end of phase), and the combat roll
-(`flow/rolls.COMBAT`), the owner of every roll no other rule claims.
+The `resolve` step's flow is declared in `phases/fire_resolution_rule.py`, for the import
+layers' sake: it ends the Firing Phase (`phases/phase_end.py`), which reads the movement order and
+the panels' reset, above `firing/` (docs/engine.md, "The flow of a turn"). Still in the central
+tables: the combat roll (`flow/rolls.COMBAT`), the owner of every roll no other rule claims.
 """
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ advanced level and above.
 
 Its prompt is the Power Allocation Phase's last, after the C&C Captain's orders: the rule is
 registered after theirs (`rules.RULES`). Still in the central tables: the explosion roll after a
-barrage (`flow/rolls.IN_FIRING`, a roll that comes between shots at any step), the blasts' step
-(`flow/turn._blasts`, which ends in the game-over check of `flow/ending.py`), and the Power
-Allocation Phase's wait for a disabled ship's order (`flow/turn._power`): docs/engine.md,
-"Adding a rule".
+barrage (`flow/rolls.IN_FIRING`, a roll that comes between shots at any step): docs/engine.md,
+"Adding a rule". The blasts' step is `phases/fire_resolution_rule.py`'s, and the Power Allocation
+Phase waits for a disabled ship's order through the advanced game's hook `awaits_order`
+(`engineering/power_rule.py`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The game turn: who acts when, and the automatic steps between decisions.
 
 Book Two, Advanced: Sequence Of Play — Power Allocation Phase, Tactical Advantage Phase, then
-five Movement and Firing Phases alternating, then a new game turn; Ending The Game.
+five Movement and Firing Phases alternating, then a new game turn; Ending The Game. Each step's
+automatic work is its rule's (`rule.Rule.steps`, looked up by the step in `FLOWS[level]`), and
+each higher level's part in it a hook of its layer (docs/engine.md, "The flow of a turn").
 """
 
 from __future__ import annotations
@@ -11,53 +13,32 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import (
-    hooks,
     layers,  # noqa: F401  (registers each level's hooks)
     rules,
     victory,
 )
 from engine.rulesets.fasa.command import (
-    aftermath,
-    cc_turn,
-    comms,
-    frozen_panels,
-    helm_rolls,
     ruling,
     science,
 )
-from engine.rulesets.fasa.ending import check_game_over, finish
-from engine.rulesets.fasa.engineering import power, power_spent
-from engine.rulesets.fasa.firing import combat, explosions
+from engine.rulesets.fasa.ending import finish
 from engine.rulesets.fasa.flow import decide, rolls
 from engine.rulesets.fasa.flow.prompts import all_prompts
-from engine.rulesets.fasa.moving import advantage, movement
-from engine.rulesets.fasa.rule import Flow, StepFlow
-from engine.rulesets.fasa.sensing import arc_scan, cloak, sensors_rating
-from engine.rulesets.fasa.skills import bonus_place, engineer_roll, skill_roll
+from engine.rulesets.fasa.phases import phase_end
+from engine.rulesets.fasa.rule import StepFlow
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     CommsTask,
 )
 from engine.rulesets.fasa.values.crew import ACTION_DUTY
-from engine.rulesets.fasa.values.events import Note, Rolled
+from engine.rulesets.fasa.values.events import Rolled
 from engine.rulesets.fasa.values.state import (
-    ACTIVE,
-    AFTERMATH,
     CHOOSE,
-    DISABLED,
-    HAZARD,
     MOVE,
     OVER,
-    POWER,
-    RATINGS,
-    RESOLVE,
-    SCAN,
-    SENSE,
-    SKILL,
     FasaState,
     Ship,
     Step,
-    replace,
 )
 from engine.stations import INSTRUCTOR, Seat, title
 
@@ -66,7 +47,6 @@ STEP_OF: dict[str, Step] = rules.every_rule({
 """The step of the game turn in which each action is taken (Advanced: Sequence Of Play)."""
 
 STEP_WORDS = rules.every_rule({
-    HAZARD: "the blast of a mine or an explosion",
 }, lambda r: r.step_words)
 
 
@@ -151,171 +131,17 @@ def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     return state, events
 
 
-def _power_note(state: FasaState) -> Note:
-    return Note(f"Turn {state.turn}: Power Allocation Phase")
-
-
-def _power(state: FasaState) -> Flow:
-    layer = hooks.of(state)
-    if opening := layer.opening_words(state):  # Campaign Advancement's points, the ratings
-        return replace(state, step=RATINGS), [Note(opening)], False
-    if comms.due(state):  # an optional rule: the turn's team rolls come first
-        state, more = comms.start(state)
-        return state, more, False
-    # C&C: panels that keep last turn's settings (frozen_panels.py, lines 1357, 1401).
-    state, events = frozen_panels.settle(state)
-    if any(s.status == ACTIVE and not s.allocated for s in state.ships):
-        return state, events, True
-    if layer.awaits_order(state):  # a disabled ship's Captain's order (advanced_hooks.py)
-        return state, events, True
-    state, more = cloak.engage(state)
-    events += more
-    if skill := layer.skill_phase(state):  # Expert's Skill Roll Phase, Campaign's crew roll
-        state = skill_roll.start(state)
-        return state, [*events, Note(skill)], False
-    state, more = advantage.start(state)
-    return state, events + more, False
-
-
-def _skill(state: FasaState) -> Flow:
-    if state.queue:
-        state, more = skill_roll.ask(state)
-        return state, more, True
-    if skill_roll.waiting(state) or bonus_place.placing(state):
-        return state, [], True
-    state, events, wait = engineer_roll.step(state)  # C&C: the Chief Engineer's roll
-    if wait:
-        return state, events, True
-    state, more, wait = science.skill_phase(state)  # C&C: the Science Officer's roll
-    events += more
-    if wait:
-        return state, events, True
-    state, more = advantage.start(state)
-    return state, events + more, False
-
-
-def _sensing(state: FasaState) -> Flow:
-    if hooks.of(state).sensors_open(state):  # the advanced game's Sensor Phase
-        return state, [], True
-    state, events = _start_movement(state)
-    return state, events, False
-
-
-def _scanning(state: FasaState) -> Flow:
-    state = arc_scan.settle(state)
-    if state.step == SCAN:
-        return state, [], True
-    # No ship has moved yet: the order is made again, so a ship whose scan found a cloaked ship
-    # (a lock and its questions) has its place to ask (sensor_ask.py).
-    return replace(state, queue=movement.movement_order(state)), [], False
-
-
-def _blasts(state: FasaState) -> Flow:
-    """Mines set off in a Movement Phase, then explosions, before the next ship moves."""
-    if state.shots:
-        state, events = combat.next_roll(state)
-        return state, events, False
-    state, events = explosions.next_check(state)
-    if state.roll is not None or state.shots:
-        return state, events, False
-    state, more = check_game_over(replace(state, step=Step(state.after), after=""))
-    return state, events + more, False
-
-
-def _resolving(state: FasaState) -> Flow:
-    if science.prompts(state):  # C&C: damage control decided before the dice
-        return state, [], True
-    if state.shots:  # a shot's to-hit roll, or a blast, which may need no roll
-        state, events = combat.next_roll(state)
-        return state, events, False
-    # After the barrage: explosion rolls and blasts (Advanced: Ship Explosions).
-    state, events = explosions.next_check(state)
-    if state.roll is not None or state.shots:
-        return state, events, False
-    if aftermath.in_play(state):
-        # C&C: bridge hits, repairs and powering down at the end of the Firing Phase.
-        state, more = aftermath.start(state)
-        return state, events + more, False
-    state, more = _end_of_firing_phase(state)
-    return state, events + more, False
-
-
-def _aftermath(state: FasaState) -> Flow:
-    state, events, done = aftermath.advance(state)
-    if not done:
-        return state, events, True
-    state, more = _end_of_firing_phase(state)
-    return state, events + more, False
-
-
 _BASE_FLOWS: dict[Step, StepFlow] = {
-    POWER: _power,
-    SKILL: _skill,
-    SENSE: _sensing,
-    SCAN: _scanning,
-    HAZARD: _blasts,
-    RESOLVE: _resolving,
-    AFTERMATH: _aftermath,
 }
 STEP_FLOWS: dict[Step, StepFlow] = rules.every_rule(_BASE_FLOWS, lambda r: r.steps)
 """The automatic work of each step of the turn (Advanced: Sequence Of Play; Expert: the Skill
-Roll Phase; C&C: the end of a Firing Phase), by the step: the steps not yet declared by their
-rules here, and those a rule declares with its module (`rule.Rule.steps`, `rules.RULES`)."""
+Roll Phase; C&C: the end of a Firing Phase), by the step: each declared by its rule
+(`rule.Rule.steps`, `rules.RULES`); the base table is empty, every step having its rule."""
 FLOWS: dict[str, dict[Step, StepFlow]] = rules.per_level(_BASE_FLOWS, lambda r: r.steps)
 """`STEP_FLOWS` of each level: the steps of the rules that level switches on."""
 
-
-def _start_movement(state: FasaState) -> tuple[FasaState, list[Event]]:
-    state = power_spent.start_turn(replace(state, step=MOVE, phase=1))
-    state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
-    return state, [Note(f"Movement Phase 1 of turn {state.turn}")]
-
-
-def _end_of_firing_phase(state: FasaState) -> tuple[FasaState, list[Event]]:
-    state, sensing = sensors_rating.end_of_firing_phase(state)  # C&C: the Sensors Counter
-    state, events = _end_of_firing_phase_rest(state)
-    return state, sensing + events
-
-
-end_of_firing_phase = _end_of_firing_phase
+end_of_firing_phase = phase_end.end_of_firing_phase
 """The end of a Firing Phase, for a variant's step that comes after it (values/variant_tables.py)."""
-
-
-def _end_of_firing_phase_rest(state: FasaState) -> tuple[FasaState, list[Event]]:
-    # An emergency heading change costs to-hit in the Firing Phase after it; an evasion costs
-    # that Firing Phase's fire (Advanced: Evading Missile Fire): both end with the phase.
-    state = helm_rolls.end_of_phase(replace(state, ships=tuple(
-        replace(s, hard_turned=False, evading=False) if s.hard_turned or s.evading else s
-        for s in state.ships)))
-    state, events = check_game_over(state)
-    if state.step == OVER:
-        return state, events
-    if state.phase < state.phases:
-        state = replace(state, step=MOVE, phase=state.phase + 1)
-        state = arc_scan.start_phase(replace(state, queue=movement.movement_order(state)))
-        return state, [*events, Note(f"Movement Phase {state.phase} of turn {state.turn}")]
-    state, more = check_game_over(state, turn_over=True)   # a clause's after_turn (victory.py)
-    if state.step == OVER:
-        return state, [*events, *more]
-    if state.max_turns and state.turn >= state.max_turns:
-        return finish(state, victory.at_turn_limit(state.max_turns))
-    # Every ship still on the map resets its panel, a disabled one included: it allocates no
-    # power, so it must not keep last turn's shields (C&C: Resetting The Panel).
-    # The Master Control Panel's column for the turn is kept first (Expert; mcp.py).
-    closed = hooks.of(state).turn_closed
-    ships = tuple(power.end_of_turn(closed(s, state.turn)) if s.status in (ACTIVE, DISABLED)
-                  else s for s in state.ships)
-    ships, more = cc_turn.end_of_turn(state, ships)  # C&C: orders, officers' rolls, repairs
-    events += more
-    ships = science.end_of_turn(replace(state, ships=ships)).ships  # C&C: Science's counters
-    # A lock on a ship no longer on the map, or held by sensors knocked out, is gone (Advanced:
-    # Sensors: "until the sensors are knocked out by enemy fire").
-    gone = {s.id for s in ships if not combat.targetable(s)}
-    ships = tuple(replace(s, lock="") if s.lock and (s.lock in gone or s.sensors_out) else s
-                  for s in ships)
-    state = cloak.new_turn(replace(state, ships=ships, turn=state.turn + 1, phase=0, step=POWER,
-                                   advantage=()))
-    return state, [*events, Note(f"Turn {state.turn}: Power Allocation Phase")]
 
 
 def fighting(ship: Ship) -> bool:

@@ -5,13 +5,14 @@ heading change stress (`moving/stress.py`) and the cloaking device's power (`sen
 
 from __future__ import annotations
 
+from engine.events import Event
 from engine.hexgrid import Hex
-from engine.rulesets.fasa.firing import evasion, explosions, hiding, mines
+from engine.rulesets.fasa.firing import combat, evasion, explosions, hiding, mines
 from engine.rulesets.fasa.hooks import Hooks, Located
 from engine.rulesets.fasa.moving import stress
 from engine.rulesets.fasa.sensing import cloak, sensors
 from engine.rulesets.fasa.values.actions import Sense
-from engine.rulesets.fasa.values.state import DISABLED, FasaState, Ship, Shot
+from engine.rulesets.fasa.values.state import DISABLED, FasaState, Ship, Shot, replace
 
 
 class Advanced(Hooks):
@@ -75,3 +76,28 @@ class Advanced(Hooks):
 
     def after_declaration(self, state: FasaState, shots: tuple[Shot, ...]) -> FasaState:
         return evasion.offer(state, shots)
+
+    # The turn's flow (`phases/`).
+    def power_allocated(self, state: FasaState) -> Located:
+        return cloak.engage(state)  # the cloaking device engages for the turn
+
+    def after_barrage(self, state: FasaState) -> Located:
+        return explosions.next_check(state)  # Advanced: Ship Explosions
+
+    def end_of_phase(self, state: FasaState) -> Located:
+        # An emergency heading change costs to-hit in the Firing Phase after it; an evasion costs
+        # that Firing Phase's fire (Advanced: Evading Missile Fire): both end with the phase.
+        return replace(state, ships=tuple(
+            replace(s, hard_turned=False, evading=False) if s.hard_turned or s.evading else s
+            for s in state.ships)), []
+
+    def turn_over(self, state: FasaState,
+                  ships: tuple[Ship, ...]) -> tuple[tuple[Ship, ...], list[Event]]:
+        # A lock on a ship no longer on the map, or held by sensors knocked out, is gone
+        # (Advanced: Sensors: "until the sensors are knocked out by enemy fire").
+        gone = {s.id for s in ships if not combat.targetable(s)}
+        return tuple(replace(s, lock="") if s.lock and (s.lock in gone or s.sensors_out) else s
+                     for s in ships), []
+
+    def new_turn(self, state: FasaState) -> FasaState:
+        return cloak.new_turn(state)  # detections end

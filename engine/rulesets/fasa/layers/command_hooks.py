@@ -7,17 +7,19 @@ out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
 from __future__ import annotations
 
 from engine.controls import Field
-from engine.rulesets.fasa.command import helm_rolls, orders
+from engine.events import Event
+from engine.rulesets.fasa.command import aftermath, cc_turn, frozen_panels, helm_rolls, orders, science
+from engine.rulesets.fasa.engineering import power_spent
 from engine.rulesets.fasa.firing import bridge_hits, damage_control, hit_location
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.expert_hooks import Expert
 from engine.rulesets.fasa.sensing import sensors_rating
-from engine.rulesets.fasa.skills import explosion_roll
+from engine.rulesets.fasa.skills import engineer_roll, explosion_roll
 from engine.rulesets.fasa.values.actions import AskSensor, DeclareFire, Sense
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.officers import crewed
 from engine.rulesets.fasa.values.shaken import sensors_dark
-from engine.rulesets.fasa.values.state import FasaState, Ship
+from engine.rulesets.fasa.values.state import FasaState, Ship, replace
 
 
 class CommandAndControl(Expert):
@@ -102,3 +104,36 @@ class CommandAndControl(Expert):
 
     def cloak_target(self, state: FasaState, ship: Ship, target: Ship) -> bool:
         return sensors_rating.cloak_target(ship, target)  # line 1213
+
+    # The turn's flow (`phases/`).
+    def panels_kept(self, state: FasaState) -> Located:
+        return frozen_panels.settle(state)  # lines 1357, 1401
+
+    def officers_rolls(self, state: FasaState) -> tuple[FasaState, list[Event], bool]:
+        state, events, wait = engineer_roll.step(state)  # the Chief Engineer's roll
+        if wait:
+            return state, events, True
+        state, more, wait = science.skill_phase(state)  # the Science Officer's roll
+        return state, events + more, wait
+
+    def start_of_movement(self, state: FasaState) -> FasaState:
+        return power_spent.start_turn(state)  # the running totals (line 1093)
+
+    def fire_waits(self, state: FasaState) -> bool:
+        return bool(science.prompts(state))  # damage control decided before the dice
+
+    def firing_aftermath(self, state: FasaState) -> Located | None:
+        # Bridge hits, repairs and powering down at the end of the Firing Phase.
+        return aftermath.start(state) if aftermath.in_play(state) else None
+
+    def end_of_phase(self, state: FasaState) -> Located:
+        state, sensing = sensors_rating.end_of_firing_phase(state)  # the Sensors Counter
+        state, more = super().end_of_phase(state)
+        return helm_rolls.end_of_phase(state), sensing + more  # the weaponry bonus
+
+    def turn_over(self, state: FasaState,
+                  ships: tuple[Ship, ...]) -> tuple[tuple[Ship, ...], list[Event]]:
+        ships, events = cc_turn.end_of_turn(state, ships)  # orders, officers' rolls, repairs
+        ships = science.end_of_turn(replace(state, ships=ships)).ships  # Science's counters
+        ships, more = super().turn_over(state, ships)
+        return ships, events + more

@@ -9,8 +9,8 @@ from engine.rulesets.fasa.engineering import mcp
 from engine.rulesets.fasa.firing import expert_damage
 from engine.rulesets.fasa.hooks import Located
 from engine.rulesets.fasa.layers.advanced_hooks import Advanced
-from engine.rulesets.fasa.sensing import sensor_ask
-from engine.rulesets.fasa.skills import casualties, ratings
+from engine.rulesets.fasa.sensing import arc_scan, sensor_ask
+from engine.rulesets.fasa.skills import casualties, ratings, skill_roll
 from engine.rulesets.fasa.values.state import FasaState, Hit, Ship
 
 
@@ -69,3 +69,10 @@ class Expert(Advanced):
     def opening_result(self, state: FasaState, value: int) -> Located | None:
         earlier = super().opening_result(state, value)  # Campaign Advancement's points first
         return earlier if earlier is not None else ratings.on_roll(state, value)
+
+    # The turn's flow (`phases/`).
+    def start_skill_phase(self, state: FasaState) -> FasaState:
+        return skill_roll.start(state)  # Expert: the Skill Roll Phase (step 3)
+
+    def movement_phase_begins(self, state: FasaState) -> FasaState:
+        return arc_scan.start_phase(state)  # the arc scan step first when a ship may scan

@@ -1,7 +1,8 @@
 """What the advanced game's optional rules change at the basic game's hooks (Book Two, Advanced:
 Optional Rules, seed 000 lines 429-529): Campaign Advancement's percentile advantage roll, its
-crew roll and its Victory Points (`campaigns/campaign_play.py`), and Rescues During Combat's
-abandon ship (`campaigns/rescues.py`). Each is switched on by the scenario's `[options]`
+crew roll and its Victory Points (`campaigns/campaign_play.py`), Rescues During Combat's
+abandon ship (`campaigns/rescues.py`), and Team Communications' rolls opening each Power
+Allocation Phase (`command/comms.py`). Each is switched on by the scenario's `[options]`
 (`values/options.py`) and laid under the level's own hooks (`hooks.register_option`): at the
 expert levels the ratings play the parts Campaign Advancement's points play below them (line
 689), so there the level's answer stands."""
@@ -11,8 +12,10 @@ from __future__ import annotations
 from engine.controls import Choice
 from engine.events import Event
 from engine.rulesets.fasa.campaigns import campaign_play, rescues
+from engine.rulesets.fasa.command import comms
 from engine.rulesets.fasa.hooks import Hooks, Located, OptionHooks
 from engine.rulesets.fasa.levels import advanced_rules
+from engine.rulesets.fasa.skills import skill_roll
 from engine.rulesets.fasa.values.options import Options
 from engine.rulesets.fasa.values.state import FasaState, Ship
 
@@ -35,6 +38,9 @@ class CampaignAdvancement(Hooks):
 
     def skill_phase(self, state: FasaState) -> str:
         return f"Campaign Advancement: the crews' rolls of turn {state.turn}"  # line 506
+
+    def start_skill_phase(self, state: FasaState) -> FasaState:
+        return skill_roll.start(state)  # the crews' rolls, line 506
 
     def advantage_request(self, state: FasaState, ship: Ship) -> Located | None:
         return campaign_play.advantage_request(state, ship)  # line 504
@@ -77,6 +83,18 @@ class RescuesDuringCombat(Hooks):
                 else super().order_label(state))
 
 
+class TeamCommunications(Hooks):
+    """Team Communications (line 447), with `team_communications = true`: each Power Allocation
+    Phase opens with the teams' communication rolls (`command/comms.py`)."""
+
+    def team_rolls(self, state: FasaState) -> Located | None:
+        return comms.start(state) if comms.due(state) else None
+
+
+def _comms(level: str, options: Options) -> bool:
+    return options.team_communications
+
+
 def _campaign(level: str, options: Options) -> bool:
     return options.campaign
 
@@ -86,5 +104,6 @@ def _rescues(level: str, options: Options) -> bool:
 
 
 OPTIONS = (OptionHooks("Advanced: Campaign Advancement", CampaignAdvancement, _campaign),
-           OptionHooks("Advanced: Rescues During Combat", RescuesDuringCombat, _rescues))
+           OptionHooks("Advanced: Rescues During Combat", RescuesDuringCombat, _rescues),
+           OptionHooks("Optional: Team Communications", TeamCommunications, _comms))
 """The optional rules' hooks, registered by `layers/__init__.py`."""

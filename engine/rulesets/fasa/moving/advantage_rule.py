@@ -8,7 +8,7 @@ turn (at the expert and command levels the Captains' ratings decide it: `hooks.a
 An optional rule adds a Captain's Campaign Advancement points to his roll (line 504; the hook
 `advantage_added`). The phase
 begins from the phase before it (`advantage.start`, called by the Power Allocation and Skill
-Roll Phases' work in `flow/turn.py`).
+Roll Phases' work, `engineering/power_rule.py` and `phases/skill_phase_rule.py`).
 """
 
 from __future__ import annotations

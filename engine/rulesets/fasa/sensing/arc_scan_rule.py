@@ -7,9 +7,10 @@ scans may be repeated in subsequent Movement Phases": at the expert levels, whil
 cloaked on the map, a Movement Phase opens with the `scan` step, in which each ship that may scan
 names an arc (or none this phase) and rolls its d10; then the phase's moves. At the command level
 a crewed ship's scan is its Science Officer's Skill Roll (`sensors_rating.py`, through the
-`crewed_scan` hooks). The scan step's automatic work stays in `flow/turn.py` (`_scanning`): it
-makes the movement order again when the scans are done, and `moving/` (whose movement rule
-reads `sensor_ask`) lies above `sensing/` in the package's stack.
+`crewed_scan` hooks). The step begins through the expert game's hook `movement_phase_begins`;
+its automatic work is `phases/scan_step_rule.py`'s: it makes the movement order again when the
+scans are done, and `moving/` (whose movement rule reads `sensor_ask`) lies above `sensing/` in
+the package's stack.
 """
 
 from __future__ import annotations

@@ -72,10 +72,9 @@ def engage(state: FasaState) -> tuple[FasaState, list[Event]]:
 
 def new_turn(state: FasaState) -> FasaState:
     """A new game turn: detections end ("the player must make another successful die roll in the
-    next game turn"); this turn's movement becomes last turn's."""
-    ships = tuple(replace(s, moved_last=s.moved_turn, moved_turn=False)
-                  if s.moved_last or s.moved_turn else s for s in state.ships)
-    return replace(state, ships=ships, detected=(), detected_by=())
+    next game turn"). (That this turn's movement becomes last turn's, which a scan reads, is the
+    basic turn's: `phases/phase_end.py`.)"""
+    return replace(state, detected=(), detected_by=())
 
 
 def enemies_cloaked(state: FasaState, ship: Ship) -> bool:

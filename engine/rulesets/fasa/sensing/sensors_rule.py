@@ -10,8 +10,8 @@ crewed ship names the target alone (its questions come in the Movement Phases) o
 ship's movement (line 1213), and its sensors working again may try a lock in its place in a
 Movement Phase (line 1249: the `sense` prompt of `sensor_ask_rule.py`).
 
-The step's automatic work (`flow/turn.py`'s `SENSE` flow) stays with the sequence of play: every
-level passes the step, and below the advanced level it begins the Movement Phase at once. The
+The step's automatic work is `phases/sensor_phase_rule.py`'s, a basic rule: every level passes
+the step, and below the advanced level it begins the Movement Phase at once. The
 lock's roll comes between the moves and shots too (a question, a lock tried again), so its owner
 is in `flow/rolls.IN_FIRING`.
 """

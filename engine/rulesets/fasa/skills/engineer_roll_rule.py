@@ -5,7 +5,8 @@ rule itself, this its part in the game: `rule.Rule`).
 In the Skill Roll Phase the Chief Engineer of a crewed ship chooses his roll (`engineer_roll`):
 none, extra power next turn (warp drive) or an engine repaired from next turn (engineering), each
 choice greyed with the reason the rules refuse it. The roll itself is asked by the phase's flow
-(`flow/turn.py`, `engineer_roll.step`) and answered as an officer's Skill Roll
+(`phases/skill_phase_rule.py` through Command & Control's hook `officers_rolls`,
+`engineer_roll.step`) and answered as an officer's Skill Roll
 (`flow/rolls.AT_ANY_STEP`).
 """
 

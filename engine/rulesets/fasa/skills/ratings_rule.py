@@ -6,7 +6,7 @@ Advancement's initial points, an optional rule, lines 496-529; `ratings.py` and
 Before the first Power Allocation Phase the `ratings` step asks each ship's roll: first its
 Campaign Advancement points (with the option), then the expert ratings a scenario left unset. The
 step is in every level's turn, as Campaign Advancement's points are rolled at any level; the turn
-enters it from the Power Allocation Phase (`flow/turn.py`). Which roll is asked and what its
+enters it from the Power Allocation Phase (`engineering/power_rule.py`). Which roll is asked and what its
 result does are the layers' answers (the hooks `opening_roll`, `opening_result`: the expert level's
 `layers/expert_hooks.py`, Campaign Advancement's `layers/option_hooks.py`), so this declaration
 imports neither rule.

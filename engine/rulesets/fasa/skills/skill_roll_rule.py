@@ -6,8 +6,9 @@ After the Power Allocation Phase each ship rolls percentile dice against its Cre
 Rating (its crew's points with Campaign Advancement); a success gives its Captain the
 `skill_bonus` decision: aim two weapons, one more power point, one more shield point, or one point
 repaired. The step is in every level's turn, as Campaign Advancement plays it below the expert
-level. The phase's flow stays with the turn (`flow/turn.py`: it runs the Command & Control
-officers' rolls after the bonuses and hands over to the Tactical Advantage Phase), and so does the
+level. The phase's flow is `phases/skill_phase_rule.py`'s (it hands over to the Tactical
+Advantage Phase, `moving/`, which `skills/` may not import; the Command & Control officers' rolls
+after the bonuses are the hook `officers_rolls`); the turn keeps the
 autopilot's choice of bonus (`autopilots/autopilot_expert.choose_bonus`, which reads the
 autopilots' reckoning of a volley's best range).
 """

@@ -25,7 +25,8 @@ class Note(Event):
     def moves_on(self) -> bool:
         """A phase, combat round or turn begun ("Movement Phase 2 of turn 1", "Turn 2: Power
         Allocation Phase", "Combat round 1: Repair/Repower Phase ..."): the flow's notes, as
-        `flow/` and the variants word them; not a note a roll decided (the tactical advantage)."""
+        the turn's rules (`phases/`, `engineering/power_rule.py`) and the variants word them; not a
+        note a roll decided (the tactical advantage)."""
         return _BEGUN.match(self.message) is not None
 
 

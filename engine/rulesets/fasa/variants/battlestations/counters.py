@@ -116,8 +116,8 @@ def silenced(state: FasaState, shot: Shot) -> str:
 
 
 def resolving(state: FasaState) -> Flow:
-    """FASA's Firing Phase's resolution (flow/turn.py), shot by shot in the order above, each
-    shot's damage as it occurs; then the Repair/Repower Phase."""
+    """FASA's Firing Phase's resolution (phases/fire_resolution_rule.py), shot by shot in the
+    order above, each shot's damage as it occurs; then the Repair/Repower Phase."""
     if science.prompts(state):  # C&C: damage control decided before the dice
         return state, [], True
     events: list[Event] = []
