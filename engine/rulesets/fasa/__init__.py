@@ -4,7 +4,8 @@ basic game where it must be inferred). See docs/rules-decisions.md for every num
 This module is the ruleset the kernel plugs in (`FasaRuleset`). The rules live in folders by
 topic, each importing only from those before it here (docs/engine.md has the whole map):
 `arcs.py`; `data/` (the data pack and its readers); `levels.py` (what each level adds);
-`values/` (state, actions, events); `victory.py`; `campaigns/`; `skills/` (Skill Rolls);
+`values/` (state, actions, events); `victory.py`; `ending.py` (the end of a ship's move and of
+the game); `campaigns/`; `skills/` (Skill Rolls);
 `firing/`; `moving/`; `sensing/` (sensors and the cloak); `engineering/` (power); `command/`
 (the officers in the turn); `flow/` (set-up and the sequence of play); `decisions/` (controls,
 legal actions, presets); `seats/` (what a seat may know); `explanations/`; `autopilots/`.

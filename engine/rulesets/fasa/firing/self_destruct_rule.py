@@ -14,7 +14,7 @@ Still in the central tables: the order's prompt (`flow/prompts._power`, in `_LAS
 the C&C Captain's orders, which are not declared yet; it moves here, registered after them, when
 they are), the explosion roll after a barrage (`flow/rolls.IN_FIRING`, a roll that comes between
 shots at any step), the blasts' step (`flow/turn._blasts`, which ends in the game-over check of
-`flow/ending.py`), and the Power Allocation Phase's wait for a disabled ship's order
+`ending.py`), and the Power Allocation Phase's wait for a disabled ship's order
 (`flow/turn._power`): docs/engine.md, "Adding a rule".
 """
 

@@ -12,7 +12,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import admiral, helm_rolls
-from engine.rulesets.fasa.flow.ending import check_game_over, moved
+from engine.rulesets.fasa.ending import check_game_over, moved
 from engine.rulesets.fasa.moving import warp
 from engine.rulesets.fasa.rule import active as _active
 from engine.rulesets.fasa.rule import in_turn as _in_turn

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.rulesets.fasa import rules
 from engine.rulesets.fasa.command import helm_rolls, science
 from engine.rulesets.fasa.firing import combat, explosions
-from engine.rulesets.fasa.flow.ending import moved
+from engine.rulesets.fasa.ending import moved
 from engine.rulesets.fasa.rule import Result, RollOwner
 from engine.rulesets.fasa.sensing import sensors, sensors_rating
 from engine.rulesets.fasa.skills import officer_roll

@@ -25,10 +25,10 @@ from engine.rulesets.fasa.command import (
     ruling,
     science,
 )
+from engine.rulesets.fasa.ending import check_game_over, finish
 from engine.rulesets.fasa.engineering import power, power_spent
 from engine.rulesets.fasa.firing import combat, explosions
 from engine.rulesets.fasa.flow import decide, rolls
-from engine.rulesets.fasa.flow.ending import check_game_over, finish
 from engine.rulesets.fasa.flow.prompts import all_prompts
 from engine.rulesets.fasa.moving import advantage, movement
 from engine.rulesets.fasa.rule import Flow, StepFlow

@@ -120,7 +120,7 @@ def _over(state: FasaState, loser: str, abandoned: str = "") -> list[Any]:
     """End the game with `loser` out of the fight: its superstructure gone."""
     ships = tuple(replace(s, status="disabled", superstructure=0, abandoned=s.id == abandoned)
                   if s.id == loser else s for s in state.ships)
-    from engine.rulesets.fasa.flow import ending
+    from engine.rulesets.fasa import ending
     _, events = ending.check_game_over(replace(state, ships=ships))
     return events
 

@@ -9,10 +9,10 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.command import helm_rolls
+from engine.rulesets.fasa.ending import moved
 from engine.rulesets.fasa.engineering import power_spent
 from engine.rulesets.fasa.firing import combat
 from engine.rulesets.fasa.flow import prompts, turn
-from engine.rulesets.fasa.flow.ending import moved
 from engine.rulesets.fasa.moving import movement
 from engine.rulesets.fasa.sensing import arc_scan, sensors
 from engine.rulesets.fasa.values.actions import Move, Sense

@@ -11,8 +11,8 @@ from engine.events import Event
 from engine.hexgrid import hex_to_offset
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.data.ships import EngineKind
+from engine.rulesets.fasa.ending import check_game_over
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.flow.ending import check_game_over
 from engine.rulesets.fasa.sensing import cloak
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.events import Note
