@@ -19,6 +19,7 @@ a house rule's name is registered for the scenario's `[options] house_rules`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.ruleset import Prompt
@@ -27,6 +28,7 @@ from engine.rulesets.fasa.command import (
     admiral_rule,
     aftermath_rule,
     comms_rule,
+    officer_roll_rule,
     orders_rule,
     science_rule,
 )
@@ -44,8 +46,13 @@ from engine.rulesets.fasa.moving import (
     placement_rule,
     warp_rule,
 )
-from engine.rulesets.fasa.rule import Prompts, Rule, gather
-from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
+from engine.rulesets.fasa.rule import Prompts, RollOwner, Rule, gather
+from engine.rulesets.fasa.sensing import (
+    arc_scan_rule,
+    sensor_ask_rule,
+    sensors_out_rule,
+    sensors_rule,
+)
 from engine.rulesets.fasa.skills import (
     bonus_place_rule,
     engineer_roll_rule,
@@ -70,12 +77,14 @@ RULES: tuple[Rule, ...] = (
     fire_rule.RULE,
     damaged_weapon_rule.RULE,
     self_destruct_rule.RULE,
+    sensors_out_rule.RULE,  # its roll between shots after the explosion's
     ratings_rule.RULE,
     orders_rule.RULE,
     skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
     engineer_roll_rule.RULE,  # the Chief Engineer's roll,
     bonus_place_rule.RULE,  # the bonus point placed,
     science_rule.RULE,  # the Science Officer's roll
+    officer_roll_rule.RULE,  # an officer's roll at any step, after the Science Officer's
     aftermath_rule.RULE,
     alternating_advantage.RULE,
 )
@@ -87,6 +96,10 @@ def plays(rule: Rule, level: str, options: Options) -> bool:
     return level in rule.levels and (not rule.house_rule or rule.house_rule in options.house_rules)
 
 
+def _rolls_not_of_a_step(rule: Rule) -> bool:
+    return bool(rule.rolls_anywhere or rule.rolls_between or rule.rolls_otherwise)
+
+
 def _switched_on(rule: Rule) -> hooks.OptionHooks:
     def on(level: str, options: Options) -> bool:
         return plays(rule, level, options)
@@ -96,7 +109,7 @@ def _switched_on(rule: Rule) -> hooks.OptionHooks:
 
 def _register(rule: Rule) -> None:
     if rule.house_rule:
-        if rule.steps or rule.rolls or rule.prompts or rule.step_of:
+        if rule.steps or rule.rolls or rule.prompts or rule.step_of or _rolls_not_of_a_step(rule):
             raise ValueError(f"{rule.name}: a house rule changes the game through its hooks, "
                              "view and explanations; steps, rolls and prompts would be in every "
                              "game of its levels")
@@ -135,6 +148,34 @@ def per_level(base: Mapping[K, V],
     rule declares none of these tables)."""
     return {level: gather(base, ((r.name, table(r)) for r in RULES if level in r.levels))
             for level in LEVELS}
+
+
+@dataclass(frozen=True)
+class LevelRolls:
+    """The owners of a level's rolls that are no one step's, in the order they are tried."""
+
+    anywhere: tuple[RollOwner, ...]
+    """Tried first, before the step's own (C&C's officers' rolls)."""
+    between: tuple[RollOwner, ...]
+    """Tried after the step's own (the rolls between moves and shots)."""
+    otherwise: RollOwner
+    """Every roll none of them claims (the combat roll)."""
+
+
+def _level_rolls(level: str) -> LevelRolls:
+    on = [r for r in RULES if level in r.levels]
+    last = [r.rolls_otherwise for r in on if r.rolls_otherwise is not None]
+    if len(last) != 1:
+        raise ValueError(f"the {level} level's rolls: one rule must own every roll no other "
+                         f"claims, not {len(last)} ({', '.join(o.rule for o in last) or 'none'})")
+    return LevelRolls(tuple(o for r in on for o in r.rolls_anywhere),
+                      tuple(o for r in on for o in r.rolls_between), last[0])
+
+
+def rolls_per_level() -> dict[str, LevelRolls]:
+    """For each level, the owners of its rolls that are no one step's, from the rules it switches
+    on in the order of `RULES` (a basic game's hold no higher level's owner)."""
+    return {level: _level_rolls(level) for level in LEVELS}
 
 
 def _joined(parts: tuple[Prompts, ...]) -> Prompts:

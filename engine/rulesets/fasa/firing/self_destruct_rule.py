@@ -10,10 +10,15 @@ not wait for an active ship's answer (docs/rules-decisions.md, The advanced game
 optional Rescues During Combat the same order may abandon ship (`campaigns/rescues.py`). At the
 advanced level and above.
 
+Declared here too: the explosion roll (seed 000, Advanced: Ship Explosions, lines 409-411: "After
+all hits in the barrage have been resolved, the ship's captain must roll one die. If the number
+rolled is less than or equal to the amount of damage below 0 points, the ship explodes"), asked
+after a barrage or a blast (`explosions.next_check`), a roll between shots at any step
+(`rolls_between`, after the sensors').
+
 Still in the central tables: the order's prompt (`flow/prompts._power`, in `_LAST`: it comes after
 the C&C Captain's orders, which are not declared yet; it moves here, registered after them, when
-they are), the explosion roll after a barrage (`flow/rolls.IN_FIRING`, a roll that comes between
-shots at any step), the blasts' step (`flow/turn._blasts`, which ends in the game-over check of
+they are), the blasts' step (`flow/turn._blasts`, which ends in the game-over check of
 `ending.py`), and the Power Allocation Phase's wait for a disabled ship's order
 (`flow/turn._power`): docs/engine.md, "Adding a rule".
 """
@@ -28,10 +33,23 @@ from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.campaigns import rescues
-from engine.rulesets.fasa.rule import LEVELS_FROM_ADVANCED, Disclosure, Result, Rule, Told
+from engine.rulesets.fasa.firing import explosions
+from engine.rulesets.fasa.rule import (
+    LEVELS_FROM_ADVANCED,
+    Disclosure,
+    Result,
+    RollOwner,
+    Rule,
+    Told,
+)
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS, SelfDestruct
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
 from engine.stations import title
+
+
+def _exploding(state: FasaState) -> bool:
+    """Whether the roll now asked is a ship's explosion roll (`explosions.next_check`)."""
+    return bool(state.exploding)
 
 
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -75,6 +93,7 @@ RULE = Rule(
     name="Advanced: Ship Explosions, the self-destruct order (lines 407, 1269)",
     levels=LEVELS_FROM_ADVANCED,
     step_of={"self_destruct": POWER},
+    rolls_between=(RollOwner("Advanced: Ship Explosions", _exploding, explosions.on_roll),),
     decisions={"self_destruct": _decide},
     options={"self_destruct": _options},
     controls={"self_destruct": _controls},

@@ -6,7 +6,7 @@ In the Skill Roll Phase the Chief Engineer of a crewed ship chooses his roll (`e
 none, extra power next turn (warp drive) or an engine repaired from next turn (engineering), each
 choice greyed with the reason the rules refuse it. The roll itself is asked by the phase's flow
 (`flow/turn.py`, `engineer_roll.step`) and answered as an officer's Skill Roll
-(`flow/rolls.AT_ANY_STEP`).
+(`command/officer_roll_rule.py`).
 """
 
 from __future__ import annotations
