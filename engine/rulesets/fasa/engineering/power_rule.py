@@ -8,13 +8,16 @@ weapons (the `allocate_power` decision, the Engineer's), then arms its weapons w
 weapons (`arm_weapons`, the Helm's) and sets its shield points (`set_shields`, Science's); the
 phase waits for all three. Command & Control's Helmsman arms only on his Captain's fire order
 (line 1101): the hooks `arming_waits` and `arm_problem` (`hooks.py`, the command level's in
-`layers/command_hooks.py`).
+`layers/command_hooks.py`). The autopilot's arming is declared here (`arming.py`: charged weapons
+first, then the beams; nothing under the Captain's hold fire).
 
 Still in the central tables: the phase's own work (`flow/turn.py`: the ratings, the team rolls,
 the panels kept from last turn, the cloak engaged, then the Skill Roll or Tactical Advantage
 Phase), its fields and presets (`decisions/controls.py`, `decisions/presets.py`, which read the
-Captain's orders and last turn's panels of Command & Control) and the autopilot's allocation
-(`autopilots/autopilot.py`): each lies above this folder in the package's stack (docs/engine.md,
+Captain's orders and last turn's panels of Command & Control) and the autopilot's allocation and
+shields (`autopilots/autopilot.py`, which read the autopilot's reading of the battle: the nearest
+enemy, the Admiral's named target, the range a volley does most, the cloak's ambush): each lies
+above this folder in the package's stack (docs/engine.md,
 "Adding a rule").
 """
 
@@ -25,7 +28,7 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.engineering import power
+from engine.rulesets.fasa.engineering import arming, power
 from engine.rulesets.fasa.rule import LEVELS_FROM_BASIC, Disclosure, Result, Rule, Told, active
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.values.actions import (
@@ -175,6 +178,13 @@ def spread(points: int, cap: int, order: list[int]) -> tuple[int, int, int, int,
     return (shields[0], shields[1], shields[2], shields[3], shields[4], shields[5])
 
 
+def _arm_autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    """The autopilot's arming (`arming.py`); nothing under the Captain's hold fire (C&C, line
+    1101: the hook `arm_problem`)."""
+    unarmed = hooks.of(state).arm_problem(state, ship, True)
+    return ArmWeapons(station, ship.id, () if unarmed else arming.arming(ship))
+
+
 RULE = Rule(
     name="Basic: Power Allocation (the Power Allocation Phase)",
     levels=LEVELS_FROM_BASIC,
@@ -188,4 +198,5 @@ RULE = Rule(
     disclosure={"allocate_power": Disclosure(Told.ACTS, "allocating power"),
                 "arm_weapons": Disclosure(Told.ACTS, "arming weapons"),
                 "set_shields": Disclosure(Told.ACTS, "setting shields")},
+    autopilot={"arm_weapons": _arm_autopilot},
 )
