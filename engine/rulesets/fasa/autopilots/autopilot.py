@@ -98,7 +98,10 @@ CHOICES: dict[str, Choose] = rules.every_rule({
     "allocate_power": _allocation,
     "set_shields": _set_shields,
 }, lambda r: r.autopilot)
-"""The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
+"""The autopilot's choice for each kind of decision, by its kind (`Prompt.action`): here those
+that read the autopilot's reading of the battle below (the nearest enemy, the best range, the
+ambush), which the rules' folders may not import; every other kind's is declared with its rule
+(`Rule.autopilot`; docs/engine.md, "Adding a rule")."""
 
 
 
