@@ -19,7 +19,6 @@ a house rule's name is registered for the scenario's `[options] house_rules`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.ruleset import Prompt
@@ -46,7 +45,7 @@ from engine.rulesets.fasa.moving import (
     placement_rule,
     warp_rule,
 )
-from engine.rulesets.fasa.rule import Prompts, RollOwner, Rule, gather
+from engine.rulesets.fasa.rule import Prompts, Rule, gather
 from engine.rulesets.fasa.sensing import (
     arc_scan_rule,
     sensor_ask_rule,
@@ -77,7 +76,6 @@ RULES: tuple[Rule, ...] = (
     fire_rule.RULE,
     damaged_weapon_rule.RULE,
     self_destruct_rule.RULE,
-    sensors_out_rule.RULE,  # its roll between shots after the explosion's
     ratings_rule.RULE,
     orders_rule.RULE,
     skill_roll_rule.RULE,  # the Skill Roll Phase's prompts in this order: the bonus,
@@ -86,6 +84,7 @@ RULES: tuple[Rule, ...] = (
     science_rule.RULE,  # the Science Officer's roll
     officer_roll_rule.RULE,  # an officer's roll at any step, after the Science Officer's
     aftermath_rule.RULE,
+    sensors_out_rule.RULE,  # its roll between shots after the explosion's (self_destruct_rule)
     alternating_advantage.RULE,
 )
 """Every rule declared with its module, in the order their entries are added."""
@@ -150,32 +149,27 @@ def per_level(base: Mapping[K, V],
             for level in LEVELS}
 
 
-@dataclass(frozen=True)
-class LevelRolls:
-    """The owners of a level's rolls that are no one step's, in the order they are tried."""
-
-    anywhere: tuple[RollOwner, ...]
-    """Tried first, before the step's own (C&C's officers' rolls)."""
-    between: tuple[RollOwner, ...]
-    """Tried after the step's own (the rolls between moves and shots)."""
-    otherwise: RollOwner
-    """Every roll none of them claims (the combat roll)."""
+def in_order_per_level(table: Callable[[Rule], tuple[V, ...]]) -> dict[str, tuple[V, ...]]:
+    """For each level, the entries of `table` of each rule that level switches on, in the order
+    of `RULES` (the rolls that are no one step's, tried in that order: a basic game's hold no
+    higher level's)."""
+    return {level: tuple(v for r in RULES if level in r.levels for v in table(r))
+            for level in LEVELS}
 
 
-def _level_rolls(level: str) -> LevelRolls:
-    on = [r for r in RULES if level in r.levels]
-    last = [r.rolls_otherwise for r in on if r.rolls_otherwise is not None]
-    if len(last) != 1:
-        raise ValueError(f"the {level} level's rolls: one rule must own every roll no other "
-                         f"claims, not {len(last)} ({', '.join(o.rule for o in last) or 'none'})")
-    return LevelRolls(tuple(o for r in on for o in r.rolls_anywhere),
-                      tuple(o for r in on for o in r.rolls_between), last[0])
-
-
-def rolls_per_level() -> dict[str, LevelRolls]:
-    """For each level, the owners of its rolls that are no one step's, from the rules it switches
-    on in the order of `RULES` (a basic game's hold no higher level's owner)."""
-    return {level: _level_rolls(level) for level in LEVELS}
+def one_per_level(what: str, table: Callable[[Rule], V | None]) -> dict[str, V]:
+    """For each level, the one entry of `table` among the rules that level switches on (the
+    owner of every roll no other rule claims); a level with none or two is a mistake in the
+    declarations, refused with the rules' names (ValueError)."""
+    out: dict[str, V] = {}
+    for level in LEVELS:
+        found = [(r.name, v) for r in RULES if level in r.levels
+                 for v in (table(r),) if v is not None]
+        if len(found) != 1:
+            raise ValueError(f"the {level} level: one rule must declare {what}, not "
+                             f"{len(found)} ({', '.join(n for n, _ in found) or 'none'})")
+        out[level] = found[0][1]
+    return out
 
 
 def _joined(parts: tuple[Prompts, ...]) -> Prompts:

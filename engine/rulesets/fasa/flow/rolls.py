@@ -26,17 +26,21 @@ to the next owners): those not yet declared by their rules here, and those a rul
 its module (`rule.Rule.rolls`)."""
 BY_LEVEL: dict[str, dict[Step, RollOwner]] = rules.per_level(_BASE, lambda r: r.rolls)
 """`BY_STEP` of each level: the rolls of the rules that level switches on."""
-NOT_OF_A_STEP: dict[str, rules.LevelRolls] = rules.rolls_per_level()
-"""The owners of each level's rolls that are no one step's: those tried before the step's
-(`anywhere`), after it (`between`), and the one that takes every roll left (`otherwise`)."""
+ANYWHERE: dict[str, tuple[RollOwner, ...]] = rules.in_order_per_level(lambda r: r.rolls_anywhere)
+"""Each level's owners of the rolls that may come at any step, tried before the step's own."""
+BETWEEN: dict[str, tuple[RollOwner, ...]] = rules.in_order_per_level(lambda r: r.rolls_between)
+"""Each level's owners of the rolls between moves and shots, tried after the step's own."""
+OTHERWISE: dict[str, RollOwner] = rules.one_per_level("the owner of every roll no other claims",
+                                                      lambda r: r.rolls_otherwise)
+"""Each level's owner of every roll none of the others claims."""
 
 
 def owner(state: FasaState) -> RollOwner:
     """The rule whose roll is wanted now: a variant's roll of the step before FASA's
     (values/variant_tables.py)."""
-    level = NOT_OF_A_STEP[state.level]
+    level = state.level
     own = variant_tables.of(state).rolls.get(state.step)
     step = RollOwner(variant_tables.of(state).title, *own) if own \
-        else BY_LEVEL[state.level].get(state.step)
-    owners = (*level.anywhere, *((step,) if step is not None else ()), *level.between)
-    return next((o for o in owners if o.claims(state)), level.otherwise)
+        else BY_LEVEL[level].get(state.step)
+    owners = (*ANYWHERE[level], *((step,) if step is not None else ()), *BETWEEN[level])
+    return next((o for o in owners if o.claims(state)), OTHERWISE[level])

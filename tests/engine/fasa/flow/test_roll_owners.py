@@ -41,19 +41,17 @@ def test_each_level_tries_the_owners_in_the_order_of_the_central_lists_they_were
         "command": ([SCIENCE, OFFICER], [SENSORS, EXPLOSION, SENSORS_OUT], COMBAT),
     }
     for level in LEVELS:
-        found = rolls.NOT_OF_A_STEP[level]
-        assert ([o.rule for o in found.anywhere], [o.rule for o in found.between],
-                found.otherwise.rule) == expected[level], level
+        assert ([o.rule for o in rolls.ANYWHERE[level]], [o.rule for o in rolls.BETWEEN[level]],
+                rolls.OTHERWISE[level].rule) == expected[level], level
 
 
 def test_the_owners_are_those_the_rules_declare() -> None:
-    command = rolls.NOT_OF_A_STEP["command"]
-    assert command.anywhere == (*science_rule.RULE.rolls_anywhere,
-                                *officer_roll_rule.RULE.rolls_anywhere)
-    assert command.between == (*sensors_rule.RULE.rolls_between,
-                               *self_destruct_rule.RULE.rolls_between,
-                               *sensors_out_rule.RULE.rolls_between)
-    assert command.otherwise is fire_rule.RULE.rolls_otherwise
+    assert rolls.ANYWHERE["command"] == (*science_rule.RULE.rolls_anywhere,
+                                         *officer_roll_rule.RULE.rolls_anywhere)
+    assert rolls.BETWEEN["command"] == (*sensors_rule.RULE.rolls_between,
+                                        *self_destruct_rule.RULE.rolls_between,
+                                        *sensors_out_rule.RULE.rolls_between)
+    assert rolls.OTHERWISE["command"] is fire_rule.RULE.rolls_otherwise
 
 
 def test_a_roll_claimed_by_several_goes_to_the_first_in_order() -> None:
@@ -100,12 +98,12 @@ def test_a_level_with_two_owners_of_the_rolls_left_or_none_is_refused(
                   rolls_otherwise=RollOwner("a second combat roll", _always,
                                             lambda s, v: (s, [])))
     monkeypatch.setattr(rules, "RULES", (*rules.RULES, second))
-    with pytest.raises(ValueError, match=r"command level's rolls: one rule must own.*not 2"):
-        rules.rolls_per_level()
+    with pytest.raises(ValueError, match=r"the command level: one rule must declare .*not 2"):
+        rules.one_per_level("the combat roll", lambda r: r.rolls_otherwise)
     monkeypatch.setattr(rules, "RULES", tuple(r for r in rules.RULES
                                               if r.rolls_otherwise is None))
-    with pytest.raises(ValueError, match=r"basic level's rolls.*not 0 \(none\)"):
-        rules.rolls_per_level()
+    with pytest.raises(ValueError, match=r"the basic level: .*not 0 \(none\)"):
+        rules.one_per_level("the combat roll", lambda r: r.rolls_otherwise)
 
 
 def test_a_house_rule_declaring_a_roll_between_shots_is_refused() -> None:
