@@ -3,7 +3,8 @@
 A rule (or rule area) of FASA states in one `Rule` what it adds to the game: the steps of the turn
 it adds or changes (`steps`, the step's automatic work; `step_of`, the step each of its decisions
 is taken in; `step_words`, the step in a refusal's words), the rolls it owns and what their
-results do (`rolls`, by the step), the decisions it opens (`prompts` by the step; `decisions`, what
+results do (`rolls`, by the step; `rolls_anywhere`, `rolls_between`, `rolls_otherwise`, those not
+of one step), the decisions it opens (`prompts` by the step; `decisions`, what
 an accepted action does; `options`, its legal actions; `controls`, its fields and limits;
 `autopilot`, the autopilot's choice; `disclosure`, what another side may know of it while it is
 open; `side_decisions`, the decisions a side takes with no ship of its own), what it adds to a
@@ -139,6 +140,14 @@ class Rule:
     step_words: Mapping[Step, str] = field(default_factory=dict)
     steps: Mapping[Step, StepFlow] = field(default_factory=dict)
     rolls: Mapping[Step, RollOwner] = field(default_factory=dict)
+    rolls_anywhere: tuple[RollOwner, ...] = ()
+    """Its rolls that may come at any step, tried before the step's own (C&C's officers')."""
+    rolls_between: tuple[RollOwner, ...] = ()
+    """Its rolls that come between the moves or shots of a step, tried after the step's own (a
+    sensor roll, an explosion roll)."""
+    rolls_otherwise: RollOwner | None = None
+    """The owner of every roll no other rule claims (one rule a level: the basic game's combat
+    roll)."""
     prompts: Mapping[Step, Prompts] = field(default_factory=dict)
     decisions: Mapping[str, Decide] = field(default_factory=dict)
     options: Mapping[str, Options] = field(default_factory=dict)

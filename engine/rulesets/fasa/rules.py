@@ -27,6 +27,7 @@ from engine.rulesets.fasa.command import (
     admiral_rule,
     aftermath_rule,
     comms_rule,
+    officer_roll_rule,
     orders_rule,
     science_rule,
 )
@@ -51,7 +52,12 @@ from engine.rulesets.fasa.phases import (
     skill_phase_rule,
 )
 from engine.rulesets.fasa.rule import Prompts, Rule, gather
-from engine.rulesets.fasa.sensing import arc_scan_rule, sensor_ask_rule, sensors_rule
+from engine.rulesets.fasa.sensing import (
+    arc_scan_rule,
+    sensor_ask_rule,
+    sensors_out_rule,
+    sensors_rule,
+)
 from engine.rulesets.fasa.skills import (
     bonus_place_rule,
     engineer_roll_rule,
@@ -82,7 +88,9 @@ RULES: tuple[Rule, ...] = (
     engineer_roll_rule.RULE,  # the Chief Engineer's roll,
     bonus_place_rule.RULE,  # the bonus point placed,
     science_rule.RULE,  # the Science Officer's roll
+    officer_roll_rule.RULE,  # an officer's roll at any step, after the Science Officer's
     aftermath_rule.RULE,
+    sensors_out_rule.RULE,  # its roll between shots after the explosion's (self_destruct_rule)
     alternating_advantage.RULE,
     # The turn's flow: steps whose work crosses topics (phases/).
     skill_phase_rule.RULE,
@@ -98,6 +106,10 @@ def plays(rule: Rule, level: str, options: Options) -> bool:
     return level in rule.levels and (not rule.house_rule or rule.house_rule in options.house_rules)
 
 
+def _rolls_not_of_a_step(rule: Rule) -> bool:
+    return bool(rule.rolls_anywhere or rule.rolls_between or rule.rolls_otherwise)
+
+
 def _switched_on(rule: Rule) -> hooks.OptionHooks:
     def on(level: str, options: Options) -> bool:
         return plays(rule, level, options)
@@ -107,7 +119,7 @@ def _switched_on(rule: Rule) -> hooks.OptionHooks:
 
 def _register(rule: Rule) -> None:
     if rule.house_rule:
-        if rule.steps or rule.rolls or rule.prompts or rule.step_of:
+        if rule.steps or rule.rolls or rule.prompts or rule.step_of or _rolls_not_of_a_step(rule):
             raise ValueError(f"{rule.name}: a house rule changes the game through its hooks, "
                              "view and explanations; steps, rolls and prompts would be in every "
                              "game of its levels")
@@ -146,6 +158,29 @@ def per_level(base: Mapping[K, V],
     rule declares none of these tables)."""
     return {level: gather(base, ((r.name, table(r)) for r in RULES if level in r.levels))
             for level in LEVELS}
+
+
+def in_order_per_level(table: Callable[[Rule], tuple[V, ...]]) -> dict[str, tuple[V, ...]]:
+    """For each level, the entries of `table` of each rule that level switches on, in the order
+    of `RULES` (the rolls that are no one step's, tried in that order: a basic game's hold no
+    higher level's)."""
+    return {level: tuple(v for r in RULES if level in r.levels for v in table(r))
+            for level in LEVELS}
+
+
+def one_per_level(what: str, table: Callable[[Rule], V | None]) -> dict[str, V]:
+    """For each level, the one entry of `table` among the rules that level switches on (the
+    owner of every roll no other rule claims); a level with none or two is a mistake in the
+    declarations, refused with the rules' names (ValueError)."""
+    out: dict[str, V] = {}
+    for level in LEVELS:
+        found = [(r.name, v) for r in RULES if level in r.levels
+                 for v in (table(r),) if v is not None]
+        if len(found) != 1:
+            raise ValueError(f"the {level} level: one rule must declare {what}, not "
+                             f"{len(found)} ({', '.join(n for n, _ in found) or 'none'})")
+        out[level] = found[0][1]
+    return out
 
 
 def _joined(parts: tuple[Prompts, ...]) -> Prompts:

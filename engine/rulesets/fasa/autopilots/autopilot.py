@@ -28,7 +28,6 @@ from engine.rulesets.fasa.autopilots import admiral_autopilot, autopilot_cc
 from engine.rulesets.fasa.autopilots import autopilot_advanced as advanced
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.command import admiral
-from engine.rulesets.fasa.command.orders import arm_problem
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.engineering.power import shield_power_cap, weapon_cap
 from engine.rulesets.fasa.firing.hiding import known_enemies as enemies
@@ -41,11 +40,8 @@ from engine.rulesets.fasa.sensing.cloak import has_cloak, unseen_enemies
 from engine.rulesets.fasa.values import variant_tables
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
-    ArmWeapons,
     Move,
     SetShields,
-    SetWarp,
-    WeaponPower,
 )
 from engine.rulesets.fasa.values.shaken import straight_line
 from engine.rulesets.fasa.values.state import (
@@ -88,25 +84,12 @@ def _move(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
 
 
 
-def _set_warp(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return SetWarp(station, ship.id, expert_play.warp_choice(state, ship))
-
-
 def _skill_bonus(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return expert_play.choose_bonus(state, ship, station)
 
 
-def _bonus_shield(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    return expert_play.place_shield(state, ship, station)
-
-
 def _allocation(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
     return _allocate(state, ship, station)
-
-
-def _arm(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
-    # Nothing under the Captain's hold fire (C&C).
-    return ArmWeapons(station, ship.id, () if arm_problem(state, ship, True) else _arming(ship))
 
 
 def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
@@ -115,14 +98,14 @@ def _set_shields(state: FasaState, ship: Ship, station: str, kind: str) -> Actio
 
 CHOICES: dict[str, Choose] = rules.every_rule({
     "move": _move,
-    "set_warp": _set_warp,
     "skill_bonus": _skill_bonus,
-    "bonus_shield": _bonus_shield,
     "allocate_power": _allocation,
-    "arm_weapons": _arm,
     "set_shields": _set_shields,
 }, lambda r: r.autopilot)
-"""The autopilot's choice for each kind of decision, by its kind (`Prompt.action`)."""
+"""The autopilot's choice for each kind of decision, by its kind (`Prompt.action`): here those
+that read the autopilot's reading of the battle below (the nearest enemy, the best range, the
+ambush), which the rules' folders may not import; every other kind's is declared with its rule
+(`Rule.autopilot`; docs/engine.md, "Adding a rule")."""
 
 
 
@@ -213,21 +196,6 @@ def _must_manoeuvre(state: FasaState, ship: Ship) -> bool:
         return True
     bearing = sum(1 for spec in ship.cls.weapons if in_arc(ship.pos, ship.heading, spec.arcs, foe.pos))
     return bearing * 2 < len(ship.cls.weapons)
-
-
-def _arming(ship: Ship) -> tuple[WeaponPower, ...]:
-    assert ship.allocation is not None
-    left = ship.allocation.weapons
-    out = []
-    for _, spec in advanced.arming_order(ship):
-        if spec.kind == "beam":
-            give = min(spec.max_power, left)
-        else:
-            give = spec.arm_power if spec.arm_power <= left else 0
-        if give > 0:
-            out.append(WeaponPower(spec.id, give))
-            left -= give
-    return tuple(out)
 
 
 def _shields(state: FasaState, ship: Ship) -> tuple[int, int, int, int, int, int]:

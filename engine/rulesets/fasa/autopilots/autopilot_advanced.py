@@ -15,7 +15,8 @@ decoys, so a ship knows its own side's mines and nothing of the enemy's.
   a ship's own side's counters cost nothing (they are not set off by their own side).
 - Plasma and missiles: a weapon armed with a set charge (line 385, "armed like a missile
   weapon") gets its whole charge or nothing, so the power put into weapons covers those charges
-  first, and they are armed before the beams.
+  first, and they are armed before the beams (`engineering/arming.py`, declared with the power's
+  rule).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.hexgrid import Hex, distance, sextants
-from engine.rulesets.fasa.data.ships import WeaponKind, WeaponSpec
+from engine.rulesets.fasa.engineering.arming import charged
 from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship
 
 DECLOAK_MARGIN = 4
@@ -35,12 +36,6 @@ COUNTER_RISK = 2.0
 in four is a mine, a mine hits on 1-5 in 10): about one hex from the wanted range."""
 SHOWN_MINE_RISK = 6.0
 """A mine turned over and not set off stays, face up, and is rolled for again."""
-
-
-def charged(spec: WeaponSpec) -> bool:
-    """Whether the weapon takes a set charge (missiles and plasma: "Arming is done as with a
-    missile weapon", seed line 387) rather than any power up to its maximum (beams)."""
-    return spec.kind != WeaponKind.BEAM
 
 
 def charges(ship: Ship) -> int:
@@ -56,13 +51,6 @@ def weapons_power(ship: Ship, share: int, cap: int, free: int) -> int:
     if want > free:
         want = share
     return min(cap, want, free)
-
-
-def arming_order(ship: Ship) -> list[tuple[int, WeaponSpec]]:
-    """The working weapons in the order power goes to them: charged weapons first (each gets its
-    whole charge or none), the largest charge first, then the beams."""
-    specs = [(i, s) for i, s in enumerate(ship.cls.weapons) if not ship.weapons[i].damaged]
-    return sorted(specs, key=lambda p: (not charged(p[1]), -p[1].arm_power))
 
 
 def seen_enemies(state: FasaState, ship: Ship) -> list[Ship]:

@@ -14,10 +14,8 @@ Everything here reads a state already redacted for the deciding seat (`views.red
   of superstructure or engine power back for good when the ship is hurt and no shot is near; the
   to-hit bonus on the two strongest armed weapons that bear when an enemy is within reach; else
   a shield point on the shield facing the nearest enemy.
-- The warp speed (line 759): it decides only the stress of an emergency heading change (lines
-  735-743), so the Helm steps toward the speed at which a heading change costs least, one step a
-  turn; on a tie it holds.
-- The cloak scan (lines 779-787) is declared with its rule (`sensing/arc_scan_rule.scan_arc`).
+- The warp speed (line 759) and the cloak scan (lines 779-787) are declared with their rules
+  (`moving/warp_rule.warp_choice`, `sensing/arc_scan_rule.scan_arc`).
 - The ambush (The Romulan Gambit's notes, line 553: "remain cloaked as long as possible,
   attempting to get a shot ... when it least suspects it"): at the expert level a cloaked ship
   that is within reach decloaks only when the shot is worth it: the enemy's bow does not point
@@ -30,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.hexgrid import distance, sextants
-from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT, in_arc
+from engine.rulesets.fasa.arcs import in_arc
 from engine.rulesets.fasa.data.tables import Tables
 from engine.rulesets.fasa.firing.combat import (
     MOST_TO_HIT,
@@ -39,10 +37,9 @@ from engine.rulesets.fasa.firing.combat import (
     shot_change,
 )
 from engine.rulesets.fasa.levels import expert
-from engine.rulesets.fasa.moving.stress import stress_of
-from engine.rulesets.fasa.moving.warp import bounds
-from engine.rulesets.fasa.values.actions import BonusShield, SkillBonus
-from engine.rulesets.fasa.values.state import ACTIVE, FasaState, Ship, replace
+from engine.rulesets.fasa.skills.bonus_place import nearest_in_play
+from engine.rulesets.fasa.values.actions import SkillBonus
+from engine.rulesets.fasa.values.state import FasaState, Ship
 from engine.rulesets.fasa.values.variant_tables import ShotChange
 
 TAC = Fraction(1, 3)
@@ -110,7 +107,7 @@ def variant_changes(state: FasaState, ship: Ship) -> tuple[ShotChange, ...]:
     """What the game's variant does to each of `ship`'s weapons fired at the nearest enemy it
     sees (`combat.shot_change`: Battlestations!' gravity wells between them, an Andorian
     captain's chosen weapon); () where it changes none, as in FASA's own game."""
-    foe = _nearest_seen(state, ship)
+    foe = nearest_in_play(state, ship)
     if foe is None:
         return ()
     changes = tuple(shot_change(state, ship, spec, foe) for spec in ship.cls.weapons)
@@ -123,14 +120,9 @@ def best_range_now(state: FasaState, ship: Ship) -> int:
     return best_range(state.tables, ship, state.scale, variant_changes(state, ship))
 
 
-def _nearest_seen(state: FasaState, ship: Ship) -> Ship | None:
-    foes = [s for s in state.ships if s.side != ship.side and s.status == ACTIVE]
-    return min(foes, key=lambda s: (distance(ship.pos, s.pos), s.id)) if foes else None
-
-
 def choose_bonus(state: FasaState, ship: Ship, station: str) -> SkillBonus:
     """The skill bonus a competent Captain takes this turn (module docstring)."""
-    foe = _nearest_seen(state, ship)
+    foe = nearest_in_play(state, ship)
     reach = best_range_now(state, ship) + AIM_REACH
     near = foe is not None and distance(ship.pos, foe.pos) <= reach
     cls = ship.cls
@@ -151,31 +143,7 @@ def choose_bonus(state: FasaState, ship: Ship, station: str) -> SkillBonus:
         return SkillBonus(station, ship.id, "repair", part="superstructure")
     if not [n for n in range(1, 7) if n not in ship.shields_damaged]:
         return SkillBonus(station, ship.id, "none")
-    return SkillBonus(station, ship.id, "shield")  # Science places it (`place_shield`)
-
-
-def place_shield(state: FasaState, ship: Ship, station: str) -> BonusShield:
-    """Where Science puts the bonus shield point: the shield facing the nearest enemy seen, else
-    the strongest working one (Expert: Skill Roll Phase; bonus_place.py)."""
-    foe = _nearest_seen(state, ship)
-    working = [n for n in range(1, 7) if n not in ship.shields_damaged] or [2]
-    facing = 2
-    if foe is not None and foe.pos != ship.pos:
-        facing = SHIELD_OF_SEXTANT[sextants(ship.pos, ship.heading, foe.pos)[0]]
-    shield = facing if facing in working else max(working, key=lambda n: (ship.shields[n - 1], -n))
-    return BonusShield(station, ship.id, shield)
-
-
-def warp_choice(state: FasaState, ship: Ship) -> int:
-    """The warp speed to set this turn: the reachable speed whose emergency heading change costs
-    least (engine power and superstructure together), the present one on a tie."""
-    low, high = bounds(state, ship)
-
-    def cost(warp: int) -> tuple[int, int]:
-        s = stress_of(state.tables, replace(ship, warp=warp), state.level)
-        return (s.power + s.superstructure, 0 if warp == ship.warp else 1)
-
-    return min(range(low, high + 1), key=cost)
+    return SkillBonus(station, ship.id, "shield")  # Science places it (bonus_place_rule.py)
 
 
 def worth_decloaking(state: FasaState, ship: Ship, best: int) -> bool:
@@ -184,7 +152,7 @@ def worth_decloaking(state: FasaState, ship: Ship, best: int) -> bool:
     hex of its best range already. Below the expert level, always (the advanced autopilot)."""
     if not expert(state.level):
         return True
-    foe = _nearest_seen(state, ship)
+    foe = nearest_in_play(state, ship)
     if foe is None:
         return False
     if distance(ship.pos, foe.pos) <= best + AMBUSH_CLOSE:

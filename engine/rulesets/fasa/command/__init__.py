@@ -4,7 +4,8 @@ part in the turn, the aftermath of a Firing Phase on a crewed bridge, the Instru
 
 - `orders.py`: the Captain's general orders, declared in `orders_rule.py`; `cc_turn.py`: where
   the officers' rules join the turn.
-- `helm_rolls.py`: the Helmsman's Skill Rolls in fire and emergency heading changes.
+- `helm_rolls.py`: the Helmsman's Skill Rolls in fire and emergency heading changes;
+  `officer_roll_rule.py`: an officer's Skill Roll's owner at any step, declared once.
 - `science.py`: the Science Officer in the turn; `science_roll.py`: his Skill Roll and its
   uses; `science_controls.py`: the fields of his decisions; `science_rule.py`: his decisions
   declared once.

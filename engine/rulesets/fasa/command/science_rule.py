@@ -5,11 +5,12 @@ communications task, lines 1229-1231, 1453; `science.py` is the officer in the t
 `science_roll.py`, `firing/damage_control.py` and `skills/hard_comms.py` the rules, this their
 part in the game: `rule.Rule`), at the command level.
 
-The officer's rolls may come at any step (`FasaState.science_wait`): their owner stays first in
-`flow/rolls.AT_ANY_STEP`. A difficult communications task is named by the Instructor at any step,
-which `flow/turn.py` lets through before the step's check; so it has no step here, only what
-another side is told of it. The Skill Roll Phase's flow, which asks his roll, and the Firing
-Phase's, which waits for his damage control, stay with the turn (`flow/turn.py`).
+The officer's rolls may come at any step (`FasaState.science_wait`): their owner is declared here
+(`rolls_anywhere`), tried first of every roll's owners (`flow/rolls.owner`). A difficult
+communications task is named by the Instructor at any step, which `flow/turn.py` lets through
+before the step's check; so it has no step here, only what another side is told of it. The
+Skill Roll Phase's flow, which asks his roll, and the Firing Phase's, which waits for his damage
+control, stay with the turn (`flow/turn.py`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from __future__ import annotations
 from engine.actions import Action
 from engine.rulesets.fasa.command import science, science_controls, science_roll
 from engine.rulesets.fasa.firing import damage_control
-from engine.rulesets.fasa.rule import COMMAND_LEVEL, Disclosure, Result, Rule, Told
+from engine.rulesets.fasa.rule import COMMAND_LEVEL, Disclosure, Result, RollOwner, Rule, Told
 from engine.rulesets.fasa.values.state import RESOLVE, SKILL, FasaState, Ship
+
+
+def _waits(state: FasaState) -> bool:
+    """Whether the roll now asked is the Science Officer's (`science_dice.ask`)."""
+    return bool(state.science_wait)
 
 
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -37,6 +43,8 @@ RULE = Rule(
     name="C&C: the Science Officer's decisions (science.py)",
     levels=COMMAND_LEVEL,
     step_of=science.STEPS,
+    rolls_anywhere=(RollOwner("C&C: the Science Officer's roll (science.py)", _waits,
+                              science.on_roll),),
     prompts={SKILL: science_roll.prompts,
              RESOLVE: damage_control.prompts},  # damage control before the dice
     decisions=dict.fromkeys(science.STEPS, _decide),

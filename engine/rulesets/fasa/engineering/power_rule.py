@@ -8,7 +8,8 @@ weapons (the `allocate_power` decision, the Engineer's), then arms its weapons w
 weapons (`arm_weapons`, the Helm's) and sets its shield points (`set_shields`, Science's); the
 phase waits for all three. Command & Control's Helmsman arms only on his Captain's fire order
 (line 1101): the hooks `arming_waits` and `arm_problem` (`hooks.py`, the command level's in
-`layers/command_hooks.py`).
+`layers/command_hooks.py`). The autopilot's arming is declared here (`arming.py`: charged weapons
+first, then the beams; nothing under the Captain's hold fire).
 
 The phase's own work is declared here too (`steps`, `_flow`): the ratings first when they are
 still to roll, then the allocations awaited, then the Tactical Advantage Phase; each higher level
@@ -17,10 +18,12 @@ or optional rule adds its part through the hooks (`team_rolls`, Team Communicati
 `power_allocated`, the advanced game's cloak engaged; `skill_phase`/`start_skill_phase`, the
 expert game's Skill Roll Phase or Campaign Advancement's crew roll before the advantage).
 
-Still in the central tables: its fields and presets
-(`decisions/controls.py`, `decisions/presets.py`, which read the
-Captain's orders and last turn's panels of Command & Control) and the autopilot's allocation
-(`autopilots/autopilot.py`): each lies above this folder in the package's stack (docs/engine.md,
+Still in the central tables: its fields and presets (`decisions/controls.py`,
+`decisions/presets.py`, which read the Captain's orders and last turn's panels of Command &
+Control) and the autopilot's allocation and shields (`autopilots/autopilot.py`, which read the
+autopilot's reading of the battle: the nearest enemy, the Admiral's named target, the range a
+volley does most, the cloak's ambush): each lies above this folder in the package's stack
+(docs/engine.md,
 "Adding a rule").
 """
 
@@ -31,7 +34,7 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.engineering import power
+from engine.rulesets.fasa.engineering import arming, power
 from engine.rulesets.fasa.moving import advantage
 from engine.rulesets.fasa.rule import (
     LEVELS_FROM_BASIC,
@@ -214,6 +217,13 @@ def _flow(state: FasaState) -> Flow:
     return state, events + more, False
 
 
+def _arm_autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    """The autopilot's arming (`arming.py`); nothing under the Captain's hold fire (C&C, line
+    1101: the hook `arm_problem`)."""
+    unarmed = hooks.of(state).arm_problem(state, ship, True)
+    return ArmWeapons(station, ship.id, () if unarmed else arming.arming(ship))
+
+
 RULE = Rule(
     name="Basic: Power Allocation (the Power Allocation Phase)",
     levels=LEVELS_FROM_BASIC,
@@ -228,4 +238,5 @@ RULE = Rule(
     disclosure={"allocate_power": Disclosure(Told.ACTS, "allocating power"),
                 "arm_weapons": Disclosure(Told.ACTS, "arming weapons"),
                 "set_shields": Disclosure(Told.ACTS, "setting shields")},
+    autopilot={"arm_weapons": _arm_autopilot},
 )

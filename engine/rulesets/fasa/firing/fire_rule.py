@@ -16,10 +16,13 @@ through its level's hooks (`hooks.Hooks.fire_problem`, `weaponry_problem`, `weap
 `declared`; `layers/command_hooks.py`): the Helmsman fires on his Captain's order (line 1101) and
 may ask his weaponry roll (lines 1115, 1461).
 
+The combat roll (to-hit, hit location, damage: the basic game's Weapon Firing Sequence, line 258)
+is declared here as the owner of every roll no other rule claims (`rolls_otherwise`): a shot's
+rolls come in the resolve step, a mine's in the blasts' step, so it is no one step's.
+
 The `resolve` step's flow is declared in `phases/fire_resolution_rule.py`, for the import
 layers' sake: it ends the Firing Phase (`phases/phase_end.py`), which reads the movement order and
-the panels' reset, above `firing/` (docs/engine.md, "The flow of a turn"). Still in the central
-tables: the combat roll (`flow/rolls.COMBAT`), the owner of every roll no other rule claims.
+the panels' reset, above `firing/` (docs/engine.md, "The flow of a turn").
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from engine.rulesets.fasa.rule import (
     Disclosure,
     Flow,
     Result,
+    RollOwner,
     Rule,
     Told,
     in_turn,
@@ -57,6 +61,10 @@ it fires anything."""
 HIT_PRESET, HIT_LABEL = "hit", "Every weapon that can hit"
 """The fire decision's preset: each ready weapon at the enemy it is likeliest to hit (the
 panels' other presets are `decisions/presets.py`'s)."""
+
+
+def _always(state: FasaState) -> bool:
+    return True
 
 
 def _declaring(state: FasaState) -> Flow:
@@ -250,6 +258,8 @@ RULE = Rule(
     step_words={DECLARE: "a Firing Phase (declaring targets)",
                 RESOLVE: "a Firing Phase (resolving fire)"},
     steps={DECLARE: _declaring},
+    rolls_otherwise=RollOwner("the basic game: to-hit, hit location, damage", _always,
+                              combat.on_roll),
     prompts={DECLARE: _prompts},
     decisions={"fire": in_turn(_decide)},
     options={"fire": _options},

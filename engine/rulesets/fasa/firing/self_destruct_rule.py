@@ -11,9 +11,12 @@ optional Rescues During Combat the same order may abandon ship (`campaigns/rescu
 advanced level and above.
 
 Its prompt is the Power Allocation Phase's last, after the C&C Captain's orders: the rule is
-registered after theirs (`rules.RULES`). Still in the central tables: the explosion roll after a
-barrage (`flow/rolls.IN_FIRING`, a roll that comes between shots at any step): docs/engine.md,
-"Adding a rule". The blasts' step is `phases/fire_resolution_rule.py`'s, and the Power Allocation
+registered after theirs (`rules.RULES`). Declared here too: the explosion roll (seed 000,
+Advanced: Ship Explosions, lines 409-411: "After all hits in the barrage have been resolved, the
+ship's captain must roll one die. If the number rolled is less than or equal to the amount of
+damage below 0 points, the ship explodes"), asked after a barrage or a blast
+(`explosions.next_check`), a roll between shots at any step (`rolls_between`, after the
+sensors'). The blasts' step is `phases/fire_resolution_rule.py`'s, and the Power Allocation
 Phase waits for a disabled ship's order through the advanced game's hook `awaits_order`
 (`engineering/power_rule.py`).
 """
@@ -28,7 +31,14 @@ from engine.controls import Choice, Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.firing import explosions
-from engine.rulesets.fasa.rule import LEVELS_FROM_ADVANCED, Disclosure, Result, Rule, Told
+from engine.rulesets.fasa.rule import (
+    LEVELS_FROM_ADVANCED,
+    Disclosure,
+    Result,
+    RollOwner,
+    Rule,
+    Told,
+)
 from engine.rulesets.fasa.values.actions import SELF_DESTRUCT_ORDERS, SelfDestruct
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.state import ACTIVE, POWER, FasaState, Ship
@@ -43,6 +53,11 @@ def _prompts(state: FasaState) -> tuple[Prompt, ...]:
                         "self-destruct order (hold, or destruct: cannot be undone)", None,
                         "self_destruct")
                  for s in state.ships if explosions.may_self_destruct(s))
+
+
+def _exploding(state: FasaState) -> bool:
+    """Whether the roll now asked is a ship's explosion roll (`explosions.next_check`)."""
+    return bool(state.exploding)
 
 
 def _decide(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -83,6 +98,7 @@ RULE = Rule(
     levels=LEVELS_FROM_ADVANCED,
     step_of={"self_destruct": POWER},
     prompts={POWER: _prompts},  # the phase's last, after the Captain's orders
+    rolls_between=(RollOwner("Advanced: Ship Explosions", _exploding, explosions.on_roll),),
     decisions={"self_destruct": _decide},
     options={"self_destruct": _options},
     controls={"self_destruct": _controls},

@@ -6,10 +6,12 @@ Control: Changing Warp Speed, line 1143; `warp.py` is the rule itself, this its 
 each Power Allocation Phase of the expert game the Helm may set the ship's warp speed (the
 `set_warp` decision), before or after the ship's allocation; the phase does not wait for it.
 
+The autopilot's speed is declared here (`warp_choice`): the speed decides only the stress of an
+emergency heading change (lines 735-743), so the Helm steps toward the speed at which a heading
+change costs least, one step a turn; on a tie it holds.
+
 Once accepted the speed is set, then the game's end is checked, for a scenario that scores
-breaking off at warp (`ending.check_game_over`). The autopilot's choice
-(`autopilots/autopilot_expert.warp_choice`) is still in the central tables (docs/engine.md,
-"Adding a rule").
+breaking off at warp (`ending.check_game_over`).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from engine.controls import Decision, Field, FieldKind, Value
 from engine.ruleset import Prompt
 from engine.rulesets.fasa.ending import check_game_over
 from engine.rulesets.fasa.moving import warp
+from engine.rulesets.fasa.moving.stress import stress_of
 from engine.rulesets.fasa.rule import LEVELS_FROM_EXPERT, Disclosure, Result, Rule, Told, active
 from engine.rulesets.fasa.values.actions import SetWarp
 from engine.rulesets.fasa.values.crew import Duty
-from engine.rulesets.fasa.values.state import POWER, FasaState, Ship
+from engine.rulesets.fasa.values.state import POWER, FasaState, Ship, replace
 from engine.stations import title
 
 
@@ -70,6 +73,22 @@ def _controls(state: FasaState, ship: Ship, prompt: Prompt, station: str) -> Dec
                     (field,), (), build, optional=True)  # the phase does not wait for it
 
 
+def warp_choice(state: FasaState, ship: Ship) -> int:
+    """The warp speed to set this turn: the reachable speed whose emergency heading change costs
+    least (engine power and superstructure together), the present one on a tie."""
+    low, high = warp.bounds(state, ship)
+
+    def cost(speed: int) -> tuple[int, int]:
+        s = stress_of(state.tables, replace(ship, warp=speed), state.level)
+        return (s.power + s.superstructure, 0 if speed == ship.warp else 1)
+
+    return min(range(low, high + 1), key=cost)
+
+
+def _autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return SetWarp(station, ship.id, warp_choice(state, ship))
+
+
 RULE = Rule(
     name="Expert: the warp speed (Helm Display, line 759)",
     levels=LEVELS_FROM_EXPERT,
@@ -79,4 +98,5 @@ RULE = Rule(
     options={"set_warp": _options},
     controls={"set_warp": _controls},
     disclosure={"set_warp": Disclosure(Told.ACTS, "setting the warp speed")},
+    autopilot={"set_warp": _autopilot},
 )

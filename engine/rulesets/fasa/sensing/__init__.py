@@ -6,6 +6,7 @@ Command & Control: Using Sensors).
 - `sensors_rating.py`: sensors by a crewed ship's Science Officer's rating.
 - `cloak.py`: the cloaking device and the detection roll; `arc_scan.py`: the expert game's
   scan by arcs. Who knows where a cloaked ship is lives in `firing/hiding.py`.
-- `sensors_rule.py`, `sensor_ask_rule.py`, `arc_scan_rule.py`: each rule's part in the game,
-  declared once (`rule.Rule`, registered in `rules.RULES`).
+- `sensors_rule.py`, `sensor_ask_rule.py`, `arc_scan_rule.py`, `sensors_out_rule.py` (a crewed
+  ship's sensors out by phases): each rule's part in the game, declared once (`rule.Rule`,
+  registered in `rules.RULES`).
 """

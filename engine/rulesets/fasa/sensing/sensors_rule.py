@@ -13,7 +13,7 @@ Movement Phase (line 1249: the `sense` prompt of `sensor_ask_rule.py`).
 The step's automatic work is `phases/sensor_phase_rule.py`'s, a basic rule: every level passes
 the step, and below the advanced level it begins the Movement Phase at once. The
 lock's roll comes between the moves and shots too (a question, a lock tried again), so its owner
-is in `flow/rolls.IN_FIRING`.
+is declared among the rolls between (`rolls_between`), not as the Sensor Phase's own.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from engine.rulesets.fasa.rule import (
     LEVELS_FROM_ADVANCED,
     Disclosure,
     Result,
+    RollOwner,
     Rule,
     Told,
     active,
@@ -47,6 +48,11 @@ def _prompts(state: FasaState) -> tuple[Prompt, ...]:
     return tuple(Prompt(s.id, state.station_for(s.id, Duty.SENSORS),
                         sensors.prompt_words(state, s), None, "sense")
                  for s in state.ships if sensors.may_sense(state, s))
+
+
+def _asking(state: FasaState) -> bool:
+    """Whether the roll now asked is a sensor lock's, a question's or a scan's."""
+    return bool(state.asking)
 
 
 def _sense(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
@@ -218,6 +224,8 @@ RULE = Rule(
     levels=LEVELS_FROM_ADVANCED,
     step_of={"sense": SENSE},
     step_words={SENSE: "the Sensor Phase"},
+    rolls_between=(RollOwner("Advanced: Sensors (a lock, a question, a scan)", _asking,
+                             sensors.on_roll),),
     prompts={SENSE: _prompts},
     decisions={"sense": active(_sense)},
     options={"sense": _options},

@@ -15,7 +15,9 @@ from __future__ import annotations
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.hexgrid import distance, sextants
 from engine.ruleset import Prompt
+from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
 from engine.rulesets.fasa.skills.skill_roll import (
     PLACE_POWER,
     PLACE_SHIELD,
@@ -98,9 +100,20 @@ def choose_power(ship: Ship, station: str) -> BonusPower:
     return BonusPower(station, ship.id, part, shield)
 
 
-def choose_shield(ship: Ship, station: str) -> BonusShield:
-    """The autopilot's shield for the shield point: the fore shield (2), or the strongest working
-    one."""
+def nearest_in_play(state: FasaState, ship: Ship) -> Ship | None:
+    """The nearest enemy in play on the map the deciding seat sees (a redacted state: a cloaked
+    enemy its side has not detected is not on it), the first by id on a tie."""
+    foes = [s for s in state.ships if s.side != ship.side and s.status == ACTIVE]
+    return min(foes, key=lambda s: (distance(ship.pos, s.pos), s.id)) if foes else None
+
+
+def choose_shield(state: FasaState, ship: Ship, station: str) -> BonusShield:
+    """Where the autopilot's Science puts the bonus shield point (line 510, "from a specific
+    shield"): the shield facing the nearest enemy it sees, else the strongest working one."""
+    foe = nearest_in_play(state, ship)
     working = [n for n in range(1, 7) if n not in ship.shields_damaged] or [2]
-    shield = 2 if 2 in working else max(working, key=lambda n: (ship.shields[n - 1], -n))
+    facing = 2
+    if foe is not None and foe.pos != ship.pos:
+        facing = SHIELD_OF_SEXTANT[sextants(ship.pos, ship.heading, foe.pos)[0]]
+    shield = facing if facing in working else max(working, key=lambda n: (ship.shields[n - 1], -n))
     return BonusShield(station, ship.id, shield)

@@ -5,9 +5,9 @@ lines 509-510, and Campaign Advancement's bonuses at the advanced level, lines 5
 A Captain who took one more power point has the Engineer place it (`bonus_power`: movement, a
 shield within its maximum, or a beam weapon within its full power); one more shield point goes on
 a shield past its maximum at the shields' station (`bonus_shield`). Both are decided in the Skill
-Roll Phase, at every level (Campaign Advancement plays it below the expert level). The autopilot's
-shield is still chosen with its other expert play (`autopilots/autopilot_expert.place_shield`,
-from the nearest enemy it sees).
+Roll Phase, at every level (Campaign Advancement plays it below the expert level). The autopilot
+places both here (`bonus_place.choose_power`; `choose_shield`, on the shield facing the nearest
+enemy it sees).
 """
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ def _power_autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> A
     return bonus_place.choose_power(ship, station)
 
 
+def _shield_autopilot(state: FasaState, ship: Ship, station: str, kind: str) -> Action:
+    return bonus_place.choose_shield(state, ship, station)
+
+
 _ORDERS = Disclosure(Told.NOTHING, "giving orders")
 
 RULE = Rule(
@@ -48,6 +52,7 @@ RULE = Rule(
     options={"bonus_power": _power_options, "bonus_shield": _shield_options},
     controls={"bonus_power": controls_bonus.bonus_power,
               "bonus_shield": controls_bonus.bonus_shield},
-    autopilot={"bonus_power": _power_autopilot},
+    autopilot={"bonus_power": _power_autopilot,
+               "bonus_shield": _shield_autopilot},
     disclosure={"bonus_power": _ORDERS, "bonus_shield": _ORDERS},
 )

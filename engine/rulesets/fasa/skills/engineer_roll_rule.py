@@ -7,7 +7,7 @@ none, extra power next turn (warp drive) or an engine repaired from next turn (e
 choice greyed with the reason the rules refuse it. The roll itself is asked by the phase's flow
 (`phases/skill_phase_rule.py` through Command & Control's hook `officers_rolls`,
 `engineer_roll.step`) and answered as an officer's Skill Roll
-(`flow/rolls.AT_ANY_STEP`).
+(`command/officer_roll_rule.py`).
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ from engine.hexgrid import offset_to_hex
 from engine.rulesets.fasa.autopilots import autopilot
 from engine.rulesets.fasa.autopilots import autopilot_expert as expert_play
 from engine.rulesets.fasa.firing.combat import plasma_damage_at
+from engine.rulesets.fasa.moving import warp_rule
 from engine.rulesets.fasa.sensing import arc_scan_rule
-from engine.rulesets.fasa.values.actions import AllocatePower
+from engine.rulesets.fasa.skills import bonus_place
+from engine.rulesets.fasa.values.actions import AllocatePower, SetWarp
 from engine.rulesets.fasa.values.state import POWER, FasaState, replace
 from engine.rulesets.fasa.values.state import Counter as MapCounter
 
@@ -67,7 +69,7 @@ def test_the_shield_bonus_goes_on_the_shield_facing_the_enemy() -> None:
     state = bop_and_cruiser(12, cruiser_heading=4)   # the cruiser heads west, away from it
     choice = expert_play.choose_bonus(state, state.ship("ent"), "captain")
     assert choice.bonus == "shield"
-    placed = expert_play.place_shield(state, state.ship("ent"), "science")
+    placed = bonus_place.choose_shield(state, state.ship("ent"), "science")
     assert placed.shield == 5
 
 
@@ -80,9 +82,11 @@ def test_the_helm_steps_down_to_the_warp_speed_that_costs_least_stress() -> None
                  ("kl", "d7a", "Klingon", 5, 3, 3), warp=8)
     state = replace(state, step=POWER)
     ent = state.ship("ent")
-    assert expert_play.warp_choice(state, ent) == 0
+    assert warp_rule.warp_choice(state, ent) == 0
     slow = state.with_ship(replace(ent, warp=0))
-    assert expert_play.warp_choice(slow, slow.ship("ent")) == 0
+    assert warp_rule.warp_choice(slow, slow.ship("ent")) == 0
+    assert warp_rule.RULE.autopilot["set_warp"](state, ent, "helm", "set_warp") == \
+        SetWarp("helm", "ent", 0)
 
 
 def test_the_arc_scan_names_the_arc_where_the_cloaked_enemy_lies_first() -> None:
