@@ -300,6 +300,11 @@ class Hooks:
         forbids it in the basic game (Command & Control's Captain's hold fire, line 1101)."""
         return ""
 
+    def arming_note(self, state: FasaState, ship: Ship) -> str:
+        """What the arming's title adds (" (Captain: hold fire)"): nothing in the basic game
+        (Command & Control's Captain's fire order, line 1101, `command/orders.note`)."""
+        return ""
+
     # The rules' declarations (`*_rule.py`): where a lower level's declaration asks what a higher
     # level or an optional rule adds, so that it imports none of their modules.
     def hidden(self, state: FasaState, ship: Ship, side: str | None,

@@ -25,7 +25,7 @@ LINES = ("basic", "advanced", "expert", "command", "option")
 
 ASSEMBLING = frozenset(f"{PACKAGE}.{m}" for m in (
     "flow.turn", "flow.rolls", "flow.decide", "flow.prompts", "flow.setup",
-    "decisions.controls", "decisions.legal", "decisions.presets", "decisions.disclosure",
+    "decisions.controls", "decisions.legal", "decisions.disclosure",
     "seats.views", "seats.preview", "explanations.explain", "autopilots.autopilot",
     "rules", "layers",
 ))

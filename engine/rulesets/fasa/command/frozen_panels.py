@@ -25,9 +25,10 @@ from __future__ import annotations
 from engine.events import Event
 from engine.rulesets.fasa.command import orders
 from engine.rulesets.fasa.engineering import power
+from engine.rulesets.fasa.engineering.power_presets import last_arming
 from engine.rulesets.fasa.sensing.cloak import has_cloak
 from engine.rulesets.fasa.values import officers
-from engine.rulesets.fasa.values.actions import AllocatePower, ArmWeapons, SetShields, WeaponPower
+from engine.rulesets.fasa.values.actions import AllocatePower, ArmWeapons, SetShields
 from engine.rulesets.fasa.values.crew import Duty
 from engine.rulesets.fasa.values.crew_events import PanelKept
 from engine.rulesets.fasa.values.shaken import duty_out, grid_out
@@ -110,25 +111,6 @@ def _last_allocation(state: FasaState, ship: Ship, station: str) -> AllocatePowe
     return AllocatePower(station, ship.id, movement, shields, weapons, cloak)
 
 
-def last_arming(ship: Ship) -> tuple[WeaponPower, ...]:
-    """Last turn's weapon powers (the Master Control Panel's column), within this turn's power to
-    weapons; a weapon damaged since stays unarmed."""
-    alloc = ship.allocation
-    budget = alloc.weapons if alloc is not None else 0
-    if not ship.record:
-        return ()
-    out = []
-    for spec, w, (p, _fired, _damaged) in zip(ship.cls.weapons, ship.weapons,
-                                             ship.record[-1].weapons, strict=True):
-        if not p or w.damaged or p > budget:
-            continue
-        if spec.kind == "beam":
-            p = min(p, spec.max_power)
-        elif p != spec.arm_power:
-            continue
-        out.append(WeaponPower(spec.id, p))
-        budget -= p
-    return tuple(out)
 
 
 def last_shields(ship: Ship) -> tuple[int, int, int, int, int, int]:

@@ -1,10 +1,9 @@
 """The decisions a seat is offered, for panels and screens (`engine.controls`): each field with its
-bounds, the legal actions, the quick fills.
+bounds, the legal actions.
 
 - `controls.py`: every decision's fields, by its kind: those not yet declared with their rules
   (a rule declared with its module brings its own: `rule.Rule.controls`).
 - `legal.py`: legal actions, likewise (`rule.Rule.options`).
-- `presets.py`: the quick fills of the Power Allocation Phase.
 - `disclosure.py`: what another side may know of each open decision (at most that the ship
   acts), which `seats/views.py` reads.
 """

@@ -18,9 +18,11 @@ or optional rule adds its part through the hooks (`team_rolls`, Team Communicati
 `power_allocated`, the advanced game's cloak engaged; `skill_phase`/`start_skill_phase`, the
 expert game's Skill Roll Phase or Campaign Advancement's crew roll before the advantage).
 
-Still in the central tables: its fields and presets (`decisions/controls.py`,
-`decisions/presets.py`, which read the Captain's orders and last turn's panels of Command &
-Control) and the autopilot's allocation and shields (`autopilots/autopilot.py`, which read the
+The decisions' fields (`power_controls.py`) and quick fills (`power_presets.py`) are declared
+here as well: the Captain's fire order reaches them through the hooks `arm_problem` and
+`arming_note`, the cloak through `has_cloak`, an enemy hidden from the ship through `hidden`.
+
+Still in the central tables: the autopilot's allocation and shields (`autopilots/autopilot.py`, which read the
 autopilot's reading of the battle: the nearest enemy, the Admiral's named target, the range a
 volley does most, the cloak's ambush): each lies above this folder in the package's stack
 (docs/engine.md,
@@ -34,7 +36,7 @@ from engine.errors import IllegalAction
 from engine.ruleset import Prompt
 from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import SHIELD_OF_SEXTANT
-from engine.rulesets.fasa.engineering import arming, power
+from engine.rulesets.fasa.engineering import arming, power, power_controls
 from engine.rulesets.fasa.moving import advantage
 from engine.rulesets.fasa.rule import (
     LEVELS_FROM_BASIC,
@@ -238,5 +240,7 @@ RULE = Rule(
     disclosure={"allocate_power": Disclosure(Told.ACTS, "allocating power"),
                 "arm_weapons": Disclosure(Told.ACTS, "arming weapons"),
                 "set_shields": Disclosure(Told.ACTS, "setting shields")},
+    controls={"allocate_power": power_controls.allocation, "arm_weapons": power_controls.arming,
+              "set_shields": power_controls.shields},
     autopilot={"arm_weapons": _arm_autopilot},
 )

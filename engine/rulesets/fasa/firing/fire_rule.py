@@ -60,7 +60,7 @@ GOOD_SHOT = 5
 it fires anything."""
 HIT_PRESET, HIT_LABEL = "hit", "Every weapon that can hit"
 """The fire decision's preset: each ready weapon at the enemy it is likeliest to hit (the
-panels' other presets are `decisions/presets.py`'s)."""
+panels' other presets are the Power Allocation Phase's, `engineering/power_presets.py`)."""
 
 
 def _always(state: FasaState) -> bool:

@@ -98,6 +98,9 @@ class CommandAndControl(Expert):
     def arm_problem(self, state: FasaState, ship: Ship, powered: bool) -> str:
         return orders.arm_problem(state, ship, powered)  # hold fire arms nothing (line 1101)
 
+    def arming_note(self, state: FasaState, ship: Ship) -> str:
+        return orders.note(state, ship)  # the Captain's fire order in the arming's title
+
     # The rules' declarations (`sensing/sensors_rule.py`).
     def relock(self, state: FasaState, ship: Ship, action: Sense, station: str) -> Located:
         return sensors_rating.relock(state, ship, action, station)  # line 1249

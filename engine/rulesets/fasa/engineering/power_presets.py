@@ -1,4 +1,5 @@
-"""Quick fills for the Power Allocation Phase's decisions: the panels' presets.
+"""Quick fills for the Power Allocation Phase's decisions: the panels' presets, declared with the
+rule's fields (`power_controls.py`, `power_rule.py`).
 
 Science steps a shield point at a time, about thirty presses a turn, and Engineering about
 fifteen; a preset fills every field at once and the officer adjusts from there:
@@ -34,11 +35,10 @@ from collections.abc import Callable, Sequence
 from engine.actions import Action
 from engine.controls import Field, Preset
 from engine.errors import IllegalAction
+from engine.rulesets.fasa import hooks
 from engine.rulesets.fasa.arcs import ALL_SHIELDS, SHIELD_FACINGS, shields_facing
-from engine.rulesets.fasa.command.frozen_panels import last_arming
 from engine.rulesets.fasa.engineering.power import allocate, arm, set_shields
 from engine.rulesets.fasa.firing import combat
-from engine.rulesets.fasa.firing.hiding import hidden_from
 from engine.rulesets.fasa.values.actions import (
     AllocatePower,
     ArmWeapons,
@@ -147,7 +147,7 @@ def shield_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
             names, ship.last_shields, strict=True)))), make, rule)
     even = _checked(EVEN, in_order(spread(fore_first, points)), make, rule)
     enemies = [e for e in state.ships if e.side != ship.side and combat.targetable(e)
-               and not hidden_from(state, e, ship.side, ship.id)]
+               and not hooks.of(state).hidden(state, e, ship.side, ship.id)]
     if not enemies:
         facing = Preset(FACING, LABELS[FACING], (), "no enemy ship in sight")
     else:
@@ -158,6 +158,27 @@ def shield_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[
                       points - sum(first.values()))
         facing = _checked(FACING, in_order({**first, **rest}), make, rule)
     return (as_last, even, facing)
+
+
+def last_arming(ship: Ship) -> tuple[WeaponPower, ...]:
+    """Last turn's weapon powers (the Master Control Panel's column), within this turn's power to
+    weapons; a weapon damaged since stays unarmed."""
+    alloc = ship.allocation
+    budget = alloc.weapons if alloc is not None else 0
+    if not ship.record:
+        return ()
+    out = []
+    for spec, w, (p, _fired, _damaged) in zip(ship.cls.weapons, ship.weapons,
+                                             ship.record[-1].weapons, strict=True):
+        if not p or w.damaged or p > budget:
+            continue
+        if spec.kind == "beam":
+            p = min(p, spec.max_power)
+        elif p != spec.arm_power:
+            continue
+        out.append(WeaponPower(spec.id, p))
+        budget -= p
+    return tuple(out)
 
 
 def arming_presets(state: FasaState, ship: Ship, station: str, fields: Sequence[Field],

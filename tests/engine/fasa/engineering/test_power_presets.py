@@ -1,8 +1,8 @@
-"""The quick fills of the Power Allocation Phase (engine.rulesets.fasa.decisions.presets): every preset's
-values are within the decision's bounds and budgets and accepted by `problem`, in played games
-of every packaged scenario at both playable levels; "as last turn" gives last turn's, cut down
-to what the ship has now; "facing the enemy" fills the shields facing the nearest enemy the side
-can see."""
+"""The quick fills of the Power Allocation Phase (engine.rulesets.fasa.engineering.power_presets):
+every preset's values are within the decision's bounds and budgets and accepted by `problem`, in
+played games of every packaged scenario at both playable levels; "as last turn" gives last
+turn's, cut down to what the ship has now; "facing the enemy" fills the shields facing the
+nearest enemy the side can see."""
 
 from __future__ import annotations
 
