@@ -100,7 +100,8 @@ def pytest_cmdline_main(config: Config) -> None:
             or hasattr(config, "workerinput")
             or not config.pluginmanager.hasplugin("xdist")
             or config.getoption("numprocesses", None) is not None
-            or config.getoption("collectonly") or _cores() < 2):
+            or config.getoption("collectonly") or _cores() < 2
+            or config.getoption("usepdb") or config.getoption("trace")):   # a debugger: one process
         return
     config.option.numprocesses = _cores()
     if config.getoption("dist") == "no":

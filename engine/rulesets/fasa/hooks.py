@@ -145,6 +145,7 @@ class Hooks:
         """A declaration of targets by another rule than the basic game's (Command & Control's:
         on the Captain's order, with the weaponry roll), or None: the basic game's."""
         return None
+
     def captain_order(self, state: FasaState, ship: Ship, order: str,
                       who: str) -> Located | None:
         """The Captain's order of the turn when it is one an optional rule adds to hold and

@@ -1,7 +1,8 @@
 """The Science Officer/Navigator of a crewed ship in the turn (Book Two, Command & Control,
-seed lines 1165-1301): the hooks the game turn (turn.py) calls, and the answer to each of his
-rolls (`FasaState.science_wait`). The rules are in science_roll.py (the Skill Roll Phase),
-damage_control.py, sensors_rating.py, explosion_roll.py and hard_comms.py.
+seed lines 1165-1301): what Command & Control's hooks call in the turn
+(`layers/command_hooks.py`), and the answer to each of his rolls (`FasaState.science_wait`).
+The rules are in science_roll.py (the Skill Roll Phase), damage_control.py, sensors_rating.py,
+explosion_roll.py and hard_comms.py.
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ The officer's rolls may come at any step (`FasaState.science_wait`): their owner
 (`rolls_anywhere`), tried first of every roll's owners (`flow/rolls.owner`). A difficult
 communications task is named by the Instructor at any step, which `flow/turn.py` lets through
 before the step's check; so it has no step here, only what another side is told of it. The
-Skill Roll Phase's flow, which asks his roll, and the Firing Phase's, which waits for his damage
-control, stay with the turn (`flow/turn.py`).
+Skill Roll Phase's flow asks his roll through Command & Control's hook `officers_rolls`
+(`phases/skill_phase_rule.py`), and resolving fire waits for his damage control through the hook
+`fire_waits` (`phases/fire_resolution_rule.py`).
 """
 
 from __future__ import annotations

@@ -70,5 +70,5 @@ def _roll(prompt: Prompt, station: str) -> Decision:
 _MAKERS_BASE: dict[str, Make] = {
 }
 _MAKERS: dict[str, Make] = rules.every_rule(_MAKERS_BASE, lambda r: r.controls)
-"""Each decision's fields and limits, by its kind: those not yet declared by their rules here,
-and those a rule declares with its module (`rule.Rule.controls`)."""
+"""Each decision's fields and limits, by its kind, each declared by its rule
+(`rule.Rule.controls`; the base table is empty)."""

@@ -26,9 +26,6 @@ def _own(words: str) -> Disclosure:
 
 
 DISCLOSURE: dict[str, Disclosure] = rules.every_rule({
-    "roll": _acts("rolling"),
-    # A self-destruct offer (every ship's, each Power Allocation Phase): whether its Captain has
-    # answered it yet is not another side's to watch. Likewise a skill bonus to choose: it tells
-    # that the Skill Roll succeeded (Expert), and the C&C officers' choices after their rolls.
+    "roll": _acts("rolling"),   # any roll asked: no rule's (each decision's is its rule's)
 }, lambda r: r.disclosure)
 """Every decision's disclosure to another side, by the decision's kind (`Prompt.action`)."""

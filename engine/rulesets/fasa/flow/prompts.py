@@ -16,8 +16,9 @@ from engine.rulesets.fasa.values.state import (
 
 
 def all_prompts(state: FasaState) -> tuple[Prompt, ...]:
-    """Every open prompt: the roll wanted, or the decisions of the turn's step (`STEP_PROMPTS`,
-    a lookup by the step; the ship whose turn it is to move or declare otherwise)."""
+    """Every open prompt: the roll wanted, or the decisions of the turn's step (`BY_LEVEL` of the
+    game's level, a lookup by the step, a variant's first; the ship whose turn it is to move or
+    declare otherwise)."""
     if state.step == OVER:
         return ()
     if state.roll is not None:
@@ -37,8 +38,8 @@ def _none(state: FasaState) -> tuple[Prompt, ...]:
 _BASE: dict[Step, Prompts] = {
 }
 STEP_PROMPTS: dict[Step, Prompts] = rules.joined_prompts(_BASE)
-"""The decisions open in each step, by the step: those not yet declared by their rules here, and
-those a rule declares with its module (`rule.Rule.prompts`)."""
+"""The decisions open in each step, by the step, of every rule (`rule.Rule.prompts`; the base
+table is empty, every step's decisions being declared by their rules)."""
 BY_LEVEL: dict[str, dict[Step, Prompts]] = rules.prompts_per_level(_BASE)
 """The decisions open in each step of each level: `_BASE`'s, then those of the rules that level
 switches on, in the order they are declared (`rules.RULES`)."""

@@ -22,8 +22,7 @@ _BASE: dict[Step, RollOwner] = {
 }
 BY_STEP: dict[Step, RollOwner] = rules.every_rule(_BASE, lambda r: r.rolls)
 """The rolls of each step of the turn, by the step (one that does not claim the roll leaves it
-to the next owners): those not yet declared by their rules here, and those a rule declares with
-its module (`rule.Rule.rolls`)."""
+to the next owners), each declared by its rule (`rule.Rule.rolls`; the base table is empty)."""
 BY_LEVEL: dict[str, dict[Step, RollOwner]] = rules.per_level(_BASE, lambda r: r.rolls)
 """`BY_STEP` of each level: the rolls of the rules that level switches on."""
 ANYWHERE: dict[str, tuple[RollOwner, ...]] = rules.in_order_per_level(lambda r: r.rolls_anywhere)

@@ -114,11 +114,9 @@ def _decision(state: FasaState, action: Action) -> tuple[FasaState, list[Event]]
     return rule(state, ship, action, station)
 
 
-
-
 def advance(state: FasaState) -> tuple[FasaState, list[Event]]:
     """Run the automatic steps until somebody must decide or roll: each step of the turn runs
-    its own (`STEP_FLOWS`, a lookup by the step)."""
+    its own (`FLOWS` of the game's level, a lookup by the step; a variant's first)."""
     events: list[Event] = []
     flows = variant_tables.of(state).step_flows  # a variant's steps before FASA's
     while state.roll is None and state.step not in (OVER, CHOOSE):

@@ -1,7 +1,12 @@
 """What the advanced game (Book Two, Advanced rules) changes at the basic game's hooks: cloaked
 ships hidden and hard to hit (`firing/hiding.py`), the Sensor Phase (`sensing/sensors.py`), the
 shield a failed evasion strikes (`firing/evasion.py`), mines (`firing/mines.py`), emergency
-heading change stress (`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`)."""
+heading change stress (`moving/stress.py`) and the cloaking device's power (`sensing/cloak.py`);
+in the turn's flow, the cloak engaged once the power is allocated, the explosion rolls after a
+barrage (`firing/explosions.py`), a disabled ship's self-destruct order awaited, evasions and
+emergency heading changes ended with their Firing Phase, locks lost at the end of the turn and
+detections ended at the start of the next; and a hidden ship, which the declarations ask
+about (`hidden`, `after_declaration`: the Firing rule's)."""
 
 from __future__ import annotations
 

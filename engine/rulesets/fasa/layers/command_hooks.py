@@ -2,7 +2,15 @@
 player crew's Science Officer rolls where its shots strike (`firing/hit_location.py`, line 1480),
 his damage control takes points off incoming shots (`firing/damage_control.py`, line 1193) and
 his roll may keep a ship from exploding (`skills/explosion_roll.py`); a bridge hit or engineering
-out shakes a crewed ship (`firing/bridge_hits.py`, line 1347)."""
+out shakes a crewed ship (`firing/bridge_hits.py`, line 1347); the Captain's orders before the
+arming and the fire (`command/orders.py`, line 1101) and the Helmsman's rolls
+(`command/helm_rolls.py`); a crewed ship's lock by the Science Officer's rating
+(`sensing/sensors_rating.py`); and in the turn's flow, panels kept from last turn
+(`command/frozen_panels.py`), the Chief Engineer's and Science Officer's rolls after the bonuses,
+damage control decided before the dice and the end of a Firing Phase's aftermath
+(`command/aftermath.py`), power spent counted from the first Movement Phase
+(`engineering/power_spent.py`), the Sensors Counter at the end of a phase and the officers'
+orders, rolls and repairs at the end of a turn (`command/cc_turn.py`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,11 @@
 """What the expert game (Book Two, Expert Starship Tactics, seed lines 575-873) changes at the
 advanced game's hooks: casualties modify the crew's to-hit die (`skills/casualties.py`, lines
 847-853) and a hit is located on the Detailed Damage Location Charts (`firing/expert_damage.py`,
-line 809)."""
+line 809); in the turn's flow, the ratings before the first turn and the Skill Roll Phase
+before the Tactical Advantage Phase (`skills/`), the Master Control Panel's column kept at the
+end of a turn (`engineering/mcp.py`), the arc scan step at the start of a Movement Phase
+(`sensing/arc_scan.py`) and the sensor question before a ship moves (`question_open`:
+`sensing/sensor_ask.py`)."""
 
 from __future__ import annotations
 

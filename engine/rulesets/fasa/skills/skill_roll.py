@@ -311,18 +311,3 @@ def add_power_point(ship: Ship, part: str, shield: int) -> tuple[Ship, str]:
                     weapons=tuple(weapons)),
             f"1 more power to the {ship.cls.weapons[i].name} (now {weapons[i].power})")
 
-
-def choose_bonus(ship: Ship, station: str) -> SkillBonus:
-    """The autopilot's bonus (from what its seat may know): a superstructure point back when the
-    hull is down to half or less; else aim the two most powerful armed weapons; else a shield
-    point, which Science places (`bonus_place.choose_shield`)."""
-    if ship.superstructure <= ship.cls.superstructure // 2 and ship.superstructure > 0:
-        return SkillBonus(station, ship.id, "repair", part="superstructure")
-    armed = sorted((i for i, w in enumerate(ship.weapons) if w.power and not w.damaged),
-                   key=lambda i: (-ship.weapons[i].power, i))
-    if armed:
-        return SkillBonus(station, ship.id, "aim",
-                          tuple(ship.cls.weapons[i].id for i in armed[:2]))
-    if len(ship.shields_damaged) >= 6:
-        return SkillBonus(station, ship.id, "none")
-    return SkillBonus(station, ship.id, "shield")

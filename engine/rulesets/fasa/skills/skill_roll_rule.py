@@ -8,9 +8,9 @@ Rating (its crew's points with Campaign Advancement); a success gives its Captai
 repaired. The step is in every level's turn, as Campaign Advancement plays it below the expert
 level. The phase's flow is `phases/skill_phase_rule.py`'s (it hands over to the Tactical
 Advantage Phase, `moving/`, which `skills/` may not import; the Command & Control officers' rolls
-after the bonuses are the hook `officers_rolls`); the turn keeps the
-autopilot's choice of bonus (`autopilots/autopilot_expert.choose_bonus`, which reads the
-autopilots' reckoning of a volley's best range).
+after the bonuses are the hook `officers_rolls`); the autopilot's
+choice of bonus stays in `autopilots/autopilot.CHOICES` (`autopilot_expert.choose_bonus`, which
+reads the autopilots' reckoning of a volley's best range).
 """
 
 from __future__ import annotations

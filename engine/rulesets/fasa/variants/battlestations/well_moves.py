@@ -47,7 +47,8 @@ def cut_course(state: FasaState, ship: Ship, steps: str, who: str = "Helm") -> t
 
 
 def move_in_wells(state: FasaState, ship: Ship, action: Action, station: str) -> Result:
-    """FASA's move (flow/decide.py), through the wells: the course cut, the damage done."""
+    """FASA's move (`moving/movement_rule.py`, looked up in `flow/decide.DECISIONS`), through
+    the wells: the course cut, the damage done."""
     assert isinstance(action, Move)
     steps, damage, why = cut_course(state, ship, action.steps, station)
     state, events = decide.DECISIONS["move"](state, ship, replace(action, steps=steps), station)
