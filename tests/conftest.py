@@ -137,20 +137,35 @@ def pytest_collection_modifyitems(config: Config, items: list[pytest.Item]) -> N
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """xdist's `--dist loadgroup` sends a worker's tests of one `xdist_group` to one worker by a
-    suffix it puts on their ids ("...@group"); xdist 3.8 writes the suffix where pytest 8 kept
-    the id (`_nodeid`), and pytest 9 keeps it elsewhere (`_id`), so the groups were spread over
-    the workers like any test (the secrets differential's coverage test then saw some of the
-    games and skipped). The suffixed id is put where pytest reads it, before the worker tells
-    the controller its tests (measured 2026-11-28: pytest 9.2, xdist 3.8)."""
+    """In a worker process (xdist), the tests of one `xdist_group` get the group's suffix on
+    their ids ("...@group"), by which `--dist loadgroup` sends them to one worker, before the
+    worker tells the controller its tests. xdist does it itself only when `--dist loadgroup` is
+    on the command line (a worker reads its options from the arguments, not from
+    `pytest_cmdline_main` above, which chooses the mode), and writes the id where pytest 8 kept
+    it (`_nodeid`) where pytest 9 keeps it elsewhere (`_id`); either way the groups were spread
+    over the workers like any test, and the secrets differential's coverage check saw some of
+    its games (measured 2026-11-28: pytest 9.2, xdist 3.8)."""
+    if not hasattr(session.config, "workerinput"):
+        return
     try:
         from _pytest.nodeid import NodeId
-    except ImportError:   # pytest 8 reads the id where xdist writes it
-        return
+    except ImportError:   # pytest 8 reads the id from `_nodeid`
+        parse = None
+    else:
+        parse = NodeId.parse
     for item in session.items:
-        grouped = item.__dict__.get("_nodeid")
-        if isinstance(grouped, str) and grouped != item.nodeid:
-            item._id = NodeId.parse(grouped)
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if not names:
+            continue
+        suffix = "@" + "_".join(names)
+        if item.nodeid.endswith(suffix):
+            continue
+        grouped = item.nodeid + suffix
+        if parse is None:
+            item._nodeid = grouped
+        else:
+            item._id = parse(grouped)
 
 
 _LEFT_OUT = pytest.StashKey[int]()
