@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from game_helpers import start
 
 from display.bridge_display import BridgeDisplay, Output, Request
 from engine import Seat
-
-
-@pytest.fixture()
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode((800, 480))
-    pygame.event.clear()
-    yield surface
-    pygame.display.quit()
 
 
 def bridge(screen: pygame.Surface, seat: Seat) -> tuple[BridgeDisplay, list[Output]]:

@@ -6,7 +6,7 @@ is found by the widget's kind in a table (display.bridge_taps)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +22,6 @@ from engine import Seat
 from readouts.shown_roll import ShownRoll
 
 DISPLAY = Path(__file__).resolve().parents[2] / "display"
-
-
-@pytest.fixture()
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode((800, 480))
-    pygame.event.clear()
-    yield surface
-    pygame.display.quit()
 
 
 class Sheet:

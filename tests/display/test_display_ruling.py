@@ -4,11 +4,9 @@ self-destruct order is, through pygame's dummy video driver."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 
 import engine
 from companion.session import load_scenario, prepare
@@ -17,16 +15,6 @@ from engine import Seat
 from engine.rulesets.fasa.command.ruling import EndGame
 
 COMMAND = {**prepare(load_scenario("duel", None), None, "command", None, 3), "id": "duel-cc"}
-
-
-@pytest.fixture()
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode((800, 480))
-    pygame.event.clear()
-    yield surface
-    pygame.display.quit()
 
 
 def instructor(screen: pygame.Surface, scenario: dict[str, object] = COMMAND
